@@ -1,0 +1,34 @@
+// The one error shape every API answer uses (ARCHITECTURE.md, "Contracts").
+import { z } from "zod";
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+    retryAfter: z.number().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>["error"];
+
+/** Codes the web client branches on. */
+export const ERROR_CODES = {
+  validation: "validation_error",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  notFound: "not_found",
+  conflict: "conflict",
+  tooLarge: "payload_too_large",
+  rateLimited: "rate_limited",
+  internal: "internal_error",
+  emailNotConfirmed: "email_not_confirmed",
+  invalidCredentials: "invalid_credentials",
+  emailRefused: "email_refused",
+  emailTaken: "email_taken",
+  invalidCode: "invalid_code",
+  codeExpired: "code_expired",
+  tooManyAttempts: "too_many_attempts",
+  resendCooldown: "resend_cooldown",
+  invalidToken: "invalid_token",
+  commonPassword: "common_password",
+} as const;

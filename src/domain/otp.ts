@@ -1,0 +1,16 @@
+// spec-1 §5, §9: the one-time code is exactly six digits, generated 100000–999999.
+export const OTP_LENGTH = 6;
+export const OTP_MIN = 100_000;
+export const OTP_MAX = 999_999;
+export const OTP_TTL_SECONDS = 600;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+
+export function isOtpCode(value: string): boolean {
+  return /^\d{6}$/.test(value) && Number(value) >= OTP_MIN;
+}
+
+/** Pasting keeps the first six digits and drops everything else. */
+export function digitsFromPaste(text: string): string {
+  return text.replace(/\D/g, "").slice(0, OTP_LENGTH);
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "chtcht-config-"));
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      mailDomain: "chtcht.local",
+      smtpInboundPort: 2525,
+      siteName: "chtcht",
+      secureCookies: false,
+      databaseUrl: undefined,
+    });
+  });
+
+  it("generates a session secret once and keeps it in DATA_DIR", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("uses secure cookies when PUBLIC_URL is https", () => {
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://chtcht.example/" }),
+    ).toMatchObject({
+      publicUrl: "https://chtcht.example",
+      secureCookies: true,
+    });
+  });
+
+  it.each([
+    ["PORT", "seventy"],
+    ["PORT", "70000"],
+    ["PUBLIC_URL", "not a url"],
+    ["DATABASE_URL", "mysql://x@y/z"],
+    ["REDIS_URL", "http://localhost:6379"],
+    ["SMTP_URL", "ftp://mail"],
+    ["MAIL_DOMAIN", "no spaces allowed.com x"],
+    ["NODE_ENV", "staging"],
+    ["SESSION_SECRET", "too-short"],
+    ["STRIPE_SECRET_KEY", "pk_live_123"],
+  ])("stops on a malformed %s with a message naming it", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(new RegExp(name));
+  });
+
+  it("requires the S3 variables together", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "media" })).toThrowError(
+      /S3_ENDPOINT/,
+    );
+  });
+});

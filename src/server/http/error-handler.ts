@@ -1,0 +1,75 @@
+// Every failure leaves the API as {"error":{"code","message"}} with the right status, never a stack.
+import type { FastifyError, FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from "fastify-type-provider-zod";
+import { ERROR_CODES } from "../../domain/contracts/errors";
+import { AppError } from "../errors";
+
+function fieldErrors(
+  issues: {
+    instancePath?: string;
+    message?: string;
+    params?: { issue?: { path?: PropertyKey[] } };
+  }[],
+) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path =
+      issue.params?.issue?.path?.map(String).join(".") ||
+      issue.instancePath?.replace(/^\//, "").replaceAll("/", ".") ||
+      "body";
+    fields[path] = [...(fields[path] ?? []), issue.message ?? "Invalid value"];
+  }
+  return fields;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra.retryAfter) reply.header("retry-after", String(error.extra.retryAfter));
+      return reply
+        .status(error.status)
+        .send({ error: { code: error.code, message: error.message, ...error.extra } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrors(error.validation);
+      const first = Object.values(fields)[0]?.[0] ?? "Invalid request";
+      return reply
+        .status(400)
+        .send({ error: { code: ERROR_CODES.validation, message: first, fields } });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply
+        .status(500)
+        .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send({ error: { code: ERROR_CODES.tooLarge, message: "The request is too large." } });
+    }
+    if (status === 429) {
+      const retryAfter = Number(reply.getHeader("retry-after")) || undefined;
+      return reply.status(429).send({
+        error: {
+          code: ERROR_CODES.rateLimited,
+          message: "Too many requests. Please slow down.",
+          retryAfter,
+        },
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ error: { code: ERROR_CODES.validation, message: error.message } });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
+  });
+}

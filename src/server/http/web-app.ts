@@ -1,0 +1,53 @@
+// Serves the built React app from dist/web with history fallback, so deep links load.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ERROR_CODES } from "../../domain/contracts/errors";
+
+export const webDistDir = path.resolve("dist/web");
+
+const API_PREFIXES = ["/api/", "/api", "/healthz", "/metrics", "/media/", "/realtime"];
+
+const isApiPath = (url: string) => {
+  const pathname = url.split("?")[0] ?? "";
+  return API_PREFIXES.some(
+    (prefix) => pathname === prefix || (prefix.endsWith("/") && pathname.startsWith(prefix)),
+  );
+};
+
+export async function registerWebApp(app: FastifyInstance, distDir = webDistDir) {
+  const indexFile = path.join(distDir, "index.html");
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          "cache-control",
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsApp =
+      (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
+    if (wantsApp && indexHtml) {
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(indexHtml);
+    }
+    return reply.status(404).send({
+      error: {
+        code: ERROR_CODES.notFound,
+        message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+      },
+    });
+  });
+}

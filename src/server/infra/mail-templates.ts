@@ -1,0 +1,51 @@
+// The product's transactional mails: plain text plus simple HTML, with the site name.
+import type { OutgoingMail } from "./mailer";
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+function layout(siteName: string, body: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;color:#18181b">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(siteName)}</h1>${body}
+<p style="color:#71717a;font-size:12px;margin-top:24px">If you did not ask for this e-mail, you can ignore it.</p>
+</div></body></html>`;
+}
+
+export function verificationCodeMail(
+  siteName: string,
+  to: string,
+  code: string,
+  link: string,
+): OutgoingMail {
+  return {
+    to,
+    subject: `${code} is your ${siteName} verification code`,
+    text: `Your ${siteName} verification code is ${code}.\n\nEnter it on the sign-up screen, or open this link:\n${link}\n\nThe code expires in 10 minutes.`,
+    html: layout(
+      siteName,
+      `<p>Your verification code is</p><p style="font-size:32px;letter-spacing:8px;font-weight:700">${code}</p>
+<p>Enter it on the sign-up screen, or <a href="${escapeHtml(link)}">verify your e-mail with one click</a>.</p>
+<p>The code expires in 10 minutes.</p>`,
+    ),
+    devHint: `code ${code}`,
+  };
+}
+
+export function passwordResetMail(siteName: string, to: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: `Reset your ${siteName} password`,
+    text: `Someone asked to reset the password of your ${siteName} account.\n\nChoose a new password here:\n${link}\n\nThe link expires in 1 hour.`,
+    html: layout(
+      siteName,
+      `<p>Someone asked to reset the password of your account.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#18181b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Choose a new password</a></p>
+<p>The link expires in 1 hour.</p>`,
+    ),
+    devHint: `reset link ${link}`,
+  };
+}

@@ -1,0 +1,76 @@
+// Outbound mail. With SMTP_URL set, messages go over SMTP (nodemailer); otherwise each message is
+// written as a real RFC 822 .eml file under DATA_DIR/mail/ and announced with one log line.
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Printed in the log in development so a newcomer can sign up without a mail server. */
+  devHint?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  captureDir: string;
+  logger: FastifyBaseLogger;
+  logHints: boolean;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options);
+  return captureMailer(options);
+}
+
+function smtpMailer(transport: Transporter, options: MailerOptions): Mailer {
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      options.logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
+    },
+    close: () => transport.close(),
+  };
+}
+
+function captureMailer(options: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await mkdir(options.captureDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(options.captureDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const hint = options.logHints && mail.devHint ? ` (${mail.devHint})` : "";
+      options.logger.info({ to: mail.to, file }, `mail captured for ${mail.to}${hint}`);
+    },
+    close: () => transport.close(),
+  };
+}

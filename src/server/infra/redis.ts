@@ -1,0 +1,13 @@
+// One Redis connection when REDIS_URL is set (rate limits now; realtime fan-out later).
+import { Redis } from "ioredis";
+
+export async function connectRedis(url: string | undefined): Promise<Redis | undefined> {
+  if (!url) return undefined;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: false,
+  });
+  await redis.connect();
+  return redis;
+}

@@ -1,0 +1,73 @@
+// Reads the config, opens the database (migrations applied), starts the app; shuts down cleanly.
+import path from "node:path";
+import pino from "pino";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { webDistDir } from "./http/web-app";
+import { createMailer } from "./infra/mailer";
+import { connectRedis } from "./infra/redis";
+import { ensureWebBuild } from "./infra/web-build";
+
+const startedAt = Date.now();
+
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = loadConfigOrExit();
+const logger = pino({
+  level: process.env.LOG_LEVEL ?? (config.env === "test" ? "warn" : "info"),
+  ...(config.env === "development" && process.stdout.isTTY
+    ? { transport: { target: "pino-pretty" } }
+    : {}),
+});
+
+await ensureWebBuild(webDistDir, logger);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+logger.info({ database: database.kind }, "database ready, migrations applied");
+const redis = await connectRedis(config.redisUrl);
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  captureDir: path.join(config.dataDir, "mail"),
+  logger,
+  logHints: config.env !== "production",
+});
+const app = await buildApp({ config, database, mailer, logger, redis, webDistDir });
+await app.listen({ port: config.port, host: config.host });
+logger.info({ ms: Date.now() - startedAt, url: config.publicUrl }, `${config.siteName} is ready`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    logger.error("shutdown took too long; exiting");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    mailer.close();
+    await redis?.quit();
+    await database.close();
+    logger.info("stopped cleanly");
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, "error during shutdown");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

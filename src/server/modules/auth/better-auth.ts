@@ -1,0 +1,82 @@
+// The auth library instance: password hashing (scrypt), sessions in the database, hashed e-mail
+// codes. We call its server API from our own routes, so the HTTP contract stays ours.
+import { randomInt } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { emailOTP } from "better-auth/plugins";
+import {
+  OTP_LENGTH,
+  OTP_MAX,
+  OTP_MAX_WRONG_TRIES,
+  OTP_MIN,
+  OTP_TTL_SECONDS,
+} from "../../../domain/otp";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { accounts, sessions, users, verifications } from "../../db/schema/auth";
+import { passwordResetMail, verificationCodeMail } from "../../infra/mail-templates";
+import type { Mailer } from "../../infra/mailer";
+
+const DAY = 24 * 60 * 60;
+
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  const callbackLink = (email: string, code: string) =>
+    `${config.publicUrl}/auth/callback?email=${encodeURIComponent(email)}&code=${code}`;
+
+  return betterAuth({
+    appName: config.siteName,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.sessionSecret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Our routes enforce the product's limits (src/server/infra/rate-limit.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: { disabled: config.env === "test" },
+    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    advanced: {
+      cookiePrefix: config.siteName.toLowerCase().replace(/[^a-z0-9]/g, "") || "app",
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        const link = `${config.publicUrl}/signup?stage=reset&token=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetMail(config.siteName, user.email, link));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+    },
+    plugins: [
+      emailOTP({
+        otpLength: OTP_LENGTH,
+        expiresIn: OTP_TTL_SECONDS,
+        allowedAttempts: OTP_MAX_WRONG_TRIES,
+        storeOTP: "hashed",
+        overrideDefaultEmailVerification: true,
+        generateOTP: () => String(randomInt(OTP_MIN, OTP_MAX + 1)),
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== "email-verification") return;
+          await mailer.send(
+            verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)),
+          );
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

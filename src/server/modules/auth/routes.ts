@@ -1,0 +1,97 @@
+// /api/auth/* — thin handlers: validate with the shared contract, call one service function, answer.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  emailOnlyBody,
+  loginBody,
+  okResponse,
+  registerBody,
+  registerResponse,
+  resendCodeResponse,
+  resetPasswordBody,
+  sessionResponse,
+  validateEmailBody,
+  validateEmailResponse,
+  verifyCodeBody,
+  verifyCodeResponse,
+} from "../../../domain/contracts/auth";
+import { clientIp, setCookies, webHeaders } from "../../http/request";
+import { checkEmail } from "./email-policy";
+import * as accounts from "./service";
+
+export const authRoutes: FastifyPluginAsyncZod<{ deps: accounts.AuthDeps }> = async (
+  app,
+  { deps },
+) => {
+  const tags = ["auth"];
+
+  app.post(
+    "/validate-email",
+    { schema: { tags, body: validateEmailBody, response: { 200: validateEmailResponse } } },
+    async (request) => checkEmail(request.body.email, deps.mailDomain),
+  );
+
+  app.post(
+    "/register",
+    { schema: { tags, body: registerBody, response: { 201: registerResponse } } },
+    async (request, reply) => {
+      const result = await accounts.register(deps, { ...request.body, ip: clientIp(request) });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    "/verify-code",
+    { schema: { tags, body: verifyCodeBody, response: { 200: verifyCodeResponse } } },
+    async (request) => accounts.verifyCode(deps, request.body.email, request.body.code),
+  );
+
+  app.post(
+    "/resend-code",
+    { schema: { tags, body: emailOnlyBody, response: { 200: resendCodeResponse } } },
+    async (request) => accounts.resendCode(deps, request.body.email),
+  );
+
+  app.post(
+    "/login",
+    { schema: { tags, body: loginBody, response: { 200: sessionResponse } } },
+    async (request, reply) => {
+      const result = await accounts.login(deps, {
+        ...request.body,
+        ip: clientIp(request),
+        headers: webHeaders(request),
+      });
+      return setCookies(reply, result.setCookies).send(result.body);
+    },
+  );
+
+  app.post(
+    "/logout",
+    { schema: { tags, response: { 200: okResponse } } },
+    async (request, reply) => {
+      const result = await accounts.logout(deps, webHeaders(request));
+      return setCookies(reply, result.setCookies).send(result.body);
+    },
+  );
+
+  app.get(
+    "/session",
+    { schema: { tags, response: { 200: sessionResponse } } },
+    async (request, reply) => {
+      const result = await accounts.currentSession(deps, webHeaders(request));
+      reply.header("cache-control", "no-store");
+      return setCookies(reply, result.setCookies).send(result.body);
+    },
+  );
+
+  app.post(
+    "/forgot-password",
+    { schema: { tags, body: emailOnlyBody, response: { 200: okResponse } } },
+    async (request) => accounts.forgotPassword(deps, request.body.email),
+  );
+
+  app.post(
+    "/reset-password",
+    { schema: { tags, body: resetPasswordBody, response: { 200: okResponse } } },
+    async (request) => accounts.resetPassword(deps, request.body.token, request.body.password),
+  );
+};

@@ -1,0 +1,238 @@
+// Account use-cases (spec-1 §4, §5; issue 2 §2): register, verify the e-mailed code, resend it,
+// log in and out, forgot and reset password. better-auth does hashing, sessions and code storage;
+// this module owns the product's rules, limits and error messages.
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "../../../domain/contracts/auth";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { emailRefusalMessage } from "../../../domain/email";
+import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../errors";
+import type { RateLimits } from "../../infra/rate-limit";
+import { createProfileForAccount, getSessionUser } from "../profiles/service";
+import type { Auth } from "./better-auth";
+import { checkEmail } from "./email-policy";
+import { isCommonPassword } from "./password-policy";
+
+export interface AuthDeps {
+  db: Db;
+  auth: Auth;
+  limits: RateLimits;
+  mailDomain: string;
+  log: { error(obj: unknown, msg: string): void };
+}
+
+/** What a call into better-auth hands back to the HTTP layer: cookies to set and a body. */
+export interface WithCookies<T> {
+  setCookies: string[];
+  body: T;
+}
+
+function authErrorCode(error: unknown): string | undefined {
+  const e = error as { body?: { code?: string }; statusCode?: number };
+  return e?.body?.code;
+}
+
+const COMMON_PASSWORD_MESSAGE =
+  "This password is too common. Please choose one that is harder to guess.";
+
+function assertPasswordAllowed(password: string) {
+  if (isCommonPassword(password)) {
+    throw badRequest(ERROR_CODES.commonPassword, COMMON_PASSWORD_MESSAGE, {
+      password: [COMMON_PASSWORD_MESSAGE],
+    });
+  }
+}
+
+const emailTaken = () =>
+  conflict(
+    ERROR_CODES.emailTaken,
+    "An account with this email already exists. Try logging in instead.",
+  );
+
+async function findUserByEmail(db: Db, email: string) {
+  const rows = await db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return rows[0];
+}
+
+export async function register(
+  deps: AuthDeps,
+  input: { email: string; fullName: string; password: string; ip: string },
+): Promise<{ email: string; resendAfterSeconds: number }> {
+  await deps.limits.consume("signupPerIp", input.ip);
+  const verdict = checkEmail(input.email, deps.mailDomain);
+  if (!verdict.ok) {
+    const message = emailRefusalMessage(verdict.reason);
+    throw badRequest(ERROR_CODES.emailRefused, message, { email: [message] });
+  }
+  assertPasswordAllowed(input.password);
+  if (await findUserByEmail(deps.db, input.email)) {
+    throw emailTaken();
+  }
+  const { user } = await deps.auth.api.signUpEmail({
+    body: { email: input.email, password: input.password, name: input.fullName },
+  });
+  try {
+    await createProfileForAccount(
+      deps.db,
+      { userId: user.id, email: input.email, fullName: input.fullName },
+      deps.mailDomain,
+    );
+  } catch (error) {
+    // No half state: an account without its profile is removed again (sessions and credentials cascade).
+    await deps.db.delete(users).where(eq(users.id, user.id));
+    // A concurrent registration of the same address wins the race and owns the e-mail now.
+    if (await findUserByEmail(deps.db, input.email)) {
+      throw emailTaken();
+    }
+    throw error;
+  }
+  await sendCode(deps, input.email).catch((error) => {
+    // The account exists; the person can ask for a new code from the code screen.
+    deps.log.error({ err: error }, "verification code could not be sent after registration");
+  });
+  return { email: input.email, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+}
+
+/** Starts the resend cooldown and the per-address budget, then mails a fresh code. */
+async function sendCode(deps: AuthDeps, email: string): Promise<void> {
+  await deps.limits.consume("codeResendCooldown", email);
+  await deps.limits.consume("codeSendPerAddress", email);
+  await deps.auth.api.sendVerificationOTP({ body: { email, type: "email-verification" } });
+}
+
+export async function resendCode(
+  deps: AuthDeps,
+  email: string,
+): Promise<{ sent: true; resendAfterSeconds: number }> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !user.emailVerified) {
+    await sendCode(deps, email);
+  } else {
+    // Same answer and the same cooldown whether or not the address has a pending account.
+    await deps.limits.consume("codeResendCooldown", email);
+  }
+  return { sent: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+}
+
+export async function verifyCode(
+  deps: AuthDeps,
+  email: string,
+  code: string,
+): Promise<{ verified: true }> {
+  await deps.limits.consume("codeCheckPerAddress", email);
+  try {
+    await deps.auth.api.verifyEmailOTP({ body: { email, otp: code } });
+    return { verified: true };
+  } catch (error) {
+    const kind = authErrorCode(error);
+    if (kind === "OTP_EXPIRED")
+      throw badRequest(ERROR_CODES.codeExpired, "This code has expired. Please ask for a new one.");
+    if (kind === "TOO_MANY_ATTEMPTS") {
+      throw forbidden(
+        "Too many wrong codes. Please ask for a new one.",
+        ERROR_CODES.tooManyAttempts,
+      );
+    }
+    if (kind === "INVALID_OTP" || kind === "USER_NOT_FOUND") {
+      // spec-2 §8: an already-used code is treated as verified (e.g. the link opened twice).
+      const user = await findUserByEmail(deps.db, email);
+      if (user?.emailVerified) return { verified: true };
+      throw badRequest(ERROR_CODES.invalidCode, "Invalid verification code");
+    }
+    throw error;
+  }
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; ip: string; headers: Headers },
+): Promise<WithCookies<{ user: SessionUser }>> {
+  await deps.limits.consume("loginPerIp", input.ip);
+  await deps.limits.consume("loginPerAccount", input.email);
+  try {
+    const { headers, response } = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    const user = await getSessionUser(deps.db, response.user.id);
+    if (!user) throw new AppError(500, ERROR_CODES.internal, "Login failed");
+    return { setCookies: headers.getSetCookie(), body: { user } };
+  } catch (error) {
+    const kind = authErrorCode(error);
+    if (kind === "EMAIL_NOT_VERIFIED") {
+      throw forbidden(
+        "Email not confirmed. Please check your email and click the verification link before logging in.",
+        ERROR_CODES.emailNotConfirmed,
+      );
+    }
+    if (kind === "INVALID_EMAIL_OR_PASSWORD") {
+      throw new AppError(401, ERROR_CODES.invalidCredentials, "Invalid email or password.");
+    }
+    throw error;
+  }
+}
+
+export async function logout(deps: AuthDeps, headers: Headers): Promise<WithCookies<{ ok: true }>> {
+  try {
+    const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
+    return { setCookies: result.headers.getSetCookie(), body: { ok: true } };
+  } catch (error) {
+    // No session (already signed out) is not an error for the person pressing Logout.
+    if (authErrorCode(error) === "FAILED_TO_GET_SESSION")
+      return { setCookies: [], body: { ok: true } };
+    throw error;
+  }
+}
+
+export async function currentSession(
+  deps: AuthDeps,
+  headers: Headers,
+): Promise<WithCookies<{ user: SessionUser | null }>> {
+  const { headers: out, response } = await deps.auth.api.getSession({
+    headers,
+    returnHeaders: true,
+  });
+  const user = response ? await getSessionUser(deps.db, response.user.id) : null;
+  return { setCookies: out.getSetCookie(), body: { user } };
+}
+
+/** The signed-in user's id, or a 401. For routes that need an account. */
+export async function requireUserId(deps: AuthDeps, headers: Headers): Promise<string> {
+  const session = await deps.auth.api.getSession({ headers });
+  if (!session) throw unauthorized();
+  return session.user.id;
+}
+
+export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ ok: true }> {
+  await deps.limits.consume("passwordResetPerAddress", email);
+  // Same answer for known and unknown addresses; better-auth mails only existing accounts.
+  await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: "/signup?stage=reset" } });
+  return { ok: true };
+}
+
+export async function resetPassword(
+  deps: AuthDeps,
+  token: string,
+  password: string,
+): Promise<{ ok: true }> {
+  assertPasswordAllowed(password);
+  try {
+    await deps.auth.api.resetPassword({ body: { token, newPassword: password } });
+    return { ok: true };
+  } catch (error) {
+    if (authErrorCode(error) === "INVALID_TOKEN") {
+      throw badRequest(
+        ERROR_CODES.invalidToken,
+        "This reset link is invalid or has expired. Please ask for a new one.",
+      );
+    }
+    throw error;
+  }
+}

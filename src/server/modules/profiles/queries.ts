@@ -1,0 +1,50 @@
+// SQL for the profiles table (database handle first, so it runs in a transaction or a test db).
+import { eq, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { profiles } from "../../db/schema/profiles";
+
+export interface NewProfile {
+  userId: string;
+  fullName: string;
+  emailAddress: string;
+  defaultUsername: string;
+  chtchtEmail: string;
+}
+
+export async function insertProfile(db: Db, profile: NewProfile): Promise<void> {
+  await db.insert(profiles).values(profile);
+}
+
+/** True when the handle is taken as a reserved username or as someone's default username. */
+export async function isHandleTaken(db: Db, handle: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(profiles)
+    .where(
+      or(
+        sql`lower(${profiles.username}) = ${handle}`,
+        sql`lower(${profiles.defaultUsername}) = ${handle}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findSessionProfile(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: profiles.fullName,
+      username: profiles.username,
+      defaultUsername: profiles.defaultUsername,
+      profileImageUrl: profiles.profileImageUrl,
+      verificationType: profiles.verificationType,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,57 @@
+// Profile use-cases. Registration creates the profile row with a unique default handle.
+
+import type { SessionUser } from "../../../domain/contracts/auth";
+import { defaultHandleBase, defaultHandleCandidate, displayHandle } from "../../../domain/handles";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { findSessionProfile, insertProfile, isHandleTaken } from "./queries";
+
+const MAX_HANDLE_ATTEMPTS = 20;
+
+/** Creates the profile of a new account; retries with a suffixed handle when one is taken. */
+export async function createProfileForAccount(
+  db: Db,
+  account: { userId: string; email: string; fullName: string },
+  mailDomain: string,
+): Promise<string> {
+  const base = defaultHandleBase(account.email);
+  for (let attempt = 0; attempt < MAX_HANDLE_ATTEMPTS; attempt++) {
+    const handle = defaultHandleCandidate(base, attempt);
+    if (await isHandleTaken(db, handle)) continue;
+    try {
+      await insertProfile(db, {
+        userId: account.userId,
+        fullName: account.fullName,
+        emailAddress: account.email,
+        defaultUsername: handle,
+        chtchtEmail: `${handle}@${mailDomain}`,
+      });
+      return handle;
+    } catch (error) {
+      // Another sign-up took the same handle between the check and the insert: try the next one.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error(`no free handle found for ${base}`);
+}
+
+export async function getSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+  const row = await findSessionProfile(db, userId);
+  if (!row) return null;
+  const verificationType =
+    row.verificationType === "yellow" || row.verificationType === "black"
+      ? row.verificationType
+      : "none";
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    handle: displayHandle({
+      username: row.username,
+      defaultUsername: row.defaultUsername,
+      emailAddress: row.email,
+    }),
+    profileImageUrl: row.profileImageUrl,
+    verificationType,
+  };
+}

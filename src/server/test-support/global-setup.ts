@@ -1,0 +1,11 @@
+// Vitest globalSetup for integration tests: one migrated PGlite snapshot for every test file.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { snapshotFile, writePgliteSnapshot } from "./test-db";
+
+export default async function setup() {
+  if (process.env.TEST_DATABASE_URL) return;
+  const blob = await writePgliteSnapshot();
+  await mkdir(path.dirname(snapshotFile), { recursive: true });
+  await writeFile(snapshotFile, Buffer.from(await blob.arrayBuffer()));
+}

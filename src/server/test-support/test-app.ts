@@ -1,0 +1,84 @@
+// The real HTTP app on a test database, with mail captured to a temp folder as .eml files.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import type { Database } from "../db/client";
+import { createMailer } from "../infra/mailer";
+import { createTestDatabase } from "./test-db";
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  raw: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mailbox: {
+    all(): CapturedMail[];
+    latestTo(email: string): CapturedMail | undefined;
+    codeFor(email: string): string;
+  };
+  close(): Promise<void>;
+}
+
+function parseEml(raw: string): CapturedMail {
+  const header = (name: string) =>
+    raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+  return { to: header("To"), subject: header("Subject"), raw };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
+  const database = await createTestDatabase();
+  const logger = pino({ level: "silent" });
+  const mailDir = path.join(dataDir, "mail");
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: config.mailFrom,
+    captureDir: mailDir,
+    logger,
+    logHints: false,
+  });
+  const app = await buildApp({ config, database, mailer, logger });
+  await app.ready();
+
+  const all = () => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir).sort();
+    } catch {
+      return [];
+    }
+    return files.map((file) => parseEml(readFileSync(path.join(mailDir, file), "utf8")));
+  };
+  const latestTo = (email: string) =>
+    all()
+      .filter((mail) => mail.to.includes(email))
+      .at(-1);
+  return {
+    app,
+    database,
+    mailbox: {
+      all,
+      latestTo,
+      codeFor(email) {
+        const code = latestTo(email)?.subject.match(/^(\d{6}) is your/)?.[1];
+        if (!code) throw new Error(`no verification code mailed to ${email}`);
+        return code;
+      },
+    },
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

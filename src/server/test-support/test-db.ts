@@ -1,0 +1,52 @@
+// A fresh, migrated database per test file: PGlite loaded from a migrated snapshot (fast), or a
+// new database on the PostgreSQL server named by TEST_DATABASE_URL.
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, fromPglite, fromPostgres, pgliteExtensions } from "../db/client";
+
+export const snapshotFile = path.resolve(".test-data/pglite-migrated.tar.gz");
+
+/** Builds the migrated PGlite snapshot once per run (vitest globalSetup). */
+export async function writePgliteSnapshot(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: pgliteExtensions() });
+  const database = fromPglite(client);
+  await database.migrate();
+  const blob = await client.dumpDataDir("gzip");
+  await client.close();
+  return blob;
+}
+
+async function adminQuery(url: string, text: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const snapshot = new Blob([await readFile(snapshotFile)]);
+    const client = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions() });
+    return fromPglite(client);
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = fromPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
