@@ -18,7 +18,6 @@ export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message: string, code: string = ERROR_CODES.forbidden) =>
   new AppError(403, code, message);
-export const notFound = (message = "Not found") => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const tooManyRequests = (
   retryAfter: number,

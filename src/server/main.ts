@@ -9,8 +9,6 @@ import { createMailer } from "./infra/mailer";
 import { connectRedis } from "./infra/redis";
 import { ensureWebBuild } from "./infra/web-build";
 
-const startedAt = Date.now();
-
 function loadConfigOrExit() {
   try {
     return loadConfig();
@@ -45,7 +43,10 @@ const mailer = createMailer({
 });
 const app = await buildApp({ config, database, mailer, logger, redis, webDistDir });
 await app.listen({ port: config.port, host: config.host });
-logger.info({ ms: Date.now() - startedAt, url: config.publicUrl }, `${config.siteName} is ready`);
+logger.info(
+  { msSinceProcessStart: Math.round(process.uptime() * 1000), url: config.publicUrl },
+  `${config.siteName} is ready`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

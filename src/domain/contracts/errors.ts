@@ -9,7 +9,6 @@ export const apiErrorSchema = z.object({
     retryAfter: z.number().optional(),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>["error"];
 
 /** Codes the web client branches on. */
 export const ERROR_CODES = {

@@ -7,7 +7,8 @@ import { ERROR_CODES } from "../../domain/contracts/errors";
 
 export const webDistDir = path.resolve("dist/web");
 
-const API_PREFIXES = ["/api/", "/api", "/healthz", "/metrics", "/media/", "/realtime"];
+// Never answered with the app: API paths, and build assets (a stale hash must 404, not return HTML).
+const API_PREFIXES = ["/api/", "/api", "/healthz", "/metrics", "/media/", "/realtime", "/assets/"];
 
 const isApiPath = (url: string) => {
   const pathname = url.split("?")[0] ?? "";

@@ -1,0 +1,48 @@
+// Browser tests: the built app served by the real server on PGlite in a temp DATA_DIR, driven in
+// Debian's Chromium (never a downloaded browser). Mail is captured to DATA_DIR/mail as .eml.
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./e2e/support/env";
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: ".test-data/results/e2e.json" }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/main.ts`,
+    url: `${E2E_BASE_URL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "test",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: E2E_BASE_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

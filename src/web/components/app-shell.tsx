@@ -1,0 +1,73 @@
+// The app frame (spec-1 §2 "Header and menu"): fixed black header with the product name, the
+// profile-picture button and the menu; the current screen renders below it.
+import { CircleUserRound } from "lucide-react";
+import { Link, Outlet, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useTheme } from "../lib/theme";
+import { useUnreadActivityCount } from "../state/queries/activity";
+import { useLogoutMutation, useSessionUser } from "../state/queries/session";
+import { Avatar } from "./avatar";
+import { MainMenu } from "./main-menu";
+
+export function AppShell() {
+  const navigate = useNavigate();
+  const { user, isPending } = useSessionUser();
+  const signedIn = Boolean(user);
+  const unread = useUnreadActivityCount(signedIn);
+  const logout = useLogoutMutation();
+  const { theme, setTheme } = useTheme();
+  const profilePath = user ? `/${user.handle}` : "/signup";
+
+  const onLogout = () => {
+    logout.mutate(undefined, {
+      onSettled: () => navigate("/"),
+      onError: () => toast.error("Could not sign out. Please try again."),
+    });
+  };
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-full bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-50 h-14 bg-black text-white">
+        <div className="mx-auto flex h-full max-w-5xl items-center gap-2 pr-2 pl-4 sm:pr-4">
+          <Link to="/" className="mr-auto rounded-md text-xl font-extrabold tracking-tight">
+            chtcht
+          </Link>
+          <button
+            type="button"
+            aria-label="Your profile"
+            disabled={isPending}
+            onClick={() => navigate(profilePath)}
+            className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-60"
+          >
+            {user ? (
+              <Avatar
+                name={user.fullName || user.handle}
+                src={user.profileImageUrl}
+                className="size-8"
+              />
+            ) : (
+              <CircleUserRound aria-hidden="true" size={26} />
+            )}
+          </button>
+          <MainMenu
+            signedIn={signedIn}
+            profilePath={profilePath}
+            unreadCount={unread.data ?? 0}
+            theme={theme}
+            onThemeChange={setTheme}
+            onLogout={onLogout}
+          />
+        </div>
+      </header>
+      <main id="main" className="pt-14">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

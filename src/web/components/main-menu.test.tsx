@@ -1,0 +1,117 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { MainMenu } from "./main-menu";
+
+function renderMenu(overrides: Partial<Parameters<typeof MainMenu>[0]> = {}) {
+  const props = {
+    signedIn: true,
+    profilePath: "/ada",
+    unreadCount: 0,
+    theme: "system" as const,
+    onThemeChange: vi.fn(),
+    onLogout: vi.fn(),
+    ...overrides,
+  };
+  render(
+    <MemoryRouter>
+      <p>Page content</p>
+      <MainMenu {...props} />
+    </MemoryRouter>,
+  );
+  return props;
+}
+
+const menuButton = () => screen.getByRole("button", { name: "Menu" });
+
+describe("MainMenu", () => {
+  it("opens a menu whose entries are menu items, focusing the first", async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    expect(screen.queryByRole("menu")).toBeNull();
+    await user.click(menuButton());
+    const menu = screen.getByRole("menu");
+    expect(menuButton().getAttribute("aria-expanded")).toBe("true");
+    const names = within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => item.textContent);
+    expect(names).toEqual(["Profile", "Mail", "Activity", "Search", "About", "Policies", "Logout"]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitemradio")
+        .map((item) => item.textContent),
+    ).toEqual(["Dark", "Light", "System"]);
+    expect(document.activeElement?.textContent).toBe("Profile");
+    expect(within(menu).getByRole("menuitem", { name: "Profile" }).getAttribute("href")).toBe(
+      "/ada",
+    );
+  });
+
+  it("closes on Escape and gives focus back to the menu button", async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(menuButton());
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(menuButton());
+    expect(menuButton().getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("closes on a click outside", async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(menuButton());
+    expect(screen.getByRole("menu")).toBeTruthy();
+    await user.click(screen.getByText("Page content"));
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  it("moves between items with the arrow keys, wrapping around", async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(menuButton());
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("Mail");
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(document.activeElement?.textContent).toBe("Logout");
+    await user.keyboard("{Home}");
+    expect(document.activeElement?.textContent).toBe("Profile");
+  });
+
+  it("shows the unread badge capped at 99+ and hides it at 0", async () => {
+    const user = userEvent.setup();
+    renderMenu({ unreadCount: 150 });
+    await user.click(menuButton());
+    expect(screen.getByRole("menuitem", { name: /Activity/ }).textContent).toContain("99+");
+  });
+
+  it("hides the badge when nothing is unread", async () => {
+    const user = userEvent.setup();
+    renderMenu({ unreadCount: 0 });
+    await user.click(menuButton());
+    expect(screen.getByRole("menuitem", { name: /Activity/ }).textContent).toBe("Activity");
+  });
+
+  it("switches the theme from its radio items and signs out from Logout", async () => {
+    const user = userEvent.setup();
+    const props = renderMenu({ theme: "light" });
+    await user.click(menuButton());
+    expect(screen.getByRole("menuitemradio", { name: "Light" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
+    await user.click(screen.getByRole("menuitemradio", { name: "Dark" }));
+    expect(props.onThemeChange).toHaveBeenCalledWith("dark");
+    await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    expect(props.onLogout).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  it("offers Sign in instead of Logout when signed out", async () => {
+    const user = userEvent.setup();
+    renderMenu({ signedIn: false, profilePath: "/signup" });
+    await user.click(menuButton());
+    expect(screen.queryByRole("menuitem", { name: "Logout" })).toBeNull();
+    expect(screen.getByRole("menuitem", { name: "Sign in" }).getAttribute("href")).toBe("/signup");
+  });
+});

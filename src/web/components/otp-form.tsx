@@ -1,0 +1,95 @@
+// The one-time-code step: six boxes, 'Verify Email', 'Resend code' with its countdown and an
+// optional 'Use a different email' (spec-1 §2, §5, §9). The parent owns the calls and the
+// cooldown; this component owns the typed digits and the "fewer than six" check.
+import { type FormEvent, useId, useState } from "react";
+import { OTP_LENGTH } from "../../domain/otp";
+import { Button } from "./button";
+import { FormMessage } from "./form-message";
+import { emptyDigits, OtpBoxes } from "./otp-boxes";
+
+interface OtpFormProps {
+  /** Resolves true when the code was accepted; false clears the boxes for another try. */
+  onVerify: (code: string) => Promise<boolean>;
+  onResend?: () => void;
+  resendSecondsLeft?: number;
+  resending?: boolean;
+  onUseDifferentEmail?: () => void;
+  autoFocus?: boolean;
+}
+
+export function OtpForm({
+  onVerify,
+  onResend,
+  resendSecondsLeft = 0,
+  resending = false,
+  onUseDifferentEmail,
+  autoFocus = true,
+}: OtpFormProps) {
+  const [digits, setDigits] = useState(emptyDigits);
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const errorId = useId();
+
+  const verify = async (code: string) => {
+    if (verifying) return;
+    if (code.length !== OTP_LENGTH) {
+      setError("Please enter all 6 digits.");
+      return;
+    }
+    setError(null);
+    setVerifying(true);
+    try {
+      const accepted = await onVerify(code);
+      if (!accepted) setDigits(emptyDigits());
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void verify(digits.join(""));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <OtpBoxes
+        digits={digits}
+        onChange={(next) => {
+          setDigits(next);
+          if (error) setError(null);
+        }}
+        onComplete={(code) => void verify(code)}
+        disabled={verifying}
+        invalid={error !== null}
+        autoFocus={autoFocus}
+        describedBy={error ? errorId : undefined}
+      />
+      {error ? (
+        <div id={errorId}>
+          <FormMessage>{error}</FormMessage>
+        </div>
+      ) : null}
+      <Button type="submit" block size="lg" busy={verifying}>
+        Verify Email
+      </Button>
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
+        {onResend ? (
+          <Button
+            variant="ghost"
+            onClick={onResend}
+            disabled={resendSecondsLeft > 0 || verifying}
+            busy={resending}
+          >
+            {resendSecondsLeft > 0 ? `Resend code in ${resendSecondsLeft}s` : "Resend code"}
+          </Button>
+        ) : null}
+        {onUseDifferentEmail ? (
+          <Button variant="ghost" onClick={onUseDifferentEmail} disabled={verifying}>
+            Use a different email
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+// Labelled text input with an optional hint and error, wired for screen readers.
+import { clsx } from "clsx";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+
+export const inputClass =
+  "block w-full min-h-11 rounded-xl border border-neutral-300 bg-white px-3 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-sky-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-sky-500 disabled:opacity-60 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500 aria-invalid:border-red-500";
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Rendered inside the input box on the right (e.g. a show/hide toggle). */
+  trailing?: ReactNode;
+}
+
+export function TextField({ label, error, hint, trailing, className, ...rest }: TextFieldProps) {
+  const id = useId();
+  const describedBy = clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
+  return (
+    <div className={clsx("space-y-1.5", className)}>
+      <label
+        htmlFor={id}
+        className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          className={clsx(inputClass, trailing ? "pr-12" : null)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
+        {trailing ? (
+          <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The browser's one way to call the server: same-origin JSON with the session cookie, every
+// answer parsed by the shared zod contract, every failure turned into an ApiRequestError.
+import type { z } from "zod";
+import { apiErrorSchema } from "../../domain/contracts/errors";
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string[]> | undefined;
+  /** Seconds to wait before trying again (429 answers). */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string[]> | undefined;
+    retryAfter?: number | undefined;
+  }) {
+    super(init.message);
+    this.name = "ApiRequestError";
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+/** The server's message when it gave one, else the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.message.trim() !== "") return error.message;
+  return fallback;
+}
+
+export function isApiError(error: unknown, code: string): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.code === code;
+}
+
+function retryAfterHeader(response: Response): number | undefined {
+  const value = Number(response.headers.get("retry-after"));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+async function toError(response: Response): Promise<ApiRequestError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields, retryAfter } = parsed.data.error;
+    return new ApiRequestError({
+      status: response.status,
+      code,
+      message,
+      fields,
+      retryAfter: retryAfter ?? retryAfterHeader(response),
+    });
+  }
+  return new ApiRequestError({
+    status: response.status,
+    code: "http_error",
+    message: "",
+    retryAfter: retryAfterHeader(response),
+  });
+}
+
+interface RequestOptions<S extends z.ZodType> {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { method = "GET", body, schema, signal }: RequestOptions<S>,
+): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: {
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiRequestError({ status: 0, code: "network_error", message: "" });
+  }
+  if (!response.ok) throw await toError(response);
+
+  const json: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiRequestError({ status: response.status, code: "bad_response", message: "" });
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) =>
+    apiRequest(path, { schema, signal }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+    apiRequest(path, { method: "POST", body, schema }),
+};

@@ -1,0 +1,42 @@
+// Browser entry: query cache, theme, toasts and the router.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { ApiRequestError } from "./lib/api";
+import { useTheme } from "./lib/theme";
+import { createRouter } from "./router";
+import "./styles.css";
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx answer will not change by asking again; network and 5xx failures may.
+      retry: (failureCount, error) =>
+        !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) &&
+        failureCount < 3,
+    },
+  },
+});
+
+const router = createRouter();
+
+function App() {
+  const { resolved } = useTheme();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster richColors position="top-center" theme={resolved} closeButton />
+    </QueryClientProvider>
+  );
+}
+
+const container = document.getElementById("root");
+if (!container) throw new Error("#root is missing from index.html");
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,87 @@
+// The route table of spec-1 §2. Guarded routes render the sign-in screen in place when signed out.
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { AppShell } from "./components/app-shell";
+import { HandleRoute } from "./components/handle-route";
+import { RequireAuth } from "./components/require-auth";
+import { RouteError } from "./components/route-error";
+import { AboutScreen } from "./screens/About/about-screen";
+import { ActivityScreen } from "./screens/Activity/activity-screen";
+import { AuthCallbackScreen } from "./screens/AuthCallback/auth-callback-screen";
+import { CheckoutSuccessScreen } from "./screens/CheckoutSuccess/checkout-success-screen";
+import { EditProfileScreen } from "./screens/EditProfile/edit-profile-screen";
+import { HomeScreen } from "./screens/Home/home-screen";
+import { MailScreen } from "./screens/Mail/mail-screen";
+import { NotFoundScreen } from "./screens/NotFound/not-found-screen";
+import { PoliciesScreen } from "./screens/Policies/policies-screen";
+import { PostPageScreen } from "./screens/PostPage/post-page-screen";
+import { PostRedirectScreen } from "./screens/PostRedirect/post-redirect-screen";
+import { ProfileScreen } from "./screens/Profile/profile-screen";
+import { SearchScreen } from "./screens/Search/search-screen";
+import { SignInScreen } from "./screens/SignIn/sign-in-screen";
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    // Last resort when the shell itself fails.
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Errors inside a screen keep the header and menu usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomeScreen /> },
+          { path: "signup", element: <SignInScreen /> },
+          { path: "auth/callback", element: <AuthCallbackScreen /> },
+          { path: "policies", element: <PoliciesScreen /> },
+          { path: "about", element: <AboutScreen /> },
+          {
+            path: "mail",
+            element: (
+              <RequireAuth>
+                <MailScreen />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "activity",
+            element: (
+              <RequireAuth>
+                <ActivityScreen />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "search",
+            element: (
+              <RequireAuth>
+                <SearchScreen />
+              </RequireAuth>
+            ),
+          },
+          { path: "post/:postId", element: <PostRedirectScreen /> },
+          { path: "checkout-success/:sessionId", element: <CheckoutSuccessScreen /> },
+          {
+            element: <HandleRoute />,
+            children: [
+              { path: ":handle", element: <ProfileScreen /> },
+              {
+                path: ":handle/edit-profile",
+                element: (
+                  <RequireAuth>
+                    <EditProfileScreen />
+                  </RequireAuth>
+                ),
+              },
+              { path: ":handle/:postSlug", element: <PostPageScreen /> },
+            ],
+          },
+          { path: "*", element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,64 @@
+// /about (spec-2 §1): what chtcht is, section by section.
+import { Link } from "react-router";
+import { buttonClass } from "../../components/button";
+import { SiteFooter } from "../../components/site-footer";
+import { useSessionUser } from "../../state/queries/session";
+
+const SECTIONS = [
+  {
+    title: "Brand your profile with a custom URL and @username",
+    text: "Your profile lives at a short address built from your @username, easy to share anywhere. Short, memorable usernames can be reserved with a yearly subscription; until then your profile uses a default username taken from your e-mail address.",
+  },
+  {
+    title: "DMs via the email protocol",
+    text: "Every member gets a mail address on the chtcht mail domain made from their username. Messages between members arrive in the Mail screen as conversations, and you can write to any e-mail address too: mail to and from the outside world is relayed for you, so your private address stays private.",
+  },
+  {
+    title: "Filter users by categories",
+    text: "Search finds people by name or username, and its filters narrow results by location, age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university and occupation, so you can meet the people you are looking for.",
+  },
+  {
+    title: "Message posts",
+    text: "Share short public posts with text and a picture. The people who follow you see them in their home feed, and everyone can like them and reply in threaded comments.",
+  },
+  {
+    title: "Profile badges",
+    text: "Badges show who is who: a yellow badge, a black badge earned by verifying that your face matches your profile photo, and a military medal for veterans.",
+  },
+];
+
+export function AboutScreen() {
+  const { user } = useSessionUser();
+  return (
+    <>
+      <article className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+        <header className="space-y-3">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">About chtcht</h1>
+          <p className="text-lg text-neutral-700 dark:text-neutral-300">
+            chtcht is a subscription messaging and identity platform. Brand your username, discover
+            people with categories, connect with public and private messaging.
+          </p>
+        </header>
+        <div className="mt-10 space-y-8">
+          {SECTIONS.map((section) => (
+            <section key={section.title} className="space-y-2">
+              <h2 className="text-xl font-bold">{section.title}</h2>
+              <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.text}</p>
+            </section>
+          ))}
+        </div>
+        {user ? null : (
+          <div className="mt-12 flex flex-wrap gap-3">
+            <Link to="/signup?tab=register" className={buttonClass({ size: "lg" })}>
+              Register
+            </Link>
+            <Link to="/signup" className={buttonClass({ size: "lg", variant: "secondary" })}>
+              Login
+            </Link>
+          </div>
+        )}
+      </article>
+      <SiteFooter />
+    </>
+  );
+}

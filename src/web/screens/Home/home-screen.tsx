@@ -1,0 +1,16 @@
+// / (spec-1 §2): 'Loading...' while the session resolves, then the feed or the landing page.
+import { useSessionUser } from "../../state/queries/session";
+import { FeedHome } from "./feed-home";
+import { Landing } from "./landing";
+
+export function HomeScreen() {
+  const { user, isPending } = useSessionUser();
+  if (isPending) {
+    return (
+      <p role="status" className="py-24 text-center text-neutral-500 dark:text-neutral-400">
+        Loading...
+      </p>
+    );
+  }
+  return user ? <FeedHome user={user} /> : <Landing />;
+}

@@ -1,0 +1,58 @@
+// The product's five points (spec-2 §1), shared by the landing page and the about page.
+import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
+import type { ReactNode } from "react";
+
+export interface ProductPoint {
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+export const PRODUCT_POINTS: ProductPoint[] = [
+  {
+    title: "Brand your profile",
+    text: "Claim a custom profile URL and an @username that is yours alone, so people find you by name.",
+    icon: <AtSign aria-hidden="true" size={22} />,
+  },
+  {
+    title: "DMs via the email protocol",
+    text: "Every user has an address on the chtcht mail domain. Message people inside chtcht or reach any e-mail address.",
+    icon: <Mail aria-hidden="true" size={22} />,
+  },
+  {
+    title: "Discover people by categories",
+    text: "Filter people by location, age, interests, education, military service and more to find who you are looking for.",
+    icon: <Filter aria-hidden="true" size={22} />,
+  },
+  {
+    title: "Message posts",
+    text: "Share short public posts with your followers and join the conversation in the comments.",
+    icon: <MessageSquareText aria-hidden="true" size={22} />,
+  },
+  {
+    title: "Profile badges",
+    text: "Stand out with a yellow or black verification badge, and a medal that honours veterans.",
+    icon: <BadgeCheck aria-hidden="true" size={22} />,
+  },
+];
+
+export function ProductPointList({ points = PRODUCT_POINTS }: { points?: ProductPoint[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {points.map((point) => (
+        <li
+          key={point.title}
+          className="flex gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300">
+            {point.icon}
+          </span>
+          <div>
+            <h3 className="font-semibold">{point.title}</h3>
+            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{point.text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+// /policies (spec-1 §2): the policies dialog over the page; Back (or closing) returns to /.
+import { useNavigate } from "react-router";
+import { Button } from "../../components/button";
+import { PoliciesDialog } from "../../components/policies-dialog";
+
+export function PoliciesScreen() {
+  const navigate = useNavigate();
+  const back = () => navigate("/");
+  return (
+    <PoliciesDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) back();
+      }}
+      footer={<Button onClick={back}>Back</Button>}
+    />
+  );
+}

@@ -1,0 +1,255 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SignInScreen } from "./sign-in-screen";
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply | ((body: unknown) => Reply)>;
+let calls: { path: string; body: unknown }[];
+
+beforeEach(() => {
+  calls = [];
+  replies = { "/api/auth/session": { status: 200, body: { user: null } } };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ path, body });
+      const entry = replies[path];
+      const reply = typeof entry === "function" ? entry(body) : entry;
+      if (!reply) throw new TypeError("network down");
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/signup", element: <SignInScreen /> },
+      { path: "/mail", element: <p>Mail screen</p> },
+      { path: "/", element: <p>Home screen</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const field = (label: string) => screen.getByLabelText(label, { selector: "input" });
+
+describe("SignInScreen", () => {
+  it("opens the Register tab from ?tab=register and checks required fields, then policies", async () => {
+    const user = userEvent.setup();
+    renderAt("/signup?tab=register");
+    await user.click(await screen.findByRole("button", { name: "Create Account" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please fill in all required fields");
+
+    await user.type(field("Email"), "ada@example.com");
+    await user.type(field("Full Name"), "Ada Lovelace");
+    await user.type(field("Password"), "correct horse battery");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please agree to policies");
+    expect(calls.filter((c) => c.path !== "/api/auth/session")).toEqual([]);
+  });
+
+  it("shows the refusal of validate-email and does not register", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/validate-email"] = {
+      status: 200,
+      body: { ok: false, reason: "blocked-domain" },
+    };
+    renderAt("/signup?auth=signup");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      " Ada@Mailinator.com ",
+    );
+    await user.type(field("Full Name"), "Ada");
+    await user.type(field("Password"), "correct horse battery");
+    await user.click(screen.getByRole("checkbox", { name: "Agree to all Policies" }));
+    await user.click(await screen.findByRole("button", { name: "I agree" }));
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(
+      await screen.findByText(
+        "This email provider is not supported. Please use a standard provider like Gmail, Outlook, or iCloud.",
+      ),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.path === "/api/auth/validate-email")?.body).toEqual({
+      email: "ada@mailinator.com",
+    });
+    expect(calls.some((c) => c.path === "/api/auth/register")).toBe(false);
+  });
+
+  it("registers, then asks for the code, then returns to the Login tab once verified", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/validate-email"] = { status: 200, body: { ok: true } };
+    replies["/api/auth/register"] = {
+      status: 201,
+      body: { email: "ada@example.com", resendAfterSeconds: 60 },
+    };
+    replies["/api/auth/verify-code"] = { status: 200, body: { verified: true } };
+    renderAt("/signup?tab=register");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@example.com",
+    );
+    await user.type(field("Full Name"), "Ada");
+    await user.type(field("Password"), "correct horse battery");
+    await user.click(screen.getByRole("checkbox", { name: "Agree to all Policies" }));
+    await user.click(await screen.findByRole("button", { name: "I agree" }));
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByText("Check your email for the verification code!")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Resend code in \d+s/ })).toBeTruthy();
+    await user.click(screen.getByLabelText("Digit 1 of 6"));
+    await user.paste("123456");
+    expect(await screen.findByText("Email verified! Please log in.")).toBeTruthy();
+    expect(calls.find((c) => c.path === "/api/auth/verify-code")?.body).toEqual({
+      email: "ada@example.com",
+      code: "123456",
+    });
+    expect(screen.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("after an unconfirmed login, resends the code and shows the inline code entry", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/login"] = {
+      status: 403,
+      body: { error: { code: "email_not_confirmed", message: "Email not confirmed" } },
+    };
+    replies["/api/auth/resend-code"] = {
+      status: 200,
+      body: { sent: true, resendAfterSeconds: 60 },
+    };
+    renderAt("/signup");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@example.com",
+    );
+    await user.type(field("Password"), "whatever1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(
+      await screen.findByText(
+        "Please check your email and click the verification link before logging in.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText("Digit 1 of 6")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Resend verification code" }));
+    expect(await screen.findByText("Verification code sent! Check your email.")).toBeTruthy();
+    expect(screen.getByLabelText("Digit 1 of 6")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Resend in \d+s/ })).toBeTruthy();
+  });
+
+  it("asks for the email before resending from the login hint", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/login"] = {
+      status: 403,
+      body: { error: { code: "email_not_confirmed", message: "Email not confirmed" } },
+    };
+    renderAt("/signup");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@example.com",
+    );
+    await user.type(field("Password"), "whatever1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await screen.findByRole("button", { name: "Resend verification code" });
+    await user.clear(field("Email"));
+    await user.click(screen.getByRole("button", { name: "Resend verification code" }));
+    expect(screen.getByText("Enter your email above first.")).toBeTruthy();
+  });
+
+  it("logs in and follows a safe `next` with a replace navigation", async () => {
+    const user = userEvent.setup();
+    const sessionUser = {
+      id: "u1",
+      email: "ada@example.com",
+      fullName: "Ada",
+      handle: "ada",
+      profileImageUrl: null,
+      verificationType: "none",
+    };
+    replies["/api/auth/login"] = { status: 200, body: { user: sessionUser } };
+    const router = renderAt("/signup?next=%2Fmail");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@example.com",
+    );
+    await user.type(field("Password"), "whatever1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Mail screen")).toBeTruthy();
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(await screen.findByText("Welcome back!")).toBeTruthy();
+  });
+
+  it("shows the server's message when login is refused, and 'Login failed' when it gave none", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/login"] = {
+      status: 401,
+      body: { error: { code: "invalid_credentials", message: "Invalid email or password." } },
+    };
+    renderAt("/signup");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@example.com",
+    );
+    await user.type(field("Password"), "whatever1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Invalid email or password.")).toBeTruthy();
+
+    replies["/api/auth/login"] = { status: 502, body: "Bad gateway" };
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Login failed")).toBeTruthy();
+  });
+
+  it("opens the reset stage from a recovery link and checks both fields", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/reset-password"] = { status: 200, body: { ok: true } };
+    const router = renderAt("/signup?stage=reset&token=tok123");
+    await user.click(await screen.findByRole("button", { name: "Reset Password" }));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Please enter and confirm your new password.",
+    );
+    await user.type(field("New password"), "new password 1");
+    await user.type(field("Confirm new password"), "new password 2");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(screen.getByRole("alert").textContent).toBe("Passwords do not match.");
+    await user.clear(field("Confirm new password"));
+    await user.type(field("Confirm new password"), "new password 1");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText("Your password has been reset!")).toBeTruthy();
+    expect(calls.find((c) => c.path === "/api/auth/reset-password")?.body).toEqual({
+      token: "tok123",
+      password: "new password 1",
+    });
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=login"));
+    expect(screen.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("confirms the forgot request even when it fails, then goes back to login", async () => {
+    const user = userEvent.setup();
+    renderAt("/signup");
+    await user.click(await screen.findByRole("link", { name: "Forgot password" }));
+    await user.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please enter your email");
+    await user.type(field("Email"), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(await screen.findByText("Got it! You should be receiving an email.")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Login" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,49 @@
+// Verifying and resending the e-mail code, with the toasts of spec-1 §8. Shared by the OTP
+// stage after registration and the inline code entry after an unconfirmed login.
+import { toast } from "sonner";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { normalizeEmail } from "../../../domain/email";
+import { ApiRequestError, errorMessage, isApiError } from "../../lib/api";
+import { useResendCodeMutation, useVerifyCodeMutation } from "../../state/queries/session";
+
+export function useVerifyEmailCode() {
+  const mutation = useVerifyCodeMutation();
+  const verify = async (email: string, code: string): Promise<boolean> => {
+    try {
+      await mutation.mutateAsync({ email: normalizeEmail(email), code });
+      toast.success("Email verified! Please log in.");
+      return true;
+    } catch (error) {
+      toast.error(
+        isApiError(error, ERROR_CODES.invalidCode)
+          ? "Invalid verification code"
+          : errorMessage(error, "Verification failed"),
+      );
+      return false;
+    }
+  };
+  return { verify, pending: mutation.isPending };
+}
+
+interface ResendTexts {
+  success: string;
+  failure: string;
+}
+
+/** Resends the code; `onCooldown` gets the seconds to wait (also after a 429 with retryAfter). */
+export function useResendEmailCode(texts: ResendTexts, onCooldown: (seconds: number) => void) {
+  const mutation = useResendCodeMutation();
+  const resend = (email: string) =>
+    mutation.mutate(normalizeEmail(email), {
+      onSuccess: (data) => {
+        toast.success(texts.success);
+        onCooldown(data.resendAfterSeconds);
+      },
+      onError: (error) => {
+        // A cooldown or rate limit says when to try again: count down to that instead.
+        if (error instanceof ApiRequestError && error.retryAfter) onCooldown(error.retryAfter);
+        toast.error(errorMessage(error, texts.failure));
+      },
+    });
+  return { resend, pending: mutation.isPending };
+}

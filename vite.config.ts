@@ -1,0 +1,77 @@
+// Vite builds the React app into dist/web (served by the Fastify server in production) and
+// proxies the API to it in development. Vitest runs three projects: unit (node), web (jsdom)
+// and integration (node, serial). Playwright specs in e2e/ are never collected.
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defaultExclude, defineConfig } from "vitest/config";
+
+const API_ORIGIN = "http://127.0.0.1:3000";
+
+export default defineConfig({
+  root: ".",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": { target: API_ORIGIN },
+      "/media": { target: API_ORIGIN },
+      "/healthz": { target: API_ORIGIN },
+      "/realtime": { target: API_ORIGIN, ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+          exclude: [...defaultExclude, "src/**/*.int.test.ts", "e2e/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.tsx"],
+          setupFiles: ["src/web/test-setup.ts"],
+          exclude: [...defaultExclude, "e2e/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["src/**/*.int.test.ts"],
+          exclude: [...defaultExclude, "e2e/**"],
+          globalSetup: ["src/server/test-support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
