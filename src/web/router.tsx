@@ -59,7 +59,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: "post/:postId", element: <PostRedirectScreen /> },
-          { path: "checkout-success/:sessionId", element: <CheckoutSuccessScreen /> },
+          {
+            path: "checkout-success/:sessionId",
+            element: (
+              <RequireAuth>
+                <CheckoutSuccessScreen />
+              </RequireAuth>
+            ),
+          },
           {
             element: <HandleRoute />,
             children: [
