@@ -49,3 +49,28 @@ export function TextField({ label, error, hint, trailing, className, ...rest }: 
     </div>
   );
 }
+
+/** The e-mail input every sign-in form uses. */
+export function EmailField({
+  value,
+  onValueChange,
+  error,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      error={error}
+      required
+    />
+  );
+}

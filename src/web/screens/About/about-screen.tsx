@@ -1,6 +1,5 @@
 // /about (spec-2 §1): what chtcht is, section by section.
-import { Link } from "react-router";
-import { buttonClass } from "../../components/button";
+import { JoinLinks } from "../../components/join-links";
 import { SiteFooter } from "../../components/site-footer";
 import { useSessionUser } from "../../state/queries/session";
 
@@ -47,16 +46,7 @@ export function AboutScreen() {
             </section>
           ))}
         </div>
-        {user ? null : (
-          <div className="mt-12 flex flex-wrap gap-3">
-            <Link to="/signup?tab=register" className={buttonClass({ size: "lg" })}>
-              Register
-            </Link>
-            <Link to="/signup" className={buttonClass({ size: "lg", variant: "secondary" })}>
-              Login
-            </Link>
-          </div>
-        )}
+        {user ? null : <JoinLinks className="mt-12" />}
       </article>
       <SiteFooter />
     </>

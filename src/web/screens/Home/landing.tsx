@@ -1,6 +1,5 @@
 // Home for signed-out visitors (spec-1 §2, spec-2 §1): what chtcht is, and the ways in.
-import { Link } from "react-router";
-import { buttonClass } from "../../components/button";
+import { JoinLinks } from "../../components/join-links";
 import { SiteFooter } from "../../components/site-footer";
 import { ProductPointList } from "./product-points";
 
@@ -14,14 +13,7 @@ export function Landing() {
             Brand your username, discover people with categories, connect with public and private
             messaging.
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/signup?tab=register" className={buttonClass({ size: "lg" })}>
-              Register
-            </Link>
-            <Link to="/signup" className={buttonClass({ size: "lg", variant: "secondary" })}>
-              Login
-            </Link>
-          </div>
+          <JoinLinks className="mt-8 justify-center" />
         </section>
         <section aria-labelledby="landing-features" className="mt-12 sm:mt-16">
           <h2 id="landing-features" className="sr-only">

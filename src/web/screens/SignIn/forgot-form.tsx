@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { normalizeEmail } from "../../../domain/email";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
-import { TextField } from "../../components/text-field";
+import { EmailField } from "../../components/text-field";
 import { useForgotPasswordMutation } from "../../state/queries/session";
 
 interface ForgotFormProps {
@@ -42,16 +42,7 @@ export function ForgotForm({ email, onEmailChange, onBack }: ForgotFormProps) {
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          required
-        />
+        <EmailField value={email} onValueChange={onEmailChange} />
         {formError ? <FormMessage>{formError}</FormMessage> : null}
         <Button type="submit" block size="lg" busy={forgot.isPending}>
           Send Reset Link

@@ -8,7 +8,7 @@ import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
-import { TextField } from "../../components/text-field";
+import { EmailField } from "../../components/text-field";
 import { errorMessage, isApiError } from "../../lib/api";
 import { useLoginMutation } from "../../state/queries/session";
 import { UnconfirmedEmail } from "./unconfirmed-email";
@@ -63,16 +63,7 @@ export function LoginForm({ email, onEmailChange, next, onForgot }: LoginFormPro
   return (
     <div className="space-y-4">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          required
-        />
+        <EmailField value={email} onValueChange={onEmailChange} />
         <PasswordField
           label="Password"
           name="password"

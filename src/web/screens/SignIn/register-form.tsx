@@ -9,7 +9,7 @@ import { FULL_NAME_MAX } from "../../../domain/full-name";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
-import { TextField } from "../../components/text-field";
+import { EmailField, TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useRegisterMutation, useValidateEmailMutation } from "../../state/queries/session";
 import { PolicyAgreement } from "./policy-agreement";
@@ -87,17 +87,7 @@ export function RegisterForm({ email, onEmailChange, onRegistered }: RegisterFor
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        error={fieldErrors.email}
-        required
-      />
+      <EmailField value={email} onValueChange={onEmailChange} error={fieldErrors.email} />
       <TextField
         label="Full Name"
         name="name"
