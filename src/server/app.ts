@@ -22,6 +22,8 @@ import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
 import { authRoutes } from "./modules/auth/routes";
 import type { AuthDeps } from "./modules/auth/service";
+import { profilePageMeta } from "./modules/profiles/page-meta";
+import { profileRoutes } from "./modules/profiles/routes";
 
 export interface AppServices {
   config: Config;
@@ -91,6 +93,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { prefix: "/api/auth", deps });
   await app.register(activityRoutes, { prefix: "/api/activity", deps });
-  await registerWebApp(app, services.webDistDir);
+  await app.register(profileRoutes, { prefix: "/api/profiles", deps });
+  await registerWebApp(app, {
+    distDir: services.webDistDir,
+    site: { publicUrl: config.publicUrl, siteName: config.siteName },
+    pageMeta: (pathname) => profilePageMeta(database.db, pathname, config.siteName),
+  });
   return app;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
+import { injectHead, type PageMetaResolver, renderHead } from "./page-meta";
 
 export const webDistDir = path.resolve("dist/web");
 
@@ -17,7 +18,16 @@ const isApiPath = (url: string) => {
   );
 };
 
-export async function registerWebApp(app: FastifyInstance, distDir = webDistDir) {
+interface WebAppOptions {
+  distDir: string | undefined;
+  site: { publicUrl: string; siteName: string };
+  pageMeta: PageMetaResolver;
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  { distDir = webDistDir, site, pageMeta }: WebAppOptions,
+) {
   const indexFile = path.join(distDir, "index.html");
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
   if (indexHtml) {
@@ -35,15 +45,20 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
     });
   }
 
+  async function sendApp(request: FastifyRequest, reply: FastifyReply, html: string) {
+    const meta = await pageMeta(request.url.split("?")[0] ?? "/");
+    const body = meta ? injectHead(html, renderHead(meta, site)) : html;
+    return reply
+      .status(meta?.status ?? 200)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(body);
+  }
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsApp =
       (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
-    if (wantsApp && indexHtml) {
-      return reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .send(indexHtml);
-    }
+    if (wantsApp && indexHtml) return sendApp(request, reply, indexHtml);
     return reply.status(404).send({
       error: {
         code: ERROR_CODES.notFound,

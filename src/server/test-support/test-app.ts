@@ -1,5 +1,5 @@
 // The real HTTP app on a test database, with mail captured to a temp folder as .eml files.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -27,6 +27,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const TEST_INDEX_HTML = `<!doctype html><html><head>
+<!--page-meta--><meta name="description" content="default" /><title>chtcht</title><!--/page-meta-->
+</head><body><div id="root"></div></body></html>`;
+
 function parseEml(raw: string): CapturedMail {
   const header = (name: string) =>
     raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
@@ -46,7 +50,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger,
     logHints: false,
   });
-  const app = await buildApp({ config, database, mailer, logger });
+  // A stand-in for the built web app, so page routes (history fallback, link previews) answer.
+  const webDistDir = path.join(dataDir, "web");
+  mkdirSync(webDistDir);
+  writeFileSync(path.join(webDistDir, "index.html"), TEST_INDEX_HTML);
+  const app = await buildApp({ config, database, mailer, logger, webDistDir });
   await app.ready();
 
   const all = () => {

@@ -203,6 +203,12 @@ export async function currentSession(
   return { setCookies: out.getSetCookie(), body: { user } };
 }
 
+/** The signed-in user's id, or null for a visitor. */
+export async function optionalUserId(deps: AuthDeps, headers: Headers): Promise<string | null> {
+  const session = await deps.auth.api.getSession({ headers });
+  return session?.user.id ?? null;
+}
+
 /** The signed-in user's id, or a 401. For routes that need an account. */
 export async function requireUserId(deps: AuthDeps, headers: Headers): Promise<string> {
   const session = await deps.auth.api.getSession({ headers });

@@ -2,7 +2,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import { profiles, userProfilePics } from "../../db/schema/profiles";
 
 export interface NewProfile {
   userId: string;
@@ -48,3 +48,40 @@ export async function findSessionProfile(db: Db, userId: string) {
     .limit(1);
   return rows[0];
 }
+
+const profileColumns = {
+  profile: profiles,
+  pics: userProfilePics,
+};
+
+/**
+ * A profile by handle (already normalised): a reserved username wins over a default username.
+ * Both lookups are served by the unique lower() indexes.
+ */
+export async function findProfileByHandle(db: Db, handle: string) {
+  const rows = await db
+    .select(profileColumns)
+    .from(profiles)
+    .leftJoin(userProfilePics, eq(userProfilePics.userId, profiles.userId))
+    .where(
+      or(
+        sql`lower(${profiles.username}) = ${handle}`,
+        sql`lower(${profiles.defaultUsername}) = ${handle}`,
+      ),
+    )
+    .orderBy(sql`(lower(${profiles.username}) = ${handle}) is true desc`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function findProfileByUserId(db: Db, userId: string) {
+  const rows = await db
+    .select(profileColumns)
+    .from(profiles)
+    .leftJoin(userProfilePics, eq(userProfilePics.userId, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return rows[0];
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileByUserId>>>;

@@ -1,10 +1,18 @@
 // Profile use-cases. Registration creates the profile row with a unique default handle.
-
 import type { SessionUser } from "../../../domain/contracts/auth";
-import { defaultHandleBase, defaultHandleCandidate, displayHandle } from "../../../domain/handles";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import type { ProfileView } from "../../../domain/contracts/profiles";
+import {
+  defaultHandleBase,
+  defaultHandleCandidate,
+  displayHandle,
+  normalizeHandle,
+} from "../../../domain/handles";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { findSessionProfile, insertProfile, isHandleTaken } from "./queries";
+import { AppError, badRequest } from "../../errors";
+import { presentProfile } from "./present";
+import { findProfileByHandle, findSessionProfile, insertProfile, isHandleTaken } from "./queries";
 
 const MAX_HANDLE_ATTEMPTS = 20;
 
@@ -54,4 +62,17 @@ export async function getSessionUser(db: Db, userId: string): Promise<SessionUse
     profileImageUrl: row.profileImageUrl,
     verificationType,
   };
+}
+
+/** spec-1 §5: handle lookups strip a leading @, trim and lower-case (spec-1 §8 messages). */
+export async function getProfileByHandle(
+  db: Db,
+  rawHandle: string,
+  viewerId: string | null,
+): Promise<ProfileView> {
+  const handle = normalizeHandle(rawHandle);
+  if (!handle) throw badRequest(ERROR_CODES.validation, "No username or userid provided");
+  const row = await findProfileByHandle(db, handle);
+  if (!row) throw new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
+  return presentProfile(row, viewerId);
 }

@@ -1,0 +1,48 @@
+// Link-preview meta of /{handle} (issue 3 §1): built from the profile, 404 when it does not exist.
+import { displayHandle, normalizeHandle, RESERVED_HANDLES } from "../../../domain/handles";
+import type { Db } from "../../db/client";
+import type { PageMeta } from "../../http/page-meta";
+import { findProfileByHandle } from "./queries";
+
+const PROFILE_PATH = /^\/(@?[^/]+)\/?$/;
+
+export async function profilePageMeta(
+  db: Db,
+  pathname: string,
+  siteName: string,
+): Promise<PageMeta | null> {
+  const match = PROFILE_PATH.exec(pathname);
+  if (!match?.[1]) return null;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const handle = normalizeHandle(segment);
+  if (!handle || RESERVED_HANDLES.has(handle)) return null;
+  const row = await findProfileByHandle(db, handle);
+  if (!row) {
+    return {
+      status: 404,
+      title: `Profile Not Found · ${siteName}`,
+      description: "Sorry, we couldn't find that profile.",
+      canonicalPath: `/${handle}`,
+      type: "website",
+    };
+  }
+  const p = row.profile;
+  const shown = displayHandle({
+    username: p.username,
+    defaultUsername: p.defaultUsername,
+    emailAddress: p.emailAddress,
+  });
+  return {
+    status: 200,
+    title: `${p.fullName} (@${shown}) · ${siteName}`,
+    description: p.about?.trim() || `${p.fullName} is on ${siteName} as @${shown}.`,
+    canonicalPath: `/${shown}`,
+    image: p.profileImageUrl,
+    type: "profile",
+  };
+}

@@ -1,0 +1,70 @@
+// Turns stored profile rows into the API's ProfileView (spec-1 §2 display rules).
+import type { ProfileView } from "../../../domain/contracts/profiles";
+import { displayHandle } from "../../../domain/handles";
+import type { ProfileRow } from "./queries";
+
+const asVerification = (value: string): ProfileView["verificationType"] =>
+  value === "yellow" || value === "black" ? value : "none";
+
+export function presentProfile(row: ProfileRow, viewerId: string | null): ProfileView {
+  const p = row.profile;
+  const pics = row.pics;
+  const isOwner = viewerId === p.userId;
+  return {
+    userId: p.userId,
+    handle: displayHandle({
+      username: p.username,
+      defaultUsername: p.defaultUsername,
+      emailAddress: p.emailAddress,
+    }),
+    username: p.username,
+    defaultUsername: p.defaultUsername,
+    fullName: p.fullName,
+    chtchtEmail: p.chtchtEmail,
+    profileImageUrl: p.profileImageUrl,
+    verificationType: asVerification(p.verificationType),
+    veteran: p.veteran,
+    about: p.about,
+    websiteUrl: p.websiteUrl,
+    counts: { friends: p.friendsCount, following: p.followingCount, followers: p.followersCount },
+    attributes: {
+      country: p.country,
+      state: p.state,
+      county: p.county,
+      city: p.city,
+      age: p.age,
+      gender: p.gender,
+      race: p.race,
+      sexuality: p.sexuality,
+      zodiac: p.zodiac,
+      bodyTypes: p.bodyTypes,
+      height: p.height,
+      relationshipStatus: p.relationshipStatus,
+      kids: p.kids,
+      occupation: p.occupation,
+      militaryBranch: p.militaryBranch,
+      militaryBase: p.militaryBase,
+      university: p.university,
+      hbcu: p.hbcu,
+      salary: p.salary,
+      networth: p.networth,
+      greek: p.greek,
+      religion: p.religion,
+      education: p.education,
+      causes: p.causes,
+    },
+    pictures: [
+      pics?.userpic1 ?? null,
+      pics?.userpic2 ?? null,
+      pics?.userpic3 ?? null,
+      pics?.userpic4 ?? null,
+      pics?.userpic5 ?? null,
+      pics?.userpic6 ?? null,
+      pics?.userpic7 ?? null,
+      pics?.userpic8 ?? null,
+      pics?.userpic9 ?? null,
+    ],
+    isOwner,
+    emailAddress: isOwner ? p.emailAddress : null,
+  };
+}

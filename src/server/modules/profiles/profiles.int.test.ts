@@ -1,0 +1,114 @@
+// Public profiles by handle and their link previews (issue 3 §1).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../../db/schema/profiles";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let ada: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createAccount(t, { label: "ada", fullName: "Ada <Lovelace>" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const getProfile = (handle: string, cookie?: string) =>
+  t.app.inject({
+    method: "GET",
+    url: `/api/profiles/${encodeURIComponent(handle)}`,
+    headers: cookie ? { cookie } : {},
+  });
+
+describe("GET /api/profiles/:handle", () => {
+  it.each([
+    ["the default username", (h: string) => h],
+    ["an @-prefixed, upper-cased handle", (h: string) => `@${h.toUpperCase()}`],
+  ])("finds a profile by %s", async (_label, variant) => {
+    const res = await getProfile(variant(ada.handle));
+    expect(res.statusCode).toBe(200);
+    const { profile } = res.json();
+    expect(profile).toMatchObject({
+      userId: ada.userId,
+      handle: ada.handle,
+      fullName: "Ada <Lovelace>",
+      chtchtEmail: `${ada.handle}@chtcht.local`,
+      counts: { friends: 0, following: 0, followers: 0 },
+      verificationType: "none",
+      isOwner: false,
+      emailAddress: null,
+    });
+    expect(profile.pictures).toEqual([null, null, null, null, null, null, null, null, null]);
+  });
+
+  it("prefers a reserved username over someone else's default username", async () => {
+    const other = await createAccount(t, { label: "bob" });
+    await t.database.db
+      .update(profiles)
+      .set({ username: "adaclaim" })
+      .where(eq(profiles.userId, other.userId));
+    const res = await getProfile("ADACLAIM");
+    expect(res.json().profile).toMatchObject({
+      userId: other.userId,
+      handle: "adaclaim",
+      username: "adaclaim",
+    });
+  });
+
+  it("shows the owner their private e-mail", async () => {
+    const res = await getProfile(ada.handle, ada.cookie);
+    expect(res.json().profile).toMatchObject({ isOwner: true, emailAddress: ada.email });
+  });
+
+  it("answers an unknown handle with 404 and the spec's message", async () => {
+    const res = await getProfile("nobody-here-xyz");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({
+      code: "not_found",
+      message: "Profile not found for nobody-here-xyz",
+    });
+  });
+});
+
+describe("link previews for crawlers", () => {
+  it("serves /{handle} with escaped Open Graph tags built from the profile", async () => {
+    await t.database.db
+      .update(profiles)
+      .set({ about: 'Poet of "numbers" & engines' })
+      .where(eq(profiles.userId, ada.userId));
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/${ada.handle}`,
+      headers: { "user-agent": "facebookexternalhit/1.1" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain(
+      `<meta property="og:title" content="Ada &lt;Lovelace&gt; (@${ada.handle}) · chtcht" />`,
+    );
+    expect(res.body).toContain(
+      '<meta property="og:description" content="Poet of &quot;numbers&quot; &amp; engines" />',
+    );
+    expect(res.body).toContain(
+      `<link rel="canonical" href="http://localhost:3000/${ada.handle}" />`,
+    );
+    expect(res.body).toContain('<meta name="twitter:card" content="summary" />');
+    expect(res.body).not.toContain('content="default"');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it("answers an unknown handle with HTTP 404 and the app's HTML", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/no-such-person-here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain("Profile Not Found");
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it("keeps the default head for app routes such as /mail", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/mail" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('content="default"');
+  });
+});

@@ -1,0 +1,59 @@
+// Test factory: a registered, verified, signed-in account through the real HTTP API.
+import { randomBytes } from "node:crypto";
+import type { TestApp } from "./test-app";
+
+export interface TestAccount {
+  userId: string;
+  email: string;
+  password: string;
+  handle: string;
+  cookie: string;
+}
+
+let counter = 0;
+const nextIp = () => {
+  counter += 1;
+  return `10.200.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+};
+
+function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+export async function createAccount(
+  t: TestApp,
+  opts: { label?: string; fullName?: string } = {},
+): Promise<TestAccount> {
+  const email = `${opts.label ?? "person"}.${randomBytes(4).toString("hex")}@example.com`;
+  const password = "violet kettle 7342";
+  const ip = nextIp();
+  const register = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    remoteAddress: ip,
+    payload: { email, fullName: opts.fullName ?? "Test Person", password, agreeToPolicies: true },
+  });
+  if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
+  await t.app.inject({
+    method: "POST",
+    url: "/api/auth/verify-code",
+    remoteAddress: ip,
+    payload: { email, code: t.mailbox.codeFor(email) },
+  });
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    remoteAddress: ip,
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const user = login.json().user as { id: string; handle: string };
+  return {
+    userId: user.id,
+    email,
+    password,
+    handle: user.handle,
+    cookie: cookieHeader(login.headers["set-cookie"]),
+  };
+}
