@@ -24,6 +24,7 @@ import { authRoutes } from "./modules/auth/routes";
 import type { AuthDeps } from "./modules/auth/service";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
+import { usernameRoutes } from "./modules/usernames/routes";
 
 export interface AppServices {
   config: Config;
@@ -94,6 +95,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: "/api/auth", deps });
   await app.register(activityRoutes, { prefix: "/api/activity", deps });
   await app.register(profileRoutes, { prefix: "/api/profiles", deps });
+  await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,
     site: { publicUrl: config.publicUrl, siteName: config.siteName },
