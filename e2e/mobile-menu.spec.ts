@@ -1,0 +1,87 @@
+// The header and its menu on a phone (spec-1 §2 "Header and menu"): fits 375 px, lists every
+// entry, closes on Escape and on a click outside, returns focus, moves with the arrow keys.
+import type { Page } from "@playwright/test";
+import { signedInAccount } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { homeHeading, landingHeading, mainMenu, menuButton, openMenu } from "./support/screen";
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+const ENTRIES = ["Profile", "Mail", "Activity", "Search", "About", "Policies"];
+
+async function expectNoHorizontalScroll(page: Page) {
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? Infinity);
+  expect(width).toBeLessThanOrEqual(375);
+  const button = await menuButton(page).boundingBox();
+  expect(button && button.x + button.width).toBeLessThanOrEqual(375);
+}
+
+test("signed out: the header fits, and the menu opens, lists its entries and closes", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(landingHeading(page)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  const menu = await openMenu(page);
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+  await expect(menu.getByRole("menuitem")).toHaveText([...ENTRIES, "Sign in"]);
+  await expect(menu.getByRole("menuitemradio")).toHaveText(["Dark", "Light", "System"]);
+  await expectNoHorizontalScroll(page);
+
+  await page.keyboard.press("Escape");
+  await expect(mainMenu(page)).toBeHidden();
+  await expect(menuButton(page)).toBeFocused();
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+
+  // A click outside the panel — here on the empty middle of the header — closes it too.
+  await openMenu(page);
+  await page.getByRole("banner").click({ position: { x: 180, y: 28 } });
+  await expect(mainMenu(page)).toBeHidden();
+  await expect(menuButton(page)).toBeFocused();
+  await expect(page).toHaveURL("/");
+});
+
+test("arrow keys move between the entries, and Home/End jump to the ends", async ({ page }) => {
+  await page.goto("/");
+  const menu = await openMenu(page);
+  const item = (name: string) => menu.getByRole("menuitem", { name, exact: true });
+  await expect(item("Profile")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(item("Mail")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(item("Activity")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(item("Mail")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(item("Sign in")).toBeFocused();
+  // Past the last entry focus wraps around to the first.
+  await page.keyboard.press("ArrowDown");
+  await expect(item("Profile")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(item("Sign in")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(item("Profile")).toBeFocused();
+
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/mail");
+  await expect(mainMenu(page)).toBeHidden();
+});
+
+test("signed in: the header fits and the menu ends with Logout", async ({ page }) => {
+  await signedInAccount(page, "mobile");
+  await page.goto("/");
+  await expect(homeHeading(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Your profile" })).toBeEnabled();
+  await expectNoHorizontalScroll(page);
+
+  const menu = await openMenu(page);
+  await expect(menu.getByRole("menuitem")).toHaveText([...ENTRIES, "Logout"]);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: "test-results/screens/mobile-menu-signed-in.png" });
+
+  await page.keyboard.press("Escape");
+  await expect(mainMenu(page)).toBeHidden();
+  await expect(menuButton(page)).toBeFocused();
+});

@@ -1,0 +1,81 @@
+// The route table (spec-1 §2): guarded routes, `next` after login, 404, /policies and /about.
+import { createVerifiedAccount, logIn } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { homeHeading, landingHeading } from "./support/screen";
+
+for (const [path, title] of [
+  ["/mail", "Mail"],
+  ["/activity", "Activity"],
+  ["/search", "Search"],
+] as const) {
+  test(`${path} signed out shows the sign-in screen, and logging in there stays on it`, async ({
+    page,
+  }) => {
+    const account = await createVerifiedAccount(page, title.toLowerCase());
+    await page.goto(path);
+    await expect(page.getByText("Sign in to continue.")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeHidden();
+
+    await logIn(page, account);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(path);
+  });
+}
+
+test("/signup?next=%2Fmail goes to /mail after login, replacing the sign-in page", async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page, "next");
+  await page.goto("/");
+  await expect(landingHeading(page)).toBeVisible();
+  await page.goto("/signup?next=%2Fmail");
+  await logIn(page, account);
+  await expect(page).toHaveURL("/mail");
+  await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
+
+  // Back skips the sign-in page: it was replaced by /mail.
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expect(homeHeading(page)).toBeVisible();
+});
+
+test("an unknown address shows 'Page not found' with a way home", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(landingHeading(page)).toBeVisible();
+});
+
+test("/policies shows the four policies, and Back goes home", async ({ page }) => {
+  await page.goto("/policies");
+  const dialog = page.getByRole("dialog", { name: "chtcht Policies" });
+  await expect(dialog).toBeVisible();
+  const sections = ["Terms of Service", "Privacy Policy", "Messaging Policies", "EULA"];
+  for (const name of sections) {
+    await expect(dialog.getByRole("region", { name })).toBeVisible();
+  }
+  await expect(
+    dialog.getByRole("navigation", { name: "Policy sections" }).getByRole("button"),
+  ).toHaveText(sections);
+  await expect(
+    dialog.getByRole("region", { name: "Messaging Policies" }).getByText(/report any message/),
+  ).toBeVisible();
+
+  // The jump buttons scroll to their section.
+  await dialog.getByRole("button", { name: "EULA" }).click();
+  await expect(dialog.getByRole("heading", { name: "EULA" })).toBeInViewport();
+
+  await dialog.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(dialog).toBeHidden();
+  await expect(landingHeading(page)).toBeVisible();
+});
+
+test("/about renders", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { name: "About chtcht", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "DMs via the email protocol" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Register" })).toBeVisible();
+});

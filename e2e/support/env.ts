@@ -1,0 +1,6 @@
+// Where the browser tests' server listens and keeps its data.
+import path from "node:path";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve(".test-data/e2e-data");
