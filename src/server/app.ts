@@ -1,5 +1,6 @@
 // Builds the Fastify app (plugins, routes) without listening, so tests can inject requests.
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -17,11 +18,15 @@ import { registerErrorHandling } from "./http/error-handler";
 import { registerOriginCheck } from "./http/origin-check";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
+import { mediaRoutes } from "./infra/media-routes";
+import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { createRateLimits } from "./infra/rate-limit";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
 import { authRoutes } from "./modules/auth/routes";
 import type { AuthDeps } from "./modules/auth/service";
+import { cityIndex } from "./modules/cities/city-index";
+import { cityRoutes } from "./modules/cities/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { usernameRoutes } from "./modules/usernames/routes";
@@ -32,6 +37,8 @@ export interface AppServices {
   mailer: Mailer;
   logger: FastifyBaseLogger;
   redis?: Redis;
+  /** Media storage; built from the config (DATA_DIR/media or S3) when not given. */
+  store?: ObjectStore;
   /** Folder of the built web app; tests that only need the API leave it unset. */
   webDistDir?: string;
 }
@@ -72,6 +79,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   registerOriginCheck(app, config);
 
+  // One image per request; the size limit of each kind is applied when the file is read.
+  await app.register(multipart, {
+    limits: { files: 1, fields: 2, parts: 3, fileSize: 8 * 1024 * 1024 },
+  });
+
   await app.register(swagger, {
     openapi: { info: { title: `${config.siteName} API`, version: "1" } },
     transform: jsonSchemaTransform,
@@ -94,7 +106,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { prefix: "/api/auth", deps });
   await app.register(activityRoutes, { prefix: "/api/activity", deps });
-  await app.register(profileRoutes, { prefix: "/api/profiles", deps });
+  const cities = cityIndex();
+  await app.register(cityRoutes, { prefix: "/api", index: cities });
+  const store = services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 });
+  await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store });
+  await app.register(mediaRoutes, { store });
   await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,

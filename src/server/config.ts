@@ -56,6 +56,16 @@ export interface Config {
   smtpInboundPort: number;
   siteName: string;
   sessionSecret: string;
+  /** Any S3-compatible object store for media; unset: files under DATA_DIR/media. */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +125,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundPort: env.SMTP_INBOUND_PORT,
     siteName: env.SITE_NAME,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION ?? "us-east-1",
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }

@@ -1,37 +1,13 @@
 // Shapes of /api/profiles/* (spec-1 §3, spec-2 §3), shared by server and browser.
 import { z } from "zod";
+import { isEmailShaped, normalizeEmail } from "../email";
+import { type LoadedProfileLists, profileDetailsSchema } from "../enums/profile-options";
+import { normalizeWebsite } from "../website";
+import { fullNameField } from "./auth";
 
 export const verificationType = z.enum(["none", "yellow", "black"]);
 
-/** spec-2 §3 personal attributes, as stored (null when not given). */
-export const ATTRIBUTE_KEYS = [
-  "country",
-  "state",
-  "county",
-  "city",
-  "age",
-  "gender",
-  "race",
-  "sexuality",
-  "zodiac",
-  "bodyTypes",
-  "height",
-  "relationshipStatus",
-  "kids",
-  "occupation",
-  "militaryBranch",
-  "militaryBase",
-  "university",
-  "hbcu",
-  "salary",
-  "networth",
-  "greek",
-  "religion",
-  "education",
-  "causes",
-] as const;
-export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
-
+/** spec-2 §3 personal attributes, keyed by the spec's field names (null when not given). */
 const attributeValues = z.object({
   country: z.string().nullable(),
   state: z.string().nullable(),
@@ -42,13 +18,13 @@ const attributeValues = z.object({
   race: z.string().nullable(),
   sexuality: z.string().nullable(),
   zodiac: z.string().nullable(),
-  bodyTypes: z.string().nullable(),
+  body_types: z.string().nullable(),
   height: z.string().nullable(),
-  relationshipStatus: z.string().nullable(),
+  relationship_status: z.string().nullable(),
   kids: z.string().nullable(),
   occupation: z.string().nullable(),
-  militaryBranch: z.string().nullable(),
-  militaryBase: z.string().nullable(),
+  military_branch: z.string().nullable(),
+  military_base: z.string().nullable(),
   university: z.string().nullable(),
   hbcu: z.string().nullable(),
   salary: z.string().nullable(),
@@ -87,3 +63,60 @@ export type ProfileView = z.infer<typeof profileView>;
 export const profileResponse = z.object({ profile: profileView });
 
 export const handleParams = z.object({ handle: z.string().min(1).max(64) });
+
+export const userIdParams = z.object({ userId: z.string().min(1).max(64) });
+
+/** spec-2 §5: picture slots are 1 to 9. */
+export const pictureParams = userIdParams.extend({
+  slot: z.coerce
+    .number()
+    .int()
+    .min(1, { message: "Picture slots are 1 to 9." })
+    .max(PICTURE_SLOTS, { message: "Picture slots are 1 to 9." })
+    .transform((n) => n as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9),
+});
+
+export const ABOUT_MAX = 250;
+
+const blankToNull = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? null : value;
+
+/** spec-2 §5 profile save; `details` is the Details grid, checked against the option lists. */
+export function profileUpdateBody(lists: LoadedProfileLists) {
+  return z.object({
+    fullName: fullNameField,
+    emailAddress: z
+      .string({ message: "Email is required" })
+      .trim()
+      .min(1, { message: "Email is required" })
+      .max(320)
+      .transform(normalizeEmail)
+      .refine(isEmailShaped, { message: "Please enter a valid email" }),
+    websiteUrl: z
+      .string()
+      .max(200)
+      .nullable()
+      .optional()
+      .transform((value, ctx) => {
+        const stored = normalizeWebsite(value ?? "");
+        if (stored === undefined) {
+          ctx.addIssue({ code: "custom", message: "Please enter a valid website address" });
+          return z.NEVER;
+        }
+        return stored;
+      }),
+    about: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .max(ABOUT_MAX, { message: `About must be at most ${ABOUT_MAX} characters` })
+        .nullable()
+        .optional(),
+    ),
+    /** 'City, ST' exactly as the city autocomplete offered it, or null. */
+    city: z.preprocess(blankToNull, z.string().trim().max(80).nullable().optional()),
+    details: profileDetailsSchema(lists),
+  });
+}
+export type ProfileUpdateInput = z.input<ReturnType<typeof profileUpdateBody>>;

@@ -85,3 +85,47 @@ export async function findProfileByUserId(db: Db, userId: string) {
 }
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileByUserId>>>;
+
+export type ProfileChanges = Partial<typeof profiles.$inferInsert>;
+
+export async function updateProfileRow(
+  db: Db,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
+}
+
+export type PictureSlot = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+const slotColumn = (slot: PictureSlot) => `userpic${slot}` as const;
+
+/** Sets one picture slot (null clears it), creating the row on first use. */
+export async function setPictureSlot(
+  db: Db,
+  userId: string,
+  slot: PictureSlot,
+  url: string | null,
+): Promise<void> {
+  const column = slotColumn(slot);
+  await db
+    .insert(userProfilePics)
+    .values({ userId, [column]: url })
+    .onConflictDoUpdate({
+      target: userProfilePics.userId,
+      set: { [column]: url, updatedAt: new Date() },
+    });
+}
+
+export function pictureInSlot(row: ProfileRow, slot: PictureSlot): string | null {
+  return row.pics?.[slotColumn(slot)] ?? null;
+}
+
+/** Every media URL a profile points at: the avatar and the nine picture slots. */
+export function mediaUrlsOf(row: ProfileRow): string[] {
+  const slots = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((slot) => pictureInSlot(row, slot));
+  return [row.profile.profileImageUrl, ...slots].filter((url): url is string => Boolean(url));
+}

@@ -1,12 +1,52 @@
 // /api/profiles/* — public profiles by handle (spec-1 §2), own-profile writes.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { handleParams, profileResponse } from "../../../domain/contracts/profiles";
+import {
+  handleParams,
+  pictureParams,
+  profileResponse,
+  profileUpdateBody,
+  userIdParams,
+} from "../../../domain/contracts/profiles";
+import { loadProfileLists } from "../../../domain/enums/profile-options";
 import { webHeaders } from "../../http/request";
-import { type AuthDeps, optionalUserId } from "../auth/service";
+import { readUploadedImage } from "../../http/upload";
+import type { ObjectStore } from "../../infra/object-store";
+import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
+import type { CityIndex } from "../cities/city-index";
+import { replaceAvatar, replacePicture } from "./media";
 import { getProfileByHandle } from "./service";
+import { updateOwnProfile } from "./update";
 
-export const profileRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+interface ProfileRouteOptions {
+  deps: AuthDeps;
+  cities: CityIndex;
+  store: ObjectStore;
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
+  app,
+  { deps, cities, store },
+) => {
   const tags = ["profiles"];
+  const updateBody = profileUpdateBody(await loadProfileLists());
+
+  app.put(
+    "/:userId",
+    {
+      schema: { tags, params: userIdParams, body: updateBody, response: { 200: profileResponse } },
+    },
+    async (request) => {
+      const viewerId = await requireUserId(deps, webHeaders(request));
+      const profile = await updateOwnProfile(
+        deps.db,
+        cities,
+        viewerId,
+        request.params.userId,
+        request.body,
+      );
+      return { profile };
+    },
+  );
 
   app.get(
     "/:handle",
@@ -16,6 +56,45 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (a
       const profile = await getProfileByHandle(deps.db, request.params.handle, viewerId);
       reply.header("cache-control", "private, no-cache");
       return { profile };
+    },
+  );
+
+  const uploadSchema = {
+    tags,
+    consumes: ["multipart/form-data"],
+    response: { 200: profileResponse },
+  };
+
+  app.put(
+    "/:userId/avatar",
+    { schema: { ...uploadSchema, params: userIdParams } },
+    async (request) => {
+      const viewerId = await requireUserId(deps, webHeaders(request));
+      const bytes = await readUploadedImage(request, "avatar");
+      return {
+        profile: await replaceAvatar(deps.db, store, viewerId, request.params.userId, bytes),
+      };
+    },
+  );
+
+  app.put(
+    "/:userId/pictures/:slot",
+    { schema: { ...uploadSchema, params: pictureParams } },
+    async (request) => {
+      const viewerId = await requireUserId(deps, webHeaders(request));
+      const { userId, slot } = request.params;
+      const bytes = await readUploadedImage(request, "picture");
+      return { profile: await replacePicture(deps.db, store, viewerId, userId, slot, bytes) };
+    },
+  );
+
+  app.delete(
+    "/:userId/pictures/:slot",
+    { schema: { tags, params: pictureParams, response: { 200: profileResponse } } },
+    async (request) => {
+      const viewerId = await requireUserId(deps, webHeaders(request));
+      const { userId, slot } = request.params;
+      return { profile: await replacePicture(deps.db, store, viewerId, userId, slot, null) };
     },
   );
 };

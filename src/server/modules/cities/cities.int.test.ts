@@ -1,0 +1,76 @@
+// GET /api/city-search through a real Fastify app with the shared zod contract and error shape.
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { citySearchResponse } from "../../../domain/contracts/cities";
+import { registerErrorHandling } from "../../http/error-handler";
+import { cityRoutes } from "./routes";
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(cityRoutes, { prefix: "/api" });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const search = (q: string) =>
+  app.inject({ method: "GET", url: `/api/city-search?q=${encodeURIComponent(q)}` });
+
+describe("GET /api/city-search", () => {
+  it("answers up to 10 places with county and coordinates", async () => {
+    const res = await search("springfield");
+    expect(res.statusCode).toBe(200);
+    const body = citySearchResponse.parse(res.json());
+    expect(body.items).toHaveLength(10);
+    expect(body.items.every((item) => item.city === "Springfield")).toBe(true);
+  });
+
+  it("understands a state after the city", async () => {
+    const res = await search("Springfield, IL");
+    expect(res.json()).toEqual({
+      items: [
+        {
+          city: "Springfield",
+          state: "IL",
+          county: "Sangamon County",
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+        },
+      ],
+    });
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("ignores accents and case", async () => {
+    const res = await search("CAÑON CITY");
+    expect(res.json().items[0]).toMatchObject({ city: "Canon City", state: "CO" });
+  });
+
+  it.each(["a", " b "])("answers no items under two characters: %j", async (q) => {
+    const res = await search(q);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ items: [] });
+  });
+
+  it("answers no items for a miss", async () => {
+    expect((await search("qqqqzz")).json()).toEqual({ items: [] });
+  });
+
+  it.each([
+    ["missing q", "/api/city-search"],
+    ["blank q", "/api/city-search?q=%20%20"],
+    ["q over 64 characters", `/api/city-search?q=${"a".repeat(65)}`],
+  ])("refuses %s with a 400 in the error shape", async (_case, url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: { code: "validation_error", fields: { q: expect.any(Array) } },
+    });
+  });
+});

@@ -1,0 +1,128 @@
+// Saving the edit-profile form (spec-2 §5, §6): own profile only, every rule on the server.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../../db/schema/profiles";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let ada: TestAccount;
+let bob: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createAccount(t, { label: "ada" });
+  bob = await createAccount(t, { label: "bob" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const base = () => ({
+  fullName: "  Ada Lovelace ",
+  emailAddress: " Ada@Example.com ",
+  websiteUrl: "https://www.ada.example/",
+  about: "  Enchantress of numbers  ",
+  city: "Austin, TX",
+  details: {
+    country: "United States",
+    state: "Texas",
+    county: "Travis County",
+    age: "36",
+    gender: "Female",
+    race: "Select",
+    height: "5'6\"",
+    military_branch: "Navy",
+    university: "  ",
+    zodiac: "",
+  },
+});
+
+const put = (account: TestAccount, userId: string, payload: unknown) =>
+  t.app.inject({
+    method: "PUT",
+    url: `/api/profiles/${userId}`,
+    headers: { cookie: account.cookie },
+    payload: payload as object,
+  });
+
+describe("PUT /api/profiles/:userId", () => {
+  it("saves the owner's profile: trimmed text, blank and 'Select' as null, age a number, city coordinates", async () => {
+    const res = await put(ada, ada.userId, base());
+    expect(res.statusCode).toBe(200);
+    const { profile } = res.json();
+    expect(profile).toMatchObject({
+      fullName: "Ada Lovelace",
+      emailAddress: "ada@example.com",
+      websiteUrl: "ada.example",
+      about: "Enchantress of numbers",
+    });
+    expect(profile.attributes).toMatchObject({
+      city: "Austin, TX",
+      country: "United States",
+      state: "Texas",
+      county: "Travis County",
+      age: 36,
+      gender: "Female",
+      race: null,
+      zodiac: null,
+      university: null,
+      height: "5'6\"",
+      military_branch: "Navy",
+    });
+    const read = await t.app.inject({ method: "GET", url: `/api/profiles/${ada.handle}` });
+    expect(read.json().profile.attributes.age).toBe(36);
+    const [coords] = await t.database.db
+      .select({ city_lat: profiles.cityLat, city_lng: profiles.cityLng })
+      .from(profiles)
+      .where(eq(profiles.userId, ada.userId));
+    expect(coords?.city_lat).toBeCloseTo(30.3, 0);
+    expect(coords?.city_lng).toBeCloseTo(-97.7, 0);
+  });
+
+  it("refuses a write to someone else's profile with 403 and changes nothing", async () => {
+    const res = await put(bob, ada.userId, { ...base(), fullName: "Mallory" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("Can only update your own pics");
+    const read = await t.app.inject({ method: "GET", url: `/api/profiles/${ada.handle}` });
+    expect(read.json().profile.fullName).not.toBe("Mallory");
+  });
+
+  it("requires a session", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/profiles/${ada.userId}`,
+      payload: base(),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    ["an empty e-mail", { emailAddress: "" }, "emailAddress", "Email is required"],
+    ["a malformed e-mail", { emailAddress: "nope" }, "emailAddress", "Please enter a valid email"],
+    ["a 21-character name", { fullName: "x".repeat(21) }, "fullName", undefined],
+    ["a 251-character about", { about: "x".repeat(251) }, "about", undefined],
+    ["a javascript: website", { websiteUrl: "javascript:alert(1)" }, "websiteUrl", undefined],
+    ["an unknown city", { city: "Atlantis, ZZ" }, "city", "Please select a valid U.S. city"],
+  ])("refuses %s with 400 naming the field", async (_label, patch, field, message) => {
+    const res = await put(ada, ada.userId, { ...base(), ...patch });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(Object.keys(error.fields)).toContain(field);
+    if (message) expect(error.fields[field]).toContain(message);
+  });
+
+  it.each([
+    ["a gender outside the list", { gender: "Robot" }, "details.gender"],
+    ["an age under 16", { age: 15 }, "details.age"],
+    ["a county of another state", { county: "Cook County" }, "details.county"],
+    [
+      "a base of another branch",
+      { military_branch: "Air Force", military_base: "Naval Station Norfolk" },
+      "details.military_base",
+    ],
+  ])("refuses %s", async (_label, patch, field) => {
+    const res = await put(ada, ada.userId, { ...base(), details: { ...base().details, ...patch } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+});
