@@ -27,7 +27,15 @@ function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster richColors position="top-center" theme={resolved} closeButton />
+      {/* Below the fixed 56 px header, so a toast never covers the menu button. */}
+      <Toaster
+        richColors
+        position="top-center"
+        offset={{ top: 68 }}
+        mobileOffset={{ top: 64 }}
+        theme={resolved}
+        closeButton
+      />
     </QueryClientProvider>
   );
 }
