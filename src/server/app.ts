@@ -27,9 +27,11 @@ import { authRoutes } from "./modules/auth/routes";
 import type { AuthDeps } from "./modules/auth/service";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
+import { followRoutes } from "./modules/follows/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { usernameRoutes } from "./modules/usernames/routes";
+import { createMemoryBus, type EventBus } from "./realtime/bus";
 
 export interface AppServices {
   config: Config;
@@ -37,6 +39,8 @@ export interface AppServices {
   mailer: Mailer;
   logger: FastifyBaseLogger;
   redis?: Redis;
+  /** Domain-event bus; in-process when not given (main.ts passes a Redis bus with REDIS_URL). */
+  bus?: EventBus;
   /** Media storage; built from the config (DATA_DIR/media or S3) when not given. */
   store?: ObjectStore;
   /** Folder of the built web app; tests that only need the API leave it unset. */
@@ -111,6 +115,12 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const store = services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 });
   await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store });
   await app.register(mediaRoutes, { store });
+  const bus = services.bus ?? createMemoryBus();
+  await app.register(followRoutes, {
+    prefix: "/api/follows",
+    auth: deps,
+    follows: { db: database.db, bus },
+  });
   await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  index,
   integer,
   pgTable,
   real,
@@ -69,6 +70,25 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("profiles_default_username_lower_idx").on(sql`lower(${t.defaultUsername})`),
     uniqueIndex("profiles_chtcht_email_idx").on(t.chtchtEmail),
+    // People search: prefix matches for short queries, trigram matches for the rest.
+    index("profiles_username_prefix_idx").using(
+      "btree",
+      sql`lower(${t.username}) text_pattern_ops`,
+    ),
+    index("profiles_default_username_prefix_idx").using(
+      "btree",
+      sql`lower(${t.defaultUsername}) text_pattern_ops`,
+    ),
+    index("profiles_full_name_prefix_idx").using(
+      "btree",
+      sql`lower(${t.fullName}) text_pattern_ops`,
+    ),
+    index("profiles_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("profiles_default_username_trgm_idx").using(
+      "gin",
+      sql`lower(${t.defaultUsername}) gin_trgm_ops`,
+    ),
+    index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
     check(
       "profiles_verification_type_check",
       sql`${t.verificationType} in ('none', 'yellow', 'black')`,

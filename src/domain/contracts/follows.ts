@@ -1,0 +1,55 @@
+// Shapes of /api/follows/* and the follower lists (spec-1 §2 follower list modal, §7 follow-toggle).
+import { z } from "zod";
+
+export const followToggleBody = z.object({
+  action: z.literal("toggle").optional(),
+  targetUserId: z
+    .string({ message: "Missing IDs" })
+    .trim()
+    .min(1, { message: "Missing IDs" })
+    .max(64),
+  /** The spec's client also sends the follower; it must be the signed-in user. */
+  followerId: z.string().max(64).optional(),
+});
+
+export const followCounts = z.object({
+  friends: z.number(),
+  following: z.number(),
+  followers: z.number(),
+});
+
+export const followToggleResponse = z.object({
+  following: z.boolean(),
+  /** The target's counters after the change. */
+  counts: followCounts,
+});
+
+export const FOLLOW_LIST_KINDS = ["friends", "following", "followers"] as const;
+export type FollowListKind = (typeof FOLLOW_LIST_KINDS)[number];
+
+export const followListParams = z.object({
+  userId: z.string().min(1).max(64),
+  kind: z.enum(FOLLOW_LIST_KINDS),
+});
+export const followListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const personSummary = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  handle: z.string(),
+  username: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  verificationType: z.enum(["none", "yellow", "black"]),
+  veteran: z.boolean(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
+export const followListResponse = z.object({
+  items: z.array(personSummary),
+  nextCursor: z.string().nullable(),
+});
+
+export const followStatusResponse = z.object({ following: z.boolean() });

@@ -1,0 +1,129 @@
+// SQL for follows and the counters they keep on profiles.
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { followers } from "../../db/schema/follows";
+import { profiles } from "../../db/schema/profiles";
+
+/** Locks both profiles in id order, so concurrent toggles on a pair run one after the other. */
+export async function lockPair(db: Db, a: string, b: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(inArray(profiles.userId, [a, b]))
+    .orderBy(profiles.userId)
+    .for("update");
+  return rows.map((r) => r.userId);
+}
+
+export async function deleteFollow(
+  db: Db,
+  followerId: string,
+  followingId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(followers)
+    .where(and(eq(followers.followerId, followerId), eq(followers.followingId, followingId)))
+    .returning({ followerId: followers.followerId });
+  return rows.length > 0;
+}
+
+export async function insertFollow(
+  db: Db,
+  followerId: string,
+  followingId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(followers)
+    .values({ followerId, followingId })
+    .onConflictDoNothing()
+    .returning({ followerId: followers.followerId });
+  return rows.length > 0;
+}
+
+export async function followExists(
+  db: Db,
+  followerId: string,
+  followingId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(followers)
+    .where(and(eq(followers.followerId, followerId), eq(followers.followingId, followingId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Adds to the follow counters of one profile. */
+export async function bumpCounts(
+  db: Db,
+  userId: string,
+  delta: { following?: number; followers?: number; friends?: number },
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      followingCount: sql`${profiles.followingCount} + ${delta.following ?? 0}`,
+      followersCount: sql`${profiles.followersCount} + ${delta.followers ?? 0}`,
+      friendsCount: sql`${profiles.friendsCount} + ${delta.friends ?? 0}`,
+    })
+    .where(eq(profiles.userId, userId));
+}
+
+export async function readCounts(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      friends: profiles.friendsCount,
+      following: profiles.followingCount,
+      followers: profiles.followersCount,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? { friends: 0, following: 0, followers: 0 };
+}
+
+export interface ListCursor {
+  at: string;
+  id: string;
+}
+
+export const personColumns = {
+  userId: profiles.userId,
+  fullName: profiles.fullName,
+  username: profiles.username,
+  defaultUsername: profiles.defaultUsername,
+  emailAddress: profiles.emailAddress,
+  profileImageUrl: profiles.profileImageUrl,
+  verificationType: profiles.verificationType,
+  veteran: profiles.veteran,
+};
+
+/**
+ * One page of a follower list, newest follow first, keyset-paginated on (created_at, other id)
+ * through the followers indexes. Friends are people this user follows who follow back.
+ */
+export async function listFollows(
+  db: Db,
+  userId: string,
+  kind: "friends" | "following" | "followers",
+  limit: number,
+  cursor: ListCursor | null,
+) {
+  const mine = kind === "followers" ? followers.followingId : followers.followerId;
+  const other = kind === "followers" ? followers.followerId : followers.followingId;
+  const at = cursor ? new Date(cursor.at) : null;
+  const after =
+    cursor && at
+      ? or(lt(followers.createdAt, at), and(eq(followers.createdAt, at), lt(other, cursor.id)))
+      : undefined;
+  const friendsOnly =
+    kind === "friends"
+      ? sql`exists (select 1 from ${followers} as back where back.follower_id = ${followers.followingId} and back.following_id = ${followers.followerId})`
+      : undefined;
+  return db
+    .select({ ...personColumns, followedAt: followers.createdAt })
+    .from(followers)
+    .innerJoin(profiles, eq(profiles.userId, other))
+    .where(and(eq(mine, userId), after, friendsOnly))
+    .orderBy(desc(followers.createdAt), desc(other))
+    .limit(limit + 1);
+}
