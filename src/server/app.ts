@@ -30,6 +30,7 @@ import { cityRoutes } from "./modules/cities/routes";
 import { followRoutes } from "./modules/follows/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
+import { searchRoutes } from "./modules/search/routes";
 import { usernameRoutes } from "./modules/usernames/routes";
 import { createMemoryBus, type EventBus } from "./realtime/bus";
 
@@ -121,6 +122,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     auth: deps,
     follows: { db: database.db, bus },
   });
+  await app.register(searchRoutes, { prefix: "/api/search", deps });
   await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,

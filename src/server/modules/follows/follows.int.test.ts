@@ -1,6 +1,7 @@
 // Follows (issue 4 §1): toggle semantics, exact counters under concurrency, friends, lists.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -98,7 +99,9 @@ describe("POST /api/follows/toggle", () => {
     expect(results.every((r) => r?.statusCode === 200)).toBe(true);
 
     const ids = people.map((p) => p.userId);
-    const { rows } = await t.database.db.execute(sql`
+    const rows = await queryRows<Record<string, number>>(
+      t.database.db,
+      sql`
       select p.user_id, p.following_count, p.followers_count, p.friends_count,
         (select count(*) from followers f where f.follower_id = p.user_id)::int as following,
         (select count(*) from followers f where f.following_id = p.user_id)::int as followers,
@@ -107,9 +110,10 @@ describe("POST /api/follows/toggle", () => {
       from profiles p where p.user_id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})`);
+      )})`,
+    );
     expect(rows).toHaveLength(people.length);
-    for (const row of rows as Record<string, number>[]) {
+    for (const row of rows) {
       expect(row.following_count).toBe(row.following);
       expect(row.followers_count).toBe(row.followers);
       expect(row.friends_count).toBe(row.friends);

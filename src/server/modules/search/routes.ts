@@ -1,0 +1,23 @@
+// /api/search/* — the header's people search (spec-1 §2, §7).
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { peopleSearchQuery, peopleSearchResponse } from "../../../domain/contracts/search";
+import { webHeaders } from "../../http/request";
+import { type AuthDeps, optionalUserId } from "../auth/service";
+import { searchPeople } from "./people";
+
+export const searchRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+  app.get(
+    "/people",
+    {
+      schema: {
+        tags: ["search"],
+        querystring: peopleSearchQuery,
+        response: { 200: peopleSearchResponse },
+      },
+    },
+    async (request) => {
+      const viewerId = await optionalUserId(deps, webHeaders(request));
+      return { items: await searchPeople(deps.db, viewerId, request.query.q) };
+    },
+  );
+};
