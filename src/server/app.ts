@@ -33,6 +33,7 @@ import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { usernameRoutes } from "./modules/usernames/routes";
 import { createMemoryBus, type EventBus } from "./realtime/bus";
+import { registerRealtime } from "./realtime/gateway";
 
 export interface AppServices {
   config: Config;
@@ -117,6 +118,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store });
   await app.register(mediaRoutes, { store });
   const bus = services.bus ?? createMemoryBus();
+  await registerRealtime(app, { auth: deps, bus });
   await app.register(followRoutes, {
     prefix: "/api/follows",
     auth: deps,

@@ -8,6 +8,7 @@ import { webDistDir } from "./http/web-app";
 import { createMailer } from "./infra/mailer";
 import { connectRedis } from "./infra/redis";
 import { ensureWebBuild } from "./infra/web-build";
+import { createMemoryBus, createRedisBus } from "./realtime/bus";
 
 function loadConfigOrExit() {
   try {
@@ -34,6 +35,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 logger.info({ database: database.kind }, "database ready, migrations applied");
 const redis = await connectRedis(config.redisUrl);
+const bus = redis
+  ? await createRedisBus(redis, (error) => logger.error({ err: error }, "realtime bus error"))
+  : createMemoryBus();
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
@@ -41,7 +45,7 @@ const mailer = createMailer({
   logger,
   logHints: config.env !== "production",
 });
-const app = await buildApp({ config, database, mailer, logger, redis, webDistDir });
+const app = await buildApp({ config, database, mailer, logger, redis, bus, webDistDir });
 await app.listen({ port: config.port, host: config.host });
 logger.info(
   { msSinceProcessStart: Math.round(process.uptime() * 1000), url: config.publicUrl },
@@ -60,6 +64,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await bus.close();
     mailer.close();
     await redis?.quit();
     await database.close();

@@ -44,6 +44,7 @@ export async function createRedisBus(
     }
   });
   subscriber.on("error", onError);
+  await subscriber.connect();
   await subscriber.subscribe(CHANNEL);
   return {
     async publish(event) {

@@ -29,6 +29,20 @@ async function adminQuery(url: string, text: string) {
   }
 }
 
+/** A new, empty database on the PostgreSQL server at `serverUrl`; `drop` removes it. */
+export async function createPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -36,17 +50,14 @@ export async function createTestDatabase(): Promise<Database> {
     const client = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions() });
     return fromPglite(client);
   }
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = fromPostgres(url.toString(), 5);
+  const created = await createPostgresDatabase(serverUrl);
+  const database = fromPostgres(created.url, 5);
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await created.drop();
     },
   };
 }

@@ -1,0 +1,91 @@
+// /realtime (issue 4 §3): authenticated at upgrade; events reach only the users allowed to see them.
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount } from "../test-support/accounts";
+import { createTestApp, type TestApp } from "../test-support/test-app";
+import { connectRealtime, type TestSocket } from "../test-support/ws-client";
+
+let t: TestApp;
+let baseUrl: string;
+let ada: TestAccount;
+let bob: TestAccount;
+let eve: TestAccount;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  [ada, bob, eve] = await Promise.all([createAccount(t), createAccount(t), createAccount(t)]);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function open(account?: TestAccount) {
+  const socket = await connectRealtime(baseUrl, account?.cookie);
+  sockets.push(socket);
+  return socket;
+}
+
+describe("/realtime", () => {
+  it("refuses an upgrade without a session", async () => {
+    await expect(connectRealtime(baseUrl)).rejects.toThrow(/401/);
+    await expect(connectRealtime(baseUrl, "chtcht.session_token=forged")).rejects.toThrow(/401/);
+  });
+
+  it("greets an authenticated connection and answers pings", async () => {
+    const socket = await open(ada);
+    await socket.waitFor((m) => m.type === "ready" && m.userId === ada.userId);
+    socket.send({ type: "ping" });
+    await socket.waitFor((m) => m.type === "pong");
+  });
+
+  it("sends follow.changed to both users and counts to watchers, nothing to others", async () => {
+    const [adaSocket, bobSocket, eveSocket, watcher] = await Promise.all([
+      open(ada),
+      open(bob),
+      open(eve),
+      open(eve),
+    ]);
+    watcher.send({ type: "watch-profile", userId: bob.userId });
+    await watcher.waitFor((m) => m.type === "ready");
+    watcher.send({ type: "ping" });
+    await watcher.waitFor((m) => m.type === "pong");
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/follows/toggle",
+      headers: { cookie: ada.cookie },
+      payload: { targetUserId: bob.userId },
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      type: "follow.changed",
+      followerId: ada.userId,
+      followingId: bob.userId,
+      following: true,
+    };
+    expect(await adaSocket.waitFor((m) => m.type === "follow.changed")).toEqual(expected);
+    expect(await bobSocket.waitFor((m) => m.type === "follow.changed")).toEqual(expected);
+    expect(
+      await watcher.waitFor((m) => m.type === "profile.counts" && m.userId === bob.userId),
+    ).toEqual({
+      type: "profile.counts",
+      userId: bob.userId,
+      counts: { friends: 0, following: 0, followers: 1 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(eveSocket.messages.map((m) => m.type)).toEqual(["ready"]);
+    expect(watcher.messages.some((m) => m.type === "follow.changed")).toBe(false);
+  });
+
+  it("ignores malformed client messages and keeps the connection", async () => {
+    const socket = await open(bob);
+    socket.send("not json at all");
+    socket.send({ type: "watch-profile" });
+    socket.send({ type: "ping" });
+    await socket.waitFor((m) => m.type === "pong");
+  });
+});

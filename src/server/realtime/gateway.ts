@@ -1,0 +1,197 @@
+// The one WebSocket endpoint, /realtime (issue 4 §3). A connection is authenticated by the
+// session cookie at upgrade, kept alive by heartbeats, and receives only what its user may see:
+// follow changes that involve them, and the counters of profiles they are looking at.
+import websocket from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import {
+  type ClientMessage,
+  clientMessage,
+  type ServerMessage,
+} from "../../domain/realtime-events";
+import { webHeaders } from "../http/request";
+import { type AuthDeps, requireUserId } from "../modules/auth/service";
+import type { EventBus } from "./bus";
+import type { DomainEvent } from "./events";
+
+const HEARTBEAT_MS = 30_000;
+/** A client that lets this much pile up unsent is too slow: it is dropped, never waited for. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_WATCHED_PROFILES = 50;
+const MAX_MESSAGE_BYTES = 4096;
+
+interface Connection {
+  userId: string;
+  socket: WebSocket;
+  watching: Set<string>;
+  alive: boolean;
+}
+
+export interface GatewayOptions {
+  auth: AuthDeps;
+  bus: EventBus;
+  heartbeatMs?: number;
+}
+
+class Registry {
+  private byUser = new Map<string, Set<Connection>>();
+  private byWatched = new Map<string, Set<Connection>>();
+
+  add(conn: Connection) {
+    this.index(this.byUser, conn.userId, conn);
+  }
+
+  remove(conn: Connection) {
+    this.unindex(this.byUser, conn.userId, conn);
+    for (const profileId of conn.watching) this.unindex(this.byWatched, profileId, conn);
+    conn.watching.clear();
+  }
+
+  watch(conn: Connection, profileId: string) {
+    if (conn.watching.has(profileId) || conn.watching.size >= MAX_WATCHED_PROFILES) return;
+    conn.watching.add(profileId);
+    this.index(this.byWatched, profileId, conn);
+  }
+
+  unwatch(conn: Connection, profileId: string) {
+    if (conn.watching.delete(profileId)) this.unindex(this.byWatched, profileId, conn);
+  }
+
+  ofUser(userId: string): Iterable<Connection> {
+    return this.byUser.get(userId) ?? [];
+  }
+
+  watchersOf(profileId: string): Iterable<Connection> {
+    return this.byWatched.get(profileId) ?? [];
+  }
+
+  all(): Connection[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+
+  private index(map: Map<string, Set<Connection>>, key: string, conn: Connection) {
+    const set = map.get(key) ?? new Set<Connection>();
+    set.add(conn);
+    map.set(key, set);
+  }
+
+  private unindex(map: Map<string, Set<Connection>>, key: string, conn: Connection) {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) map.delete(key);
+  }
+}
+
+function send(conn: Connection, message: ServerMessage) {
+  if (conn.socket.readyState !== conn.socket.OPEN) return;
+  if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    conn.socket.terminate();
+    return;
+  }
+  conn.socket.send(JSON.stringify(message));
+}
+
+function deliver(registry: Registry, event: DomainEvent) {
+  switch (event.type) {
+    case "follow.changed": {
+      const message: ServerMessage = {
+        type: "follow.changed",
+        followerId: event.followerId,
+        followingId: event.followingId,
+        following: event.following,
+      };
+      const involved = new Set([
+        ...registry.ofUser(event.followerId),
+        ...registry.ofUser(event.followingId),
+      ]);
+      for (const conn of involved) send(conn, message);
+      for (const [userId, counts] of [
+        [event.followerId, event.followerCounts],
+        [event.followingId, event.followingCounts],
+      ] as const) {
+        const viewers = new Set([...registry.watchersOf(userId), ...registry.ofUser(userId)]);
+        for (const conn of viewers) send(conn, { type: "profile.counts", userId, counts });
+      }
+      return;
+    }
+  }
+}
+
+function handleClientMessage(registry: Registry, conn: Connection, message: ClientMessage) {
+  switch (message.type) {
+    case "ping":
+      return send(conn, { type: "pong" });
+    case "watch-profile":
+      return registry.watch(conn, message.userId);
+    case "unwatch-profile":
+      return registry.unwatch(conn, message.userId);
+  }
+}
+
+export async function registerRealtime(app: FastifyInstance, options: GatewayOptions) {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const registry = new Registry();
+  const unsubscribe = options.bus.subscribe((event) => deliver(registry, event));
+
+  const heartbeat = setInterval(() => {
+    for (const conn of registry.all()) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const conn of registry.all()) conn.socket.close(1001, "server shutting down");
+  });
+
+  app.get(
+    "/realtime",
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Refused before the upgrade: no session, no socket.
+      preValidation: async (request) => {
+        request.realtimeUserId = await requireUserId(options.auth, webHeaders(request));
+      },
+    },
+    (socket, request) => {
+      const conn: Connection = {
+        userId: request.realtimeUserId as string,
+        socket,
+        watching: new Set(),
+        alive: true,
+      };
+      registry.add(conn);
+      socket.on("pong", () => {
+        conn.alive = true;
+      });
+      socket.on("message", (raw) => {
+        conn.alive = true;
+        let parsed: ReturnType<typeof clientMessage.safeParse>;
+        try {
+          parsed = clientMessage.safeParse(JSON.parse(String(raw)));
+        } catch {
+          return;
+        }
+        if (parsed.success) handleClientMessage(registry, conn, parsed.data);
+      });
+      socket.on("close", () => registry.remove(conn));
+      socket.on("error", () => registry.remove(conn));
+      send(conn, { type: "ready", userId: conn.userId });
+    },
+  );
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    realtimeUserId?: string;
+  }
+}

@@ -1,0 +1,55 @@
+// A WebSocket client for tests that records every message and can wait for one.
+import WebSocket from "ws";
+import type { ServerMessage } from "../../domain/realtime-events";
+
+export interface TestSocket {
+  messages: ServerMessage[];
+  send(message: unknown): void;
+  waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
+  close(): void;
+}
+
+export function connectRealtime(baseUrl: string, cookie?: string): Promise<TestSocket> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/realtime`, {
+    headers: cookie ? { cookie } : {},
+  });
+  const messages: ServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  socket.on("message", (raw) => {
+    messages.push(JSON.parse(String(raw)) as ServerMessage);
+    for (const wake of waiters) wake();
+  });
+  const client: TestSocket = {
+    messages,
+    send: (message) => socket.send(JSON.stringify(message)),
+    waitFor(predicate, timeoutMs = 2000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`,
+            ),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => socket.close(),
+  };
+  return new Promise((resolve, reject) => {
+    socket.once("open", () => resolve(client));
+    socket.once("unexpected-response", (_req, res) =>
+      reject(new Error(`upgrade refused: ${res.statusCode}`)),
+    );
+    socket.once("error", reject);
+  });
+}
