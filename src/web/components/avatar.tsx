@@ -13,12 +13,20 @@ export function Avatar({
   name,
   src,
   className,
+  initialsClassName = "text-xs",
+  alt = "",
 }: {
   name: string;
   src: string | null | undefined;
   className?: string;
+  /** Size of the initials, to suit the avatar's size. */
+  initialsClassName?: string;
+  /** Text for the picture when it carries meaning beyond the name next to it. */
+  alt?: string;
 }) {
-  const [failed, setFailed] = useState(false);
+  // Remember which address failed, so a new picture (after an upload) gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(src) && src !== failedSrc;
   return (
     <span
       className={clsx(
@@ -26,10 +34,15 @@ export function Avatar({
         className,
       )}
     >
-      {src && !failed ? (
-        <img src={src} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
+      {src && showImage ? (
+        <img
+          src={src}
+          alt={alt}
+          className="size-full object-cover"
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
-        <span aria-hidden="true" className="text-xs">
+        <span aria-hidden="true" className={initialsClassName}>
           {initials(name)}
         </span>
       )}

@@ -94,6 +94,13 @@ export async function apiRequest<S extends z.ZodType>(
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiRequestError({ status: 0, code: "network_error", message: "" });
   }
+  return readResponse(response, schema);
+}
+
+async function readResponse<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+): Promise<z.output<S>> {
   if (!response.ok) throw await toError(response);
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined);
@@ -102,6 +109,27 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiRequestError({ status: response.status, code: "bad_response", message: "" });
   }
   return parsed.data;
+}
+
+/** Sends multipart/form-data (file uploads); the browser sets the boundary header itself. */
+export async function apiUpload<S extends z.ZodType>(
+  path: string,
+  form: FormData,
+  schema: S,
+  method: "POST" | "PUT" = "PUT",
+): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      body: form,
+    });
+  } catch {
+    throw new ApiRequestError({ status: 0, code: "network_error", message: "" });
+  }
+  return readResponse(response, schema);
 }
 
 export const api = {

@@ -1,15 +1,56 @@
-// /{handle}/edit-profile (spec-2 §2): owner only; anyone else goes to /{handle}. The editor is
-// not built yet. Signed-out visitors are stopped earlier by RequireAuth.
-import { Navigate, useParams } from "react-router";
-import { normalizeHandle } from "../../../domain/handles";
-import { PlaceholderScreen } from "../../components/placeholder-screen";
-import { useSessionUser } from "../../state/queries/session";
+// /{handle}/edit-profile (spec-2 §2): signed-in owner only (RequireAuth stops signed-out visitors
+// earlier); anyone else goes to /{handle}. 'Loading profile...', 'Profile not found', or the form.
+import { Link, Navigate, useParams } from "react-router";
+import { Button, buttonClass } from "../../components/button";
+import { Page } from "../../components/page";
+import { usePageMeta } from "../../lib/page-meta";
+import { useProfileQuery } from "../../state/queries/profiles";
+import { EditProfileForm } from "./edit-profile-form";
 
 export function EditProfileScreen() {
   const { handle = "" } = useParams();
-  const { user } = useSessionUser();
-  if (user && normalizeHandle(user.handle) !== normalizeHandle(handle)) {
-    return <Navigate to={`/${handle}`} replace />;
-  }
-  return <PlaceholderScreen title="Edit Profile" />;
+  // Always ask again on arrival: the form starts from what the server has now.
+  const query = useProfileQuery(handle, { fresh: true });
+  const profile = query.data;
+  const settled = profile !== undefined && (query.isFetchedAfterMount || !query.isFetching);
+
+  usePageMeta({ title: "Edit Profile · chtcht", description: "Edit your chtcht profile." });
+
+  if (profile && settled && !profile.isOwner) return <Navigate to={`/${handle}`} replace />;
+
+  return (
+    <Page width="lg">
+      <h1 className="mb-4 text-2xl font-bold sm:mb-6">Edit Profile</h1>
+      {profile && settled ? (
+        // Keyed by person: another account's form never inherits this one's typing.
+        <EditProfileForm key={profile.userId} profile={profile} />
+      ) : query.isNotFound ? (
+        <div className="space-y-4 text-center">
+          <p role="alert" className="text-lg font-semibold">
+            Profile not found
+          </p>
+          <Link to="/" className={buttonClass({ variant: "secondary" })}>
+            Go Home
+          </Link>
+        </div>
+      ) : query.isError && !profile ? (
+        <div className="space-y-4 text-center">
+          <p role="alert" className="text-lg font-semibold">
+            Failed to load profile
+          </p>
+          <Button onClick={() => void query.refetch()} busy={query.isFetching}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div role="status" className="flex flex-col items-center gap-3 py-16">
+          <span
+            aria-hidden="true"
+            className="size-8 animate-spin rounded-full border-4 border-neutral-300 border-t-sky-600 dark:border-neutral-700 dark:border-t-sky-400"
+          />
+          <p className="text-neutral-600 dark:text-neutral-400">Loading profile...</p>
+        </div>
+      )}
+    </Page>
+  );
 }

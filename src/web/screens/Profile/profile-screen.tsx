@@ -1,12 +1,80 @@
-// /{handle} (spec-1 §2 "Profile screen"). Not built yet: an honest placeholder.
-import { useParams } from "react-router";
-import { PlaceholderScreen } from "../../components/placeholder-screen";
+// /{handle} (spec-1 §2 "Profile screen", §4 profile page states): loading, not found, failed or
+// the profile. Reloads on 'profile:refresh'; a handle typed in another case moves to the
+// canonical address; <head> carries the profile's title and link-preview tags.
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import type { ProfileView } from "../../../domain/contracts/profiles";
+import { normalizeHandle } from "../../../domain/handles";
+import { Page } from "../../components/page";
+import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
+import { useProfileRefresh } from "../../lib/profile-refresh";
+import { useProfileQuery } from "../../state/queries/profiles";
+import { useSessionUser } from "../../state/queries/session";
+import { ProfileDetails } from "./profile-details";
+import { ProfileHeader } from "./profile-header";
+import { ProfilePictures } from "./profile-pictures";
+import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from "./profile-states";
+import { ProfileTabs } from "./profile-tabs";
+
+/** The same words the server puts into the HTML for crawlers (server/modules/profiles/page-meta). */
+function profileMeta(profile: ProfileView): PageMetaInput {
+  return {
+    title: `${profile.fullName} (@${profile.handle}) · chtcht`,
+    description: profile.about?.trim() || `${profile.fullName} is on chtcht as @${profile.handle}.`,
+    image: profile.profileImageUrl,
+    canonicalPath: `/${profile.handle}`,
+    type: "profile",
+  };
+}
+
+const NOT_FOUND_META = (handle: string): PageMetaInput => ({
+  title: "Profile Not Found · chtcht",
+  description: "Sorry, we couldn't find that profile.",
+  canonicalPath: `/${normalizeHandle(handle)}`,
+});
 
 export function ProfileScreen() {
   const { handle = "" } = useParams();
-  return (
-    <PlaceholderScreen title="Profile">
-      <p className="mt-2 font-medium break-all text-neutral-700 dark:text-neutral-300">@{handle}</p>
-    </PlaceholderScreen>
-  );
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useProfileQuery(handle);
+  const { user } = useSessionUser();
+  const profile = query.data;
+
+  useProfileRefresh(() => void query.refetch());
+
+  // /Ada and /ada are one profile: show the canonical address (spec-1 §2, a leading @ is
+  // already gone by now, see HandleRoute).
+  const canonical = profile?.handle;
+  useEffect(() => {
+    if (
+      canonical &&
+      canonical !== handle &&
+      normalizeHandle(canonical) === normalizeHandle(handle)
+    ) {
+      void navigate(
+        { pathname: `/${canonical}`, search: location.search, hash: location.hash },
+        { replace: true },
+      );
+    }
+  }, [canonical, handle, navigate, location.search, location.hash]);
+
+  usePageMeta(profile ? profileMeta(profile) : query.isNotFound ? NOT_FOUND_META(handle) : null);
+
+  if (profile) {
+    const isOwner = profile.isOwner || user?.id === profile.userId;
+    return (
+      <Page className="space-y-4">
+        <ProfileHeader profile={profile} isOwner={isOwner} />
+        <ProfileDetails attributes={profile.attributes} />
+        <ProfilePictures pictures={profile.pictures} name={profile.fullName || profile.handle} />
+        <ProfileTabs />
+      </Page>
+    );
+  }
+  if (query.isNotFound || normalizeHandle(handle) === "") return <ProfileNotFound />;
+  if (query.isError) {
+    return <ProfileLoadError onRetry={() => void query.refetch()} busy={query.isFetching} />;
+  }
+  return <ProfileSkeleton />;
 }

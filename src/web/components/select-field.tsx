@@ -1,0 +1,78 @@
+// A labelled native select with a 'Select' empty choice, an optional hint and an error.
+import { clsx } from "clsx";
+import { ChevronDown } from "lucide-react";
+import { type SelectHTMLAttributes, useId } from "react";
+import { inputClass } from "./text-field";
+
+interface SelectFieldProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "value" | "onChange"> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly (string | number)[];
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Text of the empty choice. */
+  placeholder?: string;
+}
+
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  options,
+  error,
+  hint,
+  placeholder = "Select",
+  className,
+  ...rest
+}: SelectFieldProps) {
+  const id = useId();
+  const describedBy = clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
+  // A stored value missing from the list still shows, so nothing changes by merely looking.
+  const choices =
+    value !== "" && !options.map(String).includes(value) ? [value, ...options] : options;
+  return (
+    <div className={clsx("space-y-1.5", className)}>
+      <label
+        htmlFor={id}
+        className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={clsx(inputClass, "appearance-none pr-10")}
+          {...rest}
+        >
+          <option value="">{placeholder}</option>
+          {choices.map((option) => (
+            <option key={option} value={String(option)}>
+              {option}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          size={18}
+          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-neutral-500"
+        />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// Page metadata during client-side navigation (spec-1 §2 "Page metadata … is set per profile and
+// per post"). The server already writes these tags into the HTML for crawlers
+// (src/server/http/page-meta.ts); this keeps <head> right once the app navigates, and puts back
+// what was there when the screen goes away.
+import { useEffect } from "react";
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  /** Absolute or root-relative image URL. */
+  image?: string | null | undefined;
+  /** Path of the canonical URL, e.g. /ada */
+  canonicalPath?: string | undefined;
+  type?: "website" | "profile" | "article";
+}
+
+/** The same site name the server uses by default (SITE_NAME). */
+const SITE_NAME = "chtcht";
+const DESCRIPTION_MAX = 300;
+
+type TagKey = readonly ["name" | "property", string];
+
+const absolute = (url: string) => new URL(url, window.location.origin).href;
+
+function shorten(description: string): string {
+  return description.length > DESCRIPTION_MAX
+    ? `${description.slice(0, DESCRIPTION_MAX - 3)}…`
+    : description;
+}
+
+/** Sets one <meta> (or removes it when `content` is null); returns how to put it back. */
+function setMeta([attr, key]: TagKey, content: string | null): () => void {
+  const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (content === null) {
+    if (!existing) return () => {};
+    const next = existing.nextSibling;
+    existing.remove();
+    return () => document.head.insertBefore(existing, next);
+  }
+  if (existing) {
+    const before = existing.content;
+    existing.content = content;
+    return () => {
+      existing.content = before;
+    };
+  }
+  const created = document.createElement("meta");
+  created.setAttribute(attr, key);
+  created.content = content;
+  document.head.append(created);
+  return () => created.remove();
+}
+
+function setCanonical(href: string | null): () => void {
+  const existing = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (href === null) {
+    if (!existing) return () => {};
+    const next = existing.nextSibling;
+    existing.remove();
+    return () => document.head.insertBefore(existing, next);
+  }
+  if (existing) {
+    const before = existing.getAttribute("href");
+    existing.href = href;
+    return () => {
+      if (before === null) existing.removeAttribute("href");
+      else existing.setAttribute("href", before);
+    };
+  }
+  const created = document.createElement("link");
+  created.rel = "canonical";
+  created.href = href;
+  document.head.append(created);
+  return () => created.remove();
+}
+
+/** Applies the metadata to <head>; returns the undo. Exported for tests. */
+export function applyPageMeta(meta: PageMetaInput): () => void {
+  const description = shorten(meta.description);
+  const canonical = meta.canonicalPath ? absolute(meta.canonicalPath) : null;
+  const image = meta.image ? absolute(meta.image) : null;
+  const tags: [TagKey, string | null][] = [
+    [["name", "description"], description],
+    [["property", "og:site_name"], SITE_NAME],
+    [["property", "og:type"], meta.type ?? "website"],
+    [["property", "og:title"], meta.title],
+    [["property", "og:description"], description],
+    [["property", "og:url"], canonical],
+    [["property", "og:image"], image],
+    [["name", "twitter:card"], image ? "summary_large_image" : "summary"],
+    [["name", "twitter:title"], meta.title],
+    [["name", "twitter:description"], description],
+    [["name", "twitter:image"], image],
+  ];
+  const previousTitle = document.title;
+  document.title = meta.title;
+  const undo = [setCanonical(canonical), ...tags.map(([key, content]) => setMeta(key, content))];
+  return () => {
+    for (const step of undo.reverse()) step();
+    document.title = previousTitle;
+  };
+}
+
+/** Keeps <head> in step with the screen; null leaves it alone (e.g. while loading). */
+export function usePageMeta(meta: PageMetaInput | null): void {
+  const title = meta?.title;
+  const description = meta?.description;
+  const image = meta?.image ?? null;
+  const canonicalPath = meta?.canonicalPath;
+  const type = meta?.type;
+  useEffect(() => {
+    if (title === undefined || description === undefined) return;
+    return applyPageMeta({ title, description, image, canonicalPath, type });
+  }, [title, description, image, canonicalPath, type]);
+}

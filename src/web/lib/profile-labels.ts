@@ -1,0 +1,58 @@
+// What each personal attribute (spec-2 §3) is called on screen: the profile's Details section and
+// the edit form's Details grid use the same words.
+import type { ProfileAttributes } from "../../domain/contracts/profiles";
+
+export const ATTRIBUTE_LABELS: Record<keyof ProfileAttributes, string> = {
+  country: "Country",
+  state: "State",
+  county: "County",
+  city: "City",
+  age: "Age",
+  gender: "Gender",
+  race: "Race",
+  sexuality: "Sexuality",
+  zodiac: "Zodiac",
+  body_types: "Body Type",
+  height: "Height",
+  relationship_status: "Relationship Status",
+  kids: "Kids",
+  occupation: "Occupation",
+  military_branch: "Military Branch",
+  military_base: "Military Base",
+  university: "University",
+  hbcu: "HBCU",
+  salary: "Salary",
+  networth: "Net Worth",
+  greek: "Greek Organization",
+  religion: "Religion",
+  education: "Education",
+  causes: "Causes",
+};
+
+/** The order the profile lists them in: place first, then the person, then background. */
+export const ATTRIBUTE_ORDER: (keyof ProfileAttributes)[] = [
+  "city",
+  "county",
+  "state",
+  "country",
+  "age",
+  "gender",
+  "height",
+  "body_types",
+  "race",
+  "sexuality",
+  "zodiac",
+  "relationship_status",
+  "kids",
+  "occupation",
+  "salary",
+  "networth",
+  "education",
+  "university",
+  "hbcu",
+  "greek",
+  "religion",
+  "military_branch",
+  "military_base",
+  "causes",
+];

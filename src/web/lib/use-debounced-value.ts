@@ -1,0 +1,12 @@
+// A value that follows its input only once the input has stopped changing for a while.
+import { useEffect, useState } from "react";
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

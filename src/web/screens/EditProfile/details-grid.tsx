@@ -1,0 +1,144 @@
+// The Details grid of the edit form (spec-2 §2, §3): a labelled select per attribute with a
+// 'Select' empty choice, University as free text and City through the autocomplete. County waits
+// for a state and the military base for a branch; generated lists load on first use.
+import { useQuery } from "@tanstack/react-query";
+import type { RefObject } from "react";
+import type { CityItem } from "../../../domain/contracts/cities";
+import {
+  PROFILE_OPTIONS,
+  type ProfileAttribute,
+  type ProfileOptionSource,
+  profileOptionValues,
+} from "../../../domain/enums/profile-options";
+import { CityAutocomplete } from "../../components/city-autocomplete";
+import { SelectField } from "../../components/select-field";
+import { TextField } from "../../components/text-field";
+import { ATTRIBUTE_LABELS } from "../../lib/profile-labels";
+import { DETAIL_FIELDS, type DetailValues, type FieldErrors } from "./form-values";
+
+/** Choosing a new parent clears the child, whose list no longer fits. */
+const CHILDREN: Partial<Record<ProfileAttribute, ProfileAttribute>> = {
+  state: "county",
+  military_branch: "military_base",
+};
+
+const PARENT_HINT: Partial<Record<ProfileAttribute, string>> = {
+  county: "Choose a state first.",
+  military_base: "Choose a military branch first.",
+};
+
+function parentOf(attribute: ProfileAttribute): ProfileAttribute | null {
+  const source: ProfileOptionSource = PROFILE_OPTIONS[attribute];
+  return source.kind === "dependent" ? source.parent : null;
+}
+
+function useOptionValues(attribute: ProfileAttribute, parentValue: string | null) {
+  return useQuery({
+    queryKey: ["profile-options", attribute, parentValue],
+    queryFn: () => profileOptionValues(attribute, parentValue),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+function DetailSelect({
+  attribute,
+  details,
+  error,
+  onChange,
+}: {
+  attribute: ProfileAttribute;
+  details: DetailValues;
+  error: string | undefined;
+  onChange: (patch: Partial<DetailValues>) => void;
+}) {
+  const parent = parentOf(attribute);
+  const parentValue = parent ? details[parent] || null : null;
+  const options = useOptionValues(attribute, parentValue);
+  const waitingForParent = parent !== null && parentValue === null;
+  const values = options.data ?? [];
+  const hint = waitingForParent
+    ? PARENT_HINT[attribute]
+    : options.isError
+      ? "This list could not be loaded. Try again later."
+      : parent !== null && options.isSuccess && values.length === 0
+        ? "No choices for this one."
+        : undefined;
+  return (
+    <SelectField
+      label={ATTRIBUTE_LABELS[attribute]}
+      name={attribute}
+      value={details[attribute]}
+      options={values}
+      disabled={waitingForParent || (parent !== null && options.isSuccess && values.length === 0)}
+      aria-busy={options.isPending && !waitingForParent ? true : undefined}
+      hint={hint}
+      error={error}
+      onValueChange={(value) => {
+        const child = CHILDREN[attribute];
+        onChange(child ? { [attribute]: value, [child]: "" } : { [attribute]: value });
+      }}
+    />
+  );
+}
+
+interface DetailsGridProps {
+  details: DetailValues;
+  city: CityItem | null;
+  errors: FieldErrors;
+  onDetailsChange: (patch: Partial<DetailValues>) => void;
+  onCityChange: (city: CityItem | null) => void;
+  /** Lets the form read what is typed in the city box (a typed but unchosen city). */
+  cityRef: RefObject<HTMLDivElement | null>;
+}
+
+export function DetailsGrid({
+  details,
+  city,
+  errors,
+  onDetailsChange,
+  onCityChange,
+  cityRef,
+}: DetailsGridProps) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {DETAIL_FIELDS.flatMap((attribute) => {
+        const error = errors[`details.${attribute}`];
+        const source: ProfileOptionSource = PROFILE_OPTIONS[attribute];
+        const field =
+          source.kind === "text" ? (
+            <TextField
+              key={attribute}
+              label={ATTRIBUTE_LABELS[attribute]}
+              name={attribute}
+              value={details[attribute]}
+              maxLength={source.maxLength}
+              autoComplete="off"
+              error={error}
+              onChange={(event) => onDetailsChange({ [attribute]: event.target.value })}
+            />
+          ) : (
+            <DetailSelect
+              key={attribute}
+              attribute={attribute}
+              details={details}
+              error={error}
+              onChange={onDetailsChange}
+            />
+          );
+        if (attribute !== "county") return [field];
+        return [
+          field,
+          <div key="city" ref={cityRef}>
+            <CityAutocomplete label={ATTRIBUTE_LABELS.city} value={city} onChange={onCityChange} />
+            {errors.city ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+                {errors.city}
+              </p>
+            ) : null}
+          </div>,
+        ];
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProfileView } from "../../../domain/contracts/profiles";
+import { EditProfileScreen } from "./edit-profile-screen";
+
+const profile: ProfileView = {
+  userId: "u1",
+  handle: "ada",
+  username: null,
+  defaultUsername: "ada",
+  fullName: "Ada Lovelace",
+  chtchtEmail: "ada@chtcht.local",
+  profileImageUrl: null,
+  verificationType: "none",
+  veteran: false,
+  about: "Analyst.",
+  websiteUrl: null,
+  counts: { friends: 0, following: 0, followers: 0 },
+  attributes: {
+    country: null,
+    state: null,
+    county: null,
+    city: null,
+    age: null,
+    gender: null,
+    race: null,
+    sexuality: null,
+    zodiac: null,
+    body_types: null,
+    height: null,
+    relationship_status: null,
+    kids: null,
+    occupation: null,
+    military_branch: null,
+    military_base: null,
+    university: null,
+    hbcu: null,
+    salary: null,
+    networth: null,
+    greek: null,
+    religion: null,
+    education: null,
+    causes: null,
+  },
+  pictures: Array.from({ length: 9 }, () => null),
+  isOwner: true,
+  emailAddress: "ada@example.com",
+};
+
+type Reply = { status: number; body: unknown };
+let putReply: Reply;
+let puts: unknown[];
+let uploads: string[];
+
+const json = ({ status, body }: Reply) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+beforeEach(() => {
+  puts = [];
+  uploads = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init?: RequestInit) => {
+      if (path === "/api/profiles/ada" && (init?.method ?? "GET") === "GET") {
+        return json({ status: 200, body: { profile } });
+      }
+      if (path === "/api/profiles/u1/pictures/3" && init?.method === "PUT") {
+        const file = (init.body as FormData).get("file") as File;
+        uploads.push(file.name);
+        const pictures = profile.pictures.map((url, i) => (i === 2 ? "/media/p/3.jpg" : url));
+        return json({ status: 200, body: { profile: { ...profile, pictures } } });
+      }
+      if (path === "/api/profiles/u1" && init?.method === "PUT") {
+        puts.push(JSON.parse(String(init.body)));
+        return json(putReply);
+      }
+      throw new TypeError(`unexpected ${init?.method ?? "GET"} ${path}`);
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderEditor() {
+  const router = createMemoryRouter(
+    [
+      { path: "/:handle", element: <p>Profile page</p> },
+      { path: "/:handle/edit-profile", element: <EditProfileScreen /> },
+    ],
+    { initialEntries: ["/ada", "/ada/edit-profile"], initialIndex: 1 },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  const fullName = (await screen.findByLabelText("Full Name")) as HTMLInputElement;
+  return { user, router, fullName };
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+describe("EditProfileScreen form", () => {
+  it("shows a server field error under its field and keeps everything typed", {
+    timeout: 15_000,
+  }, async () => {
+    putReply = {
+      status: 400,
+      body: {
+        error: {
+          code: "validation_error",
+          message: "Please check the highlighted fields.",
+          fields: { emailAddress: ["That email belongs to another account"] },
+        },
+      },
+    };
+    const { user, fullName } = await renderEditor();
+    expect(screen.getByText("12/20")).toBeTruthy();
+
+    await user.clear(fullName);
+    await user.type(fullName, "Ada King");
+    await user.type(input("Website URL"), "https://www.ada.dev/");
+    await user.clear(input("Email"));
+    await user.type(input("Email"), "countess@example.com");
+    await user.selectOptions(select("Gender"), "Female");
+    await waitFor(() => expect(select("State").options.length).toBeGreaterThan(50));
+    await user.selectOptions(select("State"), "Texas");
+    await waitFor(() => expect(select("County").options.length).toBeGreaterThan(200));
+    await user.selectOptions(select("County"), "Travis County");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    const message = await screen.findByText("That email belongs to another account");
+    const email = input("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toContain(message.id);
+    expect(await screen.findByText("Update failed")).toBeTruthy();
+
+    // Nothing typed was lost.
+    expect(fullName.value).toBe("Ada King");
+    expect(email.value).toBe("countess@example.com");
+    expect(input("Website URL").value).toBe("https://www.ada.dev/");
+    expect(select("Gender").value).toBe("Female");
+    expect(select("County").value).toBe("Travis County");
+    expect(screen.getByRole("button", { name: "Save Changes" })).toHaveProperty("disabled", false);
+
+    // What was sent is the shared schema's output.
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({
+      fullName: "Ada King",
+      emailAddress: "countess@example.com",
+      websiteUrl: "ada.dev",
+      about: "Analyst.",
+      city: null,
+      details: { gender: "Female", state: "Texas", county: "Travis County", age: null },
+    });
+
+    // Editing the field clears its error.
+    await user.type(email, "m");
+    expect(screen.queryByText("That email belongs to another account")).toBeNull();
+  });
+
+  it("checks with the shared schema before sending: an empty email never leaves", async () => {
+    putReply = { status: 200, body: { profile } };
+    const { user } = await renderEditor();
+    await user.clear(input("Email"));
+    await user.type(input("About"), "x");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Email is required")).toBeTruthy();
+    expect(document.activeElement).toBe(input("Email"));
+    expect(input("About").value).toBe("Analyst.x");
+    expect(puts).toEqual([]);
+  });
+
+  it("saves, says so, announces 'profile:refresh' and goes back", async () => {
+    putReply = { status: 200, body: { profile: { ...profile, fullName: "Ada King" } } };
+    const announced = vi.fn();
+    window.addEventListener("profile:refresh", announced);
+    const { user, router, fullName } = await renderEditor();
+    await user.clear(fullName);
+    await user.type(fullName, "Ada King");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Profile updated successfully")).toBeTruthy();
+    expect(announced).toHaveBeenCalledTimes(1);
+    expect(Number(window.localStorage.getItem("profile:refresh"))).toBeGreaterThan(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/ada"));
+    window.removeEventListener("profile:refresh", announced);
+  });
+
+  it("refuses other image types and oversized pictures, and uploads a good one at once", async () => {
+    putReply = { status: 200, body: { profile } };
+    await renderEditor();
+    const user = userEvent.setup({ applyAccept: false });
+    const input = document.querySelector<HTMLInputElement>('input[name="picture"]');
+    if (!input) throw new Error("no picture input");
+
+    await user.click(screen.getByRole("button", { name: "Add picture 3" }));
+    await user.upload(input, new File(["gif"], "cat.gif", { type: "image/gif" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please upload a JPG, PNG, or WEBP image.");
+
+    const big = new File(["png"], "big.png", { type: "image/png" });
+    Object.defineProperty(big, "size", { value: 8 * 1024 * 1024 + 1 });
+    await user.upload(input, big);
+    expect(screen.getByRole("alert").textContent).toBe("Image is too large. Max 8MB.");
+    expect(uploads).toEqual([]);
+
+    // HEIC from a phone may come without a MIME type: the extension decides.
+    await user.upload(input, new File(["heic"], "IMG_0001.HEIC", { type: "" }));
+    expect(await screen.findByRole("button", { name: "Replace picture 3" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Remove picture 3" })).toBeTruthy();
+    expect(uploads).toEqual(["IMG_0001.HEIC"]);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

@@ -1,0 +1,228 @@
+// The Edit Profile form (spec-2 §2, §5): avatar, face verification (not built yet), full name,
+// username, email, website, about, the Details grid and the Pictures strip. Checked with the
+// same zod schema as the server; errors, the browser's or the server's, show under their
+// fields and nothing typed is lost. A save announces 'profile:refresh' and goes back.
+import { ScanFace } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ABOUT_MAX, type ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
+import { loadProfileLists } from "../../../domain/enums/profile-options";
+import { FULL_NAME_MAX } from "../../../domain/full-name";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/form-message";
+import { TextAreaField } from "../../components/text-area-field";
+import { TextField } from "../../components/text-field";
+import { ApiRequestError, errorMessage } from "../../lib/api";
+import { announceProfileRefresh } from "../../lib/profile-refresh";
+import { useGoBack } from "../../lib/use-go-back";
+import { useUpdateProfileMutation } from "../../state/queries/profiles";
+import { AvatarUploader } from "./avatar-uploader";
+import { DetailsGrid } from "./details-grid";
+import {
+  type DetailValues,
+  type FieldErrors,
+  type FormValues,
+  initialValues,
+  issuesToErrors,
+  serverFieldErrors,
+  toBody,
+} from "./form-values";
+import { PicturesStrip } from "./pictures-strip";
+import { UsernameField } from "./username-field";
+
+/** spec-2 §9: the page moves on about 350 ms after a successful save. */
+export const LEAVE_AFTER_SAVE_MS = 350;
+
+const FIX_FIELDS = "Please fix the highlighted fields.";
+const sectionClass =
+  "rounded-3xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900";
+const length = (text: string) => [...text].length;
+
+export function EditProfileForm({ profile }: { profile: ProfileView }) {
+  const [values, setValues] = useState<FormValues>(() => initialValues(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const update = useUpdateProfileMutation(profile.userId);
+  const goBack = useGoBack(`/${profile.handle}`);
+  const form = useRef<HTMLFormElement>(null);
+  const cityBox = useRef<HTMLDivElement>(null);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(leaveTimer.current), []);
+
+  // After a failed check, take the person to the first field that needs them.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const clearErrors = (keys: string[]) =>
+    setErrors((current) => {
+      if (!keys.some((key) => current[key])) return current;
+      const next = { ...current };
+      for (const key of keys) delete next[key];
+      return next;
+    });
+
+  const change = <K extends keyof FormValues>(
+    key: K,
+    value: FormValues[K],
+    errorKeys: string[],
+  ) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    clearErrors(errorKeys);
+  };
+
+  const changeDetails = (patch: Partial<DetailValues>) => {
+    setValues((current) => ({ ...current, details: { ...current.details, ...patch } }));
+    clearErrors(Object.keys(patch).map((key) => `details.${key}`));
+  };
+
+  const showErrors = (next: FieldErrors, message = FIX_FIELDS) => {
+    setErrors(next);
+    setSummary(message);
+    setFocusRequest((n) => n + 1);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    // A city typed but not picked from the suggestions is not a city (spec-2 §5).
+    const cityInput = cityBox.current?.querySelector("input");
+    if (values.city === null && cityInput && cityInput.value.trim() !== "") {
+      setSummary(FIX_FIELDS);
+      cityInput.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const schema = profileUpdateBody(await loadProfileLists());
+      const parsed = schema.safeParse(toBody(values));
+      if (!parsed.success) {
+        showErrors(issuesToErrors(parsed.error.issues));
+        setSaving(false);
+        return;
+      }
+      setErrors({});
+      setSummary(null);
+      await update.mutateAsync(parsed.data);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        showErrors(serverFieldErrors(error.fields));
+        toast.error("Update failed");
+      } else {
+        const message = errorMessage(error, "Update failed");
+        setSummary(message);
+        toast.error(message);
+      }
+      setSaving(false);
+      return;
+    }
+    // Stays 'Saving...' until the page moves on, so nobody saves twice.
+    toast.success("Profile updated successfully");
+    announceProfileRefresh();
+    leaveTimer.current = setTimeout(goBack, LEAVE_AFTER_SAVE_MS);
+  };
+
+  return (
+    <form ref={form} noValidate onSubmit={onSubmit} className="space-y-4 sm:space-y-6">
+      <section aria-labelledby="edit-basics" className={sectionClass}>
+        <h2 id="edit-basics" className="sr-only">
+          Profile basics
+        </h2>
+        <div className="mb-6 flex flex-col items-center gap-4">
+          <AvatarUploader profile={profile} />
+          <div className="flex flex-col items-center gap-1">
+            <Button variant="secondary" disabled aria-describedby="face-soon">
+              <ScanFace aria-hidden="true" size={18} />
+              AI Face Verification
+            </Button>
+            <p id="face-soon" className="text-xs text-neutral-500 dark:text-neutral-400">
+              Face verification arrives soon.
+            </p>
+          </div>
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            label="Full Name"
+            name="fullName"
+            autoComplete="name"
+            value={values.fullName}
+            maxLength={FULL_NAME_MAX}
+            hint={`${length(values.fullName)}/${FULL_NAME_MAX}`}
+            error={errors.fullName}
+            required
+            onChange={(event) => change("fullName", event.target.value, ["fullName"])}
+          />
+          <UsernameField profile={profile} />
+          <TextField
+            label="Email"
+            type="email"
+            name="emailAddress"
+            autoComplete="email"
+            inputMode="email"
+            value={values.emailAddress}
+            error={errors.emailAddress}
+            required
+            onChange={(event) => change("emailAddress", event.target.value, ["emailAddress"])}
+          />
+          <TextField
+            label="Website URL"
+            name="websiteUrl"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="example.com"
+            value={values.websiteUrl}
+            error={errors.websiteUrl}
+            onChange={(event) => change("websiteUrl", event.target.value, ["websiteUrl"])}
+          />
+          <TextAreaField
+            label="About"
+            name="about"
+            rows={4}
+            maxLength={ABOUT_MAX}
+            value={values.about}
+            hint={`${length(values.about)}/${ABOUT_MAX}`}
+            error={errors.about}
+            className="sm:col-span-2"
+            onChange={(event) => change("about", event.target.value, ["about"])}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="edit-details" className={sectionClass}>
+        <h2 id="edit-details" className="mb-4 text-lg font-bold">
+          Details
+        </h2>
+        <DetailsGrid
+          details={values.details}
+          city={values.city}
+          errors={errors}
+          cityRef={cityBox}
+          onDetailsChange={changeDetails}
+          onCityChange={(city) => change("city", city, ["city"])}
+        />
+      </section>
+
+      <section aria-labelledby="edit-pictures" className={sectionClass}>
+        <h2 id="edit-pictures" className="mb-4 text-lg font-bold">
+          Pictures
+        </h2>
+        <PicturesStrip profile={profile} />
+      </section>
+
+      {summary ? <FormMessage>{summary}</FormMessage> : null}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={goBack} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" busy={saving}>
+          {saving ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+// The edit form's values (spec-2 §2, §5): built from the loaded profile, turned into the PUT body,
+// and the error messages keyed the way the server keys them ('fullName', 'details.county').
+import type { z } from "zod";
+import type { CityItem } from "../../../domain/contracts/cities";
+import type { ProfileUpdateInput, ProfileView } from "../../../domain/contracts/profiles";
+import type { ProfileAttribute } from "../../../domain/enums/profile-options";
+
+export type DetailValues = Record<ProfileAttribute, string>;
+
+export interface FormValues {
+  fullName: string;
+  emailAddress: string;
+  websiteUrl: string;
+  about: string;
+  /** The place chosen in the autocomplete; only its 'City, ST' label is sent. */
+  city: CityItem | null;
+  details: DetailValues;
+}
+
+/** Field name → first message; 'details.<attribute>' for the Details grid. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The Details grid, in the order it is shown. City sits after county (see details-grid). */
+export const DETAIL_FIELDS: readonly ProfileAttribute[] = [
+  "country",
+  "state",
+  "county",
+  "age",
+  "gender",
+  "race",
+  "sexuality",
+  "zodiac",
+  "body_types",
+  "height",
+  "relationship_status",
+  "kids",
+  "occupation",
+  "military_branch",
+  "military_base",
+  "university",
+  "hbcu",
+  "salary",
+  "networth",
+  "greek",
+  "religion",
+  "education",
+  "causes",
+];
+
+/** A stored 'City, ST' as the autocomplete's value (it only shows the label). */
+export function cityFromLabel(label: string | null): CityItem | null {
+  const match = label ? /^(.+), ([A-Z]{2})$/.exec(label.trim()) : null;
+  if (!match?.[1] || !match[2]) return null;
+  return { city: match[1], state: match[2], county: "", lat: 0, lng: 0 };
+}
+
+export function initialValues(profile: ProfileView): FormValues {
+  const details = Object.fromEntries(
+    DETAIL_FIELDS.map((key) => {
+      const value = profile.attributes[key];
+      return [key, value === null ? "" : String(value)];
+    }),
+  ) as DetailValues;
+  return {
+    fullName: profile.fullName,
+    emailAddress: profile.emailAddress ?? "",
+    websiteUrl: profile.websiteUrl ?? "",
+    about: profile.about ?? "",
+    city: cityFromLabel(profile.attributes.city),
+    details,
+  };
+}
+
+/** The body as typed; the shared schema (profileUpdateBody) trims and nulls blanks. */
+export function toBody(values: FormValues): ProfileUpdateInput {
+  return {
+    fullName: values.fullName,
+    emailAddress: values.emailAddress,
+    websiteUrl: values.websiteUrl,
+    about: values.about,
+    city: values.city ? `${values.city.city}, ${values.city.state}` : null,
+    details: values.details,
+  };
+}
+
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function serverFieldErrors(fields: Record<string, string[]>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, messages] of Object.entries(fields)) {
+    if (messages[0]) errors[key] = messages[0];
+  }
+  return errors;
+}

@@ -1,0 +1,108 @@
+// The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
+// website, chtcht mail address and the actions.
+import { Globe, Mail } from "lucide-react";
+import type { ProfileView } from "../../../domain/contracts/profiles";
+import { websiteHref, websiteLabel } from "../../../domain/website";
+import { Avatar } from "../../components/avatar";
+import { ProfileBadges } from "../../components/profile-badges";
+import { ProfileActions } from "./profile-actions";
+
+const COUNTERS = [
+  { key: "friends", label: "Friends" },
+  { key: "following", label: "Following" },
+  { key: "followers", label: "Followers" },
+] as const;
+
+function Counters({ counts }: { counts: ProfileView["counts"] }) {
+  // Plain numbers for now: the follower-list modal (owner only) is not built yet.
+  return (
+    <dl className="flex justify-center gap-6 sm:justify-start">
+      {COUNTERS.map(({ key, label }) => (
+        <div key={key} className="flex flex-col-reverse items-center sm:items-start">
+          <dt className="text-xs font-medium text-neutral-500 dark:text-neutral-400">{label}</dt>
+          <dd className="text-lg font-bold tabular-nums">{counts[key].toLocaleString()}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Website({ stored }: { stored: string }) {
+  const href = websiteHref(stored);
+  const label = websiteLabel(stored);
+  return (
+    <li className="flex min-w-0 items-center gap-2">
+      <Globe aria-hidden="true" size={16} className="shrink-0 text-neutral-500" />
+      <span className="sr-only">Website: </span>
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer nofollow ugc"
+          className="truncate font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+        >
+          {label}
+        </a>
+      ) : (
+        <span className="truncate">{label}</span>
+      )}
+    </li>
+  );
+}
+
+export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOwner: boolean }) {
+  return (
+    <section
+      aria-labelledby="profile-name"
+      className="rounded-3xl border border-neutral-200 bg-white p-5 sm:p-8 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
+        <Avatar
+          name={profile.fullName || profile.handle}
+          src={profile.profileImageUrl}
+          alt={`${profile.fullName || profile.handle}'s profile picture`}
+          className="size-28 ring-4 ring-white sm:size-32 dark:ring-neutral-900"
+          initialsClassName="text-4xl"
+        />
+        <div className="flex min-w-0 flex-1 flex-col items-center gap-3 sm:items-start">
+          <div className="flex flex-col items-center gap-1.5 sm:items-start">
+            <h1
+              id="profile-name"
+              className="flex flex-wrap items-center justify-center gap-x-2 text-2xl font-bold break-words sm:justify-start"
+            >
+              <span className="min-w-0">{profile.fullName || profile.handle}</span>
+              <ProfileBadges
+                verificationType={profile.verificationType}
+                veteran={profile.veteran}
+                size={22}
+              />
+            </h1>
+            <p className="inline-flex max-w-full rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold break-all text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+              @{profile.handle}
+            </p>
+          </div>
+          <Counters counts={profile.counts} />
+        </div>
+      </div>
+
+      {profile.about ? (
+        <p className="mt-5 text-base leading-7 break-words whitespace-pre-line text-neutral-800 dark:text-neutral-200">
+          {profile.about}
+        </p>
+      ) : null}
+
+      <ul className="mt-4 flex flex-col gap-2 text-sm text-neutral-700 sm:flex-row sm:flex-wrap sm:gap-x-6 dark:text-neutral-300">
+        {profile.websiteUrl ? <Website stored={profile.websiteUrl} /> : null}
+        <li className="flex min-w-0 items-center gap-2">
+          <Mail aria-hidden="true" size={16} className="shrink-0 text-neutral-500" />
+          <span className="sr-only">chtcht mail: </span>
+          <span className="truncate">{profile.chtchtEmail}</span>
+        </li>
+      </ul>
+
+      <div className="mt-6">
+        <ProfileActions handle={profile.handle} isOwner={isOwner} />
+      </div>
+    </section>
+  );
+}
