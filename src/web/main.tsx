@@ -1,4 +1,4 @@
-// Browser entry: query cache, theme, toasts and the router.
+// Browser entry: query cache, realtime connection, theme, toasts and the router.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -7,6 +7,7 @@ import { Toaster } from "sonner";
 import { ApiRequestError } from "./lib/api";
 import { useTheme } from "./lib/theme";
 import { createRouter } from "./router";
+import { RealtimeProvider } from "./state/realtime-provider";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -26,7 +27,9 @@ function App() {
   const { resolved } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RealtimeProvider>
+        <RouterProvider router={router} />
+      </RealtimeProvider>
       {/* Below the fixed 56 px header, so a toast never covers the menu button. */}
       <Toaster
         richColors

@@ -1,5 +1,5 @@
 // The app frame (spec-1 §2 "Header and menu"): fixed black header with the product name, the
-// profile-picture button and the menu; the current screen renders below it.
+// people search, the profile-picture button and the menu; the current screen renders below it.
 import { CircleUserRound } from "lucide-react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -7,6 +7,7 @@ import { useTheme } from "../lib/theme";
 import { useUnreadActivityCount } from "../state/queries/activity";
 import { useLogoutMutation, useSessionUser } from "../state/queries/session";
 import { Avatar } from "./avatar";
+import { HeaderSearch } from "./header-search";
 import { MainMenu } from "./main-menu";
 
 export function AppShell() {
@@ -38,6 +39,7 @@ export function AppShell() {
           <Link to="/" className="mr-auto rounded-md text-xl font-extrabold tracking-tight">
             chtcht
           </Link>
+          <HeaderSearch />
           <button
             type="button"
             aria-label="Your profile"

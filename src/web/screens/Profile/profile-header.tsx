@@ -1,9 +1,12 @@
 // The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
 // website, chtcht mail address and the actions.
 import { Globe, Mail } from "lucide-react";
+import { useState } from "react";
+import type { FollowListKind } from "../../../domain/contracts/follows";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { websiteHref, websiteLabel } from "../../../domain/website";
 import { Avatar } from "../../components/avatar";
+import { FollowListDialog } from "../../components/follow-list-dialog";
 import { ProfileBadges } from "../../components/profile-badges";
 import { ProfileActions } from "./profile-actions";
 
@@ -13,17 +16,45 @@ const COUNTERS = [
   { key: "followers", label: "Followers" },
 ] as const;
 
-function Counters({ counts }: { counts: ProfileView["counts"] }) {
-  // Plain numbers for now: the follower-list modal (owner only) is not built yet.
+/** spec-1 §2, §6: only the owner can open the lists behind the counters. */
+function Counters({ profile }: { profile: ProfileView }) {
+  const [open, setOpen] = useState<FollowListKind | null>(null);
   return (
-    <dl className="flex justify-center gap-6 sm:justify-start">
-      {COUNTERS.map(({ key, label }) => (
-        <div key={key} className="flex flex-col-reverse items-center sm:items-start">
-          <dt className="text-xs font-medium text-neutral-500 dark:text-neutral-400">{label}</dt>
-          <dd className="text-lg font-bold tabular-nums">{counts[key].toLocaleString()}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="flex justify-center gap-6 sm:justify-start">
+        {COUNTERS.map(({ key, label }) => {
+          const value = (
+            <span className="text-lg font-bold tabular-nums">
+              {profile.counts[key].toLocaleString()}
+            </span>
+          );
+          return (
+            <div key={key} className="flex flex-col-reverse items-center sm:items-start">
+              <dt className="text-xs font-medium text-neutral-500 dark:text-neutral-400">
+                {label}
+              </dt>
+              <dd>
+                {profile.isOwner ? (
+                  <button
+                    type="button"
+                    aria-label={`${label}: ${profile.counts[key]}`}
+                    onClick={() => setOpen(key)}
+                    className="rounded-md px-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                  >
+                    {value}
+                  </button>
+                ) : (
+                  value
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      {profile.isOwner ? (
+        <FollowListDialog userId={profile.userId} kind={open} onClose={() => setOpen(null)} />
+      ) : null}
+    </>
   );
 }
 
@@ -81,7 +112,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
               @{profile.handle}
             </p>
           </div>
-          <Counters counts={profile.counts} />
+          <Counters profile={profile} />
         </div>
       </div>
 
@@ -101,7 +132,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
       </ul>
 
       <div className="mt-6">
-        <ProfileActions handle={profile.handle} isOwner={isOwner} />
+        <ProfileActions handle={profile.handle} userId={profile.userId} isOwner={isOwner} />
       </div>
     </section>
   );

@@ -54,6 +54,7 @@ type Reply = { status: number; body: unknown };
 let profileReply: Reply;
 let sessionUser: unknown;
 let profileCalls: number;
+let following: boolean;
 
 const json = ({ status, body }: Reply) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -61,11 +62,23 @@ const json = ({ status, body }: Reply) =>
 beforeEach(() => {
   profileCalls = 0;
   sessionUser = null;
+  following = false;
   profileReply = { status: 200, body: { profile: grace } };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
       if (path === "/api/auth/session") return json({ status: 200, body: { user: sessionUser } });
+      if (path === "/api/follows/status/u2") return json({ status: 200, body: { following } });
+      if (path === "/api/follows/toggle") {
+        following = !following;
+        return json({
+          status: 200,
+          body: {
+            following,
+            counts: { ...grace.counts, followers: grace.counts.followers + (following ? 1 : 0) },
+          },
+        });
+      }
       if (path.startsWith("/api/profiles/")) {
         profileCalls += 1;
         return json(profileReply);
@@ -152,7 +165,7 @@ describe("ProfileScreen", () => {
     expect(router.state.location.search).toBe("?next=%2Fgrace");
   });
 
-  it("signed in, Follow says it arrives soon and Message opens mail", async () => {
+  it("signed in, Follow toggles to Following and Message opens mail", async () => {
     sessionUser = {
       id: "u1",
       email: "ada@example.com",
@@ -163,9 +176,10 @@ describe("ProfileScreen", () => {
     };
     const { router, user } = renderAt("/grace");
     await screen.findByRole("heading", { level: 1 });
-    const follow = await screen.findByRole("button", { name: "Follow" });
-    await waitFor(() => expect(follow.getAttribute("title")).toBe("Following arrives soon"));
-    expect(follow).toHaveProperty("disabled", true);
+    await user.click(await screen.findByRole("button", { name: "Follow" }));
+    const pressed = await screen.findByRole("button", { name: "Following" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    expect(following).toBe(true);
     await user.click(screen.getByRole("button", { name: "Message" }));
     expect(router.state.location.pathname).toBe("/mail");
   });

@@ -1,6 +1,7 @@
 // /{handle} (spec-1 §2 "Profile screen", §4 profile page states): loading, not found, failed or
 // the profile. Reloads on 'profile:refresh'; a handle typed in another case moves to the
 // canonical address; <head> carries the profile's title and link-preview tags.
+
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import type { ProfileView } from "../../../domain/contracts/profiles";
@@ -10,6 +11,7 @@ import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
 import { useProfileRefresh } from "../../lib/profile-refresh";
 import { useProfileQuery } from "../../state/queries/profiles";
 import { useSessionUser } from "../../state/queries/session";
+import { useWatchProfile } from "../../state/realtime-provider";
 import { ProfileDetails } from "./profile-details";
 import { ProfileHeader } from "./profile-header";
 import { ProfilePictures } from "./profile-pictures";
@@ -40,6 +42,7 @@ export function ProfileScreen() {
   const query = useProfileQuery(handle);
   const { user } = useSessionUser();
   const profile = query.data;
+  useWatchProfile(profile?.userId);
 
   useProfileRefresh(() => void query.refetch());
 

@@ -1,0 +1,187 @@
+// The tab's one connection to /realtime (domain/realtime-events.ts): connects while someone is
+// signed in, keeps itself alive with a ping every 25 s, reconnects with exponential backoff and
+// jitter (1 s doubling to a 30 s cap), and re-sends the watched profiles after every reconnect.
+// Watches are ref-counted, so two components looking at one profile share one subscription.
+import {
+  type ClientMessage,
+  type ServerMessage,
+  serverMessage,
+} from "../../domain/realtime-events";
+
+export const PING_INTERVAL_MS = 25_000;
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_CAP_MS = 30_000;
+
+/** Delay before reconnect attempt `attempt` (0-based): doubling from 1 s, ±25 % jitter, ≤ 30 s. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const exponential = Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(Math.min(RECONNECT_CAP_MS, exponential * (0.75 + random() * 0.5)));
+}
+
+/** The /realtime address on this page's own origin. */
+export function realtimeUrl(location: Pick<Location, "protocol" | "host"> = window.location) {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/realtime`;
+}
+
+/** Parses one frame; anything that is not a known server message is null (and ignored). */
+export function parseServerMessage(raw: unknown): ServerMessage | null {
+  if (typeof raw !== "string") return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = serverMessage.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+type SocketLike = Pick<WebSocket, "readyState" | "send" | "close"> &
+  Pick<WebSocket, "onopen" | "onmessage" | "onclose" | "onerror">;
+
+export interface RealtimeClientOptions {
+  url: () => string;
+  onMessage: (message: ServerMessage) => void;
+  /** Tests hand in a fake socket. */
+  createSocket?: (url: string) => SocketLike;
+  random?: () => number;
+}
+
+const OPEN = 1;
+
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private wanted = false;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** Set when a ping goes out, cleared by any frame: still set at the next tick means dead. */
+  private awaitingReply = false;
+  private readonly watched = new Map<string, number>();
+  private readonly options: RealtimeClientOptions;
+
+  constructor(options: RealtimeClientOptions) {
+    this.options = options;
+  }
+
+  /** Opens the connection (and keeps it open) until `disconnect`. */
+  connect(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.attempt = 0;
+    this.open();
+  }
+
+  disconnect(): void {
+    this.wanted = false;
+    this.drop(1000, "signed out");
+  }
+
+  /** Retries right away (the network is back); no-op while connected. */
+  retryNow(): void {
+    if (!this.wanted || this.socket) return;
+    this.attempt = 0;
+    this.open();
+  }
+
+  /** Asks for the profile's live counters until the returned function is called. */
+  watch(userId: string): () => void {
+    const count = this.watched.get(userId) ?? 0;
+    this.watched.set(userId, count + 1);
+    if (count === 0) this.send({ type: "watch-profile", userId });
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.watched.get(userId) ?? 1) - 1;
+      if (left > 0) {
+        this.watched.set(userId, left);
+        return;
+      }
+      this.watched.delete(userId);
+      this.send({ type: "unwatch-profile", userId });
+    };
+  }
+
+  /** The profiles currently watched (for tests and debugging). */
+  watchedProfiles(): string[] {
+    return [...this.watched.keys()];
+  }
+
+  private send(message: ClientMessage): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private open(): void {
+    this.clearTimers();
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    let socket: SocketLike;
+    try {
+      socket = create(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.awaitingReply = false;
+      for (const userId of this.watched.keys()) this.send({ type: "watch-profile", userId });
+      this.pingTimer = setInterval(() => this.tick(), PING_INTERVAL_MS);
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      this.awaitingReply = false;
+      const message = parseServerMessage(event.data);
+      if (!message) return;
+      // The server accepted us: the next drop starts the backoff from the beginning.
+      if (message.type === "ready") this.attempt = 0;
+      this.options.onMessage(message);
+    };
+    socket.onerror = () => {
+      // A close event always follows; reconnecting happens there.
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      if (this.wanted) this.scheduleReconnect();
+    };
+  }
+
+  private tick(): void {
+    if (this.awaitingReply) {
+      // No pong (nor anything else) since the last ping: the link is dead though not closed,
+      // and a dead link can take minutes to report its close. Drop it and start again.
+      this.drop(4000, "no pong");
+      this.scheduleReconnect();
+      return;
+    }
+    this.awaitingReply = true;
+    this.send({ type: "ping" });
+  }
+
+  /** Closes the current socket without hearing from it again. */
+  private drop(code: number, reason: string): void {
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    socket.close(code, reason);
+  }
+
+  private scheduleReconnect(): void {
+    const delay = reconnectDelay(this.attempt, this.options.random);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.wanted) this.open();
+    }, delay);
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.retryTimer = null;
+    this.pingTimer = null;
+  }
+}

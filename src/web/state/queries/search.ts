@@ -1,0 +1,105 @@
+// People search for the header box (spec-1 §2 "Header search box", §7 profiles search, §9: 200 ms
+// debounce, show 15). The results live in the query cache so follow changes (the toggle, and
+// realtime follow.changed) can flip their `following` flags in place. A newer query aborts the
+// older request: the query function hands its AbortSignal to fetch.
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryFilters,
+  useQuery,
+} from "@tanstack/react-query";
+import type { z } from "zod";
+import { PEOPLE_SEARCH_LIMIT, peopleSearchResponse } from "../../../domain/contracts/search";
+import { api } from "../../lib/api";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
+
+export const PEOPLE_SEARCH_DEBOUNCE_MS = 200;
+const SEARCH_STALE_MS = 30_000;
+
+export type PeopleSearchResult = z.infer<typeof peopleSearchResponse>;
+export type PersonResult = PeopleSearchResult["items"][number];
+
+export const searchKeys = {
+  all: ["search"] as const,
+  people: () => [...searchKeys.all, "people"] as const,
+  peopleQuery: (q: string) => [...searchKeys.people(), q] as const,
+};
+
+/** What is sent: trimmed and capped to the contract's 100 characters. */
+export function normalizeSearchText(raw: string): string {
+  return raw.trim().slice(0, 100);
+}
+
+export interface PeopleSearchState {
+  /** The query the shown results belong to (debounced). */
+  query: string;
+  items: PersonResult[];
+  /** Typing or fetching: the shown items may be about to change. */
+  searching: boolean;
+}
+
+/** Searches `text` 200 ms after it stops changing; an empty text searches nothing. Failures count
+ * as no results (spec-1 §8 silent behaviours) and are only logged. */
+export function usePeopleSearch(text: string): PeopleSearchState {
+  const wanted = normalizeSearchText(text);
+  const settled = useDebouncedValue(wanted, PEOPLE_SEARCH_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: searchKeys.peopleQuery(settled),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get(
+          `/api/search/people?q=${encodeURIComponent(settled)}`,
+          peopleSearchResponse,
+          signal,
+        );
+      } catch (error) {
+        if (!signal.aborted) console.error("People search failed", error);
+        throw error;
+      }
+    },
+    enabled: settled !== "",
+    staleTime: SEARCH_STALE_MS,
+    retry: false,
+    // Keep showing the last answer while the next one is on its way, instead of flashing.
+    placeholderData: keepPreviousData,
+  });
+  const items =
+    settled === "" || query.isError ? [] : (query.data?.items ?? []).slice(0, PEOPLE_SEARCH_LIMIT);
+  return {
+    query: settled,
+    items,
+    searching:
+      wanted !== settled || (settled !== "" && (query.isPending || query.isPlaceholderData)),
+  };
+}
+
+const lists = (data: unknown, userId: string, unless?: boolean) =>
+  (data as PeopleSearchResult | undefined)?.items.some(
+    (item) => item.userId === userId && item.following !== unless,
+  ) ?? false;
+
+/** The cached search answers that list `userId` (they all have data). */
+export const searchResultsListing = (userId: string): QueryFilters => ({
+  queryKey: searchKeys.people(),
+  predicate: (query) => lists(query.state.data, userId),
+});
+
+/** Sets the `following` flag of one person in every cached search answer that lists them. */
+export function setFollowingInSearchResults(
+  queryClient: QueryClient,
+  userId: string,
+  following: boolean,
+): void {
+  queryClient.setQueriesData<PeopleSearchResult>(
+    {
+      queryKey: searchKeys.people(),
+      // Only answers whose flag actually changes, so no other entry looks freshly fetched.
+      predicate: (query) => lists(query.state.data, userId, following),
+    },
+    (cached) =>
+      cached && {
+        ...cached,
+        items: cached.items.map((item) => (item.userId === userId ? { ...item, following } : item)),
+      },
+  );
+}

@@ -1,0 +1,29 @@
+// What a realtime message does to this tab's caches (domain/realtime-events.ts). Pure apart from
+// the query cache and the 'followCountsChanged' window event, so it is tested on its own.
+import type { QueryClient } from "@tanstack/react-query";
+import type { ServerMessage } from "../../domain/realtime-events";
+import { setFollowing } from "./queries/follows";
+import { setProfileCounts } from "./queries/profile-counts";
+
+/** Applies one server message; `viewerId` is the signed-in user this connection belongs to. */
+export function applyServerMessage(
+  queryClient: QueryClient,
+  message: ServerMessage,
+  viewerId: string | null,
+): void {
+  switch (message.type) {
+    case "profile.counts":
+      setProfileCounts(queryClient, message.userId, message.counts);
+      return;
+    case "follow.changed":
+      // spec-1 §4: the viewer's following set follows changes made anywhere (another tab, another
+      // device). Someone following the viewer changes only counts, which profile.counts carries.
+      if (viewerId !== null && message.followerId === viewerId) {
+        setFollowing(queryClient, message.followingId, message.following);
+      }
+      return;
+    case "ready":
+    case "pong":
+      return;
+  }
+}
