@@ -1,7 +1,6 @@
 // spec-2 §5: a reserved username is trimmed, lower-cased, 1–15 of a–z 0–9 . - _
 import { RESERVED_HANDLES } from "./handles";
 
-export const USERNAME_MIN = 1;
 export const USERNAME_MAX = 15;
 const USERNAME_SHAPE = /^[a-z0-9._-]+$/;
 

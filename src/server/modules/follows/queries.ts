@@ -53,31 +53,25 @@ export async function followExists(
   return rows.length > 0;
 }
 
-/** Adds to the follow counters of one profile. */
+/** Adds to the follow counters of one profile and answers the counters after the change. */
 export async function bumpCounts(
   db: Db,
   userId: string,
   delta: { following?: number; followers?: number; friends?: number },
-): Promise<void> {
-  await db
+) {
+  const [row] = await db
     .update(profiles)
     .set({
       followingCount: sql`${profiles.followingCount} + ${delta.following ?? 0}`,
       followersCount: sql`${profiles.followersCount} + ${delta.followers ?? 0}`,
       friendsCount: sql`${profiles.friendsCount} + ${delta.friends ?? 0}`,
     })
-    .where(eq(profiles.userId, userId));
-}
-
-export async function readCounts(db: Db, userId: string) {
-  const [row] = await db
-    .select({
+    .where(eq(profiles.userId, userId))
+    .returning({
       friends: profiles.friendsCount,
       following: profiles.followingCount,
       followers: profiles.followersCount,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+    });
   return row ?? { friends: 0, following: 0, followers: 0 };
 }
 

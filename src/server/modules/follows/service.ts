@@ -16,7 +16,6 @@ import {
   type ListCursor,
   listFollows,
   lockPair,
-  readCounts,
 } from "./queries";
 
 export interface FollowDeps {
@@ -43,18 +42,14 @@ export async function toggleFollow(
     const following = !unfollowed && (await insertFollow(tx, viewerId, input.targetUserId));
     const step = following ? 1 : unfollowed ? -1 : 0;
     const friends = mutualBefore ? step : 0;
-    await bumpCounts(tx, viewerId, { following: step, friends });
-    await bumpCounts(tx, input.targetUserId, { followers: step, friends });
+    const followerCounts = await bumpCounts(tx, viewerId, { following: step, friends });
+    const followingCounts = await bumpCounts(tx, input.targetUserId, { followers: step, friends });
     if (following) {
       await tx
         .insert(userActivity)
         .values({ recipientId: input.targetUserId, actorId: viewerId, type: "FOLLOW" });
     }
-    return {
-      following,
-      followerCounts: await readCounts(tx, viewerId),
-      followingCounts: await readCounts(tx, input.targetUserId),
-    };
+    return { following, followerCounts, followingCounts };
   });
   await deps.bus.publish({
     type: "follow.changed",

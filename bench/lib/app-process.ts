@@ -1,0 +1,102 @@
+// Starts the real app in a child process (app-server.ts) and talks to it over IPC. Keeping the
+// server in its own process means its RSS and CPU are its own, and on a 2-core machine the load
+// generator and the server each get a core instead of sharing one event loop.
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { ChildMessage, ParentMessage } from "./app-server";
+import { BENCH_SESSION_SECRET } from "./sessions";
+
+export interface AppStats {
+  rss: number;
+  heapUsed: number;
+  cpuUserMs: number;
+  cpuSystemMs: number;
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  stats(): Promise<AppStats>;
+  stop(): Promise<void>;
+}
+
+const SERVER_ENTRY = fileURLToPath(new URL("./app-server.ts", import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const REPLY_TIMEOUT_MS = 10_000;
+
+export async function startApp(options: {
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  poolSize?: number;
+}): Promise<RunningApp> {
+  const child: ChildProcess = fork(SERVER_ENTRY, [], {
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app (open it in Chrome DevTools).
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
+    env: {
+      ...process.env,
+      BENCH_APP_DATABASE_URL: options.databaseUrl,
+      BENCH_APP_REDIS_URL: options.redisUrl ?? "",
+      BENCH_APP_SESSION_SECRET: BENCH_SESSION_SECRET,
+      BENCH_APP_POOL: String(options.poolSize ?? 10),
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error("the app did not start within 60 s"));
+    }, START_TIMEOUT_MS);
+    child.on("message", (message: ChildMessage) => {
+      if (message.type === "ready") {
+        clearTimeout(timer);
+        resolve(message.port);
+      } else if (message.type === "error") {
+        clearTimeout(timer);
+        reject(new Error(`the app failed to start:\n${message.message}`));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the app exited with code ${code} before it was ready`));
+    });
+  });
+
+  let nextId = 1;
+  const post = (message: ParentMessage) => child.send(message);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stats: () =>
+      new Promise<AppStats>((resolve, reject) => {
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          child.off("message", onMessage);
+          reject(new Error("no stats reply from the app"));
+        }, REPLY_TIMEOUT_MS);
+        const onMessage = (message: ChildMessage) => {
+          if (message.type !== "stats" || message.id !== id) return;
+          clearTimeout(timer);
+          child.off("message", onMessage);
+          resolve(message);
+        };
+        child.on("message", onMessage);
+        post({ type: "stats", id });
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), REPLY_TIMEOUT_MS);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        post({ type: "stop" });
+      }),
+  };
+}

@@ -1,0 +1,108 @@
+// Child-process entry that runs the real app (buildApp on PostgreSQL, silent logger) on
+// 127.0.0.1 and a random port, so load generators and WebSocket clients run in another process.
+// Talks to its parent over IPC: "ready" with the port; answers "stats" with RSS and CPU; "stop".
+// Started by app-process.ts; not meant to be run by hand.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { fromPostgres } from "../../src/server/db/client";
+import { createMailer } from "../../src/server/infra/mailer";
+import { connectRedis } from "../../src/server/infra/redis";
+import { createMemoryBus, createRedisBus } from "../../src/server/realtime/bus";
+import { assertLoopback } from "./bench-db";
+
+export type ParentMessage = { type: "stats"; id: number } | { type: "stop" };
+export type ChildMessage =
+  | { type: "ready"; port: number }
+  | {
+      type: "stats";
+      id: number;
+      rss: number;
+      heapUsed: number;
+      cpuUserMs: number;
+      cpuSystemMs: number;
+    }
+  | { type: "error"; message: string };
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+const databaseUrl = process.env.BENCH_APP_DATABASE_URL ?? "";
+const redisUrl = process.env.BENCH_APP_REDIS_URL || undefined;
+assertLoopback(databaseUrl, "database URL");
+if (redisUrl) assertLoopback(redisUrl, "REDIS_URL");
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-bench-"));
+try {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    PUBLIC_URL: "http://127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    SESSION_SECRET: process.env.BENCH_APP_SESSION_SECRET,
+    // The load comes from many simulated clients, each with its own X-Forwarded-For address.
+    TRUST_PROXY: "true",
+  });
+  const logger = pino({ level: "silent" });
+  const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));
+  const redis = await connectRedis(config.redisUrl);
+  const bus = redis
+    ? await createRedisBus(redis, (error) => console.error("realtime bus error", error))
+    : createMemoryBus();
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: config.mailFrom,
+    captureDir: path.join(dataDir, "mail"),
+    logger,
+    logHints: false,
+  });
+  const app = await buildApp({ config, database, mailer, logger, redis, bus });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await bus.close();
+    mailer.close();
+    await redis?.quit();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  const cpuAtStart = process.cpuUsage();
+  process.on("message", (message: ParentMessage) => {
+    if (message.type === "stop") void stop();
+    if (message.type === "stats") {
+      const cpu = process.cpuUsage(cpuAtStart);
+      send({
+        type: "stats",
+        id: message.id,
+        rss: process.memoryUsage().rss,
+        heapUsed: process.memoryUsage().heapUsed,
+        cpuUserMs: cpu.user / 1000,
+        cpuSystemMs: cpu.system / 1000,
+      });
+    }
+  });
+  // The parent went away (crash, Ctrl-C): never outlive it.
+  process.on("disconnect", () => void stop());
+  send({ type: "ready", port });
+} catch (error) {
+  rmSync(dataDir, { recursive: true, force: true });
+  send({
+    type: "error",
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  process.exit(1);
+}

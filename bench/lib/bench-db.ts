@@ -1,0 +1,72 @@
+// Where the benchmarks' seeded database lives: BENCH_DATABASE_URL, or `bench_social` on the local
+// PostgreSQL server. Only loopback hosts are accepted: the benches never talk to anything else.
+import pg from "pg";
+
+export const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+export const DEFAULT_DB_NAME = "bench_social";
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+export function assertLoopback(url: string, what: string): void {
+  const host = new URL(url).hostname;
+  if (!LOOPBACK.has(host)) {
+    throw new Error(`${what} must point at 127.0.0.1 (got host "${host}"); benches stay local`);
+  }
+}
+
+/** The seeded database's URL; `explicit` is true when BENCH_DATABASE_URL chose it. */
+export function benchDatabaseUrl(): { url: string; explicit: boolean } {
+  const fromEnv = process.env.BENCH_DATABASE_URL;
+  if (fromEnv) {
+    assertLoopback(fromEnv, "BENCH_DATABASE_URL");
+    return { url: fromEnv, explicit: true };
+  }
+  const url = new URL(DEFAULT_SERVER_URL);
+  url.pathname = `/${DEFAULT_DB_NAME}`;
+  return { url: url.toString(), explicit: false };
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: DEFAULT_SERVER_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops and creates the default bench database (never touches a BENCH_DATABASE_URL one). */
+export async function recreateDefaultDatabase(): Promise<void> {
+  await admin(async (client) => {
+    await client.query(`drop database if exists ${DEFAULT_DB_NAME} with (force)`);
+    await client.query(`create database ${DEFAULT_DB_NAME}`);
+  });
+}
+
+export async function dropDefaultDatabase(): Promise<void> {
+  await admin((client) => client.query(`drop database if exists ${DEFAULT_DB_NAME} with (force)`));
+}
+
+/** Stops with a clear message when the seeder has not been run. */
+export async function requireSeeded(pool: pg.Pool, minUsers = 1000): Promise<number> {
+  let users = 0;
+  try {
+    const { rows } = await pool.query<{ n: string }>("select count(*) as n from profiles");
+    users = Number(rows[0]?.n ?? 0);
+  } catch {
+    users = 0;
+  }
+  if (users < minUsers) {
+    console.error(
+      `The bench database has ${users} profiles. Seed it first: node --import tsx bench/seed-social.ts`,
+    );
+    await pool.end();
+    process.exit(1);
+  }
+  return users;
+}
+
+export async function postgresVersion(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ version: string }>("select version()");
+  return rows[0]?.version ?? "unknown";
+}

@@ -1,0 +1,125 @@
+// Deterministic randomness and latency summaries shared by the benchmarks.
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so runs are comparable. */
+export function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const pickFrom =
+  (next: () => number) =>
+  <T>(list: readonly T[]): T =>
+    list[Math.floor(next() * list.length)] as T;
+
+/** Fisher–Yates shuffle in place. */
+export function shuffle<T>(list: T[], next: () => number): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [list[i], list[j]] = [list[j] as T, list[i] as T];
+  }
+  return list;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ] as number;
+}
+
+export interface Summary {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export function summarize(values: readonly number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const total = sorted.reduce((sum, v) => sum + v, 0);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    mean: sorted.length ? total / sorted.length : Number.NaN,
+  };
+}
+
+export const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
+
+export function formatSummary(s: Summary, digits = 1): string {
+  return `n=${s.count} p50=${ms(s.p50, digits)} p90=${ms(s.p90, digits)} p99=${ms(s.p99, digits)} max=${ms(s.max, digits)}`;
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Runs `task` over `items` with at most `limit` in flight; returns results in order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < items.length) {
+      const index = nextIndex++;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Whole-machine CPU counters from /proc/stat (Linux), to tell who is busy during a run. */
+export function machineCpu(): { busy: number; total: number } {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const total = fields.reduce((sum, v) => sum + v, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** Share of all cores busy between two `machineCpu()` readings, as a percentage. */
+export const busyPercent = (
+  a: { busy: number; total: number },
+  b: { busy: number; total: number },
+) => (b.total > a.total ? ((b.busy - a.busy) / (b.total - a.total)) * 100 : Number.NaN);
+
+const TICK_MS = 10; // Linux USER_HZ is 100
+
+/** CPU ms used so far by all local `postgres` processes (exited backends count via cutime). */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat
+        .slice(stat.lastIndexOf(")") + 2)
+        .split(" ")
+        .map(Number);
+      // fields[11..14] are utime, stime, cutime, cstime (stat fields 14–17)
+      ticks += (fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
