@@ -65,6 +65,10 @@ const counter = (page: Page, label: string) =>
     .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
     .locator("dd");
 
+/** The profile page's own Follow button is not a search result; wait until it has its state. */
+const watchedProfileReady = (page: Page) =>
+  expect(page.getByRole("main").getByRole("button", { name: /^Follow(ing)?$/ })).toBeEnabled();
+
 const searchBox = (page: Page) =>
   page.getByRole("banner").getByRole("combobox", { name: "Search users" });
 const results = (page: Page) => page.getByRole("region", { name: "Search Results" });
@@ -121,6 +125,15 @@ test("find someone by part of their name, follow them, and they see it live", as
   await expect(page).toHaveURL(`/${beaHandle}`);
   await expect(results(page)).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: bea.fullName })).toBeVisible();
+
+  // Follow from Bea's profile page: Ann's button flips, Bea's open profile counts 1 again.
+  await watchedProfileReady(page);
+  await page.getByRole("main").getByRole("button", { name: "Follow", exact: true }).click();
+  await expect(
+    page.getByRole("main").getByRole("button", { name: "Following", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(counter(page, "Followers")).toHaveText("1");
+  await expect(counter(beaPage, "Followers")).toHaveText("1");
 
   await beaPage.context().close();
 });
