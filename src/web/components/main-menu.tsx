@@ -13,8 +13,8 @@ import {
   useState,
 } from "react";
 import { Link, useLocation } from "react-router";
+import { badgeCount } from "../../domain/activity-buckets";
 import type { Theme } from "../../domain/theme";
-import { badgeLabel } from "../state/queries/activity";
 
 interface MainMenuProps {
   signedIn: boolean;
@@ -154,7 +154,7 @@ export function MainMenu(props: MainMenuProps) {
               "Activity",
               signedIn && unreadCount > 0 ? (
                 <span className="min-w-6 rounded-full bg-red-600 px-1.5 py-0.5 text-center text-xs font-bold text-white">
-                  {badgeLabel(unreadCount)}
+                  {badgeCount(unreadCount)}
                   <span className="sr-only"> unread</span>
                 </span>
               ) : null,

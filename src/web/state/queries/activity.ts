@@ -21,8 +21,3 @@ export function useUnreadActivityCount(signedIn: boolean) {
     select: (data) => data.count,
   });
 }
-
-/** spec-1 §9: the badge caps at 99+. */
-export function badgeLabel(count: number): string {
-  return count > 99 ? "99+" : String(count);
-}
