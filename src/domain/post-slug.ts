@@ -1,0 +1,17 @@
+// spec-1 §2 / spec-2 §5: the post slug — emoji removed, first 8 space-separated words joined by
+// hyphens, lower-cased, only a–z 0–9 and hyphen kept, cut to 40 characters; 'post' if empty.
+const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Emoji_Component}\u200d\ufe0f]/gu;
+const SLUG_WORDS = 8;
+const SLUG_MAX = 40;
+
+export function postSlug(content: string): string {
+  const words = content.replace(EMOJI, "").trim().split(/\s+/).filter(Boolean).slice(0, SLUG_WORDS);
+  const slug = words
+    .join("-")
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, "")
+    .slice(0, SLUG_MAX);
+  return slug === "" ? "post" : slug;
+}
+
+export const POST_MAX = 500;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { postDateLabel, relativeTime, threadTimeLabel } from "./time-labels";
+
+const now = new Date(2026, 10, 21, 15, 0, 0);
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+const D = 24 * H;
+
+describe("relativeTime (s, m, h, d, w)", () => {
+  it.each([
+    [0, "0s"],
+    [59 * S, "59s"],
+    [60 * S, "1m"],
+    [59 * M, "59m"],
+    [H, "1h"],
+    [23 * H, "23h"],
+    [D, "1d"],
+    [6 * D, "6d"],
+    [7 * D, "1w"],
+    [30 * D, "4w"],
+    [-5 * S, "0s"],
+  ])("%i ms ago → %s", (ms, label) => expect(relativeTime(ago(ms), now)).toBe(label));
+});
+
+describe("threadTimeLabel (spec-1 §2)", () => {
+  it.each([
+    [new Date(2026, 10, 21, 9, 5), "9:05 AM"],
+    [new Date(2026, 10, 20, 23, 59), "Yesterday"],
+    [new Date(2026, 10, 17, 12, 0), "Tuesday"],
+    [new Date(2026, 10, 14, 12, 0), "Nov 14"],
+    [new Date(2025, 0, 2, 12, 0), "Jan 2"],
+  ])("%s → %s", (at, label) => expect(threadTimeLabel(at, now)).toBe(label));
+});
+
+describe("postDateLabel (numeric date, 12-hour time)", () => {
+  it("formats like 11/21/2026, 3:00 PM", () => {
+    expect(postDateLabel(now)).toBe("11/21/2026, 3:00 PM");
+  });
+});
