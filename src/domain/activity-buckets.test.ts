@@ -15,7 +15,9 @@ describe("activityBucket (spec-2 §9)", () => {
     [7 * 24 * H, "Last 30 days"],
     [30 * 24 * H - 1, "Last 30 days"],
     [30 * 24 * H, "Older"],
-  ])("%i ms old → %s", (age, bucket) => expect(activityBucket(new Date(now.getTime() - age), now)).toBe(bucket));
+  ])("%i ms old → %s", (age, bucket) =>
+    expect(activityBucket(new Date(now.getTime() - age), now)).toBe(bucket),
+  );
 });
 
 describe("snippet (cut at 50)", () => {

@@ -1,6 +1,12 @@
 // spec-2 §9: activity groups by age — under 24 h New; under 2 days Yesterday; under 7 days
 // Last 7 days; under 30 days Last 30 days; else Older. Snippets are cut at 50 characters.
-export const ACTIVITY_BUCKETS = ["New", "Yesterday", "Last 7 days", "Last 30 days", "Older"] as const;
+export const ACTIVITY_BUCKETS = [
+  "New",
+  "Yesterday",
+  "Last 7 days",
+  "Last 30 days",
+  "Older",
+] as const;
 export type ActivityBucket = (typeof ACTIVITY_BUCKETS)[number];
 
 const HOUR = 60 * 60 * 1000;

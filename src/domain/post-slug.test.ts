@@ -11,7 +11,10 @@ describe("postSlug (spec-1 §2)", () => {
     ["👍🏽 thumbs", "thumbs"],
     ["What's up?! #tbt @ada", "whats-up-tbt-ada"],
     ["a".repeat(60), "a".repeat(40)],
-    ["supercalifragilistic expialidocious words go here", "supercalifragilistic-expialidocious-word"],
+    [
+      "supercalifragilistic expialidocious words go here",
+      "supercalifragilistic-expialidocious-word",
+    ],
     ["", "post"],
     ["🎉🎉🎉", "post"],
     ["!!! ???", "-"],

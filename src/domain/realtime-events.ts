@@ -1,5 +1,6 @@
 // The realtime wire protocol: a discriminated union each way, shared by server and browser.
 import { z } from "zod";
+import { postView } from "./contracts/posts";
 
 const counts = z.object({ friends: z.number(), following: z.number(), followers: z.number() });
 
@@ -14,6 +15,17 @@ export const serverMessage = z.discriminatedUnion("type", [
     following: z.boolean(),
   }),
   z.object({ type: z.literal("profile.counts"), userId: z.string(), counts }),
+  /** A followed person (or the reader) posted; viewer flags are false, the client fills them in. */
+  z.object({ type: z.literal("post.created"), post: postView }),
+  z.object({
+    type: z.literal("post.updated"),
+    postId: z.string(),
+    content: z.string(),
+    updatedAt: z.string(),
+  }),
+  z.object({ type: z.literal("post.deleted"), postId: z.string() }),
+  /** Something new for the reader's Activity page; the badge refetches its count. */
+  z.object({ type: z.literal("activity.created") }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 

@@ -12,7 +12,7 @@ export async function readUploadedImage(request: FastifyRequest, kind: ImageKind
       "Send the image as multipart/form-data in a field named file.",
     );
   const file = await request.file({ limits: { fileSize: limit.maxBytes, files: 1 } });
-  if (!file || file.fieldname !== "file")
+  if (file?.fieldname !== "file")
     throw badRequest(ERROR_CODES.validation, "Please choose an image.");
   try {
     return await file.toBuffer();

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
+import type { Cursor } from "../../http/cursor";
 
 /** Locks both profiles in id order, so concurrent toggles on a pair run one after the other. */
 export async function lockPair(db: Db, a: string, b: string): Promise<string[]> {
@@ -75,11 +76,6 @@ export async function bumpCounts(
   return row ?? { friends: 0, following: 0, followers: 0 };
 }
 
-export interface ListCursor {
-  at: string;
-  id: string;
-}
-
 export const personColumns = {
   userId: profiles.userId,
   fullName: profiles.fullName,
@@ -100,7 +96,7 @@ export async function listFollows(
   userId: string,
   kind: "friends" | "following" | "followers",
   limit: number,
-  cursor: ListCursor | null,
+  cursor: Cursor | null,
 ) {
   const mine = kind === "followers" ? followers.followingId : followers.followerId;
   const other = kind === "followers" ? followers.followerId : followers.followingId;

@@ -7,13 +7,13 @@ import { displayHandle } from "../../../domain/handles";
 import type { Db } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
 import { AppError, badRequest, forbidden } from "../../errors";
+import { decodeCursor, pageOf } from "../../http/cursor";
 import type { EventBus } from "../../realtime/bus";
 import {
   bumpCounts,
   deleteFollow,
   followExists,
   insertFollow,
-  type ListCursor,
   listFollows,
   lockPair,
 } from "./queries";
@@ -70,24 +70,6 @@ export async function isFollowing(
   return followExists(db, viewerId, targetUserId);
 }
 
-const encodeCursor = (c: ListCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
-
-function decodeCursor(raw: string | undefined): ListCursor | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as ListCursor;
-    if (
-      typeof value.at !== "string" ||
-      typeof value.id !== "string" ||
-      Number.isNaN(Date.parse(value.at))
-    )
-      throw 0;
-    return value;
-  } catch {
-    throw badRequest(ERROR_CODES.validation, "Invalid cursor");
-  }
-}
-
 /** spec-1 §2, §6: only the profile's owner may open these lists. */
 export async function followList(
   db: Db,
@@ -99,15 +81,11 @@ export async function followList(
 ): Promise<{ items: PersonSummary[]; nextCursor: string | null }> {
   if (viewerId !== userId) throw forbidden("Only the profile's owner can see this list.");
   const rows = await listFollows(db, userId, kind, limit, decodeCursor(rawCursor));
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toPersonSummary),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ at: last.followedAt.toISOString(), id: last.userId })
-        : null,
-  };
+  const { page, nextCursor } = pageOf(rows, limit, (row) => ({
+    at: row.followedAt.toISOString(),
+    id: row.userId,
+  }));
+  return { items: page.map(toPersonSummary), nextCursor };
 }
 
 export function toPersonSummary(row: {
