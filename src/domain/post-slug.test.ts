@@ -9,6 +9,9 @@ describe("postSlug (spec-1 §2)", () => {
     ["Café déjà vu!", "caf-dj-vu"],
     ["🎉 Party time 🎉", "party-time"],
     ["👍🏽 thumbs", "thumbs"],
+    ["Top 10 tips for 2026", "top-10-tips-for-2026"],
+    ["🇺🇸 flag 1️⃣ keycap", "flag-1-keycap"],
+    ["👨‍👩‍👧 family", "family"],
     ["What's up?! #tbt @ada", "whats-up-tbt-ada"],
     ["a".repeat(60), "a".repeat(40)],
     [

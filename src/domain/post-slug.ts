@@ -1,6 +1,8 @@
 // spec-1 §2 / spec-2 §5: the post slug — emoji removed, first 8 space-separated words joined by
 // hyphens, lower-cased, only a–z 0–9 and hyphen kept, cut to 40 characters; 'post' if empty.
-const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Emoji_Component}\u200d\ufe0f]/gu;
+// Pictographs, skin tones, flags, keycaps, joiners and variation selectors; never digits or # and *.
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0f|\u20e3|[\u{e0020}-\u{e007f}]/gu;
 const SLUG_WORDS = 8;
 const SLUG_MAX = 40;
 
