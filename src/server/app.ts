@@ -27,7 +27,10 @@ import { authRoutes } from "./modules/auth/routes";
 import type { AuthDeps } from "./modules/auth/service";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
+import { commentRoutes } from "./modules/comments/routes";
 import { followRoutes } from "./modules/follows/routes";
+import { followersAmong } from "./modules/posts/queries";
+import { postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
@@ -118,13 +121,24 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store });
   await app.register(mediaRoutes, { store });
   const bus = services.bus ?? createMemoryBus();
-  await registerRealtime(app, { auth: deps, bus });
+  await registerRealtime(app, {
+    auth: deps,
+    bus,
+    followersAmong: (authorId, userIds) => followersAmong(database.db, authorId, userIds),
+  });
   await app.register(followRoutes, {
     prefix: "/api/follows",
     auth: deps,
     follows: { db: database.db, bus },
   });
   await app.register(searchRoutes, { prefix: "/api/search", deps });
+  await app.register(postRoutes, {
+    prefix: "/api",
+    auth: deps,
+    posts: { db: database.db, bus, store },
+    secureCookies: config.secureCookies,
+  });
+  await app.register(commentRoutes, { prefix: "/api", auth: deps, db: database.db, bus });
   await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,

@@ -2,3 +2,34 @@
 import { z } from "zod";
 
 export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
+
+/** spec-2 §3 activity entry, one per group of (type, post). */
+export const activityGroup = z.object({
+  groupType: z.enum(["LIKE", "COMMENT", "FOLLOW"]),
+  postId: z.string().nullable(),
+  actorCount: z.number().int(),
+  unread: z.boolean(),
+  postSnippet: z.string().nullable(),
+  commentSnippet: z.string().nullable(),
+  /** Most recent first; the page shows the first five avatars. */
+  actorsRecent: z.array(
+    z.object({
+      userId: z.string(),
+      fullName: z.string(),
+      handle: z.string(),
+      profileImageUrl: z.string().nullable(),
+    }),
+  ),
+  /** Where opening the entry goes: the post's path, or the actor's profile for follows. */
+  target: z.string().nullable(),
+  postDeleted: z.boolean(),
+  lastEventAt: z.string(),
+});
+export type ActivityGroup = z.infer<typeof activityGroup>;
+
+export const activityResponse = z.object({ groups: z.array(activityGroup) });
+
+export const markGroupReadBody = z.object({
+  groupType: z.enum(["LIKE", "COMMENT", "FOLLOW"]),
+  postId: z.string().nullable(),
+});

@@ -23,3 +23,33 @@ export async function readUploadedImage(request: FastifyRequest, kind: ImageKind
     throw error;
   }
 }
+
+/** A new post: JSON `{content}`, or multipart with a `content` field and an optional `image` file. */
+export async function readPostSubmission(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
+  if (!request.isMultipart())
+    return { fields: (request.body ?? {}) as Record<string, unknown>, image: null };
+  const fields: Record<string, unknown> = {};
+  let image: Buffer | null = null;
+  const limit = IMAGE_LIMITS.post;
+  for await (const part of request.parts({
+    limits: { fileSize: limit.maxBytes, files: 1, fields: 2 },
+  })) {
+    if (part.type === "field") {
+      fields[part.fieldname] = part.value;
+    } else if (part.fieldname === "image") {
+      try {
+        image = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
+        }
+        throw error;
+      }
+    } else {
+      await part.toBuffer();
+    }
+  }
+  return { fields, image: image && image.length > 0 ? image : null };
+}

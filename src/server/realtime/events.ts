@@ -1,16 +1,24 @@
 // Domain events: what services publish after a commit. The gateway turns them into wire messages
 // for the users allowed to see them; other subscribers (activity, caches) may listen too.
+import type { PostView } from "../../domain/contracts/posts";
+
 export interface FollowCounts {
   friends: number;
   following: number;
   followers: number;
 }
 
-export type DomainEvent = {
-  type: "follow.changed";
-  followerId: string;
-  followingId: string;
-  following: boolean;
-  followerCounts: FollowCounts;
-  followingCounts: FollowCounts;
-};
+export type DomainEvent =
+  | {
+      type: "follow.changed";
+      followerId: string;
+      followingId: string;
+      following: boolean;
+      followerCounts: FollowCounts;
+      followingCounts: FollowCounts;
+    }
+  /** The post as anyone sees it (likedByMe and isAuthor false); readers fill in their flags. */
+  | { type: "post.created"; authorId: string; post: PostView }
+  | { type: "post.updated"; authorId: string; postId: string; content: string; updatedAt: string }
+  | { type: "post.deleted"; authorId: string; postId: string }
+  | { type: "activity.created"; recipientId: string };

@@ -30,6 +30,8 @@ interface Connection {
 export interface GatewayOptions {
   auth: AuthDeps;
   bus: EventBus;
+  /** Which of the given users follow an author: decides who receives a post event. */
+  followersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
   heartbeatMs?: number;
 }
 
@@ -65,6 +67,10 @@ class Registry {
     return this.byWatched.get(profileId) ?? [];
   }
 
+  connectedUserIds(): string[] {
+    return [...this.byUser.keys()];
+  }
+
   all(): Connection[] {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }
@@ -92,29 +98,68 @@ function send(conn: Connection, message: ServerMessage) {
   conn.socket.send(JSON.stringify(message));
 }
 
-function deliver(registry: Registry, event: DomainEvent) {
+function sendTo(connections: Iterable<Connection>, message: ServerMessage) {
+  for (const conn of connections) send(conn, message);
+}
+
+function deliverFollow(
+  registry: Registry,
+  event: Extract<DomainEvent, { type: "follow.changed" }>,
+) {
+  const message: ServerMessage = {
+    type: "follow.changed",
+    followerId: event.followerId,
+    followingId: event.followingId,
+    following: event.following,
+  };
+  sendTo(
+    new Set([...registry.ofUser(event.followerId), ...registry.ofUser(event.followingId)]),
+    message,
+  );
+  for (const [userId, counts] of [
+    [event.followerId, event.followerCounts],
+    [event.followingId, event.followingCounts],
+  ] as const) {
+    const viewers = new Set([...registry.watchersOf(userId), ...registry.ofUser(userId)]);
+    sendTo(viewers, { type: "profile.counts", userId, counts });
+  }
+}
+
+/** Post events reach the author's connected followers on this instance, and the author. */
+async function deliverPost(
+  registry: Registry,
+  options: GatewayOptions,
+  authorId: string,
+  message: ServerMessage,
+) {
+  const online = registry.connectedUserIds().filter((id) => id !== authorId);
+  const readers = [authorId, ...(await options.followersAmong(authorId, online))];
+  for (const userId of readers) sendTo(registry.ofUser(userId), message);
+}
+
+async function deliver(registry: Registry, options: GatewayOptions, event: DomainEvent) {
   switch (event.type) {
-    case "follow.changed": {
-      const message: ServerMessage = {
-        type: "follow.changed",
-        followerId: event.followerId,
-        followingId: event.followingId,
-        following: event.following,
-      };
-      const involved = new Set([
-        ...registry.ofUser(event.followerId),
-        ...registry.ofUser(event.followingId),
-      ]);
-      for (const conn of involved) send(conn, message);
-      for (const [userId, counts] of [
-        [event.followerId, event.followerCounts],
-        [event.followingId, event.followingCounts],
-      ] as const) {
-        const viewers = new Set([...registry.watchersOf(userId), ...registry.ofUser(userId)]);
-        for (const conn of viewers) send(conn, { type: "profile.counts", userId, counts });
-      }
-      return;
-    }
+    case "follow.changed":
+      return deliverFollow(registry, event);
+    case "post.created":
+      return deliverPost(registry, options, event.authorId, {
+        type: "post.created",
+        post: event.post,
+      });
+    case "post.updated":
+      return deliverPost(registry, options, event.authorId, {
+        type: "post.updated",
+        postId: event.postId,
+        content: event.content,
+        updatedAt: event.updatedAt,
+      });
+    case "post.deleted":
+      return deliverPost(registry, options, event.authorId, {
+        type: "post.deleted",
+        postId: event.postId,
+      });
+    case "activity.created":
+      return sendTo(registry.ofUser(event.recipientId), { type: "activity.created" });
   }
 }
 
@@ -132,7 +177,11 @@ function handleClientMessage(registry: Registry, conn: Connection, message: Clie
 export async function registerRealtime(app: FastifyInstance, options: GatewayOptions) {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const registry = new Registry();
-  const unsubscribe = options.bus.subscribe((event) => deliver(registry, event));
+  const unsubscribe = options.bus.subscribe((event) => {
+    deliver(registry, options, event).catch((error: unknown) =>
+      app.log.error({ err: error, event: event.type }, "realtime delivery failed"),
+    );
+  });
 
   const heartbeat = setInterval(() => {
     for (const conn of registry.all()) {

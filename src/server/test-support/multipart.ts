@@ -1,15 +1,23 @@
-// A multipart/form-data request body with one file, as a browser's FormData sends it.
-export async function multipartFile(
-  bytes: Buffer,
-  filename: string,
-  contentType: string,
-  field = "file",
-) {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
+// multipart/form-data request bodies, as a browser's FormData sends them.
+async function encode(form: FormData) {
   const request = new Request("http://local/", { method: "POST", body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { "content-type": request.headers.get("content-type") as string },
   };
+}
+
+/** One image in the field "file" (avatar and picture uploads). */
+export function multipartFile(bytes: Buffer, filename: string, contentType: string) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
+  return encode(form);
+}
+
+/** A new post as the composer sends it: the text, and an image (named .jpg, whatever it holds). */
+export function multipartPost(content: string, image: Buffer) {
+  const form = new FormData();
+  form.append("content", content);
+  form.append("image", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "photo.jpg");
+  return encode(form);
 }

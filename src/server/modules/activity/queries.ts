@@ -1,13 +1,104 @@
-// SQL for user_activity.
-import { and, count, eq, isNull } from "drizzle-orm";
+// SQL for user_activity: the unread badge, the grouped Activity page, marking groups read.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
+import { posts } from "../../db/schema/posts";
+import { profiles } from "../../db/schema/profiles";
 
-/** Served by the partial index user_activity_unread_idx. */
+/** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
+const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
+
+/** Unread groups, served by the partial index user_activity_unread_idx. */
 export async function countUnread(db: Db, recipientId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(userActivity)
-    .where(and(eq(userActivity.recipientId, recipientId), isNull(userActivity.readAt)));
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (
+      select distinct ${groupType}, ${userActivity.postId} from ${userActivity}
+      where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null) g`,
+  );
   return Number(row?.n ?? 0);
+}
+
+export interface GroupRow {
+  group_type: "LIKE" | "COMMENT" | "FOLLOW";
+  post_id: string | null;
+  actor_count: number | string;
+  unread: boolean;
+  last_event_at: Date | string;
+  post_snippet: string | null;
+  comment_snippet: string | null;
+  actors: string[];
+}
+
+const RECENT_ROWS = 2000;
+const MAX_GROUPS = 100;
+
+/** The spec's get_activity_groups over the recipient's newest rows (bounded, index-served). */
+export async function activityGroups(db: Db, recipientId: string): Promise<GroupRow[]> {
+  return queryRows<GroupRow>(
+    db,
+    sql`select group_type, post_id, count(distinct actor_id) as actor_count, bool_or(read_at is null) as unread,
+        max(created_at) as last_event_at,
+        (array_agg(post_snippet order by created_at desc))[1] as post_snippet,
+        (array_agg(comment_snippet order by created_at desc))[1] as comment_snippet,
+        array_agg(actor_id order by created_at desc) as actors
+      from (
+        select case when type = 'REPLY' then 'COMMENT' else type end as group_type, post_id, actor_id, read_at,
+          created_at, post_snippet, comment_snippet
+        from user_activity where recipient_id = ${recipientId}
+        order by created_at desc limit ${RECENT_ROWS}
+      ) recent
+      group by group_type, post_id
+      order by last_event_at desc
+      limit ${MAX_GROUPS}`,
+  );
+}
+
+export async function actorsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      userId: profiles.userId,
+      fullName: profiles.fullName,
+      username: profiles.username,
+      defaultUsername: profiles.defaultUsername,
+      emailAddress: profiles.emailAddress,
+      profileImageUrl: profiles.profileImageUrl,
+    })
+    .from(profiles)
+    .where(inArray(profiles.userId, ids));
+}
+
+export async function postsForGroups(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      deletedAt: posts.deletedAt,
+      username: profiles.username,
+      defaultUsername: profiles.defaultUsername,
+      emailAddress: profiles.emailAddress,
+    })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(inArray(posts.id, ids));
+}
+
+export async function markRead(
+  db: Db,
+  recipientId: string,
+  group: { groupType: "LIKE" | "COMMENT" | "FOLLOW"; postId: string | null } | null,
+): Promise<void> {
+  const groupMatch = group
+    ? and(
+        sql`${groupType} = ${group.groupType}`,
+        group.postId ? eq(userActivity.postId, group.postId) : isNull(userActivity.postId),
+      )
+    : undefined;
+  await db
+    .update(userActivity)
+    .set({ readAt: new Date() })
+    .where(and(eq(userActivity.recipientId, recipientId), isNull(userActivity.readAt), groupMatch));
 }

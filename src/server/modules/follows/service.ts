@@ -5,10 +5,10 @@ import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { PersonSummary } from "../../../domain/contracts/follows";
 import { displayHandle } from "../../../domain/handles";
 import type { Db } from "../../db/client";
-import { userActivity } from "../../db/schema/activity";
 import { AppError, badRequest, forbidden } from "../../errors";
 import { decodeCursor, pageOf } from "../../http/cursor";
 import type { EventBus } from "../../realtime/bus";
+import { recordActivity } from "../activity/record";
 import {
   bumpCounts,
   deleteFollow,
@@ -44,12 +44,14 @@ export async function toggleFollow(
     const friends = mutualBefore ? step : 0;
     const followerCounts = await bumpCounts(tx, viewerId, { following: step, friends });
     const followingCounts = await bumpCounts(tx, input.targetUserId, { followers: step, friends });
-    if (following) {
-      await tx
-        .insert(userActivity)
-        .values({ recipientId: input.targetUserId, actorId: viewerId, type: "FOLLOW" });
-    }
-    return { following, followerCounts, followingCounts };
+    const notify = following
+      ? await recordActivity(tx, {
+          recipientId: input.targetUserId,
+          actorId: viewerId,
+          type: "FOLLOW",
+        })
+      : null;
+    return { following, followerCounts, followingCounts, notify };
   });
   await deps.bus.publish({
     type: "follow.changed",
@@ -59,6 +61,8 @@ export async function toggleFollow(
     followerCounts: result.followerCounts,
     followingCounts: result.followingCounts,
   });
+  if (result.notify)
+    await deps.bus.publish({ type: "activity.created", recipientId: result.notify });
   return { following: result.following, counts: result.followingCounts };
 }
 

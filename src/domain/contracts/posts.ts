@@ -1,0 +1,77 @@
+// Shapes of /api/posts/*, /api/feed and comments (spec-1 §3 posts; spec-2 §3 comments).
+import { z } from "zod";
+import { POST_MAX } from "../post-slug";
+import { personSummary } from "./follows";
+
+export const COMMENT_MAX = 500;
+export const FEED_PAGE_SIZE = 20;
+
+export const postContentField = z
+  .string()
+  .trim()
+  .min(1, { message: "Write something first." })
+  .max(POST_MAX, { message: `Posts are at most ${POST_MAX} characters.` });
+
+/** The text part of a new post; the optional image travels as the multipart field "image". */
+export const createPostFields = z.object({ content: postContentField });
+export const editPostBody = z.object({ content: postContentField });
+
+export const postView = z.object({
+  id: z.string(),
+  author: personSummary,
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  /** /{handle}/{slug}: the canonical path that Copy link shares. */
+  path: z.string(),
+  likesCount: z.number(),
+  commentsCount: z.number(),
+  viewsCount: z.number(),
+  likedByMe: z.boolean(),
+  isAuthor: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PostView = z.infer<typeof postView>;
+
+export const postResponse = z.object({ post: postView });
+export const postPage = z.object({ items: z.array(postView), nextCursor: z.string().nullable() });
+
+export const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(FEED_PAGE_SIZE),
+});
+
+export const postIdParams = z.object({ postId: z.uuid({ message: "Post not found" }) });
+export const postPathParams = z.object({
+  handle: z.string().min(1).max(64),
+  slug: z.string().min(1).max(80),
+});
+
+export const likeResponse = z.object({ liked: z.boolean(), likesCount: z.number() });
+export const viewResponse = z.object({ counted: z.boolean(), viewsCount: z.number() });
+
+export const commentBody = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, { message: "Write a reply first." })
+    .max(COMMENT_MAX, { message: `Replies are at most ${COMMENT_MAX} characters.` }),
+  parentCommentId: z.uuid().nullable().optional(),
+});
+
+const commentFields = z.object({
+  id: z.string(),
+  postId: z.string(),
+  author: personSummary,
+  content: z.string(),
+  parentCommentId: z.string().nullable(),
+  likesCount: z.number(),
+  likedByMe: z.boolean(),
+  createdAt: z.string(),
+});
+export const commentView = commentFields.extend({ replies: z.array(commentFields) });
+export type CommentView = z.infer<typeof commentView>;
+
+export const commentsResponse = z.object({ items: z.array(commentView) });
+export const commentResponse = z.object({ comment: commentFields });
+export const commentIdParams = z.object({ commentId: z.uuid({ message: "Comment not found" }) });

@@ -1,0 +1,58 @@
+// The Activity page (spec-2 §2, §3, §4): groups of likes, comments and follows, actors and posts
+// hydrated in one query each; opening a group marks it read.
+import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { displayHandle } from "../../../domain/handles";
+import type { Db } from "../../db/client";
+import { activityGroups, actorsByIds, postsForGroups } from "./queries";
+
+const AVATARS = 5;
+
+export async function listActivity(db: Db, recipientId: string): Promise<ActivityGroup[]> {
+  const groups = await activityGroups(db, recipientId);
+  const recentActors = groups.map((g) => [...new Set(g.actors)].slice(0, AVATARS));
+  const actorIds = [...new Set(recentActors.flat())];
+  const postIds = [
+    ...new Set(groups.map((g) => g.post_id).filter((id): id is string => id !== null)),
+  ];
+  const [actors, postRows] = await Promise.all([
+    actorsByIds(db, actorIds),
+    postsForGroups(db, postIds),
+  ]);
+  const actorById = new Map(actors.map((a) => [a.userId, a]));
+  const postById = new Map(postRows.map((p) => [p.id, p]));
+  return groups.map((group, i) => {
+    const people = (recentActors[i] ?? []).flatMap((id) => {
+      const a = actorById.get(id);
+      return a
+        ? [
+            {
+              userId: a.userId,
+              fullName: a.fullName,
+              handle: displayHandle(a),
+              profileImageUrl: a.profileImageUrl,
+            },
+          ]
+        : [];
+    });
+    const post = group.post_id ? postById.get(group.post_id) : undefined;
+    const postDeleted = group.post_id !== null && (!post || post.deletedAt !== null);
+    const target =
+      post && !postDeleted
+        ? `/${displayHandle(post)}/${post.slug}`
+        : group.group_type === "FOLLOW" && people[0]
+          ? `/${people[0].handle}`
+          : null;
+    return {
+      groupType: group.group_type,
+      postId: group.post_id,
+      actorCount: Number(group.actor_count),
+      unread: group.unread,
+      postSnippet: group.post_snippet,
+      commentSnippet: group.comment_snippet,
+      actorsRecent: people,
+      target,
+      postDeleted,
+      lastEventAt: new Date(group.last_event_at).toISOString(),
+    };
+  });
+}

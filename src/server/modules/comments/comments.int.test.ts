@@ -1,0 +1,84 @@
+// Comments (issue 5 §2): one reply level, exact comments_count, comment likes never below 0.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { inject, publish } from "../../test-support/social";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let author: TestAccount;
+let ann: TestAccount;
+let bo: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp();
+  [author, ann, bo] = await Promise.all([createAccount(t), createAccount(t), createAccount(t)]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const comment = (who: TestAccount, postId: string, content: string, parentCommentId?: string) =>
+  inject(t, who, "POST", `/api/posts/${postId}/comments`, { content, parentCommentId });
+
+describe("comments", () => {
+  it("threads one level deep: a reply to a reply attaches to the top-level comment", async () => {
+    const post = await publish(t, author, "discuss");
+    const top = (await comment(ann, post.id, "  first!  ")).json().comment;
+    expect(top).toMatchObject({ content: "first!", parentCommentId: null });
+    const reply = (await comment(bo, post.id, "reply", top.id)).json().comment;
+    const deeper = (await comment(ann, post.id, "reply to reply", reply.id)).json().comment;
+    expect(deeper.parentCommentId).toBe(top.id);
+
+    const thread = (await inject(t, null, "GET", `/api/posts/${post.id}/comments`)).json().items;
+    expect(thread).toHaveLength(1);
+    expect(thread[0].replies.map((r: { content: string }) => r.content)).toEqual([
+      "reply",
+      "reply to reply",
+    ]);
+    expect((await inject(t, null, "GET", `/api/posts/${post.id}`)).json().post.commentsCount).toBe(
+      3,
+    );
+  });
+
+  it("refuses empty text, anonymous authors, a parent from another post, and a deleted post", async () => {
+    const post = await publish(t, author, "strict");
+    const other = await publish(t, author, "other");
+    const foreign = (await comment(ann, other.id, "elsewhere")).json().comment;
+    expect((await comment(ann, post.id, "   ")).statusCode).toBe(400);
+    expect(
+      (await inject(t, null, "POST", `/api/posts/${post.id}/comments`, { content: "hi" }))
+        .statusCode,
+    ).toBe(401);
+    expect((await comment(ann, post.id, "x", foreign.id)).statusCode).toBe(404);
+    await inject(t, author, "DELETE", `/api/posts/${post.id}`);
+    expect((await comment(ann, post.id, "too late")).statusCode).toBe(404);
+  });
+
+  it("keeps comments_count equal to a recount under 50 concurrent comments", async () => {
+    const post = await publish(t, author, "busy");
+    const people = [ann, bo, author];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => comment(people[i % 3] as TestAccount, post.id, `c${i}`)),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const [row] = await queryRows<{ stored: number; counted: number }>(
+      t.database.db,
+      sql`select comments_count as stored, (select count(*) from post_comments where post_id = ${post.id})::int as counted
+          from posts where id = ${post.id}`,
+    );
+    expect(row).toEqual({ stored: 50, counted: 50 });
+  });
+
+  it("toggles comment likes; the count follows the like rows and never drops below 0", async () => {
+    const post = await publish(t, author, "likeable");
+    const c = (await comment(ann, post.id, "nice")).json().comment;
+    const like = () => inject(t, bo, "POST", `/api/comments/${c.id}/like`);
+    expect((await like()).json()).toEqual({ liked: true, likesCount: 1 });
+    expect((await like()).json()).toEqual({ liked: false, likesCount: 0 });
+    const burst = await Promise.all(Array.from({ length: 9 }, like));
+    expect(burst.every((r) => r.statusCode === 200)).toBe(true);
+    const thread = (await inject(t, bo, "GET", `/api/posts/${post.id}/comments`)).json().items;
+    expect(thread[0]).toMatchObject({ likesCount: 1, likedByMe: true });
+  });
+});

@@ -1,0 +1,225 @@
+// Posts and the home feed (issue 5 §1–2): membership, keyset pages, author rules, likes, views.
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { multipartPost } from "../../test-support/multipart";
+import { follow, inject, publish } from "../../test-support/social";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let reader: TestAccount;
+let followed: TestAccount;
+let stranger: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [reader, followed, stranger] = await Promise.all([
+    createAccount(t),
+    createAccount(t),
+    createAccount(t),
+  ]);
+  await follow(t, reader, followed);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const feed = async (who: TestAccount, query = "") => {
+  const res = await inject(t, who, "GET", `/api/feed${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    items: { id: string; content: string; likedByMe: boolean }[];
+    nextCursor: string | null;
+  };
+};
+
+describe("creating posts", () => {
+  it("trims the text, builds the path from the slug, and refuses empty or too long text", async () => {
+    const post = await publish(t, followed, "  Hello 🎉 brave new world  ");
+    expect(post).toMatchObject({
+      content: "Hello 🎉 brave new world",
+      path: `/${followed.handle}/hello-brave-new-world`,
+    });
+    for (const content of ["   ", "x".repeat(501)]) {
+      const res = await inject(t, followed, "POST", "/api/posts", { content });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual(["content"]);
+    }
+    expect((await inject(t, null, "POST", "/api/posts", { content: "anonymous" })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("takes an image as multipart, re-encoded without metadata", async () => {
+    const image = await sharp({
+      create: { width: 3000, height: 1000, channels: 3, background: "#884422" },
+    })
+      .withExif({ IFD0: { Make: "Cam" } })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = await multipartPost("With a picture", image);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      payload,
+      headers: { ...headers, cookie: followed.cookie },
+    });
+    expect(res.statusCode).toBe(201);
+    const { imageUrl } = res.json().post;
+    const media = await t.app.inject({ method: "GET", url: imageUrl });
+    const meta = await sharp(media.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([2048, 683, undefined]);
+  });
+
+  it("refuses a non-image attachment and saves nothing", async () => {
+    const { payload, headers } = await multipartPost(
+      "Text with a fake picture",
+      Buffer.from("<svg></svg>"),
+    );
+    const before = (await feed(followed)).items.length;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      payload,
+      headers: { ...headers, cookie: followed.cookie },
+    });
+    expect(res.statusCode).toBe(415);
+    expect((await feed(followed)).items.length).toBe(before);
+  });
+});
+
+describe("the home feed", () => {
+  it("holds followed people's posts and one's own, newest first, not strangers' and not deleted ones", async () => {
+    const mine = await publish(t, reader, "mine");
+    const theirs = await publish(t, followed, "theirs");
+    const strangers = await publish(t, stranger, "stranger's");
+    const gone = await publish(t, followed, "soon gone");
+    expect((await inject(t, followed, "DELETE", `/api/posts/${gone.id}`)).statusCode).toBe(200);
+    const ids = (await feed(reader)).items.map((p) => p.id);
+    expect(ids.slice(0, 2)).toEqual([theirs.id, mine.id]);
+    expect(ids).not.toContain(strangers.id);
+    expect(ids).not.toContain(gone.id);
+    expect((await inject(t, reader, "GET", `/api/posts/${gone.id}`)).statusCode).toBe(404);
+  });
+
+  it("pages by keyset without gaps or duplicates while new posts arrive", async () => {
+    const author = await createAccount(t);
+    const me = await createAccount(t);
+    await follow(t, me, author);
+    const older: string[] = [];
+    for (let i = 0; i < 7; i++) older.push((await publish(t, author, `older ${i}`)).id);
+    const first = await feed(me, "?limit=3");
+    expect(first.items.map((p) => p.id)).toEqual(older.slice(-3).reverse());
+    await publish(t, author, "arrives between pages");
+    const second = await feed(me, `?limit=3&cursor=${first.nextCursor}`);
+    const third = await feed(me, `?limit=3&cursor=${second.nextCursor}`);
+    const seen = [...first.items, ...second.items, ...third.items].map((p) => p.id);
+    expect(seen).toEqual([...older].reverse());
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it("requires a session and answers a bad cursor with 400", async () => {
+    expect((await inject(t, null, "GET", "/api/feed")).statusCode).toBe(401);
+    expect((await inject(t, reader, "GET", "/api/feed?cursor=bogus")).statusCode).toBe(400);
+  });
+});
+
+describe("author-only edit and delete", () => {
+  it("lets the author edit (trimmed) and refuses everyone else with 403", async () => {
+    const post = await publish(t, followed, "first words here");
+    const edited = await inject(t, followed, "PATCH", `/api/posts/${post.id}`, {
+      content: "  changed words  ",
+    });
+    expect(edited.json().post).toMatchObject({ content: "changed words", path: post.path });
+    expect(
+      (await inject(t, stranger, "PATCH", `/api/posts/${post.id}`, { content: "hijack" }))
+        .statusCode,
+    ).toBe(403);
+    expect((await inject(t, stranger, "DELETE", `/api/posts/${post.id}`)).statusCode).toBe(403);
+    const byPath = await inject(
+      t,
+      null,
+      "GET",
+      `/api/posts/by-path/${followed.handle}/first-words-here`,
+    );
+    expect(byPath.json().post).toMatchObject({ id: post.id, content: "changed words" });
+  });
+
+  it("resolves a repeated slug to the newest post of that author", async () => {
+    await publish(t, stranger, "same words");
+    const newer = await publish(t, stranger, "same words");
+    const res = await inject(
+      t,
+      null,
+      "GET",
+      `/api/posts/by-path/@${stranger.handle.toUpperCase()}/same-words`,
+    );
+    expect(res.json().post.id).toBe(newer.id);
+  });
+});
+
+describe("likes", () => {
+  it("toggles and keeps likes_count equal to a recount under 50 concurrent requests", async () => {
+    const post = await publish(t, followed, "like me");
+    const likers = await Promise.all(Array.from({ length: 10 }, () => createAccount(t)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        inject(t, likers[i % likers.length] as TestAccount, "POST", `/api/posts/${post.id}/like`),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const [row] = await queryRows<{ stored: number; counted: number }>(
+      t.database.db,
+      sql`select likes_count as stored, (select count(*) from post_likes where post_id = ${post.id})::int as counted from posts where id = ${post.id}`,
+    );
+    expect(row?.stored).toBe(row?.counted);
+    // Each of the ten toggled five times, so each ends up liking the post.
+    expect(row?.stored).toBe(10);
+    const one = await inject(t, reader, "POST", `/api/posts/${post.id}/like`);
+    expect(one.json()).toEqual({ liked: true, likesCount: 11 });
+    expect((await feed(reader)).items.find((p) => p.id === post.id)?.likedByMe).toBe(true);
+  });
+
+  it("answers 404 for a missing post", async () => {
+    const res = await inject(
+      t,
+      reader,
+      "POST",
+      "/api/posts/00000000-0000-4000-8000-000000000000/like",
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe("Post not found");
+  });
+});
+
+describe("views", () => {
+  it("counts one view per viewer per 24 hours, signed in or by visitor cookie", async () => {
+    const post = await publish(t, followed, "look");
+    const first = await inject(t, reader, "POST", `/api/posts/${post.id}/view`);
+    expect(first.json()).toEqual({ counted: true, viewsCount: 1 });
+    expect((await inject(t, reader, "POST", `/api/posts/${post.id}/view`)).json()).toEqual({
+      counted: false,
+      viewsCount: 1,
+    });
+
+    const visitor = await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/view` });
+    expect(visitor.json()).toEqual({ counted: true, viewsCount: 2 });
+    const cookie = String(visitor.headers["set-cookie"]).split(";")[0] as string;
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/posts/${post.id}/view`,
+      headers: { cookie },
+    });
+    expect(again.json()).toEqual({ counted: false, viewsCount: 2 });
+
+    await t.database.db.execute(
+      sql`update post_views set viewed_at = now() - interval '25 hours' where post_id = ${post.id}`,
+    );
+    expect((await inject(t, reader, "POST", `/api/posts/${post.id}/view`)).json()).toEqual({
+      counted: true,
+      viewsCount: 3,
+    });
+  });
+});

@@ -1,0 +1,187 @@
+// SQL for posts: feed ids (fan-out on read, merged per followee), hydration, likes, views.
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { followers } from "../../db/schema/follows";
+import { postLikes, posts, postViews } from "../../db/schema/posts";
+import { profiles } from "../../db/schema/profiles";
+import type { Cursor } from "../../http/cursor";
+import { personColumns } from "../follows/queries";
+
+export interface PostKey {
+  id: string;
+  createdAt: Date;
+}
+
+const before = (cursor: Cursor | null) =>
+  cursor ? sql`and (p.created_at, p.id) < (${new Date(cursor.at)}, ${cursor.id}::uuid)` : sql``;
+
+/**
+ * The home feed's ids (docs/feed.md): for each followee (and the reader), the newest live posts
+ * before the cursor from the posts_user_live_idx index, at most limit+1 each, merged and cut.
+ */
+export async function feedPostKeys(
+  db: Db,
+  viewerId: string,
+  limit: number,
+  cursor: Cursor | null,
+): Promise<PostKey[]> {
+  const rows = await queryRows<{ id: string; created_at: Date | string }>(
+    db,
+    sql`select p.id, p.created_at
+      from (select following_id as uid from followers where follower_id = ${viewerId} union all select ${viewerId}) f
+      cross join lateral (
+        select p.id, p.created_at from posts p
+        where p.user_id = f.uid and p.deleted_at is null ${before(cursor)}
+        order by p.created_at desc, p.id desc
+        limit ${limit + 1}
+      ) p
+      order by p.created_at desc, p.id desc
+      limit ${limit + 1}`,
+  );
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
+}
+
+export async function userPostKeys(
+  db: Db,
+  userId: string,
+  limit: number,
+  cursor: Cursor | null,
+): Promise<PostKey[]> {
+  const at = cursor ? new Date(cursor.at) : null;
+  return db
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.userId, userId),
+        isNull(posts.deletedAt),
+        cursor && at
+          ? or(lt(posts.createdAt, at), and(eq(posts.createdAt, at), lt(posts.id, cursor.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit + 1);
+}
+
+/** Posts with their authors and the viewer's like, in one query. */
+export async function hydratePosts(db: Db, ids: string[], viewerId: string | null) {
+  if (ids.length === 0) return [];
+  const likedByMe = viewerId
+    ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`
+    : sql<boolean>`false`;
+  return db
+    .select({ post: posts, author: personColumns, likedByMe })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)));
+}
+
+export type HydratedPost = Awaited<ReturnType<typeof hydratePosts>>[number];
+
+/** The newest live post of an author with this slug (slugs repeat; the newest wins). */
+export async function findPostIdByPath(
+  db: Db,
+  authorId: string,
+  slug: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.userId, authorId), eq(posts.slug, slug), isNull(posts.deletedAt)))
+    .orderBy(desc(posts.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function findLivePost(db: Db, postId: string) {
+  const [row] = await db
+    .select({ id: posts.id, userId: posts.userId, content: posts.content })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Adds to a live post's like or comment counter; null when the post is gone. */
+export async function bumpPostCounter(
+  db: Db,
+  postId: string,
+  column: "likes" | "comments",
+  delta: number,
+) {
+  const target = column === "likes" ? posts.likesCount : posts.commentsCount;
+  const [row] = await db
+    .update(posts)
+    .set(
+      column === "likes"
+        ? { likesCount: sql`${target} + ${delta}` }
+        : { commentsCount: sql`${target} + ${delta}` },
+    )
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .returning({ count: target, userId: posts.userId, content: posts.content });
+  return row ?? null;
+}
+
+export async function deleteLike(db: Db, postId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+    .returning({ postId: postLikes.postId });
+  return rows.length > 0;
+}
+
+export async function insertLike(db: Db, postId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .insert(postLikes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** Records a view unless this viewer was counted for this post in the last 24 hours. */
+export async function recordView(db: Db, postId: string, viewerKey: string): Promise<boolean> {
+  const rows = await db
+    .insert(postViews)
+    .values({ postId, viewerKey })
+    .onConflictDoUpdate({
+      target: [postViews.postId, postViews.viewerKey],
+      set: { viewedAt: sql`now()` },
+      setWhere: sql`${postViews.viewedAt} < now() - interval '24 hours'`,
+    })
+    .returning({ postId: postViews.postId });
+  return rows.length > 0;
+}
+
+export async function bumpViews(db: Db, postId: string): Promise<number | null> {
+  const [row] = await db
+    .update(posts)
+    .set({ viewsCount: sql`${posts.viewsCount} + 1` })
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .returning({ count: posts.viewsCount });
+  return row?.count ?? null;
+}
+
+export async function readViews(db: Db, postId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ count: posts.viewsCount })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
+  return row?.count ?? null;
+}
+
+/** Which of these users follow the author (the realtime gateway asks for its own connections). */
+export async function followersAmong(
+  db: Db,
+  authorId: string,
+  userIds: string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: followers.followerId })
+    .from(followers)
+    .where(and(eq(followers.followingId, authorId), inArray(followers.followerId, userIds)));
+  return rows.map((r) => r.id);
+}
