@@ -81,6 +81,58 @@ describe("/realtime", () => {
     expect(watcher.messages.some((m) => m.type === "follow.changed")).toBe(false);
   });
 
+  it("sends a new post to the author's connected followers only, and activity to the recipient", async () => {
+    const [author, fan, other] = await Promise.all([
+      createAccount(t),
+      createAccount(t),
+      createAccount(t),
+    ]);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/follows/toggle",
+      headers: { cookie: fan.cookie },
+      payload: { targetUserId: author.userId },
+    });
+    const [authorSocket, fanSocket, otherSocket] = await Promise.all([
+      open(author),
+      open(fan),
+      open(other),
+    ]);
+    await Promise.all(
+      [authorSocket, fanSocket, otherSocket].map((s) => s.waitFor((m) => m.type === "ready")),
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { cookie: author.cookie },
+      payload: { content: "fresh post" },
+    });
+    const postId = res.json().post.id;
+    const delivered = await fanSocket.waitFor((m) => m.type === "post.created");
+    expect(delivered).toMatchObject({
+      type: "post.created",
+      post: { id: postId, content: "fresh post", likedByMe: false },
+    });
+    await authorSocket.waitFor((m) => m.type === "post.created");
+
+    await t.app.inject({
+      method: "POST",
+      url: `/api/posts/${postId}/like`,
+      headers: { cookie: fan.cookie },
+    });
+    await authorSocket.waitFor((m) => m.type === "activity.created");
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/posts/${postId}`,
+      headers: { cookie: author.cookie },
+    });
+    expect(await fanSocket.waitFor((m) => m.type === "post.deleted")).toEqual({
+      type: "post.deleted",
+      postId,
+    });
+    expect(otherSocket.messages.map((m) => m.type)).toEqual(["ready"]);
+  });
+
   it("ignores malformed client messages and keeps the connection", async () => {
     const socket = await open(bob);
     socket.send("not json at all");
