@@ -29,8 +29,9 @@ import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
 import { followRoutes } from "./modules/follows/routes";
+import { postPageMeta } from "./modules/posts/page-meta";
 import { followersAmong } from "./modules/posts/queries";
-import { postRoutes } from "./modules/posts/routes";
+import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
@@ -138,12 +139,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     posts: { db: database.db, bus, store },
     secureCookies: config.secureCookies,
   });
+  await app.register(postRedirectRoute, { db: database.db });
   await app.register(commentRoutes, { prefix: "/api", auth: deps, db: database.db, bus });
   await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,
     site: { publicUrl: config.publicUrl, siteName: config.siteName },
-    pageMeta: (pathname) => profilePageMeta(database.db, pathname, config.siteName),
+    pageMeta: async (pathname) =>
+      (await profilePageMeta(database.db, pathname, config.siteName)) ??
+      postPageMeta(database.db, pathname, config.siteName),
   });
   return app;
 }

@@ -223,3 +223,31 @@ describe("views", () => {
     });
   });
 });
+
+describe("post pages for crawlers and /post/{id}", () => {
+  it("serves /{handle}/{slug} with the post's text and image in the preview tags", async () => {
+    const post = await publish(t, followed, 'Sunset over "the bay" & more');
+    const res = await t.app.inject({ method: "GET", url: post.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<meta property="og:description" content="Sunset over &quot;the bay&quot; &amp; more" />',
+    );
+    expect(res.body).toContain('<meta property="og:type" content="article" />');
+    expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${post.path}" />`);
+    const missing = await t.app.inject({ method: "GET", url: `/${followed.handle}/no-such-post` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("Post not found");
+  });
+
+  it("redirects /post/{id} to the post's path, and anything wrong to /", async () => {
+    const post = await publish(t, followed, "redirect me");
+    const res = await t.app.inject({ method: "GET", url: `/post/${post.id}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(post.path);
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      expect((await t.app.inject({ method: "GET", url: `/post/${id}` })).headers.location).toBe(
+        "/",
+      );
+    }
+  });
+});

@@ -140,3 +140,18 @@ export const postRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** spec-1 §2 /post/{postId}: redirect only; any failure sends the visitor to /. */
+export const postRedirectRoute: FastifyPluginAsyncZod<{ db: posts.PostDeps["db"] }> = async (
+  app,
+  { db },
+) => {
+  app.get("/post/:postId", { schema: { hide: true } }, async (request, reply) => {
+    const { postId } = request.params as { postId: string };
+    const parsed = postIdParams.safeParse({ postId });
+    const post = parsed.success
+      ? await posts.getPost(db, parsed.data.postId, null).catch(() => null)
+      : null;
+    return reply.redirect(post ? post.path : "/", 302);
+  });
+};
