@@ -2,7 +2,10 @@
 // the query cache and the 'followCountsChanged' window event, so it is tested on its own.
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "../../domain/realtime-events";
+import { invalidateActivity } from "./queries/activity";
 import { setFollowing } from "./queries/follows";
+import { receivePost } from "./queries/post-live";
+import { applyPostEdit, removePost } from "./queries/posts";
 import { setProfileCounts } from "./queries/profile-counts";
 
 /** Applies one server message; `viewerId` is the signed-in user this connection belongs to. */
@@ -21,6 +24,19 @@ export function applyServerMessage(
       if (viewerId !== null && message.followerId === viewerId) {
         setFollowing(queryClient, message.followingId, message.following);
       }
+      return;
+    case "activity.created":
+      // Something new for the reader: the Activity page and the menu badge both ask again.
+      invalidateActivity(queryClient);
+      return;
+    case "post.created":
+      receivePost(queryClient, message.post, viewerId);
+      return;
+    case "post.updated":
+      applyPostEdit(queryClient, message.postId, message.content, message.updatedAt);
+      return;
+    case "post.deleted":
+      removePost(queryClient, message.postId);
       return;
     case "ready":
     case "pong":

@@ -1,6 +1,95 @@
-// /activity (spec-2 §2 "Activity page"). Not built yet: an honest placeholder.
-import { PlaceholderScreen } from "../../components/placeholder-screen";
+// /activity (spec-2 §2 "Activity page"): the reader's activity groups, newest first, under New /
+// Yesterday / Last 7 days / Last 30 days / Older, with 'Mark all as read' while anything is unread.
+import { useRef } from "react";
+import { Button } from "../../components/button";
+import { Page } from "../../components/page";
+import { usePageMeta } from "../../lib/page-meta";
+import { useActivityQuery, useMarkAllReadMutation } from "../../state/queries/activity";
+import { useSessionUser } from "../../state/queries/session";
+import { ActivityEntry } from "./activity-entry";
+import { activitySections } from "./activity-sections";
+import { useNow } from "./use-now";
+import { useOpenActivity } from "./use-open-activity";
+
+const muted = "text-neutral-600 dark:text-neutral-400";
 
 export function ActivityScreen() {
-  return <PlaceholderScreen title="Activity" />;
+  usePageMeta({ title: "Activity · chtcht", description: "Your chtcht activity." });
+  const query = useActivityQuery();
+  const markAll = useMarkAllReadMutation();
+  const open = useOpenActivity();
+  const { user } = useSessionUser();
+  const now = useNow();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const groups = query.data?.groups;
+  const anyUnread = groups?.some((g) => g.unread) ?? false;
+
+  const onMarkAll = () => {
+    markAll.mutate();
+    // The button goes away at once; keep the keyboard user's place on the page.
+    heading.current?.focus();
+  };
+
+  return (
+    <Page>
+      <div className="mb-4 flex min-h-10 flex-wrap items-center justify-between gap-3 sm:mb-6">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Activity
+        </h1>
+        {anyUnread ? (
+          <Button variant="secondary" onClick={onMarkAll}>
+            Mark all as read
+          </Button>
+        ) : null}
+      </div>
+
+      {groups === undefined ? (
+        query.isError ? (
+          <div className="space-y-4 py-12 text-center">
+            <p role="alert" className={muted}>
+              Could not load activity.
+            </p>
+            <Button onClick={() => void query.refetch()} busy={query.isFetching}>
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <p role="status" className={`py-12 text-center ${muted}`}>
+            Loading activity...
+          </p>
+        )
+      ) : groups.length === 0 ? (
+        <p className={`py-12 text-center ${muted}`}>No activity yet</p>
+      ) : (
+        <div className="space-y-6">
+          {activitySections(groups, now).map(({ bucket, groups: inSection }) => {
+            const id = `activity-${bucket.toLowerCase().replace(/\s+/g, "-")}`;
+            return (
+              <section key={bucket} aria-labelledby={id}>
+                <h2
+                  id={id}
+                  className="mb-2 px-3 text-sm font-semibold tracking-wide text-neutral-500 uppercase sm:px-4 dark:text-neutral-400"
+                >
+                  {bucket}
+                </h2>
+                <ul className="space-y-1">
+                  {inSection.map((group) => (
+                    <li key={`${group.groupType}:${group.postId ?? group.target ?? ""}`}>
+                      <ActivityEntry
+                        group={group}
+                        now={now}
+                        viewerHandle={user?.handle}
+                        onOpen={open}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,122 @@
-// /{handle}/{postSlug} (spec-2 §2 "Post page"). Not built yet: an honest placeholder.
-import { PlaceholderScreen } from "../../components/placeholder-screen";
+// /{handle}/{postSlug} (spec-2 §2 "Post page"): the post, the reply box and the comments.
+// Opening it counts a view; <head> carries the post's text and image; a post that does not
+// exist (or was just deleted) shows 'Post not found'.
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import type { PostView } from "../../../domain/contracts/posts";
+import { signupRedirect } from "../../../domain/safe-next";
+import { Button, buttonClass } from "../../components/button";
+import { Page } from "../../components/page";
+import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
+import { useGoBack } from "../../lib/use-go-back";
+import { useRecordPostView } from "../../state/queries/post-views";
+import { usePostByPathQuery } from "../../state/queries/posts";
+import { useSessionUser } from "../../state/queries/session";
+import { CommentThread } from "./comment-thread";
+import { PostDetail } from "./post-detail";
+import { ReplyForm } from "./reply-form";
+
+/** The same words the server puts into the HTML for crawlers (server/modules/posts/page-meta). */
+function postMeta(post: PostView): PageMetaInput {
+  return {
+    title: `${post.author.fullName} (@${post.author.handle}) · chtcht`,
+    description: post.content,
+    image: post.imageUrl,
+    canonicalPath: post.path,
+    type: "article",
+  };
+}
+
+const NOT_FOUND_META: PageMetaInput = {
+  title: "Post not found · chtcht",
+  description: "This post is no longer available.",
+};
+
+function PostNotFound() {
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <h2 className="text-xl font-bold">Post not found</h2>
+      <p className="text-neutral-600 dark:text-neutral-400">
+        It may have been deleted, or the link is wrong.
+      </p>
+      <Link to="/" className={buttonClass()}>
+        Go Home
+      </Link>
+    </div>
+  );
+}
 
 export function PostPageScreen() {
-  return <PlaceholderScreen title="Post" />;
+  const { handle = "", postSlug = "" } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const goBack = useGoBack("/");
+  const { user } = useSessionUser();
+  const query = usePostByPathQuery(handle, postSlug);
+  const post = query.data;
+  useRecordPostView(post?.id);
+  usePageMeta(post ? postMeta(post) : post === null ? NOT_FOUND_META : null);
+
+  // /Ada/hello and /ada/hello are one post: show its canonical address.
+  const canonical = post?.path;
+  useEffect(() => {
+    if (canonical && canonical !== location.pathname) {
+      void navigate({ pathname: canonical, search: location.search }, { replace: true });
+    }
+  }, [canonical, location.pathname, location.search, navigate]);
+
+  const toSignUp = () => void navigate(signupRedirect(`${location.pathname}${location.search}`));
+  const signedOut = user === null ? toSignUp : null;
+
+  return (
+    <Page>
+      <div className="mb-4 flex items-center gap-2">
+        <button
+          type="button"
+          aria-label="Back"
+          onClick={goBack}
+          className="-ml-2 flex size-10 items-center justify-center rounded-full hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        >
+          <ArrowLeft aria-hidden="true" size={20} />
+        </button>
+        <h1 className="text-xl font-bold">Post</h1>
+      </div>
+      {post ? (
+        <>
+          <PostDetail post={post} onDeleted={() => void navigate("/", { replace: true })} />
+          <section
+            aria-label="Reply"
+            className="border-b border-neutral-200 py-4 dark:border-neutral-800"
+          >
+            {user ? (
+              <ReplyForm postId={post.id} parentCommentId={null} label="Write a reply" />
+            ) : user === null ? (
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-neutral-600 dark:text-neutral-400">Sign in to reply</p>
+                <Button onClick={toSignUp}>Sign In</Button>
+              </div>
+            ) : null}
+          </section>
+          <h2 className="sr-only">Comments</h2>
+          <CommentThread postId={post.id} onSignedOut={signedOut} />
+        </>
+      ) : post === null ? (
+        <PostNotFound />
+      ) : query.isError ? (
+        <div className="flex flex-col items-center gap-3 py-16 text-center">
+          <p role="alert" className="font-semibold">
+            Failed to load post
+          </p>
+          <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
+          Loading...
+        </p>
+      )}
+    </Page>
+  );
 }

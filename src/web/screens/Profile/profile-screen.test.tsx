@@ -79,6 +79,9 @@ beforeEach(() => {
           },
         });
       }
+      if (path.startsWith("/api/users/u2/posts")) {
+        return json({ status: 200, body: { items: [], nextCursor: null } });
+      }
       if (path.startsWith("/api/profiles/")) {
         profileCalls += 1;
         return json(profileReply);
@@ -140,7 +143,7 @@ describe("ProfileScreen", () => {
     expect(within(details).getByText("Military Branch")).toBeTruthy();
     expect(within(details).queryByText("Race")).toBeNull();
 
-    expect(screen.getByText("No posts yet")).toBeTruthy();
+    expect(await screen.findByText("No posts yet")).toBeTruthy();
     expect(document.title).toBe("Grace Hopper (@grace) · chtcht");
     expect(meta('meta[property="og:image"]')).toBe(
       `${window.location.origin}/media/avatars/grace.jpg`,

@@ -71,7 +71,7 @@ export function ProfileScreen() {
         <ProfileHeader profile={profile} isOwner={isOwner} />
         <ProfileDetails attributes={profile.attributes} />
         <ProfilePictures pictures={profile.pictures} name={profile.fullName || profile.handle} />
-        <ProfileTabs />
+        <ProfileTabs userId={profile.userId} />
       </Page>
     );
   }

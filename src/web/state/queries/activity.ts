@@ -1,15 +1,30 @@
-// Activity (spec-2 §2): for now only the unread count behind the menu badge, polled every 30 s
-// (spec-1 §9) and only while someone is signed in.
-import { useQuery } from "@tanstack/react-query";
-import { unreadCountResponse } from "../../../domain/contracts/activity";
+// Activity (spec-2 §2 "Activity page", §4 "Activity entries"): the groups, the unread count behind
+// the menu badge, and marking read. Both lists are polled every 30 s (spec-1 §7, §9) and refetched
+// at once when the realtime 'activity.created' message arrives (realtime-handler.ts).
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { z } from "zod";
+import {
+  type ActivityGroup,
+  activityResponse,
+  markGroupReadBody,
+  unreadCountResponse,
+} from "../../../domain/contracts/activity";
+import { okResponse } from "../../../domain/contracts/auth";
 import { api } from "../../lib/api";
 
 const ACTIVITY_POLL_MS = 30_000;
 
+export const MARK_ALL_FAILED = "Could not mark activity as read. Please try again.";
+
 export const activityKeys = {
   all: ["activity"] as const,
   unreadCount: () => [...activityKeys.all, "unread-count"] as const,
+  groups: () => [...activityKeys.all, "groups"] as const,
 };
+
+type ActivityData = { groups: ActivityGroup[] };
+type UnreadCount = { count: number };
 
 export function useUnreadActivityCount(signedIn: boolean) {
   return useQuery({
@@ -19,5 +34,119 @@ export function useUnreadActivityCount(signedIn: boolean) {
     refetchInterval: ACTIVITY_POLL_MS,
     staleTime: ACTIVITY_POLL_MS,
     select: (data) => data.count,
+  });
+}
+
+/** The reader's activity groups, as the server sends them (newest first). */
+export function useActivityQuery() {
+  return useQuery({
+    queryKey: activityKeys.groups(),
+    queryFn: ({ signal }) => api.get("/api/activity", activityResponse, signal),
+    refetchInterval: ACTIVITY_POLL_MS,
+  });
+}
+
+/** The realtime 'activity.created' message: something new, so ask again for both. */
+export function invalidateActivity(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+}
+
+const sameGroup = (a: GroupRef, b: GroupRef) =>
+  a.groupType === b.groupType && a.postId === b.postId;
+
+export type GroupRef = z.infer<typeof markGroupReadBody>;
+
+interface Snapshot {
+  groups: ActivityData | undefined;
+  count: UnreadCount | undefined;
+}
+
+/** Stops answers already on their way (they would undo the optimistic change) and keeps the
+ * current values for a rollback. */
+async function snapshot(queryClient: QueryClient): Promise<Snapshot> {
+  await Promise.all([
+    queryClient.cancelQueries({ queryKey: activityKeys.groups() }),
+    queryClient.cancelQueries({ queryKey: activityKeys.unreadCount() }),
+  ]);
+  return {
+    groups: queryClient.getQueryData<ActivityData>(activityKeys.groups()),
+    count: queryClient.getQueryData<UnreadCount>(activityKeys.unreadCount()),
+  };
+}
+
+function restore(queryClient: QueryClient, previous: Snapshot | undefined): void {
+  if (!previous) return;
+  queryClient.setQueryData(activityKeys.groups(), previous.groups);
+  queryClient.setQueryData(activityKeys.unreadCount(), previous.count);
+}
+
+/** Afterwards the server's own numbers win, whatever the guess was. */
+function refetchActivity(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: activityKeys.all });
+}
+
+/**
+ * Marks one group read (spec-2 §4: opening an entry marks its group read). Optimistic: the entry
+ * loses its unread flag at once and the badge goes down. The badge counts unread events, not
+ * groups, so the new number is an estimate: 0 when nothing is left unread, else lowered by the
+ * group's actors but never below the number of groups still unread; the refetch then corrects it.
+ */
+export function useMarkGroupReadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: GroupRef) =>
+      // Only the two keys go out, whatever else the caller's object carries.
+      api.post("/api/activity/read", markGroupReadBody.parse(group), okResponse),
+    onMutate: async (group) => {
+      const previous = await snapshot(queryClient);
+      const groups = previous.groups?.groups;
+      const target = groups?.find((g) => sameGroup(g, group));
+      if (groups) {
+        queryClient.setQueryData<ActivityData>(activityKeys.groups(), {
+          ...previous.groups,
+          groups: groups.map((g) => (sameGroup(g, group) ? { ...g, unread: false } : g)),
+        });
+      }
+      if (previous.count && (!target || target.unread)) {
+        const stillUnread = groups?.filter((g) => g.unread && !sameGroup(g, group)).length ?? 0;
+        const lowered = previous.count.count - Math.max(1, target?.actorCount ?? 1);
+        queryClient.setQueryData<UnreadCount>(activityKeys.unreadCount(), {
+          count: groups && stillUnread === 0 ? 0 : Math.max(stillUnread, lowered, 0),
+        });
+      }
+      return previous;
+    },
+    onError: (error, _group, previous) => {
+      restore(queryClient, previous);
+      // The reader has usually moved on to the post already; the entry simply stays unread.
+      console.error("Marking activity read failed", error);
+    },
+    onSettled: () => refetchActivity(queryClient),
+  });
+}
+
+/** 'Mark all as read': every entry read and the badge at 0 at once; put back if refused. */
+export function useMarkAllReadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post("/api/activity/read-all", {}, okResponse),
+    onMutate: async () => {
+      const previous = await snapshot(queryClient);
+      if (previous.groups) {
+        queryClient.setQueryData<ActivityData>(activityKeys.groups(), {
+          ...previous.groups,
+          groups: previous.groups.groups.map((g) => (g.unread ? { ...g, unread: false } : g)),
+        });
+      }
+      if (previous.count)
+        queryClient.setQueryData<UnreadCount>(activityKeys.unreadCount(), { count: 0 });
+      return previous;
+    },
+    onError: (error, _vars, previous) => {
+      restore(queryClient, previous);
+      console.error("Marking all activity read failed", error);
+      toast.error(MARK_ALL_FAILED);
+    },
+    onSettled: () => refetchActivity(queryClient),
   });
 }

@@ -1,0 +1,57 @@
+// A paged list of posts (spec-1 §2 feed, §4 "loading, loaded, empty, has-more"): 'Loading
+// posts...', 'Failed to load posts' with Retry, the empty state, the cards, and 'Load More'.
+import type { ReactNode } from "react";
+import type { useFeedQuery } from "../state/queries/posts";
+import { Button } from "./button";
+import { PostCard } from "./post-card";
+
+type PostPagesQuery = ReturnType<typeof useFeedQuery>;
+
+export function PostList({ query, empty }: { query: PostPagesQuery; empty: ReactNode }) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
+        Loading posts...
+      </p>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <p role="alert" className="font-semibold">
+          Failed to load posts
+        </p>
+        <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  const posts = query.data.pages.flatMap((page) => page.items);
+  if (posts.length === 0) return <>{empty}</>;
+  return (
+    <div>
+      <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950 [&>article:last-child]:border-b-0">
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+      </div>
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="mt-4 text-center text-sm text-red-600 dark:text-red-400">
+          Failed to load posts
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? "Loading…" : "Load More"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

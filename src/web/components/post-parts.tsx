@@ -1,0 +1,94 @@
+// Small pieces shared by the post card and the post page: the author line, the text and image,
+// and the count labels (spec-1 §2 feed, spec-2 §2 post page).
+import { clsx } from "clsx";
+import { Link } from "react-router";
+import type { PostView } from "../../domain/contracts/posts";
+import { postDateLabel, relativeTime } from "../../domain/time-labels";
+import { Avatar } from "./avatar";
+import { ProfileBadges } from "./profile-badges";
+
+/** "1 like", "3 likes". */
+export function countLabel(count: number, noun: string): string {
+  return `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+export function PostAvatar({ post, className }: { post: PostView; className?: string }) {
+  const { author } = post;
+  return (
+    <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Avatar
+        name={author.fullName || author.handle}
+        src={author.profileImageUrl}
+        className={className ?? "size-10"}
+      />
+    </Link>
+  );
+}
+
+/** Name (a link to the profile), badges and @handle. In one line the handle gives way first. */
+export function PostAuthorName({ post, stacked = false }: { post: PostView; stacked?: boolean }) {
+  const { author } = post;
+  return (
+    <span className={clsx("flex min-w-0", stacked ? "flex-col" : "items-baseline gap-x-1")}>
+      <span className={clsx("flex min-w-0 items-center gap-1", !stacked && "max-w-[75%] shrink-0")}>
+        <Link
+          to={`/${author.handle}`}
+          className="truncate font-semibold text-neutral-900 hover:underline dark:text-neutral-100"
+        >
+          {author.fullName || author.handle}
+        </Link>
+        <ProfileBadges
+          verificationType={author.verificationType}
+          veteran={author.veteran}
+          size={16}
+        />
+      </span>
+      <span className="min-w-0 truncate text-sm text-neutral-500 dark:text-neutral-400">
+        @{author.handle}
+      </span>
+    </span>
+  );
+}
+
+/** Relative time (spec-2 §9 s/m/h/d/w), full date on hover, linking to the post page. */
+export function PostTimeLink({ post }: { post: PostView }) {
+  const at = new Date(post.createdAt);
+  const full = postDateLabel(at);
+  return (
+    <Link
+      to={post.path}
+      className="shrink-0 text-sm text-neutral-500 hover:underline dark:text-neutral-400"
+    >
+      <time dateTime={post.createdAt} title={full}>
+        {relativeTime(at, new Date())}
+      </time>
+      <span className="sr-only">, {full}, open post</span>
+    </Link>
+  );
+}
+
+/** The text exactly as written (line breaks kept, links left as text) and the optional image. */
+export function PostBody({ post, large = false }: { post: PostView; large?: boolean }) {
+  return (
+    <>
+      <p
+        className={clsx(
+          "break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100",
+          large ? "text-lg leading-7" : "text-base leading-6",
+        )}
+      >
+        {post.content}
+      </p>
+      {post.imageUrl ? (
+        // spec-1 §9: post images are at most 96 units tall.
+        <img
+          src={post.imageUrl}
+          // biome-ignore lint/a11y/noRedundantAlt: the product's wording; nothing more is known about the picture
+          alt="Image attached to the post"
+          loading="lazy"
+          className="mt-3 max-h-96 w-full rounded-2xl border border-neutral-200 object-cover dark:border-neutral-800"
+        />
+      ) : null}
+    </>
+  );
+}

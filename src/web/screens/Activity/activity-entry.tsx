@@ -1,0 +1,85 @@
+// One activity group (spec-2 §3): what happened, by whom, on which post, how long ago, and whether
+// it is still unread. The whole entry is one button; opening it is up to the screen.
+import { clsx } from "clsx";
+import { Heart, MessageCircle, UserPlus } from "lucide-react";
+import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { relativeTime } from "../../../domain/time-labels";
+import { activitySentence } from "./activity-sentence";
+import { AvatarStrip } from "./avatar-strip";
+
+const TYPE_ICON = {
+  LIKE: { Icon: Heart, className: "bg-rose-100 text-rose-600 dark:bg-rose-950 dark:text-rose-400" },
+  COMMENT: {
+    Icon: MessageCircle,
+    className: "bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-400",
+  },
+  FOLLOW: {
+    Icon: UserPlus,
+    className: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-400",
+  },
+} as const;
+
+interface ActivityEntryProps {
+  group: ActivityGroup;
+  now: Date;
+  viewerHandle: string | null | undefined;
+  onOpen: (group: ActivityGroup) => void;
+}
+
+export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntryProps) {
+  const { actor, rest } = activitySentence(group, viewerHandle);
+  const at = new Date(group.lastEventAt);
+  const { Icon, className: iconClass } = TYPE_ICON[group.groupType];
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(group)}
+      className={clsx(
+        "flex w-full items-start gap-3 rounded-2xl px-3 py-3 text-left transition-colors sm:px-4",
+        group.unread
+          ? "bg-sky-50 hover:bg-sky-100 dark:bg-sky-950/40 dark:hover:bg-sky-950/70"
+          : "hover:bg-neutral-100 dark:hover:bg-neutral-900",
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={clsx("flex size-9 shrink-0 items-center justify-center rounded-full", iconClass)}
+      >
+        <Icon size={18} />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <span className="flex items-center justify-between gap-2">
+          <AvatarStrip actors={group.actorsRecent} />
+          <time
+            dateTime={group.lastEventAt}
+            title={at.toLocaleString()}
+            className="ml-auto shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
+          >
+            {relativeTime(at, now)}
+          </time>
+        </span>
+        <span className="text-[0.9375rem] leading-snug text-neutral-800 dark:text-neutral-200">
+          <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
+          {rest}
+        </span>
+        {group.commentSnippet ? (
+          <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
+            {group.commentSnippet}
+          </span>
+        ) : null}
+        {group.postSnippet ? (
+          <span className="text-sm break-words text-neutral-600 dark:text-neutral-400">
+            “{group.postSnippet}”
+          </span>
+        ) : null}
+      </span>
+      <span className="flex w-2.5 shrink-0 self-center">
+        {group.unread ? (
+          <span className="size-2.5 rounded-full bg-sky-600 dark:bg-sky-400">
+            <span className="sr-only">Unread</span>
+          </span>
+        ) : null}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,44 @@
+// What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post'.
+import type { ActivityGroup } from "../../../domain/contracts/activity";
+
+export interface ActivitySentence {
+  /** The most recent actor's name, shown in bold. */
+  actor: string;
+  /** Everything after the name: ' and 2 others liked your post'. */
+  rest: string;
+}
+
+/** The post author's handle from a post path such as '/ada/hello-world'. */
+function postAuthorHandle(target: string | null): string | null {
+  const first = target?.split("/")[1];
+  return first ? first.replace(/^@/, "").toLowerCase() : null;
+}
+
+/**
+ * COMMENT groups cover comments on the reader's post and replies to the reader's comments. Only
+ * replies can reach the reader on someone else's post, so a post by another handle means a reply.
+ */
+function commentVerb(group: ActivityGroup, viewerHandle: string | null | undefined): string {
+  const author = postAuthorHandle(group.target);
+  if (author && viewerHandle && author !== viewerHandle.toLowerCase()) {
+    return "replied to your comment";
+  }
+  return "commented on your post";
+}
+
+export function activitySentence(
+  group: ActivityGroup,
+  viewerHandle: string | null | undefined,
+): ActivitySentence {
+  const first = group.actorsRecent[0];
+  const actor = first ? first.fullName.trim() || `@${first.handle}` : "Someone";
+  const others = Math.max(0, group.actorCount - 1);
+  const and = others === 0 ? "" : ` and ${others} ${others === 1 ? "other" : "others"}`;
+  const verb =
+    group.groupType === "LIKE"
+      ? "liked your post"
+      : group.groupType === "FOLLOW"
+        ? "started following you"
+        : commentVerb(group, viewerHandle);
+  return { actor, rest: `${and} ${verb}` };
+}

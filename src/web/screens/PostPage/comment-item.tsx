@@ -1,0 +1,99 @@
+// One comment or reply (spec-2 §2): author, time, text, the like toggle (spec-2 §4) and Reply.
+import { clsx } from "clsx";
+import { Heart } from "lucide-react";
+import { Link } from "react-router";
+import { postDateLabel, relativeTime } from "../../../domain/time-labels";
+import { Avatar } from "../../components/avatar";
+import { countLabel } from "../../components/post-parts";
+import { ProfileBadges } from "../../components/profile-badges";
+import { type CommentReply, useLikeCommentMutation } from "../../state/queries/comments";
+
+interface CommentItemProps {
+  postId: string;
+  comment: CommentReply;
+  small?: boolean;
+  /** Signed out: where Like and Reply send the visitor instead. */
+  onSignedOut: (() => void) | null;
+  onReply: () => void;
+}
+
+const actionClass =
+  "inline-flex min-h-9 items-center gap-1.5 rounded-full px-2 text-xs font-semibold tabular-nums";
+
+export function CommentItem({
+  postId,
+  comment,
+  small = false,
+  onSignedOut,
+  onReply,
+}: CommentItemProps) {
+  const like = useLikeCommentMutation(postId, comment.id);
+  const { author } = comment;
+  const name = author.fullName || author.handle;
+  const at = new Date(comment.createdAt);
+  return (
+    <div className="flex gap-3">
+      <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Avatar name={name} src={author.profileImageUrl} className={small ? "size-8" : "size-10"} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-baseline gap-x-1 whitespace-nowrap">
+          <span className="flex max-w-[75%] min-w-0 shrink-0 items-center gap-1">
+            <Link to={`/${author.handle}`} className="truncate font-semibold hover:underline">
+              {name}
+            </Link>
+            <ProfileBadges
+              verificationType={author.verificationType}
+              veteran={author.veteran}
+              size={14}
+            />
+          </span>
+          <span className="min-w-0 truncate text-sm text-neutral-500 dark:text-neutral-400">
+            @{author.handle}
+          </span>
+          <span aria-hidden="true" className="text-neutral-400">
+            ·
+          </span>
+          <time
+            dateTime={comment.createdAt}
+            title={postDateLabel(at)}
+            className="shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
+          >
+            {relativeTime(at, new Date())}
+          </time>
+        </div>
+        <p className="mt-0.5 break-words whitespace-pre-wrap">{comment.content}</p>
+        <div className="-ml-2 flex items-center gap-2">
+          <button
+            type="button"
+            aria-pressed={comment.likedByMe}
+            aria-label={`Like comment, ${countLabel(comment.likesCount, "like")}`}
+            onClick={() => (onSignedOut ? onSignedOut() : like.mutate())}
+            className={clsx(
+              actionClass,
+              "hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-950/40",
+              comment.likedByMe
+                ? "text-rose-600 dark:text-rose-400"
+                : "text-neutral-500 dark:text-neutral-400",
+            )}
+          >
+            <Heart
+              aria-hidden="true"
+              size={15}
+              fill={comment.likedByMe ? "currentColor" : "none"}
+            />
+            <span aria-hidden="true">{comment.likesCount.toLocaleString()}</span>
+          </button>
+          <button
+            type="button"
+            aria-label={`Reply to ${name}`}
+            onClick={() => (onSignedOut ? onSignedOut() : onReply())}
+            className={`${actionClass} text-neutral-500 hover:bg-sky-50 hover:text-sky-700 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-sky-400`}
+          >
+            Reply
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// The post itself on its page (spec-2 §2): author with badge and @handle, the text, the image,
+// the full date (numeric date, 12-hour time), the counts and the options menu.
+import type { PostView } from "../../../domain/contracts/posts";
+import { postDateLabel } from "../../../domain/time-labels";
+import { PostMenu } from "../../components/post-menu";
+import { PostAuthorName, PostAvatar, PostBody } from "../../components/post-parts";
+import { PostStats } from "../../components/post-stats";
+
+export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () => void }) {
+  return (
+    <article aria-label={`Post by ${post.author.fullName || post.author.handle}`}>
+      <div className="flex items-start gap-3">
+        <PostAvatar post={post} className="size-12" />
+        <div className="min-w-0 flex-1">
+          <PostAuthorName post={post} stacked />
+        </div>
+        <PostMenu post={post} onDeleted={onDeleted} />
+      </div>
+      <div className="mt-3">
+        <PostBody post={post} large />
+      </div>
+      <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
+        <time dateTime={post.createdAt}>{postDateLabel(new Date(post.createdAt))}</time>
+      </p>
+      <div className="mt-3 border-y border-neutral-200 py-1 dark:border-neutral-800">
+        <PostStats post={post} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+// Post likes (spec-1 §4 "Like: toggles per user; displayed counts update optimistically").
+// STYLE: optimistic counts live in one place. Each post's like state is one cache entry,
+// likeKeys.post(id) = {liked, likesCount}, seeded from every fetched post and read by every post
+// card, so a like in the feed shows on the post page and the profile tab without touching lists.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { likeResponse, type PostView } from "../../../domain/contracts/posts";
+import { api } from "../../lib/api";
+
+export interface LikeState {
+  liked: boolean;
+  likesCount: number;
+}
+
+export const likeKeys = {
+  all: ["likes"] as const,
+  post: (postId: string) => [...likeKeys.all, "post", postId] as const,
+  /** A mutation key only: comment likes live in the comment list (comments.ts). */
+  comment: (commentId: string) => [...likeKeys.all, "comment", commentId] as const,
+};
+
+/** The state after one press; a count never drops below 0. */
+export function toggledLike(state: LikeState): LikeState {
+  return {
+    liked: !state.liked,
+    likesCount: Math.max(0, state.likesCount + (state.liked ? -1 : 1)),
+  };
+}
+
+const fromPost = (post: PostView): LikeState => ({
+  liked: post.likedByMe,
+  likesCount: Math.max(0, post.likesCount),
+});
+
+/** Takes the like state of fetched posts, unless a press on that post is on its way or the entry
+ * was written after the fetch began (the fetch then carries older news). 0 seeds only new posts. */
+export function seedPostLikes(
+  queryClient: QueryClient,
+  posts: PostView[],
+  fetchStartedAt: number,
+): void {
+  for (const post of posts) {
+    const key = likeKeys.post(post.id);
+    if (queryClient.isMutating({ mutationKey: key }) > 0) continue;
+    const state = queryClient.getQueryState(key);
+    if (state?.data && state.dataUpdatedAt > fetchStartedAt) continue;
+    queryClient.setQueryData<LikeState>(key, fromPost(post));
+  }
+}
+
+/** What every post card shows: the post's one like entry (made from the post if missing). */
+export function usePostLikeState(post: PostView): LikeState {
+  const queryClient = useQueryClient();
+  const key = likeKeys.post(post.id);
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: () => queryClient.getQueryData<LikeState>(key) ?? fromPost(post),
+    initialData: () => fromPost(post),
+    // Written by seeding and presses only; never fetched, never dropped while a list may show it.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  return data;
+}
+
+/** Optimistic toggle, reverted when the server refuses. Presses on one post run one after another
+ * (scope); only the last one's answer is written, so quick presses do not flicker. */
+export function useLikePostMutation(postId: string) {
+  const queryClient = useQueryClient();
+  const key = likeKeys.post(postId);
+  const othersPending = () => queryClient.isMutating({ mutationKey: key }) > 1;
+  return useMutation({
+    mutationKey: key,
+    scope: { id: `like-post-${postId}` },
+    mutationFn: () => api.post(`/api/posts/${encodeURIComponent(postId)}/like`, {}, likeResponse),
+    onMutate: () => {
+      const previous = queryClient.getQueryData<LikeState>(key) ?? { liked: false, likesCount: 0 };
+      queryClient.setQueryData<LikeState>(key, toggledLike(previous));
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      console.error("Like failed", error);
+      // Alone: back to what was shown before. Behind other presses: undo just this one.
+      queryClient.setQueryData<LikeState>(key, (current) =>
+        othersPending() ? current && toggledLike(current) : context?.previous,
+      );
+    },
+    onSuccess: ({ liked, likesCount }) => {
+      if (!othersPending()) {
+        queryClient.setQueryData<LikeState>(key, { liked, likesCount: Math.max(0, likesCount) });
+      }
+    },
+  });
+}
