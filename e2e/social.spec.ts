@@ -1,11 +1,10 @@
 // Finding and following people (spec-1 §2 header search box, §4 follow): one person finds another
 // from the header's search box by part of their name and follows them from the result; the other,
 // looking at their own profile in another browser, sees the follower count change live.
-import type { Browser, Page } from "@playwright/test";
-import { type Account, newAccount, signInViaApi } from "./support/accounts";
-import { E2E_BASE_URL } from "./support/env";
-import { expect, test, uniqueIp } from "./support/fixtures";
-import { waitForCode } from "./support/mail";
+import type { Page } from "@playwright/test";
+import { newAccount, signInViaApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { createAccount, ownHandle, realtimeReady, secondPerson } from "./support/people";
 
 /** A surname nobody else in the test database has: lower-case letters only. */
 function rareWord(length = 7): string {
@@ -14,48 +13,6 @@ function rareWord(length = 7): string {
     { length },
     () => letters[Math.floor(Math.random() * letters.length)] as string,
   ).join("");
-}
-
-/** Registers and verifies `account` through the API (signed out afterwards). */
-async function createAccount(page: Page, account: Account): Promise<void> {
-  const registered = await page.request.post("/api/auth/register", {
-    data: { ...account, agreeToPolicies: true },
-  });
-  await expect(registered, "register").toBeOK();
-  const code = await waitForCode(account.email);
-  const verified = await page.request.post("/api/auth/verify-code", {
-    data: { email: account.email, code },
-  });
-  await expect(verified, "verify-code").toBeOK();
-}
-
-async function ownHandle(page: Page): Promise<string> {
-  const response = await page.request.get("/api/auth/session");
-  await expect(response).toBeOK();
-  const { user } = (await response.json()) as { user: { handle: string } | null };
-  if (!user) throw new Error("not signed in");
-  return user.handle;
-}
-
-/** A second person at their own computer: a separate browser context with its own address. */
-async function secondPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
-  });
-  return context.newPage();
-}
-
-/** Resolves once the page's realtime connection has been accepted ({type:'ready'}). */
-function realtimeReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) => {
-      if (!socket.url().endsWith("/realtime")) return;
-      socket.on("framereceived", (frame) => {
-        if (String(frame.payload).includes('"type":"ready"')) resolve();
-      });
-    });
-  });
 }
 
 /** The number under a profile counter label ('Friends', 'Following', 'Followers'). */
