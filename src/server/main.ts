@@ -31,7 +31,11 @@ const logger = pino({
 });
 
 await ensureWebBuild(webDistDir, logger);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onError: (error) => logger.error({ err: error }, "idle database connection failed"),
+});
 await database.migrate();
 logger.info({ database: database.kind }, "database ready, migrations applied");
 const redis = await connectRedis(config.redisUrl);

@@ -42,8 +42,14 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgres(connectionString: string, max = 10): Database {
+export function fromPostgres(
+  connectionString: string,
+  max = 10,
+  onError: (error: Error) => void = () => {},
+): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that dies (server restart, network) must not crash the process.
+  pool.on("error", onError);
   const db = drizzlePg({ client: pool });
   return {
     db: db as unknown as Db,
@@ -54,10 +60,11 @@ export function fromPostgres(connectionString: string, max = 10): Database {
 }
 
 export async function openDatabase(options: {
-  databaseUrl?: string;
+  databaseUrl?: string | undefined;
   dataDir: string;
+  onError?: (error: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl, 10, options.onError);
   const dir = path.join(options.dataDir, "db");
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: pgliteExtensions() });

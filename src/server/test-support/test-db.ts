@@ -29,6 +29,20 @@ async function adminQuery(url: string, text: string) {
   }
 }
 
+/** Drops a test database once its connections have closed (force only as the last resort). */
+async function dropWhenIdle(serverUrl: string, name: string) {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    try {
+      await adminQuery(serverUrl, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
 /** A new, empty database on the PostgreSQL server at `serverUrl`; `drop` removes it. */
 export async function createPostgresDatabase(
   serverUrl: string,
@@ -39,7 +53,7 @@ export async function createPostgresDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropWhenIdle(serverUrl, name),
   };
 }
 
