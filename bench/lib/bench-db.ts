@@ -1,9 +1,10 @@
-// Where the benchmarks' seeded database lives: BENCH_DATABASE_URL, or `bench_social` on the local
-// PostgreSQL server. Only loopback hosts are accepted: the benches never talk to anything else.
+// Where the benchmarks' seeded database lives: BENCH_DATABASE_URL, or `bench_social` (the feed
+// benches: `bench_feed`) on the local PostgreSQL server. Only loopback hosts are accepted: the benches never talk to anything else.
 import pg from "pg";
 
 export const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 export const DEFAULT_DB_NAME = "bench_social";
+export const FEED_DB_NAME = "bench_feed";
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 export function assertLoopback(url: string, what: string): void {
@@ -13,15 +14,18 @@ export function assertLoopback(url: string, what: string): void {
   }
 }
 
-/** The seeded database's URL; `explicit` is true when BENCH_DATABASE_URL chose it. */
-export function benchDatabaseUrl(): { url: string; explicit: boolean } {
-  const fromEnv = process.env.BENCH_DATABASE_URL;
+/** The seeded database's URL; `explicit` is true when the environment variable chose it. */
+export function benchDatabaseUrl(
+  name = DEFAULT_DB_NAME,
+  variable = "BENCH_DATABASE_URL",
+): { url: string; explicit: boolean } {
+  const fromEnv = process.env[variable];
   if (fromEnv) {
-    assertLoopback(fromEnv, "BENCH_DATABASE_URL");
+    assertLoopback(fromEnv, variable);
     return { url: fromEnv, explicit: true };
   }
   const url = new URL(DEFAULT_SERVER_URL);
-  url.pathname = `/${DEFAULT_DB_NAME}`;
+  url.pathname = `/${name}`;
   return { url: url.toString(), explicit: false };
 }
 
@@ -35,20 +39,24 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Drops and creates the default bench database (never touches a BENCH_DATABASE_URL one). */
-export async function recreateDefaultDatabase(): Promise<void> {
+/** Drops and creates a default bench database (never touches a BENCH_DATABASE_URL one). */
+export async function recreateDefaultDatabase(name = DEFAULT_DB_NAME): Promise<void> {
   await admin(async (client) => {
-    await client.query(`drop database if exists ${DEFAULT_DB_NAME} with (force)`);
-    await client.query(`create database ${DEFAULT_DB_NAME}`);
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
   });
 }
 
-export async function dropDefaultDatabase(): Promise<void> {
-  await admin((client) => client.query(`drop database if exists ${DEFAULT_DB_NAME} with (force)`));
+export async function dropDefaultDatabase(name = DEFAULT_DB_NAME): Promise<void> {
+  await admin((client) => client.query(`drop database if exists ${name} with (force)`));
 }
 
 /** Stops with a clear message when the seeder has not been run. */
-export async function requireSeeded(pool: pg.Pool, minUsers = 1000): Promise<number> {
+export async function requireSeeded(
+  pool: pg.Pool,
+  minUsers = 1000,
+  seeder = "bench/seed-social.ts",
+): Promise<number> {
   let users = 0;
   try {
     const { rows } = await pool.query<{ n: string }>("select count(*) as n from profiles");
@@ -58,7 +66,7 @@ export async function requireSeeded(pool: pg.Pool, minUsers = 1000): Promise<num
   }
   if (users < minUsers) {
     console.error(
-      `The bench database has ${users} profiles. Seed it first: node --import tsx bench/seed-social.ts`,
+      `The bench database has ${users} profiles. Seed it first: node --import tsx ${seeder}`,
     );
     await pool.end();
     process.exit(1);
@@ -70,3 +78,6 @@ export async function postgresVersion(pool: pg.Pool): Promise<string> {
   const { rows } = await pool.query<{ version: string }>("select version()");
   return rows[0]?.version ?? "unknown";
 }
+
+/** The feed benches' database: BENCH_FEED_DATABASE_URL, or `bench_feed` on the local server. */
+export const feedDatabaseUrl = () => benchDatabaseUrl(FEED_DB_NAME, "BENCH_FEED_DATABASE_URL");

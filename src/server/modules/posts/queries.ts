@@ -1,5 +1,6 @@
 // SQL for posts: feed ids (fan-out on read, merged per followee), hydration, likes, views.
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { followers } from "../../db/schema/follows";
@@ -7,6 +8,9 @@ import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import type { Cursor } from "../../http/cursor";
 import { personColumns } from "../follows/queries";
+
+/** Matches the indexes' DESC NULLS LAST, so PostgreSQL reads them in order instead of sorting. */
+const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 export interface PostKey {
   id: string;
@@ -33,7 +37,7 @@ export async function feedPostKeys(
       cross join lateral (
         select p.id, p.created_at from posts p
         where p.user_id = f.uid and p.deleted_at is null ${before(cursor)}
-        order by p.created_at desc, p.id desc
+        order by p.created_at desc nulls last, p.id desc nulls last
         limit ${limit + 1}
       ) p
       order by p.created_at desc, p.id desc
@@ -61,7 +65,7 @@ export async function userPostKeys(
           : undefined,
       ),
     )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(newestFirst(posts.createdAt), newestFirst(posts.id))
     .limit(limit + 1);
 }
 
@@ -90,7 +94,7 @@ export async function findPostIdByPath(
     .select({ id: posts.id })
     .from(posts)
     .where(and(eq(posts.userId, authorId), eq(posts.slug, slug), isNull(posts.deletedAt)))
-    .orderBy(desc(posts.createdAt))
+    .orderBy(newestFirst(posts.createdAt))
     .limit(1);
   return row?.id ?? null;
 }

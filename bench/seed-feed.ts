@@ -1,0 +1,197 @@
+// Seeds the feed benchmark's database: 100,000 users with profiles (as bench/seed-social.ts names
+// them), 5,000,000 follows (a median of ~45 followees, 20 readers following 5,000 accounts each,
+// popularity skewed so a few authors have 10,000+ followers; unique pairs, no self-follows) and
+// 2,000,000 posts (authors skewed, spread over the last 180 days, short texts, slug by postSlug,
+// a quarter with an image). Rows go in as 10,000-row INSERT … SELECT FROM unnest(…) statements
+// on two connections, with the secondary indexes and foreign keys of followers and posts dropped
+// during the load and rebuilt after it; then the follow counters (one aggregate UPDATE) and
+// VACUUM (ANALYZE). Prints each phase's time.
+//   node --import tsx bench/seed-feed.ts          (recreates the `bench_feed` database)
+//   node --import tsx bench/seed-feed.ts --drop   (drops it and exits)
+//   BENCH_FEED_DATABASE_URL=postgres://127.0.0.1/… uses that (empty) database instead
+//   options: USERS=100000 FOLLOWS=5000000 POSTS=2000000 HEAVY=20 SEED=42
+import { randomBytes } from "node:crypto";
+import { loadavg } from "node:os";
+import pg from "pg";
+import { postSlug } from "../src/domain/post-slug";
+import { fromPostgres } from "../src/server/db/client";
+import {
+  dropDefaultDatabase,
+  FEED_DB_NAME,
+  feedDatabaseUrl,
+  postgresVersion,
+  recreateDefaultDatabase,
+} from "./lib/bench-db";
+import { dropSecondary, restoreSecondary } from "./lib/bulk-load";
+import { generateFollows, postAuthors, postText, postTimes } from "./lib/feed-data";
+import {
+  generatePeople,
+  inBatches,
+  insertPeople,
+  phaseTimer,
+  updateFollowCounters,
+} from "./lib/seed-people";
+import { mapLimit, percentile, random } from "./lib/stats";
+
+const USERS = Number(process.env.USERS ?? 100_000);
+const FOLLOWS = Number(process.env.FOLLOWS ?? 5_000_000);
+const POSTS = Number(process.env.POSTS ?? 2_000_000);
+const HEAVY = Number(process.env.HEAVY ?? 20);
+const HEAVY_FOLLOWS = Math.min(5_000, USERS - 1);
+const SEED = Number(process.env.SEED ?? 42);
+const BATCH = 10_000;
+const WRITERS = 2;
+const POST_DAYS = 180;
+const IMAGE_SHARE = 0.25;
+const DAY_S = 86_400;
+
+const { url, explicit } = feedDatabaseUrl();
+if (process.argv.includes("--drop")) {
+  if (explicit) {
+    console.log("BENCH_FEED_DATABASE_URL is set: nothing dropped");
+  } else {
+    await dropDefaultDatabase(FEED_DB_NAME);
+    console.log(`dropped ${FEED_DB_NAME}`);
+  }
+  process.exit(0);
+}
+const { phase, total } = phaseTimer();
+if (!explicit) await recreateDefaultDatabase(FEED_DB_NAME);
+const database = fromPostgres(url, 2);
+await database.migrate();
+await database.close();
+// A throw-away load: commits need not wait for the WAL flush; sorts and hashes stay in memory.
+const pool = new pg.Pool({
+  connectionString: url,
+  max: WRITERS,
+  options: "-c synchronous_commit=off -c maintenance_work_mem=1GB -c work_mem=512MB",
+});
+const { rows: existing } = await pool.query<{ n: number }>("select count(*)::int as n from users");
+if ((existing[0]?.n ?? 0) > 0) {
+  console.error(
+    "BENCH_FEED_DATABASE_URL names a database that already has users: give an empty one.",
+  );
+  await pool.end();
+  process.exit(1);
+}
+console.log(
+  `database ${url.replace(/:[^:@/]*@/, ":***@")}; load average ${loadavg()[0]?.toFixed(1)}`,
+);
+console.log(await postgresVersion(pool));
+const dropped = await dropSecondary(pool, ["followers", "posts"]);
+phase(
+  "create + migrate",
+  `${explicit ? "(BENCH_FEED_DATABASE_URL)" : `(recreated ${FEED_DB_NAME})`}; dropped ${dropped.indexes.length} indexes, ${dropped.foreignKeys.length} foreign keys for the load`,
+);
+
+// ---- people ----------------------------------------------------------------------------------
+const next = random(SEED);
+const people = generatePeople(USERS, next);
+const { ids } = people;
+phase("generate people", `${USERS} users`);
+await insertPeople(pool, people, 5_000, WRITERS);
+phase("insert users + profiles", `${USERS} + ${USERS} rows`);
+
+// ---- follows ---------------------------------------------------------------------------------
+const graph = generateFollows(USERS, FOLLOWS, HEAVY, HEAVY_FOLLOWS, next);
+phase("generate follows", `${graph.count} unique pairs, ${graph.heavy.length} heavy readers`);
+await inBatches(graph.count, BATCH, WRITERS, async (from, to, index) => {
+  const rng = random(SEED * 1_000 + index);
+  const follower: string[] = [];
+  const following: string[] = [];
+  const ago: number[] = [];
+  for (let i = from; i < to; i++) {
+    follower.push(ids[graph.follower[i] as number] as string);
+    following.push(ids[graph.following[i] as number] as string);
+    ago.push(Math.floor(rng() * 365 * DAY_S));
+  }
+  await pool.query(
+    `insert into followers (follower_id, following_id, created_at)
+     select a, b, now() - make_interval(secs => s)
+     from unnest($1::text[], $2::text[], $3::int[]) as t(a, b, s)`,
+    [follower, following, ago],
+  );
+});
+phase("insert follows", `${graph.count} rows`);
+
+// ---- posts -----------------------------------------------------------------------------------
+const authors = postAuthors(USERS, POSTS, next);
+const times = postTimes(POSTS, POST_DAYS, next);
+phase("generate posts", `${POSTS} authors and times`);
+let withImage = 0;
+await inBatches(POSTS, BATCH, WRITERS, async (from, to, index) => {
+  const rng = random(SEED * 7_919 + index);
+  const userIds: string[] = [];
+  const contents: string[] = [];
+  const slugs: string[] = [];
+  const images: (string | null)[] = [];
+  for (let i = from; i < to; i++) {
+    const userId = ids[authors[i] as number] as string;
+    const content = postText(rng);
+    userIds.push(userId);
+    contents.push(content);
+    slugs.push(postSlug(content));
+    const image =
+      rng() < IMAGE_SHARE
+        ? `/media/u/${Buffer.from(userId).toString("hex")}/post/${randomBytes(16).toString("hex")}.jpg`
+        : null;
+    if (image) withImage++;
+    images.push(image);
+  }
+  await pool.query(
+    `insert into posts (user_id, content, image_url, slug, created_at, updated_at)
+     select u, c, i, s, to_timestamp(at), to_timestamp(at)
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[]) as t(u, c, i, s, at)`,
+    [userIds, contents, images, slugs, Array.from(times.subarray(from, to))],
+  );
+});
+phase("insert posts", `${POSTS} rows, ${withImage} with an image`);
+
+await restoreSecondary(pool, dropped, WRITERS);
+phase(
+  "indexes + foreign keys",
+  dropped.indexes
+    .map((i) => i.name)
+    .concat(dropped.foreignKeys.map((k) => k.name))
+    .join(", "),
+);
+
+const updated = await updateFollowCounters(pool);
+phase("update counters", `${updated} profiles`);
+
+await mapLimit(["followers", "posts", "users, profiles"], WRITERS, (tables) =>
+  pool.query(`vacuum (analyze) ${tables}`),
+);
+phase("vacuum analyze");
+
+// ---- what was built --------------------------------------------------------------------------
+const { rows: degrees } = await pool.query<{ following: number; followers: number }>(
+  "select following_count as following, followers_count as followers from profiles",
+);
+const sorted = (key: "following" | "followers") => degrees.map((d) => d[key]).sort((a, b) => a - b);
+const followees = sorted("following");
+const followerCounts = sorted("followers");
+const { rows: postStats } = await pool.query<{ authors: number; top: number; median: number }>(
+  `select count(*)::int as authors, max(n)::int as top,
+          percentile_disc(0.5) within group (order by n)::int as median
+   from (select count(*) as n from posts group by user_id) per_author`,
+);
+const { rows: size } = await pool.query<{ size: string }>(
+  "select pg_size_pretty(pg_database_size(current_database())) as size",
+);
+const p = (list: number[], q: number) => percentile(list, q).toLocaleString("en");
+console.log(
+  `followees per reader: median ${p(followees, 50)}, p90 ${p(followees, 90)}, p99 ${p(followees, 99)}, max ${p(followees, 100)} (${graph.heavy.length} readers follow ${HEAVY_FOLLOWS})`,
+);
+console.log(
+  `followers per profile: median ${p(followerCounts, 50)}, p99 ${p(followerCounts, 99)}; top ${followerCounts
+    .slice(-5)
+    .reverse()
+    .map((n) => n.toLocaleString("en"))
+    .join(", ")}; ${followerCounts.filter((n) => n >= 10_000).length} with 10,000+`,
+);
+console.log(
+  `posts: ${postStats[0]?.authors} authors, median ${postStats[0]?.median} posts each, most ${postStats[0]?.top}; database size ${size[0]?.size}`,
+);
+console.log(`total ${total().toFixed(1)} s; load average now ${loadavg()[0]?.toFixed(1)}`);
+await pool.end();
