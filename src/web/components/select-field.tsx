@@ -2,7 +2,7 @@
 import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { type SelectHTMLAttributes, useId } from "react";
-import { inputClass } from "./text-field";
+import { describedByOf, FieldNotes, inputClass } from "./text-field";
 
 interface SelectFieldProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "value" | "onChange"> {
@@ -28,7 +28,7 @@ export function SelectField({
   ...rest
 }: SelectFieldProps) {
   const id = useId();
-  const describedBy = clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
+  const describedBy = describedByOf(id, hint, error);
   // A stored value missing from the list still shows, so nothing changes by merely looking.
   const choices =
     value !== "" && !options.map(String).includes(value) ? [value, ...options] : options;
@@ -63,16 +63,7 @@ export function SelectField({
           className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-neutral-500"
         />
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Labelled multi-line input with an optional hint (e.g. a character counter) and an error.
 import { clsx } from "clsx";
 import { type ReactNode, type TextareaHTMLAttributes, useId } from "react";
-import { inputClass } from "./text-field";
+import { describedByOf, FieldNotes, inputClass } from "./text-field";
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
   label: string;
@@ -11,7 +11,7 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 
 export function TextAreaField({ label, error, hint, className, ...rest }: TextAreaFieldProps) {
   const id = useId();
-  const describedBy = clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className={clsx("space-y-1.5", className)}>
       <label
@@ -27,16 +27,7 @@ export function TextAreaField({ label, error, hint, className, ...rest }: TextAr
         aria-describedby={describedBy}
         {...rest}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

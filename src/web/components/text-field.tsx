@@ -5,6 +5,37 @@ import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 export const inputClass =
   "block w-full min-h-11 rounded-xl border border-neutral-300 bg-white px-3 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-sky-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-sky-500 disabled:opacity-60 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500 aria-invalid:border-red-500";
 
+/** The ids that describe a field: its hint and its error, when shown. */
+export function describedByOf(id: string, hint: unknown, error: unknown): string | undefined {
+  return clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
+}
+
+/** A field's hint and error lines, referenced by the control's aria-describedby. */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   error?: string | undefined;
@@ -15,7 +46,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
 
 export function TextField({ label, error, hint, trailing, className, ...rest }: TextFieldProps) {
   const id = useId();
-  const describedBy = clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className={clsx("space-y-1.5", className)}>
       <label
@@ -36,16 +67,7 @@ export function TextField({ label, error, hint, trailing, className, ...rest }: 
           <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
