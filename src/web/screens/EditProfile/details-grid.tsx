@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { RefObject } from "react";
 import type { CityItem } from "../../../domain/contracts/cities";
 import {
+  PROFILE_ATTRIBUTES,
   PROFILE_OPTIONS,
   type ProfileAttribute,
   type ProfileOptionSource,
@@ -14,7 +15,7 @@ import { CityAutocomplete } from "../../components/city-autocomplete";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
 import { ATTRIBUTE_LABELS } from "../../lib/profile-labels";
-import { DETAIL_FIELDS, type DetailValues, type FieldErrors } from "./form-values";
+import type { DetailValues, FieldErrors } from "./form-values";
 
 /** Choosing a new parent clears the child, whose list no longer fits. */
 const CHILDREN: Partial<Record<ProfileAttribute, ProfileAttribute>> = {
@@ -102,7 +103,8 @@ export function DetailsGrid({
 }: DetailsGridProps) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {DETAIL_FIELDS.flatMap((attribute) => {
+      {/* In the shared lists' order; city sits after county. */}
+      {PROFILE_ATTRIBUTES.flatMap((attribute) => {
         const error = errors[`details.${attribute}`];
         const source: ProfileOptionSource = PROFILE_OPTIONS[attribute];
         const field =

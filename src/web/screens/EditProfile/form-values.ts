@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { CityItem } from "../../../domain/contracts/cities";
 import type { ProfileUpdateInput, ProfileView } from "../../../domain/contracts/profiles";
-import type { ProfileAttribute } from "../../../domain/enums/profile-options";
+import { PROFILE_ATTRIBUTES, type ProfileAttribute } from "../../../domain/enums/profile-options";
 
 export type DetailValues = Record<ProfileAttribute, string>;
 
@@ -20,33 +20,6 @@ export interface FormValues {
 /** Field name → first message; 'details.<attribute>' for the Details grid. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The Details grid, in the order it is shown. City sits after county (see details-grid). */
-export const DETAIL_FIELDS: readonly ProfileAttribute[] = [
-  "country",
-  "state",
-  "county",
-  "age",
-  "gender",
-  "race",
-  "sexuality",
-  "zodiac",
-  "body_types",
-  "height",
-  "relationship_status",
-  "kids",
-  "occupation",
-  "military_branch",
-  "military_base",
-  "university",
-  "hbcu",
-  "salary",
-  "networth",
-  "greek",
-  "religion",
-  "education",
-  "causes",
-];
-
 /** A stored 'City, ST' as the autocomplete's value (it only shows the label). */
 export function cityFromLabel(label: string | null): CityItem | null {
   const match = label ? /^(.+), ([A-Z]{2})$/.exec(label.trim()) : null;
@@ -56,7 +29,7 @@ export function cityFromLabel(label: string | null): CityItem | null {
 
 export function initialValues(profile: ProfileView): FormValues {
   const details = Object.fromEntries(
-    DETAIL_FIELDS.map((key) => {
+    PROFILE_ATTRIBUTES.map((key) => {
       const value = profile.attributes[key];
       return [key, value === null ? "" : String(value)];
     }),
