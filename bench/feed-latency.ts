@@ -25,17 +25,9 @@ import {
   timeFirstPage,
   typicalReaders,
 } from "./lib/feed-query";
+import { measuredRun, printLoadReport } from "./lib/load-report";
 import { createSessions, deleteBenchSessions } from "./lib/sessions";
-import {
-  busyPercent,
-  formatSummary,
-  machineCpu,
-  postgresCpuMs,
-  random,
-  shuffle,
-  sleep,
-  summarize,
-} from "./lib/stats";
+import { formatSummary, random, shuffle, sleep, summarize } from "./lib/stats";
 
 const DURATION_S = Math.min(120, Number(process.env.DURATION ?? 20));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
@@ -177,36 +169,22 @@ await run(WARMUP_S);
 latency.typical.length = 0;
 latency.heavy.length = 0;
 emptyPages = 0;
-const before = await app.stats();
-const cpuBefore = { machine: machineCpu(), pg: postgresCpuMs(), self: process.cpuUsage() };
-const result = await run(DURATION_S);
-const self = process.cpuUsage(cpuBefore.self);
-const cpuAfter = { machine: machineCpu(), pg: postgresCpuMs() };
-const after = await app.stats();
-
-const wallMs = result.duration * 1000;
-const share = (ms: number) => `${((ms / wallMs) * 100).toFixed(0)}%`;
-const appMs = after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs;
+const measured = await measuredRun(app, () => run(DURATION_S));
+const { result } = measured;
 const codes = Object.entries(result.statusCodeStats ?? {})
   .map(([code, { count }]) => `${code}×${count}`)
   .join(" ");
-console.log(`\nGET /api/feed, ${CONNECTIONS} connections, ${result.duration.toFixed(1)} s`);
-console.log(
-  `requests/s     avg ${result.requests.average.toFixed(0)}  (min ${result.requests.min}, max ${result.requests.max}); total ${result.requests.total}`,
+printLoadReport(
+  `GET /api/feed, ${CONNECTIONS} connections`,
+  measured,
+  `${codes}; empty pages ${emptyPages}`,
+  [
+    `  typical      ${formatSummary(summarize(latency.typical), 0)}`,
+    `  heavy        ${formatSummary(summarize(latency.heavy), 0)}`,
+  ],
 );
 console.log(
-  `latency        p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms`,
-);
-console.log(`  typical      ${formatSummary(summarize(latency.typical), 0)}`);
-console.log(`  heavy        ${formatSummary(summarize(latency.heavy), 0)}`);
-console.log(
-  `non-2xx        ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}  (${codes}); empty pages ${emptyPages}`,
-);
-console.log(
-  `CPU (of 1 core) app ${share(appMs)}, PostgreSQL ${share(cpuAfter.pg - cpuBefore.pg)}, autocannon ${share((self.user + self.system) / 1000)}; machine ${busyPercent(cpuBefore.machine, cpuAfter.machine).toFixed(0)}% of 2 cores busy`,
-);
-console.log(
-  `per request    app ${(appMs / result.requests.total).toFixed(2)} ms CPU, PostgreSQL ${((cpuAfter.pg - cpuBefore.pg) / result.requests.total).toFixed(2)} ms CPU; app RSS ${(after.rss / 1048576).toFixed(0)} MB`,
+  `per request    app ${(measured.appMs / result.requests.total).toFixed(2)} ms CPU, PostgreSQL ${(measured.postgresMs / result.requests.total).toFixed(2)} ms CPU; app RSS ${(measured.after.rss / 1048576).toFixed(0)} MB`,
 );
 console.log(
   `target p99 < ${TARGET_P99_MS} ms at ${CONNECTIONS} connections: ${result.latency.p99 < TARGET_P99_MS && result.non2xx === 0 ? "met" : "MISSED"}`,

@@ -15,8 +15,9 @@ import pg from "pg";
 import { startApp } from "./lib/app-process";
 import { benchDatabaseUrl, requireSeeded } from "./lib/bench-db";
 import { counterDrift, reportDrift } from "./lib/counters";
+import { measuredRun, printLoadReport } from "./lib/load-report";
 import { createSessions, deleteBenchSessions, popularUsers, sampleUsers } from "./lib/sessions";
-import { busyPercent, machineCpu, postgresCpuMs, random, sleep } from "./lib/stats";
+import { random, sleep } from "./lib/stats";
 
 const DURATION_S = Math.min(120, Number(process.env.DURATION ?? 20));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
@@ -98,34 +99,11 @@ const run = (duration: number) =>
 await run(WARMUP_S);
 statuses.clear();
 Object.assign(outcome, { followed: 0, unfollowed: 0, failed: 0 });
-const before = await app.stats();
-const cpuBefore = { machine: machineCpu(), pg: postgresCpuMs(), self: process.cpuUsage() };
-const result = await run(DURATION_S);
-const self = process.cpuUsage(cpuBefore.self);
-const cpuAfter = { machine: machineCpu(), pg: postgresCpuMs() };
-const after = await app.stats();
-
-const wallMs = result.duration * 1000;
-const share = (ms: number) => `${((ms / wallMs) * 100).toFixed(0)}%`;
-const appMs = after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs;
+const measured = await measuredRun(app, () => run(DURATION_S));
 const statusText = [...statuses].map(([status, n]) => `${status}×${n}`).join(" ");
-console.log(
-  `\nPOST /api/follows/toggle, ${CONNECTIONS} connections, ${result.duration.toFixed(1)} s`,
-);
-console.log(
-  `requests/s     avg ${result.requests.average.toFixed(0)}  (min ${result.requests.min}, max ${result.requests.max}); total ${result.requests.total}`,
-);
-console.log(
-  `latency        p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms`,
-);
-console.log(
-  `non-2xx        ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}  (${statusText})`,
-);
+printLoadReport(`POST /api/follows/toggle, ${CONNECTIONS} connections`, measured, statusText, []);
 console.log(`toggles        ${outcome.followed} follows, ${outcome.unfollowed} unfollows`);
-console.log(
-  `CPU (of 1 core) app ${share(appMs)}, PostgreSQL ${share(cpuAfter.pg - cpuBefore.pg)}, autocannon ${share((self.user + self.system) / 1000)}; machine ${busyPercent(cpuBefore.machine, cpuAfter.machine).toFixed(0)}% of 2 cores busy`,
-);
-console.log(`app RSS        ${(after.rss / 1048576).toFixed(0)} MB`);
+console.log(`app RSS        ${(measured.after.rss / 1048576).toFixed(0)} MB`);
 
 await sleep(1000); // requests autocannon abandoned at the deadline finish before the pool closes
 await app.stop();

@@ -4,7 +4,7 @@
 import { clsx } from "clsx";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { type CityItem, formatCityLabel } from "../../domain/contracts/cities";
-import { inputClass } from "./text-field";
+import { FieldLabel, inputClass } from "./text-field";
 import { useCitySuggestions } from "./use-city-suggestions";
 
 export const CITY_HINT = "Start typing a U.S. city...";
@@ -124,12 +124,7 @@ export function CityAutocomplete({
 
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <label
-        htmlFor={id}
-        className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
-      >
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="relative">
         <input
           id={id}

@@ -2,7 +2,7 @@
 import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { type SelectHTMLAttributes, useId } from "react";
-import { describedByOf, FieldNotes, inputClass } from "./text-field";
+import { describedByOf, FieldLabel, FieldNotes, inputClass } from "./text-field";
 
 interface SelectFieldProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "value" | "onChange"> {
@@ -34,12 +34,7 @@ export function SelectField({
     value !== "" && !options.map(String).includes(value) ? [value, ...options] : options;
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <label
-        htmlFor={id}
-        className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
-      >
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="relative">
         <select
           id={id}

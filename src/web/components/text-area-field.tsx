@@ -1,7 +1,7 @@
 // Labelled multi-line input with an optional hint (e.g. a character counter) and an error.
 import { clsx } from "clsx";
 import { type ReactNode, type TextareaHTMLAttributes, useId } from "react";
-import { describedByOf, FieldNotes, inputClass } from "./text-field";
+import { describedByOf, FieldLabel, FieldNotes, inputClass } from "./text-field";
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
   label: string;
@@ -14,12 +14,7 @@ export function TextAreaField({ label, error, hint, className, ...rest }: TextAr
   const describedBy = describedByOf(id, hint, error);
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <label
-        htmlFor={id}
-        className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
-      >
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         id={id}
         className={clsx(inputClass, "resize-y py-2.5 leading-6")}

@@ -10,6 +10,18 @@ export function describedByOf(id: string, hint: unknown, error: unknown): string
   return clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
 }
 
+/** The visible label above a form control. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label
+      htmlFor={htmlFor}
+      className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
+    >
+      {children}
+    </label>
+  );
+}
+
 /** A field's hint and error lines, referenced by the control's aria-describedby. */
 export function FieldNotes({
   id,
@@ -49,12 +61,7 @@ export function TextField({ label, error, hint, trailing, className, ...rest }: 
   const describedBy = describedByOf(id, hint, error);
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <label
-        htmlFor={id}
-        className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
-      >
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="relative">
         <input
           id={id}
