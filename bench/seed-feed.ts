@@ -12,15 +12,13 @@
 //   options: USERS=100000 FOLLOWS=5000000 POSTS=2000000 HEAVY=20 SEED=42
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
-import pg from "pg";
 import { postSlug } from "../src/domain/post-slug";
-import { fromPostgres } from "../src/server/db/client";
 import {
   dropDefaultDatabase,
   FEED_DB_NAME,
   feedDatabaseUrl,
+  openBulkLoad,
   postgresVersion,
-  recreateDefaultDatabase,
 } from "./lib/bench-db";
 import { dropSecondary, restoreSecondary } from "./lib/bulk-load";
 import { generateFollows, postAuthors, postText, postTimes } from "./lib/feed-data";
@@ -56,24 +54,14 @@ if (process.argv.includes("--drop")) {
   process.exit(0);
 }
 const { phase, total } = phaseTimer();
-if (!explicit) await recreateDefaultDatabase(FEED_DB_NAME);
-const database = fromPostgres(url, 2);
-await database.migrate();
-await database.close();
-// A throw-away load: commits need not wait for the WAL flush; sorts and hashes stay in memory.
-const pool = new pg.Pool({
-  connectionString: url,
-  max: WRITERS,
-  options: "-c synchronous_commit=off -c maintenance_work_mem=1GB -c work_mem=512MB",
+// Sorts and hashes of the index rebuilds stay in memory.
+const pool = await openBulkLoad({
+  url,
+  recreate: explicit ? null : FEED_DB_NAME,
+  envName: "BENCH_FEED_DATABASE_URL",
+  writers: WRITERS,
+  extraOptions: "-c maintenance_work_mem=1GB -c work_mem=512MB",
 });
-const { rows: existing } = await pool.query<{ n: number }>("select count(*)::int as n from users");
-if ((existing[0]?.n ?? 0) > 0) {
-  console.error(
-    "BENCH_FEED_DATABASE_URL names a database that already has users: give an empty one.",
-  );
-  await pool.end();
-  process.exit(1);
-}
 console.log(
   `database ${url.replace(/:[^:@/]*@/, ":***@")}; load average ${loadavg()[0]?.toFixed(1)}`,
 );

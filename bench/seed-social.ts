@@ -7,13 +7,12 @@
 //   BENCH_DATABASE_URL=postgres://… node --import tsx bench/seed-social.ts   (uses that database)
 //   options: USERS=100000 FOLLOWS=1000000 SEED=42;  --drop drops bench_social and exits
 import { loadavg } from "node:os";
-import pg from "pg";
-import { fromPostgres } from "../src/server/db/client";
 import {
   benchDatabaseUrl,
+  DEFAULT_DB_NAME,
   dropDefaultDatabase,
+  openBulkLoad,
   postgresVersion,
-  recreateDefaultDatabase,
 } from "./lib/bench-db";
 import {
   generatePeople,
@@ -40,22 +39,12 @@ if (process.argv.includes("--drop")) {
   console.log("dropped bench_social");
   process.exit(0);
 }
-if (!explicit) await recreateDefaultDatabase();
-const database = fromPostgres(url, 2);
-await database.migrate();
-await database.close();
-// A throw-away load: commits need not wait for the WAL flush.
-const pool = new pg.Pool({
-  connectionString: url,
-  max: WRITERS,
-  options: "-c synchronous_commit=off",
+const pool = await openBulkLoad({
+  url,
+  recreate: explicit ? null : DEFAULT_DB_NAME,
+  envName: "BENCH_DATABASE_URL",
+  writers: WRITERS,
 });
-const { rows: existing } = await pool.query<{ n: number }>("select count(*)::int as n from users");
-if ((existing[0]?.n ?? 0) > 0) {
-  console.error("BENCH_DATABASE_URL names a database that already has users: give an empty one.");
-  await pool.end();
-  process.exit(1);
-}
 const load = loadavg()[0]?.toFixed(1);
 console.log(`database ${url.replace(/:[^:@/]*@/, ":***@")}; load average ${load}`);
 console.log(await postgresVersion(pool));

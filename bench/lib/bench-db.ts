@@ -1,6 +1,7 @@
 // Where the benchmarks' seeded database lives: BENCH_DATABASE_URL, or `bench_social` (the feed
 // benches: `bench_feed`) on the local PostgreSQL server. Only loopback hosts are accepted: the benches never talk to anything else.
 import pg from "pg";
+import { fromPostgres } from "../../src/server/db/client";
 
 export const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 export const DEFAULT_DB_NAME = "bench_social";
@@ -81,3 +82,32 @@ export async function postgresVersion(pool: pg.Pool): Promise<string> {
 
 /** The feed benches' database: BENCH_FEED_DATABASE_URL, or `bench_feed` on the local server. */
 export const feedDatabaseUrl = () => benchDatabaseUrl(FEED_DB_NAME, "BENCH_FEED_DATABASE_URL");
+
+/**
+ * An empty, migrated database and a pool set up for a throw-away bulk load (commits do not wait
+ * for the WAL flush; `extraOptions` adds server settings). Exits when the database has users.
+ */
+export async function openBulkLoad(options: {
+  url: string;
+  recreate: string | null;
+  envName: string;
+  writers: number;
+  extraOptions?: string;
+}): Promise<pg.Pool> {
+  if (options.recreate) await recreateDefaultDatabase(options.recreate);
+  const database = fromPostgres(options.url, 2);
+  await database.migrate();
+  await database.close();
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.writers,
+    options: `-c synchronous_commit=off ${options.extraOptions ?? ""}`.trim(),
+  });
+  const { rows } = await pool.query<{ n: number }>("select count(*)::int as n from users");
+  if ((rows[0]?.n ?? 0) > 0) {
+    console.error(`${options.envName} names a database that already has users: give an empty one.`);
+    await pool.end();
+    process.exit(1);
+  }
+  return pool;
+}
