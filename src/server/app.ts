@@ -4,6 +4,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { getCookies } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
@@ -12,6 +13,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
+import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerErrorHandling } from "./http/error-handler";
@@ -25,12 +27,14 @@ import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
 import { authRoutes } from "./modules/auth/routes";
 import type { AuthDeps } from "./modules/auth/service";
+import { SessionCache } from "./modules/auth/session-cache";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
 import { followRoutes } from "./modules/follows/routes";
+import { FeedCache } from "./modules/posts/feed-cache";
 import { postPageMeta } from "./modules/posts/page-meta";
-import { followersAmong } from "./modules/posts/queries";
+import { feedPostKeys, followersAmong } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
@@ -100,10 +104,25 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  const auth = createAuth(config, database.db, mailer);
+  const bus =
+    services.bus ??
+    createMemoryBus((error) => app.log.error({ err: error }, "event handler failed"));
+  const sessions = new SessionCache();
+  const auth = createAuth(config, database.db, mailer, (userId) => {
+    sessions.revoke(userId);
+    bus.publish({ type: "session.ended", userId }).catch((error: unknown) => {
+      app.log.error({ err: error }, "session end could not be published");
+    });
+  });
+  const forgetEndedSessions = bus.subscribe((event) => {
+    if (event.type === "session.ended") sessions.revoke(event.userId);
+  });
+  app.addHook("onClose", async () => forgetEndedSessions());
   const deps: AuthDeps = {
     db: database.db,
     auth,
+    sessions,
+    sessionCookie: getCookies(auth.options).sessionToken.name,
     limits: createRateLimits(redis),
     mailDomain: config.mailDomain,
     log: app.log,
@@ -121,12 +140,18 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const store = services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 });
   await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store });
   await app.register(mediaRoutes, { store });
-  const bus = services.bus ?? createMemoryBus();
   await registerRealtime(app, {
     auth: deps,
     bus,
     followersAmong: (authorId, userIds) => followersAmong(database.db, authorId, userIds),
   });
+  const feed = new FeedCache({
+    load: (readerId, depth) => feedPostKeys(database.db, readerId, depth - 1, null),
+    followersAmong: (authorId, readerIds) => followersAmong(database.db, authorId, readerIds),
+    depth: FEED_PAGE_SIZE + 1,
+  });
+  const updateFeeds = bus.subscribe((event) => feed.apply(event));
+  app.addHook("onClose", async () => updateFeeds());
   await app.register(followRoutes, {
     prefix: "/api/follows",
     auth: deps,
@@ -136,7 +161,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(postRoutes, {
     prefix: "/api",
     auth: deps,
-    posts: { db: database.db, bus, store },
+    posts: { db: database.db, bus, store, feed },
     secureCookies: config.secureCookies,
   });
   await app.register(postRedirectRoute, { db: database.db });

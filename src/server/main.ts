@@ -41,7 +41,7 @@ logger.info({ database: database.kind }, "database ready, migrations applied");
 const redis = await connectRedis(config.redisUrl);
 const bus = redis
   ? await createRedisBus(redis, (error) => logger.error({ err: error }, "realtime bus error"))
-  : createMemoryBus();
+  : createMemoryBus((error) => logger.error({ err: error }, "event handler failed"));
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,

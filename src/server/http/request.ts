@@ -12,3 +12,12 @@ export function setCookies(reply: FastifyReply, cookies: string[]): FastifyReply
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   return reply;
 }
+
+/** One cookie's raw value from a Cookie header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}

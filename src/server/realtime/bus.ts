@@ -1,32 +1,54 @@
-// One event bus for domain events: in-process by default; Redis pub/sub when REDIS_URL is set, so
-// every app instance behind a load balancer receives every event (its own included).
-import { EventEmitter } from "node:events";
+// One event bus for domain events: in-process by default; with REDIS_URL also Redis pub/sub, so
+// every app instance behind a load balancer receives every event. The publishing instance hands an
+// event to its own subscribers directly (not through Redis), and `publish` resolves once the
+// handlers that return a promise have finished: a request that changed something answers only
+// when this instance's caches reflect it. Long work (sending to sockets) is not awaited by its
+// handler.
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { DomainEvent } from "./events";
 
+export type EventHandler = (event: DomainEvent) => void | Promise<void>;
+
 export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
-  subscribe(handler: (event: DomainEvent) => void): () => void;
+  subscribe(handler: EventHandler): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = "chtcht:events";
 
-export function createMemoryBus(): EventBus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+/** In-process delivery; a handler's failure is reported, never thrown at the publisher. */
+export function createMemoryBus(onError: (error: unknown) => void = () => {}): EventBus {
+  const handlers = new Set<EventHandler>();
   return {
     async publish(event) {
-      emitter.emit("event", event);
+      const running: Promise<void>[] = [];
+      for (const handler of handlers) {
+        try {
+          const result = handler(event);
+          if (result) running.push(result);
+        } catch (error) {
+          onError(error);
+        }
+      }
+      for (const outcome of await Promise.allSettled(running)) {
+        if (outcome.status === "rejected") onError(outcome.reason);
+      }
     },
     subscribe(handler) {
-      emitter.on("event", handler);
-      return () => emitter.off("event", handler);
+      handlers.add(handler);
+      return () => handlers.delete(handler);
     },
     async close() {
-      emitter.removeAllListeners();
+      handlers.clear();
     },
   };
+}
+
+interface Envelope {
+  origin: string;
+  event: DomainEvent;
 }
 
 /** `redis` publishes; a duplicate connection subscribes (a subscribed connection cannot publish). */
@@ -34,11 +56,13 @@ export async function createRedisBus(
   redis: Redis,
   onError: (error: unknown) => void,
 ): Promise<EventBus> {
-  const local = createMemoryBus();
+  const origin = randomUUID();
+  const local = createMemoryBus(onError);
   const subscriber = redis.duplicate();
   subscriber.on("message", (_channel: string, message: string) => {
     try {
-      local.publish(JSON.parse(message) as DomainEvent);
+      const envelope = JSON.parse(message) as Envelope;
+      if (envelope.origin !== origin) void local.publish(envelope.event);
     } catch (error) {
       onError(error);
     }
@@ -48,7 +72,8 @@ export async function createRedisBus(
   await subscriber.subscribe(CHANNEL);
   return {
     async publish(event) {
-      await redis.publish(CHANNEL, JSON.stringify(event));
+      const envelope: Envelope = { origin, event };
+      await Promise.all([local.publish(event), redis.publish(CHANNEL, JSON.stringify(envelope))]);
     },
     subscribe: local.subscribe,
     async close() {

@@ -21,4 +21,6 @@ export type DomainEvent =
   | { type: "post.created"; authorId: string; post: PostView }
   | { type: "post.updated"; authorId: string; postId: string; content: string; updatedAt: string }
   | { type: "post.deleted"; authorId: string; postId: string }
-  | { type: "activity.created"; recipientId: string };
+  | { type: "activity.created"; recipientId: string }
+  /** One of the user's sessions ended (sign-out, password reset): caches forget them. */
+  | { type: "session.ended"; userId: string };

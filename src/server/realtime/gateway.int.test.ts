@@ -35,6 +35,35 @@ describe("/realtime", () => {
     await expect(connectRealtime(baseUrl, "chtcht.session_token=forged")).rejects.toThrow(/401/);
   });
 
+  it("closes the sockets of a session that ended, and only those", async () => {
+    const person = await createAccount(t);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "10.77.0.1",
+      payload: { email: person.email, password: person.password },
+    });
+    const otherDevice = String(login.headers["set-cookie"]).split(";")[0] as string;
+    const [first, second] = await Promise.all([
+      open(person),
+      open({ ...person, cookie: otherDevice }),
+    ]);
+    await first.waitFor((m) => m.type === "ready");
+    await second.waitFor((m) => m.type === "ready");
+
+    const logout = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: person.cookie },
+      payload: {},
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await first.closed).toBe(4401);
+    second.send({ type: "ping" });
+    await second.waitFor((m) => m.type === "pong");
+    await expect(connectRealtime(baseUrl, person.cookie)).rejects.toThrow(/401/);
+  });
+
   it("greets an authenticated connection and answers pings", async () => {
     const socket = await open(ada);
     await socket.waitFor((m) => m.type === "ready" && m.userId === ada.userId);

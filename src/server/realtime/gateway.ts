@@ -9,8 +9,7 @@ import {
   clientMessage,
   type ServerMessage,
 } from "../../domain/realtime-events";
-import { webHeaders } from "../http/request";
-import { type AuthDeps, requireUserId } from "../modules/auth/service";
+import { type AuthDeps, optionalUserId, requireUserId } from "../modules/auth/service";
 import type { EventBus } from "./bus";
 import type { DomainEvent } from "./events";
 
@@ -19,9 +18,13 @@ const HEARTBEAT_MS = 30_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_WATCHED_PROFILES = 50;
 const MAX_MESSAGE_BYTES = 4096;
+/** Close code for a socket whose session was ended (4000–4999 are the application's). */
+const SESSION_ENDED = 4401;
 
 interface Connection {
   userId: string;
+  /** The Cookie header of the upgrade, to check the session again when one of the user's ends. */
+  cookie: string;
   socket: WebSocket;
   watching: Set<string>;
   alive: boolean;
@@ -137,6 +140,14 @@ async function deliverPost(
   for (const userId of readers) sendTo(registry.ofUser(userId), message);
 }
 
+/** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
+async function closeEndedSessions(registry: Registry, options: GatewayOptions, userId: string) {
+  for (const conn of [...registry.ofUser(userId)]) {
+    const current = await optionalUserId(options.auth, { headers: { cookie: conn.cookie } });
+    if (current !== userId) conn.socket.close(SESSION_ENDED, "session ended");
+  }
+}
+
 async function deliver(registry: Registry, options: GatewayOptions, event: DomainEvent) {
   switch (event.type) {
     case "follow.changed":
@@ -160,6 +171,8 @@ async function deliver(registry: Registry, options: GatewayOptions, event: Domai
       });
     case "activity.created":
       return sendTo(registry.ofUser(event.recipientId), { type: "activity.created" });
+    case "session.ended":
+      return closeEndedSessions(registry, options, event.userId);
   }
 }
 
@@ -208,12 +221,13 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
       schema: { hide: true },
       // Refused before the upgrade: no session, no socket.
       preValidation: async (request) => {
-        request.realtimeUserId = await requireUserId(options.auth, webHeaders(request));
+        request.realtimeUserId = await requireUserId(options.auth, request);
       },
     },
     (socket, request) => {
       const conn: Connection = {
         userId: request.realtimeUserId as string,
+        cookie: request.headers.cookie ?? "",
         socket,
         watching: new Set(),
         alive: true,

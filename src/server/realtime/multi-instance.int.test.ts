@@ -183,5 +183,21 @@ describe.skipIf(skipReason !== null)(
         socket.close();
       }
     });
+
+    it("ends a session on instance B when it is signed out on instance A", async () => {
+      const person = await signedInUser(a);
+      const feed = () => fetch(`${b.url}/api/feed`, { headers: { cookie: person.cookie } });
+      expect((await feed()).status).toBe(200); // B's session cache now holds the cookie
+      const logout = await fetch(`${a.url}/api/auth/logout`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: person.cookie },
+        body: "{}",
+      });
+      expect(logout.status).toBe(200);
+      const deadline = Date.now() + 1000;
+      let status = (await feed()).status;
+      while (status !== 401 && Date.now() < deadline) status = (await feed()).status;
+      expect(status).toBe(401);
+    });
   },
 );

@@ -7,6 +7,8 @@ export interface TestSocket {
   send(message: unknown): void;
   waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
   close(): void;
+  /** Settles with the close code when the socket closes. */
+  closed: Promise<number>;
 }
 
 export function connectRealtime(baseUrl: string, cookie?: string): Promise<TestSocket> {
@@ -15,6 +17,7 @@ export function connectRealtime(baseUrl: string, cookie?: string): Promise<TestS
   });
   const messages: ServerMessage[] = [];
   const waiters = new Set<() => void>();
+  const closed = new Promise<number>((resolve) => socket.once("close", resolve));
   socket.on("message", (raw) => {
     messages.push(JSON.parse(String(raw)) as ServerMessage);
     for (const wake of waiters) wake();
@@ -44,6 +47,7 @@ export function connectRealtime(baseUrl: string, cookie?: string): Promise<TestS
       });
     },
     close: () => socket.close(),
+    closed,
   };
   return new Promise((resolve, reject) => {
     socket.once("open", () => resolve(client));

@@ -6,15 +6,13 @@ import {
   unreadCountResponse,
 } from "../../../domain/contracts/activity";
 import { okResponse } from "../../../domain/contracts/auth";
-import { webHeaders } from "../../http/request";
-import { type AuthDeps, requireUserId } from "../auth/service";
+import { type AuthDeps, requireUserId, type WithHeaders } from "../auth/service";
 import { countUnread, markRead } from "./queries";
 import { listActivity } from "./service";
 
 export const activityRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
   const tags = ["activity"];
-  const me = (request: Parameters<typeof webHeaders>[0]) =>
-    requireUserId(deps, webHeaders(request));
+  const me = (request: WithHeaders) => requireUserId(deps, request);
 
   app.get("/", { schema: { tags, response: { 200: activityResponse } } }, async (request) => ({
     groups: await listActivity(deps.db, await me(request)),

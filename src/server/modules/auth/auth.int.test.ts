@@ -103,6 +103,8 @@ describe("register → verify → login → logout", () => {
       headers: { cookie },
     });
     expect(session.json().user.id).toBe(user.id);
+    const feed = () => t.app.inject({ method: "GET", url: "/api/feed", headers: { cookie } });
+    expect((await feed()).statusCode).toBe(200); // the session cache now holds the cookie
 
     const logout = await post("/api/auth/logout", {}, { cookie });
     expect(logout.statusCode).toBe(200);
@@ -112,6 +114,7 @@ describe("register → verify → login → logout", () => {
       headers: { cookie },
     });
     expect(after.json()).toEqual({ user: null });
+    expect((await feed()).statusCode).toBe(401);
   });
 
   it("creates the profile row with a unique default handle and a mail-domain address", async () => {
@@ -224,6 +227,8 @@ describe("password reset", () => {
     await post("/api/auth/verify-code", { email, code: t.mailbox.codeFor(email) });
     const login = await post("/api/auth/login", { email, password });
     const cookie = cookieFrom(login);
+    const feed = () => t.app.inject({ method: "GET", url: "/api/feed", headers: { cookie } });
+    expect((await feed()).statusCode).toBe(200); // the session cache now holds the cookie
 
     expect((await post("/api/auth/forgot-password", { email })).statusCode).toBe(200);
     const mail = t.mailbox.latestTo(email);
@@ -248,6 +253,7 @@ describe("password reset", () => {
       headers: { cookie },
     });
     expect(old.json()).toEqual({ user: null });
+    expect((await feed()).statusCode).toBe(401);
     expect((await post("/api/auth/login", { email, password })).statusCode).toBe(401);
     expect(
       (await post("/api/auth/login", { email, password: "brand new secret 42" })).statusCode,

@@ -1,6 +1,7 @@
 // The auth library instance: password hashing (scrypt), sessions in the database, hashed e-mail
 // codes. We call its server API from our own routes, so the HTTP contract stays ours.
 import { randomInt } from "node:crypto";
+import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins";
@@ -19,7 +20,16 @@ import type { Mailer } from "../../infra/mailer";
 
 const DAY = 24 * 60 * 60;
 
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+/**
+ * `onSessionEnded` hears of every session the library deletes (sign-out, password reset), so
+ * caches of who is signed in can forget it.
+ */
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  onSessionEnded: (userId: string) => void,
+) {
   const callbackLink = (email: string, code: string) =>
     `${config.publicUrl}/auth/callback?email=${encodeURIComponent(email)}&code=${code}`;
 
@@ -37,6 +47,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     telemetry: { enabled: false },
     logger: { disabled: config.env === "test" },
     session: { expiresIn: 30 * DAY, updateAge: DAY },
+    databaseHooks: {
+      session: {
+        delete: {
+          // After the commit: a lookup in between would still find the session.
+          after: (session) => queueAfterTransactionHook(async () => onSessionEnded(session.userId)),
+        },
+      },
+    },
     advanced: {
       cookiePrefix: config.siteName.toLowerCase().replace(/[^a-z0-9]/g, "") || "app",
       useSecureCookies: config.secureCookies,

@@ -1,6 +1,8 @@
 // Account use-cases (spec-1 §4, §5; issue 2 §2): register, verify the e-mailed code, resend it,
 // log in and out, forgot and reset password. better-auth does hashing, sessions and code storage;
 // this module owns the product's rules, limits and error messages.
+import type { IncomingHttpHeaders } from "node:http";
+import { fromNodeHeaders } from "better-auth/node";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
@@ -9,15 +11,21 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../errors";
+import { readCookie } from "../../http/request";
 import type { RateLimits } from "../../infra/rate-limit";
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
 import type { Auth } from "./better-auth";
 import { checkEmail } from "./email-policy";
 import { isCommonPassword } from "./password-policy";
+import type { SessionCache } from "./session-cache";
 
 export interface AuthDeps {
   db: Db;
   auth: Auth;
+  /** Signed-in checks without a database read per request (session-cache.ts). */
+  sessions: SessionCache;
+  /** The name of the session cookie (its prefix depends on the site name and https). */
+  sessionCookie: string;
   limits: RateLimits;
   mailDomain: string;
   log: { error(obj: unknown, msg: string): void };
@@ -203,17 +211,26 @@ export async function currentSession(
   return { setCookies: out.getSetCookie(), body: { user } };
 }
 
-/** The signed-in user's id, or null for a visitor. */
-export async function optionalUserId(deps: AuthDeps, headers: Headers): Promise<string | null> {
-  const session = await deps.auth.api.getSession({ headers });
-  return session?.user.id ?? null;
+/** What the signed-in checks read from a request: its headers (a Fastify request fits). */
+export interface WithHeaders {
+  headers: IncomingHttpHeaders;
+}
+
+/** The signed-in user's id, or null for a visitor (served from the session cache when it can). */
+export function optionalUserId(deps: AuthDeps, request: WithHeaders): Promise<string | null> {
+  const cookie = readCookie(request.headers.cookie, deps.sessionCookie);
+  if (!cookie) return Promise.resolve(null);
+  return deps.sessions.userId(cookie, async () => {
+    const found = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    return found && { userId: found.user.id, expiresAt: new Date(found.session.expiresAt) };
+  });
 }
 
 /** The signed-in user's id, or a 401. For routes that need an account. */
-export async function requireUserId(deps: AuthDeps, headers: Headers): Promise<string> {
-  const session = await deps.auth.api.getSession({ headers });
-  if (!session) throw unauthorized();
-  return session.user.id;
+export async function requireUserId(deps: AuthDeps, request: WithHeaders): Promise<string> {
+  const userId = await optionalUserId(deps, request);
+  if (!userId) throw unauthorized();
+  return userId;
 }
 
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ ok: true }> {

@@ -9,7 +9,6 @@ import {
   postIdParams,
 } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
-import { webHeaders } from "../../http/request";
 import type { EventBus } from "../../realtime/bus";
 import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
 import { addComment, commentThread, toggleCommentLike } from "./service";
@@ -24,11 +23,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
     "/posts/:postId/comments",
     { schema: { tags, params: postIdParams, response: { 200: commentsResponse } } },
     async (request) => ({
-      items: await commentThread(
-        db,
-        request.params.postId,
-        await optionalUserId(auth, webHeaders(request)),
-      ),
+      items: await commentThread(db, request.params.postId, await optionalUserId(auth, request)),
     }),
   );
 
@@ -38,7 +33,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: postIdParams, body: commentBody, response: { 201: commentResponse } },
     },
     async (request, reply) => {
-      const authorId = await requireUserId(auth, webHeaders(request));
+      const authorId = await requireUserId(auth, request);
       const comment = await addComment({ db, bus }, authorId, request.params.postId, request.body);
       return reply.status(201).send({ comment });
     },
@@ -48,10 +43,6 @@ export const commentRoutes: FastifyPluginAsyncZod<{
     "/comments/:commentId/like",
     { schema: { tags, params: commentIdParams, response: { 200: likeResponse } } },
     async (request) =>
-      toggleCommentLike(
-        db,
-        await requireUserId(auth, webHeaders(request)),
-        request.params.commentId,
-      ),
+      toggleCommentLike(db, await requireUserId(auth, request), request.params.commentId),
   );
 };

@@ -9,7 +9,6 @@ import {
   followToggleBody,
   followToggleResponse,
 } from "../../../domain/contracts/follows";
-import { webHeaders } from "../../http/request";
 import { type AuthDeps, requireUserId } from "../auth/service";
 import type { FollowDeps } from "./service";
 import { followList, isFollowing, toggleFollow } from "./service";
@@ -24,7 +23,7 @@ export const followRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps; follows: Foll
     "/toggle",
     { schema: { tags, body: followToggleBody, response: { 200: followToggleResponse } } },
     async (request) => {
-      const viewerId = await requireUserId(auth, webHeaders(request));
+      const viewerId = await requireUserId(auth, request);
       return toggleFollow(follows, viewerId, request.body);
     },
   );
@@ -39,7 +38,7 @@ export const followRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps; follows: Foll
       },
     },
     async (request) => {
-      const viewerId = await requireUserId(auth, webHeaders(request));
+      const viewerId = await requireUserId(auth, request);
       return { following: await isFollowing(follows.db, viewerId, request.params.userId) };
     },
   );
@@ -55,7 +54,7 @@ export const followRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps; follows: Foll
       },
     },
     async (request) => {
-      const viewerId = await requireUserId(auth, webHeaders(request));
+      const viewerId = await requireUserId(auth, request);
       const { userId, kind } = request.params;
       return followList(
         follows.db,

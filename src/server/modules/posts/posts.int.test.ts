@@ -120,6 +120,28 @@ describe("the home feed", () => {
     expect(third.nextCursor).toBeNull();
   });
 
+  it("keeps a loaded first page current as followees post and delete, and as the reader follows", async () => {
+    const [me, ann, cy] = await Promise.all([createAccount(t), createAccount(t), createAccount(t)]);
+    await follow(t, me, ann);
+    const ids = async () => (await feed(me)).items.map((p) => p.id);
+    const a1 = await publish(t, ann, "a1");
+    const c1 = await publish(t, cy, "c1");
+    expect(await ids()).toEqual([a1.id]); // the first page is now held in memory
+    const a2 = await publish(t, ann, "a2");
+    expect(await ids()).toEqual([a2.id, a1.id]);
+    const mine = await publish(t, me, "mine");
+    expect(await ids()).toEqual([mine.id, a2.id, a1.id]);
+    expect((await inject(t, ann, "DELETE", `/api/posts/${a2.id}`)).statusCode).toBe(200);
+    expect(await ids()).toEqual([mine.id, a1.id]);
+    await follow(t, me, cy);
+    expect(await ids()).toEqual([mine.id, c1.id, a1.id]);
+    const unfollow = await inject(t, me, "POST", "/api/follows/toggle", {
+      targetUserId: ann.userId,
+    });
+    expect(unfollow.json().following).toBe(false);
+    expect(await ids()).toEqual([mine.id, c1.id]);
+  });
+
   it("requires a session and answers a bad cursor with 400", async () => {
     expect((await inject(t, null, "GET", "/api/feed")).statusCode).toBe(401);
     expect((await inject(t, reader, "GET", "/api/feed?cursor=bogus")).statusCode).toBe(400);

@@ -183,9 +183,15 @@ export async function followersAmong(
   userIds: string[],
 ): Promise<string[]> {
   if (userIds.length === 0) return [];
+  // One array parameter, however many users (an IN list would take one parameter each).
   const rows = await db
     .select({ id: followers.followerId })
     .from(followers)
-    .where(and(eq(followers.followingId, authorId), inArray(followers.followerId, userIds)));
+    .where(
+      and(
+        eq(followers.followingId, authorId),
+        sql`${followers.followerId} = any(${sql.param(userIds)}::text[])`,
+      ),
+    );
   return rows.map((r) => r.id);
 }

@@ -15,10 +15,9 @@ import {
   viewResponse,
 } from "../../../domain/contracts/posts";
 import { badRequest } from "../../errors";
-import { webHeaders } from "../../http/request";
 import { readPostSubmission } from "../../http/upload";
 import { visitorId } from "../../http/visitor";
-import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
+import { type AuthDeps, optionalUserId, requireUserId, type WithHeaders } from "../auth/service";
 import * as posts from "./service";
 
 export const postRoutes: FastifyPluginAsyncZod<{
@@ -27,10 +26,8 @@ export const postRoutes: FastifyPluginAsyncZod<{
   secureCookies: boolean;
 }> = async (app, { auth, posts: deps, secureCookies }) => {
   const tags = ["posts"];
-  const viewer = (request: Parameters<typeof webHeaders>[0]) =>
-    optionalUserId(auth, webHeaders(request));
-  const signedIn = (request: Parameters<typeof webHeaders>[0]) =>
-    requireUserId(auth, webHeaders(request));
+  const viewer = (request: WithHeaders) => optionalUserId(auth, request);
+  const signedIn = (request: WithHeaders) => requireUserId(auth, request);
 
   app.post(
     "/posts",
@@ -61,7 +58,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
     "/feed",
     { schema: { tags, querystring: pageQuery, response: { 200: postPage } } },
     async (request) =>
-      posts.feedPage(deps.db, await signedIn(request), request.query.limit, request.query.cursor),
+      posts.feedPage(deps, await signedIn(request), request.query.limit, request.query.cursor),
   );
 
   app.get(

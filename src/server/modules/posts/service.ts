@@ -14,6 +14,7 @@ import { mediaKey, type ObjectStore } from "../../infra/object-store";
 import type { EventBus } from "../../realtime/bus";
 import { recordActivity } from "../activity/record";
 import { findProfileByHandle } from "../profiles/queries";
+import type { FeedCache } from "./feed-cache";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -34,6 +35,8 @@ export interface PostDeps {
   db: Db;
   bus: EventBus;
   store: ObjectStore;
+  /** Active readers' first feed pages (feed-cache.ts). */
+  feed: FeedCache;
 }
 
 const postNotFound = () => new AppError(404, ERROR_CODES.notFound, "Post not found");
@@ -69,17 +72,17 @@ async function pageFromKeys(db: Db, keys: PostKey[], limit: number, viewerId: st
 }
 
 export async function feedPage(
-  db: Db,
+  deps: PostDeps,
   viewerId: string,
   limit: number,
   rawCursor: string | undefined,
 ) {
-  return pageFromKeys(
-    db,
-    await feedPostKeys(db, viewerId, limit, decodeCursor(rawCursor)),
-    limit,
-    viewerId,
-  );
+  const cursor = decodeCursor(rawCursor);
+  const keys =
+    !cursor && limit < deps.feed.depth
+      ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
+      : await feedPostKeys(deps.db, viewerId, limit, cursor);
+  return pageFromKeys(deps.db, keys, limit, viewerId);
 }
 
 export async function userPostsPage(

@@ -8,7 +8,6 @@ import {
   userIdParams,
 } from "../../../domain/contracts/profiles";
 import { loadProfileLists } from "../../../domain/enums/profile-options";
-import { webHeaders } from "../../http/request";
 import { readUploadedImage } from "../../http/upload";
 import type { ObjectStore } from "../../infra/object-store";
 import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
@@ -36,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       schema: { tags, params: userIdParams, body: updateBody, response: { 200: profileResponse } },
     },
     async (request) => {
-      const viewerId = await requireUserId(deps, webHeaders(request));
+      const viewerId = await requireUserId(deps, request);
       const profile = await updateOwnProfile(
         deps.db,
         cities,
@@ -52,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     "/:handle",
     { schema: { tags, params: handleParams, response: { 200: profileResponse } } },
     async (request, reply) => {
-      const viewerId = await optionalUserId(deps, webHeaders(request));
+      const viewerId = await optionalUserId(deps, request);
       const profile = await getProfileByHandle(deps.db, request.params.handle, viewerId);
       reply.header("cache-control", "private, no-cache");
       return { profile };
@@ -69,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     "/:userId/avatar",
     { schema: { ...uploadSchema, params: userIdParams } },
     async (request) => {
-      const viewerId = await requireUserId(deps, webHeaders(request));
+      const viewerId = await requireUserId(deps, request);
       const bytes = await readUploadedImage(request, "avatar");
       return {
         profile: await replaceAvatar(deps.db, store, viewerId, request.params.userId, bytes),
@@ -81,7 +80,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     "/:userId/pictures/:slot",
     { schema: { ...uploadSchema, params: pictureParams } },
     async (request) => {
-      const viewerId = await requireUserId(deps, webHeaders(request));
+      const viewerId = await requireUserId(deps, request);
       const { userId, slot } = request.params;
       const bytes = await readUploadedImage(request, "picture");
       return { profile: await replacePicture(deps.db, store, viewerId, userId, slot, bytes) };
@@ -92,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     "/:userId/pictures/:slot",
     { schema: { tags, params: pictureParams, response: { 200: profileResponse } } },
     async (request) => {
-      const viewerId = await requireUserId(deps, webHeaders(request));
+      const viewerId = await requireUserId(deps, request);
       const { userId, slot } = request.params;
       return { profile: await replacePicture(deps.db, store, viewerId, userId, slot, null) };
     },

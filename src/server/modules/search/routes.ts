@@ -1,7 +1,6 @@
 // /api/search/* — the header's people search (spec-1 §2, §7).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { peopleSearchQuery, peopleSearchResponse } from "../../../domain/contracts/search";
-import { webHeaders } from "../../http/request";
 import { type AuthDeps, optionalUserId } from "../auth/service";
 import { searchPeople } from "./people";
 
@@ -16,7 +15,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (ap
       },
     },
     async (request) => {
-      const viewerId = await optionalUserId(deps, webHeaders(request));
+      const viewerId = await optionalUserId(deps, request);
       return { items: await searchPeople(deps.db, viewerId, request.query.q) };
     },
   );

@@ -1,0 +1,197 @@
+import { describe, expect, it, vi } from "vitest";
+import type { PostView } from "../../../domain/contracts/posts";
+import type { DomainEvent } from "../../realtime/events";
+import { FeedCache } from "./feed-cache";
+import type { PostKey } from "./queries";
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 12, minute));
+const key = (id: string, minute: number): PostKey => ({ id, createdAt: at(minute) });
+const ids = (keys: PostKey[]) => keys.map((k) => k.id);
+
+/** Newest first, as the database answers. */
+const feedOf = (...keys: PostKey[]) =>
+  [...keys].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+
+function created(authorId: string, k: PostKey): DomainEvent {
+  const post = { id: k.id, createdAt: k.createdAt.toISOString() } as PostView;
+  return { type: "post.created", authorId, post };
+}
+const deleted = (authorId: string, postId: string): DomainEvent => ({
+  type: "post.deleted",
+  authorId,
+  postId,
+});
+const followed = (followerId: string, followingId: string): DomainEvent => ({
+  type: "follow.changed",
+  followerId,
+  followingId,
+  following: true,
+  followerCounts: { friends: 0, following: 1, followers: 0 },
+  followingCounts: { friends: 0, following: 0, followers: 1 },
+});
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function setup(
+  feeds: Record<string, PostKey[]>,
+  follows: Record<string, string[]> = {},
+  options: { depth?: number; ttlMs?: number; maxReaders?: number } = {},
+) {
+  let now = 0;
+  const load = vi.fn(async (reader: string, depth: number) =>
+    (feeds[reader] ?? []).slice(0, depth),
+  );
+  const followersAmong = vi.fn(async (author: string, readers: string[]) =>
+    readers.filter((r) => follows[r]?.includes(author)),
+  );
+  const cache = new FeedCache({
+    load,
+    followersAmong,
+    depth: options.depth ?? 3,
+    ttlMs: options.ttlMs ?? 60_000,
+    maxReaders: options.maxReaders,
+    now: () => now,
+  });
+  return { cache, load, followersAmong, advance: (ms: number) => (now += ms) };
+}
+
+describe("FeedCache", () => {
+  it("loads a reader's page once and serves it until its time to live ends", async () => {
+    const { cache, load, advance } = setup({ bo: feedOf(key("p1", 1), key("p2", 2)) });
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["p2", "p1"]);
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["p2", "p1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+    advance(60_001);
+    await cache.firstKeys("bo");
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(cache.stats()).toEqual({ hits: 1, misses: 2, readers: 1 });
+  });
+
+  it("shares one load among simultaneous misses of the same reader", async () => {
+    const { cache, load } = setup({ bo: [key("p1", 1)] });
+    const pages = await Promise.all([cache.firstKeys("bo"), cache.firstKeys("bo")]);
+    expect(pages.map(ids)).toEqual([["p1"], ["p1"]]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("puts a new post on the author's page and on cached followers' pages, newest first", async () => {
+    const { cache, load, followersAmong } = setup(
+      {
+        ann: feedOf(key("a1", 1)),
+        bo: feedOf(key("b1", 3), key("a1", 1)),
+        cy: feedOf(key("c1", 2)),
+      },
+      { bo: ["ann"] },
+    );
+    for (const reader of ["ann", "bo", "cy"]) await cache.firstKeys(reader);
+    await cache.apply(created("ann", key("a2", 2)));
+    expect(followersAmong).toHaveBeenCalledWith("ann", ["bo", "cy"]);
+    expect(ids(await cache.firstKeys("ann"))).toEqual(["a2", "a1"]);
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["b1", "a2", "a1"]);
+    expect(ids(await cache.firstKeys("cy"))).toEqual(["c1"]);
+    expect(load).toHaveBeenCalledTimes(3);
+
+    // The same event twice (e.g. heard from Redis after applying it) changes nothing.
+    await cache.apply(created("ann", key("a2", 2)));
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["b1", "a2", "a1"]);
+  });
+
+  it("keeps only `depth` keys, so the last one still tells that another page exists", async () => {
+    const { cache } = setup({ ann: feedOf(key("a1", 1), key("a2", 2), key("a3", 3)) });
+    await cache.firstKeys("ann");
+    await cache.apply(created("ann", key("a4", 4)));
+    expect(ids(await cache.firstKeys("ann"))).toEqual(["a4", "a3", "a2"]);
+    // The page no longer holds the whole feed: losing a post means loading again.
+    await cache.apply(deleted("ann", "a3"));
+    expect(ids(await cache.firstKeys("ann"))).toEqual(["a3", "a2", "a1"]);
+  });
+
+  it("takes a deleted post out of a page that holds the whole feed", async () => {
+    const { cache, load } = setup({ bo: feedOf(key("a1", 1), key("b1", 2)) });
+    await cache.firstKeys("bo");
+    await cache.apply(deleted("ann", "a1"));
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["b1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads again after a deletion from a full page", async () => {
+    const { cache, load } = setup({
+      bo: feedOf(key("a1", 1), key("b1", 2), key("b2", 3), key("b3", 4)),
+    });
+    await cache.firstKeys("bo");
+    await cache.apply(deleted("bo", "b2"));
+    await cache.firstKeys("bo");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops the page of a reader who followed or unfollowed someone", async () => {
+    const { cache, load } = setup({ bo: [key("b1", 1)], cy: [key("c1", 1)] });
+    await cache.firstKeys("bo");
+    await cache.firstKeys("cy");
+    await cache.apply(followed("bo", "ann"));
+    await cache.firstKeys("bo");
+    await cache.firstKeys("cy");
+    expect(load.mock.calls.map(([reader]) => reader)).toEqual(["bo", "cy", "bo"]);
+  });
+
+  it("adds a post published while the reader's page was loading", async () => {
+    const gate = deferred<PostKey[]>();
+    const { cache, load } = setup({}, { bo: ["ann"] });
+    load.mockImplementationOnce(() => gate.promise);
+    const page = cache.firstKeys("bo");
+    await cache.apply(created("ann", key("a2", 2)));
+    gate.resolve([key("a1", 1)]);
+    expect(ids(await page)).toEqual(["a1"]); // the load's own answer
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["a2", "a1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not keep a partial load that a deletion overtook", async () => {
+    const gate = deferred<PostKey[]>();
+    const { cache, load } = setup({});
+    load.mockImplementationOnce(() => gate.promise);
+    const page = cache.firstKeys("bo");
+    await cache.apply(deleted("ann", "a2"));
+    gate.resolve(feedOf(key("a1", 1), key("a2", 2), key("b1", 3)));
+    await page;
+    await cache.firstKeys("bo");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not keep a load that the reader's follow overtook", async () => {
+    const gate = deferred<PostKey[]>();
+    const { cache, load } = setup({});
+    load.mockImplementationOnce(() => gate.promise);
+    const page = cache.firstKeys("bo");
+    await cache.apply(followed("bo", "cy"));
+    gate.resolve([key("b1", 1)]);
+    await page;
+    await cache.firstKeys("bo");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps a load overtaken by a deletion when it held the whole feed", async () => {
+    const gate = deferred<PostKey[]>();
+    const { cache, load } = setup({});
+    load.mockImplementationOnce(() => gate.promise);
+    const page = cache.firstKeys("bo");
+    await cache.apply(deleted("ann", "a1"));
+    gate.resolve(feedOf(key("a1", 1), key("b1", 2)));
+    await page;
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["b1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("holds at most maxReaders pages, dropping the oldest", async () => {
+    const { cache, load } = setup({}, {}, { maxReaders: 2 });
+    for (const reader of ["a", "b", "c", "b", "a"]) await cache.firstKeys(reader);
+    expect(load.mock.calls.map(([reader]) => reader)).toEqual(["a", "b", "c", "a"]);
+    expect(cache.stats().readers).toBe(2);
+  });
+});
