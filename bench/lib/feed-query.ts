@@ -1,11 +1,11 @@
 // The feed's SQL measured without HTTP: which readers to use (typical and "heavy", who follow
-// thousands), feedPostKeys + hydratePosts timed in-process, and EXPLAIN (ANALYZE, BUFFERS) of
+// thousands), feedPostKeys + loadPosts timed in-process, and EXPLAIN (ANALYZE, BUFFERS) of
 // the exact statement feedPostKeys sends (captured through a Drizzle logger, so it follows src/).
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import { FEED_PAGE_SIZE } from "../../src/domain/contracts/posts";
 import type { Db } from "../../src/server/db/client";
-import { feedPostKeys, hydratePosts } from "../../src/server/modules/posts/queries";
+import { feedPostKeys, loadPosts } from "../../src/server/modules/posts/queries";
 
 /** Readers following at least `minFollowing` accounts (the seeder's 5,000-followee readers). */
 export async function heavyReaders(pool: pg.Pool, count: number, minFollowing = 1_000) {
@@ -45,7 +45,7 @@ export async function timeFirstPage(db: Db, viewerId: string): Promise<Timing> {
   const keys = await feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null);
   const t1 = performance.now();
   const ids = keys.slice(0, FEED_PAGE_SIZE).map((k) => k.id);
-  const rows = await hydratePosts(db, ids, viewerId);
+  const rows = await loadPosts(db, ids, viewerId);
   const t2 = performance.now();
   return { keysMs: t1 - t0, hydrateMs: t2 - t1, totalMs: t2 - t0, posts: rows.length };
 }
@@ -79,7 +79,7 @@ export async function explainHydration(pool: pg.Pool, viewerId: string) {
   const db = drizzle({ client: pool }) as unknown as Db;
   const ids = (await feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null)).map((k) => k.id);
   return explainFirstStatement(pool, (captured) =>
-    hydratePosts(captured, ids.slice(0, FEED_PAGE_SIZE), viewerId),
+    loadPosts(captured, ids.slice(0, FEED_PAGE_SIZE), viewerId),
   );
 }
 

@@ -33,8 +33,9 @@ import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
 import { followRoutes } from "./modules/follows/routes";
 import { FeedCache } from "./modules/posts/feed-cache";
+import { PostHydrator } from "./modules/posts/hydration";
 import { postPageMeta } from "./modules/posts/page-meta";
-import { feedPostKeys, followersAmong } from "./modules/posts/queries";
+import { feedPostKeys, followersAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
@@ -138,7 +139,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const cities = cityIndex();
   await app.register(cityRoutes, { prefix: "/api", index: cities });
   const store = services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 });
-  await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store });
+  await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store, bus });
   await app.register(mediaRoutes, { store });
   await registerRealtime(app, {
     auth: deps,
@@ -150,8 +151,16 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     followersAmong: (authorId, readerIds) => followersAmong(database.db, authorId, readerIds),
     depth: FEED_PAGE_SIZE + 1,
   });
-  const updateFeeds = bus.subscribe((event) => feed.apply(event));
-  app.addHook("onClose", async () => updateFeeds());
+  const hydrator = new PostHydrator({
+    load: (ids, viewerId) => loadPosts(database.db, ids, viewerId),
+  });
+  const unsubscribe = [
+    bus.subscribe((event) => feed.apply(event)),
+    bus.subscribe((event) => hydrator.apply(event)),
+  ];
+  app.addHook("onClose", async () => {
+    for (const stop of unsubscribe) stop();
+  });
   await app.register(followRoutes, {
     prefix: "/api/follows",
     auth: deps,
@@ -161,10 +170,10 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(postRoutes, {
     prefix: "/api",
     auth: deps,
-    posts: { db: database.db, bus, store, feed },
+    posts: { db: database.db, bus, store, feed, hydrator },
     secureCookies: config.secureCookies,
   });
-  await app.register(postRedirectRoute, { db: database.db });
+  await app.register(postRedirectRoute, { reader: { db: database.db, hydrator } });
   await app.register(commentRoutes, { prefix: "/api", auth: deps, db: database.db, bus });
   await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
@@ -172,7 +181,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     site: { publicUrl: config.publicUrl, siteName: config.siteName },
     pageMeta: async (pathname) =>
       (await profilePageMeta(database.db, pathname, config.siteName)) ??
-      postPageMeta(database.db, pathname, config.siteName),
+      postPageMeta({ db: database.db, hydrator }, pathname, config.siteName),
   });
   return app;
 }

@@ -21,6 +21,12 @@ export type DomainEvent =
   | { type: "post.created"; authorId: string; post: PostView }
   | { type: "post.updated"; authorId: string; postId: string; content: string; updatedAt: string }
   | { type: "post.deleted"; authorId: string; postId: string }
+  /** This user liked or unliked the post: its like count and their like changed. */
+  | { type: "post.liked"; postId: string; userId: string }
+  /** The post's comment or view count changed. */
+  | { type: "post.counted"; postId: string }
+  /** What lists show of a person (name, handle, avatar, badges) may have changed. */
+  | { type: "profile.changed"; userId: string }
   | { type: "activity.created"; recipientId: string }
   /** One of the user's sessions ended (sign-out, password reset): caches forget them. */
   | { type: "session.ended"; userId: string };

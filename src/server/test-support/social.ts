@@ -30,7 +30,7 @@ export async function publish(
 export function inject(
   t: TestApp,
   who: TestAccount | null,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   payload?: object,
 ) {

@@ -101,6 +101,7 @@ export async function addComment(
     }
     return { commentId: comment.id, notified: notified.filter((id): id is string => id !== null) };
   });
+  await deps.bus.publish({ type: "post.counted", postId });
   for (const recipientId of result.notified)
     await deps.bus.publish({ type: "activity.created", recipientId });
   const row = (await listComments(deps.db, postId, authorId)).find(

@@ -1,12 +1,11 @@
 // Link-preview meta of /{handle}/{slug} (issue 5 §2): the post's text and image; 404 when gone.
-import type { Db } from "../../db/client";
 import type { PageMeta } from "../../http/page-meta";
-import { getPostByPath } from "./service";
+import { getPostByPath, type PostReader } from "./service";
 
 const POST_PATH = /^\/(@?[^/]+)\/([^/]+)\/?$/;
 
 export async function postPageMeta(
-  db: Db,
+  reader: PostReader,
   pathname: string,
   siteName: string,
 ): Promise<PageMeta | null> {
@@ -20,7 +19,7 @@ export async function postPageMeta(
   } catch {
     return null;
   }
-  const post = await getPostByPath(db, handle, slug, null).catch(() => null);
+  const post = await getPostByPath(reader, handle, slug, null).catch(() => null);
   if (!post) {
     return {
       status: 404,

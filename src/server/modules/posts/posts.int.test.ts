@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PostView } from "../../../domain/contracts/posts";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartPost } from "../../test-support/multipart";
@@ -145,6 +146,50 @@ describe("the home feed", () => {
   it("requires a session and answers a bad cursor with 400", async () => {
     expect((await inject(t, null, "GET", "/api/feed")).statusCode).toBe(401);
     expect((await inject(t, reader, "GET", "/api/feed?cursor=bogus")).statusCode).toBe(400);
+  });
+});
+
+describe("posts served from memory", () => {
+  it("show new likes, comments, views, edits and author names at once", async () => {
+    const [me, ann, other] = await Promise.all([
+      createAccount(t),
+      createAccount(t, { fullName: "Ann Before" }),
+      createAccount(t),
+    ]);
+    await follow(t, me, ann);
+    const post = await publish(t, ann, "counted");
+    const mine = async () => {
+      const item = (await feed(me)).items.find((p) => p.id === post.id);
+      if (!item) throw new Error("post missing from the feed");
+      return item as unknown as PostView;
+    };
+    expect(await mine()).toMatchObject({ likesCount: 0, likedByMe: false }); // now held in memory
+
+    await inject(t, me, "POST", `/api/posts/${post.id}/like`);
+    expect(await mine()).toMatchObject({ likesCount: 1, likedByMe: true });
+    await inject(t, other, "POST", `/api/posts/${post.id}/like`);
+    expect(await mine()).toMatchObject({ likesCount: 2, likedByMe: true });
+    await inject(t, me, "POST", `/api/posts/${post.id}/comments`, { content: "hi" });
+    expect((await mine()).commentsCount).toBe(1);
+    await inject(t, other, "POST", `/api/posts/${post.id}/view`);
+    expect((await mine()).viewsCount).toBe(1);
+    await inject(t, ann, "PATCH", `/api/posts/${post.id}`, { content: "edited" });
+    expect((await mine()).content).toBe("edited");
+    const rename = await inject(t, ann, "PUT", `/api/profiles/${ann.userId}`, {
+      fullName: "Ann After",
+      emailAddress: ann.email,
+      details: {},
+    });
+    expect(rename.statusCode).toBe(200);
+    expect((await mine()).author.fullName).toBe("Ann After");
+    const single = await inject(t, me, "GET", `/api/posts/${post.id}`);
+    expect(single.json().post).toMatchObject({
+      likesCount: 2,
+      commentsCount: 1,
+      viewsCount: 1,
+      likedByMe: true,
+      content: "edited",
+    });
   });
 });
 

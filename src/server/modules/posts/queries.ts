@@ -1,5 +1,5 @@
 // SQL for posts: feed ids (fan-out on read, merged per followee), hydration, likes, views.
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
@@ -69,20 +69,39 @@ export async function userPostKeys(
     .limit(limit + 1);
 }
 
-/** Posts with their authors and the viewer's like, in one query. */
-export async function hydratePosts(db: Db, ids: string[], viewerId: string | null) {
-  if (ids.length === 0) return [];
-  const likedByMe = viewerId
-    ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`
-    : sql<boolean>`false`;
+function hydrateStatement(db: Db) {
+  const viewer = sql.placeholder("viewer");
   return db
-    .select({ post: posts, author: personColumns, likedByMe })
+    .select({
+      post: posts,
+      author: personColumns,
+      likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
+    })
     .from(posts)
     .innerJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)));
+    .where(and(sql`${posts.id} = any(${sql.placeholder("ids")}::uuid[])`, isNull(posts.deletedAt)))
+    .prepare("hydrate_posts");
 }
 
-export type HydratedPost = Awaited<ReturnType<typeof hydratePosts>>[number];
+const hydrateStatements = new WeakMap<Db, ReturnType<typeof hydrateStatement>>();
+
+/**
+ * Posts with their authors and the viewer's like, in one query: every feed and post page runs
+ * it, so it is built once per database handle and prepared (parsed and planned once per
+ * connection).
+ */
+export async function loadPosts(db: Db, ids: string[], viewerId: string | null) {
+  if (ids.length === 0) return [];
+  let statement = hydrateStatements.get(db);
+  if (!statement) {
+    statement = hydrateStatement(db);
+    hydrateStatements.set(db, statement);
+  }
+  // No user has the empty id, so a visitor has liked nothing.
+  return statement.execute({ ids, viewer: viewerId ?? "" });
+}
+
+export type HydratedPost = Awaited<ReturnType<typeof loadPosts>>[number];
 
 /** The newest live post of an author with this slug (slugs repeat; the newest wins). */
 export async function findPostIdByPath(

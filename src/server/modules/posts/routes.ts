@@ -73,7 +73,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       posts.userPostsPage(
-        deps.db,
+        deps,
         request.params.userId,
         await viewer(request),
         request.query.limit,
@@ -85,7 +85,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
     "/posts/:postId",
     { schema: { tags, params: postIdParams, response: { 200: postResponse } } },
     async (request) => ({
-      post: await posts.getPost(deps.db, request.params.postId, await viewer(request)),
+      post: await posts.getPost(deps, request.params.postId, await viewer(request)),
     }),
   );
 
@@ -94,7 +94,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, params: postPathParams, response: { 200: postResponse } } },
     async (request) => ({
       post: await posts.getPostByPath(
-        deps.db,
+        deps,
         request.params.handle,
         request.params.slug,
         await viewer(request),
@@ -133,21 +133,21 @@ export const postRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userId = await viewer(request);
       const key = userId ? `u:${userId}` : `v:${visitorId(request, reply, secureCookies)}`;
-      return posts.viewPost(deps.db, request.params.postId, key);
+      return posts.viewPost(deps, request.params.postId, key);
     },
   );
 };
 
 /** spec-1 §2 /post/{postId}: redirect only; any failure sends the visitor to /. */
-export const postRedirectRoute: FastifyPluginAsyncZod<{ db: posts.PostDeps["db"] }> = async (
+export const postRedirectRoute: FastifyPluginAsyncZod<{ reader: posts.PostReader }> = async (
   app,
-  { db },
+  { reader },
 ) => {
   app.get("/post/:postId", { schema: { hide: true } }, async (request, reply) => {
     const { postId } = request.params as { postId: string };
     const parsed = postIdParams.safeParse({ postId });
     const post = parsed.success
-      ? await posts.getPost(db, parsed.data.postId, null).catch(() => null)
+      ? await posts.getPost(reader, parsed.data.postId, null).catch(() => null)
       : null;
     return reply.redirect(post ? post.path : "/", 302);
   });

@@ -15,6 +15,7 @@ import type { EventBus } from "../../realtime/bus";
 import { recordActivity } from "../activity/record";
 import { findProfileByHandle } from "../profiles/queries";
 import type { FeedCache } from "./feed-cache";
+import type { PostHydrator } from "./hydration";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -23,7 +24,6 @@ import {
   feedPostKeys,
   findLivePost,
   findPostIdByPath,
-  hydratePosts,
   insertLike,
   type PostKey,
   readViews,
@@ -37,36 +37,50 @@ export interface PostDeps {
   store: ObjectStore;
   /** Active readers' first feed pages (feed-cache.ts). */
   feed: FeedCache;
+  /** Posts with authors and likes, from memory when it can (hydration.ts). */
+  hydrator: PostHydrator;
 }
+
+/** What reading a post needs. */
+export type PostReader = Pick<PostDeps, "db" | "hydrator">;
 
 const postNotFound = () => new AppError(404, ERROR_CODES.notFound, "Post not found");
 
-export async function getPost(db: Db, postId: string, viewerId: string | null): Promise<PostView> {
-  const [row] = await hydratePosts(db, [postId], viewerId);
+export async function getPost(
+  reader: PostReader,
+  postId: string,
+  viewerId: string | null,
+): Promise<PostView> {
+  const [row] = await reader.hydrator.hydrate([postId], viewerId);
   if (!row) throw postNotFound();
   return presentPost(row, viewerId);
 }
 
 export async function getPostByPath(
-  db: Db,
+  reader: PostReader,
   rawHandle: string,
   slug: string,
   viewerId: string | null,
 ) {
-  const author = await findProfileByHandle(db, normalizeHandle(rawHandle));
-  const postId = author ? await findPostIdByPath(db, author.profile.userId, slug) : null;
+  const author = await findProfileByHandle(reader.db, normalizeHandle(rawHandle));
+  const postId = author ? await findPostIdByPath(reader.db, author.profile.userId, slug) : null;
   if (!postId) throw postNotFound();
-  return getPost(db, postId, viewerId);
+  return getPost(reader, postId, viewerId);
 }
 
-async function pageFromKeys(db: Db, keys: PostKey[], limit: number, viewerId: string | null) {
+async function pageFromKeys(
+  reader: PostReader,
+  keys: PostKey[],
+  limit: number,
+  viewerId: string | null,
+) {
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({
     at: k.createdAt.toISOString(),
     id: k.id,
   }));
   const ids = page.map((k) => k.id);
   return {
-    items: presentInOrder(await hydratePosts(db, ids, viewerId), ids, viewerId),
+    items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId),
     nextCursor,
   };
 }
@@ -82,19 +96,19 @@ export async function feedPage(
     !cursor && limit < deps.feed.depth
       ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
       : await feedPostKeys(deps.db, viewerId, limit, cursor);
-  return pageFromKeys(deps.db, keys, limit, viewerId);
+  return pageFromKeys(deps, keys, limit, viewerId);
 }
 
 export async function userPostsPage(
-  db: Db,
+  reader: PostReader,
   userId: string,
   viewerId: string | null,
   limit: number,
   rawCursor: string | undefined,
 ) {
   return pageFromKeys(
-    db,
-    await userPostKeys(db, userId, limit, decodeCursor(rawCursor)),
+    reader,
+    await userPostKeys(reader.db, userId, limit, decodeCursor(rawCursor)),
     limit,
     viewerId,
   );
@@ -128,7 +142,7 @@ export async function createPost(
     await Promise.all(storedKeys.map((key) => deps.store.delete(key)));
     throw error;
   }
-  const post = await getPost(deps.db, postId, authorId);
+  const post = await getPost(deps, postId, authorId);
   await deps.bus.publish({
     type: "post.created",
     authorId,
@@ -163,7 +177,7 @@ export async function editPost(
     content,
     updatedAt: updatedAt.toISOString(),
   });
-  return getPost(deps.db, postId, viewerId);
+  return getPost(deps, postId, viewerId);
 }
 
 export async function deletePost(
@@ -200,17 +214,20 @@ export async function togglePostLike(deps: PostDeps, viewerId: string, postId: s
     // Neither removed nor added: a concurrent request of the same person already liked it.
     return { liked: liked || !unliked, likesCount: counter.count, notify };
   });
+  await deps.bus.publish({ type: "post.liked", postId, userId: viewerId });
   if (result.notify)
     await deps.bus.publish({ type: "activity.created", recipientId: result.notify });
   return { liked: result.liked, likesCount: result.likesCount };
 }
 
 /** The spec's increment_post_views: at most one view per viewer per post per 24 hours. */
-export async function viewPost(db: Db, postId: string, viewerKey: string) {
-  return db.transaction(async (tx) => {
+export async function viewPost(deps: PostDeps, postId: string, viewerKey: string) {
+  const result = await deps.db.transaction(async (tx) => {
     if (!(await findLivePost(tx, postId))) throw postNotFound();
     const counted = await recordView(tx, postId, viewerKey);
     const viewsCount = counted ? await bumpViews(tx, postId) : await readViews(tx, postId);
     return { counted, viewsCount: viewsCount ?? 0 };
   });
+  if (result.counted) await deps.bus.publish({ type: "post.counted", postId });
+  return result;
 }

@@ -10,6 +10,7 @@ import {
 import { loadProfileLists } from "../../../domain/enums/profile-options";
 import { readUploadedImage } from "../../http/upload";
 import type { ObjectStore } from "../../infra/object-store";
+import type { EventBus } from "../../realtime/bus";
 import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
 import type { CityIndex } from "../cities/city-index";
 import { replaceAvatar, replacePicture } from "./media";
@@ -20,13 +21,16 @@ interface ProfileRouteOptions {
   deps: AuthDeps;
   cities: CityIndex;
   store: ObjectStore;
+  bus: EventBus;
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
   app,
-  { deps, cities, store },
+  { deps, cities, store, bus },
 ) => {
   const tags = ["profiles"];
+  /** Lists show a person's name, handle, avatar and badges: cached copies must go. */
+  const changed = (userId: string) => bus.publish({ type: "profile.changed", userId });
   const updateBody = profileUpdateBody(await loadProfileLists());
 
   app.put(
@@ -43,6 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         request.params.userId,
         request.body,
       );
+      await changed(viewerId);
       return { profile };
     },
   );
@@ -70,9 +75,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     async (request) => {
       const viewerId = await requireUserId(deps, request);
       const bytes = await readUploadedImage(request, "avatar");
-      return {
-        profile: await replaceAvatar(deps.db, store, viewerId, request.params.userId, bytes),
-      };
+      const profile = await replaceAvatar(deps.db, store, viewerId, request.params.userId, bytes);
+      await changed(viewerId);
+      return { profile };
     },
   );
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { KeyedCache } from "./keyed-cache";
+
+function setup(maxEntries = 10) {
+  let now = 0;
+  const cache = new KeyedCache<string, number>({ ttlMs: 1000, maxEntries, now: () => now });
+  return { cache, advance: (ms: number) => (now += ms) };
+}
+
+describe("KeyedCache", () => {
+  it("answers stored values until they expire", () => {
+    const { cache, advance } = setup();
+    const fill = cache.begin();
+    fill.set("a", 1);
+    fill.end();
+    expect(cache.get("a")).toBe(1);
+    advance(1001);
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("drops an invalidated key", () => {
+    const { cache } = setup();
+    const fill = cache.begin();
+    fill.set("a", 1);
+    fill.end();
+    cache.invalidate("a");
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("does not store a value read before its key was invalidated", () => {
+    const { cache } = setup();
+    const slow = cache.begin();
+    cache.invalidate("a");
+    const later = cache.begin();
+    slow.set("a", 1); // read before the change: refused
+    slow.set("b", 2); // not invalidated: kept
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBe(2);
+    later.set("a", 3); // read after the change: kept
+    expect(cache.get("a")).toBe(3);
+    slow.end();
+    later.end();
+  });
+
+  it("forgets invalidations once no fill is running", () => {
+    const { cache } = setup();
+    cache.invalidate("a");
+    const fill = cache.begin();
+    fill.set("a", 1);
+    fill.end();
+    expect(cache.get("a")).toBe(1);
+  });
+
+  it("holds at most maxEntries, dropping the oldest", () => {
+    const { cache } = setup(2);
+    const fill = cache.begin();
+    fill.set("a", 1);
+    fill.set("b", 2);
+    fill.set("c", 3);
+    fill.end();
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, 3]);
+  });
+});
