@@ -3,6 +3,13 @@
 // stored after it would bring the old value back, so a fill does not store keys invalidated since
 // it began.
 
+/**
+ * When an entry stored now expires: between 80% and 100% of its time to live, so entries filled
+ * together (a deploy, a burst of sign-ins) do not all expire, and reload, at the same moment.
+ */
+export const expiryFrom = (now: number, ttlMs: number): number =>
+  now + ttlMs * (0.8 + 0.2 * Math.random());
+
 export interface KeyedCacheOptions {
   ttlMs: number;
   maxEntries: number;
@@ -64,6 +71,6 @@ export class KeyedCache<K, V> {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, until: this.now() + this.options.ttlMs });
+    this.entries.set(key, { value, until: expiryFrom(this.now(), this.options.ttlMs) });
   }
 }

@@ -4,6 +4,8 @@
 // user then bypasses the cache for a while, so a lookup that raced the revocation's commit cannot
 // put the ended session back.
 
+import { expiryFrom } from "../../infra/keyed-cache";
+
 export interface ResolvedSession {
   userId: string;
   expiresAt: Date;
@@ -52,7 +54,7 @@ export class SessionCache {
     if (cookie && !this.bypassed(session.userId, this.now())) {
       this.store(cookie, {
         userId: session.userId,
-        until: Math.min(now + this.ttlMs, session.expiresAt.getTime()),
+        until: Math.min(expiryFrom(now, this.ttlMs), session.expiresAt.getTime()),
       });
     }
     return session.userId;

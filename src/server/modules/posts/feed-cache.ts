@@ -3,6 +3,7 @@
 // receives: a new post is inserted into the cached pages of the author and of the author's cached
 // followers, a deleted post is taken out, and a reader's follow or unfollow drops their page.
 // A time to live bounds the harm of an event that never arrived.
+import { expiryFrom } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import type { PostKey } from "./queries";
 
@@ -151,6 +152,6 @@ export class FeedCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(readerId, { keys, complete, until: this.now() + this.ttlMs });
+    this.entries.set(readerId, { keys, complete, until: expiryFrom(this.now(), this.ttlMs) });
   }
 }
