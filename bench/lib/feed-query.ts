@@ -45,7 +45,7 @@ export async function timeFirstPage(db: Db, viewerId: string): Promise<Timing> {
   const keys = await feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null);
   const t1 = performance.now();
   const ids = keys.slice(0, FEED_PAGE_SIZE).map((k) => k.id);
-  const rows = await loadPosts(db, ids, viewerId);
+  const rows = await loadPosts(db, ids);
   const t2 = performance.now();
   return { keysMs: t1 - t0, hydrateMs: t2 - t1, totalMs: t2 - t0, posts: rows.length };
 }
@@ -79,7 +79,7 @@ export async function explainHydration(pool: pg.Pool, viewerId: string) {
   const db = drizzle({ client: pool }) as unknown as Db;
   const ids = (await feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null)).map((k) => k.id);
   return explainFirstStatement(pool, (captured) =>
-    loadPosts(captured, ids.slice(0, FEED_PAGE_SIZE), viewerId),
+    loadPosts(captured, ids.slice(0, FEED_PAGE_SIZE)),
   );
 }
 

@@ -35,7 +35,7 @@ import { followRoutes } from "./modules/follows/routes";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
 import { postPageMeta } from "./modules/posts/page-meta";
-import { feedPostKeys, followersAmong, loadPosts } from "./modules/posts/queries";
+import { feedPostKeys, followersAmong, likedAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
@@ -152,7 +152,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     depth: FEED_PAGE_SIZE + 1,
   });
   const hydrator = new PostHydrator({
-    load: (ids, viewerId) => loadPosts(database.db, ids, viewerId),
+    load: (ids) => loadPosts(database.db, ids),
+    likedAmong: (viewerId, ids) => likedAmong(database.db, viewerId, ids),
   });
   const unsubscribe = [
     bus.subscribe((event) => feed.apply(event)),

@@ -62,4 +62,31 @@ describe("KeyedCache", () => {
     fill.end();
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, 3]);
   });
+
+  it("changes held values in place and refuses older fills of them", () => {
+    const { cache } = setup();
+    const early = cache.begin();
+    const fill = cache.begin();
+    fill.set("a", 1);
+    fill.end();
+    cache.update("a", (value) => value + 10);
+    cache.update("absent", (value) => value + 10);
+    cache.put("b", 5);
+    early.set("a", 0); // read before both changes
+    early.set("b", 0);
+    early.end();
+    expect([cache.get("a"), cache.get("absent"), cache.get("b")]).toEqual([11, undefined, 5]);
+  });
+
+  it("drops every value that matches", () => {
+    const { cache } = setup();
+    for (const [key, value] of [
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+    ] as const)
+      cache.put(key, value);
+    cache.invalidateWhere((value) => value % 2 === 1);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, undefined]);
+  });
 });

@@ -43,7 +43,25 @@ export class KeyedCache<K, V> {
 
   invalidate(key: K): void {
     this.entries.delete(key);
-    if (this.running.size > 0) this.invalidated.set(key, ++this.seq);
+    this.noteChange(key);
+  }
+
+  /** Changes a held value in place (an event told what changed); absent keys stay absent. */
+  update(key: K, change: (value: V) => V): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.value = change(entry.value);
+    this.noteChange(key);
+  }
+
+  /** Stores a value an event told as committed. */
+  put(key: K, value: V): void {
+    this.store(key, value);
+    this.noteChange(key);
+  }
+
+  /** Drops every held value that matches. */
+  invalidateWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.invalidate(key);
   }
 
   begin(): Fill<K, V> {
@@ -56,9 +74,24 @@ export class KeyedCache<K, V> {
       },
       end: () => {
         this.running.delete(started);
-        if (this.running.size === 0) this.invalidated.clear();
+        this.forgetOldChanges();
       },
     };
+  }
+
+  private noteChange(key: K) {
+    if (this.running.size > 0) this.invalidated.set(key, ++this.seq);
+  }
+
+  /** Changes older than every running fill can no longer refuse anything. */
+  private forgetOldChanges() {
+    if (this.running.size === 0) {
+      this.invalidated.clear();
+      return;
+    }
+    if (this.invalidated.size < 1000) return;
+    const oldest = Math.min(...this.running);
+    for (const [key, seq] of this.invalidated) if (seq < oldest) this.invalidated.delete(key);
   }
 
   get size(): number {

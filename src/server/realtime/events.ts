@@ -21,10 +21,10 @@ export type DomainEvent =
   | { type: "post.created"; authorId: string; post: PostView }
   | { type: "post.updated"; authorId: string; postId: string; content: string; updatedAt: string }
   | { type: "post.deleted"; authorId: string; postId: string }
-  /** This user liked or unliked the post: its like count and their like changed. */
-  | { type: "post.liked"; postId: string; userId: string }
-  /** The post's comment or view count changed. */
-  | { type: "post.counted"; postId: string }
+  /** This user liked or unliked the post: its like count and their like, as committed. */
+  | { type: "post.liked"; postId: string; userId: string; liked: boolean; likesCount: number }
+  /** The post's comment or view count changed to these values. */
+  | { type: "post.counted"; postId: string; commentsCount?: number; viewsCount?: number }
   /** What lists show of a person (name, handle, avatar, badges) may have changed. */
   | { type: "profile.changed"; userId: string }
   | { type: "activity.created"; recipientId: string }

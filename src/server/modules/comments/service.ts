@@ -99,9 +99,13 @@ export async function addComment(
         }),
       );
     }
-    return { commentId: comment.id, notified: notified.filter((id): id is string => id !== null) };
+    return {
+      commentId: comment.id,
+      commentsCount: post.count,
+      notified: notified.filter((id): id is string => id !== null),
+    };
   });
-  await deps.bus.publish({ type: "post.counted", postId });
+  await deps.bus.publish({ type: "post.counted", postId, commentsCount: result.commentsCount });
   for (const recipientId of result.notified)
     await deps.bus.publish({ type: "activity.created", recipientId });
   const row = (await listComments(deps.db, postId, authorId)).find(

@@ -1,87 +1,146 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DomainEvent } from "../../realtime/events";
 import { PostHydrator } from "./hydration";
-import type { HydratedPost } from "./queries";
+import { LIKERS_KEPT, type LoadedPost } from "./queries";
 
-function row(id: string, authorId: string, likes = 0): HydratedPost {
+function row(id: string, authorId: string, likers: string[] | null = []): LoadedPost {
   return {
-    post: { id, userId: authorId, likesCount: likes } as HydratedPost["post"],
-    author: { userId: authorId, fullName: `name of ${authorId}` } as HydratedPost["author"],
-    likedByMe: false,
+    post: {
+      id,
+      userId: authorId,
+      content: "text",
+      likesCount: likers?.length ?? LIKERS_KEPT + 1,
+      commentsCount: 0,
+      viewsCount: 0,
+    } as LoadedPost["post"],
+    author: { userId: authorId, fullName: `name of ${authorId}` } as LoadedPost["author"],
+    likers,
   };
 }
 
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 function setup() {
-  const db = new Map<string, HydratedPost>([
+  const db = new Map<string, LoadedPost>([
     ["p1", row("p1", "ann")],
-    ["p2", row("p2", "ann")],
+    ["p2", row("p2", "ann", ["you"])],
     ["p3", row("p3", "bo")],
+    ["popular", row("popular", "bo", null)],
   ]);
-  const liked = new Set<string>();
-  const load = vi.fn(async (ids: string[], viewerId: string | null) =>
-    ids.flatMap((id) => {
-      const found = db.get(id);
-      if (!found) return [];
-      return [{ ...found, likedByMe: liked.has(`${viewerId}:${id}`) }];
-    }),
+  const popularLikers = new Set(["you"]);
+  const load = vi.fn(async (ids: string[]) =>
+    ids.flatMap((id) => (db.has(id) ? [db.get(id) as LoadedPost] : [])),
   );
-  const hydrator = new PostHydrator({ load });
+  const likedAmong = vi.fn(async (viewer: string, ids: string[]) =>
+    ids.filter((id) => id === "popular" && popularLikers.has(viewer)),
+  );
+  const hydrator = new PostHydrator({ load, likedAmong });
   const ids = async (list: string[], viewer: string | null) =>
     (await hydrator.hydrate(list, viewer)).map((r) => r.post.id).sort();
-  return { db, liked, load, hydrator, ids };
+  const flags = async (list: string[], viewer: string | null) =>
+    Object.fromEntries((await hydrator.hydrate(list, viewer)).map((r) => [r.post.id, r.likedByMe]));
+  return { db, load, likedAmong, hydrator, ids, flags };
 }
 
 describe("PostHydrator", () => {
-  it("loads only what it does not hold, in one query", async () => {
+  it("loads only the posts it does not hold, in one query", async () => {
     const { load, ids } = setup();
     expect(await ids(["p1", "p2"], "me")).toEqual(["p1", "p2"]);
-    expect(await ids(["p1", "p2", "p3"], "me")).toEqual(["p1", "p2", "p3"]);
-    expect(await ids(["p1", "p2", "p3"], "me")).toEqual(["p1", "p2", "p3"]);
-    expect(load.mock.calls).toEqual([
-      [["p1", "p2"], "me"],
-      [["p3"], "me"],
+    expect(await ids(["p1", "p2", "p3"], "you")).toEqual(["p1", "p2", "p3"]);
+    expect(await ids(["p1", "p2", "p3"], null)).toEqual(["p1", "p2", "p3"]);
+    expect(load.mock.calls).toEqual([[["p1", "p2"]], [["p3"]]]);
+  });
+
+  it("loads a post once however many readers ask for it at the same moment", async () => {
+    const { load, hydrator } = setup();
+    const gate = deferred<void>();
+    load.mockImplementationOnce(async (list: string[]) => {
+      await gate.promise;
+      return list.map((id) => row(id, "ann"));
+    });
+    const pages = Promise.all([
+      hydrator.hydrate(["p1"], "a"),
+      hydrator.hydrate(["p1", "p3"], "b"),
+      hydrator.hydrate(["p1"], null),
+    ]);
+    gate.resolve();
+    expect((await pages).map((rows) => rows.length)).toEqual([1, 2, 1]);
+    expect(load.mock.calls).toEqual([[["p1"]], [["p3"]]]);
+  });
+
+  it("knows every reader's like from the likers of a post with few likes", async () => {
+    const { likedAmong, flags } = setup();
+    expect(await flags(["p1", "p2"], "you")).toEqual({ p1: false, p2: true });
+    expect(await flags(["p1", "p2"], "me")).toEqual({ p1: false, p2: false });
+    expect(await flags(["p2"], null)).toEqual({ p2: false });
+    expect(likedAmong).not.toHaveBeenCalled();
+  });
+
+  it("asks once per reader about a post with many likes", async () => {
+    const { likedAmong, flags } = setup();
+    expect(await flags(["popular", "p1"], "you")).toEqual({ popular: true, p1: false });
+    expect(await flags(["popular"], "you")).toEqual({ popular: true });
+    expect(await flags(["popular"], "me")).toEqual({ popular: false });
+    expect(likedAmong.mock.calls).toEqual([
+      ["you", ["popular"]],
+      ["me", ["popular"]],
     ]);
   });
 
-  it("keeps likes per reader: another reader's page asks for their likes", async () => {
-    const { load, liked, hydrator } = setup();
-    liked.add("you:p1");
-    await hydrator.hydrate(["p1"], "me");
-    const [yours] = await hydrator.hydrate(["p1"], "you");
-    expect(yours?.likedByMe).toBe(true);
-    const [visitor] = await hydrator.hydrate(["p1"], null);
-    expect(visitor?.likedByMe).toBe(false);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it("reloads what events changed", async () => {
-    const { db, liked, load, hydrator } = setup();
-    await hydrator.hydrate(["p1", "p3"], "me");
-    db.set("p1", row("p1", "ann", 1));
-    liked.add("me:p1");
-    hydrator.apply({ type: "post.liked", postId: "p1", userId: "me" });
-    const rows = await hydrator.hydrate(["p1", "p3"], "me");
-    expect(rows.find((r) => r.post.id === "p1")).toMatchObject({
-      likedByMe: true,
-      post: { likesCount: 1 },
-    });
-    expect(load.mock.calls.at(-1)).toEqual([["p1"], "me"]);
-
+  it("applies likes, counts and edits from events without loading again", async () => {
+    const { load, hydrator, flags } = setup();
+    await hydrator.hydrate(["p1", "popular"], "me");
     const events: DomainEvent[] = [
-      { type: "post.counted", postId: "p3" },
-      { type: "post.updated", authorId: "bo", postId: "p3", content: "x", updatedAt: "" },
-      { type: "post.deleted", authorId: "bo", postId: "p3" },
+      { type: "post.liked", postId: "p1", userId: "me", liked: true, likesCount: 1 },
+      { type: "post.liked", postId: "popular", userId: "me", liked: true, likesCount: 102 },
+      { type: "post.counted", postId: "p1", commentsCount: 4 },
+      { type: "post.counted", postId: "p1", viewsCount: 9 },
+      { type: "post.updated", authorId: "ann", postId: "p1", content: "new", updatedAt: "" },
     ];
-    for (const event of events) {
-      hydrator.apply(event);
-      await hydrator.hydrate(["p3"], "me");
-      expect(load.mock.calls.at(-1)).toEqual([["p3"], "me"]);
-    }
+    for (const event of events) hydrator.apply(event);
+    const [p1] = await hydrator.hydrate(["p1"], "me");
+    expect(p1?.post).toMatchObject({
+      likesCount: 1,
+      commentsCount: 4,
+      viewsCount: 9,
+      content: "new",
+    });
+    expect(await flags(["p1", "popular"], "me")).toEqual({ p1: true, popular: true });
+    expect(await flags(["p1"], "you")).toEqual({ p1: false });
+    hydrator.apply({ type: "post.liked", postId: "p1", userId: "me", liked: false, likesCount: 0 });
+    expect(await flags(["p1"], "me")).toEqual({ p1: false });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("reloads an author's posts after their profile changed", async () => {
-    const { db, hydrator } = setup();
-    await hydrator.hydrate(["p1", "p2"], "me");
+  it("stops keeping likers past LIKERS_KEPT and asks readers instead", async () => {
+    const { db, likedAmong, hydrator, flags } = setup();
+    const many = Array.from({ length: LIKERS_KEPT }, (_, i) => `fan${i}`);
+    db.set("p1", row("p1", "ann", many));
+    await hydrator.hydrate(["p1"], "me");
+    hydrator.apply({
+      type: "post.liked",
+      postId: "p1",
+      userId: "me",
+      liked: true,
+      likesCount: LIKERS_KEPT + 1,
+    });
+    expect(await flags(["p1"], "me")).toEqual({ p1: true }); // the event told this one
+    await flags(["p1"], "fan1");
+    expect(likedAmong).toHaveBeenCalledWith("fan1", ["p1"]);
+  });
+
+  it("drops deleted posts and an author's posts after their profile changed", async () => {
+    const { db, load, hydrator, ids } = setup();
+    await hydrator.hydrate(["p1", "p2", "p3"], "me");
+    db.delete("p3");
+    hydrator.apply({ type: "post.deleted", authorId: "bo", postId: "p3" });
+    expect(await ids(["p1", "p3"], "me")).toEqual(["p1"]);
     db.set("p2", {
       ...row("p2", "ann"),
       author: { ...row("p2", "ann").author, fullName: "Ann B" },
@@ -89,10 +148,15 @@ describe("PostHydrator", () => {
     hydrator.apply({ type: "profile.changed", userId: "ann" });
     const rows = await hydrator.hydrate(["p2"], "me");
     expect(rows[0]?.author.fullName).toBe("Ann B");
+    expect(load.mock.calls.slice(1)).toEqual([[["p3"]], [["p2"]]]);
   });
 
-  it("serves nothing for a post that is gone", async () => {
-    const { ids } = setup();
-    expect(await ids(["p1", "nope"], "me")).toEqual(["p1"]);
+  it("passes a failed load to every reader waiting for it, and loads again next time", async () => {
+    const { load, hydrator, ids } = setup();
+    load.mockRejectedValueOnce(new Error("database down"));
+    const pages = [hydrator.hydrate(["p1"], "a"), hydrator.hydrate(["p1"], "b")];
+    for (const page of pages) await expect(page).rejects.toThrow("database down");
+    expect(await ids(["p1"], "a")).toEqual(["p1"]);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,18 +1,18 @@
 // Posts with their authors and the reader's like, for every list and page of posts. Recently read
-// posts, authors and likes are kept in memory, so an active reader's feed costs no database
-// query; a page with anything missing loads just the missing posts in one query. Events drop
-// what they change on every instance: an edit, a deletion or new counts drop the post, a like
-// also the liker's flag, a profile change its author. Entries also expire after a minute.
+// posts are kept in memory with their author and, while they have at most LIKERS_KEPT likes, who
+// liked them, so an active reader's feed costs no database query. What is missing is loaded once
+// however many readers ask at the same moment (a new post on thousands of pages). Events change
+// entries in place on every instance (counts, likes, edits) or drop them (deletions, profile
+// changes); entries also expire after about a minute.
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
-import type { HydratedPost } from "./queries";
-
-type PostRow = HydratedPost["post"];
-type AuthorRow = HydratedPost["author"];
+import { type HydratedPost, LIKERS_KEPT, type LoadedPost } from "./queries";
 
 export interface PostHydratorOptions {
-  /** The live posts among `ids` with their authors and the viewer's like (one query). */
-  load: (ids: string[], viewerId: string | null) => Promise<HydratedPost[]>;
+  /** The live posts among `ids` with their authors and few likers (one query). */
+  load: (ids: string[]) => Promise<LoadedPost[]>;
+  /** Which of these posts the viewer liked (one query). */
+  likedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
   ttlMs?: number;
   maxPosts?: number;
   now?: () => number;
@@ -20,67 +20,127 @@ export interface PostHydratorOptions {
 
 const likeKey = (userId: string, postId: string) => `${userId}:${postId}`;
 
+function withLike(entry: LoadedPost, userId: string, liked: boolean, likesCount: number) {
+  const others = entry.likers?.filter((id) => id !== userId);
+  const likers =
+    others && likesCount <= LIKERS_KEPT ? (liked ? [...others, userId] : others) : null;
+  return { ...entry, post: { ...entry.post, likesCount }, likers };
+}
+
 export class PostHydrator {
-  private readonly posts: KeyedCache<string, PostRow>;
-  private readonly authors: KeyedCache<string, AuthorRow>;
+  private readonly posts: KeyedCache<string, LoadedPost>;
+  /** The like of a reader on a post with too many likers to keep. */
   private readonly likes: KeyedCache<string, boolean>;
+  /** Loads in progress, by post id: later askers wait for them instead of loading again. */
+  private readonly loading = new Map<string, Promise<LoadedPost | undefined>>();
 
   constructor(private readonly options: PostHydratorOptions) {
     const ttlMs = options.ttlMs ?? 60_000;
     const maxPosts = options.maxPosts ?? 20_000;
-    const now = options.now;
-    this.posts = new KeyedCache({ ttlMs, maxEntries: maxPosts, now });
-    this.authors = new KeyedCache({ ttlMs, maxEntries: maxPosts, now });
-    this.likes = new KeyedCache({ ttlMs, maxEntries: maxPosts * 10, now });
+    this.posts = new KeyedCache({ ttlMs, maxEntries: maxPosts, now: options.now });
+    this.likes = new KeyedCache({ ttlMs, maxEntries: maxPosts * 10, now: options.now });
   }
 
   /** The live posts among `ids`, in no particular order (callers order them). */
   async hydrate(ids: string[], viewerId: string | null): Promise<HydratedPost[]> {
-    const found: HydratedPost[] = [];
-    const missing: string[] = [];
-    for (const id of ids) {
-      const post = this.posts.get(id);
-      const author = post && this.authors.get(post.userId);
-      const likedByMe = viewerId ? this.likes.get(likeKey(viewerId, id)) : false;
-      if (post && author && likedByMe !== undefined) found.push({ post, author, likedByMe });
-      else missing.push(id);
-    }
-    if (missing.length === 0) return found;
-
-    const posts = this.posts.begin();
-    const authors = this.authors.begin();
-    const likes = this.likes.begin();
-    try {
-      const rows = await this.options.load(missing, viewerId);
-      for (const row of rows) {
-        posts.set(row.post.id, row.post);
-        authors.set(row.author.userId, row.author);
-        if (viewerId) likes.set(likeKey(viewerId, row.post.id), row.likedByMe);
+    const entries = await this.entries(ids);
+    const unknown = viewerId
+      ? entries.filter(
+          (e) => !e.likers && this.likes.get(likeKey(viewerId, e.post.id)) === undefined,
+        )
+      : [];
+    const liked = new Set<string>();
+    if (viewerId && unknown.length > 0) {
+      const asked = unknown.map((e) => e.post.id);
+      const fill = this.likes.begin();
+      try {
+        for (const id of await this.options.likedAmong(viewerId, asked)) liked.add(id);
+        for (const id of asked) fill.set(likeKey(viewerId, id), liked.has(id));
+      } finally {
+        fill.end();
       }
-      return [...found, ...rows];
-    } finally {
-      posts.end();
-      authors.end();
-      likes.end();
     }
+    return entries.map(({ post, author, likers }) => ({
+      post,
+      author,
+      likedByMe: viewerId
+        ? likers
+          ? likers.includes(viewerId)
+          : liked.has(post.id) || this.likes.get(likeKey(viewerId, post.id)) === true
+        : false,
+    }));
   }
 
   apply(event: DomainEvent): void {
     switch (event.type) {
-      case "post.updated":
-      case "post.deleted":
-      case "post.counted":
-        this.posts.invalidate(event.postId);
+      case "post.liked": {
+        const { postId, userId, liked, likesCount } = event;
+        this.posts.update(postId, (entry) => withLike(entry, userId, liked, likesCount));
+        this.likes.put(likeKey(userId, postId), liked);
         return;
-      case "post.liked":
+      }
+      case "post.counted":
+        this.posts.update(event.postId, (entry) => ({
+          ...entry,
+          post: {
+            ...entry.post,
+            commentsCount: event.commentsCount ?? entry.post.commentsCount,
+            viewsCount: event.viewsCount ?? entry.post.viewsCount,
+          },
+        }));
+        return;
+      case "post.updated":
+        this.posts.update(event.postId, (entry) => ({
+          ...entry,
+          post: { ...entry.post, content: event.content, updatedAt: new Date(event.updatedAt) },
+        }));
+        return;
+      case "post.deleted":
         this.posts.invalidate(event.postId);
-        this.likes.invalidate(likeKey(event.userId, event.postId));
         return;
       case "profile.changed":
-        this.authors.invalidate(event.userId);
+        this.posts.invalidateWhere((entry) => entry.author.userId === event.userId);
         return;
       default:
         return;
     }
+  }
+
+  /** Held posts, plus the missing ones loaded in one query (or awaited when already loading). */
+  private async entries(ids: string[]): Promise<LoadedPost[]> {
+    const found: LoadedPost[] = [];
+    const waits: Promise<LoadedPost | undefined>[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const held = this.posts.get(id);
+      const running = held ? undefined : this.loading.get(id);
+      if (held) found.push(held);
+      else if (running) waits.push(running);
+      else missing.push(id);
+    }
+    if (missing.length > 0) waits.push(...this.load(missing));
+    for (const entry of await Promise.all(waits)) if (entry) found.push(entry);
+    return found;
+  }
+
+  private load(ids: string[]): Promise<LoadedPost | undefined>[] {
+    const fill = this.posts.begin();
+    const rows = this.options
+      .load(ids)
+      .then((loaded) => {
+        for (const row of loaded) fill.set(row.post.id, row);
+        return new Map(loaded.map((row) => [row.post.id, row]));
+      })
+      .finally(() => {
+        fill.end();
+        for (const id of ids) this.loading.delete(id);
+      });
+    return ids.map((id) => {
+      const one = rows.then((loaded) => loaded.get(id));
+      // Every asker awaits it; this only keeps a failure nobody waits for from going unhandled.
+      one.catch(() => undefined);
+      this.loading.set(id, one);
+      return one;
+    });
   }
 }

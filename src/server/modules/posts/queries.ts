@@ -69,39 +69,66 @@ export async function userPostKeys(
     .limit(limit + 1);
 }
 
-function hydrateStatement(db: Db) {
-  const viewer = sql.placeholder("viewer");
+/** Up to this many likes, a loaded post carries who liked it, so any reader's flag is known. */
+export const LIKERS_KEPT = 100;
+
+function loadStatement(db: Db) {
   return db
     .select({
       post: posts,
       author: personColumns,
-      likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
+      likers: sql<string[] | null>`case when ${posts.likesCount} <= ${sql.raw(String(LIKERS_KEPT))}
+        then array(select ${postLikes.userId} from ${postLikes} where ${postLikes.postId} = ${posts.id})
+        end`,
     })
     .from(posts)
     .innerJoin(profiles, eq(profiles.userId, posts.userId))
     .where(and(sql`${posts.id} = any(${sql.placeholder("ids")}::uuid[])`, isNull(posts.deletedAt)))
-    .prepare("hydrate_posts");
+    .prepare("load_posts");
 }
 
-const hydrateStatements = new WeakMap<Db, ReturnType<typeof hydrateStatement>>();
+function likedStatement(db: Db) {
+  return db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(
+      and(
+        eq(postLikes.userId, sql.placeholder("viewer")),
+        sql`${postLikes.postId} = any(${sql.placeholder("ids")}::uuid[])`,
+      ),
+    )
+    .prepare("liked_among");
+}
 
-/**
- * Posts with their authors and the viewer's like, in one query: every feed and post page runs
- * it, so it is built once per database handle and prepared (parsed and planned once per
- * connection).
- */
-export async function loadPosts(db: Db, ids: string[], viewerId: string | null) {
-  if (ids.length === 0) return [];
-  let statement = hydrateStatements.get(db);
-  if (!statement) {
-    statement = hydrateStatement(db);
-    hydrateStatements.set(db, statement);
+/** Statements every feed and post page runs: built once per database handle and prepared. */
+const statements = new WeakMap<
+  Db,
+  { load: ReturnType<typeof loadStatement>; liked: ReturnType<typeof likedStatement> }
+>();
+function prepared(db: Db) {
+  let found = statements.get(db);
+  if (!found) {
+    found = { load: loadStatement(db), liked: likedStatement(db) };
+    statements.set(db, found);
   }
-  // No user has the empty id, so a visitor has liked nothing.
-  return statement.execute({ ids, viewer: viewerId ?? "" });
+  return found;
 }
 
-export type HydratedPost = Awaited<ReturnType<typeof loadPosts>>[number];
+/** The live posts among `ids` with their authors, and their likers when there are few. */
+export async function loadPosts(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return prepared(db).load.execute({ ids });
+}
+
+export type LoadedPost = Awaited<ReturnType<typeof loadPosts>>[number];
+export type HydratedPost = Omit<LoadedPost, "likers"> & { likedByMe: boolean };
+
+/** Which of these posts the viewer liked. */
+export async function likedAmong(db: Db, viewerId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await prepared(db).liked.execute({ viewer: viewerId, ids });
+  return rows.map((r) => r.postId);
+}
 
 /** The newest live post of an author with this slug (slugs repeat; the newest wins). */
 export async function findPostIdByPath(

@@ -214,7 +214,13 @@ export async function togglePostLike(deps: PostDeps, viewerId: string, postId: s
     // Neither removed nor added: a concurrent request of the same person already liked it.
     return { liked: liked || !unliked, likesCount: counter.count, notify };
   });
-  await deps.bus.publish({ type: "post.liked", postId, userId: viewerId });
+  await deps.bus.publish({
+    type: "post.liked",
+    postId,
+    userId: viewerId,
+    liked: result.liked,
+    likesCount: result.likesCount,
+  });
   if (result.notify)
     await deps.bus.publish({ type: "activity.created", recipientId: result.notify });
   return { liked: result.liked, likesCount: result.likesCount };
@@ -228,6 +234,8 @@ export async function viewPost(deps: PostDeps, postId: string, viewerKey: string
     const viewsCount = counted ? await bumpViews(tx, postId) : await readViews(tx, postId);
     return { counted, viewsCount: viewsCount ?? 0 };
   });
-  if (result.counted) await deps.bus.publish({ type: "post.counted", postId });
+  if (result.counted) {
+    await deps.bus.publish({ type: "post.counted", postId, viewsCount: result.viewsCount });
+  }
   return result;
 }
