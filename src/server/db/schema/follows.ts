@@ -12,7 +12,7 @@ export const followers = pgTable(
     followingId: text("following_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followingId] }),

@@ -143,6 +143,28 @@ describe("the home feed", () => {
     expect(await ids()).toEqual([mine.id, c1.id]);
   });
 
+  it("pages through posts made within the same millisecond without skipping one", async () => {
+    const author = await createAccount(t);
+    const me = await createAccount(t);
+    await follow(t, me, author);
+    const at = ["00.100400", "00.100200", "00.099900", "00.099000"];
+    const made = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into posts (user_id, content, slug, created_at)
+          select ${author.userId}, 'same ms', 'same-ms', ('2026-01-02 03:04:' || s)::timestamptz
+          from unnest(${sql.param(at)}::text[]) as s
+          returning id`,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page = await feed(me, `?limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...page.items.map((p) => p.id));
+      cursor = page.nextCursor;
+    }
+    expect(seen.sort()).toEqual(made.map((r) => r.id).sort());
+  });
+
   it("requires a session and answers a bad cursor with 400", async () => {
     expect((await inject(t, null, "GET", "/api/feed")).statusCode).toBe(401);
     expect((await inject(t, reader, "GET", "/api/feed?cursor=bogus")).statusCode).toBe(400);
