@@ -8,6 +8,7 @@ import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartPost } from "../../test-support/multipart";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { LIKERS_KEPT } from "./queries";
 
 let t: TestApp;
 let reader: TestAccount;
@@ -212,6 +213,42 @@ describe("posts served from memory", () => {
       likedByMe: true,
       content: "edited",
     });
+  });
+  it("asks each reader about their like on a post with more likes than it keeps likers", async () => {
+    const [me, ann, other] = await Promise.all([
+      createAccount(t),
+      createAccount(t),
+      createAccount(t),
+    ]);
+    await Promise.all([follow(t, me, ann), follow(t, other, ann)]);
+    // Written straight to the database, so no instance holds it yet: LIKERS_KEPT + 1 likes by
+    // people who exist only there, and one by `other`.
+    const [post] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into posts (user_id, content, slug) values (${ann.userId}, 'popular', 'popular')
+          returning id`,
+    );
+    if (!post) throw new Error("post not inserted");
+    await t.database.db.execute(sql`
+      with fans as (
+        insert into users (id, name, email, email_verified)
+        select 'fan-' || ${post.id} || '-' || n, 'Fan', 'fan' || n || '.' || ${post.id} || '@example.com', true
+        from generate_series(1, ${LIKERS_KEPT + 1}) as n
+        returning id
+      )
+      insert into post_likes (post_id, user_id)
+      select ${post.id}::uuid, id from fans union all select ${post.id}::uuid, ${other.userId}`);
+    await t.database.db.execute(
+      sql`update posts set likes_count = ${LIKERS_KEPT + 2} where id = ${post.id}::uuid`,
+    );
+    const flag = async (who: TestAccount) =>
+      (await feed(who)).items.find((p) => p.id === post.id) as unknown as PostView;
+    // No liker list is kept for this post: each flag comes from asking the database.
+    expect(await flag(other)).toMatchObject({ likedByMe: true });
+    expect(await flag(me)).toMatchObject({ likedByMe: false });
+    await inject(t, me, "POST", `/api/posts/${post.id}/like`);
+    expect(await flag(me)).toMatchObject({ likedByMe: true, likesCount: LIKERS_KEPT + 3 });
+    expect(await flag(other)).toMatchObject({ likedByMe: true, likesCount: LIKERS_KEPT + 3 });
   });
 });
 
