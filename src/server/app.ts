@@ -109,8 +109,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     services.bus ??
     createMemoryBus((error) => app.log.error({ err: error }, "event handler failed"));
   const sessions = new SessionCache();
+  // The bus hands the event to this instance's subscribers (below) before it reaches the others.
   const auth = createAuth(config, database.db, mailer, (userId) => {
-    sessions.revoke(userId);
     bus.publish({ type: "session.ended", userId }).catch((error: unknown) => {
       app.log.error({ err: error }, "session end could not be published");
     });

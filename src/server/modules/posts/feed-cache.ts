@@ -118,7 +118,7 @@ export class FeedCache {
     }
   }
 
-  /** Hits and misses since the start (logged by benchmarks). */
+  /** Hits and misses since the start, and pages held (for tests and debugging). */
   stats(): { hits: number; misses: number; readers: number } {
     return { hits: this.hits, misses: this.misses, readers: this.entries.size };
   }

@@ -5,13 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { Avatar } from "../../components/avatar";
+import { HiddenImageInput } from "../../components/hidden-image-input";
 import { errorMessage } from "../../lib/api";
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_TOO_LARGE,
-  IMAGE_ACCEPT,
-  imageFileProblem,
-} from "../../lib/image-files";
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, imageFileProblem } from "../../lib/image-files";
 import { useUploadAvatarMutation } from "../../state/queries/profiles";
 
 export function AvatarUploader({ profile }: { profile: ProfileView }) {
@@ -80,19 +76,7 @@ export function AvatarUploader({ profile }: { profile: ProfileView }) {
       <p id="avatar-hint" className="text-xs text-neutral-500 dark:text-neutral-400">
         {upload.isPending ? "Uploading…" : "JPG, PNG, WEBP or HEIC, up to 5 MB"}
       </p>
-      <input
-        ref={input}
-        type="file"
-        name="avatar"
-        accept={IMAGE_ACCEPT}
-        className="hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          onFile(event.target.files?.[0]);
-          event.target.value = ""; // choosing the same file again still counts
-        }}
-      />
+      <HiddenImageInput ref={input} name="avatar" onFile={onFile} />
     </div>
   );
 }

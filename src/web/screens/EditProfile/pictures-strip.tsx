@@ -4,13 +4,9 @@ import { ImageUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { FormMessage } from "../../components/form-message";
+import { HiddenImageInput } from "../../components/hidden-image-input";
 import { errorMessage } from "../../lib/api";
-import {
-  IMAGE_ACCEPT,
-  imageFileProblem,
-  PICTURE_MAX_BYTES,
-  PICTURE_TOO_LARGE,
-} from "../../lib/image-files";
+import { imageFileProblem, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "../../lib/image-files";
 import { useDeletePictureMutation, useUploadPictureMutation } from "../../state/queries/profiles";
 
 const iconButton =
@@ -141,19 +137,7 @@ export function PicturesStrip({ profile }: { profile: ProfileView }) {
         Up to 9 pictures: JPG, PNG, WEBP or HEIC, up to 8 MB each. Changes save right away.
       </p>
       {problem ? <FormMessage>{problem}</FormMessage> : null}
-      <input
-        ref={input}
-        type="file"
-        name="picture"
-        accept={IMAGE_ACCEPT}
-        className="hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          onFile(event.target.files?.[0]);
-          event.target.value = "";
-        }}
-      />
+      <HiddenImageInput ref={input} name="picture" onFile={onFile} />
     </div>
   );
 }
