@@ -131,7 +131,7 @@ console.log(
 console.log(await postgresVersion(pool));
 
 // Warm-up: plans, connections and the JIT settle before timing.
-for (let i = 0; i < WARMUP; i++) await searchPeople(db, null, makeQuery().q);
+for (let i = 0; i < WARMUP; i++) await searchPeople(db, { viewerId: null, query: makeQuery().q });
 
 async function measure(concurrency: number) {
   const times: number[] = [];
@@ -142,7 +142,7 @@ async function measure(concurrency: number) {
   let empty = 0;
   await mapLimit(queries, concurrency, async ({ kind, q, expect }, i) => {
     const started = performance.now();
-    const results = await searchPeople(db, viewers[i] ?? null, q);
+    const results = await searchPeople(db, { viewerId: viewers[i] ?? null, query: q });
     const elapsed = performance.now() - started;
     times.push(elapsed);
     slowest.push({ q, ms: elapsed });
@@ -191,7 +191,7 @@ for (const concurrency of [1, CONCURRENCY]) {
 }
 
 async function explain(q: string) {
-  await searchPeople(db, people[0]?.id ?? null, q);
+  await searchPeople(db, { viewerId: people[0]?.id ?? null, query: q });
   const { rows } = await pool.query<{ "QUERY PLAN": string }>(
     `explain (analyze, buffers) ${lastQuery.sql}`,
     lastQuery.params,

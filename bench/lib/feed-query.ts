@@ -42,7 +42,7 @@ export interface Timing {
 /** First page for one reader, as the service builds it: the keys, then one hydration query. */
 export async function timeFirstPage(db: Db, viewerId: string): Promise<Timing> {
   const t0 = performance.now();
-  const keys = await feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null);
+  const keys = await feedPostKeys(db, { viewerId, limit: FEED_PAGE_SIZE, cursor: null });
   const t1 = performance.now();
   const ids = keys.slice(0, FEED_PAGE_SIZE).map((k) => k.id);
   const rows = await loadPosts(db, ids);
@@ -72,12 +72,16 @@ export async function explainFirstStatement(
 
 /** The plan of the statement feedPostKeys sends for this reader's first page. */
 export const explainFeed = (pool: pg.Pool, viewerId: string) =>
-  explainFirstStatement(pool, (db) => feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null));
+  explainFirstStatement(pool, (db) =>
+    feedPostKeys(db, { viewerId, limit: FEED_PAGE_SIZE, cursor: null }),
+  );
 
 /** The plan of the hydration of this reader's first page. */
 export async function explainHydration(pool: pg.Pool, viewerId: string) {
   const db = drizzle({ client: pool }) as unknown as Db;
-  const ids = (await feedPostKeys(db, viewerId, FEED_PAGE_SIZE, null)).map((k) => k.id);
+  const ids = (await feedPostKeys(db, { viewerId, limit: FEED_PAGE_SIZE, cursor: null })).map(
+    (k) => k.id,
+  );
   return explainFirstStatement(pool, (captured) =>
     loadPosts(captured, ids.slice(0, FEED_PAGE_SIZE)),
   );

@@ -1,5 +1,6 @@
 // Shapes of /api/follows/* and the follower lists (spec-1 §2 follower list modal, §7 follow-toggle).
 import { z } from "zod";
+import { pageOf, pageQueryOf } from "./page";
 
 export const followToggleBody = z.object({
   action: z.literal("toggle").optional(),
@@ -17,6 +18,7 @@ export const followCounts = z.object({
   following: z.number(),
   followers: z.number(),
 });
+export type FollowCounts = z.infer<typeof followCounts>;
 
 export const followToggleResponse = z.object({
   following: z.boolean(),
@@ -31,10 +33,7 @@ export const followListParams = z.object({
   userId: z.string().min(1).max(64),
   kind: z.enum(FOLLOW_LIST_KINDS),
 });
-export const followListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
-});
+export const followListQuery = pageQueryOf({ default: 30, max: 100 });
 
 export const personSummary = z.object({
   userId: z.string(),
@@ -47,9 +46,6 @@ export const personSummary = z.object({
 });
 export type PersonSummary = z.infer<typeof personSummary>;
 
-export const followListResponse = z.object({
-  items: z.array(personSummary),
-  nextCursor: z.string().nullable(),
-});
+export const followListResponse = pageOf(personSummary);
 
 export const followStatusResponse = z.object({ following: z.boolean() });

@@ -1,12 +1,7 @@
 // Domain events: what services publish after a commit. The gateway turns them into wire messages
 // for the users allowed to see them; other subscribers (activity, caches) may listen too.
+import type { FollowCounts } from "../../domain/contracts/follows";
 import type { PostView } from "../../domain/contracts/posts";
-
-export interface FollowCounts {
-  friends: number;
-  following: number;
-  followers: number;
-}
 
 export type DomainEvent =
   | {

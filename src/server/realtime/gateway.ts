@@ -1,4 +1,4 @@
-// The one WebSocket endpoint, /realtime (issue 4 §3). A connection is authenticated by the
+// The one WebSocket endpoint, /realtime (docs/social-and-realtime.md). A connection is authenticated by the
 // session cookie at upgrade, kept alive by heartbeats, and receives only what its user may see:
 // follow changes that involve them, and the counters of profiles they are looking at.
 import websocket from "@fastify/websocket";
@@ -9,7 +9,8 @@ import {
   clientMessage,
   type ServerMessage,
 } from "../../domain/realtime-events";
-import { type AuthDeps, optionalUserId, requireUserId } from "../modules/auth/service";
+import { unauthorized } from "../errors";
+import type { ResolveViewer } from "../http/viewer";
 import type { EventBus } from "./bus";
 import type { DomainEvent } from "./events";
 
@@ -31,7 +32,8 @@ interface Connection {
 }
 
 export interface GatewayOptions {
-  auth: AuthDeps;
+  /** The same resolver as the HTTP viewer hook: the session cookie decides who connects. */
+  resolveViewer: ResolveViewer;
   bus: EventBus;
   /** Which of the given users follow an author: decides who receives a post event. */
   followersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
@@ -143,7 +145,7 @@ async function deliverPost(
 /** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
 async function closeEndedSessions(registry: Registry, options: GatewayOptions, userId: string) {
   for (const conn of [...registry.ofUser(userId)]) {
-    const current = await optionalUserId(options.auth, { headers: { cookie: conn.cookie } });
+    const current = await options.resolveViewer({ cookie: conn.cookie });
     if (current !== userId) conn.socket.close(SESSION_ENDED, "session ended");
   }
 }
@@ -219,14 +221,14 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
     {
       websocket: true,
       schema: { hide: true },
-      // Refused before the upgrade: no session, no socket.
+      // Refused before the upgrade: no session, no socket (the viewer hook resolved it).
       preValidation: async (request) => {
-        request.realtimeUserId = await requireUserId(options.auth, request);
+        if (!request.viewerId) throw unauthorized();
       },
     },
     (socket, request) => {
       const conn: Connection = {
-        userId: request.realtimeUserId as string,
+        userId: request.viewerId as string,
         cookie: request.headers.cookie ?? "",
         socket,
         watching: new Set(),
@@ -251,10 +253,4 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
       send(conn, { type: "ready", userId: conn.userId });
     },
   );
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    realtimeUserId?: string;
-  }
 }

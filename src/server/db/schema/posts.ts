@@ -74,7 +74,7 @@ export const postComments = pgTable(
       onDelete: "cascade",
     }),
     likesCount: integer("likes_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, t.createdAt, t.id),

@@ -5,6 +5,7 @@ import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
+import { personColumns } from "../profiles/person";
 
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
@@ -57,17 +58,7 @@ export async function activityGroups(db: Db, recipientId: string): Promise<Group
 
 export async function actorsByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      userId: profiles.userId,
-      fullName: profiles.fullName,
-      username: profiles.username,
-      defaultUsername: profiles.defaultUsername,
-      emailAddress: profiles.emailAddress,
-      profileImageUrl: profiles.profileImageUrl,
-    })
-    .from(profiles)
-    .where(inArray(profiles.userId, ids));
+  return db.select(personColumns).from(profiles).where(inArray(profiles.userId, ids));
 }
 
 export async function postsForGroups(db: Db, ids: string[]) {

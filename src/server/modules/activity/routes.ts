@@ -6,37 +6,34 @@ import {
   unreadCountResponse,
 } from "../../../domain/contracts/activity";
 import { okResponse } from "../../../domain/contracts/auth";
-import { type AuthDeps, requireUserId, type WithHeaders } from "../auth/service";
-import { countUnread, markRead } from "./queries";
-import { listActivity } from "./service";
+import type { WithContext } from "../../context";
+import { me, signedIn } from "../../http/viewer";
+import { listActivity, markActivityRead, unreadCount } from "./service";
 
-export const activityRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+export const activityRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["activity"];
-  const me = (request: WithHeaders) => requireUserId(deps, request);
 
-  app.get("/", { schema: { tags, response: { 200: activityResponse } } }, async (request) => ({
-    groups: await listActivity(deps.db, await me(request)),
-  }));
+  app.get(
+    "/",
+    { ...signedIn, schema: { tags, response: { 200: activityResponse } } },
+    async (request) => ({ groups: await listActivity(ctx.db, me(request)) }),
+  );
 
   app.get(
     "/unread-count",
-    { schema: { tags, response: { 200: unreadCountResponse } } },
-    async (request) => ({
-      count: await countUnread(deps.db, await me(request)),
-    }),
+    { ...signedIn, schema: { tags, response: { 200: unreadCountResponse } } },
+    async (request) => ({ count: await unreadCount(ctx.db, me(request)) }),
   );
 
   app.post(
     "/read",
-    { schema: { tags, body: markGroupReadBody, response: { 200: okResponse } } },
-    async (request) => {
-      await markRead(deps.db, await me(request), request.body);
-      return { ok: true as const };
-    },
+    { ...signedIn, schema: { tags, body: markGroupReadBody, response: { 200: okResponse } } },
+    async (request) => markActivityRead(ctx.db, { recipientId: me(request), group: request.body }),
   );
 
-  app.post("/read-all", { schema: { tags, response: { 200: okResponse } } }, async (request) => {
-    await markRead(deps.db, await me(request), null);
-    return { ok: true as const };
-  });
+  app.post(
+    "/read-all",
+    { ...signedIn, schema: { tags, response: { 200: okResponse } } },
+    async (request) => markActivityRead(ctx.db, { recipientId: me(request), group: null }),
+  );
 };

@@ -1,9 +1,10 @@
 // The Activity page (spec-2 §2, §3, §4): groups of likes, comments and follows, actors and posts
-// hydrated in one query each; opening a group marks it read.
+// hydrated in one query each; opening a group marks it read; the menu badge's unread count.
 import type { ActivityGroup } from "../../../domain/contracts/activity";
 import { displayHandle } from "../../../domain/handles";
 import type { Db } from "../../db/client";
-import { activityGroups, actorsByIds, postsForGroups } from "./queries";
+import { toPersonSummary } from "../profiles/person";
+import { activityGroups, actorsByIds, countUnread, markRead, postsForGroups } from "./queries";
 
 const AVATARS = 5;
 
@@ -23,16 +24,9 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
   return groups.map((group, i) => {
     const people = (recentActors[i] ?? []).flatMap((id) => {
       const a = actorById.get(id);
-      return a
-        ? [
-            {
-              userId: a.userId,
-              fullName: a.fullName,
-              handle: displayHandle(a),
-              profileImageUrl: a.profileImageUrl,
-            },
-          ]
-        : [];
+      if (!a) return [];
+      const { userId, fullName, handle, profileImageUrl } = toPersonSummary(a);
+      return [{ userId, fullName, handle, profileImageUrl }];
     });
     const post = group.post_id ? postById.get(group.post_id) : undefined;
     const postDeleted = group.post_id !== null && (!post || post.deletedAt !== null);
@@ -55,4 +49,19 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
       lastEventAt: new Date(group.last_event_at).toISOString(),
     };
   });
+}
+
+export const unreadCount = (db: Db, recipientId: string): Promise<number> =>
+  countUnread(db, recipientId);
+
+/** Marks one group read (opening it), or every group (Mark all as read) when none is given. */
+export async function markActivityRead(
+  db: Db,
+  input: {
+    recipientId: string;
+    group: { groupType: "LIKE" | "COMMENT" | "FOLLOW"; postId: string | null } | null;
+  },
+): Promise<{ ok: true }> {
+  await markRead(db, input.recipientId, input.group);
+  return { ok: true };
 }

@@ -14,20 +14,18 @@ import {
   verifyCodeBody,
   verifyCodeResponse,
 } from "../../../domain/contracts/auth";
+import type { WithContext } from "../../context";
 import { clientIp, setCookies, webHeaders } from "../../http/request";
 import { checkEmail } from "./email-policy";
 import * as accounts from "./service";
 
-export const authRoutes: FastifyPluginAsyncZod<{ deps: accounts.AuthDeps }> = async (
-  app,
-  { deps },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx: deps }) => {
   const tags = ["auth"];
 
   app.post(
     "/validate-email",
     { schema: { tags, body: validateEmailBody, response: { 200: validateEmailResponse } } },
-    async (request) => checkEmail(request.body.email, deps.mailDomain),
+    async (request) => checkEmail(request.body.email, deps.config.mailDomain),
   );
 
   app.post(
@@ -42,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: accounts.AuthDeps }> = as
   app.post(
     "/verify-code",
     { schema: { tags, body: verifyCodeBody, response: { 200: verifyCodeResponse } } },
-    async (request) => accounts.verifyCode(deps, request.body.email, request.body.code),
+    async (request) => accounts.verifyCode(deps, request.body),
   );
 
   app.post(
@@ -92,6 +90,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: accounts.AuthDeps }> = as
   app.post(
     "/reset-password",
     { schema: { tags, body: resetPasswordBody, response: { 200: okResponse } } },
-    async (request) => accounts.resetPassword(deps, request.body.token, request.body.password),
+    async (request) => accounts.resetPassword(deps, request.body),
   );
 };

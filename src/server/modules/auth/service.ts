@@ -1,35 +1,19 @@
-// Account use-cases (spec-1 §4, §5; issue 2 §2): register, verify the e-mailed code, resend it,
-// log in and out, forgot and reset password. better-auth does hashing, sessions and code storage;
-// this module owns the product's rules, limits and error messages.
-import type { IncomingHttpHeaders } from "node:http";
-import { fromNodeHeaders } from "better-auth/node";
-import { eq } from "drizzle-orm";
+// Account use-cases (spec-1 §4, §5): register, verify the e-mailed code, resend it, log in and
+// out, forgot and reset password. better-auth does hashing, sessions and code storage; this
+// module owns the product's rules, limits and error messages.
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { emailRefusalMessage } from "../../../domain/email";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../errors";
-import { readCookie } from "../../http/request";
-import type { RateLimits } from "../../infra/rate-limit";
+import type { AppContext } from "../../context";
+import { AppError, badRequest, conflict, forbidden } from "../../errors";
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
-import type { Auth } from "./better-auth";
 import { checkEmail } from "./email-policy";
 import { isCommonPassword } from "./password-policy";
-import type { SessionCache } from "./session-cache";
+import { deleteUser, findUserByEmail } from "./queries";
 
-export interface AuthDeps {
-  db: Db;
-  auth: Auth;
-  /** Signed-in checks without a database read per request (session-cache.ts). */
-  sessions: SessionCache;
-  /** The name of the session cookie (its prefix depends on the site name and https). */
-  sessionCookie: string;
-  limits: RateLimits;
-  mailDomain: string;
-  log: { error(obj: unknown, msg: string): void };
-}
+/** What the accounts use-cases need of the app context. */
+export type AuthDeps = Pick<AppContext, "db" | "auth" | "limits" | "log" | "config">;
 
 /** What a call into better-auth hands back to the HTTP layer: cookies to set and a body. */
 export interface WithCookies<T> {
@@ -59,21 +43,12 @@ const emailTaken = () =>
     "An account with this email already exists. Try logging in instead.",
   );
 
-async function findUserByEmail(db: Db, email: string) {
-  const rows = await db
-    .select({ id: users.id, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return rows[0];
-}
-
 export async function register(
   deps: AuthDeps,
   input: { email: string; fullName: string; password: string; ip: string },
 ): Promise<{ email: string; resendAfterSeconds: number }> {
   await deps.limits.consume("signupPerIp", input.ip);
-  const verdict = checkEmail(input.email, deps.mailDomain);
+  const verdict = checkEmail(input.email, deps.config.mailDomain);
   if (!verdict.ok) {
     const message = emailRefusalMessage(verdict.reason);
     throw badRequest(ERROR_CODES.emailRefused, message, { email: [message] });
@@ -86,14 +61,15 @@ export async function register(
     body: { email: input.email, password: input.password, name: input.fullName },
   });
   try {
-    await createProfileForAccount(
-      deps.db,
-      { userId: user.id, email: input.email, fullName: input.fullName },
-      deps.mailDomain,
-    );
+    await createProfileForAccount(deps.db, {
+      userId: user.id,
+      email: input.email,
+      fullName: input.fullName,
+      mailDomain: deps.config.mailDomain,
+    });
   } catch (error) {
     // No half state: an account without its profile is removed again (sessions and credentials cascade).
-    await deps.db.delete(users).where(eq(users.id, user.id));
+    await deleteUser(deps.db, user.id);
     // A concurrent registration of the same address wins the race and owns the e-mail now.
     if (await findUserByEmail(deps.db, input.email)) {
       throw emailTaken();
@@ -130,8 +106,7 @@ export async function resendCode(
 
 export async function verifyCode(
   deps: AuthDeps,
-  email: string,
-  code: string,
+  { email, code }: { email: string; code: string },
 ): Promise<{ verified: true }> {
   await deps.limits.consume("codeCheckPerAddress", email);
   try {
@@ -211,28 +186,6 @@ export async function currentSession(
   return { setCookies: out.getSetCookie(), body: { user } };
 }
 
-/** What the signed-in checks read from a request: its headers (a Fastify request fits). */
-export interface WithHeaders {
-  headers: IncomingHttpHeaders;
-}
-
-/** The signed-in user's id, or null for a visitor (served from the session cache when it can). */
-export function optionalUserId(deps: AuthDeps, request: WithHeaders): Promise<string | null> {
-  const cookie = readCookie(request.headers.cookie, deps.sessionCookie);
-  if (!cookie) return Promise.resolve(null);
-  return deps.sessions.userId(cookie, async () => {
-    const found = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return found && { userId: found.user.id, expiresAt: new Date(found.session.expiresAt) };
-  });
-}
-
-/** The signed-in user's id, or a 401. For routes that need an account. */
-export async function requireUserId(deps: AuthDeps, request: WithHeaders): Promise<string> {
-  const userId = await optionalUserId(deps, request);
-  if (!userId) throw unauthorized();
-  return userId;
-}
-
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ ok: true }> {
   await deps.limits.consume("passwordResetPerAddress", email);
   // Same answer for known and unknown addresses; better-auth mails only existing accounts.
@@ -242,8 +195,7 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ o
 
 export async function resetPassword(
   deps: AuthDeps,
-  token: string,
-  password: string,
+  { token, password }: { token: string; password: string },
 ): Promise<{ ok: true }> {
   assertPasswordAllowed(password);
   try {

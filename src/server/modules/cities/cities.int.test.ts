@@ -1,26 +1,18 @@
-// GET /api/city-search through a real Fastify app with the shared zod contract and error shape.
-import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+// GET /api/city-search through the real HTTP app with the shared zod contract and error shape.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { citySearchResponse } from "../../../domain/contracts/cities";
-import { registerErrorHandling } from "../../http/error-handler";
-import { cityRoutes } from "./routes";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
 
-let app: FastifyInstance;
+let t: TestApp;
 beforeAll(async () => {
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  await app.register(cityRoutes, { prefix: "/api" });
-  await app.ready();
+  t = await createTestApp();
 });
 afterAll(async () => {
-  await app.close();
+  await t.close();
 });
 
 const search = (q: string) =>
-  app.inject({ method: "GET", url: `/api/city-search?q=${encodeURIComponent(q)}` });
+  t.app.inject({ method: "GET", url: `/api/city-search?q=${encodeURIComponent(q)}` });
 
 describe("GET /api/city-search", () => {
   it("answers up to 10 places with county and coordinates", async () => {
@@ -67,7 +59,7 @@ describe("GET /api/city-search", () => {
     ["blank q", "/api/city-search?q=%20%20"],
     ["q over 64 characters", `/api/city-search?q=${"a".repeat(65)}`],
   ])("refuses %s with a 400 in the error shape", async (_case, url) => {
-    const res = await app.inject({ method: "GET", url });
+    const res = await t.app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: { code: "validation_error", fields: { q: expect.any(Array) } },

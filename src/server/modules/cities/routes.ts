@@ -2,11 +2,9 @@
 // an in-memory index; queries under 2 characters answer no items.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { citySearchQuery, citySearchResponse } from "../../../domain/contracts/cities";
-import { type CityIndex, cityIndex } from "./city-index";
+import type { WithContext } from "../../context";
 
-export const cityRoutes: FastifyPluginAsyncZod<{ index?: CityIndex }> = async (app, options) => {
-  const index = options.index ?? cityIndex();
-
+export const cityRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   app.get(
     "/city-search",
     {
@@ -19,7 +17,7 @@ export const cityRoutes: FastifyPluginAsyncZod<{ index?: CityIndex }> = async (a
     async (request, reply) => {
       // The list changes only with a release: let browsers and proxies keep answers for an hour.
       reply.header("cache-control", "public, max-age=3600");
-      return { items: index.search(request.query.q) };
+      return { items: ctx.cities.search(request.query.q) };
     },
   );
 };

@@ -1,6 +1,9 @@
-// Comments (issue 5 §2): one reply level, exact comments_count, comment likes never below 0.
+// Comments (spec-2 §2, §5): one reply level, keyset pages oldest first, exact comments_count,
+// comment likes never below 0.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { threadComments } from "../../../domain/comment-threads";
+import type { CommentView } from "../../../domain/contracts/posts";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject, publish } from "../../test-support/social";
@@ -30,7 +33,14 @@ describe("comments", () => {
     const deeper = (await comment(ann, post.id, "reply to reply", reply.id)).json().comment;
     expect(deeper.parentCommentId).toBe(top.id);
 
-    const thread = (await inject(t, null, "GET", `/api/posts/${post.id}/comments`)).json().items;
+    const page = (await inject(t, null, "GET", `/api/posts/${post.id}/comments`)).json();
+    expect(page.items.map((c: CommentView) => c.content)).toEqual([
+      "first!",
+      "reply",
+      "reply to reply",
+    ]);
+    expect(page.nextCursor).toBeNull();
+    const thread = threadComments(page.items);
     expect(thread).toHaveLength(1);
     expect(thread[0].replies.map((r: { content: string }) => r.content)).toEqual([
       "reply",
@@ -39,6 +49,27 @@ describe("comments", () => {
     expect((await inject(t, null, "GET", `/api/posts/${post.id}`)).json().post.commentsCount).toBe(
       3,
     );
+  });
+
+  it("pages oldest first with no gap or repeat while comments arrive between pages", async () => {
+    const post = await publish(t, author, "paged");
+    for (let i = 1; i <= 5; i++) await comment(ann, post.id, `c${i}`);
+    const url = `/api/posts/${post.id}/comments?limit=2`;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await inject(t, null, "GET", cursor ? `${url}&cursor=${cursor}` : url);
+      expect(res.statusCode).toBe(200);
+      const body: { items: CommentView[]; nextCursor: string | null } = res.json();
+      seen.push(...body.items.map((c) => c.content));
+      cursor = body.nextCursor;
+      if (++pages === 1) await comment(bo, post.id, "c6");
+    } while (cursor);
+    expect(seen).toEqual(["c1", "c2", "c3", "c4", "c5", "c6"]);
+    const bad = await inject(t, null, "GET", `${url}&cursor=nonsense`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("Invalid cursor");
   });
 
   it("refuses empty text, anonymous authors, a parent from another post, and a deleted post", async () => {

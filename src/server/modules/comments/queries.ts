@@ -1,25 +1,63 @@
 // SQL for post_comments and post_comment_likes.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type Cursor, keysetBefore } from "../../db/keyset";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import { personColumns } from "../follows/queries";
+import { personColumns } from "../profiles/person";
 
-/** Every comment of a post, oldest first, with authors and the viewer's likes (one query). */
-export async function listComments(db: Db, postId: string, viewerId: string | null) {
-  const likedByMe = viewerId
+const likedBy = (viewerId: string | null) =>
+  viewerId
     ? sql<boolean>`exists (select 1 from ${postCommentLikes} where ${postCommentLikes.commentId} = ${postComments.id} and ${postCommentLikes.userId} = ${viewerId})`
     : sql<boolean>`false`;
+
+const commentWithAuthor = (viewerId: string | null) => ({
+  comment: postComments,
+  author: personColumns,
+  likedByMe: likedBy(viewerId),
+});
+
+/**
+ * One page of a post's comments, oldest first (spec-2 §7), with authors and the viewer's likes,
+ * keyset-paginated on the post_comments_post_created_idx index.
+ */
+export async function listComments(
+  db: Db,
+  input: { postId: string; viewerId: string | null; limit: number; cursor: Cursor | null },
+) {
   return db
-    .select({ comment: postComments, author: personColumns, likedByMe })
+    .select(commentWithAuthor(input.viewerId))
     .from(postComments)
     .innerJoin(profiles, eq(profiles.userId, postComments.userId))
-    .where(eq(postComments.postId, postId))
+    .where(
+      and(
+        eq(postComments.postId, input.postId),
+        keysetBefore(
+          { at: postComments.createdAt, id: postComments.id, idType: "uuid" },
+          input.cursor,
+          "asc",
+        ),
+      ),
+    )
     .orderBy(asc(postComments.createdAt), asc(postComments.id))
-    .limit(1000);
+    .limit(input.limit + 1);
 }
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
+
+/** One comment with its author, as its writer sees it. */
+export async function findCommentView(
+  db: Db,
+  { commentId, viewerId }: { commentId: string; viewerId: string | null },
+): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select(commentWithAuthor(viewerId))
+    .from(postComments)
+    .innerJoin(profiles, eq(profiles.userId, postComments.userId))
+    .where(eq(postComments.id, commentId))
+    .limit(1);
+  return row;
+}
 
 export async function findComment(db: Db, commentId: string) {
   const [row] = await db.select().from(postComments).where(eq(postComments.id, commentId)).limit(1);
@@ -34,7 +72,11 @@ export async function insertComment(
   return row as typeof postComments.$inferSelect;
 }
 
-export async function toggleCommentLikeRow(db: Db, commentId: string, userId: string) {
+/** Likes or unlikes; answers the change to the count (-1, 0 or +1). */
+export async function toggleCommentLikeRow(
+  db: Db,
+  { commentId, userId }: { commentId: string; userId: string },
+) {
   const removed = await db
     .delete(postCommentLikes)
     .where(and(eq(postCommentLikes.commentId, commentId), eq(postCommentLikes.userId, userId)))

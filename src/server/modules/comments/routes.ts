@@ -4,45 +4,56 @@ import {
   commentBody,
   commentIdParams,
   commentResponse,
+  commentsQuery,
   commentsResponse,
   likeResponse,
   postIdParams,
 } from "../../../domain/contracts/posts";
-import type { Db } from "../../db/client";
-import type { EventBus } from "../../realtime/bus";
-import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
-import { addComment, commentThread, toggleCommentLike } from "./service";
+import type { WithContext } from "../../context";
+import { me, signedIn } from "../../http/viewer";
+import { addComment, commentsPage, toggleCommentLike } from "./service";
 
-export const commentRoutes: FastifyPluginAsyncZod<{
-  auth: AuthDeps;
-  db: Db;
-  bus: EventBus;
-}> = async (app, { auth, db, bus }) => {
+export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["comments"];
+
   app.get(
     "/posts/:postId/comments",
-    { schema: { tags, params: postIdParams, response: { 200: commentsResponse } } },
-    async (request) => ({
-      items: await commentThread(db, request.params.postId, await optionalUserId(auth, request)),
-    }),
+    {
+      schema: {
+        tags,
+        params: postIdParams,
+        querystring: commentsQuery,
+        response: { 200: commentsResponse },
+      },
+    },
+    async (request) =>
+      commentsPage(ctx.db, {
+        postId: request.params.postId,
+        viewerId: request.viewerId,
+        ...request.query,
+      }),
   );
 
   app.post(
     "/posts/:postId/comments",
     {
+      ...signedIn,
       schema: { tags, params: postIdParams, body: commentBody, response: { 201: commentResponse } },
     },
     async (request, reply) => {
-      const authorId = await requireUserId(auth, request);
-      const comment = await addComment({ db, bus }, authorId, request.params.postId, request.body);
+      const comment = await addComment(ctx, {
+        authorId: me(request),
+        postId: request.params.postId,
+        ...request.body,
+      });
       return reply.status(201).send({ comment });
     },
   );
 
   app.post(
     "/comments/:commentId/like",
-    { schema: { tags, params: commentIdParams, response: { 200: likeResponse } } },
+    { ...signedIn, schema: { tags, params: commentIdParams, response: { 200: likeResponse } } },
     async (request) =>
-      toggleCommentLike(db, await requireUserId(auth, request), request.params.commentId),
+      toggleCommentLike(ctx.db, { viewerId: me(request), commentId: request.params.commentId }),
   );
 };

@@ -1,18 +1,21 @@
-// Comments (spec-2 §2, §5): one level of replies, comments_count kept exact in the same
-// transaction, likes per comment, activity for the post's author and the replied-to person.
-
+// Comments (spec-2 §2, §5): listed flat and oldest first in pages, one level of replies,
+// comments_count kept exact in the same transaction, likes per comment, activity for the post's
+// author and the replied-to person.
+import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { CommentView } from "../../../domain/contracts/posts";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError } from "../../errors";
-import type { EventBus } from "../../realtime/bus";
 import { recordActivity } from "../activity/record";
-import { toPersonSummary } from "../follows/service";
 import { bumpPostCounter, findLivePost } from "../posts/queries";
+import { toPersonSummary } from "../profiles/person";
 import {
   bumpCommentLikes,
   type CommentRow,
   findComment,
+  findCommentView,
   insertComment,
   listComments,
   toggleCommentLikeRow,
@@ -21,9 +24,7 @@ import {
 const postNotFound = () => new AppError(404, ERROR_CODES.notFound, "Post not found");
 const commentNotFound = () => new AppError(404, ERROR_CODES.notFound, "Comment not found");
 
-type CommentFields = Omit<CommentView, "replies">;
-
-function present(row: CommentRow): CommentFields {
+function present(row: CommentRow): CommentView {
   return {
     id: row.comment.id,
     postId: row.comment.postId,
@@ -36,29 +37,32 @@ function present(row: CommentRow): CommentFields {
   };
 }
 
-export async function commentThread(
+export async function commentsPage(
   db: Db,
-  postId: string,
-  viewerId: string | null,
-): Promise<CommentView[]> {
-  if (!(await findLivePost(db, postId))) throw postNotFound();
-  const rows = (await listComments(db, postId, viewerId)).map(present);
-  const top = rows
-    .filter((c) => c.parentCommentId === null)
-    .map((c) => ({ ...c, replies: [] as CommentFields[] }));
-  const byId = new Map(top.map((c) => [c.id, c]));
-  for (const reply of rows) {
-    if (reply.parentCommentId) byId.get(reply.parentCommentId)?.replies.push(reply);
-  }
-  return top;
+  input: { postId: string; viewerId: string | null; limit: number; cursor?: string | undefined },
+): Promise<{ items: CommentView[]; nextCursor: string | null }> {
+  if (!(await findLivePost(db, input.postId))) throw postNotFound();
+  const rows = await listComments(db, { ...input, cursor: decodeCursor(input.cursor, z.uuid()) });
+  const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
+    at: row.comment.createdAt,
+    id: row.comment.id,
+  }));
+  return { items: page.map(present), nextCursor };
 }
 
 export async function addComment(
-  deps: { db: Db; bus: EventBus },
-  authorId: string,
-  postId: string,
-  input: { content: string; parentCommentId?: string | null | undefined },
-): Promise<CommentFields> {
+  deps: Pick<AppContext, "db" | "bus">,
+  {
+    authorId,
+    postId,
+    ...input
+  }: {
+    authorId: string;
+    postId: string;
+    content: string;
+    parentCommentId?: string | null | undefined;
+  },
+): Promise<CommentView> {
   const result = await deps.db.transaction(async (tx) => {
     let parentId: string | null = null;
     let parentAuthor: string | null = null;
@@ -108,18 +112,19 @@ export async function addComment(
   await deps.bus.publish({ type: "post.counted", postId, commentsCount: result.commentsCount });
   for (const recipientId of result.notified)
     await deps.bus.publish({ type: "activity.created", recipientId });
-  const row = (await listComments(deps.db, postId, authorId)).find(
-    (r) => r.comment.id === result.commentId,
-  );
+  const row = await findCommentView(deps.db, { commentId: result.commentId, viewerId: authorId });
   if (!row) throw commentNotFound();
   return present(row);
 }
 
 /** Toggle with the count never below 0 (a check constraint) and equal to the like rows. */
-export async function toggleCommentLike(db: Db, viewerId: string, commentId: string) {
+export async function toggleCommentLike(
+  db: Db,
+  { viewerId, commentId }: { viewerId: string; commentId: string },
+) {
   return db.transaction(async (tx) => {
     if (!(await findComment(tx, commentId))) throw commentNotFound();
-    const delta = await toggleCommentLikeRow(tx, commentId, viewerId);
+    const delta = await toggleCommentLikeRow(tx, { commentId, userId: viewerId });
     const likesCount = await bumpCommentLikes(tx, commentId, delta);
     return { liked: delta >= 0, likesCount };
   });

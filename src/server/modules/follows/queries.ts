@@ -1,9 +1,16 @@
 // SQL for follows and the counters they keep on profiles.
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type Cursor, keysetBefore } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
-import type { Cursor } from "../../http/cursor";
+import { personColumns } from "../profiles/person";
+
+/** Who follows whom: one row of the followers table. */
+export interface FollowPair {
+  followerId: string;
+  followingId: string;
+}
 
 /** Locks both profiles in id order, so concurrent toggles on a pair run one after the other. */
 export async function lockPair(db: Db, a: string, b: string): Promise<string[]> {
@@ -18,8 +25,7 @@ export async function lockPair(db: Db, a: string, b: string): Promise<string[]> 
 
 export async function deleteFollow(
   db: Db,
-  followerId: string,
-  followingId: string,
+  { followerId, followingId }: FollowPair,
 ): Promise<boolean> {
   const rows = await db
     .delete(followers)
@@ -30,8 +36,7 @@ export async function deleteFollow(
 
 export async function insertFollow(
   db: Db,
-  followerId: string,
-  followingId: string,
+  { followerId, followingId }: FollowPair,
 ): Promise<boolean> {
   const rows = await db
     .insert(followers)
@@ -43,8 +48,7 @@ export async function insertFollow(
 
 export async function followExists(
   db: Db,
-  followerId: string,
-  followingId: string,
+  { followerId, followingId }: FollowPair,
 ): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
@@ -76,35 +80,27 @@ export async function bumpCounts(
   return row ?? { friends: 0, following: 0, followers: 0 };
 }
 
-export const personColumns = {
-  userId: profiles.userId,
-  fullName: profiles.fullName,
-  username: profiles.username,
-  defaultUsername: profiles.defaultUsername,
-  emailAddress: profiles.emailAddress,
-  profileImageUrl: profiles.profileImageUrl,
-  verificationType: profiles.verificationType,
-  veteran: profiles.veteran,
-};
-
 /**
  * One page of a follower list, newest follow first, keyset-paginated on (created_at, other id)
  * through the followers indexes. Friends are people this user follows who follow back.
  */
 export async function listFollows(
   db: Db,
-  userId: string,
-  kind: "friends" | "following" | "followers",
-  limit: number,
-  cursor: Cursor | null,
+  {
+    userId,
+    kind,
+    limit,
+    cursor,
+  }: {
+    userId: string;
+    kind: "friends" | "following" | "followers";
+    limit: number;
+    cursor: Cursor | null;
+  },
 ) {
   const mine = kind === "followers" ? followers.followingId : followers.followerId;
   const other = kind === "followers" ? followers.followerId : followers.followingId;
-  const at = cursor ? new Date(cursor.at) : null;
-  const after =
-    cursor && at
-      ? or(lt(followers.createdAt, at), and(eq(followers.createdAt, at), lt(other, cursor.id)))
-      : undefined;
+  const after = keysetBefore({ at: followers.createdAt, id: other }, cursor);
   const friendsOnly =
     kind === "friends"
       ? sql`exists (select 1 from ${followers} as back where back.follower_id = ${followers.followingId} and back.following_id = ${followers.followerId})`
@@ -116,4 +112,23 @@ export async function listFollows(
     .where(and(eq(mine, userId), after, friendsOnly))
     .orderBy(desc(followers.createdAt), desc(other))
     .limit(limit + 1);
+}
+
+/** Which of these users follow the author (the feed cache and the realtime gateway ask). */
+export async function followersAmong(
+  db: Db,
+  { authorId, userIds }: { authorId: string; userIds: string[] },
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  // One array parameter, however many users (an IN list would take one parameter each).
+  const rows = await db
+    .select({ id: followers.followerId })
+    .from(followers)
+    .where(
+      and(
+        eq(followers.followingId, authorId),
+        sql`${followers.followerId} = any(${sql.param(userIds)}::text[])`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

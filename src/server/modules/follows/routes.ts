@@ -9,43 +9,44 @@ import {
   followToggleBody,
   followToggleResponse,
 } from "../../../domain/contracts/follows";
-import { type AuthDeps, requireUserId } from "../auth/service";
-import type { FollowDeps } from "./service";
+import type { WithContext } from "../../context";
+import { me, signedIn } from "../../http/viewer";
 import { followList, isFollowing, toggleFollow } from "./service";
 
-export const followRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps; follows: FollowDeps }> = async (
-  app,
-  { auth, follows },
-) => {
+export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["follows"];
 
   app.post(
     "/toggle",
-    { schema: { tags, body: followToggleBody, response: { 200: followToggleResponse } } },
-    async (request) => {
-      const viewerId = await requireUserId(auth, request);
-      return toggleFollow(follows, viewerId, request.body);
+    {
+      ...signedIn,
+      schema: { tags, body: followToggleBody, response: { 200: followToggleResponse } },
     },
+    async (request) => toggleFollow(ctx, { viewerId: me(request), ...request.body }),
   );
 
   app.get(
     "/status/:userId",
     {
+      ...signedIn,
       schema: {
         tags,
         params: z.object({ userId: z.string().min(1).max(64) }),
         response: { 200: followStatusResponse },
       },
     },
-    async (request) => {
-      const viewerId = await requireUserId(auth, request);
-      return { following: await isFollowing(follows.db, viewerId, request.params.userId) };
-    },
+    async (request) => ({
+      following: await isFollowing(ctx.db, {
+        viewerId: me(request),
+        targetUserId: request.params.userId,
+      }),
+    }),
   );
 
   app.get(
     "/:userId/:kind",
     {
+      ...signedIn,
       schema: {
         tags,
         params: followListParams,
@@ -53,17 +54,7 @@ export const followRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps; follows: Foll
         response: { 200: followListResponse },
       },
     },
-    async (request) => {
-      const viewerId = await requireUserId(auth, request);
-      const { userId, kind } = request.params;
-      return followList(
-        follows.db,
-        viewerId,
-        userId,
-        kind,
-        request.query.limit,
-        request.query.cursor,
-      );
-    },
+    async (request) =>
+      followList(ctx.db, { viewerId: me(request), ...request.params, ...request.query }),
   );
 };

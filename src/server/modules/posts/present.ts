@@ -1,7 +1,7 @@
 // Hydrated rows → the API's PostView, in the order of the ids asked for.
 import type { PostView } from "../../../domain/contracts/posts";
 import { displayHandle } from "../../../domain/handles";
-import { toPersonSummary } from "../follows/service";
+import { toPersonSummary } from "../profiles/person";
 import type { HydratedPost } from "./queries";
 
 export function presentPost(row: HydratedPost, viewerId: string | null): PostView {

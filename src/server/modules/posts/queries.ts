@@ -1,13 +1,12 @@
-// SQL for posts: feed ids (fan-out on read, merged per followee), hydration, likes, views.
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+// SQL for posts: feed ids (fan-out on read, merged per followee), hydration, writes, likes, views.
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
-import { followers } from "../../db/schema/follows";
+import { type Cursor, keysetBefore } from "../../db/keyset";
 import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import type { Cursor } from "../../http/cursor";
-import { personColumns } from "../follows/queries";
+import { personColumns } from "../profiles/person";
 
 /** Matches the indexes' DESC NULLS LAST, so PostgreSQL reads them in order instead of sorting. */
 const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
@@ -17,8 +16,13 @@ export interface PostKey {
   createdAt: Date;
 }
 
-const before = (cursor: Cursor | null) =>
-  cursor ? sql`and (p.created_at, p.id) < (${new Date(cursor.at)}, ${cursor.id}::uuid)` : sql``;
+/** A page of post keys: whose posts, how many, from where. */
+export interface KeyPage {
+  limit: number;
+  cursor: Cursor | null;
+}
+
+const postKey = { at: sql`p.created_at`, id: sql`p.id`, idType: "uuid" } as const;
 
 /**
  * The home feed's ids (docs/feed.md): for each followee (and the reader), the newest live posts
@@ -26,17 +30,16 @@ const before = (cursor: Cursor | null) =>
  */
 export async function feedPostKeys(
   db: Db,
-  viewerId: string,
-  limit: number,
-  cursor: Cursor | null,
+  { viewerId, limit, cursor }: KeyPage & { viewerId: string },
 ): Promise<PostKey[]> {
+  const before = keysetBefore(postKey, cursor);
   const rows = await queryRows<{ id: string; created_at: Date | string }>(
     db,
     sql`select p.id, p.created_at
       from (select following_id as uid from followers where follower_id = ${viewerId} union all select ${viewerId}) f
       cross join lateral (
         select p.id, p.created_at from posts p
-        where p.user_id = f.uid and p.deleted_at is null ${before(cursor)}
+        where p.user_id = f.uid and p.deleted_at is null ${before ? sql`and ${before}` : sql``}
         order by p.created_at desc nulls last, p.id desc nulls last
         limit ${limit + 1}
       ) p
@@ -48,11 +51,8 @@ export async function feedPostKeys(
 
 export async function userPostKeys(
   db: Db,
-  userId: string,
-  limit: number,
-  cursor: Cursor | null,
+  { userId, limit, cursor }: KeyPage & { userId: string },
 ): Promise<PostKey[]> {
-  const at = cursor ? new Date(cursor.at) : null;
   return db
     .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
@@ -60,9 +60,7 @@ export async function userPostKeys(
       and(
         eq(posts.userId, userId),
         isNull(posts.deletedAt),
-        cursor && at
-          ? or(lt(posts.createdAt, at), and(eq(posts.createdAt, at), lt(posts.id, cursor.id)))
-          : undefined,
+        keysetBefore({ at: posts.createdAt, id: posts.id, idType: "uuid" }, cursor),
       ),
     )
     .orderBy(newestFirst(posts.createdAt), newestFirst(posts.id))
@@ -124,7 +122,10 @@ export type LoadedPost = Awaited<ReturnType<typeof loadPosts>>[number];
 export type HydratedPost = Omit<LoadedPost, "likers"> & { likedByMe: boolean };
 
 /** Which of these posts the viewer liked. */
-export async function likedAmong(db: Db, viewerId: string, ids: string[]): Promise<string[]> {
+export async function likedAmong(
+  db: Db,
+  { viewerId, ids }: { viewerId: string; ids: string[] },
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await prepared(db).liked.execute({ viewer: viewerId, ids });
   return rows.map((r) => r.postId);
@@ -133,8 +134,7 @@ export async function likedAmong(db: Db, viewerId: string, ids: string[]): Promi
 /** The newest live post of an author with this slug (slugs repeat; the newest wins). */
 export async function findPostIdByPath(
   db: Db,
-  authorId: string,
-  slug: string,
+  { authorId, slug }: { authorId: string; slug: string },
 ): Promise<string | null> {
   const [row] = await db
     .select({ id: posts.id })
@@ -152,6 +152,37 @@ export async function findLivePost(db: Db, postId: string) {
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
     .limit(1);
   return row;
+}
+
+export async function insertPost(
+  db: Db,
+  values: { userId: string; content: string; imageUrl: string | null; slug: string },
+): Promise<string> {
+  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
+  return (row as { id: string }).id;
+}
+
+/** Replaces a live post's text (the author's, as the where clause also checks). */
+export async function updatePostContent(
+  db: Db,
+  change: { postId: string; authorId: string; content: string; updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(posts)
+    .set({ content: change.content, updatedAt: change.updatedAt })
+    .where(
+      and(eq(posts.id, change.postId), eq(posts.userId, change.authorId), isNull(posts.deletedAt)),
+    );
+}
+
+export async function softDeletePost(
+  db: Db,
+  { postId, authorId }: { postId: string; authorId: string },
+): Promise<void> {
+  await db
+    .update(posts)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(posts.id, postId), eq(posts.userId, authorId), isNull(posts.deletedAt)));
 }
 
 /** Adds to a live post's like or comment counter; null when the post is gone. */
@@ -174,7 +205,13 @@ export async function bumpPostCounter(
   return row ?? null;
 }
 
-export async function deleteLike(db: Db, postId: string, userId: string): Promise<boolean> {
+/** One person's like of one post. */
+export interface LikeKey {
+  postId: string;
+  userId: string;
+}
+
+export async function deleteLike(db: Db, { postId, userId }: LikeKey): Promise<boolean> {
   const rows = await db
     .delete(postLikes)
     .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
@@ -182,7 +219,7 @@ export async function deleteLike(db: Db, postId: string, userId: string): Promis
   return rows.length > 0;
 }
 
-export async function insertLike(db: Db, postId: string, userId: string): Promise<boolean> {
+export async function insertLike(db: Db, { postId, userId }: LikeKey): Promise<boolean> {
   const rows = await db
     .insert(postLikes)
     .values({ postId, userId })
@@ -192,7 +229,10 @@ export async function insertLike(db: Db, postId: string, userId: string): Promis
 }
 
 /** Records a view unless this viewer was counted for this post in the last 24 hours. */
-export async function recordView(db: Db, postId: string, viewerKey: string): Promise<boolean> {
+export async function recordView(
+  db: Db,
+  { postId, viewerKey }: { postId: string; viewerKey: string },
+): Promise<boolean> {
   const rows = await db
     .insert(postViews)
     .values({ postId, viewerKey })
@@ -220,24 +260,4 @@ export async function readViews(db: Db, postId: string): Promise<number | null> 
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
   return row?.count ?? null;
-}
-
-/** Which of these users follow the author (the realtime gateway asks for its own connections). */
-export async function followersAmong(
-  db: Db,
-  authorId: string,
-  userIds: string[],
-): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  // One array parameter, however many users (an IN list would take one parameter each).
-  const rows = await db
-    .select({ id: followers.followerId })
-    .from(followers)
-    .where(
-      and(
-        eq(followers.followingId, authorId),
-        sql`${followers.followerId} = any(${sql.param(userIds)}::text[])`,
-      ),
-    );
-  return rows.map((r) => r.id);
 }

@@ -14,24 +14,20 @@ import {
   postResponse,
   viewResponse,
 } from "../../../domain/contracts/posts";
+import type { WithContext } from "../../context";
 import { badRequest } from "../../errors";
 import { readPostSubmission } from "../../http/upload";
+import { me, signedIn } from "../../http/viewer";
 import { visitorId } from "../../http/visitor";
-import { type AuthDeps, optionalUserId, requireUserId, type WithHeaders } from "../auth/service";
 import * as posts from "./service";
 
-export const postRoutes: FastifyPluginAsyncZod<{
-  auth: AuthDeps;
-  posts: posts.PostDeps;
-  secureCookies: boolean;
-}> = async (app, { auth, posts: deps, secureCookies }) => {
+export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["posts"];
-  const viewer = (request: WithHeaders) => optionalUserId(auth, request);
-  const signedIn = (request: WithHeaders) => requireUserId(auth, request);
 
   app.post(
     "/posts",
     {
+      ...signedIn,
       schema: {
         tags,
         consumes: ["multipart/form-data", "application/json"],
@@ -39,14 +35,14 @@ export const postRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const authorId = await signedIn(request);
       const submission = await readPostSubmission(request);
       const fields = createPostFields.safeParse(submission.fields);
       if (!fields.success) {
         const message = fields.error.issues[0]?.message ?? "Invalid post";
         throw badRequest(ERROR_CODES.validation, message, { content: [message] });
       }
-      const post = await posts.createPost(deps, authorId, {
+      const post = await posts.createPost(ctx, {
+        authorId: me(request),
         content: fields.data.content,
         image: submission.image,
       });
@@ -56,9 +52,8 @@ export const postRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/feed",
-    { schema: { tags, querystring: pageQuery, response: { 200: postPage } } },
-    async (request) =>
-      posts.feedPage(deps, await signedIn(request), request.query.limit, request.query.cursor),
+    { ...signedIn, schema: { tags, querystring: pageQuery, response: { 200: postPage } } },
+    async (request) => posts.feedPage(ctx, { viewerId: me(request), ...request.query }),
   );
 
   app.get(
@@ -72,20 +67,18 @@ export const postRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      posts.userPostsPage(
-        deps,
-        request.params.userId,
-        await viewer(request),
-        request.query.limit,
-        request.query.cursor,
-      ),
+      posts.userPostsPage(ctx, {
+        userId: request.params.userId,
+        viewerId: request.viewerId,
+        ...request.query,
+      }),
   );
 
   app.get(
     "/posts/:postId",
     { schema: { tags, params: postIdParams, response: { 200: postResponse } } },
     async (request) => ({
-      post: await posts.getPost(deps, request.params.postId, await viewer(request)),
+      post: await posts.getPost(ctx, { postId: request.params.postId, viewerId: request.viewerId }),
     }),
   );
 
@@ -93,61 +86,58 @@ export const postRoutes: FastifyPluginAsyncZod<{
     "/posts/by-path/:handle/:slug",
     { schema: { tags, params: postPathParams, response: { 200: postResponse } } },
     async (request) => ({
-      post: await posts.getPostByPath(
-        deps,
-        request.params.handle,
-        request.params.slug,
-        await viewer(request),
-      ),
+      post: await posts.getPostByPath(ctx, { ...request.params, viewerId: request.viewerId }),
     }),
   );
 
   app.patch(
     "/posts/:postId",
-    { schema: { tags, params: postIdParams, body: editPostBody, response: { 200: postResponse } } },
+    {
+      ...signedIn,
+      schema: { tags, params: postIdParams, body: editPostBody, response: { 200: postResponse } },
+    },
     async (request) => ({
-      post: await posts.editPost(
-        deps,
-        await signedIn(request),
-        request.params.postId,
-        request.body.content,
-      ),
+      post: await posts.editPost(ctx, {
+        viewerId: me(request),
+        postId: request.params.postId,
+        content: request.body.content,
+      }),
     }),
   );
 
   app.delete(
     "/posts/:postId",
-    { schema: { tags, params: postIdParams, response: { 200: okResponse } } },
-    async (request) => posts.deletePost(deps, await signedIn(request), request.params.postId),
+    { ...signedIn, schema: { tags, params: postIdParams, response: { 200: okResponse } } },
+    async (request) =>
+      posts.deletePost(ctx, { viewerId: me(request), postId: request.params.postId }),
   );
 
   app.post(
     "/posts/:postId/like",
-    { schema: { tags, params: postIdParams, response: { 200: likeResponse } } },
-    async (request) => posts.togglePostLike(deps, await signedIn(request), request.params.postId),
+    { ...signedIn, schema: { tags, params: postIdParams, response: { 200: likeResponse } } },
+    async (request) =>
+      posts.togglePostLike(ctx, { viewerId: me(request), postId: request.params.postId }),
   );
 
   app.post(
     "/posts/:postId/view",
     { schema: { tags, params: postIdParams, response: { 200: viewResponse } } },
     async (request, reply) => {
-      const userId = await viewer(request);
-      const key = userId ? `u:${userId}` : `v:${visitorId(request, reply, secureCookies)}`;
-      return posts.viewPost(deps, request.params.postId, key);
+      const userId = request.viewerId;
+      const viewerKey = userId
+        ? `u:${userId}`
+        : `v:${visitorId(request, reply, ctx.config.secureCookies)}`;
+      return posts.viewPost(ctx, { postId: request.params.postId, viewerKey });
     },
   );
 };
 
 /** spec-1 §2 /post/{postId}: redirect only; any failure sends the visitor to /. */
-export const postRedirectRoute: FastifyPluginAsyncZod<{ reader: posts.PostReader }> = async (
-  app,
-  { reader },
-) => {
+export const postRedirectRoute: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   app.get("/post/:postId", { schema: { hide: true } }, async (request, reply) => {
-    const { postId } = request.params as { postId: string };
-    const parsed = postIdParams.safeParse({ postId });
+    const parsed = postIdParams.safeParse(request.params);
     const post = parsed.success
-      ? await posts.getPost(reader, parsed.data.postId, null).catch(() => null)
+      ? await posts.getPost(ctx, { postId: parsed.data.postId, viewerId: null }).catch(() => null)
       : null;
     return reply.redirect(post ? post.path : "/", 302);
   });

@@ -1,10 +1,8 @@
 // Turns stored profile rows into the API's ProfileView (spec-1 §2 display rules).
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { displayHandle } from "../../../domain/handles";
+import { asVerification } from "./person";
 import type { ProfileRow } from "./queries";
-
-const asVerification = (value: string): ProfileView["verificationType"] =>
-  value === "yellow" || value === "black" ? value : "none";
 
 export function presentProfile(row: ProfileRow, viewerId: string | null): ProfileView {
   const p = row.profile;

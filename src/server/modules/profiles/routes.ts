@@ -8,56 +8,40 @@ import {
   userIdParams,
 } from "../../../domain/contracts/profiles";
 import { loadProfileLists } from "../../../domain/enums/profile-options";
+import type { WithContext } from "../../context";
 import { readUploadedImage } from "../../http/upload";
-import type { ObjectStore } from "../../infra/object-store";
-import type { EventBus } from "../../realtime/bus";
-import { type AuthDeps, optionalUserId, requireUserId } from "../auth/service";
-import type { CityIndex } from "../cities/city-index";
+import { me, signedIn } from "../../http/viewer";
 import { replaceAvatar, replacePicture } from "./media";
 import { getProfileByHandle } from "./service";
 import { updateOwnProfile } from "./update";
 
-interface ProfileRouteOptions {
-  deps: AuthDeps;
-  cities: CityIndex;
-  store: ObjectStore;
-  bus: EventBus;
-}
-
-export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
-  app,
-  { deps, cities, store, bus },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["profiles"];
-  /** Lists show a person's name, handle, avatar and badges: cached copies must go. */
-  const changed = (userId: string) => bus.publish({ type: "profile.changed", userId });
   const updateBody = profileUpdateBody(await loadProfileLists());
 
   app.put(
     "/:userId",
     {
+      ...signedIn,
       schema: { tags, params: userIdParams, body: updateBody, response: { 200: profileResponse } },
     },
-    async (request) => {
-      const viewerId = await requireUserId(deps, request);
-      const profile = await updateOwnProfile(
-        deps.db,
-        cities,
-        viewerId,
-        request.params.userId,
-        request.body,
-      );
-      await changed(viewerId);
-      return { profile };
-    },
+    async (request) => ({
+      profile: await updateOwnProfile(ctx, {
+        viewerId: me(request),
+        userId: request.params.userId,
+        input: request.body,
+      }),
+    }),
   );
 
   app.get(
     "/:handle",
     { schema: { tags, params: handleParams, response: { 200: profileResponse } } },
     async (request, reply) => {
-      const viewerId = await optionalUserId(deps, request);
-      const profile = await getProfileByHandle(deps.db, request.params.handle, viewerId);
+      const profile = await getProfileByHandle(ctx.db, {
+        handle: request.params.handle,
+        viewerId: request.viewerId,
+      });
       reply.header("cache-control", "private, no-cache");
       return { profile };
     },
@@ -71,34 +55,35 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
 
   app.put(
     "/:userId/avatar",
-    { schema: { ...uploadSchema, params: userIdParams } },
+    { ...signedIn, schema: { ...uploadSchema, params: userIdParams } },
     async (request) => {
-      const viewerId = await requireUserId(deps, request);
       const bytes = await readUploadedImage(request, "avatar");
-      const profile = await replaceAvatar(deps.db, store, viewerId, request.params.userId, bytes);
-      await changed(viewerId);
-      return { profile };
+      return {
+        profile: await replaceAvatar(ctx, {
+          viewerId: me(request),
+          userId: request.params.userId,
+          bytes,
+        }),
+      };
     },
   );
 
   app.put(
     "/:userId/pictures/:slot",
-    { schema: { ...uploadSchema, params: pictureParams } },
+    { ...signedIn, schema: { ...uploadSchema, params: pictureParams } },
     async (request) => {
-      const viewerId = await requireUserId(deps, request);
-      const { userId, slot } = request.params;
       const bytes = await readUploadedImage(request, "picture");
-      return { profile: await replacePicture(deps.db, store, viewerId, userId, slot, bytes) };
+      return {
+        profile: await replacePicture(ctx, { viewerId: me(request), ...request.params, bytes }),
+      };
     },
   );
 
   app.delete(
     "/:userId/pictures/:slot",
-    { schema: { tags, params: pictureParams, response: { 200: profileResponse } } },
-    async (request) => {
-      const viewerId = await requireUserId(deps, request);
-      const { userId, slot } = request.params;
-      return { profile: await replacePicture(deps.db, store, viewerId, userId, slot, null) };
-    },
+    { ...signedIn, schema: { tags, params: pictureParams, response: { 200: profileResponse } } },
+    async (request) => ({
+      profile: await replacePicture(ctx, { viewerId: me(request), ...request.params, bytes: null }),
+    }),
   );
 };

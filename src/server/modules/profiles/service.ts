@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
+import { asVerification } from "./person";
 import { presentProfile } from "./present";
 import { findProfileByHandle, findSessionProfile, insertProfile, isHandleTaken } from "./queries";
 
@@ -19,8 +20,7 @@ const MAX_HANDLE_ATTEMPTS = 20;
 /** Creates the profile of a new account; retries with a suffixed handle when one is taken. */
 export async function createProfileForAccount(
   db: Db,
-  account: { userId: string; email: string; fullName: string },
-  mailDomain: string,
+  account: { userId: string; email: string; fullName: string; mailDomain: string },
 ): Promise<string> {
   const base = defaultHandleBase(account.email);
   for (let attempt = 0; attempt < MAX_HANDLE_ATTEMPTS; attempt++) {
@@ -32,7 +32,7 @@ export async function createProfileForAccount(
         fullName: account.fullName,
         emailAddress: account.email,
         defaultUsername: handle,
-        chtchtEmail: `${handle}@${mailDomain}`,
+        chtchtEmail: `${handle}@${account.mailDomain}`,
       });
       return handle;
     } catch (error) {
@@ -46,10 +46,6 @@ export async function createProfileForAccount(
 export async function getSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
   const row = await findSessionProfile(db, userId);
   if (!row) return null;
-  const verificationType =
-    row.verificationType === "yellow" || row.verificationType === "black"
-      ? row.verificationType
-      : "none";
   return {
     id: row.id,
     email: row.email,
@@ -60,15 +56,14 @@ export async function getSessionUser(db: Db, userId: string): Promise<SessionUse
       emailAddress: row.email,
     }),
     profileImageUrl: row.profileImageUrl,
-    verificationType,
+    verificationType: asVerification(row.verificationType),
   };
 }
 
 /** spec-1 §5: handle lookups strip a leading @, trim and lower-case (spec-1 §8 messages). */
 export async function getProfileByHandle(
   db: Db,
-  rawHandle: string,
-  viewerId: string | null,
+  { handle: rawHandle, viewerId }: { handle: string; viewerId: string | null },
 ): Promise<ProfileView> {
   const handle = normalizeHandle(rawHandle);
   if (!handle) throw badRequest(ERROR_CODES.validation, "No username or userid provided");

@@ -1,19 +1,16 @@
 // Saving the edit-profile form (spec-2 §5): only one's own profile; city resolved on the server.
+// Lists show a person's name and badges, so a save publishes profile.changed (caches drop copies).
 import type { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
-import type { Db } from "../../db/client";
-import { badRequest, forbidden } from "../../errors";
+import { requireOwner } from "../../access";
+import type { AppContext } from "../../context";
+import { badRequest } from "../../errors";
 import type { CityIndex } from "../cities/city-index";
 import { presentProfile } from "./present";
 import { findProfileByUserId, updateProfileRow } from "./queries";
 
 export type ProfileUpdate = z.output<ReturnType<typeof profileUpdateBody>>;
-
-/** spec-2 §6: a user may update only their own profile and pictures. */
-export function assertOwner(viewerId: string, userId: string): void {
-  if (viewerId !== userId) throw forbidden("Can only update your own pics");
-}
 
 /** The exact 'City, ST' the autocomplete offered, with its coordinates; else a 400. */
 function resolveCity(cities: CityIndex, label: string | null | undefined) {
@@ -27,13 +24,10 @@ function resolveCity(cities: CityIndex, label: string | null | undefined) {
 }
 
 export async function updateOwnProfile(
-  db: Db,
-  cities: CityIndex,
-  viewerId: string,
-  userId: string,
-  input: ProfileUpdate,
+  { db, cities, bus }: Pick<AppContext, "db" | "cities" | "bus">,
+  { viewerId, userId, input }: { viewerId: string; userId: string; input: ProfileUpdate },
 ): Promise<ProfileView> {
-  assertOwner(viewerId, userId);
+  requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
   const d = input.details;
   await updateProfileRow(db, userId, {
     fullName: input.fullName,
@@ -67,5 +61,6 @@ export async function updateOwnProfile(
   });
   const row = await findProfileByUserId(db, userId);
   if (!row) throw new Error("Upsert succeeded but profile not found");
+  await bus.publish({ type: "profile.changed", userId });
   return presentProfile(row, viewerId);
 }

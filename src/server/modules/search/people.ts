@@ -1,4 +1,4 @@
-// Header people search (issue 4 §2): partial, case-insensitive matches on username, default
+// Header people search (spec-1 §2, §7): partial, case-insensitive matches on username, default
 // username and full name; exact handle first, then prefixes, then the rest; top 15.
 // Short queries use the text_pattern_ops prefix indexes, longer ones the pg_trgm GIN indexes.
 import { sql } from "drizzle-orm";
@@ -6,7 +6,7 @@ import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
 import type { Db } from "../../db/client";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
-import { toPersonSummary } from "../follows/service";
+import { personColumns, toPersonSummary } from "../profiles/person";
 
 const TRIGRAM_MIN = 3;
 
@@ -16,8 +16,11 @@ export function searchTerm(raw: string): { text: string; like: string } {
   return { text, like: text.replace(/[\\%_]/g, (c) => `\\${c}`) };
 }
 
-export async function searchPeople(db: Db, viewerId: string | null, raw: string) {
-  const { text, like } = searchTerm(raw);
+export async function searchPeople(
+  db: Db,
+  { viewerId, query }: { viewerId: string | null; query: string },
+) {
+  const { text, like } = searchTerm(query);
   if (!text) return [];
   const username = sql`lower(${profiles.username})`;
   const handle = sql`lower(${profiles.defaultUsername})`;
@@ -33,18 +36,7 @@ export async function searchPeople(db: Db, viewerId: string | null, raw: string)
     ? sql<boolean>`exists (select 1 from ${followers} where ${followers.followerId} = ${viewerId} and ${followers.followingId} = ${profiles.userId})`
     : sql<boolean>`false`;
   const rows = await db
-    .select({
-      userId: profiles.userId,
-      fullName: profiles.fullName,
-      username: profiles.username,
-      defaultUsername: profiles.defaultUsername,
-      emailAddress: profiles.emailAddress,
-      profileImageUrl: profiles.profileImageUrl,
-      verificationType: profiles.verificationType,
-      veteran: profiles.veteran,
-      following,
-      rank,
-    })
+    .select({ ...personColumns, following, rank })
     .from(profiles)
     .where(
       sql`(${username} like ${pattern} or ${handle} like ${pattern} or ${name} like ${pattern})`,

@@ -1,10 +1,10 @@
 // /api/search/* — the header's people search (spec-1 §2, §7).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { peopleSearchQuery, peopleSearchResponse } from "../../../domain/contracts/search";
-import { type AuthDeps, optionalUserId } from "../auth/service";
+import type { WithContext } from "../../context";
 import { searchPeople } from "./people";
 
-export const searchRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+export const searchRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   app.get(
     "/people",
     {
@@ -14,9 +14,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (ap
         response: { 200: peopleSearchResponse },
       },
     },
-    async (request) => {
-      const viewerId = await optionalUserId(deps, request);
-      return { items: await searchPeople(deps.db, viewerId, request.query.q) };
-    },
+    async (request) => ({
+      items: await searchPeople(ctx.db, { viewerId: request.viewerId, query: request.query.q }),
+    }),
   );
 };

@@ -1,10 +1,10 @@
 // /api/usernames/* — availability for the Reserve Username dialog.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { availabilityResponse, usernameParams } from "../../../domain/contracts/usernames";
-import type { Db } from "../../db/client";
+import type { WithContext } from "../../context";
 import { checkUsername } from "./service";
 
-export const usernameRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const usernameRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   app.get(
     "/:name/availability",
     {
@@ -16,7 +16,7 @@ export const usernameRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return checkUsername(db, request.params.name);
+      return checkUsername(ctx.db, request.params.name);
     },
   );
 };

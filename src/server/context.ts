@@ -1,0 +1,38 @@
+// The one typed context every route plugin receives (docs/architecture.md "App context"). It is
+// built once in app.ts; each service declares the slice it needs (`Pick<AppContext, "db" | "bus">`),
+// so a use-case's dependencies are visible in its signature and a test can hand it a smaller one.
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import type { Mailer } from "./infra/mailer";
+import type { ObjectStore } from "./infra/object-store";
+import type { RateLimits } from "./infra/rate-limit";
+import type { Auth } from "./modules/auth/better-auth";
+import type { CityIndex } from "./modules/cities/city-index";
+import type { FeedCache } from "./modules/posts/feed-cache";
+import type { PostHydrator } from "./modules/posts/hydration";
+import type { EventBus } from "./realtime/bus";
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  /** Domain events, published after commit (src/server/realtime/events.ts). */
+  bus: EventBus;
+  /** Media storage: DATA_DIR/media or S3. */
+  store: ObjectStore;
+  mailer: Mailer;
+  limits: RateLimits;
+  /** The auth library (better-auth); only the accounts area calls it. */
+  auth: Auth;
+  cities: CityIndex;
+  /** Active readers' first feed pages (docs/feed.md). */
+  feed: FeedCache;
+  /** Posts with authors and likes, from memory when it can (docs/feed.md). */
+  hydrator: PostHydrator;
+  log: FastifyBaseLogger;
+}
+
+/** What a route plugin is registered with. */
+export interface WithContext {
+  ctx: AppContext;
+}

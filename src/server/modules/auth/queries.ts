@@ -1,0 +1,18 @@
+// SQL for the auth tables that the accounts use-cases read themselves (better-auth owns the rest).
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+
+export async function findUserByEmail(db: Db, email: string) {
+  const rows = await db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return rows[0];
+}
+
+/** Removes an account; its sessions and credentials cascade. */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

@@ -1,0 +1,44 @@
+// How a person is selected and shown in every list (spec-1 §2: avatar, full name, badges, handle).
+// Feeds, comments, follower lists, search and activity select `personColumns` and present rows
+// with `toPersonSummary`, so the handle rule and the badge fix-up live in one place.
+import type { PersonSummary } from "../../../domain/contracts/follows";
+import { displayHandle } from "../../../domain/handles";
+import { profiles } from "../../db/schema/profiles";
+
+export const personColumns = {
+  userId: profiles.userId,
+  fullName: profiles.fullName,
+  username: profiles.username,
+  defaultUsername: profiles.defaultUsername,
+  emailAddress: profiles.emailAddress,
+  profileImageUrl: profiles.profileImageUrl,
+  verificationType: profiles.verificationType,
+  veteran: profiles.veteran,
+};
+
+export interface PersonRow {
+  userId: string;
+  fullName: string;
+  username: string | null;
+  defaultUsername: string;
+  emailAddress: string;
+  profileImageUrl: string | null;
+  verificationType: string;
+  veteran: boolean;
+}
+
+/** spec-1 §6: yellow and black show a badge; anything else stored reads as none. */
+export const asVerification = (value: string): PersonSummary["verificationType"] =>
+  value === "yellow" || value === "black" ? value : "none";
+
+export function toPersonSummary(row: PersonRow): PersonSummary {
+  return {
+    userId: row.userId,
+    fullName: row.fullName,
+    handle: displayHandle(row),
+    username: row.username,
+    profileImageUrl: row.profileImageUrl,
+    verificationType: asVerification(row.verificationType),
+    veteran: row.veteran,
+  };
+}
