@@ -1,4 +1,4 @@
-// Posts, likes, comments and activity (issue 5): A posts with an image; B, who follows A, sees it
+// Posts, likes, comments and activity (spec-1 §2, §4; spec-2 §2): A posts with an image; B, who follows A, sees it
 // arrive live, likes and comments; A's menu shows unread activity, the Activity page lists it under
 // New and opens the post; the copied link opens the same post elsewhere; crawlers get og tags.
 import sharp from "sharp";

@@ -4,10 +4,10 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { getCookies } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -15,27 +15,30 @@ import {
 import type { Redis } from "ioredis";
 import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
 import type { Config } from "./config";
+import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
-import { registerErrorHandling } from "./http/error-handler";
+import { frameworkErrors, registerErrorHandling } from "./http/error-handler";
 import { registerOriginCheck } from "./http/origin-check";
+import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
-import { mediaRoutes } from "./infra/media-routes";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { createRateLimits } from "./infra/rate-limit";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
 import { authRoutes } from "./modules/auth/routes";
-import type { AuthDeps } from "./modules/auth/service";
 import { SessionCache } from "./modules/auth/session-cache";
+import { createViewerResolver } from "./modules/auth/viewer-resolver";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
+import { followersAmong } from "./modules/follows/queries";
 import { followRoutes } from "./modules/follows/routes";
+import { mediaRoutes } from "./modules/media/routes";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
 import { postPageMeta } from "./modules/posts/page-meta";
-import { feedPostKeys, followersAmong, likedAmong, loadPosts } from "./modules/posts/queries";
+import { feedPostKeys, likedAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
@@ -66,6 +69,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     loggerInstance: services.logger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,74 +119,70 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       app.log.error({ err: error }, "session end could not be published");
     });
   });
-  const forgetEndedSessions = bus.subscribe((event) => {
-    if (event.type === "session.ended") sessions.revoke(event.userId);
-  });
-  app.addHook("onClose", async () => forgetEndedSessions());
-  const deps: AuthDeps = {
-    db: database.db,
-    auth,
-    sessions,
-    sessionCookie: getCookies(auth.options).sessionToken.name,
+  const { db } = database;
+  const ctx: AppContext = {
+    config,
+    db,
+    bus,
+    store: services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
+    mailer,
     limits: createRateLimits(redis),
-    mailDomain: config.mailDomain,
+    auth,
+    cities: cityIndex(),
+    feed: new FeedCache({
+      load: (viewerId, depth) => feedPostKeys(db, { viewerId, limit: depth - 1, cursor: null }),
+      followersAmong: (authorId, userIds) => followersAmong(db, { authorId, userIds }),
+      depth: FEED_PAGE_SIZE + 1,
+    }),
+    hydrator: new PostHydrator({
+      load: (ids) => loadPosts(db, ids),
+      likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
+    }),
     log: app.log,
   };
-
-  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
-    await database.db.execute(sql`select 1`);
-    return reply.header("cache-control", "no-store").send({ status: "ok" });
-  });
-
-  await app.register(authRoutes, { prefix: "/api/auth", deps });
-  await app.register(activityRoutes, { prefix: "/api/activity", deps });
-  const cities = cityIndex();
-  await app.register(cityRoutes, { prefix: "/api", index: cities });
-  const store = services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 });
-  await app.register(profileRoutes, { prefix: "/api/profiles", deps, cities, store, bus });
-  await app.register(mediaRoutes, { store });
-  await registerRealtime(app, {
-    auth: deps,
-    bus,
-    followersAmong: (authorId, userIds) => followersAmong(database.db, authorId, userIds),
-  });
-  const feed = new FeedCache({
-    load: (readerId, depth) => feedPostKeys(database.db, readerId, depth - 1, null),
-    followersAmong: (authorId, readerIds) => followersAmong(database.db, authorId, readerIds),
-    depth: FEED_PAGE_SIZE + 1,
-  });
-  const hydrator = new PostHydrator({
-    load: (ids) => loadPosts(database.db, ids),
-    likedAmong: (viewerId, ids) => likedAmong(database.db, viewerId, ids),
-  });
+  const resolveViewer = createViewerResolver(auth, sessions);
+  registerViewer(app, resolveViewer);
   const unsubscribe = [
-    bus.subscribe((event) => feed.apply(event)),
-    bus.subscribe((event) => hydrator.apply(event)),
+    bus.subscribe((event) => {
+      if (event.type === "session.ended") sessions.revoke(event.userId);
+    }),
+    bus.subscribe((event) => ctx.feed.apply(event)),
+    bus.subscribe((event) => ctx.hydrator.apply(event)),
   ];
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
   });
-  await app.register(followRoutes, {
-    prefix: "/api/follows",
-    auth: deps,
-    follows: { db: database.db, bus },
+
+  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.header("cache-control", "no-store").send({ status: "ok" });
   });
-  await app.register(searchRoutes, { prefix: "/api/search", deps });
-  await app.register(postRoutes, {
-    prefix: "/api",
-    auth: deps,
-    posts: { db: database.db, bus, store, feed, hydrator },
-    secureCookies: config.secureCookies,
+
+  const api: [FastifyPluginAsyncZod<WithContext>, string][] = [
+    [authRoutes, "/api/auth"],
+    [activityRoutes, "/api/activity"],
+    [cityRoutes, "/api"],
+    [profileRoutes, "/api/profiles"],
+    [followRoutes, "/api/follows"],
+    [searchRoutes, "/api/search"],
+    [postRoutes, "/api"],
+    [commentRoutes, "/api"],
+    [usernameRoutes, "/api/usernames"],
+    [postRedirectRoute, ""],
+  ];
+  for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
+  await app.register(mediaRoutes, { store: ctx.store });
+  await registerRealtime(app, {
+    resolveViewer,
+    bus,
+    followersAmong: (authorId, userIds) => followersAmong(db, { authorId, userIds }),
   });
-  await app.register(postRedirectRoute, { reader: { db: database.db, hydrator } });
-  await app.register(commentRoutes, { prefix: "/api", auth: deps, db: database.db, bus });
-  await app.register(usernameRoutes, { prefix: "/api/usernames", db: database.db });
   await registerWebApp(app, {
     distDir: services.webDistDir,
-    site: { publicUrl: config.publicUrl, siteName: config.siteName },
+    site: { publicUrl: config.publicUrl, siteName: config.siteName, mailDomain: config.mailDomain },
     pageMeta: async (pathname) =>
-      (await profilePageMeta(database.db, pathname, config.siteName)) ??
-      postPageMeta({ db: database.db, hydrator }, pathname, config.siteName),
+      (await profilePageMeta(db, pathname, config.siteName)) ??
+      postPageMeta(ctx, pathname, config.siteName),
   });
   return app;
 }

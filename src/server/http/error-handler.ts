@@ -1,5 +1,5 @@
 // Every failure leaves the API as {"error":{"code","message"}} with the right status, never a stack.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -72,4 +72,25 @@ export function registerErrorHandling(app: FastifyInstance) {
       .status(500)
       .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
   });
+}
+
+/**
+ * Fastify's own refusals before any route is found, which never reach the error handler: pass as
+ * `frameworkErrors` to `Fastify({...})`. The path is not echoed, as it may be 10,000 characters.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_BAD_URL") {
+    return reply
+      .status(400)
+      .send({ error: { code: ERROR_CODES.validation, message: "This address is not valid." } });
+  }
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply
+      .status(414)
+      .send({ error: { code: ERROR_CODES.validation, message: "This address is too long." } });
+  }
+  request.log.error({ err: error }, "unhandled framework error");
+  return reply
+    .status(500)
+    .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
 }

@@ -162,6 +162,19 @@ describe("errors and bad input", () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe("unauthorized");
   });
+
+  it.each([
+    ["a 10,000-character path parameter", `/api/profiles/${"a".repeat(10_000)}`],
+    ["a bad percent-encoding", "/api/%c0"],
+  ])("answers %s with a 4xx in the error shape", async (_label, url) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+  });
 });
 
 describe("validate-email", () => {

@@ -1,4 +1,4 @@
-// Uploaded images (issue 3 §3): the type is sniffed from the bytes, pixel bombs are refused from the
+// Uploaded images (docs/profiles-and-media.md): the type is sniffed from the bytes, pixel bombs are refused from the
 // header before any decode, and everything is re-encoded to a metadata-free JPEG (EXIF, GPS, XMP
 // and ICC are dropped; orientation is applied first) plus a thumbnail. HEIC/HEIF is decoded by
 // heic-decode (libheif in wasm) because the sharp build here has no HEVC decoder.

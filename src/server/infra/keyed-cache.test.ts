@@ -89,4 +89,32 @@ describe("KeyedCache", () => {
     cache.invalidateWhere((value) => value % 2 === 1);
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, undefined]);
   });
+
+  it("never keeps a value past its own expiry cap", () => {
+    const { cache, advance } = setup();
+    cache.put("a", 1, { notAfter: 300 });
+    cache.put("b", 2, { notAfter: 5000 }); // a cap beyond the time to live changes nothing
+    advance(299);
+    expect([cache.get("a"), cache.get("b")]).toEqual([1, 2]);
+    advance(1);
+    expect(cache.get("a")).toBeUndefined();
+    advance(701);
+    expect(cache.get("b")).toBeUndefined();
+  });
+
+  it("lists the entries that have not expired, oldest first", () => {
+    const { cache, advance } = setup();
+    cache.put("a", 1, { notAfter: 100 });
+    cache.put("b", 2);
+    cache.put("c", 3);
+    cache.invalidate("c");
+    cache.put("d", 4);
+    expect([...cache.entries()]).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["d", 4],
+    ]);
+    advance(100);
+    expect([...cache.keys()]).toEqual(["b", "d"]);
+  });
 });

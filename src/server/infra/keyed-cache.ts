@@ -22,7 +22,7 @@ export interface Fill<K, V> {
 }
 
 export class KeyedCache<K, V> {
-  private readonly entries = new Map<K, { value: V; until: number }>();
+  private readonly held = new Map<K, { value: V; until: number }>();
   /** When each key was last invalidated, kept only while fills are running. */
   private readonly invalidated = new Map<K, number>();
   private readonly running = new Set<number>();
@@ -34,34 +34,37 @@ export class KeyedCache<K, V> {
   }
 
   get(key: K): V | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.held.get(key);
     if (!entry) return undefined;
     if (entry.until > this.now()) return entry.value;
-    this.entries.delete(key);
+    this.held.delete(key);
     return undefined;
   }
 
   invalidate(key: K): void {
-    this.entries.delete(key);
+    this.held.delete(key);
     this.noteChange(key);
   }
 
   /** Changes a held value in place (an event told what changed); absent keys stay absent. */
   update(key: K, change: (value: V) => V): void {
-    const entry = this.entries.get(key);
+    const entry = this.held.get(key);
     if (entry) entry.value = change(entry.value);
     this.noteChange(key);
   }
 
-  /** Stores a value an event told as committed. */
-  put(key: K, value: V): void {
-    this.store(key, value);
+  /**
+   * Stores a value known to be current (an event told it as committed, or its owner vouches for
+   * it); fills that began earlier do not overwrite it. `notAfter` caps its jittered expiry.
+   */
+  put(key: K, value: V, options: { notAfter?: number } = {}): void {
+    this.store(key, value, options.notAfter);
     this.noteChange(key);
   }
 
   /** Drops every held value that matches. */
   invalidateWhere(matches: (value: V) => boolean): void {
-    for (const [key, entry] of this.entries) if (matches(entry.value)) this.invalidate(key);
+    for (const [key, entry] of this.held) if (matches(entry.value)) this.invalidate(key);
   }
 
   begin(): Fill<K, V> {
@@ -94,16 +97,28 @@ export class KeyedCache<K, V> {
     for (const [key, seq] of this.invalidated) if (seq < oldest) this.invalidated.delete(key);
   }
 
-  get size(): number {
-    return this.entries.size;
+  /** The entries that have not expired, oldest first. */
+  *entries(): IterableIterator<[K, V]> {
+    const now = this.now();
+    for (const [key, entry] of this.held) if (entry.until > now) yield [key, entry.value];
   }
 
-  private store(key: K, value: V) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+  *keys(): IterableIterator<K> {
+    for (const [key] of this.entries()) yield key;
+  }
+
+  /** Entries held, counting expired ones not yet dropped. */
+  get size(): number {
+    return this.held.size;
+  }
+
+  private store(key: K, value: V, notAfter = Number.POSITIVE_INFINITY) {
+    this.held.delete(key);
+    if (this.held.size >= this.options.maxEntries) {
+      const oldest = this.held.keys().next();
+      if (!oldest.done) this.held.delete(oldest.value);
     }
-    this.entries.set(key, { value, until: expiryFrom(this.now(), this.options.ttlMs) });
+    const until = Math.min(expiryFrom(this.now(), this.options.ttlMs), notAfter);
+    this.held.set(key, { value, until });
   }
 }

@@ -57,21 +57,23 @@ function assertSafeKey(key: string) {
 }
 
 /**
- * `u/{user}/{kind}/{first 32 hex of the main image's sha256}.jpg` and `…-thumb.jpg`. User ids from
- * better-auth are mixed-case, so the id is hex-encoded: keys stay lowercase and two ids never
- * meet in one folder. Identical uploads by one user share a key: delete only when unreferenced.
+ * `u/{user}/{kind}/{first 32 hex of the main image's sha256}.jpg`. User ids from better-auth are
+ * mixed-case, so the id is hex-encoded: keys stay lowercase and two ids never meet in one folder.
+ * Identical uploads by one user share a key: delete only when unreferenced.
  */
 export function mediaKey(
   userId: string,
   kind: "avatar" | "picture" | "post",
   sha256: string,
-  variant: "main" | "thumb" = "main",
 ): string {
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("mediaKey needs a hex sha256");
   if (!userId) throw new Error("mediaKey needs a user id");
   const user = Buffer.from(userId, "utf8").toString("hex");
-  return `u/${user}/${kind}/${sha256.slice(0, 32)}${variant === "thumb" ? "-thumb" : ""}.jpg`;
+  return `u/${user}/${kind}/${sha256.slice(0, 32)}.jpg`;
 }
+
+/** The thumbnail beside a main image: `….jpg` → `…-thumb.jpg`, the one rule for every kind. */
+export const thumbKeyOf = (key: string): string => key.replace(/\.jpg$/, "-thumb.jpg");
 
 export function createObjectStore(opts: { dataDir: string; s3?: S3Options }): ObjectStore {
   return opts.s3 ? s3Store(opts.s3) : diskStore(path.join(opts.dataDir, "media"));

@@ -1,4 +1,4 @@
-// Named rate limits for sensitive actions (issue 2 §2), keyed per IP or per e-mail address.
+// Named rate limits for sensitive actions (docs/architecture.md "Rate limits"), keyed per IP or per e-mail address.
 // In memory by default; in Redis when REDIS_URL is set so every app instance shares the counters.
 import type { Redis } from "ioredis";
 import {
@@ -13,7 +13,7 @@ import { tooManyRequests } from "../errors";
 
 const MINUTE = 60;
 
-/** points per duration (seconds) — the table of issue 2 §2. */
+/** points per duration (seconds); the table in docs/architecture.md "Rate limits". */
 export const LIMITS = {
   loginPerIp: { points: 25, duration: 5 * MINUTE },
   loginPerAccount: { points: 25, duration: 60 * MINUTE },

@@ -1,4 +1,4 @@
-// /realtime (issue 4 §3): authenticated at upgrade; events reach only the users allowed to see them.
+// /realtime (docs/social-and-realtime.md): authenticated at upgrade; events reach only the users allowed to see them.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test-support/accounts";

@@ -1,4 +1,4 @@
-// Activity (issue 5 §3): rows written with the action, never for one's own; grouped; mark read.
+// Activity (spec-2 §2, §3, §4): rows written with the action, never for one's own; grouped; mark read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";

@@ -1,4 +1,4 @@
-// Writes a user_activity row inside the caller's transaction (issue 5 §3): never for one's own
+// Writes a user_activity row inside the caller's transaction (spec-2 §3): never for one's own
 // actions. Answers the recipient to notify after commit, or null.
 import { snippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";

@@ -1,4 +1,4 @@
-// Rejects the most common passwords (issue 2 §2), from zxcvbn-ts's maintained frequency list.
+// Rejects the most common passwords (docs/architecture.md "Accounts"), from zxcvbn-ts's maintained frequency list.
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MIN } from "../../../domain/contracts/auth";
 

@@ -1,20 +1,15 @@
 // Who is signed in, without a database round trip on every request: a session cookie that the
-// auth library verified maps to its user for up to a minute. Ending a session (sign-out, password
-// reset) drops every entry of that user on every instance (the session.ended event), and the
-// user then bypasses the cache for a while, so a lookup that raced the revocation's commit cannot
-// put the ended session back.
+// auth library verified maps to its user for up to a minute, never past the session's own end
+// (a KeyedCache: bounded, jittered expiry). Ending a session (sign-out, password reset) drops
+// every entry of that user on every instance (the session.ended event), and the user then
+// bypasses the cache for a while, so a lookup that raced the revocation's commit cannot put the
+// ended session back.
 
-import { expiryFrom } from "../../infra/keyed-cache";
+import { KeyedCache } from "../../infra/keyed-cache";
 
 export interface ResolvedSession {
   userId: string;
   expiresAt: Date;
-}
-
-interface Entry {
-  userId: string;
-  /** Until when the entry may answer: the end of its time to live or of the session. */
-  until: number;
 }
 
 export interface SessionCacheOptions {
@@ -26,18 +21,20 @@ export interface SessionCacheOptions {
 }
 
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Cookie value → user id. */
+  private readonly users: KeyedCache<string, string>;
   private readonly bypassUntil = new Map<string, number>();
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly bypassMs: number;
   private readonly now: () => number;
 
   constructor(options: SessionCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? 60_000;
-    this.maxEntries = options.maxEntries ?? 50_000;
     this.bypassMs = options.bypassMs ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.users = new KeyedCache({
+      ttlMs: options.ttlMs ?? 60_000,
+      maxEntries: options.maxEntries ?? 50_000,
+      now: this.now,
+    });
   }
 
   /** The user of this session cookie value; `resolve` asks the auth library on a miss. */
@@ -45,26 +42,22 @@ export class SessionCache {
     cookie: string | undefined,
     resolve: () => Promise<ResolvedSession | null>,
   ): Promise<string | null> {
-    const now = this.now();
-    const entry = cookie ? this.entries.get(cookie) : undefined;
-    if (entry && entry.until > now && !this.bypassed(entry.userId, now)) return entry.userId;
-    if (entry) this.entries.delete(cookie as string);
+    const cached = cookie ? this.users.get(cookie) : undefined;
+    if (cached !== undefined) {
+      if (!this.bypassed(cached, this.now())) return cached;
+      this.users.invalidate(cookie as string);
+    }
     const session = await resolve();
     if (!session) return null;
     if (cookie && !this.bypassed(session.userId, this.now())) {
-      this.store(cookie, {
-        userId: session.userId,
-        until: Math.min(expiryFrom(now, this.ttlMs), session.expiresAt.getTime()),
-      });
+      this.users.put(cookie, session.userId, { notAfter: session.expiresAt.getTime() });
     }
     return session.userId;
   }
 
   /** Forgets every session of this user (one of them, or all, has just ended). */
   revoke(userId: string): void {
-    for (const [cookie, entry] of this.entries) {
-      if (entry.userId === userId) this.entries.delete(cookie);
-    }
+    this.users.invalidateWhere((id) => id === userId);
     const now = this.now();
     if (this.bypassUntil.size > 1000) {
       for (const [id, until] of this.bypassUntil) if (until <= now) this.bypassUntil.delete(id);
@@ -73,7 +66,7 @@ export class SessionCache {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.users.size;
   }
 
   private bypassed(userId: string, now: number): boolean {
@@ -82,14 +75,5 @@ export class SessionCache {
     if (until > now) return true;
     this.bypassUntil.delete(userId);
     return false;
-  }
-
-  private store(cookie: string, entry: Entry) {
-    this.entries.delete(cookie);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(cookie, entry);
   }
 }

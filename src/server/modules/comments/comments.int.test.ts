@@ -42,7 +42,7 @@ describe("comments", () => {
     expect(page.nextCursor).toBeNull();
     const thread = threadComments(page.items);
     expect(thread).toHaveLength(1);
-    expect(thread[0].replies.map((r: { content: string }) => r.content)).toEqual([
+    expect(thread[0]?.replies.map((r: { content: string }) => r.content)).toEqual([
       "reply",
       "reply to reply",
     ]);

@@ -1,4 +1,4 @@
-// Follows (issue 4 §1): toggle semantics, exact counters under concurrency, friends, lists.
+// Follows (spec-1 §4, §5): toggle semantics, exact counters under concurrency, friends, lists.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";

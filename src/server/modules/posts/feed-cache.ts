@@ -2,17 +2,18 @@
 // per-followee merge once; afterwards the page is kept current by the domain events every instance
 // receives: a new post is inserted into the cached pages of the author and of the author's cached
 // followers, a deleted post is taken out, and a reader's follow or unfollow drops their page.
-// A time to live bounds the harm of an event that never arrived.
-import { expiryFrom } from "../../infra/keyed-cache";
+// Pages are held in a KeyedCache (bounded, with a jittered time to live that bounds the harm of an
+// event that never arrived); loads follow their own protocol below, as an event changes a page
+// being loaded rather than only refusing it.
+import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import type { PostKey } from "./queries";
 
-interface Entry {
+interface Page {
   /** Newest first, at most `depth`. */
   keys: PostKey[];
   /** True when the reader's feed has no posts beyond `keys`. */
   complete: boolean;
-  until: number;
 }
 
 /** A load in progress, and what happened to the reader's feed while it ran. */
@@ -41,18 +42,17 @@ const newerFirst = (a: PostKey, b: PostKey) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class FeedCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly pages: KeyedCache<string, Page>;
   private readonly fills = new Map<string, Fill>();
-  private readonly maxReaders: number;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
   private hits = 0;
   private misses = 0;
 
   constructor(private readonly options: FeedCacheOptions) {
-    this.maxReaders = options.maxReaders ?? 10_000;
-    this.ttlMs = options.ttlMs ?? 60_000;
-    this.now = options.now ?? Date.now;
+    this.pages = new KeyedCache({
+      ttlMs: options.ttlMs ?? 60_000,
+      maxEntries: options.maxReaders ?? 10_000,
+      now: options.now,
+    });
   }
 
   get depth(): number {
@@ -61,12 +61,11 @@ export class FeedCache {
 
   /** The reader's newest `depth` feed keys (fewer when the feed is shorter). */
   async firstKeys(readerId: string): Promise<PostKey[]> {
-    const entry = this.entries.get(readerId);
-    if (entry && entry.until > this.now()) {
+    const page = this.pages.get(readerId);
+    if (page) {
       this.hits++;
-      return entry.keys;
+      return page.keys;
     }
-    this.entries.delete(readerId);
     this.misses++;
     const running = this.fills.get(readerId);
     if (running) return running.promise;
@@ -91,7 +90,7 @@ export class FeedCache {
     switch (event.type) {
       case "post.created": {
         const key = { id: event.post.id, createdAt: new Date(event.post.createdAt) };
-        const known = new Set([...this.entries.keys(), ...this.fills.keys()]);
+        const known = new Set([...this.pages.keys(), ...this.fills.keys()]);
         known.delete(event.authorId);
         const readers = await this.options.followersAmong(event.authorId, [...known]);
         for (const readerId of [event.authorId, ...readers]) this.insert(readerId, key);
@@ -99,18 +98,18 @@ export class FeedCache {
       }
       case "post.deleted":
         for (const fill of this.fills.values()) fill.deleted.add(event.postId);
-        for (const [readerId, entry] of this.entries) {
-          const keys = entry.keys.filter((k) => k.id !== event.postId);
-          if (keys.length === entry.keys.length) continue;
+        for (const [readerId, page] of this.pages.entries()) {
+          const keys = page.keys.filter((k) => k.id !== event.postId);
+          if (keys.length === page.keys.length) continue;
           // A page that lost a post cannot tell what came next unless it held the whole feed.
-          if (entry.complete) entry.keys = keys;
-          else this.entries.delete(readerId);
+          if (page.complete) this.pages.update(readerId, () => ({ keys, complete: true }));
+          else this.pages.invalidate(readerId);
         }
         return;
       case "follow.changed": {
         const fill = this.fills.get(event.followerId);
         if (fill) fill.stale = true;
-        this.entries.delete(event.followerId);
+        this.pages.invalidate(event.followerId);
         return;
       }
       default:
@@ -120,20 +119,22 @@ export class FeedCache {
 
   /** Hits and misses since the start, and pages held (for tests and debugging). */
   stats(): { hits: number; misses: number; readers: number } {
-    return { hits: this.hits, misses: this.misses, readers: this.entries.size };
+    return { hits: this.hits, misses: this.misses, readers: this.pages.size };
   }
 
   /** A new post reaches a cached page now, or a page being loaded when its load ends. */
   private insert(readerId: string, key: PostKey) {
-    const entry = this.entries.get(readerId);
-    if (entry) {
-      if (entry.keys.some((k) => k.id === key.id)) return;
-      const keys = [...entry.keys, key].sort(newerFirst);
-      entry.keys = keys.slice(0, this.depth);
-      if (keys.length > this.depth) entry.complete = false;
+    const page = this.pages.get(readerId);
+    if (!page) {
+      this.fills.get(readerId)?.added.push(key);
       return;
     }
-    this.fills.get(readerId)?.added.push(key);
+    if (page.keys.some((k) => k.id === key.id)) return;
+    const keys = [...page.keys, key].sort(newerFirst);
+    this.pages.update(readerId, () => ({
+      keys: keys.slice(0, this.depth),
+      complete: page.complete && keys.length <= this.depth,
+    }));
   }
 
   /** Keeps a finished load, with what happened while it ran. */
@@ -144,14 +145,9 @@ export class FeedCache {
     const kept = candidates.filter((k) => !fill.deleted.has(k.id)).sort(newerFirst);
     // Without the whole feed, a page that lost a post cannot tell what came after it.
     if (kept.length < candidates.length && !complete) return;
-    this.store(readerId, kept.slice(0, this.depth), complete && kept.length <= this.depth);
-  }
-
-  private store(readerId: string, keys: PostKey[], complete: boolean) {
-    if (this.entries.size >= this.maxReaders) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(readerId, { keys, complete, until: expiryFrom(this.now(), this.ttlMs) });
+    this.pages.put(readerId, {
+      keys: kept.slice(0, this.depth),
+      complete: complete && kept.length <= this.depth,
+    });
   }
 }

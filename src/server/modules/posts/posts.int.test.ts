@@ -1,4 +1,4 @@
-// Posts and the home feed (issue 5 §1–2): membership, keyset pages, author rules, likes, views.
+// Posts and the home feed (spec-1 §2, §4; docs/feed.md): membership, keyset pages, author rules, likes, views.
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,21 +1,18 @@
-// Post use-cases (spec-1 §4, §5; issue 5 §1–2): create with an optional image, feed and profile
-// pages, read by id or path, author-only edit and soft delete, like toggle, deduplicated views.
-import { and, eq, isNull } from "drizzle-orm";
+// Post use-cases (spec-1 §4, §5): create with an optional image, feed and profile pages, read by
+// id or path, author-only edit and soft delete, like toggle, deduplicated views.
+import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { PostView } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { postSlug } from "../../../domain/post-slug";
+import { requireOwner } from "../../access";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { posts } from "../../db/schema/posts";
-import { AppError, forbidden } from "../../errors";
-import { decodeCursor, pageOf } from "../../http/cursor";
-import { processImage } from "../../infra/images";
-import { mediaKey, type ObjectStore } from "../../infra/object-store";
-import type { EventBus } from "../../realtime/bus";
+import { decodeCursor, pageOf } from "../../db/keyset";
+import { AppError } from "../../errors";
 import { recordActivity } from "../activity/record";
+import { storeImageThenWrite } from "../media/service";
 import { findProfileByHandle } from "../profiles/queries";
-import type { FeedCache } from "./feed-cache";
-import type { PostHydrator } from "./hydration";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -25,31 +22,39 @@ import {
   findLivePost,
   findPostIdByPath,
   insertLike,
+  insertPost,
   type PostKey,
   readViews,
   recordView,
+  softDeletePost,
+  updatePostContent,
   userPostKeys,
 } from "./queries";
 
-export interface PostDeps {
-  db: Db;
-  bus: EventBus;
-  store: ObjectStore;
-  /** Active readers' first feed pages (feed-cache.ts). */
-  feed: FeedCache;
-  /** Posts with authors and likes, from memory when it can (hydration.ts). */
-  hydrator: PostHydrator;
-}
+/** What the post use-cases need of the app context. */
+export type PostDeps = Pick<AppContext, "db" | "bus" | "store" | "feed" | "hydrator">;
 
 /** What reading a post needs. */
-export type PostReader = Pick<PostDeps, "db" | "hydrator">;
+export type PostReader = Pick<AppContext, "db" | "hydrator">;
+
+/** A page request as the API receives it: the cursor still encoded. */
+interface PageInput {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** Who acts on which post. */
+interface PostAction {
+  viewerId: string;
+  postId: string;
+}
 
 const postNotFound = () => new AppError(404, ERROR_CODES.notFound, "Post not found");
+const postCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
 
 export async function getPost(
   reader: PostReader,
-  postId: string,
-  viewerId: string | null,
+  { postId, viewerId }: { postId: string; viewerId: string | null },
 ): Promise<PostView> {
   const [row] = await reader.hydrator.hydrate([postId], viewerId);
   if (!row) throw postNotFound();
@@ -58,26 +63,21 @@ export async function getPost(
 
 export async function getPostByPath(
   reader: PostReader,
-  rawHandle: string,
-  slug: string,
-  viewerId: string | null,
+  input: { handle: string; slug: string; viewerId: string | null },
 ) {
-  const author = await findProfileByHandle(reader.db, normalizeHandle(rawHandle));
-  const postId = author ? await findPostIdByPath(reader.db, author.profile.userId, slug) : null;
+  const author = await findProfileByHandle(reader.db, normalizeHandle(input.handle));
+  const postId = author
+    ? await findPostIdByPath(reader.db, { authorId: author.profile.userId, slug: input.slug })
+    : null;
   if (!postId) throw postNotFound();
-  return getPost(reader, postId, viewerId);
+  return getPost(reader, { postId, viewerId: input.viewerId });
 }
 
 async function pageFromKeys(
   reader: PostReader,
-  keys: PostKey[],
-  limit: number,
-  viewerId: string | null,
+  { keys, limit, viewerId }: { keys: PostKey[]; limit: number; viewerId: string | null },
 ) {
-  const { page, nextCursor } = pageOf(keys, limit, (k) => ({
-    at: k.createdAt.toISOString(),
-    id: k.id,
-  }));
+  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
   const ids = page.map((k) => k.id);
   return {
     items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId),
@@ -87,62 +87,45 @@ async function pageFromKeys(
 
 export async function feedPage(
   deps: PostDeps,
-  viewerId: string,
-  limit: number,
-  rawCursor: string | undefined,
+  { viewerId, limit, cursor: raw }: PageInput & { viewerId: string },
 ) {
-  const cursor = decodeCursor(rawCursor);
+  const cursor = postCursor(raw);
   const keys =
     !cursor && limit < deps.feed.depth
       ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
-      : await feedPostKeys(deps.db, viewerId, limit, cursor);
-  return pageFromKeys(deps, keys, limit, viewerId);
+      : await feedPostKeys(deps.db, { viewerId, limit, cursor });
+  return pageFromKeys(deps, { keys, limit, viewerId });
 }
 
 export async function userPostsPage(
   reader: PostReader,
-  userId: string,
-  viewerId: string | null,
-  limit: number,
-  rawCursor: string | undefined,
+  { userId, viewerId, limit, cursor }: PageInput & { userId: string; viewerId: string | null },
 ) {
-  return pageFromKeys(
-    reader,
-    await userPostKeys(reader.db, userId, limit, decodeCursor(rawCursor)),
-    limit,
-    viewerId,
-  );
+  const keys = await userPostKeys(reader.db, { userId, limit, cursor: postCursor(cursor) });
+  return pageFromKeys(reader, { keys, limit, viewerId });
 }
 
 export async function createPost(
   deps: PostDeps,
-  authorId: string,
-  input: { content: string; image: Buffer | null },
+  { authorId, ...input }: { authorId: string; content: string; image: Buffer | null },
 ): Promise<PostView> {
-  let imageUrl: string | null = null;
-  let storedKeys: string[] = [];
-  if (input.image) {
-    const image = await processImage(input.image, "post");
-    const key = mediaKey(authorId, "post", image.main.sha256);
-    const thumbKey = mediaKey(authorId, "post", image.main.sha256, "thumb");
-    await deps.store.put(key, image.main.bytes, image.main.contentType);
-    await deps.store.put(thumbKey, image.thumb.bytes, image.thumb.contentType);
-    imageUrl = `/media/${key}`;
-    storedKeys = [key, thumbKey];
-  }
-  let postId: string;
-  try {
-    const [row] = await deps.db
-      .insert(posts)
-      .values({ userId: authorId, content: input.content, imageUrl, slug: postSlug(input.content) })
-      .returning({ id: posts.id });
-    postId = (row as { id: string }).id;
-  } catch (error) {
-    // No half state: the image of a post that was not saved is removed again.
-    await Promise.all(storedKeys.map((key) => deps.store.delete(key)));
-    throw error;
-  }
-  const post = await getPost(deps, postId, authorId);
+  const insert = (imageUrl: string | null) =>
+    insertPost(deps.db, {
+      userId: authorId,
+      content: input.content,
+      imageUrl,
+      slug: postSlug(input.content),
+    });
+  // No half state: the image of a post that was not saved is removed again.
+  const postId = input.image
+    ? await storeImageThenWrite(deps.store, {
+        ownerId: authorId,
+        kind: "post",
+        bytes: input.image,
+        write: insert,
+      })
+    : await insert(null);
+  const post = await getPost(deps, { postId, viewerId: authorId });
   await deps.bus.publish({
     type: "post.created",
     authorId,
@@ -151,25 +134,21 @@ export async function createPost(
   return post;
 }
 
-async function assertAuthor(db: Db, viewerId: string, postId: string) {
+/** The live post, if the viewer wrote it (spec-1 §6: edit and delete only one's own posts). */
+async function requireAuthor(db: Db, { viewerId, postId }: PostAction) {
   const post = await findLivePost(db, postId);
   if (!post) throw postNotFound();
-  if (post.userId !== viewerId) throw forbidden("Only the author can change this post.");
+  requireOwner({ viewerId, ownerId: post.userId, permission: "post.change" });
   return post;
 }
 
 export async function editPost(
   deps: PostDeps,
-  viewerId: string,
-  postId: string,
-  content: string,
+  { viewerId, postId, content }: PostAction & { content: string },
 ): Promise<PostView> {
-  await assertAuthor(deps.db, viewerId, postId);
+  await requireAuthor(deps.db, { viewerId, postId });
   const updatedAt = new Date();
-  await deps.db
-    .update(posts)
-    .set({ content, updatedAt })
-    .where(and(eq(posts.id, postId), eq(posts.userId, viewerId), isNull(posts.deletedAt)));
+  await updatePostContent(deps.db, { postId, authorId: viewerId, content, updatedAt });
   await deps.bus.publish({
     type: "post.updated",
     authorId: viewerId,
@@ -177,29 +156,27 @@ export async function editPost(
     content,
     updatedAt: updatedAt.toISOString(),
   });
-  return getPost(deps, postId, viewerId);
+  return getPost(deps, { postId, viewerId });
 }
 
-export async function deletePost(
-  deps: PostDeps,
-  viewerId: string,
-  postId: string,
-): Promise<{ ok: true }> {
-  await assertAuthor(deps.db, viewerId, postId);
-  await deps.db
-    .update(posts)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(posts.id, postId), eq(posts.userId, viewerId), isNull(posts.deletedAt)));
-  await deps.bus.publish({ type: "post.deleted", authorId: viewerId, postId });
+export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ ok: true }> {
+  await requireAuthor(deps.db, action);
+  await softDeletePost(deps.db, { postId: action.postId, authorId: action.viewerId });
+  await deps.bus.publish({
+    type: "post.deleted",
+    authorId: action.viewerId,
+    postId: action.postId,
+  });
   return { ok: true };
 }
 
 /** The spec's toggle_post_like: one transaction, so likes_count always equals the like rows. */
-export async function togglePostLike(deps: PostDeps, viewerId: string, postId: string) {
+export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostAction) {
+  const like = { postId, userId: viewerId };
   const result = await deps.db.transaction(async (tx) => {
     if (!(await findLivePost(tx, postId))) throw postNotFound();
-    const unliked = await deleteLike(tx, postId, viewerId);
-    const liked = !unliked && (await insertLike(tx, postId, viewerId));
+    const unliked = await deleteLike(tx, like);
+    const liked = !unliked && (await insertLike(tx, like));
     const counter = await bumpPostCounter(tx, postId, "likes", liked ? 1 : unliked ? -1 : 0);
     if (!counter) throw postNotFound();
     const notify = liked
@@ -227,10 +204,13 @@ export async function togglePostLike(deps: PostDeps, viewerId: string, postId: s
 }
 
 /** The spec's increment_post_views: at most one view per viewer per post per 24 hours. */
-export async function viewPost(deps: PostDeps, postId: string, viewerKey: string) {
+export async function viewPost(
+  deps: PostDeps,
+  { postId, viewerKey }: { postId: string; viewerKey: string },
+) {
   const result = await deps.db.transaction(async (tx) => {
     if (!(await findLivePost(tx, postId))) throw postNotFound();
-    const counted = await recordView(tx, postId, viewerKey);
+    const counted = await recordView(tx, { postId, viewerKey });
     const viewsCount = counted ? await bumpViews(tx, postId) : await readViews(tx, postId);
     return { counted, viewsCount: viewsCount ?? 0 };
   });

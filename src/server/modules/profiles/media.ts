@@ -1,9 +1,12 @@
-// Avatar and the nine pictures (spec-2 §3, §5, §7): re-encoded by the image pipeline, stored
-// content-addressed, and the object a slot no longer uses is removed once nothing points at it.
+// Avatar and the nine pictures (spec-2 §3, §5, §7): stored through the media area
+// (modules/media/service.ts), and the object a slot no longer uses is removed once nothing
+// points at it.
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { requireOwner } from "../../access";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { type ImageKind, processImage } from "../../infra/images";
-import { mediaKey, type ObjectStore } from "../../infra/object-store";
+import type { ObjectStore } from "../../infra/object-store";
+import { removeImage, storeImageThenWrite } from "../media/service";
 import { presentProfile } from "./present";
 import {
   findProfileByUserId,
@@ -14,10 +17,6 @@ import {
   setPictureSlot,
   updateProfileRow,
 } from "./queries";
-import { assertOwner } from "./update";
-
-const MEDIA_PREFIX = "/media/";
-const thumbKeyOf = (key: string) => key.replace(/\.jpg$/, "-thumb.jpg");
 
 async function loadRow(db: Db, userId: string): Promise<ProfileRow> {
   const row = await findProfileByUserId(db, userId);
@@ -25,75 +24,54 @@ async function loadRow(db: Db, userId: string): Promise<ProfileRow> {
   return row;
 }
 
-/** Stores the re-encoded image and its thumbnail; returns the public URL of the main image. */
-async function storeImage(
-  store: ObjectStore,
-  userId: string,
-  kind: ImageKind,
-  bytes: Buffer,
-): Promise<string> {
-  const image = await processImage(bytes, kind);
-  const key = mediaKey(userId, kind, image.main.sha256);
-  await store.put(key, image.main.bytes, image.main.contentType);
-  await store.put(thumbKeyOf(key), image.thumb.bytes, image.thumb.contentType);
-  return `${MEDIA_PREFIX}${key}`;
-}
-
-/** Removes an object (and its thumbnail) unless the profile still points at it elsewhere. */
+/** Removes an image (and its thumbnail) unless the profile still points at it elsewhere. */
 async function removeIfUnused(store: ObjectStore, row: ProfileRow, url: string | null) {
-  if (!url?.startsWith(MEDIA_PREFIX) || mediaUrlsOf(row).includes(url)) return;
-  const key = url.slice(MEDIA_PREFIX.length);
-  await store.delete(key);
-  await store.delete(thumbKeyOf(key));
+  if (url && !mediaUrlsOf(row).includes(url)) await removeImage(store, { url });
 }
 
-/** Runs the database write; if it fails, the freshly stored object is removed again. */
-async function commitOrDiscard(
-  store: ObjectStore,
-  before: ProfileRow,
-  url: string,
-  write: () => Promise<void>,
-) {
-  try {
-    await write();
-  } catch (error) {
-    await removeIfUnused(store, before, url);
-    throw error;
-  }
-}
-
+/** A new avatar; lists show it, so cached copies of the person are dropped (profile.changed). */
 export async function replaceAvatar(
-  db: Db,
-  store: ObjectStore,
-  viewerId: string,
-  userId: string,
-  bytes: Buffer,
+  { db, store, bus }: Pick<AppContext, "db" | "store" | "bus">,
+  { viewerId, userId, bytes }: { viewerId: string; userId: string; bytes: Buffer },
 ): Promise<ProfileView> {
-  assertOwner(viewerId, userId);
+  requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
   const before = await loadRow(db, userId);
-  const url = await storeImage(store, userId, "avatar", bytes);
-  await commitOrDiscard(store, before, url, () =>
-    updateProfileRow(db, userId, { profileImageUrl: url }),
-  );
+  await storeImageThenWrite(store, {
+    ownerId: userId,
+    kind: "avatar",
+    bytes,
+    write: (url) => updateProfileRow(db, userId, { profileImageUrl: url }),
+    inUse: (url) => mediaUrlsOf(before).includes(url),
+  });
   const after = await loadRow(db, userId);
   await removeIfUnused(store, after, before.profile.profileImageUrl);
+  await bus.publish({ type: "profile.changed", userId });
   return presentProfile(after, viewerId);
 }
 
+/** Puts a picture in a slot, or empties it (`bytes` null). */
 export async function replacePicture(
-  db: Db,
-  store: ObjectStore,
-  viewerId: string,
-  userId: string,
-  slot: PictureSlot,
-  bytes: Buffer | null,
+  { db, store }: Pick<AppContext, "db" | "store">,
+  {
+    viewerId,
+    userId,
+    slot,
+    bytes,
+  }: { viewerId: string; userId: string; slot: PictureSlot; bytes: Buffer | null },
 ): Promise<ProfileView> {
-  assertOwner(viewerId, userId);
+  requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
   const before = await loadRow(db, userId);
-  const url = bytes ? await storeImage(store, userId, "picture", bytes) : null;
-  const write = () => setPictureSlot(db, userId, slot, url);
-  if (url) await commitOrDiscard(store, before, url, write);
-  else await write();
+  if (bytes) {
+    await storeImageThenWrite(store, {
+      ownerId: userId,
+      kind: "picture",
+      bytes,
+      write: (url) => setPictureSlot(db, userId, slot, url),
+      inUse: (url) => mediaUrlsOf(before).includes(url),
+    });
+  } else {
+    await setPictureSlot(db, userId, slot, null);
+  }
   const after = await loadRow(db, userId);
   await removeIfUnused(store, after, pictureInSlot(before, slot));
   return presentProfile(after, viewerId);

@@ -1,9 +1,10 @@
-// Avatar and picture uploads (issue 3 §3): bytes decide the type, everything is re-encoded
+// Avatar and picture uploads (spec-2 §5, §7; docs/profiles-and-media.md): bytes decide the type, everything is re-encoded
 // without metadata, replaced objects are removed, bad files change nothing.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartFile } from "../../test-support/multipart";
+import { publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
@@ -82,6 +83,19 @@ describe("avatar", () => {
     expect(newUrl).not.toBe(oldUrl);
     expect((await fetchMedia(oldUrl)).statusCode).toBe(404);
     expect((await fetchMedia(newUrl)).statusCode).toBe(200);
+  });
+
+  it("shows the new avatar on the person's posts already read", async () => {
+    const post = await publish(t, ada, "Before the new avatar");
+    const read = () => t.app.inject({ method: "GET", url: `/api/posts/${post.id}` });
+    expect((await read()).statusCode).toBe(200);
+    const res = await upload(
+      ada,
+      `/api/profiles/${ada.userId}/avatar`,
+      await photoWithGps(600, 600, "#0000aa"),
+    );
+    const url: string = res.json().profile.profileImageUrl;
+    expect((await read()).json().post.author.profileImageUrl).toBe(url);
   });
 
   it("refuses someone else's avatar with 403 and stores nothing", async () => {

@@ -1,4 +1,4 @@
-// Public profiles by handle and their link previews (issue 3 §1).
+// Public profiles by handle and their link previews (spec-1 §2).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/profiles";

@@ -1,4 +1,4 @@
-// Header people search (issue 4 §2): ranking, limit, literal wildcards, viewer's follow state.
+// Header people search (spec-1 §2, §7): ranking, limit, literal wildcards, viewer's follow state.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/profiles";

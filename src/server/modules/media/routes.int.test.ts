@@ -6,10 +6,10 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerErrorHandling } from "../http/error-handler";
-import { processImage } from "./images";
-import { mediaRoutes } from "./media-routes";
-import { createObjectStore, mediaKey, type ObjectStore } from "./object-store";
+import { registerErrorHandling } from "../../http/error-handler";
+import { processImage } from "../../infra/images";
+import { createObjectStore, mediaKey, type ObjectStore } from "../../infra/object-store";
+import { mediaRoutes } from "./routes";
 
 let app: FastifyInstance;
 let store: ObjectStore;

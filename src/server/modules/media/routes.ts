@@ -3,9 +3,9 @@
 // nosniff and a locked-down CSP, so a stored object can never be served as a page or a script.
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
-import { ERROR_CODES } from "../../domain/contracts/errors";
-import { AppError } from "../errors";
-import { isSafeKey, type ObjectStore } from "./object-store";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { AppError } from "../../errors";
+import { isSafeKey, type ObjectStore } from "../../infra/object-store";
 
 const SERVABLE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 

@@ -1,0 +1,59 @@
+// Uploaded images (docs/profiles-and-media.md, "Media"): re-encoded by the image pipeline, stored
+// content-addressed with the thumbnail beside the main image (thumbKeyOf), and served under
+// /media/ (routes.ts). Rows point at the main image's URL; storing an image and writing its row
+// is one step that leaves no half state.
+import { type ImageKind, processImage } from "../../infra/images";
+import { mediaKey, type ObjectStore, thumbKeyOf } from "../../infra/object-store";
+
+const MEDIA_PREFIX = "/media/";
+
+export interface ImageUpload {
+  /** Whose folder the image is stored in. */
+  ownerId: string;
+  kind: ImageKind;
+  bytes: Buffer;
+}
+
+/** Re-encodes the upload and stores it with its thumbnail; returns the main image's URL. */
+export async function storeImage(
+  store: ObjectStore,
+  { ownerId, kind, bytes }: ImageUpload,
+): Promise<string> {
+  const image = await processImage(bytes, kind);
+  const key = mediaKey(ownerId, kind, image.main.sha256);
+  await store.put(key, image.main.bytes, image.main.contentType);
+  await store.put(thumbKeyOf(key), image.thumb.bytes, image.thumb.contentType);
+  return `${MEDIA_PREFIX}${key}`;
+}
+
+/** Removes the image behind a /media/ URL and its thumbnail; any other URL is left alone. */
+export async function removeImage(store: ObjectStore, { url }: { url: string }): Promise<void> {
+  if (!url.startsWith(MEDIA_PREFIX)) return;
+  const key = url.slice(MEDIA_PREFIX.length);
+  await store.delete(key);
+  await store.delete(thumbKeyOf(key));
+}
+
+export interface StoreThenWrite<T> extends ImageUpload {
+  /** The database write that points at the stored image. */
+  write: (url: string) => Promise<T>;
+  /**
+   * Whether something already showed this URL before the write: identical uploads by one owner
+   * share a key, so a failed write must not remove an image still in use.
+   */
+  inUse?: (url: string) => boolean;
+}
+
+/** Stores the image, then writes the database; if the write fails, the image is removed again. */
+export async function storeImageThenWrite<T>(
+  store: ObjectStore,
+  { write, inUse = () => false, ...upload }: StoreThenWrite<T>,
+): Promise<T> {
+  const url = await storeImage(store, upload);
+  try {
+    return await write(url);
+  } catch (error) {
+    if (!inUse(url)) await removeImage(store, { url });
+    throw error;
+  }
+}
