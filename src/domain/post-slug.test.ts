@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postSlug } from "./post-slug";
+import { postSlug, slugCandidates } from "./post-slug";
 
 describe("postSlug (spec-1 §2)", () => {
   it.each([
@@ -23,4 +23,26 @@ describe("postSlug (spec-1 §2)", () => {
     ["!!! ???", "-"],
     ["日本語のテキスト", "post"],
   ])("%j → %s", (content, slug) => expect(postSlug(content)).toBe(slug));
+});
+
+describe("slugCandidates", () => {
+  it.each([
+    [
+      "hello-world",
+      "3FA2C1D4-0000-4000-8000-00000000ABCD",
+      [
+        "hello-world",
+        "hello-world-3fa2c1",
+        "hello-world-3fa2c1d40000",
+        "hello-world-3fa2c1d4000040008000000000abcd",
+      ],
+    ],
+    [
+      "post",
+      "00000000-0000-4000-8000-000000000001",
+      ["post", "post-000000", "post-000000000000", "post-00000000000040008000000000000001"],
+    ],
+  ])("%s with id %s", (base, id, expected) => {
+    expect(slugCandidates(base, id)).toEqual(expected);
+  });
 });

@@ -16,4 +16,15 @@ export function postSlug(content: string): string {
   return slug === "" ? "post" : slug;
 }
 
+/**
+ * The slugs a new post tries, in order: its words, then its words with a growing part of its id.
+ * A post's path is unique per author (docs/feed.md "Post links"), so two posts with the same
+ * opening words, or two emoji-only posts, both stay reachable; the suffix is stable (it comes
+ * from the id), so a path never changes after it is handed out.
+ */
+export function slugCandidates(base: string, postId: string): string[] {
+  const hex = postId.replace(/-/g, "").toLowerCase();
+  return [base, `${base}-${hex.slice(0, 6)}`, `${base}-${hex.slice(0, 12)}`, `${base}-${hex}`];
+}
+
 export const POST_MAX = 500;

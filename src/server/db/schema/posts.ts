@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
@@ -22,7 +23,10 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
-    /** Set once from the first text (spec-1 §2), so a shared link survives later edits. */
+    /**
+     * Set once from the first text (spec-1 §2), so a shared link survives later edits; unique per
+     * author (a short suffix from the id on collision: domain/post-slug.ts slugCandidates).
+     */
     slug: text("slug").notNull(),
     likesCount: integer("likes_count").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
@@ -36,7 +40,7 @@ export const posts = pgTable(
     index("posts_user_live_idx")
       .on(t.userId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
-    index("posts_user_slug_idx").on(t.userId, t.slug, t.createdAt.desc()),
+    uniqueIndex("posts_user_slug_key").on(t.userId, t.slug),
     check(
       "posts_counts_check",
       sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.viewsCount} >= 0`,

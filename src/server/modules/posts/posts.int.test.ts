@@ -152,7 +152,7 @@ describe("the home feed", () => {
     const made = await queryRows<{ id: string }>(
       t.database.db,
       sql`insert into posts (user_id, content, slug, created_at)
-          select ${author.userId}, 'same ms', 'same-ms', ('2026-01-02 03:04:' || s)::timestamptz
+          select ${author.userId}, 'same ms', 'same-ms-' || s, ('2026-01-02 03:04:' || s)::timestamptz
           from unnest(${sql.param(at)}::text[]) as s
           returning id`,
     );
@@ -273,16 +273,40 @@ describe("author-only edit and delete", () => {
     expect(byPath.json().post).toMatchObject({ id: post.id, content: "changed words" });
   });
 
-  it("resolves a repeated slug to the newest post of that author", async () => {
-    await publish(t, stranger, "same words");
+  it("gives every post of an author its own path, so repeated words never hide a post", async () => {
+    const older = await publish(t, stranger, "same words");
     const newer = await publish(t, stranger, "same words");
-    const res = await inject(
-      t,
-      null,
-      "GET",
-      `/api/posts/by-path/@${stranger.handle.toUpperCase()}/same-words`,
-    );
-    expect(res.json().post.id).toBe(newer.id);
+    const emojiA = await publish(t, stranger, "🦊");
+    const emojiB = await publish(t, stranger, "🦊🦊");
+    const paths = [older, newer, emojiA, emojiB].map((p) => p.path);
+    expect(new Set(paths).size).toBe(4);
+    expect(older.path).toBe(`/${stranger.handle}/same-words`);
+    expect(newer.path).toMatch(new RegExp(`^/${stranger.handle}/same-words-[0-9a-f]{6}$`));
+    expect(emojiA.path).toBe(`/${stranger.handle}/post`);
+    for (const post of [older, newer, emojiA, emojiB]) {
+      const [, handle, slug] = post.path.split("/");
+      const res = await inject(
+        t,
+        null,
+        "GET",
+        `/api/posts/by-path/@${handle?.toUpperCase()}/${slug}`,
+      );
+      expect(res.json().post.id).toBe(post.id);
+    }
+  });
+
+  it("keeps a post's path through an edit, and a deleted post's path never opens another post", async () => {
+    const first = await publish(t, stranger, "keep this link");
+    const edited = await inject(t, stranger, "PATCH", `/api/posts/${first.id}`, {
+      content: "entirely new words",
+    });
+    expect(edited.json().post.path).toBe(first.path);
+    await inject(t, stranger, "DELETE", `/api/posts/${first.id}`);
+    const again = await publish(t, stranger, "keep this link");
+    expect(again.path).not.toBe(first.path);
+    const [, handle, slug] = first.path.split("/");
+    const old = await inject(t, null, "GET", `/api/posts/by-path/${handle}/${slug}`);
+    expect(old.statusCode).toBe(404);
   });
 });
 

@@ -131,7 +131,7 @@ export async function likedAmong(
   return rows.map((r) => r.postId);
 }
 
-/** The newest live post of an author with this slug (slugs repeat; the newest wins). */
+/** The live post at an author's slug (unique per author: posts_user_slug_key). */
 export async function findPostIdByPath(
   db: Db,
   { authorId, slug }: { authorId: string; slug: string },
@@ -140,7 +140,6 @@ export async function findPostIdByPath(
     .select({ id: posts.id })
     .from(posts)
     .where(and(eq(posts.userId, authorId), eq(posts.slug, slug), isNull(posts.deletedAt)))
-    .orderBy(newestFirst(posts.createdAt))
     .limit(1);
   return row?.id ?? null;
 }
@@ -154,12 +153,17 @@ export async function findLivePost(db: Db, postId: string) {
   return row;
 }
 
+/** Inserts the post unless its author already has a post at this slug; true when inserted. */
 export async function insertPost(
   db: Db,
-  values: { userId: string; content: string; imageUrl: string | null; slug: string },
-): Promise<string> {
-  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
-  return (row as { id: string }).id;
+  values: { id: string; userId: string; content: string; imageUrl: string | null; slug: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(posts)
+    .values(values)
+    .onConflictDoNothing({ target: [posts.userId, posts.slug] })
+    .returning({ id: posts.id });
+  return rows.length > 0;
 }
 
 /** Replaces a live post's text (the author's, as the where clause also checks). */

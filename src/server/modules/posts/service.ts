@@ -1,10 +1,11 @@
 // Post use-cases (spec-1 §4, §5): create with an optional image, feed and profile pages, read by
 // id or path, author-only edit and soft delete, like toggle, deduplicated views.
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { PostView } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
-import { postSlug } from "../../../domain/post-slug";
+import { postSlug, slugCandidates } from "../../../domain/post-slug";
 import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -105,17 +106,25 @@ export async function userPostsPage(
   return pageFromKeys(reader, { keys, limit, viewerId });
 }
 
+/** Inserts the post at its author's first free slug (docs/feed.md "Post links"); its id. */
+async function insertAtFreeSlug(
+  db: Db,
+  values: { userId: string; content: string; imageUrl: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  for (const slug of slugCandidates(postSlug(values.content), id)) {
+    if (await insertPost(db, { id, ...values, slug })) return id;
+  }
+  // The last candidate holds the whole id, which no other post has.
+  throw new Error(`no free slug for post ${id}`);
+}
+
 export async function createPost(
   deps: PostDeps,
   { authorId, ...input }: { authorId: string; content: string; image: Buffer | null },
 ): Promise<PostView> {
   const insert = (imageUrl: string | null) =>
-    insertPost(deps.db, {
-      userId: authorId,
-      content: input.content,
-      imageUrl,
-      slug: postSlug(input.content),
-    });
+    insertAtFreeSlug(deps.db, { userId: authorId, content: input.content, imageUrl });
   // No half state: the image of a post that was not saved is removed again.
   const postId = input.image
     ? await storeImageThenWrite(deps.store, {
