@@ -45,6 +45,41 @@ const put = (account: TestAccount, userId: string, payload: unknown) =>
     payload: payload as object,
   });
 
+describe("PUT /api/profiles/:userId with a city", () => {
+  const withPlace = (city: string, place: Record<string, unknown>) => ({
+    ...base(),
+    city,
+    details: { ...base().details, ...place },
+  });
+
+  it("takes the state and county from the chosen city when they are left empty", async () => {
+    const res = await put(
+      ada,
+      ada.userId,
+      withPlace("San Francisco, CA", { state: "", county: "" }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile.attributes).toMatchObject({
+      city: "San Francisco, CA",
+      state: "California",
+      county: "San Francisco County",
+    });
+  });
+
+  it.each([
+    [
+      "a county the city is not in",
+      { state: "California", county: "Alpine County" },
+      "details.county",
+    ],
+    ["a state the city is not in", { state: "Nevada", county: "" }, "details.state"],
+  ])("refuses %s with 400 naming the field", async (_label, place, field) => {
+    const res = await put(ada, ada.userId, withPlace("San Francisco, CA", place));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+});
+
 describe("PUT /api/profiles/:userId", () => {
   it("saves the owner's profile: trimmed text, blank and 'Select' as null, age a number, city coordinates", async () => {
     const res = await put(ada, ada.userId, base());

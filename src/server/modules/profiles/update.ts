@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
+import { findUsState, loadUsStates } from "../../../domain/enums/geography";
 import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
@@ -12,15 +13,35 @@ import { findProfileByUserId, updateProfileRow } from "./queries";
 
 export type ProfileUpdate = z.output<ReturnType<typeof profileUpdateBody>>;
 
-/** The exact 'City, ST' the autocomplete offered, with its coordinates; else a 400. */
-function resolveCity(cities: CityIndex, label: string | null | undefined) {
-  if (!label) return { city: null, cityLat: null, cityLng: null };
+const placeError = (field: string, message: string) =>
+  badRequest(ERROR_CODES.validation, message, { [field]: [message] });
+
+/**
+ * The exact 'City, ST' the autocomplete offered, with its coordinates; else a 400. A chosen city
+ * also fixes the state and county: left empty they are taken from the city, and a state or county
+ * the city is not in is a 400.
+ */
+async function resolvePlace(
+  cities: CityIndex,
+  input: { city: string | null | undefined; state: string | null; county: string | null },
+) {
+  const { city: label, state, county } = input;
+  if (!label) return { city: null, cityLat: null, cityLng: null, state, county };
   const match = cities.search(label, 10).find((item) => `${item.city}, ${item.state}` === label);
-  if (!match) {
-    const message = "Please select a valid U.S. city";
-    throw badRequest(ERROR_CODES.validation, message, { city: [message] });
+  if (!match) throw placeError("city", "Please select a valid U.S. city");
+  const cityState = findUsState(await loadUsStates(), match.state)?.name ?? null;
+  if (state && state !== cityState)
+    throw placeError("details.state", `${label} is in ${cityState}.`);
+  if (county && county !== match.county) {
+    throw placeError("details.county", `${label} is in ${match.county}.`);
   }
-  return { city: label, cityLat: match.lat, cityLng: match.lng };
+  return {
+    city: label,
+    cityLat: match.lat,
+    cityLng: match.lng,
+    state: cityState,
+    county: match.county,
+  };
 }
 
 export async function updateOwnProfile(
@@ -34,10 +55,12 @@ export async function updateOwnProfile(
     emailAddress: input.emailAddress,
     websiteUrl: input.websiteUrl,
     about: input.about ?? null,
-    ...resolveCity(cities, input.city),
+    ...(await resolvePlace(cities, {
+      city: input.city,
+      state: d.state ?? null,
+      county: d.county ?? null,
+    })),
     country: d.country ?? null,
-    state: d.state ?? null,
-    county: d.county ?? null,
     age: d.age ?? null,
     gender: d.gender ?? null,
     race: d.race ?? null,
