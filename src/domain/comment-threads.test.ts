@@ -18,6 +18,7 @@ const comment = (id: string, parentCommentId: string | null = null): CommentView
   parentCommentId,
   likesCount: 0,
   likedByMe: false,
+  deleted: false,
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 

@@ -10,16 +10,20 @@ const REFUSALS = {
   "profile.lists": "Only the profile's owner can see this list.",
   /** spec-1 §6: edit and delete only one's own posts. */
   "post.change": "Only the author can change this post.",
+  /** A comment is deleted by its author or by the author of the post it is on. */
+  "comment.delete": "Only the comment's author or the post's author can delete it.",
   /** spec-1 §5: the follower must equal the signed-in user (a row-level rule). */
   "follow.act": "You can only follow or unfollow as yourself.",
 } as const;
 
 export type Permission = keyof typeof REFUSALS;
 
+/** `ownerId` may list several people who each hold the permission (a comment's two owners). */
 export function requireOwner(check: {
   viewerId: string;
-  ownerId: string;
+  ownerId: string | readonly string[];
   permission: Permission;
 }): void {
-  if (check.viewerId !== check.ownerId) throw forbidden(REFUSALS[check.permission]);
+  const owners = typeof check.ownerId === "string" ? [check.ownerId] : check.ownerId;
+  if (!owners.includes(check.viewerId)) throw forbidden(REFUSALS[check.permission]);
 }

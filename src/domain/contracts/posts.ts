@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { POST_MAX } from "../post-slug";
 import { personSummary } from "./follows";
+import { pageOf, pageQueryOf } from "./page";
 
 export const COMMENT_MAX = 500;
 export const FEED_PAGE_SIZE = 20;
@@ -34,12 +35,9 @@ export const postView = z.object({
 export type PostView = z.infer<typeof postView>;
 
 export const postResponse = z.object({ post: postView });
-export const postPage = z.object({ items: z.array(postView), nextCursor: z.string().nullable() });
+export const postPage = pageOf(postView);
 
-export const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(FEED_PAGE_SIZE),
-});
+export const pageQuery = pageQueryOf({ default: FEED_PAGE_SIZE, max: 50 });
 
 export const postIdParams = z.object({ postId: z.uuid({ message: "Post not found" }) });
 export const postPathParams = z.object({
@@ -59,7 +57,10 @@ export const commentBody = z.object({
   parentCommentId: z.uuid().nullable().optional(),
 });
 
-const commentFields = z.object({
+export const COMMENTS_PAGE_SIZE = 50;
+
+/** A comment as listed: flat, oldest first; the browser threads replies (comment-threads.ts). */
+export const commentView = z.object({
   id: z.string(),
   postId: z.string(),
   author: personSummary,
@@ -67,11 +68,13 @@ const commentFields = z.object({
   parentCommentId: z.string().nullable(),
   likesCount: z.number(),
   likedByMe: z.boolean(),
+  /** Deleted: shown as 'Comment deleted' (its content is empty), its replies stay. */
+  deleted: z.boolean(),
   createdAt: z.string(),
 });
-export const commentView = commentFields.extend({ replies: z.array(commentFields) });
 export type CommentView = z.infer<typeof commentView>;
 
-export const commentsResponse = z.object({ items: z.array(commentView) });
-export const commentResponse = z.object({ comment: commentFields });
+export const commentsQuery = pageQueryOf({ default: COMMENTS_PAGE_SIZE, max: 100 });
+export const commentsResponse = pageOf(commentView);
+export const commentResponse = z.object({ comment: commentView });
 export const commentIdParams = z.object({ commentId: z.uuid({ message: "Comment not found" }) });

@@ -79,6 +79,8 @@ export const postComments = pgTable(
     }),
     likesCount: integer("likes_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Deleted by its author or the post's author: listed as 'Comment deleted', its text gone. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, t.createdAt, t.id),

@@ -114,3 +114,54 @@ describe("comments", () => {
     expect(thread[0].likesCount).toBe(thread[0].likedByMe ? 1 : 0);
   });
 });
+
+describe("deleting a comment", () => {
+  const remove = (who: TestAccount | null, commentId: string) =>
+    inject(t, who, "DELETE", `/api/comments/${commentId}`);
+  const counts = async (postId: string) => {
+    const [row] = await queryRows<{ stored: number; live: number }>(
+      t.database.db,
+      sql`select comments_count as stored,
+            (select count(*) from post_comments where post_id = ${postId} and deleted_at is null)::int as live
+          from posts where id = ${postId}`,
+    );
+    return row;
+  };
+
+  it("lets the comment's author delete it; replies stay under a 'Comment deleted' tombstone", async () => {
+    const post = await publish(t, author, "delete mine");
+    const top = (await comment(ann, post.id, "regret")).json().comment;
+    await comment(bo, post.id, "a reply", top.id);
+    expect((await remove(ann, top.id)).statusCode).toBe(200);
+    const page = (await inject(t, null, "GET", `/api/posts/${post.id}/comments`)).json();
+    const [thread] = threadComments(page.items);
+    expect(thread).toMatchObject({ id: top.id, deleted: true, content: "" });
+    expect(thread?.replies.map((r) => r.content)).toEqual(["a reply"]);
+    expect(await counts(post.id)).toEqual({ stored: 1, live: 1 });
+    expect((await remove(ann, top.id)).statusCode).toBe(404);
+    expect((await counts(post.id))?.stored).toBe(1);
+    expect((await comment(bo, post.id, "late reply", top.id)).statusCode).toBe(404);
+    expect((await inject(t, bo, "POST", `/api/comments/${top.id}/like`)).statusCode).toBe(404);
+  });
+
+  it("lets the post's author delete a comment on their post, and nobody else", async () => {
+    const post = await publish(t, author, "my thread");
+    const c = (await comment(ann, post.id, "spam")).json().comment;
+    expect((await remove(null, c.id)).statusCode).toBe(401);
+    const refused = await remove(bo, c.id);
+    expect(refused.statusCode).toBe(403);
+    expect((await counts(post.id))?.stored).toBe(1);
+    expect((await remove(author, c.id)).statusCode).toBe(200);
+    expect(await counts(post.id)).toEqual({ stored: 0, live: 0 });
+    const post2 = (await inject(t, null, "GET", `/api/posts/${post.id}`)).json().post;
+    expect(post2.commentsCount).toBe(0);
+  });
+
+  it("keeps comments_count exact when the same comment is deleted by several requests at once", async () => {
+    const post = await publish(t, author, "race");
+    const c = (await comment(ann, post.id, "once")).json().comment;
+    const results = await Promise.all([remove(ann, c.id), remove(author, c.id), remove(ann, c.id)]);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await counts(post.id)).toEqual({ stored: 0, live: 0 });
+  });
+});

@@ -1,5 +1,5 @@
 // SQL for post_comments and post_comment_likes.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
@@ -59,9 +59,24 @@ export async function findCommentView(
   return row;
 }
 
-export async function findComment(db: Db, commentId: string) {
-  const [row] = await db.select().from(postComments).where(eq(postComments.id, commentId)).limit(1);
+/** A comment that is not deleted. */
+export async function findLiveComment(db: Db, commentId: string) {
+  const [row] = await db
+    .select()
+    .from(postComments)
+    .where(and(eq(postComments.id, commentId), isNull(postComments.deletedAt)))
+    .limit(1);
   return row;
+}
+
+/** Tombstones a live comment (its text goes); false when it was already deleted. */
+export async function softDeleteComment(db: Db, commentId: string): Promise<boolean> {
+  const rows = await db
+    .update(postComments)
+    .set({ deletedAt: new Date(), content: "" })
+    .where(and(eq(postComments.id, commentId), isNull(postComments.deletedAt)))
+    .returning({ id: postComments.id });
+  return rows.length > 0;
 }
 
 export async function insertComment(

@@ -1,5 +1,6 @@
-// /api/posts/:postId/comments and /api/comments/:commentId/like.
+// /api/posts/:postId/comments, DELETE /api/comments/:commentId, /api/comments/:commentId/like.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { okResponse } from "../../../domain/contracts/auth";
 import {
   commentBody,
   commentIdParams,
@@ -11,7 +12,7 @@ import {
 } from "../../../domain/contracts/posts";
 import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
-import { addComment, commentsPage, toggleCommentLike } from "./service";
+import { addComment, commentsPage, deleteComment, toggleCommentLike } from "./service";
 
 export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["comments"];
@@ -48,6 +49,13 @@ export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
       });
       return reply.status(201).send({ comment });
     },
+  );
+
+  app.delete(
+    "/comments/:commentId",
+    { ...signedIn, schema: { tags, params: commentIdParams, response: { 200: okResponse } } },
+    async (request) =>
+      deleteComment(ctx, { viewerId: me(request), commentId: request.params.commentId }),
   );
 
   app.post(

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { CommentView } from "../../../domain/contracts/posts";
+import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
@@ -14,10 +15,11 @@ import { toPersonSummary } from "../profiles/person";
 import {
   bumpCommentLikes,
   type CommentRow,
-  findComment,
   findCommentView,
+  findLiveComment,
   insertComment,
   listComments,
+  softDeleteComment,
   toggleCommentLikeRow,
 } from "./queries";
 
@@ -33,6 +35,7 @@ function present(row: CommentRow): CommentView {
     parentCommentId: row.comment.parentCommentId,
     likesCount: row.comment.likesCount,
     likedByMe: Boolean(row.likedByMe),
+    deleted: row.comment.deletedAt !== null,
     createdAt: row.comment.createdAt.toISOString(),
   };
 }
@@ -67,7 +70,7 @@ export async function addComment(
     let parentId: string | null = null;
     let parentAuthor: string | null = null;
     if (input.parentCommentId) {
-      const parent = await findComment(tx, input.parentCommentId);
+      const parent = await findLiveComment(tx, input.parentCommentId);
       if (!parent || parent.postId !== postId) throw commentNotFound();
       // One level of replies: a reply to a reply attaches to its top-level comment.
       parentId = parent.parentCommentId ?? parent.id;
@@ -117,13 +120,42 @@ export async function addComment(
   return present(row);
 }
 
+/**
+ * Deletes a comment (its author, or the post's author): a tombstone keeps its replies in place,
+ * and comments_count drops in the same transaction, so it always equals the live comments.
+ */
+export async function deleteComment(
+  deps: Pick<AppContext, "db" | "bus">,
+  { viewerId, commentId }: { viewerId: string; commentId: string },
+): Promise<{ ok: true }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const comment = await findLiveComment(tx, commentId);
+    const post = comment && (await findLivePost(tx, comment.postId));
+    if (!comment || !post) throw commentNotFound();
+    requireOwner({
+      viewerId,
+      ownerId: [comment.userId, post.userId],
+      permission: "comment.delete",
+    });
+    if (!(await softDeleteComment(tx, commentId))) throw commentNotFound();
+    const counter = await bumpPostCounter(tx, post.id, "comments", -1);
+    return { postId: post.id, commentsCount: counter?.count ?? 0 };
+  });
+  await deps.bus.publish({
+    type: "post.counted",
+    postId: result.postId,
+    commentsCount: result.commentsCount,
+  });
+  return { ok: true };
+}
+
 /** Toggle with the count never below 0 (a check constraint) and equal to the like rows. */
 export async function toggleCommentLike(
   db: Db,
   { viewerId, commentId }: { viewerId: string; commentId: string },
 ) {
   return db.transaction(async (tx) => {
-    if (!(await findComment(tx, commentId))) throw commentNotFound();
+    if (!(await findLiveComment(tx, commentId))) throw commentNotFound();
     const delta = await toggleCommentLikeRow(tx, { commentId, userId: viewerId });
     const likesCount = await bumpCommentLikes(tx, commentId, delta);
     return { liked: delta >= 0, likesCount };
