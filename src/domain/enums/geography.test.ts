@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  COUNTRY_COUNT,
   findUsState,
   loadCountiesOf,
   loadCountries,
   loadUsCounties,
   loadUsStates,
-  US_STATE_COUNT,
 } from "./geography";
+
+/** spec-2 §3: about 195 countries; 50 states plus the District of Columbia. */
+const COUNTRY_COUNT = 195;
+const US_STATE_COUNT = 51;
 
 // Counties and county equivalents per state in the 2020 census (Connecticut by its 8 historical
 // counties; Alaska after the 2019 Valdez-Cordova split; Virginia after Bedford city's 2013 merger).

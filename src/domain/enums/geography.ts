@@ -10,9 +10,6 @@ export interface UsState {
 /** US county names keyed by state postal code. */
 export type CountiesByState = Readonly<Record<string, readonly string[]>>;
 
-export const COUNTRY_COUNT = 195;
-export const US_STATE_COUNT = 51;
-
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () => {
@@ -47,7 +44,10 @@ export function findUsState(states: readonly UsState[], codeOrName: string): UsS
   );
 }
 
-/** The counties of a state given by code or name; empty for an unknown state. */
+/**
+ * The counties of a state given by code or name; empty for an unknown state.
+ * @public advanced search (docs/architecture.md "Groundwork")
+ */
 export async function loadCountiesOf(codeOrName: string): Promise<readonly string[]> {
   const [states, counties] = await Promise.all([loadUsStates(), loadUsCounties()]);
   const state = findUsState(states, codeOrName);

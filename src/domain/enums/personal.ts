@@ -65,15 +65,21 @@ export type Sexuality = (typeof SEXUALITIES)[number];
 export const SEARCH_SEXUALITIES = ["Straight", "Bi-sexual", "Lesbian", "Gay", "Other"] as const;
 export type SearchSexuality = (typeof SEARCH_SEXUALITIES)[number];
 
-/** Stored profile values a search-list choice matches: the search list says 'Bi-sexual' where
- * profiles say 'Bisexual', so a plain equality filter would never find anyone. */
+/**
+ * Stored profile values a search-list choice matches: the search list says 'Bi-sexual' where
+ * profiles say 'Bisexual', so a plain equality filter would never find anyone.
+ * @public advanced search (docs/architecture.md "Groundwork")
+ */
 export function sexualitiesMatching(choice: SearchSexuality): readonly Sexuality[] {
   return choice === "Bi-sexual" ? ["Bisexual"] : [choice];
 }
 
 export const KIDS = ["None", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10+"] as const;
 
-/** The number of children a kids value stands for ('None' → 0, '10+' → 10), for range filters. */
+/**
+ * The number of children a kids value stands for ('None' → 0, '10+' → 10), for range filters.
+ * @public advanced search (docs/architecture.md "Groundwork")
+ */
 export function kidsCount(kids: string): number | null {
   if (kids === "None") return 0;
   const match = /^(\d{1,2})\+?$/.exec(kids.trim());
@@ -92,5 +98,11 @@ export const SEARCH_KIDS_MIN = 0;
 export const SEARCH_KIDS_MAX = 20;
 
 export const PROFILE_AGES: readonly number[] = range(PROFILE_AGE_MIN, PROFILE_AGE_MAX);
+/** spec-2 §9: the age filter's choices.
+ * @public advanced search (docs/architecture.md "Groundwork")
+ */
 export const SEARCH_AGES: readonly number[] = range(SEARCH_AGE_MIN, SEARCH_AGE_MAX);
+/** spec-2 §9: the kids filter's choices.
+ * @public advanced search (docs/architecture.md "Groundwork")
+ */
 export const SEARCH_KIDS_COUNTS: readonly number[] = range(SEARCH_KIDS_MIN, SEARCH_KIDS_MAX);
