@@ -4,6 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
+import { isUnsafePagePath } from "./input";
 import { injectHead, type PageMetaResolver, renderHead } from "./page-meta";
 
 export const webDistDir = path.resolve("dist/web");
@@ -46,10 +47,13 @@ export async function registerWebApp(
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply, html: string) {
-    const meta = await pageMeta(request.url.split("?")[0] ?? "/");
+    const pathname = request.url.split("?")[0] ?? "/";
+    // Control characters name no page; refused before any lookup (src/server/http/input.ts).
+    const refused = isUnsafePagePath(pathname);
+    const meta = refused ? null : await pageMeta(pathname);
     const body = meta ? injectHead(html, renderHead(meta, site)) : html;
     return reply
-      .status(meta?.status ?? 200)
+      .status(refused ? 400 : (meta?.status ?? 200))
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .send(body);
