@@ -10,14 +10,14 @@ import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
 import type { Config } from "./config";
 import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
-import { frameworkErrors, registerErrorHandling } from "./http/error-handler";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler";
+import { inputValidatorCompiler, registerJsonBody } from "./http/input";
 import { registerOriginCheck } from "./http/origin-check";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
@@ -70,9 +70,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    clientErrorHandler,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBody(app);
   registerErrorHandling(app);
 
   await app.register(helmet, {

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   notFound: "not_found",
   conflict: "conflict",
   tooLarge: "payload_too_large",
+  requestTimeout: "request_timeout",
   rateLimited: "rate_limited",
   internal: "internal_error",
   emailNotConfirmed: "email_not_confirmed",

@@ -1,11 +1,18 @@
 // Every failure leaves the API as {"error":{"code","message"}} with the right status, never a stack.
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "../../domain/contracts/errors";
+import { dataExceptionCode } from "../db/errors";
 import { AppError } from "../errors";
+
+/** Drizzle's query errors carry the SQL parameters (people's text, addresses): log the cause. */
+const withoutSqlParams = (error: Error): unknown =>
+  "params" in error && "query" in error && error.cause ? error.cause : error;
 
 function fieldErrors(
   issues: {
@@ -46,6 +53,16 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(500)
         .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
     }
+    const sqlstate = dataExceptionCode(error);
+    if (sqlstate) {
+      request.log.warn({ sqlstate, route: request.routeOptions.url }, "value the database refused");
+      return reply.status(400).send({
+        error: {
+          code: ERROR_CODES.validation,
+          message: "This request holds a value that cannot be stored.",
+        },
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply
@@ -67,7 +84,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(status)
         .send({ error: { code: ERROR_CODES.validation, message: error.message } });
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error({ err: withoutSqlParams(error) }, "unhandled error");
     return reply
       .status(500)
       .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
@@ -93,4 +110,42 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return reply
     .status(500)
     .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: ERROR_CODES.validation,
+    message: "The request headers are too large.",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: ERROR_CODES.requestTimeout,
+    message: "The request took too long to arrive.",
+  },
+};
+
+/**
+ * Node's own refusals before Fastify sees a request (a header block over 16 KB, a malformed
+ * request line, a timeout): pass as `clientErrorHandler`. Written on the socket, in the API shape.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ""] ?? {
+    status: 400,
+    code: ERROR_CODES.validation,
+    message: "This request could not be read.",
+  };
+  this.log.debug({ err: error }, "client error");
+  if (socket.writable) {
+    const body = JSON.stringify({ error: { code: known.code, message: known.message } });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import { AppError, badRequest } from "../errors";
 import { IMAGE_LIMITS, type ImageKind } from "../infra/images";
+import { refuseControlCharacters } from "./input";
 
 export async function readUploadedImage(request: FastifyRequest, kind: ImageKind): Promise<Buffer> {
   const limit = IMAGE_LIMITS[kind];
@@ -28,8 +29,11 @@ export async function readUploadedImage(request: FastifyRequest, kind: ImageKind
 export async function readPostSubmission(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
-  if (!request.isMultipart())
-    return { fields: (request.body ?? {}) as Record<string, unknown>, image: null };
+  if (!request.isMultipart()) {
+    const fields = (request.body ?? {}) as Record<string, unknown>;
+    refuseControlCharacters(fields);
+    return { fields, image: null };
+  }
   const fields: Record<string, unknown> = {};
   let image: Buffer | null = null;
   const limit = IMAGE_LIMITS.post;
@@ -51,5 +55,6 @@ export async function readPostSubmission(
       await part.toBuffer();
     }
   }
+  refuseControlCharacters(fields);
   return { fields, image: image && image.length > 0 ? image : null };
 }

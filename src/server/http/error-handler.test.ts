@@ -1,0 +1,56 @@
+// A database data error (SQLSTATE class 22) that slips past validation is a 400, and its SQL
+// parameters never reach the log; other database errors stay 500 without their parameters.
+import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { registerErrorHandling } from "./error-handler";
+
+function appThrowing(cause: Error & { code: string }) {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, next) {
+      lines.push(String(chunk));
+      next();
+    },
+  });
+  const logger: FastifyBaseLogger = pino({ level: "info" }, sink);
+  const app = Fastify({ loggerInstance: logger });
+  registerErrorHandling(app);
+  app.get("/boom", async () => {
+    throw new DrizzleQueryError("select $1", ["secret-param-value"], cause);
+  });
+  return { app, lines };
+}
+
+const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe("database errors", () => {
+  it.each([
+    ["22P05", "unsupported Unicode escape sequence"],
+    ["22021", 'invalid byte sequence for encoding "UTF8": 0x00'],
+    ["22008", "date/time field value out of range"],
+  ])("answers SQLSTATE %s with 400 and logs no parameters", async (code, message) => {
+    const { app, lines } = appThrowing(pgError(code, message));
+    const res = await app.inject({ method: "GET", url: "/boom" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: "validation_error",
+        message: "This request holds a value that cannot be stored.",
+      },
+    });
+    expect(lines.join("")).toContain(code);
+    expect(lines.join("")).not.toContain("secret-param-value");
+  });
+
+  it("answers any other database error with 500 and logs no parameters", async () => {
+    const { app, lines } = appThrowing(pgError("53300", "too many connections"));
+    const res = await app.inject({ method: "GET", url: "/boom" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe("internal_error");
+    expect(lines.join("")).toContain("too many connections");
+    expect(lines.join("")).not.toContain("secret-param-value");
+  });
+});
