@@ -193,3 +193,44 @@ describe("requests the framework refuses", () => {
     });
   });
 });
+
+describe("display names", () => {
+  it.each([
+    ["only zero-width spaces", "\u200b\u200b\u200b"],
+    ["only Hangul fillers", "\u3164\u3164"],
+    ["only bidi overrides", "\u202e\u202d"],
+  ])("refuses a registration whose name is %s", async (_label, fullName) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      remoteAddress: "10.31.0.1",
+      payload: {
+        email: `invisible.${Math.random().toString(36).slice(2, 8)}@example.com`,
+        fullName,
+        password: "violet kettle 7342",
+        agreeToPolicies: true,
+      },
+    });
+    expectRefused(res, "fullName");
+  });
+
+  it("saves a name without the hidden characters that made it look like another", async () => {
+    const res = await inject(t, bob, "PUT", `/api/profiles/${bob.userId}`, {
+      fullName: "\u202ebob\u200b",
+      emailAddress: bob.email,
+      details: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile.fullName).toBe("bob");
+  });
+});
+
+describe("link previews", () => {
+  it("cuts a long description between emoji, never inside one", async () => {
+    const post = await publish(t, bob, `${"a".repeat(296)}${"😀".repeat(20)}`);
+    const res = await t.app.inject({ method: "GET", url: post.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("\ufffd");
+    expect(res.body).toContain(`content="${"a".repeat(296)}😀…"`);
+  });
+});

@@ -1,5 +1,7 @@
 // Link previews for crawlers, which run no JavaScript: the app's HTML is answered with the
 // page's title, description, canonical link, Open Graph and Twitter tags already in <head>.
+import { clipText } from "../../domain/graphemes";
+
 export interface PageMeta {
   status: 200 | 404;
   title: string;
@@ -28,8 +30,7 @@ const absolute = (publicUrl: string, url: string) =>
 
 export function renderHead(meta: PageMeta, site: { publicUrl: string; siteName: string }): string {
   const canonical = absolute(site.publicUrl, meta.canonicalPath);
-  const description =
-    meta.description.length > 300 ? `${meta.description.slice(0, 297)}…` : meta.description;
+  const description = clipText(meta.description, 300);
   const tags: [string, string, string][] = [
     ["name", "description", description],
     ["property", "og:site_name", site.siteName],
