@@ -1,10 +1,12 @@
-// Browser entry: query cache, realtime connection, theme, toasts and the router.
+// Browser entry: the site settings first, then query cache, realtime connection, theme, toasts and
+// the router.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { ApiRequestError } from "./lib/api";
+import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { createRouter } from "./router";
 import { RealtimeProvider } from "./state/realtime-provider";
@@ -21,9 +23,7 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createRouter();
-
-function App() {
+function App({ router }: { router: ReturnType<typeof createRouter> }) {
   const { resolved } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
@@ -45,9 +45,23 @@ function App() {
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
+const root = createRoot(container);
+const start = () =>
+  root.render(
+    <StrictMode>
+      <App router={createRouter()} />
+    </StrictMode>,
+  );
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The app server's pages carry the site settings: the first render does not wait. Only the Vite
+// dev server's page lacks them, and asks the API first.
+const embedded = readSiteConfigBlock();
+if (embedded) {
+  setSiteConfig(embedded);
+  start();
+} else {
+  void fetchSiteConfig().then((site) => {
+    setSiteConfig(site);
+    start();
+  });
+}

@@ -1,6 +1,9 @@
-// Link previews for crawlers, which run no JavaScript: the app's HTML is answered with the
-// page's title, description, canonical link, Open Graph and Twitter tags already in <head>.
+// The app's HTML as the server answers it. Link previews for crawlers, which run no JavaScript:
+// the page's title, description, canonical link, Open Graph and Twitter tags already in <head>.
+// And the public site settings as a JSON data block the browser reads before its first render.
+import { type PublicSiteConfig, SITE_CONFIG_ELEMENT_ID } from "../../domain/contracts/site";
 import { clipText } from "../../domain/graphemes";
+import { pageText } from "../../domain/page-titles";
 
 export interface PageMeta {
   status: 200 | 404;
@@ -60,4 +63,32 @@ export function injectHead(indexHtml: string, head: string): string {
   const end = indexHtml.indexOf(END);
   if (start < 0 || end < start) return indexHtml;
   return `${indexHtml.slice(0, start)}${head}${indexHtml.slice(end + END.length)}`;
+}
+
+/** Keeps the default head block of a page without its own meta, titled with the site's name. */
+export function injectDefaultTitle(indexHtml: string, siteName: string): string {
+  const start = indexHtml.indexOf(START);
+  const end = indexHtml.indexOf(END);
+  if (start < 0 || end < start) return indexHtml;
+  const title = `<title>${escapeHtml(pageText({ kind: "home" }, siteName).title)}</title>`;
+  const block = indexHtml.slice(start, end).replace(/<title>[^<]*<\/title>/, () => title);
+  return `${indexHtml.slice(0, start)}${block}${indexHtml.slice(end)}`;
+}
+
+/** JSON that cannot close the <script> element it sits in: every <, > and & as a \u escape. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+
+/** A data block, not a script: the strict CSP (script-src 'self') does not apply to it. */
+export function renderSiteConfig(site: PublicSiteConfig): string {
+  return `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptSafeJson(site)}</script>`;
+}
+
+/** Puts the site-config block at the end of <head> (of the page, when it has none). */
+export function injectSiteConfig(html: string, block: string): string {
+  const at = html.indexOf("</head>");
+  return at < 0 ? `${block}${html}` : `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;
 }

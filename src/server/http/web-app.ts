@@ -1,11 +1,21 @@
-// Serves the built React app from dist/web with history fallback, so deep links load.
+// Serves the built React app from dist/web with history fallback, so deep links load, and the
+// public site settings the app needs (GET /api/site, and a JSON block in every HTML answer).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "../../domain/contracts/errors";
+import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
 import { isUnsafePagePath } from "./input";
-import { injectHead, type PageMetaResolver, renderHead } from "./page-meta";
+import {
+  injectDefaultTitle,
+  injectHead,
+  injectSiteConfig,
+  type PageMetaResolver,
+  renderHead,
+  renderSiteConfig,
+} from "./page-meta";
 
 export const webDistDir = path.resolve("dist/web");
 
@@ -21,7 +31,7 @@ const isApiPath = (url: string) => {
 
 interface WebAppOptions {
   distDir: string | undefined;
-  site: { publicUrl: string; siteName: string };
+  site: PublicSiteConfig;
   pageMeta: PageMetaResolver;
 }
 
@@ -29,6 +39,25 @@ export async function registerWebApp(
   app: FastifyInstance,
   { distDir = webDistDir, site, pageMeta }: WebAppOptions,
 ) {
+  // Only these three settings ever leave the server, whatever else the caller's object holds.
+  const publicSite: PublicSiteConfig = {
+    siteName: site.siteName,
+    mailDomain: site.mailDomain,
+    publicUrl: site.publicUrl,
+  };
+  const siteConfigBlock = renderSiteConfig(publicSite);
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/site",
+      { schema: { tags: ["site"], response: { 200: publicSiteConfig } } },
+      async (_request, reply) => {
+        reply.header("cache-control", "no-cache");
+        return publicSite;
+      },
+    );
+
   const indexFile = path.join(distDir, "index.html");
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
   if (indexHtml) {
@@ -51,7 +80,10 @@ export async function registerWebApp(
     // Control characters name no page; refused before any lookup (src/server/http/input.ts).
     const refused = isUnsafePagePath(pathname);
     const meta = refused ? null : await pageMeta(pathname);
-    const body = meta ? injectHead(html, renderHead(meta, site)) : html;
+    const head = meta
+      ? injectHead(html, renderHead(meta, publicSite))
+      : injectDefaultTitle(html, publicSite.siteName);
+    const body = injectSiteConfig(head, siteConfigBlock);
     return reply
       .status(refused ? 400 : (meta?.status ?? 200))
       .type("text/html; charset=utf-8")

@@ -3,6 +3,7 @@
 import { CircleUserRound } from "lucide-react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { useSite } from "../lib/site-config";
 import { useTheme } from "../lib/theme";
 import { useUnreadActivityCount } from "../state/queries/activity";
 import { useLogoutMutation, useSessionUser } from "../state/queries/session";
@@ -17,6 +18,7 @@ export function AppShell() {
   const unread = useUnreadActivityCount(signedIn);
   const logout = useLogoutMutation();
   const { theme, setTheme } = useTheme();
+  const { siteName } = useSite();
   const profilePath = user ? `/${user.handle}` : "/signup";
 
   const onLogout = () => {
@@ -37,7 +39,7 @@ export function AppShell() {
       <header className="fixed inset-x-0 top-0 z-50 h-14 bg-black text-white">
         <div className="mx-auto flex h-full max-w-5xl items-center gap-2 pr-2 pl-4 sm:pr-4">
           <Link to="/" className="mr-auto rounded-md text-xl font-extrabold tracking-tight">
-            chtcht
+            {siteName}
           </Link>
           <HeaderSearch />
           <button

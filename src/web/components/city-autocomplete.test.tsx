@@ -1,6 +1,7 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CityItem } from "../../domain/contracts/cities";
 import { CITY_HINT, CITY_INVALID, CityAutocomplete } from "./city-autocomplete";
@@ -37,14 +38,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Each test starts with an empty query cache. */
+const withCache = (ui: ReactNode) => (
+  <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>
+);
+
 function setup(props: { required?: boolean } = {}) {
   const onChange = vi.fn();
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   render(
-    <>
-      <CityAutocomplete label="City" value={null} onChange={onChange} {...props} />
-      <button type="button">Elsewhere</button>
-    </>,
+    withCache(
+      <>
+        <CityAutocomplete label="City" value={null} onChange={onChange} {...props} />
+        <button type="button">Elsewhere</button>
+      </>,
+    ),
   );
   const input = screen.getByRole("combobox", { name: "City" }) as HTMLInputElement;
   return { user, onChange, input };
@@ -63,10 +71,14 @@ function Harness() {
   );
 }
 
-/** Lets the debounce run out and the stubbed answer arrive. */
+/** Lets the debounce run out, then the stubbed answer arrive (the query cache tells its observers
+ * on a zero-delay timer, which only starts once the answer is in). */
 async function settle(ms = 220) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
+  });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(10);
   });
 }
 
@@ -205,7 +217,7 @@ describe("CityAutocomplete", () => {
 
   it("shows a chosen place passed in, and empties when it is cleared from outside", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<Harness />);
+    render(withCache(<Harness />));
     const input = screen.getByRole("combobox", { name: "City" }) as HTMLInputElement;
     expect(input.value).toBe("Springfield, IL");
     await user.click(screen.getByRole("button", { name: "Clear Filters" }));

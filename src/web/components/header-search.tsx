@@ -1,16 +1,20 @@
-// The header's people search (spec-1 §2 "Header search box", §7, §9): a combobox whose results
-// panel ('Search Results', Close) lists people with their badges and a Follow button. Arrow keys
-// move through the results, Enter opens the profile, Escape closes (a second Escape clears), and a
-// click outside closes. Below 640 px the box hides behind a search icon and opens over the header.
-// Search is public; Follow sends signed-out visitors to sign up.
+// The header's people search (spec-1 §2 "Header search box", §7, §9): a combobox
+// (lib/use-combobox.ts) whose results panel ('Search Results', Close) lists people with their
+// badges and a Follow button. Arrow keys move through the results, Enter opens the profile, Escape
+// closes (a second Escape clears), and a click outside closes. Below 640 px the box hides behind a
+// search icon and opens over the header. Search is public; Follow sends signed-out visitors to
+// sign up. An option may hold no button (ARIA: its children are presentational), so the Follow
+// buttons stand in a column beside the listbox, one per row, not inside it.
 import { clsx } from "clsx";
 import { ArrowLeft, Search as SearchIcon, X } from "lucide-react";
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { useCombobox } from "../lib/use-combobox";
 import { type PersonResult, usePeopleSearch } from "../state/queries/search";
 import { useSessionUser } from "../state/queries/session";
 import { Avatar } from "./avatar";
 import { FollowButton } from "./follow-button";
+import { IconButton } from "./icon-button";
 import { ProfileBadges } from "./profile-badges";
 
 export const SEARCH_PLACEHOLDER = "Search users...";
@@ -26,19 +30,26 @@ export function HeaderSearch() {
   const phoneToggle = useRef<HTMLButtonElement>(null);
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   /** Phones only: the box is shown over the header. */
   const [expanded, setExpanded] = useState(false);
   const search = usePeopleSearch(text);
   const { items } = search;
   const visible = open && text.trim() !== "";
-  const listId = `${id}-results`;
   const titleId = `${id}-title`;
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  // A new answer starts without a highlighted row.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the answered query changes
-  useEffect(() => setActive(-1), [search.query]);
+  const combobox = useCombobox({
+    items,
+    expanded: visible,
+    canOpen: text.trim() !== "",
+    onOpen: () => setOpen(true),
+    onClose: () => close(true),
+    onPick: openProfile,
+    onEscapeClosed: () => {
+      if (text !== "") setText("");
+      else if (expanded) collapse();
+    },
+    // A new answer starts without a highlighted row.
+    resetKey: search.query,
+  });
 
   // Navigating anywhere (Back included) closes the panel.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
@@ -50,11 +61,6 @@ export function HeaderSearch() {
   useEffect(() => {
     if (expanded) input.current?.focus();
   }, [expanded]);
-
-  useEffect(() => {
-    if (active >= 0)
-      document.getElementById(optionId(active))?.scrollIntoView?.({ block: "nearest" });
-  });
 
   // A click outside closes the panel (and, on phones, the box over the header).
   useEffect(() => {
@@ -71,7 +77,6 @@ export function HeaderSearch() {
 
   function close(focusInput: boolean) {
     setOpen(false);
-    setActive(-1);
     if (focusInput) input.current?.focus();
   }
 
@@ -87,43 +92,6 @@ export function HeaderSearch() {
     setExpanded(false);
     input.current?.blur();
     void navigate(`/${person.handle}`);
-  }
-
-  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp": {
-        if (text.trim() === "") return;
-        event.preventDefault();
-        if (!visible) {
-          setOpen(true);
-          return;
-        }
-        if (items.length === 0) return;
-        const step = event.key === "ArrowDown" ? 1 : -1;
-        setActive((current) =>
-          current < 0
-            ? step === 1
-              ? 0
-              : items.length - 1
-            : (current + step + items.length) % items.length,
-        );
-        return;
-      }
-      case "Enter": {
-        event.preventDefault();
-        const person = visible ? items[active] : undefined;
-        if (person) openProfile(person);
-        return;
-      }
-      case "Escape":
-        event.preventDefault();
-        event.stopPropagation();
-        if (visible) close(true);
-        else if (text !== "") setText("");
-        else if (expanded) collapse();
-        return;
-    }
   }
 
   // Escape from anywhere in the panel (the Close or a Follow button) goes back to the box.
@@ -152,19 +120,16 @@ export function HeaderSearch() {
 
   return (
     <>
-      <button
+      <IconButton
         ref={phoneToggle}
-        type="button"
-        aria-label="Search"
+        label="Search"
+        tone="inverse"
         aria-expanded={expanded}
         onClick={() => (expanded ? collapse() : setExpanded(true))}
-        className={clsx(
-          "flex size-10 items-center justify-center rounded-full text-white hover:bg-white/15 sm:hidden",
-          expanded && "invisible",
-        )}
+        className={clsx("sm:hidden", expanded && "invisible")}
       >
         <SearchIcon aria-hidden="true" size={22} />
-      </button>
+      </IconButton>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to jsdom */}
       <div
         ref={root}
@@ -176,14 +141,9 @@ export function HeaderSearch() {
           "sm:relative sm:inset-auto sm:z-auto sm:flex sm:bg-transparent sm:px-0",
         )}
       >
-        <button
-          type="button"
-          aria-label="Close search"
-          onClick={collapse}
-          className="flex size-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 sm:hidden"
-        >
+        <IconButton label="Close search" tone="inverse" onClick={collapse} className="sm:hidden">
           <ArrowLeft aria-hidden="true" size={22} />
-        </button>
+        </IconButton>
         <div className="relative min-w-0 flex-1 sm:w-56 sm:flex-none md:w-72">
           <SearchIcon
             aria-hidden="true"
@@ -194,11 +154,12 @@ export function HeaderSearch() {
             ref={input}
             type="text"
             role="combobox"
-            aria-label="Search users"
             aria-autocomplete="list"
-            aria-expanded={visible}
-            aria-controls={visible ? listId : undefined}
-            aria-activedescendant={visible && active >= 0 ? optionId(active) : undefined}
+            aria-expanded={combobox.expanded}
+            aria-controls={combobox.controls}
+            aria-activedescendant={combobox.activeId}
+            onKeyDown={combobox.onKeyDown}
+            aria-label="Search users"
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
@@ -211,7 +172,6 @@ export function HeaderSearch() {
               setOpen(true);
             }}
             onClick={() => setOpen(true)}
-            onKeyDown={onInputKeyDown}
             className="h-10 w-full rounded-full border border-white/15 bg-white/10 pr-3 pl-9 text-base text-white placeholder:text-white/60 focus:border-white/40 focus:bg-white/15 focus:outline-none sm:text-sm"
           />
         </div>
@@ -234,32 +194,26 @@ export function HeaderSearch() {
               </button>
             </div>
             {items.length > 0 ? (
-              <div
-                id={listId}
-                role="listbox"
-                aria-labelledby={titleId}
-                aria-busy={search.searching || undefined}
-                className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-1"
-              >
-                {items.map((person, index) => (
-                  <div
-                    key={person.userId}
-                    role="none"
-                    className={clsx(
-                      "flex items-center gap-2 px-2 hover:bg-neutral-100 dark:hover:bg-neutral-800",
-                      index === active && "bg-sky-50 dark:bg-sky-950/60",
-                    )}
-                  >
-                    {/* biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox, which keeps the focus (aria-activedescendant) */}
+              <div className="flex min-h-0 flex-1 overflow-y-auto overscroll-contain py-1">
+                <div
+                  id={combobox.listboxId}
+                  role="listbox"
+                  aria-labelledby={titleId}
+                  aria-busy={search.searching || undefined}
+                  className="min-w-0 flex-1"
+                >
+                  {items.map((person, index) => (
                     <div
-                      id={optionId(index)}
+                      key={person.userId}
                       role="option"
+                      id={combobox.optionId(index)}
                       tabIndex={-1}
-                      aria-selected={index === active}
-                      // Keep the focus in the box: choosing with the mouse is not leaving it.
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => openProfile(person)}
-                      className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-xl px-2 py-2"
+                      aria-selected={index === combobox.activeIndex}
+                      {...combobox.optionHandlers(index)}
+                      className={clsx(
+                        "flex h-14 cursor-pointer items-center gap-3 pr-2 pl-4 hover:bg-neutral-100 dark:hover:bg-neutral-800",
+                        index === combobox.activeIndex && "bg-sky-50 dark:bg-sky-950/60",
+                      )}
                     >
                       <Avatar
                         name={person.fullName || person.handle}
@@ -282,17 +236,29 @@ export function HeaderSearch() {
                         </span>
                       </span>
                     </div>
-                    {user?.id === person.userId ? null : (
-                      <FollowButton
-                        userId={person.userId}
-                        name={person.fullName || person.handle}
-                        following={user ? person.following : false}
-                        compact
-                        className="mr-1"
-                      />
-                    )}
-                  </div>
-                ))}
+                  ))}
+                </div>
+                {/* One row per option, level with it: the person's Follow button. */}
+                <div className="shrink-0">
+                  {items.map((person, index) => (
+                    <div
+                      key={person.userId}
+                      className={clsx(
+                        "flex h-14 items-center pr-3 pl-1",
+                        index === combobox.activeIndex && "bg-sky-50 dark:bg-sky-950/60",
+                      )}
+                    >
+                      {user?.id === person.userId ? null : (
+                        <FollowButton
+                          userId={person.userId}
+                          name={person.fullName || person.handle}
+                          following={user ? person.following : false}
+                          compact
+                        />
+                      )}
+                    </div>
+                  ))}
+                </div>
               </div>
             ) : null}
             <p

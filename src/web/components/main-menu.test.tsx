@@ -31,7 +31,7 @@ describe("MainMenu", () => {
     renderMenu();
     expect(screen.queryByRole("menu")).toBeNull();
     await user.click(menuButton());
-    const menu = screen.getByRole("menu");
+    const menu = screen.getByRole("menu", { name: "Main menu" });
     expect(menuButton().getAttribute("aria-expanded")).toBe("true");
     const names = within(menu)
       .getAllByRole("menuitem")

@@ -1,9 +1,9 @@
 // The policies dialog (spec-1 §2): the four policies with jump buttons and 'Back to top'.
 // Used by /policies and by the Register form; the caller supplies the footer actions.
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { type ReactNode, useRef } from "react";
-import { POLICIES_UPDATED, POLICY_SECTIONS } from "./policy-text";
+import { useSite } from "../lib/site-config";
+import { Dialog } from "./dialog";
+import { POLICIES_UPDATED, policySections } from "./policy-text";
 
 interface PoliciesDialogProps {
   open: boolean;
@@ -12,6 +12,8 @@ interface PoliciesDialogProps {
 }
 
 export function PoliciesDialog({ open, onOpenChange, footer }: PoliciesDialogProps) {
+  const { siteName } = useSite();
+  const sections = policySections(siteName);
   const scroller = useRef<HTMLDivElement>(null);
   const jumpTo = (id: string) => {
     const target = scroller.current?.querySelector<HTMLElement>(`#policy-${id}`);
@@ -26,79 +28,62 @@ export function PoliciesDialog({ open, onOpenChange, footer }: PoliciesDialogPro
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 motion-safe:animate-fade-in" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:h-[85vh] sm:w-[min(42rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-neutral-900">
-          <header className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-4 dark:border-neutral-800">
-            <div>
-              <Dialog.Title className="text-lg font-bold">chtcht Policies</Dialog.Title>
-              <Dialog.Description className="text-sm text-neutral-500 dark:text-neutral-400">
-                Last updated {POLICIES_UPDATED}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 dark:hover:bg-neutral-800"
-            >
-              <X aria-hidden="true" size={20} />
-            </Dialog.Close>
-          </header>
-          <nav
-            aria-label="Policy sections"
-            className="flex gap-2 overflow-x-auto border-b border-neutral-200 px-5 py-2 dark:border-neutral-800"
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="page"
+      title={`${siteName} Policies`}
+      description={`Last updated ${POLICIES_UPDATED}`}
+    >
+      <nav
+        aria-label="Policy sections"
+        className="flex gap-2 overflow-x-auto border-b border-neutral-200 px-5 py-2 dark:border-neutral-800"
+      >
+        {sections.map((section) => (
+          <button
+            key={section.id}
+            type="button"
+            onClick={() => jumpTo(section.id)}
+            className="min-h-10 shrink-0 rounded-full bg-neutral-100 px-3 text-sm font-medium hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700"
           >
-            {POLICY_SECTIONS.map((section) => (
-              <button
-                key={section.id}
-                type="button"
-                onClick={() => jumpTo(section.id)}
-                className="min-h-10 shrink-0 rounded-full bg-neutral-100 px-3 text-sm font-medium hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700"
-              >
-                {section.title}
-              </button>
-            ))}
-          </nav>
-          <div ref={scroller} className="flex-1 space-y-8 overflow-y-auto px-5 py-5">
-            <span data-policy-top tabIndex={-1} className="sr-only">
-              Top of policies
-            </span>
-            {POLICY_SECTIONS.map((section) => (
-              <section
-                key={section.id}
-                aria-labelledby={`policy-${section.id}`}
-                className="space-y-3"
-              >
-                <h2
-                  id={`policy-${section.id}`}
-                  tabIndex={-1}
-                  className="scroll-mt-2 text-base font-bold focus:outline-none"
-                >
-                  {section.title}
-                </h2>
-                {section.paragraphs.map((paragraph) => (
-                  <p
-                    key={paragraph}
-                    className="text-sm leading-6 text-neutral-700 dark:text-neutral-300"
-                  >
-                    {paragraph}
-                  </p>
-                ))}
-              </section>
-            ))}
-            <button
-              type="button"
-              onClick={backToTop}
-              className="min-h-10 rounded-full px-3 text-sm font-semibold text-sky-700 hover:bg-sky-50 dark:text-sky-400 dark:hover:bg-neutral-800"
+            {section.title}
+          </button>
+        ))}
+      </nav>
+      <div ref={scroller} className="flex-1 space-y-8 overflow-y-auto px-5 py-5">
+        <span data-policy-top tabIndex={-1} className="sr-only">
+          Top of policies
+        </span>
+        {sections.map((section) => (
+          <section key={section.id} aria-labelledby={`policy-${section.id}`} className="space-y-3">
+            <h2
+              id={`policy-${section.id}`}
+              tabIndex={-1}
+              className="scroll-mt-2 text-base font-bold focus:outline-none"
             >
-              Back to top
-            </button>
-          </div>
-          <footer className="flex justify-end gap-2 border-t border-neutral-200 px-5 py-3 dark:border-neutral-800">
-            {footer}
-          </footer>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {section.title}
+            </h2>
+            {section.paragraphs.map((paragraph) => (
+              <p
+                key={paragraph}
+                className="text-sm leading-6 text-neutral-700 dark:text-neutral-300"
+              >
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+        <button
+          type="button"
+          onClick={backToTop}
+          className="min-h-10 rounded-full px-3 text-sm font-semibold text-sky-700 hover:bg-sky-50 dark:text-sky-400 dark:hover:bg-neutral-800"
+        >
+          Back to top
+        </button>
+      </div>
+      <footer className="flex justify-end gap-2 border-t border-neutral-200 px-5 py-3 dark:border-neutral-800">
+        {footer}
+      </footer>
+    </Dialog>
   );
 }

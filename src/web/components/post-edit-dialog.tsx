@@ -1,16 +1,12 @@
 // 'Edit post' (spec-1 §2, §5): the text in a textarea with Cancel and Save; Save does nothing when
 // the trimmed text is empty. On failure the dialog stays open with the text (posts.ts toasts).
-import { Dialog } from "radix-ui";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { PostView } from "../../domain/contracts/posts";
 import { POST_MAX } from "../../domain/post-slug";
 import { useEditPostMutation } from "../state/queries/posts";
 import { Button } from "./button";
+import { Dialog } from "./dialog";
 import { inputClass } from "./text-field";
-
-export const dialogContentClass =
-  "fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl dark:bg-neutral-900";
-export const dialogOverlayClass = "fixed inset-0 z-50 bg-black/60";
 
 interface PostEditDialogProps {
   post: PostView;
@@ -47,42 +43,42 @@ export function PostEditDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content className={dialogContentClass} onCloseAutoFocus={onCloseAutoFocus}>
-          <Dialog.Title className="text-lg font-bold">Edit post</Dialog.Title>
-          <Dialog.Description className="sr-only">Change the text of your post.</Dialog.Description>
-          <form onSubmit={save} className="mt-4 space-y-3">
-            <label htmlFor={id} className="sr-only">
-              Post text
-            </label>
-            <textarea
-              id={id}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              maxLength={POST_MAX}
-              rows={5}
-              aria-describedby={`${id}-count`}
-              className={`${inputClass} resize-y py-2.5 leading-6`}
-            />
-            <p
-              id={`${id}-count`}
-              className="text-right text-xs text-neutral-500 tabular-nums dark:text-neutral-400"
-            >
-              {text.length}/{POST_MAX}
-            </p>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" busy={edit.isPending}>
-                Save
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit post"
+      description="Change the text of your post."
+      hideDescription
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <form onSubmit={save} className="space-y-3">
+        <label htmlFor={id} className="sr-only">
+          Post text
+        </label>
+        <textarea
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={POST_MAX}
+          rows={5}
+          aria-describedby={`${id}-count`}
+          className={`${inputClass} resize-y py-2.5 leading-6`}
+        />
+        <p
+          id={`${id}-count`}
+          className="text-right text-xs text-neutral-500 tabular-nums dark:text-neutral-400"
+        >
+          {text.length}/{POST_MAX}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={edit.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

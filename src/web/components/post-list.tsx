@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { useFeedQuery } from "../state/queries/posts";
 import { Button } from "./button";
+import { LoadError } from "./load-error";
 import { PostCard } from "./post-card";
 
 type PostPagesQuery = ReturnType<typeof useFeedQuery>;
@@ -17,14 +18,12 @@ export function PostList({ query, empty }: { query: PostPagesQuery; empty: React
   }
   if (query.isError && !query.data) {
     return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p role="alert" className="font-semibold">
-          Failed to load posts
-        </p>
-        <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        message="Failed to load posts"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        className="py-16"
+      />
     );
   }
   const posts = query.data.pages.flatMap((page) => page.items);

@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { toast } from "sonner";
 import type { PostView } from "../../domain/contracts/posts";
 import { useSessionUser } from "../state/queries/session";
+import { IconButton } from "./icon-button";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
 
@@ -42,14 +43,9 @@ export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () =
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <button
-            ref={trigger}
-            type="button"
-            aria-label="Post options"
-            className="-mt-1 -mr-2 flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
-          >
+          <IconButton ref={trigger} label="Post options" size="sm" className="-mt-1 -mr-2">
             <MoreHorizontal aria-hidden="true" size={18} />
-          </button>
+          </IconButton>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

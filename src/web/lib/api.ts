@@ -69,38 +69,38 @@ async function toError(response: Response): Promise<ApiRequestError> {
 
 interface RequestOptions<S extends z.ZodType> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON, or as multipart/form-data when it is a FormData (file uploads). */
   body?: unknown;
   schema: S;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
+/** How the body travels: FormData lets the browser set the multipart boundary header itself. */
+function encode(body: unknown): { headers: Record<string, string>; payload?: BodyInit } {
+  if (body === undefined) return { headers: {} };
+  if (body instanceof FormData) return { headers: {}, payload: body };
+  return { headers: { "Content-Type": "application/json" }, payload: JSON.stringify(body) };
+}
+
+/** The one fetch of the app: every JSON call and every upload goes through here. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   { method = "GET", body, schema, signal }: RequestOptions<S>,
 ): Promise<z.output<S>> {
+  const { headers, payload } = encode(body);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: {
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { Accept: "application/json", ...headers },
+      body: payload,
       signal,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiRequestError({ status: 0, code: "network_error", message: "" });
   }
-  return readResponse(response, schema);
-}
-
-async function readResponse<S extends z.ZodType>(
-  response: Response,
-  schema: S,
-): Promise<z.output<S>> {
   if (!response.ok) throw await toError(response);
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined);
@@ -109,27 +109,6 @@ async function readResponse<S extends z.ZodType>(
     throw new ApiRequestError({ status: response.status, code: "bad_response", message: "" });
   }
   return parsed.data;
-}
-
-/** Sends multipart/form-data (file uploads); the browser sets the boundary header itself. */
-export async function apiUpload<S extends z.ZodType>(
-  path: string,
-  form: FormData,
-  schema: S,
-  method: "POST" | "PUT" = "PUT",
-): Promise<z.output<S>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: { Accept: "application/json" },
-      body: form,
-    });
-  } catch {
-    throw new ApiRequestError({ status: 0, code: "network_error", message: "" });
-  }
-  return readResponse(response, schema);
 }
 
 export const api = {

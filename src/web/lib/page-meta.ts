@@ -1,8 +1,11 @@
 // Page metadata during client-side navigation (spec-1 §2 "Page metadata … is set per profile and
 // per post"). The server already writes these tags into the HTML for crawlers
 // (src/server/http/page-meta.ts); this keeps <head> right once the app navigates, and puts back
-// what was there when the screen goes away.
+// what was there when the screen goes away. Titles and descriptions come from
+// domain/page-titles.ts and absolute URLs start with the public URL, as on the server.
 import { useEffect } from "react";
+import type { PublicSiteConfig } from "../../domain/contracts/site";
+import { useSite } from "./site-config";
 
 export interface PageMetaInput {
   title: string;
@@ -14,13 +17,14 @@ export interface PageMetaInput {
   type?: "website" | "profile" | "article";
 }
 
-/** The same site name the server uses by default (SITE_NAME). */
-const SITE_NAME = "chtcht";
 const DESCRIPTION_MAX = 300;
 
 type TagKey = readonly ["name" | "property", string];
 
-const absolute = (url: string) => new URL(url, window.location.origin).href;
+type Site = Pick<PublicSiteConfig, "siteName" | "publicUrl">;
+
+const absolute = (site: Site, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 
 function shorten(description: string): string {
   return description.length > DESCRIPTION_MAX
@@ -74,14 +78,14 @@ function setCanonical(href: string | null): () => void {
   return () => created.remove();
 }
 
-/** Applies the metadata to <head>; returns the undo. Exported for tests. */
-export function applyPageMeta(meta: PageMetaInput): () => void {
+/** Applies the metadata to <head>; returns the undo. */
+function applyPageMeta(meta: PageMetaInput, site: Site): () => void {
   const description = shorten(meta.description);
-  const canonical = meta.canonicalPath ? absolute(meta.canonicalPath) : null;
-  const image = meta.image ? absolute(meta.image) : null;
+  const canonical = meta.canonicalPath ? absolute(site, meta.canonicalPath) : null;
+  const image = meta.image ? absolute(site, meta.image) : null;
   const tags: [TagKey, string | null][] = [
     [["name", "description"], description],
-    [["property", "og:site_name"], SITE_NAME],
+    [["property", "og:site_name"], site.siteName],
     [["property", "og:type"], meta.type ?? "website"],
     [["property", "og:title"], meta.title],
     [["property", "og:description"], description],
@@ -103,6 +107,7 @@ export function applyPageMeta(meta: PageMetaInput): () => void {
 
 /** Keeps <head> in step with the screen; null leaves it alone (e.g. while loading). */
 export function usePageMeta(meta: PageMetaInput | null): void {
+  const { siteName, publicUrl } = useSite();
   const title = meta?.title;
   const description = meta?.description;
   const image = meta?.image ?? null;
@@ -110,6 +115,9 @@ export function usePageMeta(meta: PageMetaInput | null): void {
   const type = meta?.type;
   useEffect(() => {
     if (title === undefined || description === undefined) return;
-    return applyPageMeta({ title, description, image, canonicalPath, type });
-  }, [title, description, image, canonicalPath, type]);
+    return applyPageMeta(
+      { title, description, image, canonicalPath, type },
+      { siteName, publicUrl },
+    );
+  }, [title, description, image, canonicalPath, type, siteName, publicUrl]);
 }

@@ -67,14 +67,18 @@ describe("applyServerMessage", () => {
     expect(heard).toEqual([{ userId: "u2", counts }]);
   });
 
-  it("profile.counts: also finds profiles cached as { profile }", () => {
-    queryClient.setQueryData([...profileKeys.all, "by-id", "u2"], {
-      profile: { userId: "u2", counts: { friends: 0, following: 0, followers: 0 } },
+  it("profile.counts: also updates the copy cached under another handle of that profile", () => {
+    queryClient.setQueryData(profileKeys.detail("grace.hopper"), {
+      userId: "u2",
+      handle: "grace.hopper",
+      counts: { friends: 0, following: 0, followers: 0 },
     });
     const counts = { friends: 0, following: 0, followers: 9 };
     applyServerMessage(queryClient, { type: "profile.counts", userId: "u2", counts }, "me");
-    expect(queryClient.getQueryData([...profileKeys.all, "by-id", "u2"])).toEqual({
-      profile: { userId: "u2", counts },
+    expect(queryClient.getQueryData(profileKeys.detail("grace.hopper"))).toEqual({
+      userId: "u2",
+      handle: "grace.hopper",
+      counts,
     });
   });
 

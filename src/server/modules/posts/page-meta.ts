@@ -1,4 +1,6 @@
-// Link-preview meta of /{handle}/{slug} (issue 5 §2): the post's text and image; 404 when gone.
+// Link-preview meta of /{handle}/{slug} (spec-1 §2 "Page metadata … set per post"): the post's
+// text and image; 404 when gone. The words come from domain/page-titles.ts.
+import { pageText } from "../../../domain/page-titles";
 import type { PageMeta } from "../../http/page-meta";
 import { getPostByPath, type PostReader } from "./service";
 
@@ -19,20 +21,26 @@ export async function postPageMeta(
   } catch {
     return null;
   }
-  const post = await getPostByPath(reader, handle, slug, null).catch(() => null);
+  const post = await getPostByPath(reader, { handle, slug, viewerId: null }).catch(() => null);
   if (!post) {
     return {
       status: 404,
-      title: `Post not found · ${siteName}`,
-      description: "This post is no longer available.",
+      ...pageText({ kind: "post-not-found" }, siteName),
       canonicalPath: pathname,
       type: "website",
     };
   }
   return {
     status: 200,
-    title: `${post.author.fullName} (@${post.author.handle}) · ${siteName}`,
-    description: post.content,
+    ...pageText(
+      {
+        kind: "post",
+        authorName: post.author.fullName,
+        handle: post.author.handle,
+        content: post.content,
+      },
+      siteName,
+    ),
     canonicalPath: post.path,
     image: post.imageUrl,
     type: "article",

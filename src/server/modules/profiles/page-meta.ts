@@ -1,5 +1,7 @@
-// Link-preview meta of /{handle} (issue 3 §1): built from the profile, 404 when it does not exist.
+// Link-preview meta of /{handle} (spec-1 §2 "Page metadata … set per profile"): built from the
+// profile, 404 when it does not exist. The words come from domain/page-titles.ts.
 import { displayHandle, normalizeHandle, RESERVED_HANDLES } from "../../../domain/handles";
+import { pageText } from "../../../domain/page-titles";
 import type { Db } from "../../db/client";
 import type { PageMeta } from "../../http/page-meta";
 import { findProfileByHandle } from "./queries";
@@ -25,8 +27,7 @@ export async function profilePageMeta(
   if (!row) {
     return {
       status: 404,
-      title: `Profile Not Found · ${siteName}`,
-      description: "Sorry, we couldn't find that profile.",
+      ...pageText({ kind: "profile-not-found" }, siteName),
       canonicalPath: `/${handle}`,
       type: "website",
     };
@@ -39,8 +40,7 @@ export async function profilePageMeta(
   });
   return {
     status: 200,
-    title: `${p.fullName} (@${shown}) · ${siteName}`,
-    description: p.about?.trim() || `${p.fullName} is on ${siteName} as @${shown}.`,
+    ...pageText({ kind: "profile", fullName: p.fullName, handle: shown, about: p.about }, siteName),
     canonicalPath: `/${shown}`,
     image: p.profileImageUrl,
     type: "profile",

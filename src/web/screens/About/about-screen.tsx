@@ -1,16 +1,18 @@
-// /about (spec-2 §1): what chtcht is, section by section.
+// /about (spec-2 §1): what the product is, section by section.
+import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { JoinLinks } from "../../components/join-links";
 import { SiteFooter } from "../../components/site-footer";
+import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 
-const SECTIONS = [
+const sections = (siteName: string) => [
   {
     title: "Brand your profile with a custom URL and @username",
     text: "Your profile lives at a short address built from your @username, easy to share anywhere. Short, memorable usernames can be reserved with a yearly subscription; until then your profile uses a default username taken from your e-mail address.",
   },
   {
     title: "DMs via the email protocol",
-    text: "Every member gets a mail address on the chtcht mail domain made from their username. Messages between members arrive in the Mail screen as conversations, and you can write to any e-mail address too: mail to and from the outside world is relayed for you, so your private address stays private.",
+    text: `Every member gets a mail address on the ${siteName} mail domain made from their username. Messages between members arrive in the Mail screen as conversations, and you can write to any e-mail address too: mail to and from the outside world is relayed for you, so your private address stays private.`,
   },
   {
     title: "Filter users by categories",
@@ -28,18 +30,18 @@ const SECTIONS = [
 
 export function AboutScreen() {
   const { user } = useSessionUser();
+  const { siteName } = useSite();
   return (
     <>
       <article className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
         <header className="space-y-3">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">About chtcht</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">About {siteName}</h1>
           <p className="text-lg text-neutral-700 dark:text-neutral-300">
-            chtcht is a subscription messaging and identity platform. Brand your username, discover
-            people with categories, connect with public and private messaging.
+            {siteName} is a subscription messaging and identity platform. {SITE_TAGLINE}
           </p>
         </header>
         <div className="mt-10 space-y-8">
-          {SECTIONS.map((section) => (
+          {sections(siteName).map((section) => (
             <section key={section.title} className="space-y-2">
               <h2 className="text-xl font-bold">{section.title}</h2>
               <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.text}</p>

@@ -1,9 +1,12 @@
 // /activity (spec-2 §2 "Activity page"): the reader's activity groups, newest first, under New /
 // Yesterday / Last 7 days / Last 30 days / Older, with 'Mark all as read' while anything is unread.
 import { useRef } from "react";
+import { pageText } from "../../../domain/page-titles";
 import { Button } from "../../components/button";
+import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
+import { useSite } from "../../lib/site-config";
 import { useActivityQuery, useMarkAllReadMutation } from "../../state/queries/activity";
 import { useSessionUser } from "../../state/queries/session";
 import { ActivityEntry } from "./activity-entry";
@@ -14,7 +17,7 @@ import { useOpenActivity } from "./use-open-activity";
 const muted = "text-neutral-600 dark:text-neutral-400";
 
 export function ActivityScreen() {
-  usePageMeta({ title: "Activity · chtcht", description: "Your chtcht activity." });
+  usePageMeta(pageText({ kind: "activity" }, useSite().siteName));
   const query = useActivityQuery();
   const markAll = useMarkAllReadMutation();
   const open = useOpenActivity();
@@ -46,14 +49,12 @@ export function ActivityScreen() {
 
       {groups === undefined ? (
         query.isError ? (
-          <div className="space-y-4 py-12 text-center">
-            <p role="alert" className={muted}>
-              Could not load activity.
-            </p>
-            <Button onClick={() => void query.refetch()} busy={query.isFetching}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            message="Could not load activity."
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+            className="py-12"
+          />
         ) : (
           <p role="status" className={`py-12 text-center ${muted}`}>
             Loading activity...

@@ -7,12 +7,14 @@ import { toast } from "sonner";
 import { buttonClass } from "../../components/button";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
+import { useSite } from "../../lib/site-config";
 import { useVerifyCodeMutation } from "../../state/queries/session";
 
 export function AuthCallbackScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const verify = useVerifyCodeMutation();
+  const { siteName } = useSite();
   const { mutateAsync } = verify;
   const [verified, setVerified] = useState(false);
   const started = useRef(false);
@@ -46,7 +48,7 @@ export function AuthCallbackScreen() {
             />
             <h1 className="text-2xl font-bold">Email Verified!</h1>
             <p className="text-neutral-600 dark:text-neutral-400">
-              Your account is confirmed. Sign in to start using chtcht.
+              Your account is confirmed. Sign in to start using {siteName}.
             </p>
             <Link to="/signup?tab=login" className={buttonClass({ size: "lg", block: true })}>
               Sign In

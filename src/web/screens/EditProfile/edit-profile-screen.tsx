@@ -1,9 +1,12 @@
 // /{handle}/edit-profile (spec-2 §2): signed-in owner only (RequireAuth stops signed-out visitors
 // earlier); anyone else goes to /{handle}. 'Loading profile...', 'Profile not found', or the form.
 import { Link, Navigate, useParams } from "react-router";
-import { Button, buttonClass } from "../../components/button";
+import { pageText } from "../../../domain/page-titles";
+import { buttonClass } from "../../components/button";
+import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
+import { useSite } from "../../lib/site-config";
 import { useProfileQuery } from "../../state/queries/profiles";
 import { EditProfileForm } from "./edit-profile-form";
 
@@ -14,7 +17,7 @@ export function EditProfileScreen() {
   const profile = query.data;
   const settled = profile !== undefined && (query.isFetchedAfterMount || !query.isFetching);
 
-  usePageMeta({ title: "Edit Profile · chtcht", description: "Edit your chtcht profile." });
+  usePageMeta(pageText({ kind: "edit-profile" }, useSite().siteName));
 
   if (profile && settled && !profile.isOwner) return <Navigate to={`/${handle}`} replace />;
 
@@ -34,14 +37,11 @@ export function EditProfileScreen() {
           </Link>
         </div>
       ) : query.isError && !profile ? (
-        <div className="space-y-4 text-center">
-          <p role="alert" className="text-lg font-semibold">
-            Failed to load profile
-          </p>
-          <Button onClick={() => void query.refetch()} busy={query.isFetching}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          message="Failed to load profile"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <div role="status" className="flex flex-col items-center gap-3 py-16">
           <span

@@ -5,12 +5,10 @@ import { useRef, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { FormMessage } from "../../components/form-message";
 import { HiddenImageInput } from "../../components/hidden-image-input";
+import { IconButton } from "../../components/icon-button";
 import { errorMessage } from "../../lib/api";
 import { imageFileProblem, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "../../lib/image-files";
 import { useDeletePictureMutation, useUploadPictureMutation } from "../../state/queries/profiles";
-
-const iconButton =
-  "flex size-9 items-center justify-center rounded-full bg-black/65 text-white hover:bg-black/85 disabled:opacity-60";
 
 export function PicturesStrip({ profile }: { profile: ProfileView }) {
   const input = useRef<HTMLInputElement>(null);
@@ -81,26 +79,26 @@ export function PicturesStrip({ profile }: { profile: ProfileView }) {
                 <>
                   <img src={url} alt={`Slot ${slot}`} className="size-full object-cover" />
                   <div className="absolute inset-x-0 bottom-0 flex justify-between p-1">
-                    <button
-                      type="button"
-                      aria-label={`Replace picture ${slot}`}
+                    <IconButton
+                      label={`Replace picture ${slot}`}
                       title="Replace"
+                      tone="overlay"
+                      size="sm"
                       disabled={working}
                       onClick={() => choose(slot)}
-                      className={iconButton}
                     >
                       <ImageUp aria-hidden="true" size={16} />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Remove picture ${slot}`}
+                    </IconButton>
+                    <IconButton
+                      label={`Remove picture ${slot}`}
                       title="Remove"
+                      tone="overlay"
+                      size="sm"
                       disabled={working}
                       onClick={() => onRemove(slot)}
-                      className={iconButton}
                     >
                       <Trash2 aria-hidden="true" size={16} />
-                    </button>
+                    </IconButton>
                   </div>
                 </>
               ) : (

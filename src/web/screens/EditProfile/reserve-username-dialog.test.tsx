@@ -39,7 +39,7 @@ function renderDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ReserveUsernameDialog open onOpenChange={() => {}} mailDomain="chtcht.local" />
+      <ReserveUsernameDialog open onOpenChange={() => {}} />
       <Toaster />
     </QueryClientProvider>,
   );

@@ -3,7 +3,6 @@
 // Yours'. Payments are not built yet, so that button says so instead of pretending.
 import { clsx } from "clsx";
 import { Check, X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { formatYearlyPrice, priceTier } from "../../../domain/price-tiers";
@@ -14,7 +13,9 @@ import {
   usernameProblem,
 } from "../../../domain/username";
 import { Button } from "../../components/button";
+import { Dialog } from "../../components/dialog";
 import { inputClass } from "../../components/text-field";
+import { useSite } from "../../lib/site-config";
 import { useUsernameAvailability } from "../../state/queries/profiles";
 
 export const CHECKOUT_NOT_READY = "Checkout is not available yet.";
@@ -22,29 +23,26 @@ export const CHECKOUT_NOT_READY = "Checkout is not available yet.";
 interface ReserveUsernameDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The product's mail domain, e.g. 'chtcht.com' (from the profile's chtcht address). */
-  mailDomain: string;
 }
 
-export function ReserveUsernameDialog({
-  open,
-  onOpenChange,
-  mailDomain,
-}: ReserveUsernameDialogProps) {
+export function ReserveUsernameDialog({ open, onOpenChange }: ReserveUsernameDialogProps) {
+  const { siteName } = useSite();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 motion-safe:animate-fade-in" />
-        <Dialog.Content className="fixed inset-x-3 top-1/2 z-50 max-h-[90dvh] -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:p-6 dark:bg-neutral-900">
-          {/* Mounted only while open: every opening starts empty. */}
-          <ReserveUsernameBody mailDomain={mailDomain} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      width="md"
+      title="Reserve Username"
+      description={`Your username is your profile link and your ${siteName} mail address.`}
+    >
+      {/* Mounted only while open: every opening starts empty. */}
+      <ReserveUsernameBody onCancel={() => onOpenChange(false)} />
+    </Dialog>
   );
 }
 
-function ReserveUsernameBody({ mailDomain }: { mailDomain: string }) {
+function ReserveUsernameBody({ onCancel }: { onCancel: () => void }) {
+  const { mailDomain, publicUrl } = useSite();
   const id = useId();
   const [raw, setRaw] = useState("");
   const name = normalizeUsername(raw);
@@ -63,25 +61,9 @@ function ReserveUsernameBody({ mailDomain }: { mailDomain: string }) {
       ? USERNAME_MESSAGES[problem]
       : null;
   const canReserve = name !== "" && problem === null && availability.status !== "unavailable";
-  const origin = window.location.origin;
 
   return (
     <div className="space-y-5">
-      <div className="flex items-start justify-between gap-4">
-        <div className="space-y-1">
-          <Dialog.Title className="text-lg font-bold">Reserve Username</Dialog.Title>
-          <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">
-            Your username is your profile link and your chtcht mail address.
-          </Dialog.Description>
-        </div>
-        <Dialog.Close
-          aria-label="Close"
-          className="-mt-1 -mr-1 flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 dark:hover:bg-neutral-800"
-        >
-          <X aria-hidden="true" size={20} />
-        </Dialog.Close>
-      </div>
-
       <div className="space-y-1.5">
         <label
           htmlFor={id}
@@ -137,7 +119,7 @@ function ReserveUsernameBody({ mailDomain }: { mailDomain: string }) {
       {name !== "" && problem !== "invalid" && problem !== "length" ? (
         <dl className="space-y-2 rounded-xl bg-neutral-50 p-3 text-sm dark:bg-neutral-950">
           <Preview term="Handle" value={`@${name}`} />
-          <Preview term="Profile link" value={`${origin}/${name}`} />
+          <Preview term="Profile link" value={`${publicUrl}/${name}`} />
           <Preview term="Mail address" value={`${name}@${mailDomain}`} />
         </dl>
       ) : null}
@@ -150,9 +132,9 @@ function ReserveUsernameBody({ mailDomain }: { mailDomain: string }) {
       ) : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary">Cancel</Button>
-        </Dialog.Close>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
         <Button disabled={!canReserve} onClick={() => toast.info(CHECKOUT_NOT_READY)}>
           Make it Yours
         </Button>

@@ -6,12 +6,6 @@ import type { ProfileView } from "../../../domain/contracts/profiles";
 import { inputClass } from "../../components/text-field";
 import { ReserveUsernameDialog } from "./reserve-username-dialog";
 
-/** The part of the chtcht address after the @, i.e. the product's mail domain. */
-export function mailDomainOf(chtchtEmail: string): string {
-  const at = chtchtEmail.lastIndexOf("@");
-  return at >= 0 ? chtchtEmail.slice(at + 1) : chtchtEmail;
-}
-
 export function UsernameField({ profile }: { profile: ProfileView }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -50,11 +44,7 @@ export function UsernameField({ profile }: { profile: ProfileView }) {
       <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
         Click or press Enter to reserve a custom username.
       </p>
-      <ReserveUsernameDialog
-        open={open}
-        onOpenChange={setOpen}
-        mailDomain={mailDomainOf(profile.chtchtEmail)}
-      />
+      <ReserveUsernameDialog open={open} onOpenChange={setOpen} />
     </div>
   );
 }

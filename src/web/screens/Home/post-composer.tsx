@@ -10,6 +10,7 @@ import type { SessionUser } from "../../../domain/contracts/auth";
 import { POST_MAX } from "../../../domain/post-slug";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/button";
+import { IconButton } from "../../components/icon-button";
 import { errorMessage } from "../../lib/api";
 import {
   IMAGE_ACCEPT,
@@ -93,14 +94,15 @@ export function PostComposer({ user }: { user: SessionUser }) {
                 alt={`Preview of ${image.name}`}
                 className="max-h-96 w-full rounded-2xl object-cover"
               />
-              <button
-                type="button"
-                aria-label="Remove image"
+              <IconButton
+                label="Remove image"
+                tone="overlay"
+                size="sm"
                 onClick={() => setImage(null)}
-                className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black/85"
+                className="absolute top-2 right-2"
               >
                 <X aria-hidden="true" size={18} />
-              </button>
+              </IconButton>
             </div>
           ) : null}
           {imageProblem ? (

@@ -1,4 +1,4 @@
-// The product's five points (spec-2 §1), shared by the landing page and the about page.
+// The product's five points (spec-2 §1) on the landing page.
 import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -8,7 +8,7 @@ export interface ProductPoint {
   icon: ReactNode;
 }
 
-export const PRODUCT_POINTS: ProductPoint[] = [
+const productPoints = (siteName: string): ProductPoint[] => [
   {
     title: "Brand your profile",
     text: "Claim a custom profile URL and an @username that is yours alone, so people find you by name.",
@@ -16,7 +16,7 @@ export const PRODUCT_POINTS: ProductPoint[] = [
   },
   {
     title: "DMs via the email protocol",
-    text: "Every user has an address on the chtcht mail domain. Message people inside chtcht or reach any e-mail address.",
+    text: `Every user has an address on the ${siteName} mail domain. Message people inside ${siteName} or reach any e-mail address.`,
     icon: <Mail aria-hidden="true" size={22} />,
   },
   {
@@ -36,10 +36,10 @@ export const PRODUCT_POINTS: ProductPoint[] = [
   },
 ];
 
-export function ProductPointList({ points = PRODUCT_POINTS }: { points?: ProductPoint[] }) {
+export function ProductPointList({ siteName }: { siteName: string }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {points.map((point) => (
+      {productPoints(siteName).map((point) => (
         <li
           key={point.title}
           className="flex gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"

@@ -2,7 +2,7 @@
 // replies. Reply on a comment or on a reply opens one inline box at the end of that thread: a
 // reply to a reply joins the top-level comment, as the server files it (spec-2 §5).
 import { useState } from "react";
-import { Button } from "../../components/button";
+import { LoadError } from "../../components/load-error";
 import { useCommentsQuery } from "../../state/queries/comments";
 import { CommentItem } from "./comment-item";
 import { ReplyForm } from "./reply-form";
@@ -25,16 +25,12 @@ export function CommentThread({ postId, onSignedOut }: CommentThreadProps) {
   }
   if (comments.isError) {
     return (
-      <div className="flex flex-col items-center gap-3 py-8 text-center">
-        <p role="alert">Could not load comments</p>
-        <Button
-          variant="secondary"
-          busy={comments.isFetching}
-          onClick={() => void comments.refetch()}
-        >
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        message="Could not load comments"
+        onRetry={() => void comments.refetch()}
+        retrying={comments.isFetching}
+        className="py-8"
+      />
     );
   }
   if (comments.data.items.length === 0) {

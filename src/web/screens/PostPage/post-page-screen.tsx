@@ -5,10 +5,14 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
+import { pageText } from "../../../domain/page-titles";
 import { signupRedirect } from "../../../domain/safe-next";
 import { Button, buttonClass } from "../../components/button";
+import { IconButton } from "../../components/icon-button";
+import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
+import { useSite } from "../../lib/site-config";
 import { useGoBack } from "../../lib/use-go-back";
 import { useRecordPostView } from "../../state/queries/post-views";
 import { usePostByPathQuery } from "../../state/queries/posts";
@@ -17,21 +21,19 @@ import { CommentThread } from "./comment-thread";
 import { PostDetail } from "./post-detail";
 import { ReplyForm } from "./reply-form";
 
-/** The same words the server puts into the HTML for crawlers (server/modules/posts/page-meta). */
-function postMeta(post: PostView): PageMetaInput {
+/** The same meta the server puts into the HTML for crawlers (server/modules/posts/page-meta). */
+function postMeta(post: PostView, siteName: string): PageMetaInput {
+  const { author, content } = post;
   return {
-    title: `${post.author.fullName} (@${post.author.handle}) · chtcht`,
-    description: post.content,
+    ...pageText(
+      { kind: "post", authorName: author.fullName, handle: author.handle, content },
+      siteName,
+    ),
     image: post.imageUrl,
     canonicalPath: post.path,
     type: "article",
   };
 }
-
-const NOT_FOUND_META: PageMetaInput = {
-  title: "Post not found · chtcht",
-  description: "This post is no longer available.",
-};
 
 function PostNotFound() {
   return (
@@ -53,10 +55,17 @@ export function PostPageScreen() {
   const navigate = useNavigate();
   const goBack = useGoBack("/");
   const { user } = useSessionUser();
+  const { siteName } = useSite();
   const query = usePostByPathQuery(handle, postSlug);
   const post = query.data;
   useRecordPostView(post?.id);
-  usePageMeta(post ? postMeta(post) : post === null ? NOT_FOUND_META : null);
+  usePageMeta(
+    post
+      ? postMeta(post, siteName)
+      : post === null
+        ? pageText({ kind: "post-not-found" }, siteName)
+        : null,
+  );
 
   // /Ada/hello and /ada/hello are one post: show its canonical address.
   const canonical = post?.path;
@@ -72,14 +81,9 @@ export function PostPageScreen() {
   return (
     <Page>
       <div className="mb-4 flex items-center gap-2">
-        <button
-          type="button"
-          aria-label="Back"
-          onClick={goBack}
-          className="-ml-2 flex size-10 items-center justify-center rounded-full hover:bg-neutral-100 dark:hover:bg-neutral-800"
-        >
+        <IconButton label="Back" onClick={goBack} className="-ml-2">
           <ArrowLeft aria-hidden="true" size={20} />
-        </button>
+        </IconButton>
         <h1 className="text-xl font-bold">Post</h1>
       </div>
       {post ? (
@@ -104,14 +108,12 @@ export function PostPageScreen() {
       ) : post === null ? (
         <PostNotFound />
       ) : query.isError ? (
-        <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <p role="alert" className="font-semibold">
-            Failed to load post
-          </p>
-          <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          message="Failed to load post"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          className="py-16"
+        />
       ) : (
         <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
           Loading...

@@ -1,5 +1,5 @@
 // The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
-// website, chtcht mail address and the actions.
+// website, in-product mail address and the actions.
 import { Globe, Mail } from "lucide-react";
 import { useState } from "react";
 import type { FollowListKind } from "../../../domain/contracts/follows";
@@ -8,6 +8,7 @@ import { websiteHref, websiteLabel } from "../../../domain/website";
 import { Avatar } from "../../components/avatar";
 import { FollowListDialog } from "../../components/follow-list-dialog";
 import { ProfileBadges } from "../../components/profile-badges";
+import { useSite } from "../../lib/site-config";
 import { ProfileActions } from "./profile-actions";
 
 const COUNTERS = [
@@ -82,6 +83,7 @@ function Website({ stored }: { stored: string }) {
 }
 
 export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOwner: boolean }) {
+  const { siteName } = useSite();
   return (
     <section
       aria-labelledby="profile-name"
@@ -126,7 +128,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
         {profile.websiteUrl ? <Website stored={profile.websiteUrl} /> : null}
         <li className="flex min-w-0 items-center gap-2">
           <Mail aria-hidden="true" size={16} className="shrink-0 text-neutral-500" />
-          <span className="sr-only">chtcht mail: </span>
+          <span className="sr-only">{siteName} mail: </span>
           <span className="truncate">{profile.chtchtEmail}</span>
         </li>
       </ul>

@@ -1,8 +1,7 @@
 // The Pictures gallery of /{handle} (spec-2 §3 user_profile_pics): the filled slots; a click
 // opens the picture larger in a dialog (Escape or Close to leave).
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { useState } from "react";
+import { Dialog } from "../../components/dialog";
 import { sectionClass } from "./profile-details";
 
 export function ProfilePictures({ pictures, name }: { pictures: (string | null)[]; name: string }) {
@@ -33,32 +32,22 @@ export function ProfilePictures({ pictures, name }: { pictures: (string | null)[
           </li>
         ))}
       </ul>
-      <Dialog.Root open={open !== null} onOpenChange={(next) => (next ? null : setOpen(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80 motion-safe:animate-fade-in" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(56rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-2xl bg-neutral-950 p-3 text-white shadow-xl">
-            <div className="flex items-center justify-between gap-3 pl-2">
-              <Dialog.Title className="text-base font-semibold">Picture {open?.slot}</Dialog.Title>
-              <Dialog.Description className="sr-only">
-                A picture from {name}'s profile.
-              </Dialog.Description>
-              <Dialog.Close
-                aria-label="Close"
-                className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
-              >
-                <X aria-hidden="true" size={20} />
-              </Dialog.Close>
-            </div>
-            {open ? (
-              <img
-                src={open.url}
-                alt={`From the profile of ${name}, number ${open.slot}`}
-                className="mx-auto max-h-[calc(92dvh-5rem)] w-auto max-w-full rounded-xl object-contain"
-              />
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog
+        open={open !== null}
+        onOpenChange={(next) => (next ? null : setOpen(null))}
+        layout="media"
+        title={`Picture ${open?.slot ?? ""}`}
+        description={`A picture from ${name}'s profile.`}
+        hideDescription
+      >
+        {open ? (
+          <img
+            src={open.url}
+            alt={`From the profile of ${name}, number ${open.slot}`}
+            className="mx-auto max-h-[calc(92dvh-5rem)] w-auto max-w-full rounded-xl object-contain"
+          />
+        ) : null}
+      </Dialog>
     </section>
   );
 }

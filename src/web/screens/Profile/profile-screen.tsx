@@ -6,9 +6,11 @@ import { useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { normalizeHandle } from "../../../domain/handles";
+import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
 import { useProfileRefresh } from "../../lib/profile-refresh";
+import { useSite } from "../../lib/site-config";
 import { useProfileQuery } from "../../state/queries/profiles";
 import { useSessionUser } from "../../state/queries/session";
 import { useWatchProfile } from "../../state/realtime-provider";
@@ -18,20 +20,19 @@ import { ProfilePictures } from "./profile-pictures";
 import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from "./profile-states";
 import { ProfileTabs } from "./profile-tabs";
 
-/** The same words the server puts into the HTML for crawlers (server/modules/profiles/page-meta). */
-function profileMeta(profile: ProfileView): PageMetaInput {
+/** The same meta the server puts into the HTML for crawlers (server/modules/profiles/page-meta). */
+function profileMeta(profile: ProfileView, siteName: string): PageMetaInput {
+  const { fullName, handle, about } = profile;
   return {
-    title: `${profile.fullName} (@${profile.handle}) · chtcht`,
-    description: profile.about?.trim() || `${profile.fullName} is on chtcht as @${profile.handle}.`,
+    ...pageText({ kind: "profile", fullName, handle, about }, siteName),
     image: profile.profileImageUrl,
-    canonicalPath: `/${profile.handle}`,
+    canonicalPath: `/${handle}`,
     type: "profile",
   };
 }
 
-const NOT_FOUND_META = (handle: string): PageMetaInput => ({
-  title: "Profile Not Found · chtcht",
-  description: "Sorry, we couldn't find that profile.",
+const notFoundMeta = (handle: string, siteName: string): PageMetaInput => ({
+  ...pageText({ kind: "profile-not-found" }, siteName),
   canonicalPath: `/${normalizeHandle(handle)}`,
 });
 
@@ -41,6 +42,7 @@ export function ProfileScreen() {
   const location = useLocation();
   const query = useProfileQuery(handle);
   const { user } = useSessionUser();
+  const { siteName } = useSite();
   const profile = query.data;
   useWatchProfile(profile?.userId);
 
@@ -62,7 +64,13 @@ export function ProfileScreen() {
     }
   }, [canonical, handle, navigate, location.search, location.hash]);
 
-  usePageMeta(profile ? profileMeta(profile) : query.isNotFound ? NOT_FOUND_META(handle) : null);
+  usePageMeta(
+    profile
+      ? profileMeta(profile, siteName)
+      : query.isNotFound
+        ? notFoundMeta(handle, siteName)
+        : null,
+  );
 
   if (profile) {
     const isOwner = profile.isOwner || user?.id === profile.userId;

@@ -1,6 +1,7 @@
 // The profile page's other states (spec-1 §4): loading, not found, failed.
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
+import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { useGoBack } from "../../lib/use-go-back";
 
@@ -51,14 +52,13 @@ export function ProfileNotFound() {
 
 export function ProfileLoadError({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
   return (
-    <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 role="alert" className="text-xl font-bold">
-        Failed to load profile
-      </h1>
-      <p className="text-neutral-600 dark:text-neutral-400">Check your connection and try again.</p>
-      <Button onClick={onRetry} busy={busy}>
-        Retry
-      </Button>
-    </div>
+    <LoadError
+      heading
+      message="Failed to load profile"
+      hint="Check your connection and try again."
+      onRetry={onRetry}
+      retrying={busy}
+      className="mx-auto min-h-[60dvh] max-w-md justify-center px-4 py-16"
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { safeNextPath } from "../../../domain/safe-next";
 import { Page } from "../../components/page";
+import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 import { ForgotForm } from "./forgot-form";
 import { LoginForm } from "./login-form";
@@ -27,6 +28,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSessionUser();
+  const { siteName } = useSite();
   const embedded = guardedNext !== undefined;
 
   const [initial] = useState(() =>
@@ -54,7 +56,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
           <div className="space-y-6">
             <div className="space-y-1 text-center">
               <h1 className="text-2xl font-bold">
-                {stage.tab === "login" ? "Welcome back" : "Join chtcht"}
+                {stage.tab === "login" ? "Welcome back" : `Join ${siteName}`}
               </h1>
               <p className="text-neutral-600 dark:text-neutral-400">
                 {embedded ? "Sign in to continue." : "Brand your username and connect with people."}

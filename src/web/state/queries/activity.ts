@@ -5,7 +5,6 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import type { z } from "zod";
 import {
-  type ActivityGroup,
   activityResponse,
   markGroupReadBody,
   unreadCountResponse,
@@ -23,8 +22,8 @@ export const activityKeys = {
   groups: () => [...activityKeys.all, "groups"] as const,
 };
 
-type ActivityData = { groups: ActivityGroup[] };
-type UnreadCount = { count: number };
+type ActivityData = z.infer<typeof activityResponse>;
+type UnreadCount = z.infer<typeof unreadCountResponse>;
 
 export function useUnreadActivityCount(signedIn: boolean) {
   return useQuery({

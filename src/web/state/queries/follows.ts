@@ -4,6 +4,7 @@
 // the optimistic toggle and for realtime follow.changed alike.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { followStatusResponse, followToggleResponse } from "../../../domain/contracts/follows";
 import { api } from "../../lib/api";
 import { setProfileCounts } from "./profile-counts";
@@ -18,7 +19,7 @@ export const followKeys = {
   status: (userId: string) => [...followKeys.statuses(), userId] as const,
 };
 
-type FollowStatus = { following: boolean };
+type FollowStatus = z.infer<typeof followStatusResponse>;
 
 /** Records that the viewer now does (or does not) follow `userId`, wherever that is cached. */
 export function setFollowing(queryClient: QueryClient, userId: string, following: boolean): void {

@@ -3,13 +3,12 @@
 // likeKeys.post(id) = {liked, likesCount}, seeded from every fetched post and read by every post
 // card, so a like in the feed shows on the post page and the profile tab without touching lists.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { likeResponse, type PostView } from "../../../domain/contracts/posts";
 import { api } from "../../lib/api";
 
-export interface LikeState {
-  liked: boolean;
-  likesCount: number;
-}
+/** What the like toggle answers, and what each post's like entry holds. */
+export type LikeState = z.infer<typeof likeResponse>;
 
 export const likeKeys = {
   all: ["likes"] as const,

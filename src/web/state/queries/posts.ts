@@ -20,7 +20,7 @@ import {
   postResponse,
 } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
-import { ApiRequestError, api, apiRequest, apiUpload } from "../../lib/api";
+import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { seedPostLikes } from "./post-likes";
 
 /** spec-1 §9: posts are cached for 3 minutes. */
@@ -207,7 +207,8 @@ export function useCreatePostMutation() {
       const form = new FormData();
       form.append("content", content.trim());
       if (image) form.append("image", image, image.name);
-      return (await apiUpload("/api/posts", form, postResponse, "POST")).post;
+      return (await apiRequest("/api/posts", { method: "POST", body: form, schema: postResponse }))
+        .post;
     },
     onSuccess: (post) => {
       seedPostLikes(queryClient, [post], Date.now());

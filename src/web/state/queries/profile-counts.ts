@@ -1,10 +1,11 @@
 // Live follow counters (spec-1 §4: "a 'followCountsChanged' event refreshes counts"). New counts
 // arrive from the toggle's answer and from realtime profile.counts; they go into every cached copy
-// of that profile (the key factory is profiles.ts's) and out as a window event for anything that
-// keeps counts outside the query cache.
+// of that profile (profiles.ts caches one per handle it was opened by) and out as a window event
+// for anything that keeps counts outside the query cache.
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { followCounts } from "../../../domain/contracts/follows";
+import type { ProfileView } from "../../../domain/contracts/profiles";
 import { profileKeys } from "./profiles";
 
 export type FollowCounts = z.infer<typeof followCounts>;
@@ -16,30 +17,15 @@ export interface FollowCountsChangedDetail {
   counts: FollowCounts;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-
-/** The cached profile's userId, whether the entry is the profile itself or `{ profile }`. */
-function cachedUserId(data: unknown): string | undefined {
-  if (!isRecord(data)) return undefined;
-  if (typeof data.userId === "string") return data.userId;
-  return isRecord(data.profile) && typeof data.profile.userId === "string"
-    ? data.profile.userId
-    : undefined;
-}
-
-function withCounts(data: unknown, counts: FollowCounts): unknown {
-  if (!isRecord(data)) return data;
-  if (typeof data.userId === "string") return { ...data, counts };
-  return isRecord(data.profile) ? { ...data, profile: { ...data.profile, counts } } : data;
-}
-
-/** Puts `counts` on every cached profile of `userId` and announces the change. */
+/** Puts `counts` on every cached profile of `userId` and announces the change. Other entries are
+ * not written at all, so none looks freshly fetched. */
 export function setProfileCounts(queryClient: QueryClient, userId: string, counts: FollowCounts) {
-  queryClient.setQueriesData<unknown>(
-    { queryKey: profileKeys.all, predicate: (query) => cachedUserId(query.state.data) === userId },
-    (cached: unknown) => withCounts(cached, counts),
-  );
+  const cached = queryClient.getQueriesData<ProfileView>({ queryKey: profileKeys.details() });
+  for (const [queryKey, profile] of cached) {
+    if (profile?.userId === userId) {
+      queryClient.setQueryData<ProfileView>(queryKey, { ...profile, counts });
+    }
+  }
   window.dispatchEvent(
     new CustomEvent<FollowCountsChangedDetail>(FOLLOW_COUNTS_CHANGED, {
       detail: { userId, counts },

@@ -7,10 +7,10 @@ import {
   type ProfileView,
   profileResponse,
 } from "../../../domain/contracts/profiles";
-import { availabilityResponse } from "../../../domain/contracts/usernames";
+import { type Availability, availabilityResponse } from "../../../domain/contracts/usernames";
 import { normalizeHandle } from "../../../domain/handles";
 import { normalizeUsername, usernameProblem } from "../../../domain/username";
-import { ApiRequestError, api, apiRequest, apiUpload } from "../../lib/api";
+import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { sessionKeys } from "./session";
 
@@ -84,7 +84,13 @@ export function useUploadAvatarMutation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) =>
-      (await apiUpload(`${profilePath(userId)}/avatar`, fileForm(file), profileResponse)).profile,
+      (
+        await apiRequest(`${profilePath(userId)}/avatar`, {
+          method: "PUT",
+          body: fileForm(file),
+          schema: profileResponse,
+        })
+      ).profile,
     onSuccess: (profile) => storeProfile(queryClient, profile),
   });
 }
@@ -93,8 +99,13 @@ export function useUploadPictureMutation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ slot, file }: { slot: number; file: File }) =>
-      (await apiUpload(`${profilePath(userId)}/pictures/${slot}`, fileForm(file), profileResponse))
-        .profile,
+      (
+        await apiRequest(`${profilePath(userId)}/pictures/${slot}`, {
+          method: "PUT",
+          body: fileForm(file),
+          schema: profileResponse,
+        })
+      ).profile,
     onSuccess: (profile) => storeProfile(queryClient, profile),
   });
 }
@@ -118,7 +129,7 @@ export type AvailabilityState =
   | { status: "idle" }
   | { status: "checking" }
   | { status: "available" }
-  | { status: "unavailable"; reason: "required" | "invalid" | "length" | "reserved" | "taken" };
+  | { status: "unavailable"; reason: NonNullable<Availability["reason"]> };
 
 /** spec-2 §4: idle → checking (after a 500 ms pause) → available | unavailable. A failed check
  * counts as available. Names with a local problem (usernameProblem) are never sent. */

@@ -1,0 +1,57 @@
+// The title and link-preview description of each page, for the configured site name (spec-1 §2
+// "Page metadata … is set per profile and per post"). One source for both sides: the server
+// writes them into the HTML for crawlers, the screens into <head> as the app navigates.
+
+/** spec-1 §1: the product's tagline, also the description of pages without their own. */
+export const SITE_TAGLINE =
+  "Brand your username, discover people with categories, connect with public and private messaging.";
+
+export type TitledPage =
+  | { kind: "home" }
+  | { kind: "profile"; fullName: string; handle: string; about?: string | null | undefined }
+  | { kind: "profile-not-found" }
+  | { kind: "post"; authorName: string; handle: string; content: string }
+  | { kind: "post-not-found" }
+  | { kind: "activity" }
+  | { kind: "edit-profile" };
+
+export interface PageText {
+  title: string;
+  description: string;
+}
+
+const titled = (name: string, siteName: string) => `${name} · ${siteName}`;
+
+export function pageText(page: TitledPage, siteName: string): PageText {
+  switch (page.kind) {
+    case "home":
+      return { title: siteName, description: SITE_TAGLINE };
+    case "profile":
+      return {
+        title: titled(`${page.fullName} (@${page.handle})`, siteName),
+        description: page.about?.trim() || `${page.fullName} is on ${siteName} as @${page.handle}.`,
+      };
+    case "profile-not-found":
+      return {
+        title: titled("Profile Not Found", siteName),
+        description: "Sorry, we couldn't find that profile.",
+      };
+    case "post":
+      return {
+        title: titled(`${page.authorName} (@${page.handle})`, siteName),
+        description: page.content,
+      };
+    case "post-not-found":
+      return {
+        title: titled("Post not found", siteName),
+        description: "This post is no longer available.",
+      };
+    case "activity":
+      return { title: titled("Activity", siteName), description: `Your ${siteName} activity.` };
+    case "edit-profile":
+      return {
+        title: titled("Edit Profile", siteName),
+        description: `Edit your ${siteName} profile.`,
+      };
+  }
+}

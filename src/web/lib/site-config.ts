@@ -1,0 +1,39 @@
+// The public site settings (domain/contracts/site.ts): product name, mail domain, public URL.
+// The server embeds them in every HTML page, so the app knows them before its first render; only
+// the Vite dev server's page lacks the block, and then they are asked from GET /api/site.
+import {
+  type PublicSiteConfig,
+  publicSiteConfig,
+  SITE_CONFIG_ELEMENT_ID,
+} from "../../domain/contracts/site";
+import { api } from "./api";
+
+let current: PublicSiteConfig | null = null;
+
+/** The settings embedded in the page, or null when it has none (or they do not parse). */
+export function readSiteConfigBlock(doc: Document = document): PublicSiteConfig | null {
+  const text = doc.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = publicSiteConfig.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the settings the app runs with; called once before the first render (and by tests). */
+export function setSiteConfig(config: PublicSiteConfig): void {
+  current = config;
+}
+
+/** Asks the server, for a page without the block. */
+export function fetchSiteConfig(): Promise<PublicSiteConfig> {
+  return api.get("/api/site", publicSiteConfig);
+}
+
+/** The site settings. They never change while the page lives, so nothing re-renders for them. */
+export function useSite(): PublicSiteConfig {
+  if (!current) throw new Error("Site settings are not set: call setSiteConfig() first");
+  return current;
+}
