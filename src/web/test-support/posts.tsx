@@ -76,8 +76,8 @@ export function makeComment(
     parentCommentId: null,
     likesCount: 0,
     likedByMe: false,
+    deleted: false,
     createdAt: new Date(Date.now() - 3_600_000).toISOString(),
-    replies: [],
     ...overrides,
   };
 }

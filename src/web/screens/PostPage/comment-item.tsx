@@ -1,17 +1,23 @@
-// One comment or reply (spec-2 §2): author, time, text, the like toggle (spec-2 §4) and Reply.
+// One comment or reply (spec-2 §2): author, time, text, the like toggle (spec-2 §4), Reply, and
+// Delete for the comment's author or the post's author. A deleted comment reads 'Comment deleted'.
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import type { CommentView } from "../../../domain/contracts/posts";
 import { postDateLabel, relativeTime } from "../../../domain/time-labels";
 import { Avatar } from "../../components/avatar";
 import { countLabel } from "../../components/post-parts";
 import { ProfileBadges } from "../../components/profile-badges";
-import { type CommentReply, useLikeCommentMutation } from "../../state/queries/comments";
+import { useLikeCommentMutation } from "../../state/queries/comments";
+import { CommentDeleteDialog } from "./comment-delete-dialog";
 
 interface CommentItemProps {
   postId: string;
-  comment: CommentReply;
+  comment: CommentView;
   small?: boolean;
+  /** The viewer may delete it: they wrote it, or the post. */
+  canDelete: boolean;
   /** Signed out: where Like and Reply send the visitor instead. */
   onSignedOut: (() => void) | null;
   onReply: () => void;
@@ -24,10 +30,17 @@ export function CommentItem({
   postId,
   comment,
   small = false,
+  canDelete,
   onSignedOut,
   onReply,
 }: CommentItemProps) {
   const like = useLikeCommentMutation(postId, comment.id);
+  const [deleting, setDeleting] = useState(false);
+  if (comment.deleted) {
+    return (
+      <p className="py-1 text-sm text-neutral-500 italic dark:text-neutral-400">Comment deleted</p>
+    );
+  }
   const { author } = comment;
   const name = author.fullName || author.handle;
   const at = new Date(comment.createdAt);
@@ -92,7 +105,25 @@ export function CommentItem({
           >
             Reply
           </button>
+          {canDelete ? (
+            <button
+              type="button"
+              aria-label={`Delete comment by ${name}`}
+              onClick={() => setDeleting(true)}
+              className={`${actionClass} text-neutral-500 hover:bg-red-50 hover:text-red-700 dark:text-neutral-400 dark:hover:bg-red-950/40 dark:hover:text-red-400`}
+            >
+              Delete
+            </button>
+          ) : null}
         </div>
+        {canDelete ? (
+          <CommentDeleteDialog
+            postId={postId}
+            commentId={comment.id}
+            open={deleting}
+            onOpenChange={setDeleting}
+          />
+        ) : null}
       </div>
     </div>
   );

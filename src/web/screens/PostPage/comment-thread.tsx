@@ -1,20 +1,30 @@
 // The comments under a post (spec-2 §2): top-level comments oldest first, each with one level of
-// replies. Reply on a comment or on a reply opens one inline box at the end of that thread: a
-// reply to a reply joins the top-level comment, as the server files it (spec-2 §5).
-import { useState } from "react";
+// replies, loaded page by page ('Load more comments'). Reply on a comment or on a reply opens one
+// inline box at the end of that thread: a reply to a reply joins the top-level comment, as the
+// server files it (spec-2 §5).
+import { useMemo, useState } from "react";
+import { threadComments } from "../../../domain/comment-threads";
+import { Button } from "../../components/button";
 import { LoadError } from "../../components/load-error";
-import { useCommentsQuery } from "../../state/queries/comments";
+import { loadedComments, useCommentsQuery } from "../../state/queries/comments";
 import { CommentItem } from "./comment-item";
 import { ReplyForm } from "./reply-form";
 
 interface CommentThreadProps {
   postId: string;
+  /** The post's author, who may delete any comment on it. */
+  postAuthorId: string;
+  /** The signed-in viewer, or null. */
+  viewerId: string | null;
   onSignedOut: (() => void) | null;
 }
 
-export function CommentThread({ postId, onSignedOut }: CommentThreadProps) {
+export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: CommentThreadProps) {
   const comments = useCommentsQuery(postId);
+  const threads = useMemo(() => threadComments(loadedComments(comments.data)), [comments.data]);
   const [replyTo, setReplyTo] = useState<{ topId: string; name: string } | null>(null);
+  const canDelete = (authorId: string) =>
+    viewerId !== null && (viewerId === authorId || viewerId === postAuthorId);
 
   if (comments.isPending) {
     return (
@@ -33,61 +43,76 @@ export function CommentThread({ postId, onSignedOut }: CommentThreadProps) {
       />
     );
   }
-  if (comments.data.items.length === 0) {
+  if (threads.length === 0 && !comments.hasNextPage) {
     return (
       <p className="py-8 text-center text-neutral-500 dark:text-neutral-400">No comments yet</p>
     );
   }
   return (
-    <ul aria-label="Comments" className="divide-y divide-neutral-200 dark:divide-neutral-800">
-      {comments.data.items.map((top) => (
-        <li key={top.id} className="py-4">
-          <CommentItem
-            postId={postId}
-            comment={top}
-            onSignedOut={onSignedOut}
-            onReply={() =>
-              setReplyTo({ topId: top.id, name: top.author.fullName || top.author.handle })
-            }
-          />
-          {top.replies.length > 0 ? (
-            <ul
-              aria-label={`Replies to ${top.author.fullName || top.author.handle}`}
-              className="mt-3 ml-5 space-y-3 border-l-2 border-neutral-200 pl-4 sm:ml-12 dark:border-neutral-800"
-            >
-              {top.replies.map((reply) => (
-                <li key={reply.id}>
-                  <CommentItem
-                    postId={postId}
-                    comment={reply}
-                    small
-                    onSignedOut={onSignedOut}
-                    onReply={() =>
-                      setReplyTo({
-                        topId: top.id,
-                        name: reply.author.fullName || reply.author.handle,
-                      })
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {replyTo?.topId === top.id ? (
-            <div className="mt-3 ml-5 pl-4 sm:ml-12">
-              <ReplyForm
-                key={replyTo.name}
-                postId={postId}
-                parentCommentId={top.id}
-                label={`Write a reply to ${replyTo.name}`}
-                autoFocus
-                onDone={() => setReplyTo(null)}
-                onCancel={() => setReplyTo(null)}
-              />
-            </div>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Comments" className="divide-y divide-neutral-200 dark:divide-neutral-800">
+        {threads.map((top) => (
+          <li key={top.id} className="py-4">
+            <CommentItem
+              postId={postId}
+              comment={top}
+              canDelete={canDelete(top.author.userId)}
+              onSignedOut={onSignedOut}
+              onReply={() =>
+                setReplyTo({ topId: top.id, name: top.author.fullName || top.author.handle })
+              }
+            />
+            {top.replies.length > 0 ? (
+              <ul
+                aria-label={`Replies to ${top.author.fullName || top.author.handle}`}
+                className="mt-3 ml-5 space-y-3 border-l-2 border-neutral-200 pl-4 sm:ml-12 dark:border-neutral-800"
+              >
+                {top.replies.map((reply) => (
+                  <li key={reply.id}>
+                    <CommentItem
+                      postId={postId}
+                      comment={reply}
+                      small
+                      canDelete={canDelete(reply.author.userId)}
+                      onSignedOut={onSignedOut}
+                      onReply={() =>
+                        setReplyTo({
+                          topId: top.id,
+                          name: reply.author.fullName || reply.author.handle,
+                        })
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {replyTo?.topId === top.id ? (
+              <div className="mt-3 ml-5 pl-4 sm:ml-12">
+                <ReplyForm
+                  key={replyTo.name}
+                  postId={postId}
+                  parentCommentId={top.id}
+                  label={`Write a reply to ${replyTo.name}`}
+                  autoFocus
+                  onDone={() => setReplyTo(null)}
+                  onCancel={() => setReplyTo(null)}
+                />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {comments.hasNextPage ? (
+        <div className="flex justify-center py-4">
+          <Button
+            variant="secondary"
+            busy={comments.isFetchingNextPage}
+            onClick={() => void comments.fetchNextPage()}
+          >
+            {comments.isFetchingNextPage ? "Loading…" : "Load more comments"}
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -26,9 +26,13 @@ const post = makePost({
 });
 const P = post.id;
 const c1 = makeComment({ id: "c1", postId: P, author: ADA, content: "First!", likesCount: 2 });
-const r1: CommentView["replies"][number] = {
-  ...makeComment({ id: "r1", postId: P, author: GRACE, content: "Welcome", parentCommentId: "c1" }),
-};
+const r1: CommentView = makeComment({
+  id: "r1",
+  postId: P,
+  author: GRACE,
+  content: "Welcome",
+  parentCommentId: "c1",
+});
 const c2 = makeComment({ id: "c2", postId: P, author: GRACE, content: "Second thoughts" });
 
 function renderPost(viewer: PersonSummary | null, extra: Route = () => undefined) {
@@ -41,7 +45,7 @@ function renderPost(viewer: PersonSummary | null, extra: Route = () => undefined
       return json({ counted: true, viewsCount: 8 });
     }
     if (path === `/api/posts/${P}/comments` && method === "GET") {
-      return json({ items: [{ ...c1, replies: [r1] }, c2] });
+      return json({ items: [c1, c2, r1], nextCursor: null });
     }
     return undefined;
   });
@@ -178,5 +182,42 @@ describe("PostPageScreen", () => {
     );
     expect(await screen.findByText("Post not found")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("offers Delete on one's own comments only, and leaves 'Comment deleted' with its replies", async () => {
+    const { user, calls } = renderPost(ADA, ({ method, path }) =>
+      method === "DELETE" && path === "/api/comments/c1" ? json({ ok: true }) : undefined,
+    );
+    await screen.findByText("First!");
+    expect(screen.queryByRole("button", { name: "Delete comment by Grace Hopper" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Delete comment by Ada Lovelace" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete this comment?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Comment deleted")).toBeTruthy();
+    expect(screen.queryByText("First!")).toBeNull();
+    expect(screen.getByText("Welcome")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
+    expect(screen.getByRole("link", { name: "2 comments" })).toBeTruthy();
+  });
+
+  it("lets the post's author delete anyone's comment", async () => {
+    renderPost(GRACE);
+    await screen.findByText("First!");
+    expect(screen.getByRole("button", { name: "Delete comment by Ada Lovelace" })).toBeTruthy();
+  });
+
+  it("loads later comments with 'Load more comments', threading replies to earlier ones", async () => {
+    const { user } = renderPost(ADA, ({ method, path }) => {
+      if (method !== "GET" || !path.startsWith(`/api/posts/${P}/comments`)) return undefined;
+      return path.includes("cursor=next")
+        ? json({ items: [r1], nextCursor: null })
+        : json({ items: [c1, c2], nextCursor: "next" });
+    });
+    await screen.findByText("First!");
+    expect(screen.queryByText("Welcome")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Load more comments" }));
+    const replies = await screen.findByRole("list", { name: "Replies to Ada Lovelace" });
+    expect(within(replies).getByText("Welcome")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more comments" })).toBeNull();
   });
 });

@@ -103,7 +103,12 @@ export function PostPageScreen() {
             ) : null}
           </section>
           <h2 className="sr-only">Comments</h2>
-          <CommentThread postId={post.id} onSignedOut={signedOut} />
+          <CommentThread
+            postId={post.id}
+            postAuthorId={post.author.userId}
+            viewerId={user?.id ?? null}
+            onSignedOut={signedOut}
+          />
         </>
       ) : post === null ? (
         <PostNotFound />

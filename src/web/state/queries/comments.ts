@@ -1,46 +1,78 @@
-// Comments (spec-2 §2 post page, §3 post_comments, §4 comment like toggle, §5 replies): one list
-// per post, top-level comments oldest first, each with its replies. A comment's like state lives
-// only in this list, so the toggle changes it here. spec-2 §8: add and like failures are only
-// logged (the reply box keeps the text).
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// Comments (spec-2 §2 post page, §3 post_comments, §4 comment like toggle, §5 replies): the API
+// lists a post's comments flat, oldest first, page by page; the screen threads each reply under
+// its top-level comment (domain/comment-threads.ts). A comment's like state lives only in these
+// pages, so the toggle changes it here. spec-2 §8: add and like failures are only logged (the
+// reply box keeps the text).
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { okResponse } from "../../../domain/contracts/auth";
 import {
   type CommentView,
   commentResponse,
   commentsResponse,
   likeResponse,
 } from "../../../domain/contracts/posts";
-import { api } from "../../lib/api";
+import { api, apiRequest } from "../../lib/api";
 import { type LikeState, likeKeys, toggledLike } from "./post-likes";
 import { postKeys, updatePost } from "./posts";
 
-export type CommentsData = { items: CommentView[] };
-export type CommentReply = CommentView["replies"][number];
+type CommentsPage = { items: CommentView[]; nextCursor: string | null };
+export type CommentsData = InfiniteData<CommentsPage, string | null>;
 
 const postPath = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`;
 
 export function useCommentsQuery(postId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: postKeys.comments(postId),
-    queryFn: ({ signal }) => api.get(postPath(postId), commentsResponse, signal),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(
+        pageParam
+          ? `${postPath(postId)}?cursor=${encodeURIComponent(pageParam)}`
+          : postPath(postId),
+        commentsResponse,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     enabled: postId !== "",
   });
 }
 
-/** Adds a new comment where the server filed it: a top-level comment at the end, a reply at the
- * end of its thread (a reply to a reply belongs to the top-level comment, spec-2 §5). */
-export function attachComment(data: CommentsData, comment: CommentReply): CommentsData {
-  const known = data.items.some(
-    (top) => top.id === comment.id || top.replies.some((r) => r.id === comment.id),
+/** Every loaded comment, oldest first, as the pages hold them. */
+export const loadedComments = (data: { pages: CommentsPage[] } | undefined): CommentView[] =>
+  data?.pages.flatMap((page) => page.items) ?? [];
+
+function mapComments(
+  queryClient: QueryClient,
+  postId: string,
+  change: (comment: CommentView) => CommentView,
+) {
+  queryClient.setQueryData<CommentsData>(
+    postKeys.comments(postId),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })),
+      },
   );
-  if (known) return data;
-  const parent = comment.parentCommentId;
-  if (parent === null) return { items: [...data.items, { ...comment, replies: [] }] };
+}
+
+/**
+ * Adds a new comment after the loaded ones, unless it is already there. A comment written while
+ * later pages are still unloaded arrives with them, in its place.
+ */
+export function appendComment(data: CommentsData, comment: CommentView): CommentsData {
+  if (loadedComments(data).some((c) => c.id === comment.id)) return data;
+  const last = data.pages.at(-1);
+  if (!last || last.nextCursor !== null) return data;
   return {
-    items: data.items.map((top) =>
-      top.id === parent || top.replies.some((r) => r.id === parent)
-        ? { ...top, replies: [...top.replies, { ...comment, parentCommentId: top.id }] }
-        : top,
-    ),
+    ...data,
+    pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, comment] }],
   };
 }
 
@@ -58,7 +90,7 @@ export function useAddCommentMutation(postId: string) {
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentsData>(
         postKeys.comments(postId),
-        (data) => data && attachComment(data, comment),
+        (data) => data && appendComment(data, comment),
       );
       updatePost(queryClient, postId, (post) => ({
         ...post,
@@ -69,29 +101,43 @@ export function useAddCommentMutation(postId: string) {
   });
 }
 
+/** Deleting leaves a 'Comment deleted' tombstone in place, so its replies stay under it. */
+export function useDeleteCommentMutation(postId: string, commentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, {
+        method: "DELETE",
+        schema: okResponse,
+      }),
+    onSuccess: () => {
+      mapComments(queryClient, postId, (c) =>
+        c.id === commentId ? { ...c, deleted: true, content: "" } : c,
+      );
+      updatePost(queryClient, postId, (post) => ({
+        ...post,
+        commentsCount: Math.max(0, post.commentsCount - 1),
+      }));
+    },
+  });
+}
+
 function setCommentLike(
   queryClient: QueryClient,
   postId: string,
   commentId: string,
   change: (state: LikeState) => LikeState,
 ) {
-  const apply = <C extends CommentReply>(c: C): C => {
+  mapComments(queryClient, postId, (c) => {
     if (c.id !== commentId) return c;
     const next = change({ liked: c.likedByMe, likesCount: c.likesCount });
     return { ...c, likedByMe: next.liked, likesCount: Math.max(0, next.likesCount) };
-  };
-  queryClient.setQueryData<CommentsData>(
-    postKeys.comments(postId),
-    (data) =>
-      data && {
-        items: data.items.map((top) => ({ ...apply(top), replies: top.replies.map(apply) })),
-      },
-  );
+  });
 }
 
 function findComment(queryClient: QueryClient, postId: string, commentId: string) {
   const data = queryClient.getQueryData<CommentsData>(postKeys.comments(postId));
-  return data?.items.flatMap((top) => [top, ...top.replies]).find((c) => c.id === commentId);
+  return loadedComments(data).find((c) => c.id === commentId);
 }
 
 /** spec-2 §4: optimistic, reverted if the server call fails, never below 0. */
