@@ -1,7 +1,6 @@
 // Builds the Fastify app (plugins, routes) without listening, so tests can inject requests.
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
@@ -16,9 +15,11 @@ import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
 import type { Config } from "./config";
 import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
+import { registerApiLimits } from "./http/api-limits";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler";
 import { inputValidatorCompiler, registerJsonBody } from "./http/input";
 import { registerOriginCheck } from "./http/origin-check";
+import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
@@ -90,14 +91,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    timeWindow: "1 minute",
-    redis,
-    nameSpace: "rl:global:",
-    allowList: (request) => !request.url.startsWith("/api"),
-  });
   registerOriginCheck(app, config);
 
   // One image per request; the size limit of each kind is applied when the file is read.
@@ -129,6 +122,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     store: services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
     mailer,
     limits: createRateLimits(redis),
+    uploads: new UploadSlots(),
     auth,
     cities: cityIndex(),
     feed: new FeedCache({
@@ -144,6 +138,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   };
   const resolveViewer = createViewerResolver(auth, sessions);
   registerViewer(app, resolveViewer);
+  registerApiLimits(app, ctx.limits);
   const unsubscribe = [
     bus.subscribe((event) => {
       if (event.type === "session.ended") sessions.revoke(event.userId);

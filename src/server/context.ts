@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import type { UploadSlots } from "./http/upload";
 import type { Mailer } from "./infra/mailer";
 import type { ObjectStore } from "./infra/object-store";
 import type { RateLimits } from "./infra/rate-limit";
@@ -22,6 +23,8 @@ export interface AppContext {
   store: ObjectStore;
   mailer: Mailer;
   limits: RateLimits;
+  /** Image uploads in flight per account (at most two). */
+  uploads: UploadSlots;
   /** The auth library (better-auth); only the accounts area calls it. */
   auth: Auth;
   cities: CityIndex;

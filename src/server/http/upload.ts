@@ -1,7 +1,8 @@
-// Reads the one image of a multipart upload (field "file") with the limit of its kind.
+// Reads the one image of a multipart upload (field "file") with the limit of its kind, the
+// fields of a new post, and bounds the uploads one account has in flight.
 import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
-import { AppError, badRequest } from "../errors";
+import { AppError, badRequest, tooManyRequests } from "../errors";
 import { IMAGE_LIMITS, type ImageKind } from "../infra/images";
 import { refuseControlCharacters } from "./input";
 
@@ -57,4 +58,34 @@ export async function readPostSubmission(
   }
   refuseControlCharacters(fields);
   return { fields, image: image && image.length > 0 ? image : null };
+}
+
+/** At most this many image uploads of one account are read and processed at once (per instance). */
+export const UPLOADS_IN_FLIGHT_PER_ACCOUNT = 2;
+
+/**
+ * Image uploads in flight per account (docs/operations.md "Limits"): each holds up to 8 MB and a
+ * decode, so a third one at the same time is a 429 rather than more memory.
+ */
+export class UploadSlots {
+  private readonly inFlight = new Map<string, number>();
+
+  async run<T>(accountId: string, task: () => Promise<T>): Promise<T> {
+    const busy = this.inFlight.get(accountId) ?? 0;
+    if (busy >= UPLOADS_IN_FLIGHT_PER_ACCOUNT) {
+      throw tooManyRequests(
+        5,
+        ERROR_CODES.rateLimited,
+        "Please wait for your other uploads to finish.",
+      );
+    }
+    this.inFlight.set(accountId, busy + 1);
+    try {
+      return await task();
+    } finally {
+      const left = (this.inFlight.get(accountId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(accountId, left);
+      else this.inFlight.delete(accountId);
+    }
+  }
 }

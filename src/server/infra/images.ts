@@ -1,10 +1,14 @@
 // Uploaded images (docs/profiles-and-media.md): the type is sniffed from the bytes, pixel bombs are refused from the
 // header before any decode, and everything is re-encoded to a metadata-free JPEG (EXIF, GPS, XMP
 // and ICC are dropped; orientation is applied first) plus a thumbnail. HEIC/HEIF is decoded by
-// heic-decode (libheif in wasm) because the sharp build here has no HEVC decoder.
+// heic-decode (libheif in wasm) because the sharp build here has no HEVC decoder. Decoding is
+// the costly part (about a second of CPU near the pixel cap), so every image of the process waits
+// in one queue that runs as many at once as there are cores.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import pLimit from "p-limit";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import { AppError } from "../errors";
@@ -26,11 +30,13 @@ export interface ProcessedImage {
 
 type SniffedType = "jpeg" | "png" | "webp" | "heif";
 
+/** One queue for every decode and re-encode in this process. */
+const decodeQueue = pLimit(availableParallelism());
+
 // libheif decodes in wasm on the thread that calls it: ~2 s for a 12-megapixel photo here. It
-// runs in a short-lived worker so the event loop keeps serving; at most two run at once.
+// runs in a short-lived worker so the event loop keeps serving.
 const require = createRequire(import.meta.url);
 const HEIC_DECODE_PATH = require.resolve("heic-decode");
-const MAX_HEIF_WORKERS = 2;
 const HEIF_WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const decode = require(workerData.modulePath);
@@ -147,21 +153,6 @@ async function openWithSharp(input: Buffer): Promise<Sharp> {
   return sharp(input, options).rotate();
 }
 
-let heifWorkersRunning = 0;
-const heifQueue: (() => void)[] = [];
-
-async function withHeifSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (heifWorkersRunning < MAX_HEIF_WORKERS) heifWorkersRunning++;
-  else await new Promise<void>((resolve) => heifQueue.push(resolve)); // the slot is handed over
-  try {
-    return await task();
-  } finally {
-    const next = heifQueue.shift();
-    if (next) next();
-    else heifWorkersRunning--;
-  }
-}
-
 function decodeHeifInWorker(input: Uint8Array): Promise<HeifWorkerReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(HEIF_WORKER_SOURCE, {
@@ -194,7 +185,7 @@ async function openHeif(input: Buffer): Promise<Sharp> {
   if (major === "heim" || major === "heis") copy.set(Buffer.from("mif1", "latin1"), 8);
   let reply: HeifWorkerReply;
   try {
-    reply = await withHeifSlot(() => decodeHeifInWorker(copy));
+    reply = await decodeHeifInWorker(copy);
   } catch (error) {
     throw invalid(error);
   }
@@ -241,7 +232,11 @@ function makeThumb(main: EncodedImage, kind: ImageKind): Promise<EncodedImage> {
   return encode(image.resize(320, 320, { fit: "inside", withoutEnlargement: true }));
 }
 
-export async function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+export function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  return decodeQueue(() => decodeAndEncode(input, kind));
+}
+
+async function decodeAndEncode(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   const limit = IMAGE_LIMITS[kind];
   if (input.length > limit.maxBytes) {
     throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);

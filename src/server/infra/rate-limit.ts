@@ -1,5 +1,6 @@
-// Named rate limits for sensitive actions (docs/architecture.md "Rate limits"), keyed per IP or per e-mail address.
-// In memory by default; in Redis when REDIS_URL is set so every app instance shares the counters.
+// Every named rate limit of the app (docs/operations.md "Limits"), keyed per account, per IP, per
+// e-mail address or per account and IP. In memory by default; in Redis when REDIS_URL is set, so
+// every app instance spends from the same budgets. rate-limiter-flexible does the counting.
 import type { Redis } from "ioredis";
 import {
   type RateLimiterAbstract,
@@ -13,15 +14,29 @@ import { tooManyRequests } from "../errors";
 
 const MINUTE = 60;
 
-/** points per duration (seconds); the table in docs/architecture.md "Rate limits". */
+/** points per duration (seconds); the table in docs/operations.md "Limits". */
 export const LIMITS = {
+  /** /api requests of a signed-in person, from any IP (http/api-limits.ts). */
+  readsPerAccount: { points: 600, duration: MINUTE },
+  writesPerAccount: { points: 120, duration: MINUTE },
+  /** /api requests without an account, per IP. */
+  readsPerIp: { points: 300, duration: MINUTE },
+  writesPerIp: { points: 60, duration: MINUTE },
+  /** Every admitted /api request from one IP: the ceiling above many accounts behind one NAT. */
+  requestsPerIp: { points: 12_000, duration: MINUTE },
   loginPerIp: { points: 25, duration: 5 * MINUTE },
-  loginPerAccount: { points: 25, duration: 60 * MINUTE },
+  /** Wrong passwords for one account from one IP; cleared by a good login from that IP. */
+  loginFailuresPerAccountIp: { points: 10, duration: 15 * MINUTE },
+  /** Wrong passwords for one account from anywhere: counted to slow logins down, never refused. */
+  loginFailuresPerAccount: { points: 1_000_000, duration: 60 * MINUTE },
   signupPerIp: { points: 5, duration: 30 * MINUTE },
   codeSendPerAddress: { points: 5, duration: 30 * MINUTE },
   codeResendCooldown: { points: 1, duration: OTP_RESEND_COOLDOWN_SECONDS },
   codeCheckPerAddress: { points: 10, duration: 5 * MINUTE },
+  codeCheckPerIp: { points: 50, duration: 10 * MINUTE },
   passwordResetPerAddress: { points: 5, duration: 30 * MINUTE },
+  /** Mail a person sends to outside addresses (docs/mail.md "Outbound"). */
+  externalMailPerUser: { points: 50, duration: 24 * 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -29,8 +44,26 @@ export type LimitName = keyof typeof LIMITS;
 export interface RateLimits {
   /** Spends one point; throws a 429 AppError with Retry-After when none is left. */
   consume(name: LimitName, key: string): Promise<void>;
-  /** Clears a key, e.g. the per-account login counter after a successful login. */
+  /** Throws the same 429 when the budget is spent, without spending from it. */
+  check(name: LimitName, key: string): Promise<void>;
+  /** Spends one point without ever refusing (a failure to count). */
+  record(name: LimitName, key: string): Promise<void>;
+  /** Points spent in the current window. */
+  spent(name: LimitName, key: string): Promise<number>;
+  /** Clears a key, e.g. the failed logins of an account and IP after a good login. */
   reset(name: LimitName, key: string): Promise<void>;
+}
+
+function refusal(name: LimitName, msBeforeNext: number) {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  if (name === "codeResendCooldown") {
+    return tooManyRequests(
+      retryAfter,
+      ERROR_CODES.resendCooldown,
+      `Please wait ${retryAfter} seconds before asking for a new code.`,
+    );
+  }
+  return tooManyRequests(retryAfter);
 }
 
 export function createRateLimits(redis?: Redis): RateLimits {
@@ -60,16 +93,20 @@ export function createRateLimits(redis?: Redis): RateLimits {
         await get(name).consume(key.toLowerCase());
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
-        const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        if (name === "codeResendCooldown") {
-          throw tooManyRequests(
-            retryAfter,
-            ERROR_CODES.resendCooldown,
-            `Please wait ${retryAfter} seconds before asking for a new code.`,
-          );
-        }
-        throw tooManyRequests(retryAfter);
+        throw refusal(name, error.msBeforeNext);
       }
+    },
+    async check(name, key) {
+      const state = await get(name).get(key.toLowerCase());
+      if (state && state.consumedPoints >= LIMITS[name].points) {
+        throw refusal(name, state.msBeforeNext);
+      }
+    },
+    async record(name, key) {
+      await get(name).penalty(key.toLowerCase(), 1);
+    },
+    async spent(name, key) {
+      return (await get(name).get(key.toLowerCase()))?.consumedPoints ?? 0;
     },
     async reset(name, key) {
       await get(name).delete(key.toLowerCase());

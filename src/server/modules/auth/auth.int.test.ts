@@ -46,7 +46,8 @@ async function registerUser(label = "user", password = "correct horse battery") 
     agreeToPolicies: true,
   });
   expect(res.statusCode).toBe(201);
-  return { email, password };
+  // The sign-up browser's cookie (spec-2 §8: it alone hears why a code failed).
+  return { email, password, signup: cookieFrom(res) };
 }
 
 describe("register → verify → login → logout", () => {
@@ -60,7 +61,9 @@ describe("register → verify → login → logout", () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ email: email.trim().toLowerCase(), resendAfterSeconds: 60 });
-    expect(res.headers["set-cookie"]).toBeUndefined();
+    // Registration never signs in: the only cookie is the sign-up proof, no session.
+    expect(String(res.headers["set-cookie"])).toMatch(/^chtcht_signup=/);
+    expect(String(res.headers["set-cookie"])).not.toContain("session_token");
 
     const normalized = email.trim().toLowerCase();
     const mail = t.mailbox.latestTo(normalized);
@@ -160,22 +163,24 @@ describe("register → verify → login → logout", () => {
 
 describe("verification codes", () => {
   it("voids the code after five wrong tries", async () => {
-    const { email } = await registerUser("wrong");
+    const { email, signup } = await registerUser("wrong");
     const code = t.mailbox.codeFor(email);
     const wrong = code === "123456" ? "654321" : "123456";
     for (let i = 0; i < 5; i++) {
-      const res = await post("/api/auth/verify-code", { email, code: wrong });
+      const res = await post("/api/auth/verify-code", { email, code: wrong }, { cookie: signup });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({
         code: "invalid_code",
         message: "Invalid verification code",
       });
     }
-    const res = await post("/api/auth/verify-code", { email, code });
+    const res = await post("/api/auth/verify-code", { email, code }, { cookie: signup });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe("too_many_attempts");
-    const again = await post("/api/auth/verify-code", { email, code });
+    const again = await post("/api/auth/verify-code", { email, code }, { cookie: signup });
     expect(again.statusCode).toBe(400);
+    const stranger = await post("/api/auth/verify-code", { email, code });
+    expect(stranger.json().error.code).toBe("invalid_code");
   });
 
   it("enforces the 60 s resend cooldown on the server, then mails a new code that replaces the old", async () => {
@@ -212,11 +217,11 @@ describe("verification codes", () => {
     expect(t.mailbox.latestTo(email)).toBeUndefined();
   });
 
-  it("treats an already-used code as verified", async () => {
-    const { email } = await registerUser("twice");
+  it("treats an already-used code as verified in the browser that registered", async () => {
+    const { email, signup } = await registerUser("twice");
     const code = t.mailbox.codeFor(email);
     expect((await post("/api/auth/verify-code", { email, code })).statusCode).toBe(200);
-    const again = await post("/api/auth/verify-code", { email, code });
+    const again = await post("/api/auth/verify-code", { email, code }, { cookie: signup });
     expect(again.statusCode).toBe(200);
   });
 });

@@ -33,14 +33,19 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
     { schema: { tags, body: registerBody, response: { 201: registerResponse } } },
     async (request, reply) => {
       const result = await accounts.register(deps, { ...request.body, ip: clientIp(request) });
-      return reply.status(201).send(result);
+      return setCookies(reply, result.setCookies).status(201).send(result.body);
     },
   );
 
   app.post(
     "/verify-code",
     { schema: { tags, body: verifyCodeBody, response: { 200: verifyCodeResponse } } },
-    async (request) => accounts.verifyCode(deps, request.body),
+    async (request) =>
+      accounts.verifyCode(deps, {
+        ...request.body,
+        ip: clientIp(request),
+        cookieHeader: request.headers.cookie,
+      }),
   );
 
   app.post(

@@ -9,8 +9,10 @@ import type { AppContext } from "../../context";
 import { AppError, badRequest, conflict, forbidden } from "../../errors";
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
 import { checkEmail } from "./email-policy";
+import { admitLogin, loginFailed, loginSucceeded } from "./login-guard";
 import { isCommonPassword } from "./password-policy";
 import { deleteUser, findUserByEmail } from "./queries";
+import { hasSignupProof, signupProofCookie } from "./signup-proof";
 
 /** What the accounts use-cases need of the app context. */
 export type AuthDeps = Pick<AppContext, "db" | "auth" | "limits" | "log" | "config">;
@@ -46,7 +48,7 @@ const emailTaken = () =>
 export async function register(
   deps: AuthDeps,
   input: { email: string; fullName: string; password: string; ip: string },
-): Promise<{ email: string; resendAfterSeconds: number }> {
+): Promise<WithCookies<{ email: string; resendAfterSeconds: number }>> {
   await deps.limits.consume("signupPerIp", input.ip);
   const verdict = checkEmail(input.email, deps.config.mailDomain);
   if (!verdict.ok) {
@@ -80,7 +82,15 @@ export async function register(
     // The account exists; the person can ask for a new code from the code screen.
     deps.log.error({ err: error }, "verification code could not be sent after registration");
   });
-  return { email: input.email, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+  const proof = signupProofCookie({
+    secret: deps.config.sessionSecret,
+    email: input.email,
+    secure: deps.config.secureCookies,
+  });
+  return {
+    setCookies: [proof],
+    body: { email: input.email, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS },
+  };
 }
 
 /** Starts the resend cooldown and the per-address budget, then mails a fresh code. */
@@ -104,16 +114,28 @@ export async function resendCode(
   return { sent: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
 }
 
+const OTP_FAILURES = new Set(["OTP_EXPIRED", "TOO_MANY_ATTEMPTS", "INVALID_OTP", "USER_NOT_FOUND"]);
+const invalidCode = () => badRequest(ERROR_CODES.invalidCode, "Invalid verification code");
+
 export async function verifyCode(
   deps: AuthDeps,
-  { email, code }: { email: string; code: string },
+  input: { email: string; code: string; ip: string; cookieHeader: string | undefined },
 ): Promise<{ verified: true }> {
+  const { email, code } = input;
+  await deps.limits.consume("codeCheckPerIp", input.ip);
   await deps.limits.consume("codeCheckPerAddress", email);
   try {
     await deps.auth.api.verifyEmailOTP({ body: { email, otp: code } });
     return { verified: true };
   } catch (error) {
     const kind = authErrorCode(error);
+    const registeredHere = hasSignupProof({
+      secret: deps.config.sessionSecret,
+      email,
+      cookieHeader: input.cookieHeader,
+    });
+    // Anyone else learns nothing about the address: one answer for every failure.
+    if (!registeredHere && kind && OTP_FAILURES.has(kind)) throw invalidCode();
     if (kind === "OTP_EXPIRED")
       throw badRequest(ERROR_CODES.codeExpired, "This code has expired. Please ask for a new one.");
     if (kind === "TOO_MANY_ATTEMPTS") {
@@ -126,7 +148,7 @@ export async function verifyCode(
       // spec-2 §8: an already-used code is treated as verified (e.g. the link opened twice).
       const user = await findUserByEmail(deps.db, email);
       if (user?.emailVerified) return { verified: true };
-      throw badRequest(ERROR_CODES.invalidCode, "Invalid verification code");
+      throw invalidCode();
     }
     throw error;
   }
@@ -136,14 +158,15 @@ export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; ip: string; headers: Headers },
 ): Promise<WithCookies<{ user: SessionUser }>> {
-  await deps.limits.consume("loginPerIp", input.ip);
-  await deps.limits.consume("loginPerAccount", input.email);
+  const attempt = { email: input.email, ip: input.ip };
+  await admitLogin(deps.limits, attempt);
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: input.headers,
       returnHeaders: true,
     });
+    await loginSucceeded(deps.limits, attempt);
     const user = await getSessionUser(deps.db, response.user.id);
     if (!user) throw new AppError(500, ERROR_CODES.internal, "Login failed");
     return { setCookies: headers.getSetCookie(), body: { user } };
@@ -156,6 +179,7 @@ export async function login(
       );
     }
     if (kind === "INVALID_EMAIL_OR_PASSWORD") {
+      await loginFailed(deps.limits, attempt);
       throw new AppError(401, ERROR_CODES.invalidCredentials, "Invalid email or password.");
     }
     throw error;

@@ -35,17 +35,23 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       },
     },
     async (request, reply) => {
-      const submission = await readPostSubmission(request);
-      const fields = createPostFields.safeParse(submission.fields);
-      if (!fields.success) {
-        const message = fields.error.issues[0]?.message ?? "Invalid post";
-        throw badRequest(ERROR_CODES.validation, message, { content: [message] });
-      }
-      const post = await posts.createPost(ctx, {
-        authorId: me(request),
-        content: fields.data.content,
-        image: submission.image,
-      });
+      const create = async () => {
+        const submission = await readPostSubmission(request);
+        const fields = createPostFields.safeParse(submission.fields);
+        if (!fields.success) {
+          const message = fields.error.issues[0]?.message ?? "Invalid post";
+          throw badRequest(ERROR_CODES.validation, message, { content: [message] });
+        }
+        return posts.createPost(ctx, {
+          authorId: me(request),
+          content: fields.data.content,
+          image: submission.image,
+        });
+      };
+      // Only a multipart post can carry an image, so only it takes an upload slot.
+      const post = request.isMultipart()
+        ? await ctx.uploads.run(me(request), create)
+        : await create();
       return reply.status(201).send({ post });
     },
   );
@@ -123,10 +129,13 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     "/posts/:postId/view",
     { schema: { tags, params: postIdParams, response: { 200: viewResponse } } },
     async (request, reply) => {
-      const userId = request.viewerId;
-      const viewerKey = userId
-        ? `u:${userId}`
-        : `v:${visitorId(request, reply, ctx.config.secureCookies)}`;
+      const visitor = request.viewerId
+        ? null
+        : visitorId(request, reply, {
+            secure: ctx.config.secureCookies,
+            secret: ctx.config.sessionSecret,
+          });
+      const viewerKey = request.viewerId ? `u:${request.viewerId}` : visitor && `v:${visitor}`;
       return posts.viewPost(ctx, { postId: request.params.postId, viewerKey });
     },
   );

@@ -212,14 +212,17 @@ export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostA
   return { liked: result.liked, likesCount: result.likesCount };
 }
 
-/** The spec's increment_post_views: at most one view per viewer per post per 24 hours. */
+/**
+ * The spec's increment_post_views: at most one view per viewer per post per 24 hours. A visitor
+ * who cannot be told apart from others (`viewerKey` null: http/visitor.ts) is not counted.
+ */
 export async function viewPost(
   deps: PostDeps,
-  { postId, viewerKey }: { postId: string; viewerKey: string },
+  { postId, viewerKey }: { postId: string; viewerKey: string | null },
 ) {
   const result = await deps.db.transaction(async (tx) => {
     if (!(await findLivePost(tx, postId))) throw postNotFound();
-    const counted = await recordView(tx, { postId, viewerKey });
+    const counted = viewerKey !== null && (await recordView(tx, { postId, viewerKey }));
     const viewsCount = counted ? await bumpViews(tx, postId) : await readViews(tx, postId);
     return { counted, viewsCount: viewsCount ?? 0 };
   });

@@ -56,27 +56,29 @@ export const profileRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
   app.put(
     "/:userId/avatar",
     { ...signedIn, schema: { ...uploadSchema, params: userIdParams } },
-    async (request) => {
-      const bytes = await readUploadedImage(request, "avatar");
-      return {
-        profile: await replaceAvatar(ctx, {
-          viewerId: me(request),
-          userId: request.params.userId,
-          bytes,
-        }),
-      };
-    },
+    async (request) =>
+      ctx.uploads.run(me(request), async () => {
+        const bytes = await readUploadedImage(request, "avatar");
+        return {
+          profile: await replaceAvatar(ctx, {
+            viewerId: me(request),
+            userId: request.params.userId,
+            bytes,
+          }),
+        };
+      }),
   );
 
   app.put(
     "/:userId/pictures/:slot",
     { ...signedIn, schema: { ...uploadSchema, params: pictureParams } },
-    async (request) => {
-      const bytes = await readUploadedImage(request, "picture");
-      return {
-        profile: await replacePicture(ctx, { viewerId: me(request), ...request.params, bytes }),
-      };
-    },
+    async (request) =>
+      ctx.uploads.run(me(request), async () => {
+        const bytes = await readUploadedImage(request, "picture");
+        return {
+          profile: await replacePicture(ctx, { viewerId: me(request), ...request.params, bytes }),
+        };
+      }),
   );
 
   app.delete(

@@ -1,0 +1,39 @@
+// Guessing passwords (docs/operations.md "Limits"; OWASP ASVS V2.2): wrong passwords are counted
+// per account and IP, so a stranger's guesses lock out that stranger's address, never the owner's;
+// a good login clears its own pair. Across all addresses an account is only slowed down: past 20
+// wrong passwords in an hour each attempt waits a little longer, up to 3 s, and is never refused.
+import { setTimeout as sleep } from "node:timers/promises";
+import type { RateLimits } from "../../infra/rate-limit";
+
+const SLOWDOWN_AFTER = 20;
+const STEP_MS = 250;
+const MAX_DELAY_MS = 3_000;
+
+/** How long an attempt waits, given the account's wrong passwords in the last hour. */
+export const loginDelayMs = (failures: number): number =>
+  Math.min(MAX_DELAY_MS, Math.max(0, failures - SLOWDOWN_AFTER) * STEP_MS);
+
+interface Attempt {
+  email: string;
+  ip: string;
+}
+
+const pairKey = ({ email, ip }: Attempt) => `${email} ${ip}`;
+
+/** Before the password is checked: 429 when this IP or this account-and-IP pair has no tries left. */
+export async function admitLogin(limits: RateLimits, attempt: Attempt): Promise<void> {
+  await limits.consume("loginPerIp", attempt.ip);
+  await limits.check("loginFailuresPerAccountIp", pairKey(attempt));
+  const failures = await limits.spent("loginFailuresPerAccount", attempt.email);
+  const delay = loginDelayMs(failures);
+  if (delay > 0) await sleep(delay);
+}
+
+export async function loginSucceeded(limits: RateLimits, attempt: Attempt): Promise<void> {
+  await limits.reset("loginFailuresPerAccountIp", pairKey(attempt));
+}
+
+export async function loginFailed(limits: RateLimits, attempt: Attempt): Promise<void> {
+  await limits.record("loginFailuresPerAccountIp", pairKey(attempt));
+  await limits.record("loginFailuresPerAccount", attempt.email);
+}
