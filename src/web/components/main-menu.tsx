@@ -83,7 +83,8 @@ export function MainMenu(props: MainMenuProps) {
           aria-label="Main menu"
           side="bottom"
           align="end"
-          // From the header's bottom edge (the 40 px button sits 8 px above it) to the screen's.
+          // From the header's bottom edge (the 40 px button sits 8 px above it) to the screen's;
+          // above the dimmed backdrop, which lives in the header's z-50 layer.
           sideOffset={8}
           collisionPadding={0}
           loop
@@ -97,7 +98,7 @@ export function MainMenu(props: MainMenuProps) {
           onKeyDown={(event) => {
             if (event.key === "Tab") setOpen(false);
           }}
-          className="z-40 flex h-[var(--radix-dropdown-menu-content-available-height)] w-screen flex-col gap-1 overflow-y-auto border-l border-neutral-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-2xl sm:w-80 motion-safe:animate-slide-in-right dark:border-neutral-800 dark:bg-neutral-900"
+          className="z-[55] flex h-[var(--radix-dropdown-menu-content-available-height)] w-screen flex-col gap-1 overflow-y-auto border-l border-neutral-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-2xl sm:w-80 motion-safe:animate-slide-in-right dark:border-neutral-800 dark:bg-neutral-900"
         >
           <LinkItem to={profilePath}>Profile</LinkItem>
           <LinkItem to="/mail">Mail</LinkItem>
