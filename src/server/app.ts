@@ -18,7 +18,7 @@ import type { Database } from "./db/client";
 import { registerApiLimits } from "./http/api-limits";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler";
 import { inputValidatorCompiler, registerJsonBody } from "./http/input";
-import { registerOriginCheck } from "./http/origin-check";
+import { allowedOrigins, registerOriginCheck } from "./http/origin-check";
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
@@ -173,6 +173,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     resolveViewer,
     bus,
     followersAmong: (authorId, userIds) => followersAmong(db, { authorId, userIds }),
+    allowedOrigins: allowedOrigins(config),
   });
   await registerWebApp(app, {
     distDir: services.webDistDir,

@@ -20,6 +20,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("is production-safe when nothing is set: no dev server origin", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      env: "production",
+      devServer: false,
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "development", DEV_SERVER: "true" }),
+    ).toMatchObject({ env: "development", devServer: true });
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
@@ -46,6 +56,7 @@ describe("loadConfig", () => {
     ["SMTP_URL", "ftp://mail"],
     ["MAIL_DOMAIN", "no spaces allowed.com x"],
     ["NODE_ENV", "staging"],
+    ["DEV_SERVER", "yes"],
     ["SESSION_SECRET", "too-short"],
     ["STRIPE_SECRET_KEY", "pk_live_123"],
   ])("stops on a malformed %s with a message naming it", (name, value) => {

@@ -12,7 +12,10 @@ const url = (protocols: string[]) =>
   });
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Safe by default: `npm start` is production; `npm run dev` sets development and DEV_SERVER.
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** Set by `npm run dev` only: the Vite dev server's origin may make state-changing calls. */
+  DEV_SERVER: z.enum(["true", "false"]).default("false"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:3000"),
@@ -45,6 +48,8 @@ export interface Config {
   port: number;
   host: string;
   trustProxy: boolean;
+  /** Running under `npm run dev` with Vite on :5173 (docs/operations.md "Limits"). */
+  devServer: boolean;
   publicUrl: string;
   secureCookies: boolean;
   dataDir: string;
@@ -114,6 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     trustProxy: env.TRUST_PROXY === "true",
+    devServer: env.DEV_SERVER === "true",
     publicUrl,
     secureCookies: publicUrl.startsWith("https:"),
     dataDir,

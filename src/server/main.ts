@@ -47,7 +47,8 @@ const mailer = createMailer({
   from: config.mailFrom,
   captureDir: path.join(config.dataDir, "mail"),
   logger,
-  logHints: config.env !== "production",
+  // Codes and links in the log only where mail is captured to DATA_DIR/mail, never with SMTP.
+  logHints: config.smtpUrl === undefined,
 });
 const app = await buildApp({ config, database, mailer, logger, redis, bus, webDistDir });
 await app.listen({ port: config.port, host: config.host });

@@ -1,15 +1,21 @@
 // The one WebSocket endpoint, /realtime (docs/social-and-realtime.md). A connection is authenticated by the
 // session cookie at upgrade, kept alive by heartbeats, and receives only what its user may see:
-// follow changes that involve them, and the counters of profiles they are looking at.
+// follow changes that involve them, and the counters of profiles they are looking at. Abuse is
+// bounded (docs/operations.md "Limits"): upgrades only from our own origins, at most 20 sockets
+// per account (the oldest is closed) and 2,000 per IP on each instance, and a socket that sends
+// more than 60 frames in 10 s is closed with 1008.
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { WebSocket } from "ws";
 import {
   type ClientMessage,
   clientMessage,
   type ServerMessage,
 } from "../../domain/realtime-events";
-import { unauthorized } from "../errors";
+import { AppError, forbidden, unauthorized } from "../errors";
+import { isAllowedOrigin } from "../http/origin-check";
+import { clientIp } from "../http/request";
 import type { ResolveViewer } from "../http/viewer";
 import type { EventBus } from "./bus";
 import type { DomainEvent } from "./events";
@@ -21,9 +27,19 @@ const MAX_WATCHED_PROFILES = 50;
 const MAX_MESSAGE_BYTES = 4096;
 /** Close code for a socket whose session was ended (4000–4999 are the application's). */
 const SESSION_ENDED = 4401;
+export const MAX_SOCKETS_PER_USER = 20;
+/** Close code of the oldest socket when its account opens one more than the cap. */
+export const TOO_MANY_SOCKETS = 4429;
+export const MAX_SOCKETS_PER_IP = 2_000;
+/** Client frames per socket per window; past that the socket is closed as a policy violation. */
+export const FRAME_LIMIT = { points: 60, duration: 10 };
+const POLICY_VIOLATION = 1008;
 
 interface Connection {
+  /** Distinct per socket: the key of its frame budget. */
+  id: number;
   userId: string;
+  ip: string;
   /** The Cookie header of the upgrade, to check the session again when one of the user's ends. */
   cookie: string;
   socket: WebSocket;
@@ -37,18 +53,26 @@ export interface GatewayOptions {
   bus: EventBus;
   /** Which of the given users follow an author: decides who receives a post event. */
   followersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
+  /** Origins a browser may open the socket from: the HTTP API's list (http/origin-check.ts). */
+  allowedOrigins: Set<string>;
   heartbeatMs?: number;
 }
 
 class Registry {
   private byUser = new Map<string, Set<Connection>>();
   private byWatched = new Map<string, Set<Connection>>();
+  private perIp = new Map<string, number>();
 
   add(conn: Connection) {
     this.index(this.byUser, conn.userId, conn);
+    this.perIp.set(conn.ip, this.socketsFrom(conn.ip) + 1);
   }
 
   remove(conn: Connection) {
+    if (!this.byUser.get(conn.userId)?.has(conn)) return;
+    const left = this.socketsFrom(conn.ip) - 1;
+    if (left > 0) this.perIp.set(conn.ip, left);
+    else this.perIp.delete(conn.ip);
     this.unindex(this.byUser, conn.userId, conn);
     for (const profileId of conn.watching) this.unindex(this.byWatched, profileId, conn);
     conn.watching.clear();
@@ -62,6 +86,16 @@ class Registry {
 
   unwatch(conn: Connection, profileId: string) {
     if (conn.watching.delete(profileId)) this.unindex(this.byWatched, profileId, conn);
+  }
+
+  socketsFrom(ip: string): number {
+    return this.perIp.get(ip) ?? 0;
+  }
+
+  /** The user's sockets beyond the cap, oldest first (a Set keeps insertion order). */
+  overCap(userId: string): Connection[] {
+    const all = [...(this.byUser.get(userId) ?? [])];
+    return all.slice(0, Math.max(0, all.length - MAX_SOCKETS_PER_USER));
   }
 
   ofUser(userId: string): Iterable<Connection> {
@@ -130,16 +164,22 @@ function deliverFollow(
   }
 }
 
-/** Post events reach the author's connected followers on this instance, and the author. */
+/**
+ * Post events reach the author's connected followers on this instance, and the author, who may
+ * get their own copy (`forAuthor`).
+ */
 async function deliverPost(
   registry: Registry,
   options: GatewayOptions,
   authorId: string,
   message: ServerMessage,
+  forAuthor: ServerMessage = message,
 ) {
   const online = registry.connectedUserIds().filter((id) => id !== authorId);
-  const readers = [authorId, ...(await options.followersAmong(authorId, online))];
-  for (const userId of readers) sendTo(registry.ofUser(userId), message);
+  sendTo(registry.ofUser(authorId), forAuthor);
+  for (const userId of await options.followersAmong(authorId, online)) {
+    sendTo(registry.ofUser(userId), message);
+  }
 }
 
 /** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
@@ -155,10 +195,13 @@ async function deliver(registry: Registry, options: GatewayOptions, event: Domai
     case "follow.changed":
       return deliverFollow(registry, event);
     case "post.created":
-      return deliverPost(registry, options, event.authorId, {
-        type: "post.created",
-        post: event.post,
-      });
+      return deliverPost(
+        registry,
+        options,
+        event.authorId,
+        { type: "post.created", post: event.post },
+        { type: "post.created", post: { ...event.post, isAuthor: true } },
+      );
     case "post.updated":
       return deliverPost(registry, options, event.authorId, {
         type: "post.updated",
@@ -192,6 +235,8 @@ function handleClientMessage(registry: Registry, conn: Connection, message: Clie
 export async function registerRealtime(app: FastifyInstance, options: GatewayOptions) {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const registry = new Registry();
+  const frames = new RateLimiterMemory({ keyPrefix: "ws-frames", ...FRAME_LIMIT });
+  let nextId = 0;
   const unsubscribe = options.bus.subscribe((event) => {
     deliver(registry, options, event).catch((error: unknown) =>
       app.log.error({ err: error, event: event.type }, "realtime delivery failed"),
@@ -223,30 +268,52 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
       schema: { hide: true },
       // Refused before the upgrade: no session, no socket (the viewer hook resolved it).
       preValidation: async (request) => {
+        if (!isAllowedOrigin(options.allowedOrigins, request.headers.origin)) {
+          throw forbidden("Cross-origin request refused.");
+        }
         if (!request.viewerId) throw unauthorized();
+        if (registry.socketsFrom(clientIp(request)) >= MAX_SOCKETS_PER_IP) {
+          throw new AppError(429, "rate_limited", "Too many connections from this address.", {
+            retryAfter: 60,
+          });
+        }
       },
     },
     (socket, request) => {
       const conn: Connection = {
+        id: nextId++,
         userId: request.viewerId as string,
+        ip: clientIp(request),
         cookie: request.headers.cookie ?? "",
         socket,
         watching: new Set(),
         alive: true,
       };
       registry.add(conn);
+      for (const old of registry.overCap(conn.userId)) {
+        registry.remove(old);
+        old.socket.close(TOO_MANY_SOCKETS, "too many connections for this account");
+      }
       socket.on("pong", () => {
         conn.alive = true;
       });
       socket.on("message", (raw) => {
         conn.alive = true;
-        let parsed: ReturnType<typeof clientMessage.safeParse>;
-        try {
-          parsed = clientMessage.safeParse(JSON.parse(String(raw)));
-        } catch {
-          return;
-        }
-        if (parsed.success) handleClientMessage(registry, conn, parsed.data);
+        frames.consume(String(conn.id)).then(
+          () => {
+            let parsed: ReturnType<typeof clientMessage.safeParse>;
+            try {
+              parsed = clientMessage.safeParse(JSON.parse(String(raw)));
+            } catch {
+              return;
+            }
+            if (parsed.success) handleClientMessage(registry, conn, parsed.data);
+          },
+          () => {
+            registry.remove(conn);
+            socket.close(POLICY_VIOLATION, "too many messages");
+          },
+        );
       });
       socket.on("close", () => registry.remove(conn));
       socket.on("error", () => registry.remove(conn));

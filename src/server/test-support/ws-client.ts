@@ -11,9 +11,14 @@ export interface TestSocket {
   closed: Promise<number>;
 }
 
-export function connectRealtime(baseUrl: string, cookie?: string): Promise<TestSocket> {
+export function connectRealtime(
+  baseUrl: string,
+  cookie?: string,
+  options: { origin?: string } = {},
+): Promise<TestSocket> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/realtime`, {
     headers: cookie ? { cookie } : {},
+    ...(options.origin ? { origin: options.origin } : {}),
   });
   const messages: ServerMessage[] = [];
   const waiters = new Set<() => void>();
