@@ -1,5 +1,6 @@
 // The realtime wire protocol: a discriminated union each way, shared by server and browser.
 import { z } from "zod";
+import { messageView } from "./contracts/mail";
 import { postView } from "./contracts/posts";
 
 const counts = z.object({ friends: z.number(), following: z.number(), followers: z.number() });
@@ -26,6 +27,10 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("post.deleted"), postId: z.string() }),
   /** Something new for the reader's Activity page; the badge refetches its count. */
   z.object({ type: z.literal("activity.created") }),
+  /** A message in one of the reader's threads (theirs included, for their other tabs). */
+  z.object({ type: z.literal("mail.message"), threadId: z.string(), message: messageView }),
+  /** The reader read a thread in another tab. */
+  z.object({ type: z.literal("mail.read"), threadId: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 

@@ -25,6 +25,7 @@ import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { createRateLimits } from "./infra/rate-limit";
+import type { DnsResolver } from "./infra/smtp-inbound";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
 import { authRoutes } from "./modules/auth/routes";
@@ -35,6 +36,8 @@ import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
 import { followersAmong } from "./modules/follows/queries";
 import { followRoutes } from "./modules/follows/routes";
+import { mailRoutes } from "./modules/mail/routes";
+import { registerInboundMail, systemResolver } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
@@ -60,6 +63,8 @@ export interface AppServices {
   store?: ObjectStore;
   /** Folder of the built web app; tests that only need the API leave it unset. */
   webDistDir?: string;
+  /** DNS for inbound mail's SPF, DKIM and DMARC checks; the system's when not given. */
+  dnsResolver?: DnsResolver;
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -165,10 +170,12 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [postRoutes, "/api"],
     [commentRoutes, "/api"],
     [usernameRoutes, "/api/usernames"],
+    [mailRoutes, "/api/mail"],
     [postRedirectRoute, ""],
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
   await app.register(mediaRoutes, { store: ctx.store });
+  registerInboundMail(app, ctx, services.dnsResolver ?? systemResolver());
   await registerRealtime(app, {
     resolveViewer,
     bus,

@@ -29,6 +29,19 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/i, { message: "must be a domain name such as chtcht.local" })
     .default("chtcht.local"),
   SMTP_INBOUND_PORT: port.default(2525),
+  SMTP_INBOUND_HOST: z.string().min(1).default("127.0.0.1"),
+  /** PEM files for STARTTLS on the inbound SMTP server (set together). */
+  SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
+  SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
+  /** The PEM private key that signs outgoing mail (\n escapes allowed), and its DNS selector. */
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .refine((value) => value.includes("PRIVATE KEY"), { message: "must be a PEM private key" })
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, { message: "must be a DNS label such as mail2026" })
+    .optional(),
   SITE_NAME: z.string().min(1).max(40).default("chtcht"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
@@ -59,6 +72,11 @@ export interface Config {
   mailFrom: string;
   mailDomain: string;
   smtpInboundPort: number;
+  smtpInboundHost: string;
+  /** STARTTLS for inbound SMTP (docs/mail.md); unset: plain SMTP, fine on loopback. */
+  smtpTls: { key: string; cert: string } | undefined;
+  /** Signs outgoing mail From our domain (docs/mail.md "DNS records"). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   siteName: string;
   sessionSecret: string;
   /** Any S3-compatible object store for media; unset: files under DATA_DIR/media. */
@@ -99,6 +117,14 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+function readPem(name: string, file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: cannot read ${file}`);
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(pickEnv(source));
   if (!parsed.success) {
@@ -111,6 +137,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
     );
+  }
+  for (const [a, b] of [
+    ["SMTP_TLS_KEY_FILE", "SMTP_TLS_CERT_FILE"],
+    ["DKIM_PRIVATE_KEY", "DKIM_SELECTOR"],
+  ] as const) {
+    if (Boolean(env[a]) !== Boolean(env[b])) {
+      throw new ConfigError(`Invalid configuration:\n  ${a} and ${b} must be set together`);
+    }
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
@@ -129,6 +163,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${env.MAIL_DOMAIN}>`,
     mailDomain: env.MAIL_DOMAIN.toLowerCase(),
     smtpInboundPort: env.SMTP_INBOUND_PORT,
+    smtpInboundHost: env.SMTP_INBOUND_HOST,
+    smtpTls:
+      env.SMTP_TLS_KEY_FILE && env.SMTP_TLS_CERT_FILE
+        ? {
+            key: readPem("SMTP_TLS_KEY_FILE", env.SMTP_TLS_KEY_FILE),
+            cert: readPem("SMTP_TLS_CERT_FILE", env.SMTP_TLS_CERT_FILE),
+          }
+        : undefined,
+    dkim:
+      env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR
+        ? {
+            domainName: env.MAIL_DOMAIN.toLowerCase(),
+            keySelector: env.DKIM_SELECTOR,
+            privateKey: env.DKIM_PRIVATE_KEY.replaceAll("\\n", "\n"),
+          }
+        : undefined,
     siteName: env.SITE_NAME,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     s3:

@@ -49,6 +49,7 @@ const mailer = createMailer({
   logger,
   // Codes and links in the log only where mail is captured to DATA_DIR/mail, never with SMTP.
   logHints: config.smtpUrl === undefined,
+  dkim: config.dkim,
 });
 const app = await buildApp({ config, database, mailer, logger, redis, bus, webDistDir });
 await app.listen({ port: config.port, host: config.host });

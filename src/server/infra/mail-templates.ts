@@ -49,3 +49,28 @@ export function passwordResetMail(siteName: string, to: string, link: string): O
     devHint: `reset link ${link}`,
   };
 }
+
+/** spec-1 §8: after an in-app message, its recipient hears of it at their sign-up address. */
+export function messageNoticeMail(input: {
+  siteName: string;
+  to: string;
+  senderName: string;
+  subject: string | null;
+  body: string;
+  link: string;
+}): OutgoingMail {
+  const about = input.subject ? `: ${input.subject}` : "";
+  const excerpt = input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body;
+  return {
+    to: input.to,
+    subject: `New message from ${input.senderName}${about}`,
+    text: `${input.senderName} wrote to you on ${input.siteName}:\n\n${excerpt}\n\nRead and reply: ${input.link}\n\nYou can turn these e-mails off on the Mail page.`,
+    html: layout(
+      input.siteName,
+      `<p><strong>${escapeHtml(input.senderName)}</strong> wrote to you:</p>
+<blockquote style="border-left:3px solid #d4d4d8;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>
+<p><a href="${escapeHtml(input.link)}">Read and reply</a></p>
+<p style="color:#71717a;font-size:12px">You can turn these e-mails off on the Mail page.</p>`,
+    ),
+  };
+}

@@ -1,5 +1,7 @@
 // Outbound mail. With SMTP_URL set, messages go over SMTP (nodemailer); otherwise each message is
 // written as a real RFC 822 .eml file under DATA_DIR/mail/ and announced with one log line.
+// Mail a person writes to an outside address goes out From their own address, with the headers a
+// mail client threads by, and DKIM-signed when a key is configured (docs/mail.md "Outbound").
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,9 +12,22 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** Transactional mail has an HTML part; a person's message is plain text only. */
+  html?: string;
+  /** The sender; the product's own MAIL_FROM when not given. */
+  from?: { name: string; address: string };
+  /** Message-ID without the angle brackets; threading headers refer to earlier ones. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
   /** Printed in the log in development so a newcomer can sign up without a mail server. */
   devHint?: string;
+}
+
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
 }
 
 export interface Mailer {
@@ -26,6 +41,24 @@ interface MailerOptions {
   captureDir: string;
   logger: FastifyBaseLogger;
   logHints: boolean;
+  dkim?: DkimKey | undefined;
+}
+
+const angle = (id: string) => `<${id}>`;
+
+/** nodemailer's message fields for one outgoing mail. */
+function message(mail: OutgoingMail, options: MailerOptions) {
+  return {
+    from: mail.from ?? options.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.messageId ? { messageId: angle(mail.messageId) } : {}),
+    ...(mail.inReplyTo ? { inReplyTo: angle(mail.inReplyTo) } : {}),
+    ...(mail.references?.length ? { references: mail.references.map(angle) } : {}),
+    ...(options.dkim ? { dkim: options.dkim } : {}),
+  };
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -36,13 +69,7 @@ export function createMailer(options: MailerOptions): Mailer {
 function smtpMailer(transport: Transporter, options: MailerOptions): Mailer {
   return {
     async send(mail) {
-      await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      await transport.sendMail(message(mail, options));
       options.logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
     },
     close: () => transport.close(),
@@ -57,13 +84,7 @@ function captureMailer(options: MailerOptions): Mailer {
   });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await transport.sendMail(message(mail, options));
       await mkdir(options.captureDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.captureDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

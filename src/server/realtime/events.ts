@@ -1,6 +1,7 @@
 // Domain events: what services publish after a commit. The gateway turns them into wire messages
 // for the users allowed to see them; other subscribers (activity, caches) may listen too.
 import type { FollowCounts } from "../../domain/contracts/follows";
+import type { MessageView } from "../../domain/contracts/mail";
 import type { PostView } from "../../domain/contracts/posts";
 
 export type DomainEvent =
@@ -23,5 +24,9 @@ export type DomainEvent =
   /** What lists show of a person (name, handle, avatar, badges) may have changed. */
   | { type: "profile.changed"; userId: string }
   | { type: "activity.created"; recipientId: string }
+  /** A message was stored in a thread; only its members may hear of it. */
+  | { type: "mail.message"; threadId: string; memberIds: string[]; message: MessageView }
+  /** A member read a thread (their other tabs clear its unread mark). */
+  | { type: "mail.read"; userId: string; threadId: string }
   /** One of the user's sessions ended (sign-out, password reset): caches forget them. */
   | { type: "session.ended"; userId: string };

@@ -216,6 +216,18 @@ async function deliver(registry: Registry, options: GatewayOptions, event: Domai
       });
     case "activity.created":
       return sendTo(registry.ofUser(event.recipientId), { type: "activity.created" });
+    case "mail.message": {
+      // Only the thread's members, each in every open tab (docs/mail.md "Realtime").
+      const message: ServerMessage = {
+        type: "mail.message",
+        threadId: event.threadId,
+        message: event.message,
+      };
+      for (const userId of event.memberIds) sendTo(registry.ofUser(userId), message);
+      return;
+    }
+    case "mail.read":
+      return sendTo(registry.ofUser(event.userId), { type: "mail.read", threadId: event.threadId });
     case "session.ended":
       return closeEndedSessions(registry, options, event.userId);
   }

@@ -8,6 +8,8 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { createMailer } from "../infra/mailer";
+import type { DnsResolver } from "../infra/smtp-inbound";
+import { fakeDns } from "./dns";
 import { createTestDatabase } from "./test-db";
 
 export interface CapturedMail {
@@ -37,24 +39,44 @@ function parseEml(raw: string): CapturedMail {
   return { to: header("To"), subject: header("Subject"), raw };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `env` overrides the configuration (inbound SMTP listens on a free port unless it says
+ * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { dnsResolver?: DnsResolver } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SMTP_INBOUND_PORT: "0",
+    ...env,
+  });
   const database = await createTestDatabase();
   const logger = pino({ level: "silent" });
   const mailDir = path.join(dataDir, "mail");
   const mailer = createMailer({
-    smtpUrl: undefined,
+    smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     captureDir: mailDir,
     logger,
     logHints: false,
+    dkim: config.dkim,
   });
   // A stand-in for the built web app, so page routes (history fallback, link previews) answer.
   const webDistDir = path.join(dataDir, "web");
   mkdirSync(webDistDir);
   writeFileSync(path.join(webDistDir, "index.html"), TEST_INDEX_HTML);
-  const app = await buildApp({ config, database, mailer, logger, webDistDir });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger,
+    webDistDir,
+    dnsResolver: options.dnsResolver ?? fakeDns({}),
+  });
   await app.ready();
 
   const all = () => {

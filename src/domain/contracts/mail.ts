@@ -1,0 +1,78 @@
+// Shapes of /api/mail/* (spec-1 §3 chat threads and messages, §5 compose rules, §7 mail calls).
+import { z } from "zod";
+import {
+  MESSAGE_BODY_MAX,
+  MESSAGE_SUBJECT_MAX,
+  MESSAGES_PAGE_SIZE,
+  normalizeSubject,
+} from "../mail-rules";
+import { emailField } from "./auth";
+import { personSummary } from "./follows";
+import { pageOf, pageQueryOf } from "./page";
+
+export const subjectField = z
+  .string()
+  .max(MESSAGE_SUBJECT_MAX + 200)
+  .nullish()
+  .transform(normalizeSubject)
+  .refine((subject) => subject === null || subject.length <= MESSAGE_SUBJECT_MAX, {
+    message: `Subjects are at most ${MESSAGE_SUBJECT_MAX} characters.`,
+  });
+
+export const messageBodyField = z
+  .string({ message: "Missing required data" })
+  .trim()
+  .min(1, { message: "Missing required data" })
+  .max(MESSAGE_BODY_MAX, { message: `Messages are at most ${MESSAGE_BODY_MAX} characters.` });
+
+export const sendMessageBody = z.object({ subject: subjectField, body: messageBodyField });
+
+/** A message to an outside address, or to someone's address on our own mail domain. */
+export const externalMailBody = sendMessageBody.extend({ to: emailField });
+
+export const directThreadBody = z.object({
+  userId: z.string({ message: "Missing IDs" }).trim().min(1, { message: "Missing IDs" }).max(64),
+});
+
+export const threadParams = z.object({ threadId: z.uuid({ message: "Conversation not found" }) });
+
+export const messageView = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  /** The member who wrote it; null for mail from an outside address. */
+  sender: personSummary.nullable(),
+  senderAddress: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  direction: z.enum(["internal", "outbound", "inbound"]),
+  /** Inbound mail that failed its sender domain's DMARC check (quarantine policy). */
+  suspicious: z.boolean(),
+  attachmentsDropped: z.number(),
+  createdAt: z.string(),
+});
+export type MessageView = z.infer<typeof messageView>;
+
+/** Who a thread is with: a person, or an outside e-mail address. */
+export const threadParty = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("person"), person: personSummary }),
+  z.object({ kind: z.literal("external"), address: z.string() }),
+]);
+
+export const threadView = z.object({
+  id: z.string(),
+  other: threadParty,
+  latestMessage: messageView.nullable(),
+  lastMessageAt: z.string().nullable(),
+  unread: z.boolean(),
+});
+export type ThreadView = z.infer<typeof threadView>;
+
+export const threadResponse = z.object({ thread: threadView });
+export const threadsQuery = pageQueryOf({ default: 30, max: 50 });
+export const threadsPage = pageOf(threadView);
+export const messagesQuery = pageQueryOf({ default: MESSAGES_PAGE_SIZE, max: MESSAGES_PAGE_SIZE });
+export const messagesPage = pageOf(messageView);
+export const messageResponse = z.object({ message: messageView });
+export const sentExternalResponse = z.object({ thread: threadView, message: messageView });
+export const unreadMailResponse = z.object({ count: z.number() });
+export const mailSettings = z.object({ emailNotifications: z.boolean() });

@@ -1,0 +1,60 @@
+// Mail rows → the API's MessageView and ThreadView (spec-1 §3: the other party, the latest message).
+import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
+import { toPersonSummary } from "../profiles/person";
+import type { MessageRow, threadParties } from "./queries";
+
+export function presentMessage(row: MessageRow): MessageView {
+  const m = row.message;
+  return {
+    id: m.id,
+    threadId: m.threadId,
+    sender: row.sender ? toPersonSummary(row.sender) : null,
+    senderAddress: m.senderAddress,
+    subject: m.subject,
+    body: m.body,
+    direction: m.direction as MessageView["direction"],
+    suspicious: m.suspicious,
+    attachmentsDropped: m.attachmentsDropped,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+type PartyRow = Awaited<ReturnType<typeof threadParties>>[number];
+
+function presentParty(row: PartyRow | undefined): ThreadView["other"] {
+  if (row?.externalAddress) return { kind: "external", address: row.externalAddress };
+  if (row?.person) return { kind: "person", person: toPersonSummary(row.person) };
+  // The other member's account is gone (it cascades away): shown as a former member.
+  return {
+    kind: "person",
+    person: {
+      userId: "",
+      fullName: "Deleted account",
+      handle: "",
+      username: null,
+      profileImageUrl: null,
+      verificationType: "none",
+      veteran: false,
+    },
+  };
+}
+
+/** Threads in the order of `threads`, each with its party and latest message. */
+export function presentThreads(
+  threads: { id: string; lastMessageAt: Date | null; unread: boolean }[],
+  parties: PartyRow[],
+  latest: MessageRow[],
+): ThreadView[] {
+  const partyOf = new Map(parties.map((p) => [p.threadId, p]));
+  const latestOf = new Map(latest.map((m) => [m.message.threadId, m]));
+  return threads.map((t) => {
+    const last = latestOf.get(t.id);
+    return {
+      id: t.id,
+      other: presentParty(partyOf.get(t.id)),
+      latestMessage: last ? presentMessage(last) : null,
+      lastMessageAt: t.lastMessageAt?.toISOString() ?? null,
+      unread: t.unread,
+    };
+  });
+}

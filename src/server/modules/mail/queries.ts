@@ -1,0 +1,373 @@
+// SQL for mail: threads found or created by their pair key, each member's thread list and unread
+// flags, messages newest first, and the notice throttle (docs/mail.md "Data").
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type Cursor, keysetBefore } from "../../db/keyset";
+import { users } from "../../db/schema/auth";
+import {
+  chatMessages,
+  chatThreadMembers,
+  chatThreads,
+  mailPreferences,
+} from "../../db/schema/mail";
+import { profiles } from "../../db/schema/profiles";
+import { personColumns } from "../profiles/person";
+
+export type Direction = "internal" | "outbound" | "inbound";
+
+/**
+ * The thread with this pair key, created with its members when it does not exist. One INSERT … ON
+ * CONFLICT in a transaction: a concurrent creator waits for the first one's commit, then finds it.
+ */
+export async function findOrCreateThread(
+  db: Db,
+  input: { pairKey: string; memberIds: string[]; externalAddress: string | null },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(chatThreads)
+      .values({
+        pairKey: input.pairKey,
+        isDirect: true,
+        externalAddress: input.externalAddress,
+      })
+      .onConflictDoNothing({ target: chatThreads.pairKey })
+      .returning({ id: chatThreads.id });
+    if (created) {
+      await tx
+        .insert(chatThreadMembers)
+        .values(input.memberIds.map((userId) => ({ threadId: created.id, userId })));
+      return created.id;
+    }
+    const [found] = await tx
+      .select({ id: chatThreads.id })
+      .from(chatThreads)
+      .where(eq(chatThreads.pairKey, input.pairKey))
+      .limit(1);
+    if (!found) throw new Error(`thread ${input.pairKey} vanished`);
+    return found.id;
+  });
+}
+
+/** The thread as one member sees it, or undefined when the viewer is not a member. */
+export async function findMemberThread(
+  db: Db,
+  { threadId, userId }: { threadId: string; userId: string },
+) {
+  const [row] = await db
+    .select({
+      id: chatThreads.id,
+      externalAddress: chatThreads.externalAddress,
+      lastMessageAt: chatThreadMembers.lastMessageAt,
+      unread: chatThreadMembers.unread,
+    })
+    .from(chatThreadMembers)
+    .innerJoin(chatThreads, eq(chatThreads.id, chatThreadMembers.threadId))
+    .where(and(eq(chatThreadMembers.threadId, threadId), eq(chatThreadMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function threadMemberIds(db: Db, threadId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: chatThreadMembers.userId })
+    .from(chatThreadMembers)
+    .where(eq(chatThreadMembers.threadId, threadId));
+  return rows.map((r) => r.userId);
+}
+
+/** One page of a member's threads, newest message first, on chat_thread_members_list_idx. */
+export async function listThreads(
+  db: Db,
+  input: { userId: string; limit: number; cursor: Cursor | null },
+) {
+  return db
+    .select({
+      id: chatThreadMembers.threadId,
+      lastMessageAt: chatThreadMembers.lastMessageAt,
+      unread: chatThreadMembers.unread,
+    })
+    .from(chatThreadMembers)
+    .where(
+      and(
+        eq(chatThreadMembers.userId, input.userId),
+        isNotNull(chatThreadMembers.lastMessageAt),
+        keysetBefore(
+          { at: chatThreadMembers.lastMessageAt, id: chatThreadMembers.threadId, idType: "uuid" },
+          input.cursor,
+        ),
+      ),
+    )
+    .orderBy(
+      sql`${chatThreadMembers.lastMessageAt} desc nulls last`,
+      sql`${chatThreadMembers.threadId} desc nulls last`,
+    )
+    .limit(input.limit + 1);
+}
+
+/** For each thread: the outside address, or the other member as a person (one query). */
+export async function threadParties(
+  db: Db,
+  { threadIds, userId }: { threadIds: string[]; userId: string },
+) {
+  if (threadIds.length === 0) return [];
+  return db
+    .select({
+      threadId: chatThreads.id,
+      externalAddress: chatThreads.externalAddress,
+      person: personColumns,
+    })
+    .from(chatThreads)
+    .leftJoin(
+      chatThreadMembers,
+      and(eq(chatThreadMembers.threadId, chatThreads.id), ne(chatThreadMembers.userId, userId)),
+    )
+    .leftJoin(profiles, eq(profiles.userId, chatThreadMembers.userId))
+    .where(inArray(chatThreads.id, threadIds));
+}
+
+const messageColumns = { message: chatMessages, sender: personColumns };
+
+/** The newest message of each of these threads (one query, each read from the thread index). */
+export async function latestMessages(db: Db, threadIds: string[]) {
+  if (threadIds.length === 0) return [];
+  return db
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
+    .where(
+      sql`${chatMessages.id} in (
+        select (select m.id from chat_messages m where m.thread_id = t.id
+                order by m.created_at desc, m.id desc limit 1)
+        from unnest(${sql.param(threadIds)}::uuid[]) as t(id))`,
+    );
+}
+
+export type MessageRow = Awaited<ReturnType<typeof latestMessages>>[number];
+
+/** One page of a thread's messages, newest first (spec-1 §7: limit 50, created_at cursor). */
+export async function listMessages(
+  db: Db,
+  input: { threadId: string; limit: number; cursor: Cursor | null },
+) {
+  return db
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
+    .where(
+      and(
+        eq(chatMessages.threadId, input.threadId),
+        keysetBefore(
+          { at: chatMessages.createdAt, id: chatMessages.id, idType: "uuid" },
+          input.cursor,
+        ),
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(input.limit + 1);
+}
+
+export async function findMessage(db: Db, messageId: string) {
+  const [row] = await db
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
+    .where(eq(chatMessages.id, messageId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts a message and, in the same transaction, moves the thread's and every member's newest
+ * message time and marks it unread for everyone but its sender.
+ */
+export async function insertMessage(
+  db: Db,
+  values: {
+    threadId: string;
+    senderId: string | null;
+    senderAddress?: string | null;
+    subject: string | null;
+    body: string;
+    direction: Direction;
+    messageId?: string | null;
+    suspicious?: boolean;
+    attachmentsDropped?: number;
+  },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatMessages)
+      .values(values)
+      .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+    if (!row) throw new Error("message not inserted");
+    await tx
+      .update(chatThreads)
+      .set({ lastMessageAt: row.createdAt, updatedAt: row.createdAt })
+      .where(eq(chatThreads.id, values.threadId));
+    await tx
+      .update(chatThreadMembers)
+      .set({
+        lastMessageAt: row.createdAt,
+        unread: values.senderId
+          ? sql`${chatThreadMembers.userId} <> ${values.senderId}`
+          : sql`true`,
+      })
+      .where(eq(chatThreadMembers.threadId, values.threadId));
+    return row.id;
+  });
+}
+
+/** Marks the thread read for this member; true when it was unread. */
+export async function markThreadRead(
+  db: Db,
+  { threadId, userId }: { threadId: string; userId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(chatThreadMembers)
+    .set({ unread: false, notifiedAt: null })
+    .where(
+      and(
+        eq(chatThreadMembers.threadId, threadId),
+        eq(chatThreadMembers.userId, userId),
+        eq(chatThreadMembers.unread, true),
+      ),
+    )
+    .returning({ threadId: chatThreadMembers.threadId });
+  return rows.length > 0;
+}
+
+/** Threads with something unread for this person (the menu's Mail badge). */
+export async function countUnreadThreads(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatThreadMembers)
+    .where(and(eq(chatThreadMembers.userId, userId), eq(chatThreadMembers.unread, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Claims this member's e-mail notice for the thread: at most one per `minutes`, and only for
+ * members who have not turned notices off. Answers their sign-up address when claimed.
+ */
+export async function claimNotice(
+  db: Db,
+  input: { threadId: string; userId: string; minutes: number },
+): Promise<string | null> {
+  const optedOut = db
+    .select({ one: sql`1` })
+    .from(mailPreferences)
+    .where(
+      and(eq(mailPreferences.userId, input.userId), eq(mailPreferences.emailNotifications, false)),
+    );
+  const rows = await db
+    .update(chatThreadMembers)
+    .set({ notifiedAt: new Date() })
+    .where(
+      and(
+        eq(chatThreadMembers.threadId, input.threadId),
+        eq(chatThreadMembers.userId, input.userId),
+        or(
+          isNull(chatThreadMembers.notifiedAt),
+          lt(chatThreadMembers.notifiedAt, sql`now() - make_interval(mins => ${input.minutes})`),
+        ),
+        sql`not exists (${optedOut})`,
+      ),
+    )
+    .returning({ userId: chatThreadMembers.userId });
+  if (rows.length === 0) return null;
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  return user?.email ?? null;
+}
+
+export async function readMailPreferences(db: Db, userId: string) {
+  const [row] = await db
+    .select({ emailNotifications: mailPreferences.emailNotifications })
+    .from(mailPreferences)
+    .where(eq(mailPreferences.userId, userId))
+    .limit(1);
+  return { emailNotifications: row?.emailNotifications ?? true };
+}
+
+export async function writeMailPreferences(
+  db: Db,
+  { userId, emailNotifications }: { userId: string; emailNotifications: boolean },
+): Promise<void> {
+  await db
+    .insert(mailPreferences)
+    .values({ userId, emailNotifications })
+    .onConflictDoUpdate({ target: mailPreferences.userId, set: { emailNotifications } });
+}
+
+/** The person whose address on our mail domain has this local part (username or default). */
+export async function findUserByLocalPart(db: Db, localPart: string) {
+  const local = localPart.toLowerCase();
+  const [row] = await db
+    .select({ ...personColumns, chtchtEmail: profiles.chtchtEmail })
+    .from(profiles)
+    .where(
+      or(
+        sql`lower(${profiles.username}) = ${local}`,
+        sql`lower(${profiles.defaultUsername}) = ${local}`,
+      ),
+    )
+    .orderBy(sql`(lower(${profiles.username}) = ${local}) is true desc`)
+    .limit(1);
+  return row;
+}
+
+/** The thread of a member that holds one of these Message-IDs (replies find their thread). */
+export async function threadOfMessageIds(
+  db: Db,
+  { userId, messageIds }: { userId: string; messageIds: string[] },
+): Promise<string | null> {
+  if (messageIds.length === 0) return null;
+  const [row] = await db
+    .select({ threadId: chatMessages.threadId })
+    .from(chatMessages)
+    .innerJoin(
+      chatThreadMembers,
+      and(
+        eq(chatThreadMembers.threadId, chatMessages.threadId),
+        eq(chatThreadMembers.userId, userId),
+      ),
+    )
+    .where(inArray(chatMessages.messageId, messageIds))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(1);
+  return row?.threadId ?? null;
+}
+
+/** The Message-IDs of a thread's mail, oldest first, for In-Reply-To and References. */
+export async function threadMessageIds(db: Db, threadId: string): Promise<string[]> {
+  const rows = await db
+    .select({ messageId: chatMessages.messageId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, threadId), isNotNull(chatMessages.messageId)))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(20);
+  return rows.map((r) => r.messageId as string).reverse();
+}
+
+/** A person's sending name and address (the From of their outgoing mail). */
+export async function senderIdentity(db: Db, userId: string) {
+  const [row] = await db
+    .select({ fullName: profiles.fullName, chtchtEmail: profiles.chtchtEmail })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function personExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}

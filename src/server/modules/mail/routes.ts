@@ -1,0 +1,135 @@
+// /api/mail/* — thin handlers over the mail use-cases (spec-1 §7 mail calls, send-email).
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { okResponse } from "../../../domain/contracts/auth";
+import {
+  directThreadBody,
+  externalMailBody,
+  mailSettings,
+  messageResponse,
+  messagesPage,
+  messagesQuery,
+  sendMessageBody,
+  sentExternalResponse,
+  threadParams,
+  threadResponse,
+  threadsPage,
+  threadsQuery,
+  unreadMailResponse,
+} from "../../../domain/contracts/mail";
+import type { WithContext } from "../../context";
+import { me, signedIn } from "../../http/viewer";
+import * as mail from "./service";
+
+export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
+  const tags = ["mail"];
+  const noStore = { "cache-control": "no-store" };
+
+  app.get(
+    "/threads",
+    { ...signedIn, schema: { tags, querystring: threadsQuery, response: { 200: threadsPage } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return mail.threadsPage(ctx.db, { viewerId: me(request), ...request.query });
+    },
+  );
+
+  app.post(
+    "/threads/direct",
+    { ...signedIn, schema: { tags, body: directThreadBody, response: { 200: threadResponse } } },
+    async (request) => ({
+      thread: await mail.openDirectThread(ctx.db, {
+        viewerId: me(request),
+        userId: request.body.userId,
+      }),
+    }),
+  );
+
+  app.get(
+    "/threads/:threadId",
+    { ...signedIn, schema: { tags, params: threadParams, response: { 200: threadResponse } } },
+    async (request) => ({
+      thread: await mail.getThread(ctx.db, { viewerId: me(request), ...request.params }),
+    }),
+  );
+
+  app.get(
+    "/threads/:threadId/messages",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: threadParams,
+        querystring: messagesQuery,
+        response: { 200: messagesPage },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return mail.messagesPage(ctx.db, {
+        viewerId: me(request),
+        ...request.params,
+        ...request.query,
+      });
+    },
+  );
+
+  app.post(
+    "/threads/:threadId/messages",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: threadParams,
+        body: sendMessageBody,
+        response: { 201: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const message = await mail.sendMessage(ctx, {
+        viewerId: me(request),
+        ...request.params,
+        ...request.body,
+      });
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.post(
+    "/threads/:threadId/read",
+    { ...signedIn, schema: { tags, params: threadParams, response: { 200: okResponse } } },
+    async (request) => mail.readThread(ctx, { viewerId: me(request), ...request.params }),
+  );
+
+  app.post(
+    "/send",
+    {
+      ...signedIn,
+      schema: { tags, body: externalMailBody, response: { 201: sentExternalResponse } },
+    },
+    async (request, reply) => {
+      const sent = await mail.sendToAddress(ctx, { viewerId: me(request), ...request.body });
+      return reply.status(201).send(sent);
+    },
+  );
+
+  app.get(
+    "/unread-count",
+    { ...signedIn, schema: { tags, response: { 200: unreadMailResponse } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { count: await mail.unreadThreadCount(ctx.db, me(request)) };
+    },
+  );
+
+  app.get(
+    "/settings",
+    { ...signedIn, schema: { tags, response: { 200: mailSettings } } },
+    async (request) => mail.mailSettingsOf(ctx.db, me(request)),
+  );
+
+  app.put(
+    "/settings",
+    { ...signedIn, schema: { tags, body: mailSettings, response: { 200: mailSettings } } },
+    async (request) => mail.updateMailSettings(ctx.db, { viewerId: me(request), ...request.body }),
+  );
+};

@@ -1,0 +1,201 @@
+// Mail use-cases (spec-1 §2 mail screen, §4 states, §5 compose rules, §7 calls, §8 messages): the
+// thread list, opening the direct thread with a person, messages newest first, sending (inside
+// the product, or out over SMTP in a thread with an outside address), reading, settings. Every
+// read and write of a thread checks that the viewer is a member (404 otherwise).
+import { z } from "zod";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { decodeCursor, pageOf } from "../../db/keyset";
+import { AppError, badRequest } from "../../errors";
+import { notifyRecipients } from "./notify";
+import { sendOutbound } from "./outbound";
+import { presentMessage, presentThreads } from "./present";
+import {
+  countUnreadThreads,
+  findMemberThread,
+  findOrCreateThread,
+  findUserByLocalPart,
+  insertMessage,
+  latestMessages,
+  listMessages,
+  listThreads,
+  markThreadRead,
+  personExists,
+  readMailPreferences,
+  threadParties,
+  writeMailPreferences,
+} from "./queries";
+import { directPairKey, externalPairKey, recordMessage } from "./record";
+
+export type MailDeps = Pick<AppContext, "db" | "bus" | "mailer" | "limits" | "config" | "log">;
+
+interface ThreadAction {
+  viewerId: string;
+  threadId: string;
+}
+
+const threadNotFound = () => new AppError(404, ERROR_CODES.notFound, "Conversation not found");
+const SELF_MESSAGE = "You can't send a message to yourself.";
+
+async function memberThread(db: Db, { viewerId, threadId }: ThreadAction) {
+  const thread = await findMemberThread(db, { threadId, userId: viewerId });
+  if (!thread) throw threadNotFound();
+  return thread;
+}
+
+async function threadViews(
+  db: Db,
+  viewerId: string,
+  threads: { id: string; lastMessageAt: Date | null; unread: boolean }[],
+): Promise<ThreadView[]> {
+  const ids = threads.map((t) => t.id);
+  const [parties, latest] = await Promise.all([
+    threadParties(db, { threadIds: ids, userId: viewerId }),
+    latestMessages(db, ids),
+  ]);
+  return presentThreads(threads, parties, latest);
+}
+
+export async function threadsPage(
+  db: Db,
+  input: { viewerId: string; limit: number; cursor?: string | undefined },
+) {
+  const rows = await listThreads(db, {
+    userId: input.viewerId,
+    limit: input.limit,
+    cursor: decodeCursor(input.cursor, z.uuid()),
+  });
+  const { page, nextCursor } = pageOf(rows, input.limit, (t) => ({
+    at: t.lastMessageAt as Date,
+    id: t.id,
+  }));
+  return { items: await threadViews(db, input.viewerId, page), nextCursor };
+}
+
+export async function getThread(db: Db, action: ThreadAction): Promise<ThreadView> {
+  const thread = await memberThread(db, action);
+  const [view] = await threadViews(db, action.viewerId, [thread]);
+  if (!view) throw threadNotFound();
+  return view;
+}
+
+/** The Message button (spec-1 §2, §7): the direct thread with this person, created if needed. */
+export async function openDirectThread(
+  db: Db,
+  { viewerId, userId }: { viewerId: string; userId: string },
+): Promise<ThreadView> {
+  if (userId === viewerId) throw badRequest(ERROR_CODES.validation, SELF_MESSAGE);
+  if (!(await personExists(db, userId))) {
+    throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+  }
+  const threadId = await findOrCreateThread(db, {
+    pairKey: directPairKey(viewerId, userId),
+    memberIds: [viewerId, userId],
+    externalAddress: null,
+  });
+  return getThread(db, { viewerId, threadId });
+}
+
+export async function messagesPage(
+  db: Db,
+  input: ThreadAction & { limit: number; cursor?: string | undefined },
+) {
+  await memberThread(db, input);
+  const rows = await listMessages(db, {
+    threadId: input.threadId,
+    limit: input.limit,
+    cursor: decodeCursor(input.cursor, z.uuid()),
+  });
+  const { page, nextCursor } = pageOf(rows, input.limit, (m) => ({
+    at: m.message.createdAt,
+    id: m.message.id,
+  }));
+  return { items: page.map(presentMessage), nextCursor };
+}
+
+/**
+ * A reply in a thread: to the other member inside the product, or, in a thread with an outside
+ * address, out over SMTP first (a message that could not be sent is not kept).
+ */
+export async function sendMessage(
+  deps: MailDeps,
+  input: ThreadAction & { subject: string | null; body: string },
+): Promise<MessageView> {
+  const thread = await memberThread(deps.db, input);
+  if (thread.externalAddress) {
+    return sendOutbound(deps, { ...input, address: thread.externalAddress });
+  }
+  const message = await recordMessage(deps, {
+    threadId: input.threadId,
+    senderId: input.viewerId,
+    subject: input.subject,
+    body: input.body,
+    direction: "internal",
+  });
+  notifyRecipients(deps, { threadId: input.threadId, message }).catch((error: unknown) => {
+    // spec-1 §8: a failed notice is only logged; the message is sent.
+    deps.log.error({ err: error }, "message notice could not be sent");
+  });
+  return message;
+}
+
+/**
+ * The external composer (spec-1 §2 `compose`, §7 send-email): an address on our own domain is a
+ * person, reached inside the product; any other address gets mail over SMTP.
+ */
+export async function sendToAddress(
+  deps: MailDeps,
+  input: { viewerId: string; to: string; subject: string | null; body: string },
+): Promise<{ thread: ThreadView; message: MessageView }> {
+  const [local = "", domain = ""] = input.to.split("@");
+  let threadId: string;
+  if (domain === deps.config.mailDomain.toLowerCase()) {
+    const person = await findUserByLocalPart(deps.db, local);
+    if (!person)
+      throw new AppError(404, ERROR_CODES.notFound, `No one has the address ${input.to}.`);
+    threadId = (
+      await openDirectThread(deps.db, { viewerId: input.viewerId, userId: person.userId })
+    ).id;
+  } else {
+    threadId = await findOrCreateThread(deps.db, {
+      pairKey: externalPairKey(input.viewerId, input.to),
+      memberIds: [input.viewerId],
+      externalAddress: input.to,
+    });
+  }
+  const message = await sendMessage(deps, { ...input, threadId });
+  return { thread: await getThread(deps.db, { viewerId: input.viewerId, threadId }), message };
+}
+
+/** Opening a thread marks it read for the reader; their other tabs hear of it. */
+export async function readThread(
+  deps: Pick<AppContext, "db" | "bus">,
+  action: ThreadAction,
+): Promise<{ ok: true }> {
+  await memberThread(deps.db, action);
+  if (await markThreadRead(deps.db, { threadId: action.threadId, userId: action.viewerId })) {
+    await deps.bus.publish({
+      type: "mail.read",
+      userId: action.viewerId,
+      threadId: action.threadId,
+    });
+  }
+  return { ok: true };
+}
+
+export const unreadThreadCount = (db: Db, viewerId: string) => countUnreadThreads(db, viewerId);
+
+export const mailSettingsOf = (db: Db, viewerId: string) => readMailPreferences(db, viewerId);
+
+export async function updateMailSettings(
+  db: Db,
+  input: { viewerId: string; emailNotifications: boolean },
+) {
+  await writeMailPreferences(db, {
+    userId: input.viewerId,
+    emailNotifications: input.emailNotifications,
+  });
+  return readMailPreferences(db, input.viewerId);
+}
