@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageView } from "../../../domain/contracts/mail";
+import type { ServerMessage } from "../../../domain/realtime-events";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject } from "../../test-support/social";
@@ -178,8 +179,7 @@ describe("live delivery", () => {
       open(eve),
     ]);
     await send(ann, threadId, { body: "live one" });
-    const isIt = (m: { type: string }) =>
-      m.type === "mail.message" && (m as { message: MessageView }).message.body === "live one";
+    const isIt = (m: ServerMessage) => m.type === "mail.message" && m.message.body === "live one";
     await Promise.all([boTab1.waitFor(isIt), boTab2.waitFor(isIt), annTab.waitFor(isIt)]);
     await inject(t, bo, "POST", `/api/mail/threads/${threadId}/read`);
     await boTab2.waitFor((m) => m.type === "mail.read");
