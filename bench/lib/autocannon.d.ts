@@ -20,6 +20,8 @@ declare module "autocannon" {
   export interface AutocannonOptions {
     url: string;
     connections?: number;
+    /** Requests per second each connection sends at most. */
+    connectionRate?: number;
     duration?: number;
     amount?: number;
     timeout?: number;
