@@ -1,9 +1,11 @@
 // The inbound SMTP server for {handle}@MAIL_DOMAIN (docs/mail.md "Inbound"). It accepts mail only
 // for existing addresses on our own domain (RCPT is refused for anyone else: never an open relay),
 // bounds message size and connections, offers STARTTLS when a certificate is configured, checks
-// SPF, DKIM and DMARC (mailauth, with a resolver tests replace), parses the message (mailparser)
-// and hands it to the mail area. What happens to a message is decided here only for authenticity.
+// SPF, DKIM and DMARC (mailauth, with a resolver tests replace), parses the message (mailparser;
+// html-to-text for HTML-only mail) and hands it to the mail area. Only authenticity is decided
+// here; where a message goes is the mail area's business.
 import type { FastifyBaseLogger } from "fastify";
+import { convert as htmlToText } from "html-to-text";
 import { authenticate } from "mailauth";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
@@ -165,7 +167,10 @@ async function receive(
     recipients: session.envelope.rcptTo.map((r) => (r.address.split("@")[0] ?? "").toLowerCase()),
     from,
     subject: parsed.subject?.trim() || null,
-    text: (parsed.text ?? "").trim(),
+    // Plain text when the mail has it; HTML-only mail is turned into text (no markup survives).
+    text: (
+      parsed.text?.trim() || (parsed.html ? htmlToText(parsed.html, { wordwrap: false }) : "")
+    ).trim(),
     messageId: parsed.messageId ? bare(parsed.messageId) : null,
     references: referencesOf(parsed.inReplyTo, parsed.references),
     suspicious: verdict.suspicious,

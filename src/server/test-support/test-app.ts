@@ -10,6 +10,7 @@ import type { Database } from "../db/client";
 import { createMailer } from "../infra/mailer";
 import type { DnsResolver } from "../infra/smtp-inbound";
 import { fakeDns } from "./dns";
+import type { SmtpSink } from "./smtp-sink";
 import { createTestDatabase } from "./test-db";
 
 export interface CapturedMail {
@@ -41,11 +42,12 @@ function parseEml(raw: string): CapturedMail {
 
 /**
  * `env` overrides the configuration (inbound SMTP listens on a free port unless it says
- * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default).
+ * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default);
+ * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { dnsResolver?: DnsResolver } = {},
+  options: { dnsResolver?: DnsResolver; sink?: SmtpSink } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
   const config = loadConfig({
@@ -80,6 +82,8 @@ export async function createTestApp(
   await app.ready();
 
   const all = () => {
+    // With SMTP_URL at a test sink, the product's mail is read there instead of DATA_DIR/mail.
+    if (options.sink) return options.sink.received.map(({ raw }) => parseEml(raw));
     let files: string[] = [];
     try {
       files = readdirSync(mailDir).sort();
