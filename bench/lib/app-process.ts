@@ -16,6 +16,8 @@ export interface AppStats {
 export interface RunningApp {
   url: string;
   port: number;
+  /** The app's inbound SMTP server (docs/mail.md "Inbound"). */
+  smtpPort: number;
   stats(): Promise<AppStats>;
   stop(): Promise<void>;
 }
@@ -47,31 +49,34 @@ export async function startApp(options: {
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error("the app did not start within 60 s"));
-    }, START_TIMEOUT_MS);
-    child.on("message", (message: ChildMessage) => {
-      if (message.type === "ready") {
+  const { port, smtpPort } = await new Promise<{ port: number; smtpPort: number }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error("the app did not start within 60 s"));
+      }, START_TIMEOUT_MS);
+      child.on("message", (message: ChildMessage) => {
+        if (message.type === "ready") {
+          clearTimeout(timer);
+          resolve({ port: message.port, smtpPort: message.smtpPort });
+        } else if (message.type === "error") {
+          clearTimeout(timer);
+          reject(new Error(`the app failed to start:\n${message.message}`));
+        }
+      });
+      child.once("exit", (code) => {
         clearTimeout(timer);
-        resolve(message.port);
-      } else if (message.type === "error") {
-        clearTimeout(timer);
-        reject(new Error(`the app failed to start:\n${message.message}`));
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the app exited with code ${code} before it was ready`));
-    });
-  });
+        reject(new Error(`the app exited with code ${code} before it was ready`));
+      });
+    },
+  );
 
   let nextId = 1;
   const post = (message: ParentMessage) => child.send(message);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    smtpPort,
     stats: () =>
       new Promise<AppStats>((resolve, reject) => {
         const id = nextId++;

@@ -16,7 +16,7 @@ import { assertLoopback } from "./bench-db";
 
 export type ParentMessage = { type: "stats"; id: number } | { type: "stop" };
 export type ChildMessage =
-  | { type: "ready"; port: number }
+  | { type: "ready"; port: number; smtpPort: number }
   | {
       type: "stats";
       id: number;
@@ -47,6 +47,8 @@ try {
     SESSION_SECRET: process.env.BENCH_APP_SESSION_SECRET,
     // The load comes from many simulated clients, each with its own X-Forwarded-For address.
     TRUST_PROXY: "true",
+    // Inbound SMTP on a free loopback port, so a developer's `npm start` keeps 2525.
+    SMTP_INBOUND_PORT: "0",
   });
   const logger = pino({ level: "silent" });
   const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));
@@ -97,7 +99,7 @@ try {
   });
   // The parent went away (crash, Ctrl-C): never outlive it.
   process.on("disconnect", () => void stop());
-  send({ type: "ready", port });
+  send({ type: "ready", port, smtpPort: app.inboundSmtp.port });
 } catch (error) {
   rmSync(dataDir, { recursive: true, force: true });
   send({

@@ -1,0 +1,234 @@
+// Mail at load (docs/mail.md; docs/performance.md "Mail"): the app in a child process on
+// PostgreSQL with 2,000 signed-in people in 1,000 direct threads, every one of them connected over
+// WebSocket. Messages are sent through POST /api/mail/threads/:id/messages at a steady rate (an
+// open loop: one every 1/rate seconds, never waiting for answers), one run per rate, and each
+// member's mail.message is timed from just before its request. Then outside mail comes in over
+// SMTP: messages per second the inbound server accepts, and delivery to the recipient's socket.
+// Target: delivery p99 < 250 ms at the sustained rate; nothing lost, nothing to non-members.
+//   node --import tsx bench/mail-delivery.ts
+//   options: PEOPLE=2000 RATES=50,100,200 SECONDS=15 INBOUND=400 SMTP_CONNECTIONS=8
+import { execSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
+import nodemailer from "nodemailer";
+import pg from "pg";
+import type { ServerMessage } from "../src/domain/realtime-events";
+import { fromPostgres } from "../src/server/db/client";
+import { startApp } from "./lib/app-process";
+import { benchDatabaseUrl, recreateDefaultDatabase } from "./lib/bench-db";
+import { createSessions } from "./lib/sessions";
+import { formatSummary, mapLimit, mb, sleep, summarize } from "./lib/stats";
+import { closeAll, connectClients, type Receipt } from "./lib/ws-clients";
+
+const PEOPLE = Math.floor(Number(process.env.PEOPLE ?? 2000) / 2) * 2;
+const RATES = (process.env.RATES ?? "50,100,200").split(",").map(Number);
+const SECONDS = Number(process.env.SECONDS ?? 15);
+const INBOUND = Number(process.env.INBOUND ?? 400);
+const SMTP_CONNECTIONS = Number(process.env.SMTP_CONNECTIONS ?? 8);
+const TARGET_P99_MS = 250;
+const DB_NAME = "bench_mail";
+
+const softLimit = Number(execSync("ulimit -n", { shell: "/bin/bash" }).toString().trim());
+if (Number.isFinite(softLimit) && softLimit < PEOPLE + 512) {
+  console.error(`ulimit -n is ${softLimit}: raise it to ${PEOPLE + 512} or more.`);
+  process.exit(1);
+}
+
+// A fresh database: people, and one direct thread for each pair (2i, 2i+1).
+const { url, explicit } = benchDatabaseUrl(DB_NAME, "BENCH_MAIL_DATABASE_URL");
+if (!explicit) await recreateDefaultDatabase(DB_NAME);
+const migrated = fromPostgres(url, 2);
+await migrated.migrate();
+await migrated.close();
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+const ids = Array.from({ length: PEOPLE }, (_, i) => `mailbench-${i}`);
+const handles = ids.map((_, i) => `pal${i}`);
+await pool.query(
+  `insert into users (id, name, email, email_verified)
+   select id, 'Pal', id || '@example.com', true from unnest($1::text[]) as id
+   on conflict do nothing`,
+  [ids],
+);
+await pool.query(
+  `insert into profiles (user_id, default_username, full_name, email_address, chtcht_email)
+   select id, handle, 'Pal ' || handle, id || '@example.com', handle || '@chtcht.local'
+   from unnest($1::text[], $2::text[]) as t(id, handle) on conflict do nothing`,
+  [ids, handles],
+);
+const threadIds = Array.from({ length: PEOPLE / 2 }, () => randomUUID());
+await pool.query(
+  `insert into chat_threads (id, pair_key)
+   select t, 'u:' || a || ':' || b from unnest($1::uuid[], $2::text[], $3::text[]) as x(t, a, b)
+   on conflict do nothing`,
+  [threadIds, ids.filter((_, i) => i % 2 === 0), ids.filter((_, i) => i % 2 === 1)],
+);
+await pool.query(
+  `insert into chat_thread_members (thread_id, user_id)
+   select t, u from unnest($1::uuid[], $2::text[]) as x(t, u) on conflict do nothing`,
+  [ids.map((_, i) => threadIds[Math.floor(i / 2)]), ids],
+);
+const sessions = await createSessions(pool, ids);
+const app = await startApp({ databaseUrl: url });
+const idle = await app.stats();
+console.log(
+  `${PEOPLE} people in ${PEOPLE / 2} threads; app on ${app.url}, SMTP on ${app.smtpPort}; RSS idle ${mb(idle.rss)}; load average ${loadavg()[0]?.toFixed(1)}`,
+);
+
+const log: Receipt[] = [];
+const keep = (m: ServerMessage) => m.type === "mail.message";
+const { clients, failures } = await connectClients(app.url, sessions, 50, log, keep);
+const connected = await app.stats();
+console.log(
+  `connected ${clients.length}/${PEOPLE} sockets${failures.length ? ` (failures: ${[...new Set(failures)].join(", ")})` : ""}; RSS ${mb(connected.rss)}`,
+);
+const clientOf = new Map(clients.map((c) => [c.userId, c.index]));
+const personOf = new Map(ids.map((id, i) => [id, i]));
+const threadOf = (person: number) => threadIds[Math.floor(person / 2)] as string;
+
+/** First arrival of each message at each socket, by message body (bodies are unique). */
+function arrivals() {
+  const first = new Map<string, number>();
+  const wrong: string[] = [];
+  for (const r of log) {
+    if (r.message.type !== "mail.message") continue;
+    const key = `${r.message.message.body}/${r.client}`;
+    if (!first.has(key)) first.set(key, r.at);
+    const person = personOf.get(clients[r.client]?.userId ?? "");
+    if (person !== undefined && threadOf(person) !== r.message.threadId) wrong.push(key);
+  }
+  return { first, wrong };
+}
+
+interface Sent {
+  body: string;
+  members: number[];
+  t0: number;
+  status: number;
+}
+
+async function steady(rate: number) {
+  const sent: Sent[] = [];
+  const total = rate * SECONDS;
+  const gap = 1000 / rate;
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * gap;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const sender = Math.floor(Math.random() * PEOPLE);
+    const partner = sender % 2 === 0 ? sender + 1 : sender - 1;
+    const record: Sent = {
+      body: `r${rate}-m${i}-${randomUUID().slice(0, 8)}`,
+      members: [sender, partner].map((p) => clientOf.get(ids[p] as string) ?? -1),
+      t0: performance.now(),
+      status: 0,
+    };
+    sent.push(record);
+    inFlight.push(
+      fetch(`${app.url}/api/mail/threads/${threadOf(sender)}/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: sessions[sender]?.cookie ?? "",
+          "x-forwarded-for": `10.3.${sender >> 8}.${sender & 255}`,
+        },
+        body: JSON.stringify({ body: record.body }),
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        (response) => {
+          record.status = response.status;
+          void response.arrayBuffer();
+        },
+        () => {
+          record.status = -1;
+        },
+      ),
+    );
+  }
+  const sendingMs = performance.now() - start;
+  await Promise.all(inFlight);
+  await sleep(1000);
+  const { first, wrong } = arrivals();
+  const delivery: number[] = [];
+  let lost = 0;
+  for (const s of sent.filter((x) => x.status === 201)) {
+    for (const member of s.members) {
+      const at = first.get(`${s.body}/${member}`);
+      if (at === undefined) lost++;
+      else delivery.push(at - s.t0);
+    }
+  }
+  const ok = sent.filter((s) => s.status === 201).length;
+  const summary = summarize(delivery);
+  const statuses = [...new Set(sent.map((s) => s.status))].join("/");
+  console.log(
+    `${rate} msg/s for ${SECONDS} s: ${ok}/${sent.length} sent (${((ok / sendingMs) * 1000).toFixed(0)} msg/s achieved; statuses ${statuses}); delivery ${formatSummary(summary)}; ${lost} lost, ${wrong.length} to non-members → ${summary.p99 < TARGET_P99_MS && lost === 0 && wrong.length === 0 && ok === sent.length ? "met" : "MISSED"}`,
+  );
+  log.length = 0;
+  return { rate, ok, p99: summary.p99 };
+}
+
+const results = [];
+for (const rate of RATES) results.push(await steady(rate));
+const sustained = results.filter((r) => r.p99 < TARGET_P99_MS).at(-1);
+console.log(
+  `sustained: ${sustained ? `${sustained.rate} msg/s with delivery p99 ${sustained.p99.toFixed(1)} ms` : "no rate met the target"}`,
+);
+
+// Inbound: outside mail to random people, over a pool of SMTP connections.
+const transport = nodemailer.createTransport({
+  host: "127.0.0.1",
+  port: app.smtpPort,
+  secure: false,
+  ignoreTLS: true,
+  pool: true,
+  maxConnections: SMTP_CONNECTIONS,
+  maxMessages: Number.POSITIVE_INFINITY,
+});
+const inbound: { body: string; client: number; t0: number; ok: boolean }[] = [];
+const inboundStart = performance.now();
+await mapLimit(
+  Array.from({ length: INBOUND }, (_, i) => i),
+  SMTP_CONNECTIONS * 2,
+  async (i) => {
+    const person = Math.floor(Math.random() * PEOPLE);
+    const record = {
+      body: `inbound-${i}-${randomUUID().slice(0, 8)}`,
+      client: clientOf.get(ids[person] as string) ?? -1,
+      t0: performance.now(),
+      ok: false,
+    };
+    inbound.push(record);
+    try {
+      await transport.sendMail({
+        from: `sender${i % 50}@outside.example`,
+        to: `${handles[person]}@chtcht.local`,
+        subject: "Bench",
+        text: record.body,
+      });
+      record.ok = true;
+    } catch {
+      record.ok = false;
+    }
+  },
+);
+const inboundMs = performance.now() - inboundStart;
+transport.close();
+await sleep(1000);
+const { first } = arrivals();
+const inboundDelivery = inbound
+  .filter((r) => r.ok)
+  .map((r) => (first.get(`${r.body}/${r.client}`) ?? Number.NaN) - r.t0)
+  .filter((v) => Number.isFinite(v));
+const accepted = inbound.filter((r) => r.ok).length;
+console.log(
+  `inbound SMTP: ${accepted}/${INBOUND} accepted at ${((accepted / inboundMs) * 1000).toFixed(0)} msg/s over ${SMTP_CONNECTIONS} connections; delivered live ${inboundDelivery.length}; end-to-end ${formatSummary(summarize(inboundDelivery))}`,
+);
+const after = await app.stats();
+console.log(`app RSS after ${mb(after.rss)}`);
+
+closeAll(clients);
+await sleep(300);
+await app.stop();
+await pool.end();
