@@ -1,50 +1,44 @@
-// /auth/callback (spec-2 §2, §4): the link in the confirmation e-mail lands here with `email` and
-// `code`; the code is checked once, then 'Email Verified!' asks the person to sign in.
+// /auth/callback (spec-2 §2, §4, §8): the link in the confirmation e-mail lands here with `email`
+// and `code`. A progress message, then 'Email Verified!' with Sign In; a visitor who already has
+// a session gets 'Welcome!' and goes on to /; a failure is told in a toast on /signup.
 import { CircleCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { buttonClass } from "../../components/button";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
 import { useSite } from "../../lib/site-config";
-import { useVerifyCodeMutation } from "../../state/queries/session";
+import { useEmailConfirmation } from "./use-email-confirmation";
+
+/** Long enough to read 'Welcome!' before the feed replaces it. */
+const WELCOME_REDIRECT_MS = 1_200;
 
 export function AuthCallbackScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const verify = useVerifyCodeMutation();
   const { siteName } = useSite();
-  const { mutateAsync } = verify;
-  const [verified, setVerified] = useState(false);
-  const started = useRef(false);
-  const email = params.get("email");
-  const code = params.get("code");
+  const state = useEmailConfirmation({ email: params.get("email"), code: params.get("code") });
 
   useEffect(() => {
-    // A code is single-use: never send it twice (StrictMode, re-renders).
-    if (started.current) return;
-    started.current = true;
-    const fail = () => {
-      toast.error("Verification failed. Please try again.");
+    if (state.kind === "failed") {
+      toast.error(state.message);
       navigate("/signup", { replace: true });
-    };
-    if (!email || !code) {
-      fail();
-      return;
     }
-    mutateAsync({ email, code }).then(() => setVerified(true), fail);
-  }, [email, code, mutateAsync, navigate]);
+    if (state.kind !== "welcome") return;
+    const timer = window.setTimeout(() => navigate("/", { replace: true }), WELCOME_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, navigate]);
 
   return (
     <Page width="sm">
       <div className="rounded-3xl border border-neutral-200 bg-white p-8 text-center shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
-        {verified ? (
+        {state.kind === "verified" ? (
           <div className="space-y-4">
             <CircleCheck
               aria-hidden="true"
               size={48}
-              className="mx-auto text-green-600 dark:text-green-400"
+              className="mx-auto text-green-700 dark:text-green-400"
             />
             <h1 className="text-2xl font-bold">Email Verified!</h1>
             <p className="text-neutral-600 dark:text-neutral-400">
@@ -53,6 +47,13 @@ export function AuthCallbackScreen() {
             <Link to="/signup?tab=login" className={buttonClass({ size: "lg", block: true })}>
               Sign In
             </Link>
+          </div>
+        ) : state.kind === "welcome" ? (
+          <div className="space-y-2">
+            <h1 className="text-2xl font-bold">Welcome!</h1>
+            <p role="status" className="text-neutral-600 dark:text-neutral-400">
+              Redirecting…
+            </p>
           </div>
         ) : (
           <div className="space-y-2">
