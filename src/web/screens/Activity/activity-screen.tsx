@@ -7,11 +7,11 @@ import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
+import { useNow } from "../../lib/use-now";
 import { useActivityQuery, useMarkAllReadMutation } from "../../state/queries/activity";
 import { useSessionUser } from "../../state/queries/session";
 import { ActivityEntry } from "./activity-entry";
 import { activitySections } from "./activity-sections";
-import { useNow } from "./use-now";
 import { useOpenActivity } from "./use-open-activity";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
