@@ -34,7 +34,7 @@ describe("slugCandidates", () => {
         "hello-world",
         "hello-world-3fa2c1",
         "hello-world-3fa2c1d40000",
-        "hello-world-3fa2c1d4000040008000000000abcd",
+        "hello-world-3fa2c1d400004000800000000000abcd",
       ],
     ],
     [

@@ -74,6 +74,8 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       TRUST_PROXY: "true",
+      // Each instance's inbound SMTP on a free port of its own.
+      SMTP_INBOUND_PORT: "0",
       SESSION_SECRET: "multi-instance-test-secret-shared-by-both-apps",
       LOG_LEVEL: "warn",
     },
