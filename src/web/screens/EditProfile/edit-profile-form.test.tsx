@@ -53,6 +53,7 @@ const profile: ProfileView = {
 
 type Reply = { status: number; body: unknown };
 let putReply: Reply;
+let getReply: Reply;
 let puts: unknown[];
 let uploads: string[];
 
@@ -62,11 +63,12 @@ const json = ({ status, body }: Reply) =>
 beforeEach(() => {
   puts = [];
   uploads = [];
+  getReply = { status: 200, body: { profile } };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
       if (path === "/api/profiles/ada" && (init?.method ?? "GET") === "GET") {
-        return json({ status: 200, body: { profile } });
+        return json(getReply);
       }
       if (path === "/api/profiles/u1/pictures/3" && init?.method === "PUT") {
         const file = (init.body as FormData).get("file") as File;
@@ -85,7 +87,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderEditor() {
+function renderEditorRoutes() {
   const router = createMemoryRouter(
     [
       { path: "/:handle", element: <p>Profile page</p> },
@@ -100,15 +102,33 @@ async function renderEditor() {
       <Toaster />
     </QueryClientProvider>,
   );
-  const user = userEvent.setup();
+  return { user: userEvent.setup(), router };
+}
+
+async function renderEditor() {
+  const rendered = renderEditorRoutes();
   const fullName = (await screen.findByLabelText("Full Name")) as HTMLInputElement;
-  return { user, router, fullName };
+  return { ...rendered, fullName };
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 
 describe("EditProfileScreen form", () => {
+  it("says why the profile failed to load, and Retry brings the form", async () => {
+    getReply = {
+      status: 403,
+      body: { error: { code: "forbidden", message: "Your session has ended." } },
+    };
+    const { user } = renderEditorRoutes();
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Failed to load profile: Your session has ended.",
+    );
+    getReply = { status: 200, body: { profile } };
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByLabelText("Full Name")).toBeTruthy();
+  });
+
   it("shows a server field error under its field and keeps everything typed", {
     timeout: 15_000,
   }, async () => {

@@ -7,7 +7,7 @@ import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
-import { useProfileQuery } from "../../state/queries/profiles";
+import { profileLoadErrorText, useProfileQuery } from "../../state/queries/profiles";
 import { EditProfileForm } from "./edit-profile-form";
 
 export function EditProfileScreen() {
@@ -38,7 +38,7 @@ export function EditProfileScreen() {
         </div>
       ) : query.isError && !profile ? (
         <LoadError
-          message="Failed to load profile"
+          message={profileLoadErrorText(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />

@@ -216,6 +216,21 @@ describe("ProfileScreen", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
+  it.each([
+    [
+      { status: 429, body: { error: { code: "rate_limited", message: "Too many requests." } } },
+      "Failed to load profile: Too many requests.",
+    ],
+    [{ status: 400, body: "<html>Bad gateway</html>" }, "Failed to load profile: Unknown error"],
+  ])("says why the profile failed to load, with Retry (%#)", async (reply, message) => {
+    profileReply = reply;
+    const { user } = renderAt("/grace");
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
+    profileReply = { status: 200, body: { profile: grace } };
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("Rear admiral.")).toBeTruthy();
+  });
+
   it("reloads on 'profile:refresh', here or from another tab", async () => {
     renderAt("/grace");
     await screen.findByRole("heading", { level: 1 });

@@ -85,7 +85,13 @@ export function ProfileScreen() {
   }
   if (query.isNotFound || normalizeHandle(handle) === "") return <ProfileNotFound />;
   if (query.isError) {
-    return <ProfileLoadError onRetry={() => void query.refetch()} busy={query.isFetching} />;
+    return (
+      <ProfileLoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        busy={query.isFetching}
+      />
+    );
   }
   return <ProfileSkeleton />;
 }

@@ -4,6 +4,7 @@ import { Button, buttonClass } from "../../components/button";
 import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { useGoBack } from "../../lib/use-go-back";
+import { profileLoadErrorText } from "../../state/queries/profiles";
 
 const block = "animate-pulse rounded-full bg-neutral-200 dark:bg-neutral-800";
 
@@ -50,12 +51,19 @@ export function ProfileNotFound() {
   );
 }
 
-export function ProfileLoadError({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+export function ProfileLoadError({
+  error,
+  onRetry,
+  busy,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  busy: boolean;
+}) {
   return (
     <LoadError
       heading
-      message="Failed to load profile"
-      hint="Check your connection and try again."
+      message={profileLoadErrorText(error)}
       onRetry={onRetry}
       retrying={busy}
       className="mx-auto min-h-[60dvh] max-w-md justify-center px-4 py-16"

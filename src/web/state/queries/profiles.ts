@@ -10,7 +10,7 @@ import {
 import { type Availability, availabilityResponse } from "../../../domain/contracts/usernames";
 import { normalizeHandle } from "../../../domain/handles";
 import { normalizeUsername, usernameProblem } from "../../../domain/username";
-import { ApiRequestError, api, apiRequest } from "../../lib/api";
+import { ApiRequestError, api, apiRequest, errorMessage } from "../../lib/api";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { sessionKeys } from "./session";
 
@@ -28,6 +28,11 @@ export const profileKeys = {
 
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** spec-1 §8: 'Failed to load profile: {message or Unknown error}'. */
+export function profileLoadErrorText(error: unknown): string {
+  return `Failed to load profile: ${errorMessage(error, "Unknown error")}`;
 }
 
 /** The profile at /{handle}; `isNotFound` tells a missing profile from a failed load. */
