@@ -1,30 +1,44 @@
-// /about (spec-2 §1): what the product is, section by section.
+// /about (spec-2 §1): what the product is, section by section: what works today, and what is
+// coming marked as such (advanced search, username purchase and badges are not built yet).
 import { SITE_TAGLINE } from "../../../domain/page-titles";
+import { ComingSoon } from "../../components/coming-soon";
 import { JoinLinks } from "../../components/join-links";
 import { SiteFooter } from "../../components/site-footer";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 
-const sections = (siteName: string) => [
+interface AboutSection {
+  title: string;
+  text: string;
+  /** What of this section is not built yet. */
+  coming?: string;
+}
+
+const sections = (siteName: string): AboutSection[] => [
   {
     title: "Brand your profile with a custom URL and @username",
-    text: "Your profile lives at a short address built from your @username, easy to share anywhere. Short, memorable usernames can be reserved with a yearly subscription; until then your profile uses a default username taken from your e-mail address.",
+    text: `Your profile lives at a short ${siteName} address built from your @username, easy to share anywhere. When you register, your username is taken from your e-mail address.`,
+    coming: "Reserving a short, memorable username of your choice with a yearly subscription.",
   },
   {
     title: "DMs via the email protocol",
-    text: `Every member gets a mail address on the ${siteName} mail domain made from their username. Messages between members arrive in the Mail screen as conversations, and you can write to any e-mail address too: mail to and from the outside world is relayed for you, so your private address stays private.`,
+    text: `Every member gets a mail address on the ${siteName} mail domain made from their username. Messages between members arrive in the Mail screen as conversations, and you can write to any e-mail address too: mail goes out from your ${siteName} address and replies come back to the same conversation, so your personal address stays private.`,
   },
   {
     title: "Filter users by categories",
-    text: "Search finds people by name or username, and its filters narrow results by location, age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university and occupation, so you can meet the people you are looking for.",
+    text: "The search box at the top of every page finds people by name or username.",
+    coming:
+      "Advanced search with filters for location, age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university and occupation.",
   },
   {
     title: "Message posts",
-    text: "Share short public posts with text and a picture. The people who follow you see them in their home feed, and everyone can like them and reply in threaded comments.",
+    text: "Share short public posts with text and a picture. The people who follow you see them in their home feed, and everyone signed in can like them and reply in threaded comments.",
   },
   {
     title: "Profile badges",
-    text: "Badges show who is who: a yellow badge, a black badge earned by verifying that your face matches your profile photo, and a military medal for veterans.",
+    text: "Badges will show who is who on profiles, posts and search results.",
+    coming:
+      "A yellow badge, a black badge earned by verifying that your face matches your profile photo, and a military medal for veterans.",
   },
 ];
 
@@ -45,6 +59,7 @@ export function AboutScreen() {
             <section key={section.title} className="space-y-2">
               <h2 className="text-xl font-bold">{section.title}</h2>
               <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.text}</p>
+              {section.coming ? <ComingSoon>{section.coming}</ComingSoon> : null}
             </section>
           ))}
         </div>

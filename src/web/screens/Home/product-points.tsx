@@ -1,17 +1,22 @@
-// The product's five points (spec-2 §1) on the landing page.
+// The product's five points (spec-2 §1) on the landing page: what works today, and what is not
+// built yet marked 'Coming soon' (username purchase, advanced search, badges).
 import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
 import type { ReactNode } from "react";
+import { ComingSoon } from "../../components/coming-soon";
 
-export interface ProductPoint {
+interface ProductPoint {
   title: string;
   text: string;
+  /** What of this point is not built yet. */
+  coming?: string;
   icon: ReactNode;
 }
 
 const productPoints = (siteName: string): ProductPoint[] => [
   {
     title: "Brand your profile",
-    text: "Claim a custom profile URL and an @username that is yours alone, so people find you by name.",
+    text: "Your profile has its own URL and @username, so people find you by name.",
+    coming: "Reserve a short username of your choice.",
     icon: <AtSign aria-hidden="true" size={22} />,
   },
   {
@@ -21,7 +26,8 @@ const productPoints = (siteName: string): ProductPoint[] => [
   },
   {
     title: "Discover people by categories",
-    text: "Filter people by location, age, interests, education, military service and more to find who you are looking for.",
+    text: "Find people by name or username from the search box.",
+    coming: "Filters for location, age, interests, education, military service and more.",
     icon: <Filter aria-hidden="true" size={22} />,
   },
   {
@@ -31,7 +37,8 @@ const productPoints = (siteName: string): ProductPoint[] => [
   },
   {
     title: "Profile badges",
-    text: "Stand out with a yellow or black verification badge, and a medal that honours veterans.",
+    text: "Badges that show who is who.",
+    coming: "Yellow and black verification badges, and a medal that honours veterans.",
     icon: <BadgeCheck aria-hidden="true" size={22} />,
   },
 ];
@@ -44,12 +51,13 @@ export function ProductPointList({ siteName }: { siteName: string }) {
           key={point.title}
           className="flex gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
         >
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300">
             {point.icon}
           </span>
           <div>
             <h3 className="font-semibold">{point.title}</h3>
             <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{point.text}</p>
+            {point.coming ? <ComingSoon className="mt-2">{point.coming}</ComingSoon> : null}
           </div>
         </li>
       ))}

@@ -1,0 +1,36 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithRoutes, stubFetch } from "../../test-support/posts";
+import { AboutScreen } from "./about-screen";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const section = (title: string) => {
+  const heading = screen.getByRole("heading", { name: title, level: 2 });
+  return within(heading.closest("section") as HTMLElement);
+};
+
+describe("AboutScreen", () => {
+  it("tells what works today and marks what is coming, plainly", async () => {
+    stubFetch(() => undefined);
+    renderWithRoutes([{ path: "/about", element: <AboutScreen /> }], {
+      url: "/about",
+      viewer: null,
+    });
+    await screen.findByRole("heading", { name: "About chtcht", level: 1 });
+
+    for (const title of ["DMs via the email protocol", "Message posts"]) {
+      expect(section(title).queryByText("Coming soon")).toBeNull();
+    }
+    expect(section("DMs via the email protocol").getByText(/any e-mail address/)).toBeTruthy();
+
+    for (const [title, coming] of [
+      ["Brand your profile with a custom URL and @username", /yearly subscription/],
+      ["Filter users by categories", /filters/],
+      ["Profile badges", /face/],
+    ] as const) {
+      expect(section(title).getByText("Coming soon")).toBeTruthy();
+      expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);
+    }
+  });
+});
