@@ -14,6 +14,30 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
+/** Columns the advanced search filters by equality, membership or range (each gets an index). */
+const SEARCH_EQUALITY_COLUMNS = [
+  "country",
+  "state",
+  "county",
+  "gender",
+  "relationshipStatus",
+  "bodyTypes",
+  "sexuality",
+  "zodiac",
+  "race",
+  "militaryBranch",
+  "hbcu",
+  "occupation",
+  "networth",
+  "salary",
+  "greek",
+  "religion",
+  "education",
+  "age",
+  "heightInches",
+  "kidsCount",
+] as const;
+
 export const profiles = pgTable(
   "profiles",
   {
@@ -44,8 +68,12 @@ export const profiles = pgTable(
     zodiac: text("zodiac"),
     bodyTypes: text("body_types"),
     height: text("height"),
+    /** `height` in inches, derived on every save, for range filters (spec-2 §3 heightMin/Max). */
+    heightInches: integer("height_inches"),
     relationshipStatus: text("relationship_status"),
     kids: text("kids"),
+    /** `kids` as a number ('None' 0, '10+' 10), derived on every save, for range filters. */
+    kidsCount: integer("kids_count"),
     occupation: text("occupation"),
     militaryBranch: text("military_branch"),
     militaryBase: text("military_base"),
@@ -89,6 +117,19 @@ export const profiles = pgTable(
       sql`lower(${t.defaultUsername}) gin_trgm_ops`,
     ),
     index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
+    // Advanced search (docs/search.md): the result orders, then one small partial index per
+    // filter (most profiles leave most attributes unset), trigrams for the contains filters.
+    index("profiles_search_name_idx").on(sql`lower(${t.fullName})`, t.userId),
+    index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
+    ...SEARCH_EQUALITY_COLUMNS.map((column) =>
+      index(`profiles_search_${t[column].name}_idx`)
+        .on(t[column])
+        .where(sql`${t[column]} is not null`),
+    ),
+    index("profiles_search_place_idx").on(t.cityLat, t.cityLng).where(sql`${t.cityLat} is not null`),
+    index("profiles_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
+    index("profiles_military_base_trgm_idx").using("gin", sql`lower(${t.militaryBase}) gin_trgm_ops`),
+    index("profiles_university_trgm_idx").using("gin", sql`lower(${t.university}) gin_trgm_ops`),
     check(
       "profiles_verification_type_check",
       sql`${t.verificationType} in ('none', 'yellow', 'black')`,

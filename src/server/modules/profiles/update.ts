@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
 import { findUsState, loadUsStates } from "../../../domain/enums/geography";
+import { heightToInches } from "../../../domain/enums/height";
+import { kidsCount } from "../../../domain/enums/personal";
 import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
@@ -68,8 +70,10 @@ export async function updateOwnProfile(
     zodiac: d.zodiac ?? null,
     bodyTypes: d.body_types ?? null,
     height: d.height ?? null,
+    heightInches: d.height ? heightToInches(d.height) : null,
     relationshipStatus: d.relationship_status ?? null,
     kids: d.kids ?? null,
+    kidsCount: d.kids ? kidsCount(d.kids) : null,
     occupation: d.occupation ?? null,
     militaryBranch: d.military_branch ?? null,
     militaryBase: d.military_base ?? null,
