@@ -1,6 +1,9 @@
-// Shapes of /api/search/* (spec-1 §2 header search box, §9: show 15).
+// Shapes of /api/search/* (spec-1 §2 header search box, §9: show 15; spec-2 §2–§9 advanced search).
 import { z } from "zod";
+import type { LoadedProfileLists } from "../enums/profile-options";
+import { SEARCH_PAGE_SIZE, searchFiltersSchema } from "../search-filters";
 import { personSummary } from "./follows";
+import { pageQueryOf } from "./page";
 
 export const PEOPLE_SEARCH_LIMIT = 15;
 
@@ -9,3 +12,32 @@ export const peopleSearchQuery = z.object({ q: z.string().max(100).default("") }
 export const peopleSearchResponse = z.object({
   items: z.array(personSummary.extend({ following: z.boolean() })),
 });
+
+/** A person in the advanced search's results (spec-2 §7 "select for search"). */
+export const searchResult = personSummary.extend({
+  about: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  age: z.number().nullable(),
+  height: z.string().nullable(),
+  kids: z.string().nullable(),
+  following: z.boolean(),
+  /** Miles from the chosen city, when searching around one. */
+  distanceMiles: z.number().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const searchResultsPage = z.object({
+  items: z.array(searchResult),
+  nextCursor: z.string().nullable(),
+  /** On the first page: how many match, exactly up to SEARCH_COUNT_CAP, else `capped`. */
+  total: z.object({ count: z.number(), capped: z.boolean() }).nullable(),
+});
+
+/** The newest profiles, which local search filters in the browser (spec-2 §4; spec-1 §7: 50). */
+export const RECENT_PROFILES = 50;
+export const recentProfilesResponse = z.object({ items: z.array(searchResult) });
+
+/** GET /api/search/profiles: the filter object (spec-2 §3) plus the page (spec-2 §9: 60). */
+export const searchQuery = (lists: LoadedProfileLists) =>
+  searchFiltersSchema(lists).and(pageQueryOf({ default: SEARCH_PAGE_SIZE, max: SEARCH_PAGE_SIZE }));

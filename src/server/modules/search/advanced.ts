@@ -1,0 +1,118 @@
+// SQL of the advanced search (docs/search.md): one page of profiles matching the filters, in the
+// chosen order, keyset-paginated on that order's index; the bounded count; the newest profiles.
+import { and, desc, type SQL, sql } from "drizzle-orm";
+import {
+  SEARCH_COUNT_CAP,
+  type SearchFilters,
+  type SearchSort,
+} from "../../../domain/search-filters";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { followers } from "../../db/schema/follows";
+import { profiles } from "../../db/schema/profiles";
+import { personColumns } from "../profiles/person";
+import { distanceFrom, type Place, profileConditions } from "./filters";
+
+/** Where a page ends in its order: the order's key as text, and the user id. */
+export interface SearchCursor {
+  sort: SearchSort;
+  key: string;
+  id: string;
+}
+
+const resultColumns = (viewerId: string | null, place: Place | null) => ({
+  ...personColumns,
+  about: profiles.about,
+  state: profiles.state,
+  city: profiles.city,
+  age: profiles.age,
+  height: profiles.height,
+  kids: profiles.kids,
+  following: viewerId
+    ? sql<boolean>`exists (select 1 from ${followers} where ${followers.followerId} = ${viewerId} and ${followers.followingId} = ${profiles.userId})`
+    : sql<boolean>`false`,
+  distanceMiles: place ? distanceFrom(place) : sql<null>`null`,
+});
+
+/** Each order: its key (as text, for the cursor), the ORDER BY, and "after this key". */
+function orderOf(sort: SearchSort, place: Place | null) {
+  if (sort === "distance" && place) {
+    const distance = distanceFrom(place);
+    return {
+      key: sql<string>`(${distance})::text`,
+      orderBy: [sql`${distance}`, profiles.userId],
+      after: (c: SearchCursor) =>
+        sql`(${distance}, ${profiles.userId}) > (${c.key}::float8, ${c.id})`,
+    };
+  }
+  if (sort === "newest") {
+    return {
+      key: sql<string>`${profiles.createdAt}::text`,
+      orderBy: [desc(profiles.createdAt), desc(profiles.userId)],
+      after: (c: SearchCursor) =>
+        sql`(${profiles.createdAt}, ${profiles.userId}) < (${c.key}::timestamptz, ${c.id})`,
+    };
+  }
+  // spec-2 §7: sorted by full name; the user id breaks ties, so the order is total.
+  const name = sql`lower(${profiles.fullName})`;
+  return {
+    key: sql<string>`${name}`,
+    orderBy: [name, profiles.userId],
+    after: (c: SearchCursor) => sql`(${name}, ${profiles.userId}) > (${c.key}, ${c.id})`,
+  };
+}
+
+export async function searchProfiles(
+  db: Db,
+  input: {
+    filters: SearchFilters;
+    place: Place | null;
+    viewerId: string | null;
+    limit: number;
+    cursor: SearchCursor | null;
+  },
+) {
+  const sort = input.filters.sort ?? "name";
+  const order = orderOf(sort, input.place);
+  return db
+    .select({ ...resultColumns(input.viewerId, input.place), sortKey: order.key })
+    .from(profiles)
+    .where(
+      and(
+        profileConditions(input.filters, input.place),
+        input.cursor ? order.after(input.cursor) : undefined,
+      ),
+    )
+    .orderBy(...order.orderBy)
+    .limit(input.limit + 1);
+}
+
+export type SearchRow = Awaited<ReturnType<typeof searchProfiles>>[number];
+
+/** How many match, counting no further than the cap (the count never costs more than a page). */
+export async function countProfiles(
+  db: Db,
+  { filters, place }: { filters: SearchFilters; place: Place | null },
+): Promise<{ count: number; capped: boolean }> {
+  const where: SQL | undefined = profileConditions(filters, place);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${profiles} ${where ? sql`where ${where}` : sql``} limit ${SEARCH_COUNT_CAP + 1}) matched`,
+  );
+  const n = row?.n ?? 0;
+  return n > SEARCH_COUNT_CAP
+    ? { count: SEARCH_COUNT_CAP, capped: true }
+    : { count: n, capped: false };
+}
+
+/** The newest profiles (spec-1 §7 "latest 50 ordered by created_at descending"). */
+export async function newestProfiles(
+  db: Db,
+  { viewerId, limit }: { viewerId: string | null; limit: number },
+) {
+  return db
+    .select(resultColumns(viewerId, null))
+    .from(profiles)
+    .orderBy(desc(profiles.createdAt), desc(profiles.userId))
+    .limit(limit);
+}
