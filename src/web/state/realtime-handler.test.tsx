@@ -1,7 +1,16 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerMessage } from "../../domain/realtime-events";
+import { makeMessage, makeThread } from "../test-support/mail";
+import { ADA, GRACE } from "../test-support/posts";
 import { followKeys } from "./queries/follows";
+import {
+  chronological,
+  loadedThreads,
+  type MessagesData,
+  mailKeys,
+  type ThreadsData,
+} from "./queries/mail";
 import { FOLLOW_COUNTS_CHANGED, type FollowCountsChangedDetail } from "./queries/profile-counts";
 import { profileKeys } from "./queries/profiles";
 import { type PeopleSearchResult, searchKeys } from "./queries/search";
@@ -129,5 +138,97 @@ describe("applyServerMessage", () => {
           .map((q) => q.state.data),
       ),
     ).toBe(before);
+  });
+});
+
+describe("applyServerMessage: mail", () => {
+  const T1 = "30000000-0000-4000-8000-000000000001";
+  const T2 = "30000000-0000-4000-8000-000000000002";
+  const first = makeMessage({ threadId: T1, sender: GRACE, body: "Hello" });
+  const page = <T,>(items: T[]) => ({ pages: [{ items, nextCursor: null }], pageParams: [null] });
+
+  beforeEach(() => {
+    queryClient.setQueryData<ThreadsData>(
+      mailKeys.threads(),
+      page([
+        makeThread({ id: T2, with: "pen.pal@example.net", unread: true }),
+        makeThread({ id: T1, with: GRACE, latestMessage: first }),
+      ]),
+    );
+    queryClient.setQueryData<MessagesData>(mailKeys.messages(T1), page([first]));
+    queryClient.setQueryData(mailKeys.unreadCount(), { count: 1 });
+  });
+
+  const threads = () => loadedThreads(queryClient.getQueryData<ThreadsData>(mailKeys.threads()));
+  const conversation = () =>
+    chronological(queryClient.getQueryData<MessagesData>(mailKeys.messages(T1))).map((m) => m.body);
+  const unreadCount = () => queryClient.getQueryData(mailKeys.unreadCount());
+
+  it("mail.message from the other side: into the conversation once, thread first and unread, counted", () => {
+    const reply = makeMessage({
+      threadId: T1,
+      sender: GRACE,
+      body: "Are you there?",
+      createdAt: new Date().toISOString(),
+    });
+    const refetch = vi.spyOn(queryClient, "invalidateQueries");
+    applyServerMessage(queryClient, { type: "mail.message", threadId: T1, message: reply }, "u1");
+    applyServerMessage(queryClient, { type: "mail.message", threadId: T1, message: reply }, "u1");
+
+    expect(conversation()).toEqual(["Hello", "Are you there?"]);
+    expect(threads().map((t) => [t.id, t.unread, t.latestMessage?.body])).toEqual([
+      [T1, true, "Are you there?"],
+      [T2, true, undefined],
+    ]);
+    expect(unreadCount()).toEqual({ count: 2 });
+    expect(refetch).not.toHaveBeenCalled();
+  });
+
+  it("mail.message the reader sent (from another tab): once, and the thread stays read", () => {
+    const mine = makeMessage({
+      threadId: T1,
+      sender: ADA,
+      body: "On my way",
+      createdAt: new Date().toISOString(),
+    });
+    applyServerMessage(
+      queryClient,
+      { type: "mail.message", threadId: T1, message: mine },
+      ADA.userId,
+    );
+    applyServerMessage(
+      queryClient,
+      { type: "mail.message", threadId: T1, message: mine },
+      ADA.userId,
+    );
+    expect(conversation()).toEqual(["Hello", "On my way"]);
+    expect(threads()[0]).toMatchObject({
+      id: T1,
+      unread: false,
+      latestMessage: { body: "On my way" },
+    });
+    expect(unreadCount()).toEqual({ count: 1 });
+  });
+
+  it("mail.message in a thread this tab has not seen: the list and the count ask again", async () => {
+    const refetch = vi.spyOn(queryClient, "invalidateQueries");
+    const other = makeMessage({ threadId: "30000000-0000-4000-8000-000000000009", sender: GRACE });
+    applyServerMessage(
+      queryClient,
+      { type: "mail.message", threadId: other.threadId, message: other },
+      ADA.userId,
+    );
+    expect(refetch).toHaveBeenCalledWith({ queryKey: mailKeys.threads() });
+    expect(refetch).toHaveBeenCalledWith({ queryKey: mailKeys.unreadCount() });
+    expect(conversation()).toEqual(["Hello"]);
+  });
+
+  it("mail.read: the thread loses its marker and the badge one", () => {
+    applyServerMessage(queryClient, { type: "mail.read", threadId: T2 }, ADA.userId);
+    expect(threads().map((t) => t.unread)).toEqual([false, false]);
+    expect(unreadCount()).toEqual({ count: 0 });
+    // Heard twice (this tab read it too): counted once.
+    applyServerMessage(queryClient, { type: "mail.read", threadId: T2 }, ADA.userId);
+    expect(unreadCount()).toEqual({ count: 0 });
   });
 });

@@ -4,6 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "../../domain/realtime-events";
 import { invalidateActivity } from "./queries/activity";
 import { setFollowing } from "./queries/follows";
+import { markThreadReadLocally, receiveMessage } from "./queries/mail";
 import { receivePost } from "./queries/post-live";
 import { applyPostEdit, removePost } from "./queries/posts";
 import { setProfileCounts } from "./queries/profile-counts";
@@ -37,6 +38,18 @@ export function applyServerMessage(
       return;
     case "post.deleted":
       removePost(queryClient, message.postId);
+      return;
+    case "mail.message":
+      // spec-1 §4: into the open conversation and the thread list at once; the reader's own
+      // message (sent from another tab) neither marks the thread unread nor counts on the badge.
+      receiveMessage(
+        queryClient,
+        message.message,
+        viewerId !== null && message.message.sender?.userId === viewerId,
+      );
+      return;
+    case "mail.read":
+      markThreadReadLocally(queryClient, message.threadId);
       return;
     case "ready":
     case "pong":

@@ -1,0 +1,314 @@
+// Mail (spec-1 §2 mail screen, §4 mail states and realtime, §5 compose, §7 mail calls): the thread
+// list, one thread, its messages, sending, reading, the unread count behind the menu's Mail badge
+// and the notification setting. A message, sent here or arriving live (realtime-handler.ts), goes
+// straight into the cached conversation and thread list, once (by id), with no refetch; only a
+// thread this tab has never seen makes the list ask again.
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { z } from "zod";
+import { okResponse } from "../../../domain/contracts/auth";
+import {
+  type MessageView,
+  mailSettings,
+  messageResponse,
+  messagesPage,
+  sentExternalResponse,
+  type ThreadView,
+  threadResponse,
+  threadsPage,
+  unreadMailResponse,
+} from "../../../domain/contracts/mail";
+import { normalizeSubject } from "../../../domain/mail-rules";
+import { api, apiRequest, errorMessage } from "../../lib/api";
+
+// spec-1 §8 "Mail": the screen's words for what went wrong, and 'Sent!'.
+export const THREADS_FAILED = "Failed to fetch threads";
+export const MESSAGES_FAILED = "Failed to fetch messages";
+export const THREAD_FAILED = "Failed to create or find thread";
+export const NOT_AUTHENTICATED = "Not authenticated";
+export const SELF_MESSAGE = "You can't send a message to yourself.";
+export const SEND_FAILED = "Failed to send message. Please try again.";
+export const SENT = "Sent!";
+export const replyFailed = (error: unknown) =>
+  `Failed to send message: ${errorMessage(error, "SEND_FAILED")}`;
+export const externalFailed = (error: unknown) =>
+  `Failed to send external email: ${errorMessage(error, "SEND_FAILED")}`;
+
+export const mailKeys = {
+  all: ["mail"] as const,
+  threads: () => [...mailKeys.all, "threads"] as const,
+  thread: (threadId: string) => [...mailKeys.all, "thread", threadId] as const,
+  messages: (threadId: string) => [...mailKeys.all, "messages", threadId] as const,
+  unreadCount: () => [...mailKeys.all, "unread-count"] as const,
+  settings: () => [...mailKeys.all, "settings"] as const,
+};
+
+export type ThreadsData = InfiniteData<z.infer<typeof threadsPage>, string | null>;
+export type MessagesData = InfiniteData<z.infer<typeof messagesPage>, string | null>;
+type UnreadCount = z.infer<typeof unreadMailResponse>;
+export type MailSettings = z.infer<typeof mailSettings>;
+export interface Draft {
+  subject: string;
+  body: string;
+}
+
+const threadPath = (threadId: string) => `/api/mail/threads/${encodeURIComponent(threadId)}`;
+const withCursor = (path: string, cursor: string | null) =>
+  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+/** spec-1 §3, §5: the body trimmed; the subject trimmed, and none when empty or 'empty'. */
+const outgoing = (draft: Draft) => ({
+  subject: normalizeSubject(draft.subject),
+  body: draft.body.trim(),
+});
+
+function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
+/** The loaded threads in list order, each once (a thread moved up stays in a later page's answer). */
+export const loadedThreads = (data: Pick<ThreadsData, "pages"> | undefined): ThreadView[] =>
+  uniqueById(data?.pages.flatMap((page) => page.items) ?? []);
+
+/** The loaded messages oldest first, as the conversation shows them (pages come newest first). */
+export const chronological = (data: Pick<MessagesData, "pages"> | undefined): MessageView[] =>
+  uniqueById(data?.pages.flatMap((page) => page.items) ?? []).reverse();
+
+export function useThreadsQuery() {
+  return useInfiniteQuery({
+    queryKey: mailKeys.threads(),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(withCursor("/api/mail/threads", pageParam), threadsPage, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+const listedThread = (queryClient: QueryClient, threadId: string) =>
+  loadedThreads(queryClient.getQueryData<ThreadsData>(mailKeys.threads())).find(
+    (t) => t.id === threadId,
+  );
+
+/** One thread; shown at once from the list when it is there, then asked fresh. */
+export function useThreadQuery(threadId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: mailKeys.thread(threadId),
+    queryFn: async ({ signal }) =>
+      (await api.get(threadPath(threadId), threadResponse, signal)).thread,
+    initialData: () => listedThread(queryClient, threadId),
+    initialDataUpdatedAt: () => queryClient.getQueryState(mailKeys.threads())?.dataUpdatedAt,
+  });
+}
+
+export function useMessagesQuery(threadId: string) {
+  return useInfiniteQuery({
+    queryKey: mailKeys.messages(threadId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(withCursor(`${threadPath(threadId)}/messages`, pageParam), messagesPage, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The menu badge: threads with something unread. Kept current by the realtime messages. */
+export function useUnreadMailCount(signedIn: boolean) {
+  return useQuery({
+    queryKey: mailKeys.unreadCount(),
+    queryFn: ({ signal }) => api.get("/api/mail/unread-count", unreadMailResponse, signal),
+    enabled: signedIn,
+    staleTime: 30_000,
+    select: (data) => data.count,
+  });
+}
+
+function changeUnreadCount(queryClient: QueryClient, step: number): void {
+  queryClient.setQueryData<UnreadCount>(
+    mailKeys.unreadCount(),
+    (data) => data && { count: Math.max(0, data.count + step) },
+  );
+}
+
+const refetchUnreadCount = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: mailKeys.unreadCount() });
+
+/** Adds a message to its page of the conversation, newest first, unless it is already there. */
+export function insertMessage(data: MessagesData, message: MessageView): MessagesData {
+  const [first, ...rest] = data.pages;
+  if (!first || data.pages.some((page) => page.items.some((m) => m.id === message.id))) {
+    return data;
+  }
+  const items = [message, ...first.items].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  );
+  return { ...data, pages: [{ ...first, items }, ...rest] };
+}
+
+/** The thread after `message`: its latest message and time, unread when someone else wrote. */
+function withMessage(thread: ThreadView, message: MessageView, fromViewer: boolean): ThreadView {
+  const newer = !thread.lastMessageAt || message.createdAt >= thread.lastMessageAt;
+  return {
+    ...thread,
+    latestMessage: newer ? message : thread.latestMessage,
+    lastMessageAt: newer ? message.createdAt : thread.lastMessageAt,
+    unread: fromViewer ? thread.unread : true,
+  };
+}
+
+/** Puts `thread` first in the list, wherever it was (or adds it). */
+function moveToTop(data: ThreadsData, thread: ThreadView): ThreadsData {
+  const pages = data.pages.map((page) => ({
+    ...page,
+    items: page.items.filter((t) => t.id !== thread.id),
+  }));
+  const [first, ...rest] = pages;
+  if (!first) return data;
+  return { ...data, pages: [{ ...first, items: [thread, ...first.items] }, ...rest] };
+}
+
+function updateThread(
+  queryClient: QueryClient,
+  threadId: string,
+  change: (thread: ThreadView) => ThreadView,
+): void {
+  queryClient.setQueryData<ThreadView>(mailKeys.thread(threadId), (t) => t && change(t));
+  queryClient.setQueryData<ThreadsData>(
+    mailKeys.threads(),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((t) => (t.id === threadId ? change(t) : t)),
+        })),
+      },
+  );
+}
+
+/**
+ * A message sent from this tab or arriving live (`fromViewer`: the reader wrote it, maybe in
+ * another tab). It joins its conversation, its thread moves to the top of the list with it as the
+ * latest message, and a message from someone else makes the thread unread and the badge count it.
+ */
+export function receiveMessage(
+  queryClient: QueryClient,
+  message: MessageView,
+  fromViewer: boolean,
+): void {
+  const { threadId } = message;
+  queryClient.setQueryData<MessagesData>(
+    mailKeys.messages(threadId),
+    (data) => data && insertMessage(data, message),
+  );
+  const known =
+    listedThread(queryClient, threadId) ??
+    queryClient.getQueryData<ThreadView>(mailKeys.thread(threadId));
+  if (!known) {
+    // A new thread: only the server knows who it is with.
+    void queryClient.invalidateQueries({ queryKey: mailKeys.threads() });
+    if (!fromViewer) void refetchUnreadCount(queryClient);
+    return;
+  }
+  const updated = withMessage(known, message, fromViewer);
+  queryClient.setQueryData<ThreadView>(mailKeys.thread(threadId), (t) =>
+    t ? withMessage(t, message, fromViewer) : t,
+  );
+  queryClient.setQueryData<ThreadsData>(
+    mailKeys.threads(),
+    (data) => data && moveToTop(data, updated),
+  );
+  if (!fromViewer && !known.unread) changeUnreadCount(queryClient, 1);
+}
+
+/** The thread was read (here, or in another tab: 'mail.read'): no marker, one fewer on the badge. */
+export function markThreadReadLocally(queryClient: QueryClient, threadId: string): void {
+  const known =
+    listedThread(queryClient, threadId) ??
+    queryClient.getQueryData<ThreadView>(mailKeys.thread(threadId));
+  if (!known) {
+    void refetchUnreadCount(queryClient);
+    return;
+  }
+  updateThread(queryClient, threadId, (t) => ({ ...t, unread: false }));
+  if (known.unread) changeUnreadCount(queryClient, -1);
+}
+
+/** Opening a thread marks it read (spec-1 §4). A failure is only logged: it stays unread. */
+export function useMarkReadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (threadId: string) => api.post(`${threadPath(threadId)}/read`, {}, okResponse),
+    onMutate: (threadId) => markThreadReadLocally(queryClient, threadId),
+    onError: (error) => console.error("Marking the thread read failed", error),
+    onSettled: () => refetchUnreadCount(queryClient),
+  });
+}
+
+/** The Message button (spec-1 §2): the direct thread with this person, created if needed. */
+export function useOpenDirectThreadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      (await api.post("/api/mail/threads/direct", { userId }, threadResponse)).thread,
+    onSuccess: (thread) => queryClient.setQueryData(mailKeys.thread(thread.id), thread),
+  });
+}
+
+/** A message in a thread: to its member, or out as e-mail in a thread with an outside address. */
+export function useSendMessageMutation(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (draft: Draft) =>
+      (await api.post(`${threadPath(threadId)}/messages`, outgoing(draft), messageResponse))
+        .message,
+    onSuccess: (message) => receiveMessage(queryClient, message, true),
+  });
+}
+
+/** The external composer (spec-1 §2 `compose`, §7 send-email): any address, ours included. */
+export function useSendExternalMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Draft & { to: string }) =>
+      api.post("/api/mail/send", { to: input.to.trim(), ...outgoing(input) }, sentExternalResponse),
+    onSuccess: ({ thread, message }) => {
+      queryClient.setQueryData(mailKeys.thread(thread.id), thread);
+      receiveMessage(queryClient, message, true);
+    },
+  });
+}
+
+export function useMailSettingsQuery() {
+  return useQuery({
+    queryKey: mailKeys.settings(),
+    queryFn: ({ signal }) => api.get("/api/mail/settings", mailSettings, signal),
+  });
+}
+
+/** 'Email me about new messages': switches at once, and back if the server refuses. */
+export function useMailSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: MailSettings) =>
+      apiRequest("/api/mail/settings", { method: "PUT", body: settings, schema: mailSettings }),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: mailKeys.settings() });
+      const previous = queryClient.getQueryData<MailSettings>(mailKeys.settings());
+      queryClient.setQueryData(mailKeys.settings(), settings);
+      return previous;
+    },
+    onError: (_error, _settings, previous) =>
+      queryClient.setQueryData(mailKeys.settings(), previous),
+    onSuccess: (settings) => queryClient.setQueryData(mailKeys.settings(), settings),
+  });
+}
