@@ -52,6 +52,12 @@ describe("pageText", () => {
       { title: "Activity · chtcht", description: "Your chtcht activity." },
     ],
     [
+      "the mail page",
+      { kind: "mail" },
+      "chtcht",
+      { title: "Mail · chtcht", description: "Your chtcht conversations." },
+    ],
+    [
       "the edit profile page",
       { kind: "edit-profile" },
       "Parlour",

@@ -13,6 +13,7 @@ export type TitledPage =
   | { kind: "post"; authorName: string; handle: string; content: string }
   | { kind: "post-not-found" }
   | { kind: "activity" }
+  | { kind: "mail" }
   | { kind: "edit-profile" };
 
 export interface PageText {
@@ -48,6 +49,8 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       };
     case "activity":
       return { title: titled("Activity", siteName), description: `Your ${siteName} activity.` };
+    case "mail":
+      return { title: titled("Mail", siteName), description: `Your ${siteName} conversations.` };
     case "edit-profile":
       return {
         title: titled("Edit Profile", siteName),

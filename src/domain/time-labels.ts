@@ -17,10 +17,7 @@ export function relativeTime(at: Date, now: Date): string {
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 
-/**
- * spec-1 §2: same day → time; one day ago → Yesterday; under 7 days → weekday; else month and day.
- * @public the mail screen's thread list (docs/architecture.md "Groundwork")
- */
+/** spec-1 §2: same day → time; one day ago → Yesterday; under 7 days → weekday; else month and day. */
 export function threadTimeLabel(at: Date, now: Date, locale = "en-US"): string {
   const days = Math.round((startOfDay(now).getTime() - startOfDay(at).getTime()) / DAY);
   if (days <= 0) return at.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });

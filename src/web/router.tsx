@@ -34,14 +34,8 @@ export const routes: RouteObject[] = [
           { path: "auth/callback", element: <AuthCallbackScreen /> },
           { path: "policies", element: <PoliciesScreen /> },
           { path: "about", element: <AboutScreen /> },
-          {
-            path: "mail",
-            element: (
-              <RequireAuth>
-                <MailScreen />
-              </RequireAuth>
-            ),
-          },
+          // Mail has its own signed-out state (spec-1 §2 "Mail screen").
+          { path: "mail", element: <MailScreen /> },
           {
             path: "activity",
             element: (

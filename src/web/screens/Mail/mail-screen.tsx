@@ -1,6 +1,16 @@
-// /mail (spec-1 §2 "Mail screen"). Not built yet: an honest placeholder.
-import { PlaceholderScreen } from "../../components/placeholder-screen";
+// /mail (spec-1 §2 "Mail screen"): a spinner while the session loads, the signed-out state, or
+// the two panes.
+import { pageText } from "../../../domain/page-titles";
+import { Spinner } from "../../components/spinner";
+import { usePageMeta } from "../../lib/page-meta";
+import { useSite } from "../../lib/site-config";
+import { useSessionUser } from "../../state/queries/session";
+import { MailPanes } from "./mail-panes";
+import { MailSignedOut } from "./mail-signed-out";
 
 export function MailScreen() {
-  return <PlaceholderScreen title="Mail" />;
+  usePageMeta(pageText({ kind: "mail" }, useSite().siteName));
+  const { user, isPending } = useSessionUser();
+  if (isPending) return <Spinner label="Checking your session" />;
+  return user ? <MailPanes user={user} /> : <MailSignedOut />;
 }

@@ -1,0 +1,195 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ThreadView } from "../../../domain/contracts/mail";
+import { mailApi, makeMessage, makeThread } from "../../test-support/mail";
+import {
+  ADA,
+  apiError,
+  GRACE,
+  json,
+  type Route,
+  renderWithRoutes,
+  stubFetch,
+} from "../../test-support/posts";
+import { MailScreen } from "./mail-screen";
+
+const THREAD = "20000000-0000-4000-8000-000000000001";
+const hello = makeMessage({ threadId: THREAD, sender: GRACE, body: "Hello Ada" });
+const withGrace = makeThread({ id: THREAD, with: GRACE, latestMessage: hello });
+const newThread: ThreadView = { ...withGrace, latestMessage: null, lastMessageAt: null };
+
+function renderMail(url: string, thread: ThreadView, send: Route) {
+  const api = mailApi([thread], { [thread.id]: thread.latestMessage ? [hello] : [] });
+  const calls = stubFetch(async (request) => (await send(request)) ?? api(request));
+  const rendered = renderWithRoutes([{ path: "/mail", element: <MailScreen /> }], {
+    url,
+    viewer: ADA,
+  });
+  return { ...rendered, calls };
+}
+
+const sent = (body: unknown) =>
+  json(
+    {
+      message: makeMessage({
+        threadId: THREAD,
+        sender: ADA,
+        ...(body as { subject: string | null; body: string }),
+      }),
+    },
+    201,
+  );
+const isSend = (method: string, path: string) =>
+  method === "POST" && path === `/api/mail/threads/${THREAD}/messages`;
+const messageBox = () => screen.getByLabelText("Message") as HTMLTextAreaElement;
+const subjectBox = () => screen.getByLabelText("Subject") as HTMLInputElement;
+const sendButton = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("replying in a conversation", () => {
+  it("counts n/250, keeps Send off while empty, and Shift+Enter adds a line", async () => {
+    const { user, calls } = renderMail(`/mail?thread=${THREAD}`, withGrace, () => undefined);
+    await screen.findByRole("list", { name: "Messages" });
+    expect(screen.getByText("0/250")).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+    await user.type(messageBox(), "   ");
+    expect(sendButton().disabled).toBe(true);
+    await user.clear(messageBox());
+    await user.type(messageBox(), "Hi{Shift>}{Enter}{/Shift}there");
+    expect(messageBox().value).toBe("Hi\nthere");
+    expect(screen.getByText("8/250")).toBeTruthy();
+    expect(sendButton().disabled).toBe(false);
+    expect(calls.some((c) => isSend(c.method, c.path))).toBe(false);
+    expect(messageBox().maxLength).toBe(250);
+    expect(subjectBox().maxLength).toBe(120);
+  });
+
+  it("Enter sends the trimmed text (subject 'empty' is none), shows it once and clears", async () => {
+    const { user, calls } = renderMail(
+      `/mail?thread=${THREAD}`,
+      withGrace,
+      ({ method, path, body }) => (isSend(method, path) ? sent(body) : undefined),
+    );
+    await screen.findByRole("list", { name: "Messages" });
+    await user.type(subjectBox(), " empty ");
+    await user.type(messageBox(), "  See you soon  {Enter}");
+    expect(await screen.findByText("See you soon")).toBeTruthy();
+    expect(calls.find((c) => isSend(c.method, c.path))?.body).toEqual({
+      subject: null,
+      body: "See you soon",
+    });
+    expect(messageBox().value).toBe("");
+    expect(subjectBox().value).toBe("");
+    expect(screen.getAllByText("See you soon")).toHaveLength(1);
+  });
+
+  it("Send is disabled while the message is on its way", async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user, calls } = renderMail(`/mail?thread=${THREAD}`, withGrace, ({ method, path }) =>
+      isSend(method, path)
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    await screen.findByRole("list", { name: "Messages" });
+    await user.type(messageBox(), "On my way");
+    await user.click(sendButton());
+    expect(sendButton().disabled).toBe(true);
+    await user.type(messageBox(), "{Enter}");
+    answer(sent({ subject: null, body: "On my way" }));
+    expect(await screen.findByText("On my way")).toBeTruthy();
+    expect(calls.filter((c) => isSend(c.method, c.path))).toHaveLength(1);
+  });
+
+  it("a failed reply says why, or SEND_FAILED, and keeps the text", async () => {
+    let reason = "Mail server said no";
+    const { user, calls } = renderMail(`/mail?thread=${THREAD}`, withGrace, ({ method, path }) =>
+      isSend(method, path) ? apiError(502, reason) : undefined,
+    );
+    await screen.findByRole("list", { name: "Messages" });
+    await user.type(subjectBox(), "Plans");
+    await user.type(messageBox(), "Tomorrow?{Enter}");
+    expect(await screen.findByText("Failed to send message: Mail server said no")).toBeTruthy();
+    expect(messageBox().value).toBe("Tomorrow?");
+    expect(subjectBox().value).toBe("Plans");
+
+    reason = "";
+    await user.click(sendButton());
+    expect(await screen.findByText("Failed to send message: SEND_FAILED")).toBeTruthy();
+    expect(calls.filter((c) => isSend(c.method, c.path))).toHaveLength(2);
+  });
+
+  it("the first message of a new conversation failing asks to try again", async () => {
+    const { user } = renderMail(`/mail?thread=${THREAD}`, newThread, ({ method, path }) =>
+      isSend(method, path) ? apiError(500, "") : undefined,
+    );
+    expect(await screen.findByText("No messages yet")).toBeTruthy();
+    await user.type(messageBox(), "Hello Grace{Enter}");
+    expect(await screen.findByText("Failed to send message. Please try again.")).toBeTruthy();
+    expect(messageBox().value).toBe("Hello Grace");
+  });
+});
+
+describe("the external composer", () => {
+  const outside = makeThread({ with: "pen.pal@example.net" });
+  const isExternal = (method: string, path: string) =>
+    method === "POST" && path === "/api/mail/send";
+
+  it("takes To from `compose`, refuses one's own address, says 'Sent!' and opens the thread", async () => {
+    const { user, calls, router } = renderMail(
+      "/mail?compose=ada%40chtcht.local",
+      outside,
+      ({ method, path }) => {
+        if (!isExternal(method, path)) return undefined;
+        const message = makeMessage({ threadId: outside.id, sender: ADA, direction: "outbound" });
+        return json({ thread: { ...outside, latestMessage: message }, message }, 201);
+      },
+    );
+    const to = (await screen.findByLabelText("To")) as HTMLInputElement;
+    expect(to.value).toBe("ada@chtcht.local");
+    expect(document.activeElement).toBe(messageBox());
+    await user.type(messageBox(), "Note to self{Enter}");
+    expect(await screen.findByText("You can't send a message to yourself.")).toBeTruthy();
+    expect(calls.some((c) => isExternal(c.method, c.path))).toBe(false);
+    expect(messageBox().value).toBe("Note to self");
+
+    await user.clear(to);
+    await user.type(to, " Pen.Pal@Example.net ");
+    await user.type(subjectBox(), "Hi");
+    await user.click(sendButton());
+    expect(await screen.findByText("Sent!")).toBeTruthy();
+    expect(calls.find((c) => isExternal(c.method, c.path))?.body).toEqual({
+      to: "pen.pal@example.net",
+      subject: "Hi",
+      body: "Note to self",
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(`?thread=${outside.id}`));
+  });
+
+  it("a failed send says 'Failed to send external email: {error}' and keeps the text", async () => {
+    const { user } = renderMail("/mail?compose=", outside, ({ method, path }) =>
+      isExternal(method, path) ? apiError(502, "Connection refused") : undefined,
+    );
+    const to = await screen.findByLabelText("To");
+    expect(document.activeElement).toBe(to);
+    expect(sendButton().disabled).toBe(true);
+    await user.type(messageBox(), "Anyone there?");
+    expect(sendButton().disabled).toBe(true);
+    await user.type(to, "not an address");
+    await user.click(sendButton());
+    expect(await screen.findByText("Please enter a valid email address.")).toBeTruthy();
+
+    await user.clear(to);
+    await user.type(to, "pen.pal@example.net");
+    await user.click(sendButton());
+    expect(
+      await screen.findByText("Failed to send external email: Connection refused"),
+    ).toBeTruthy();
+    expect(messageBox().value).toBe("Anyone there?");
+  });
+});

@@ -1,0 +1,94 @@
+// The external composer (spec-1 §2 query `compose`, §5 compose rules, §7 send-email, §8 mail
+// errors): To, any e-mail address, prefilled from `compose`; an address on our own mail domain
+// reaches that person here, any other goes out as e-mail. One's own address is refused before
+// anything is sent. Success says 'Sent!' and opens the thread; failure says
+// 'Failed to send external email: {error}' and keeps the text.
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { SessionUser } from "../../../domain/contracts/auth";
+import { isEmailShaped, normalizeEmail } from "../../../domain/email";
+import { TextField } from "../../components/text-field";
+import { ApiRequestError } from "../../lib/api";
+import { useSite } from "../../lib/site-config";
+import {
+  type Draft,
+  externalFailed,
+  SELF_MESSAGE,
+  SENT,
+  useSendExternalMutation,
+} from "../../state/queries/mail";
+import { ComposeForm } from "./compose-form";
+import { PaneHeader, PaneHeading } from "./pane-header";
+
+const INVALID_ADDRESS = "Please enter a valid email address.";
+
+interface ExternalComposerProps {
+  initialTo: string;
+  viewer: SessionUser;
+  onBack: (() => void) | undefined;
+}
+
+export function ExternalComposer({ initialTo, viewer, onBack }: ExternalComposerProps) {
+  const { mailDomain } = useSite();
+  const [to, setTo] = useState(initialTo);
+  const [toError, setToError] = useState<string | undefined>();
+  const send = useSendExternalMutation();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const ownAddress = `${viewer.handle}@${mailDomain}`.toLowerCase();
+
+  const onSend = async (draft: Draft) => {
+    const address = normalizeEmail(to);
+    if (!isEmailShaped(address)) {
+      setToError(INVALID_ADDRESS);
+      return false;
+    }
+    if (address === ownAddress) {
+      toast.error(SELF_MESSAGE);
+      return false;
+    }
+    try {
+      const { thread } = await send.mutateAsync({ ...draft, to: address });
+      toast.success(SENT);
+      navigate(`/mail?thread=${encodeURIComponent(thread.id)}`);
+      return true;
+    } catch (error) {
+      const self = error instanceof ApiRequestError && error.message === SELF_MESSAGE;
+      toast.error(self ? SELF_MESSAGE : externalFailed(error));
+      return false;
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+      <PaneHeader onBack={onBack}>
+        <PaneHeading id={headingId}>New message</PaneHeading>
+      </PaneHeader>
+      <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
+        <ComposeForm
+          layout="full"
+          sending={send.isPending}
+          ready={to.trim() !== ""}
+          autoFocus={initialTo !== ""}
+          onSend={onSend}
+        >
+          <TextField
+            label="To"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={to}
+            onChange={(event) => {
+              setTo(event.target.value);
+              setToError(undefined);
+            }}
+            error={toError}
+            hint={`Any e-mail address. An address ending in @${mailDomain} reaches that person here.`}
+            autoFocus={initialTo === ""}
+          />
+        </ComposeForm>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// Writing in an open conversation (spec-1 §5 compose rules, §8 mail errors). The first message of
+// a new conversation that fails says 'Failed to send message. Please try again.'; a failed reply
+// says 'Failed to send message: {error or SEND_FAILED}'. Either way the text stays.
+import { toast } from "sonner";
+import type { ThreadView } from "../../../domain/contracts/mail";
+import { errorMessage } from "../../lib/api";
+import {
+  type Draft,
+  replyFailed,
+  SEND_FAILED,
+  useSendMessageMutation,
+} from "../../state/queries/mail";
+import { ComposeForm } from "./compose-form";
+
+export function ReplyComposer({ thread }: { thread: ThreadView }) {
+  const send = useSendMessageMutation(thread.id);
+  const isReply = thread.latestMessage !== null;
+
+  const onSend = async (draft: Draft) => {
+    try {
+      await send.mutateAsync(draft);
+      return true;
+    } catch (error) {
+      if (isReply) toast.error(replyFailed(error));
+      else toast.error(SEND_FAILED, { description: errorMessage(error, "") || undefined });
+      return false;
+    }
+  };
+
+  return <ComposeForm layout="reply" sending={send.isPending} onSend={onSend} />;
+}

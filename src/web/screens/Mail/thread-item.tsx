@@ -1,0 +1,91 @@
+// One row of the thread list (spec-1 §2): the other party, the latest message on one line, the
+// thread time label (today: the time; 'Yesterday'; the weekday within 7 days; else month and day)
+// and the unread marker, seen and read out. The row is a link to ?thread={id}.
+import { clsx } from "clsx";
+import { Link } from "react-router";
+import type { ThreadView } from "../../../domain/contracts/mail";
+import { threadTimeLabel } from "../../../domain/time-labels";
+import { ProfileBadges } from "../../components/profile-badges";
+import { PartyAvatar, partyName } from "./party";
+
+const muted = "text-neutral-500 dark:text-neutral-400";
+
+/** The latest message in one line: its subject, else its body; 'You: ' when the reader wrote it. */
+function preview(thread: ThreadView, viewerId: string): string {
+  const latest = thread.latestMessage;
+  if (!latest) return "No messages yet";
+  const text = latest.subject ?? latest.body.replace(/\s+/g, " ").trim();
+  return latest.sender?.userId === viewerId ? `You: ${text}` : text;
+}
+
+interface ThreadItemProps {
+  thread: ThreadView;
+  viewerId: string;
+  selected: boolean;
+  now: Date;
+}
+
+export function ThreadItem({ thread, viewerId, selected, now }: ThreadItemProps) {
+  const { other, unread, lastMessageAt } = thread;
+  return (
+    <Link
+      to={`/mail?thread=${encodeURIComponent(thread.id)}`}
+      data-thread-id={thread.id}
+      aria-current={selected ? "page" : undefined}
+      className={clsx(
+        "flex items-center gap-3 px-4 py-3 outline-none transition-colors focus-visible:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-inset dark:focus-visible:bg-neutral-800",
+        selected
+          ? "bg-sky-50 dark:bg-sky-950/50"
+          : "hover:bg-neutral-100 dark:hover:bg-neutral-900",
+      )}
+    >
+      <PartyAvatar party={other} className="size-11" />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="flex items-center gap-1.5">
+          <span
+            className={clsx(
+              "truncate",
+              unread ? "font-bold text-neutral-950 dark:text-white" : "font-semibold",
+            )}
+          >
+            {partyName(other)}
+          </span>
+          {other.kind === "person" ? (
+            <>
+              <ProfileBadges
+                verificationType={other.person.verificationType}
+                veteran={other.person.veteran}
+                size={16}
+              />
+              {other.person.handle ? (
+                <span className={clsx("min-w-0 truncate text-sm", muted)}>
+                  @{other.person.handle}
+                </span>
+              ) : null}
+            </>
+          ) : null}
+          {lastMessageAt ? (
+            <time dateTime={lastMessageAt} className={clsx("ml-auto shrink-0 pl-2 text-xs", muted)}>
+              {threadTimeLabel(new Date(lastMessageAt), now)}
+            </time>
+          ) : null}
+        </span>
+        <span className="flex items-center gap-2">
+          <span
+            className={clsx(
+              "min-w-0 flex-1 truncate text-sm",
+              unread ? "font-medium text-neutral-900 dark:text-neutral-100" : muted,
+            )}
+          >
+            {preview(thread, viewerId)}
+          </span>
+          {unread ? (
+            <span className="size-2.5 shrink-0 rounded-full bg-sky-600 dark:bg-sky-400">
+              <span className="sr-only">Unread</span>
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </Link>
+  );
+}
