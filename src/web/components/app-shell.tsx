@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { useSite } from "../lib/site-config";
 import { useTheme } from "../lib/theme";
 import { useUnreadActivityCount } from "../state/queries/activity";
+import { useUnreadMailCount } from "../state/queries/mail";
 import { useLogoutMutation, useSessionUser } from "../state/queries/session";
 import { Avatar } from "./avatar";
 import { HeaderSearch } from "./header-search";
@@ -16,6 +17,7 @@ export function AppShell() {
   const { user, isPending } = useSessionUser();
   const signedIn = Boolean(user);
   const unread = useUnreadActivityCount(signedIn);
+  const mailUnread = useUnreadMailCount(signedIn);
   const logout = useLogoutMutation();
   const { theme, setTheme } = useTheme();
   const { siteName } = useSite();
@@ -63,6 +65,7 @@ export function AppShell() {
             signedIn={signedIn}
             profilePath={profilePath}
             unreadCount={unread.data ?? 0}
+            mailUnreadCount={mailUnread.data ?? 0}
             theme={theme}
             onThemeChange={setTheme}
             onLogout={onLogout}

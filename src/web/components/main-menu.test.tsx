@@ -9,6 +9,7 @@ function renderMenu(overrides: Partial<Parameters<typeof MainMenu>[0]> = {}) {
     signedIn: true,
     profilePath: "/ada",
     unreadCount: 0,
+    mailUnreadCount: 0,
     theme: "system" as const,
     onThemeChange: vi.fn(),
     onLogout: vi.fn(),
@@ -86,11 +87,32 @@ describe("MainMenu", () => {
     expect(screen.getByRole("menuitem", { name: /Activity/ }).textContent).toContain("99+");
   });
 
+  it("shows Mail's unread badge, read out as unread, capped at 99+", async () => {
+    const user = userEvent.setup();
+    renderMenu({ mailUnreadCount: 3 });
+    await user.click(menuButton());
+    const mail = screen.getByRole("menuitem", { name: /Mail/ });
+    expect(mail.textContent).toBe("Mail3 unread");
+    expect(within(mail).getByText("unread", { exact: false }).className).toBe("sr-only");
+    expect(screen.getByRole("menuitem", { name: /Activity/ }).textContent).toBe("Activity");
+    // The menu button's dot says something is unread before the menu opens.
+    await user.keyboard("{Escape}");
+    expect(menuButton().querySelector(".bg-red-500")).toBeTruthy();
+  });
+
+  it("caps Mail's badge at 99+", async () => {
+    const user = userEvent.setup();
+    renderMenu({ mailUnreadCount: 120 });
+    await user.click(menuButton());
+    expect(screen.getByRole("menuitem", { name: /Mail/ }).textContent).toBe("Mail99+ unread");
+  });
+
   it("hides the badge when nothing is unread", async () => {
     const user = userEvent.setup();
     renderMenu({ unreadCount: 0 });
     await user.click(menuButton());
     expect(screen.getByRole("menuitem", { name: /Activity/ }).textContent).toBe("Activity");
+    expect(screen.getByRole("menuitem", { name: /Mail/ }).textContent).toBe("Mail");
   });
 
   it("switches the theme from its radio items and signs out from Logout", async () => {

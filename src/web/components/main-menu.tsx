@@ -1,4 +1,5 @@
-// The header's slide-out menu (spec-1 §2): Profile, Mail, Activity (unread badge), Search, About,
+// The header's slide-out menu (spec-1 §2): Profile, Mail and Activity (each with its unread badge),
+// Search, About,
 // Policies, the theme switch and Logout. On Radix's DropdownMenu, like the post menu: the WAI-ARIA
 // menu button pattern, arrow keys (wrapping), Home/End, Escape, Tab and a click outside close it,
 // and focus returns to the button.
@@ -16,6 +17,8 @@ interface MainMenuProps {
   /** Where 'Profile' goes: the own profile, or the sign-in screen when signed out. */
   profilePath: string;
   unreadCount: number;
+  /** Mail threads with something unread. */
+  mailUnreadCount: number;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
   onLogout: () => void;
@@ -30,6 +33,16 @@ const THEME_OPTIONS: { value: Theme; label: string; icon: ReactNode }[] = [
   { value: "system", label: "System", icon: <Monitor aria-hidden="true" size={18} /> },
 ];
 
+/** A red count capped at 99+, read out as 'n unread'. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className="min-w-6 rounded-full bg-red-600 px-1.5 py-0.5 text-center text-xs font-bold text-white">
+      {badgeCount(count)}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
 /** A menu item that navigates; Enter, Space or a click follow the link and close the menu. */
 function LinkItem({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -40,7 +53,8 @@ function LinkItem({ to, children }: { to: string; children: ReactNode }) {
 }
 
 export function MainMenu(props: MainMenuProps) {
-  const { signedIn, profilePath, unreadCount, theme, onThemeChange, onLogout } = props;
+  const { signedIn, profilePath, unreadCount, mailUnreadCount, theme, onThemeChange, onLogout } =
+    props;
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   // The first item has the focus however the menu was opened (Radix does so for keys only).
@@ -51,6 +65,7 @@ export function MainMenu(props: MainMenuProps) {
   const themeLabelId = useId();
   const location = useLocation();
   const unread = signedIn && unreadCount > 0;
+  const mailUnread = signedIn && mailUnreadCount > 0;
 
   // Navigating anywhere (including Back) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
@@ -61,7 +76,7 @@ export function MainMenu(props: MainMenuProps) {
       <DropdownMenu.Trigger asChild>
         <IconButton ref={trigger} label="Menu" tone="inverse">
           {open ? <X aria-hidden="true" size={22} /> : <MenuIcon aria-hidden="true" size={22} />}
-          {unread && !open ? (
+          {(unread || mailUnread) && !open ? (
             <span
               aria-hidden="true"
               className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-500 ring-2 ring-black"
@@ -101,15 +116,13 @@ export function MainMenu(props: MainMenuProps) {
           className="z-[55] flex h-[var(--radix-dropdown-menu-content-available-height)] w-screen flex-col gap-1 overflow-y-auto border-l border-neutral-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-2xl sm:w-80 motion-safe:animate-slide-in-right dark:border-neutral-800 dark:bg-neutral-900"
         >
           <LinkItem to={profilePath}>Profile</LinkItem>
-          <LinkItem to="/mail">Mail</LinkItem>
+          <LinkItem to="/mail">
+            <span className="flex-1">Mail</span>
+            {mailUnread ? <UnreadBadge count={mailUnreadCount} /> : null}
+          </LinkItem>
           <LinkItem to="/activity">
             <span className="flex-1">Activity</span>
-            {unread ? (
-              <span className="min-w-6 rounded-full bg-red-600 px-1.5 py-0.5 text-center text-xs font-bold text-white">
-                {badgeCount(unreadCount)}
-                <span className="sr-only"> unread</span>
-              </span>
-            ) : null}
+            {unread ? <UnreadBadge count={unreadCount} /> : null}
           </LinkItem>
           <LinkItem to="/search">Search</LinkItem>
           <LinkItem to="/about">About</LinkItem>
