@@ -1,10 +1,17 @@
 // The profile's buttons (spec-1 §2, §6): the owner gets Edit Profile and Logout; anyone else
-// Follow and Message. Signed-out visitors are sent to sign up and come back here afterwards.
+// Follow and Message. Message opens the direct thread with this person, created if needed (on
+// one's own profile it opens /mail). Signed-out visitors are sent to sign up and come back here.
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { signupRedirect } from "../../../domain/safe-next";
 import { Button, buttonClass } from "../../components/button";
 import { FollowButton } from "../../components/follow-button";
+import { ApiRequestError, errorMessage } from "../../lib/api";
+import {
+  NOT_AUTHENTICATED,
+  THREAD_FAILED,
+  useOpenDirectThreadMutation,
+} from "../../state/queries/mail";
 import { useLogoutMutation, useSessionUser } from "../../state/queries/session";
 
 export function ProfileActions({
@@ -20,6 +27,7 @@ export function ProfileActions({
   const location = useLocation();
   const { user, isPending } = useSessionUser();
   const logout = useLogoutMutation();
+  const openThread = useOpenDirectThreadMutation();
 
   if (isOwner) {
     const onLogout = () =>
@@ -40,13 +48,36 @@ export function ProfileActions({
   }
 
   const here = `${location.pathname}${location.search}`;
-  // Message opens /mail (threads arrive with mail); signed out, it goes to sign-up first.
-  const onMessage = () => navigate(user ? "/mail" : signupRedirect(here));
+  const onMessage = () => {
+    if (!user) {
+      navigate(signupRedirect(here));
+      return;
+    }
+    if (user.id === userId) {
+      navigate("/mail");
+      return;
+    }
+    openThread.mutate(userId, {
+      onSuccess: (thread) => navigate(`/mail?thread=${encodeURIComponent(thread.id)}`),
+      // spec-1 §8: a session that ended meanwhile says 'Not authenticated'.
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiRequestError && error.status === 401
+            ? NOT_AUTHENTICATED
+            : errorMessage(error, THREAD_FAILED),
+        ),
+    });
+  };
 
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
       <FollowButton userId={userId} />
-      <Button variant="secondary" onClick={onMessage} disabled={isPending}>
+      <Button
+        variant="secondary"
+        onClick={onMessage}
+        disabled={isPending}
+        busy={openThread.isPending}
+      >
         Message
       </Button>
     </div>

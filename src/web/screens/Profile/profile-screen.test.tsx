@@ -82,6 +82,31 @@ beforeEach(() => {
       if (path.startsWith("/api/users/u2/posts")) {
         return json({ status: 200, body: { items: [], nextCursor: null } });
       }
+      if (path === "/api/mail/threads/direct") {
+        const { userId, fullName, handle, username, profileImageUrl, verificationType, veteran } =
+          grace;
+        const person = {
+          userId,
+          fullName,
+          handle,
+          username,
+          profileImageUrl,
+          verificationType,
+          veteran,
+        };
+        return json({
+          status: 200,
+          body: {
+            thread: {
+              id: "t1",
+              other: { kind: "person", person },
+              latestMessage: null,
+              lastMessageAt: null,
+              unread: false,
+            },
+          },
+        });
+      }
       if (path.startsWith("/api/profiles/")) {
         profileCalls += 1;
         return json(profileReply);
@@ -168,7 +193,7 @@ describe("ProfileScreen", () => {
     expect(router.state.location.search).toBe("?next=%2Fgrace");
   });
 
-  it("signed in, Follow toggles to Following and Message opens mail", async () => {
+  it("signed in, Follow toggles to Following and Message opens the thread with them", async () => {
     sessionUser = {
       id: "u1",
       email: "ada@example.com",
@@ -184,7 +209,8 @@ describe("ProfileScreen", () => {
     expect(pressed.getAttribute("aria-pressed")).toBe("true");
     expect(following).toBe(true);
     await user.click(screen.getByRole("button", { name: "Message" }));
-    expect(router.state.location.pathname).toBe("/mail");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/mail"));
+    expect(router.state.location.search).toBe("?thread=t1");
   });
 
   it("gives the owner Edit Profile and Logout", async () => {
