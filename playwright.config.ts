@@ -1,10 +1,18 @@
 // Browser tests: the built app served by the real server on PGlite in a temp DATA_DIR, driven in
-// Debian's Chromium (never a downloaded browser). Mail is captured to DATA_DIR/mail as .eml.
+// Debian's Chromium (never a downloaded browser). The server sends its mail over SMTP to a sink
+// (e2e/support/smtp-sink.ts, the global setup) that writes each message to DATA_DIR/mail as .eml.
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./e2e/support/env";
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SMTP_INBOUND_PORT,
+  E2E_SMTP_SINK_PORT,
+} from "./e2e/support/env";
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/support/smtp-sink.ts",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -43,6 +51,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_SINK_PORT}`,
+      SMTP_INBOUND_PORT: String(E2E_SMTP_INBOUND_PORT),
     },
   },
 });

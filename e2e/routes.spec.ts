@@ -7,7 +7,6 @@ import { homeHeading, landingHeading } from "./support/screen";
 const GUARD_ONLY: ReadonlySet<string> = new Set(["/search"]);
 
 for (const [path, title] of [
-  ["/mail", "Mail"],
   ["/activity", "Activity"],
   ["/search", "Search"],
 ] as const) {
@@ -26,6 +25,22 @@ for (const [path, title] of [
     await expect(page).toHaveURL(path);
   });
 }
+
+test("/mail signed out says 'You’re not signed in.', and 'Sign in to view conversations' logs in and comes back to /mail", async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page, "mail");
+  await page.goto("/mail");
+  await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
+  await expect(page.getByText("You’re not signed in.", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in to view conversations" }).click();
+  await expect(page).toHaveURL("/signup?next=%2Fmail");
+
+  await logIn(page, account);
+  await expect(page).toHaveURL("/mail");
+  await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New message" })).toBeVisible();
+});
 
 test("/signup?next=%2Fmail goes to /mail after login, replacing the sign-in page", async ({
   page,

@@ -4,3 +4,7 @@ import path from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve(".test-data/e2e-data");
+/** The e2e server's inbound SMTP port, beside its HTTP port (not 2525, which `npm start` takes). */
+export const E2E_SMTP_INBOUND_PORT = E2E_PORT + 1;
+/** The SMTP sink standing in for the outside world's mail servers (smtp-sink.ts). */
+export const E2E_SMTP_SINK_PORT = E2E_PORT + 2;

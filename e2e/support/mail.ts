@@ -5,6 +5,7 @@ import { expect } from "@playwright/test";
 import { E2E_DATA_DIR } from "./env";
 
 interface Mail {
+  from: string;
   to: string;
   subject: string;
   /** Every text part, transfer-decoded, one after the other. */
@@ -32,7 +33,12 @@ function parseMail(raw: string): Mail {
     if (encoding === "base64") return Buffer.from(text, "base64").toString("utf8");
     return text;
   });
-  return { to: header("To"), subject: header("Subject"), body: decoded.join("\n") };
+  return {
+    from: header("From"),
+    to: header("To"),
+    subject: header("Subject"),
+    body: decoded.join("\n"),
+  };
 }
 
 const addressOf = (to: string) => (/<([^>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase();
@@ -89,4 +95,19 @@ export async function waitForResetLink(email: string): Promise<string> {
     )
     .toBe(true);
   return link as string;
+}
+
+/** Waits for a mail to `email` whose subject is `subject`, as the outside world received it. */
+export async function waitForMail(email: string, subject: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(email).find((mail) => mail.subject === subject);
+        return found !== undefined;
+      },
+      { message: `a mail to ${email} titled '${subject}'` },
+    )
+    .toBe(true);
+  return found as Mail;
 }

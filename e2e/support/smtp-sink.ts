@@ -1,0 +1,36 @@
+// Playwright's globalSetup: an SMTP server standing in for every mail server outside. The e2e
+// server sends all its mail here (SMTP_URL in playwright.config.ts), and each message received is
+// written as it came to E2E_DATA_DIR/mail/*.eml, the folder mail.ts reads: verification codes and
+// mail to outside addresses are read from the same place. Returns the teardown that stops it.
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { E2E_DATA_DIR, E2E_SMTP_SINK_PORT } from "./env";
+
+/** Names sort in the order the messages arrived, as the server's own capture files do. */
+const fileName = () =>
+  `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
+
+export default async function startSmtpSink(): Promise<() => Promise<void>> {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        mkdir(dir, { recursive: true })
+          .then(() => writeFile(path.join(dir, fileName()), Buffer.concat(chunks)))
+          .then(() => callback(), callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.on("error", reject);
+    server.listen(E2E_SMTP_SINK_PORT, "127.0.0.1", resolve);
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
