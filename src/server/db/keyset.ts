@@ -63,6 +63,12 @@ export function keysetBefore(
     : sql`(${key.at}, ${key.id}) > (${cursor.at}, ${id})`;
 }
 
+/**
+ * Newest first in the order of an index built with `.desc()` (DESC NULLS LAST), so PostgreSQL reads
+ * the index in order instead of sorting; a plain `desc()` means NULLS FIRST and misses it.
+ */
+export const newestFirst = (column: SQLWrapper) => sql`${column} desc nulls last`;
+
 /** Splits a limit+1 fetch into the page and the cursor of the next one. */
 export function pageOf<T>(
   rows: T[],

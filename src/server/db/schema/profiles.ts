@@ -126,9 +126,14 @@ export const profiles = pgTable(
         .on(t[column])
         .where(sql`${t[column]} is not null`),
     ),
-    index("profiles_search_place_idx").on(t.cityLat, t.cityLng).where(sql`${t.cityLat} is not null`),
+    index("profiles_search_place_idx")
+      .on(t.cityLat, t.cityLng)
+      .where(sql`${t.cityLat} is not null`),
     index("profiles_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
-    index("profiles_military_base_trgm_idx").using("gin", sql`lower(${t.militaryBase}) gin_trgm_ops`),
+    index("profiles_military_base_trgm_idx").using(
+      "gin",
+      sql`lower(${t.militaryBase}) gin_trgm_ops`,
+    ),
     index("profiles_university_trgm_idx").using("gin", sql`lower(${t.university}) gin_trgm_ops`),
     check(
       "profiles_verification_type_check",

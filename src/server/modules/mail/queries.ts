@@ -2,7 +2,7 @@
 // flags, messages newest first, and the notice throttle (docs/mail.md "Data").
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type Cursor, keysetBefore } from "../../db/keyset";
+import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { users } from "../../db/schema/auth";
 import {
   chatMessages,
@@ -98,10 +98,7 @@ export async function listThreads(
         ),
       ),
     )
-    .orderBy(
-      sql`${chatThreadMembers.lastMessageAt} desc nulls last`,
-      sql`${chatThreadMembers.threadId} desc nulls last`,
-    )
+    .orderBy(newestFirst(chatThreadMembers.lastMessageAt), newestFirst(chatThreadMembers.threadId))
     .limit(input.limit + 1);
 }
 
@@ -163,7 +160,7 @@ export async function listMessages(
         ),
       ),
     )
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .orderBy(newestFirst(chatMessages.createdAt), newestFirst(chatMessages.id))
     .limit(input.limit + 1);
 }
 

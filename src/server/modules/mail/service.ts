@@ -17,7 +17,6 @@ import {
   findMemberThread,
   findOrCreateThread,
   findUserByLocalPart,
-  insertMessage,
   latestMessages,
   listMessages,
   listThreads,

@@ -1,15 +1,11 @@
 // SQL for posts: feed ids (fan-out on read, merged per followee), hydration, writes, likes, views.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
-import { type Cursor, keysetBefore } from "../../db/keyset";
+import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
-
-/** Matches the indexes' DESC NULLS LAST, so PostgreSQL reads them in order instead of sorting. */
-const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 export interface PostKey {
   id: string;

@@ -1,6 +1,6 @@
 // SQL of the advanced search (docs/search.md): one page of profiles matching the filters, in the
 // chosen order, keyset-paginated on that order's index; the bounded count; the newest profiles.
-import { and, desc, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import {
   SEARCH_COUNT_CAP,
   type SearchFilters,
@@ -8,6 +8,7 @@ import {
 } from "../../../domain/search-filters";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
+import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
@@ -48,7 +49,7 @@ function orderOf(sort: SearchSort, place: Place | null) {
   if (sort === "newest") {
     return {
       key: sql<string>`${profiles.createdAt}::text`,
-      orderBy: [desc(profiles.createdAt), desc(profiles.userId)],
+      orderBy: [newestFirst(profiles.createdAt), newestFirst(profiles.userId)],
       after: (c: SearchCursor) =>
         sql`(${profiles.createdAt}, ${profiles.userId}) < (${c.key}::timestamptz, ${c.id})`,
     };
@@ -113,6 +114,6 @@ export async function newestProfiles(
   return db
     .select(resultColumns(viewerId, null))
     .from(profiles)
-    .orderBy(desc(profiles.createdAt), desc(profiles.userId))
+    .orderBy(newestFirst(profiles.createdAt), newestFirst(profiles.userId))
     .limit(limit);
 }

@@ -1,0 +1,186 @@
+// Advanced search at a million profiles (docs/search.md; docs/performance.md "Advanced search"):
+// the app in a child process on `bench_search`, 20 representative filter combinations (a rare
+// filter, a common one, 3–5 filters together, text contains, 25 and 250 miles, deep pages), each
+// under autocannon at 20 connections, signed in as a rotating set of people. Prints req/s and
+// p50/p99 per combination, then EXPLAIN (ANALYZE, BUFFERS) of the three slowest.
+// Target: every combination p99 < 100 ms.
+//   node --import tsx bench/search-filters.ts        (seed first: bench/seed-search.ts)
+//   options: SECONDS=6 CONNECTIONS=20 ONLY=<label substring>
+import autocannon from "autocannon";
+import pg from "pg";
+import { loadProfileLists } from "../src/domain/enums/profile-options";
+import { queryToFilterInput, searchFiltersSchema } from "../src/domain/search-filters";
+import type { Db } from "../src/server/db/client";
+import { cityIndex } from "../src/server/modules/cities/city-index";
+import { searchProfiles } from "../src/server/modules/search/advanced";
+import type { Place } from "../src/server/modules/search/filters";
+import { startApp } from "./lib/app-process";
+import { benchDatabaseUrl, postgresVersion, requireSeeded } from "./lib/bench-db";
+import { explainFirstStatement } from "./lib/feed-query";
+import { measuredRun } from "./lib/load-report";
+import { createSessions, deleteBenchSessions } from "./lib/sessions";
+
+const SECONDS = Number(process.env.SECONDS ?? 6);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
+const ONLY = process.env.ONLY;
+const TARGET_P99_MS = 100;
+
+/** label, query string; `pages` > 1 means the measured request is that deep page's cursor. */
+const COMBINATIONS: { label: string; query: string; pages?: number }[] = [
+  { label: "rare: one HBCU", query: "hbcu=Howard+University" },
+  { label: "rare: Greek organisation", query: "greek=Zeta+Phi+Beta" },
+  { label: "rare: military branch", query: "militaryBranch=Space+Force" },
+  { label: "common: gender", query: "gender=Female" },
+  { label: "common: country", query: "country=United+States" },
+  { label: "common: age 25–35", query: "ageMin=25&ageMax=35" },
+  { label: "zodiac list", query: "zodiac=Leo&zodiac=Aries&zodiac=Virgo" },
+  { label: "3 filters", query: "state=California&gender=Male&ageMin=30&ageMax=40" },
+  {
+    label: "4 filters",
+    query: "gender=Female&relationshipStatus=Single&ageMin=25&ageMax=35&bodyType=Athletic",
+  },
+  {
+    label: "5 filters",
+    query:
+      "country=United+States&gender=Female&zodiac=Leo&heightMin=60&heightMax=68&education=Bachelor%27s",
+  },
+  { label: "ranges: height and kids", query: "heightMin=70&kidsMin=1&kidsMax=3" },
+  { label: "contains: university 'state'", query: "university=state" },
+  { label: "contains: military base 'fort'", query: "militaryBase=fort" },
+  { label: "contains: city 'spring'", query: "city=spring" },
+  { label: "text: name 'ann'", query: "q=ann" },
+  { label: "25 miles of New York", query: "city=New+York%2C+NY&withinMiles=25" },
+  {
+    label: "250 miles of Chicago, by distance",
+    query: "city=Chicago%2C+IL&withinMiles=250&sort=distance",
+  },
+  { label: "newest members", query: "sort=newest" },
+  { label: "deep page 10: gender", query: "gender=Female", pages: 10 },
+  { label: "deep page 20: everyone by name", query: "", pages: 20 },
+];
+
+const { url } = benchDatabaseUrl("bench_search", "BENCH_SEARCH_DATABASE_URL");
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+const users = await requireSeeded(pool, 10_000, "bench/seed-search.ts");
+console.log(`${users.toLocaleString()} profiles; ${await postgresVersion(pool)}`);
+await deleteBenchSessions(pool);
+const { rows: viewers } = await pool.query<{ id: string }>(
+  "select user_id as id from profiles order by user_id limit 50",
+);
+const sessions = await createSessions(
+  pool,
+  viewers.map((v) => v.id),
+);
+const app = await startApp({ databaseUrl: url });
+
+let address = 0;
+const headers = (i: number) => ({
+  cookie: sessions[i % sessions.length]?.cookie ?? "",
+  "x-forwarded-for": `10.9.${(address >> 8) & 255}.${address++ & 255}`,
+});
+
+/** The query string of page `pages` (following nextCursor), so deep pages are measured alone. */
+async function deepQuery(query: string, pages: number): Promise<string> {
+  let path = `/api/search/profiles?${query}`;
+  for (let page = 1; page < pages; page++) {
+    const response = await fetch(`${app.url}${path}`, { headers: headers(page) });
+    const body = (await response.json()) as { nextCursor: string | null };
+    if (!body.nextCursor) break;
+    path = `/api/search/profiles?${query}${query ? "&" : ""}cursor=${body.nextCursor}`;
+  }
+  return path;
+}
+
+interface Row {
+  label: string;
+  query: string;
+  found: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: boolean;
+}
+const rows: Row[] = [];
+for (const combination of COMBINATIONS) {
+  if (ONLY && !combination.label.includes(ONLY)) continue;
+  const path = combination.pages
+    ? await deepQuery(combination.query, combination.pages)
+    : `/api/search/profiles?${combination.query}`;
+  const first = await fetch(`${app.url}${path}`, { headers: headers(0) });
+  const body = (await first.json()) as {
+    items?: unknown[];
+    total?: { count: number; capped: boolean } | null;
+    error?: { message: string };
+  };
+  if (!first.ok) throw new Error(`${combination.label}: ${first.status} ${body.error?.message}`);
+  const found = body.total
+    ? `${body.total.count.toLocaleString()}${body.total.capped ? "+" : ""}`
+    : `page of ${body.items?.length}`;
+  let sent = 0;
+  const measured = await measuredRun(app, () =>
+    autocannon({
+      url: app.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      timeout: 10,
+      requests: [
+        {
+          method: "GET",
+          path,
+          setupRequest: (request) => ({ ...request, headers: headers(sent++) }),
+        },
+      ],
+    }),
+  );
+  const { result } = measured;
+  const row: Row = {
+    label: combination.label,
+    query: combination.query,
+    found,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result.non2xx === 0 && result.errors === 0 && result.timeouts === 0,
+  };
+  rows.push(row);
+  console.log(
+    `${row.label.padEnd(36)} found ${found.padStart(8)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.ok ? "" : `  (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`}`,
+  );
+}
+const met = rows.every((r) => r.ok && r.p99 < TARGET_P99_MS);
+console.log(`\ntarget: every combination p99 < ${TARGET_P99_MS} ms: ${met ? "met" : "MISSED"}`);
+await app.stop();
+
+// EXPLAIN of the three slowest, with the statement the app sends (the same query builder).
+const lists = await loadProfileLists();
+const cities = cityIndex();
+for (const row of [...rows].sort((a, b) => b.p99 - a.p99).slice(0, 3)) {
+  const filters = searchFiltersSchema(lists).parse(
+    queryToFilterInput(new URLSearchParams(row.query)),
+  );
+  const match = filters.city
+    ? cities.search(filters.city, 10).find((c) => `${c.city}, ${c.state}` === filters.city)
+    : undefined;
+  const place: Place | null =
+    filters.withinMiles !== undefined && match ? { lat: match.lat, lng: match.lng } : null;
+  const plan = await explainFirstStatement(pool, (db) =>
+    searchProfiles(db as Db, {
+      filters,
+      place,
+      viewerId: viewers[0]?.id ?? null,
+      limit: 60,
+      cursor: null,
+    }),
+  );
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS): ${row.label} (p99 ${row.p99} ms)`);
+  for (const line of plan) {
+    if (
+      /->|Execution Time|Planning Time|Buffers: shared|Rows Removed/.test(line) ||
+      !line.startsWith(" ")
+    ) {
+      console.log(`  ${line.replace(/\s+\(cost=[^)]*\)/, "").slice(0, 160)}`);
+    }
+  }
+}
+console.log(`removed ${await deleteBenchSessions(pool)} bench sessions`);
+await pool.end();
