@@ -80,7 +80,12 @@ describe("GET /api/search/people", () => {
     expect((await search(q)).map((p) => p.fullName)).toEqual(expected);
   });
 
-  it("matches short queries by prefix", async () => {
+  it("matches one letter by the start of a handle or name, two letters also at the start of any word of the name", async () => {
+    const one = (await search("m")).map((p) => p.fullName);
+    expect(one).toEqual(expect.arrayContaining(["Zed Marlowe", "Marlo Stanfield"]));
+    expect(one).not.toContain("Anna Marlowe");
+    const two = (await search("ma")).map((p) => p.fullName);
+    expect(two).toEqual(expect.arrayContaining(["Zed Marlowe", "Marlo Stanfield", "Anna Marlowe"]));
     const names = (await search("an")).map((p) => p.fullName);
     expect(names).toContain("Anna Marlowe");
     expect(names).not.toContain("Marlo Stanfield");

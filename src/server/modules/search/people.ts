@@ -1,6 +1,10 @@
-// Header people search (spec-1 §2, §7): partial, case-insensitive matches on username, default
-// username and full name; exact handle first, then prefixes, then the rest; top 15.
-// Short queries use the text_pattern_ops prefix indexes, longer ones the pg_trgm GIN indexes.
+// Header people search (spec-1 §2, §7): case-insensitive matches on username, default username
+// and full name; fetch 20 per branch, deduplicate, rank the exact handle first, then prefixes, then
+// the rest; top 15. Each branch reads its own index in order with its own limit (docs/search.md
+// "Header search"), so one- and two-letter queries stay as cheap as longer ones:
+//   one letter:    the exact handle, and prefixes of the username, the handle and the name;
+//   two letters:   also the start of any word of the name (pg_trgm indexes ' xy' word starts);
+//   three or more: also anywhere in any of the three (pg_trgm).
 import { sql } from "drizzle-orm";
 import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
 import type { Db } from "../../db/client";
@@ -8,6 +12,9 @@ import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns, toPersonSummary } from "../profiles/person";
 
+/** spec-1 §9: fetch 20, show 15. */
+const FETCH = 20;
+const WORD_START_MIN = 2;
 const TRIGRAM_MIN = 3;
 
 /** The query as typed, trimmed, without a leading @, lower-cased; LIKE wildcards made literal. */
@@ -26,8 +33,30 @@ export async function searchPeople(
   const handle = sql`lower(${profiles.defaultUsername})`;
   const name = sql`lower(${profiles.fullName})`;
   const prefix = `${like}%`;
-  const contains = `%${like}%`;
-  const pattern = [...text].length < TRIGRAM_MIN ? prefix : contains;
+  const length = [...text].length;
+  // A prefix branch walks its text_pattern_ops index in that index's order (~<~) and stops at 20.
+  const startsWith = (column: typeof name) =>
+    sql`(select ${profiles.userId} as id from ${profiles} where ${column} like ${prefix}
+         order by ${column} using ~<~ limit ${FETCH})`;
+  const branches = [
+    sql`(select ${profiles.userId} as id from ${profiles} where ${username} = ${text} or ${handle} = ${text} limit 2)`,
+    startsWith(username),
+    startsWith(handle),
+    startsWith(name),
+  ];
+  if (length >= WORD_START_MIN && length < TRIGRAM_MIN) {
+    branches.push(
+      sql`(select ${profiles.userId} as id from ${profiles} where ${name} like ${`% ${prefix}`} limit ${FETCH})`,
+    );
+  }
+  if (length >= TRIGRAM_MIN) {
+    const contains = `%${like}%`;
+    branches.push(
+      sql`(select ${profiles.userId} as id from ${profiles}
+           where ${username} like ${contains} or ${handle} like ${contains} or ${name} like ${contains}
+           limit ${FETCH})`,
+    );
+  }
   const rank = sql<number>`case
       when ${username} = ${text} or ${handle} = ${text} then 0
       when ${username} like ${prefix} or ${handle} like ${prefix} or ${name} like ${prefix} then 1
@@ -38,9 +67,7 @@ export async function searchPeople(
   const rows = await db
     .select({ ...personColumns, following, rank })
     .from(profiles)
-    .where(
-      sql`(${username} like ${pattern} or ${handle} like ${pattern} or ${name} like ${pattern})`,
-    )
+    .where(sql`${profiles.userId} in (${sql.join(branches, sql` union all `)})`)
     .orderBy(rank, profiles.fullName, profiles.userId)
     .limit(PEOPLE_SEARCH_LIMIT);
   return rows.map((row) => ({ ...toPersonSummary(row), following: Boolean(row.following) }));
