@@ -97,7 +97,11 @@ export function Conversation({ threadId, viewerId, onBack }: ConversationProps) 
           )}
         </div>
       </PaneHeader>
-      <MessageList threadId={threadId} viewerId={viewerId} />
+      <MessageList
+        threadId={threadId}
+        viewerId={viewerId}
+        label={`Conversation with ${partyName(other)}`}
+      />
       <div className="shrink-0 border-t border-neutral-200 p-3 dark:border-neutral-800">
         <ReplyComposer thread={thread.data} />
       </div>

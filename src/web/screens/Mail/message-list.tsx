@@ -28,7 +28,14 @@ function useArrivalAnnouncement(newest: MessageView | undefined, viewerId: strin
   return text;
 }
 
-export function MessageList({ threadId, viewerId }: { threadId: string; viewerId: string }) {
+interface MessageListProps {
+  threadId: string;
+  viewerId: string;
+  /** Names the scrolling region, e.g. 'Conversation with Grace Hopper'. */
+  label: string;
+}
+
+export function MessageList({ threadId, viewerId, label }: MessageListProps) {
   const query = useMessagesQuery(threadId);
   const now = useNow();
   const list = useRef<HTMLOListElement>(null);
@@ -96,13 +103,19 @@ export function MessageList({ threadId, viewerId }: { threadId: string; viewerId
   }
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto">
+    // Focusable, so the history scrolls with the keyboard even when it holds no control.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label={label}
+      className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-inset"
+    >
       <div className="flex flex-col gap-3 px-3 py-4 sm:px-4">
         {content}
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>
       </div>
-    </div>
+    </section>
   );
 }

@@ -13,14 +13,14 @@ interface PaneHeaderProps {
 
 export function PaneHeader({ onBack, children }: PaneHeaderProps) {
   return (
-    <header className="flex min-h-16 shrink-0 flex-col gap-1 border-b border-neutral-200 px-3 py-2 sm:px-4 dark:border-neutral-800">
+    <header className="flex min-h-16 shrink-0 flex-col border-b border-neutral-200 px-3 py-2 sm:px-4 dark:border-neutral-800">
       {onBack ? (
         <Button variant="ghost" onClick={onBack} className="-ml-2 self-start">
           <ArrowLeft aria-hidden="true" size={18} />
           Back to Mail
         </Button>
       ) : null}
-      <div className="flex min-h-12 items-center gap-3">{children}</div>
+      <div className="flex min-h-11 items-center gap-3">{children}</div>
     </header>
   );
 }

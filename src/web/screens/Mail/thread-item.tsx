@@ -58,7 +58,7 @@ export function ThreadItem({ thread, viewerId, selected, now }: ThreadItemProps)
                 size={16}
               />
               {other.person.handle ? (
-                <span className={clsx("min-w-0 truncate text-sm", muted)}>
+                <span className={clsx("min-w-0 shrink-[4] truncate text-sm", muted)}>
                   @{other.person.handle}
                 </span>
               ) : null}
