@@ -1,7 +1,8 @@
 // People search for the header box (spec-1 §2 "Header search box", §7 profiles search, §9: 200 ms
 // debounce, show 15). The results live in the query cache so follow changes (the toggle, and
-// realtime follow.changed) can flip their `following` flags in place. A newer query aborts the
-// older request: the query function hands its AbortSignal to fetch.
+// realtime follow.changed) can flip their `following` flags in place — here and in the search
+// page's entries (people-search.ts), which live under the same `searchKeys.all`. A newer query
+// aborts the older request: the query function hands its AbortSignal to fetch.
 import {
   keepPreviousData,
   type QueryClient,
@@ -73,14 +74,25 @@ export function usePeopleSearch(text: string): PeopleSearchState {
   };
 }
 
+interface FlaggedPerson {
+  userId: string;
+  following: boolean;
+}
+/** A cached search answer: one list of people, or the pages of a paged one (the search page). */
+type CachedPeople = { items: FlaggedPerson[] } | { pages: { items: FlaggedPerson[] }[] };
+
+const peopleIn = (data: CachedPeople): FlaggedPerson[] =>
+  "pages" in data ? data.pages.flatMap((page) => page.items) : data.items;
+
 const lists = (data: unknown, userId: string, unless?: boolean) =>
-  (data as PeopleSearchResult | undefined)?.items.some(
+  data !== undefined &&
+  peopleIn(data as CachedPeople).some(
     (item) => item.userId === userId && item.following !== unless,
-  ) ?? false;
+  );
 
 /** The cached search answers that list `userId` (they all have data). */
 export const searchResultsListing = (userId: string): QueryFilters => ({
-  queryKey: searchKeys.people(),
+  queryKey: searchKeys.all,
   predicate: (query) => lists(query.state.data, userId),
 });
 
@@ -90,16 +102,18 @@ export function setFollowingInSearchResults(
   userId: string,
   following: boolean,
 ): void {
-  queryClient.setQueriesData<PeopleSearchResult>(
+  const flip = <T extends FlaggedPerson>(items: T[]): T[] =>
+    items.map((item) => (item.userId === userId ? { ...item, following } : item));
+  queryClient.setQueriesData<CachedPeople>(
     {
-      queryKey: searchKeys.people(),
+      queryKey: searchKeys.all,
       // Only answers whose flag actually changes, so no other entry looks freshly fetched.
       predicate: (query) => lists(query.state.data, userId, following),
     },
     (cached) =>
-      cached && {
-        ...cached,
-        items: cached.items.map((item) => (item.userId === userId ? { ...item, following } : item)),
-      },
+      cached &&
+      ("pages" in cached
+        ? { ...cached, pages: cached.pages.map((page) => ({ ...page, items: flip(page.items) })) }
+        : { ...cached, items: flip(cached.items) }),
   );
 }
