@@ -14,8 +14,8 @@ export const CITY_INVALID = "Please select a valid U.S. city";
 
 interface CityAutocompleteProps {
   label: string;
-  /** The chosen place; the field shows it as 'City, ST'. */
-  value: CityItem | null;
+  /** The chosen place; the field shows it as 'City, ST' (a label from a URL is enough). */
+  value: Pick<CityItem, "city" | "state"> | null;
   onChange: (city: CityItem | null) => void;
   /** An empty field is then invalid too once left. */
   required?: boolean;
