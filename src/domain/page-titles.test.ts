@@ -58,6 +58,12 @@ describe("pageText", () => {
       { title: "Mail · chtcht", description: "Your chtcht conversations." },
     ],
     [
+      "the search page",
+      { kind: "search" },
+      "chtcht",
+      { title: "Search · chtcht", description: "Find people on chtcht by name and by category." },
+    ],
+    [
       "the edit profile page",
       { kind: "edit-profile" },
       "Parlour",

@@ -14,6 +14,7 @@ export type TitledPage =
   | { kind: "post-not-found" }
   | { kind: "activity" }
   | { kind: "mail" }
+  | { kind: "search" }
   | { kind: "edit-profile" };
 
 export interface PageText {
@@ -51,6 +52,11 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       return { title: titled("Activity", siteName), description: `Your ${siteName} activity.` };
     case "mail":
       return { title: titled("Mail", siteName), description: `Your ${siteName} conversations.` };
+    case "search":
+      return {
+        title: titled("Search", siteName),
+        description: `Find people on ${siteName} by name and by category.`,
+      };
     case "edit-profile":
       return {
         title: titled("Edit Profile", siteName),
