@@ -125,6 +125,20 @@ describe("MailScreen", () => {
     );
   });
 
+  it("'Email me about new messages' shows the setting and saves a change at once", async () => {
+    const api = mailApi([]);
+    const { user, calls } = renderMail("/mail", (request) =>
+      request.method === "PUT" && request.path === "/api/mail/settings"
+        ? json(request.body)
+        : api(request),
+    );
+    const toggle = await screen.findByRole("switch", { name: "Email me about new messages" });
+    await waitFor(() => expect(toggle.getAttribute("aria-checked")).toBe("true"));
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ emailNotifications: false });
+  });
+
   it("pages on with 'Load more'", async () => {
     const older = makeThread({ with: "old.friend@example.org" });
     const { user, calls } = renderMail("/mail", ({ path }) => {
