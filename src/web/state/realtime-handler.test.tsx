@@ -121,7 +121,13 @@ describe("applyServerMessage", () => {
     expect(search()?.every((p) => !p.following)).toBe(true);
   });
 
-  it("ignores ready and pong", () => {
+  it("on ready (a reconnect) marks mail and activity stale, so what was missed is fetched", () => {
+    queryClient.setQueryData(["mail", "threads"], { pages: [], pageParams: [] });
+    applyServerMessage(queryClient, { type: "ready", userId: "me" }, "me");
+    expect(queryClient.getQueryState(["mail", "threads"])?.isInvalidated).toBe(true);
+  });
+
+  it("changes no data on ready and pong", () => {
     const before = JSON.stringify(
       queryClient
         .getQueryCache()

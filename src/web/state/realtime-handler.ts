@@ -4,7 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "../../domain/realtime-events";
 import { invalidateActivity } from "./queries/activity";
 import { setFollowing } from "./queries/follows";
-import { markThreadReadLocally, receiveMessage } from "./queries/mail";
+import { mailKeys, markThreadReadLocally, receiveMessage } from "./queries/mail";
 import { receivePost } from "./queries/post-live";
 import { applyPostEdit, removePost } from "./queries/posts";
 import { setProfileCounts } from "./queries/profile-counts";
@@ -52,6 +52,10 @@ export function applyServerMessage(
       markThreadReadLocally(queryClient, message.threadId);
       return;
     case "ready":
+      // A (re)connected socket: what arrived while it was down is fetched again, not waited for.
+      void queryClient.invalidateQueries({ queryKey: mailKeys.all });
+      invalidateActivity(queryClient);
+      return;
     case "pong":
       return;
   }
