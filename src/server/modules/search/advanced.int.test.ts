@@ -197,6 +197,8 @@ describe("GET /api/search/profiles", () => {
   it("counts exactly on the first page, and pages by cursor with no gap or repeat while rows change", async () => {
     const first = await search("limit=2");
     expect(first.json().total).toEqual({ count: 5, capped: false });
+    expect((await search("state=Massachusetts")).json().total).toEqual({ count: 2, capped: false });
+    expect((await search("gender=Other")).json().total).toEqual({ count: 0, capped: false });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;

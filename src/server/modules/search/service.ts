@@ -80,18 +80,20 @@ export async function searchPeopleByFilters(
   const sort = input.filters.sort ?? "name";
   const place = placeOf(ctx, input.filters);
   const cursor = decodeSearchCursor(input.cursor, sort);
-  const [rows, total] = await Promise.all([
-    searchProfiles(ctx.db, { ...input, place, cursor }),
-    cursor ? null : countProfiles(ctx.db, { filters: input.filters, place }),
-  ]);
+  const rows = await searchProfiles(ctx.db, { ...input, place, cursor });
+  const more = rows.length > input.limit;
+  // The first page counts: itself when it holds every match, else a capped count (docs/search.md).
+  const total = cursor
+    ? null
+    : more
+      ? await countProfiles(ctx.db, { filters: input.filters, place })
+      : { count: rows.length, capped: false };
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
     items: page.map(({ sortKey: _key, ...row }) => present(row)),
     nextCursor:
-      rows.length > input.limit && last
-        ? encodeSearchCursor({ sort, key: last.sortKey, id: last.userId })
-        : null,
+      more && last ? encodeSearchCursor({ sort, key: last.sortKey, id: last.userId }) : null,
     total,
   };
 }
