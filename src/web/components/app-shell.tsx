@@ -8,8 +8,9 @@ import { useTheme } from "../lib/theme";
 import { useUnreadActivityCount } from "../state/queries/activity";
 import { useUnreadMailCount } from "../state/queries/mail";
 import { useLogoutMutation, useSessionUser } from "../state/queries/session";
-import { Avatar } from "./avatar";
+import { Avatar, avatarControlLabel } from "./avatar";
 import { HeaderSearch } from "./header-search";
+import { MAIN_ID } from "./landmarks";
 import { MainMenu } from "./main-menu";
 
 export function AppShell() {
@@ -22,6 +23,7 @@ export function AppShell() {
   const { theme, setTheme } = useTheme();
   const { siteName } = useSite();
   const profilePath = user ? `/${user.handle}` : "/signup";
+  const userName = user ? user.fullName || user.handle : "";
 
   const onLogout = () => {
     logout.mutate(undefined, {
@@ -33,7 +35,7 @@ export function AppShell() {
   return (
     <div className="min-h-dvh">
       <a
-        href="#main"
+        href={`#${MAIN_ID}`}
         className="sr-only z-[60] rounded-full bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
@@ -46,17 +48,13 @@ export function AppShell() {
           <HeaderSearch />
           <button
             type="button"
-            aria-label="Your profile"
+            aria-label={user ? avatarControlLabel("Your profile", userName) : "Your profile"}
             disabled={isPending}
             onClick={() => navigate(profilePath)}
             className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-60"
           >
             {user ? (
-              <Avatar
-                name={user.fullName || user.handle}
-                src={user.profileImageUrl}
-                className="size-8"
-              />
+              <Avatar name={userName} src={user.profileImageUrl} className="size-8" />
             ) : (
               <CircleUserRound aria-hidden="true" size={26} />
             )}
@@ -72,7 +70,7 @@ export function AppShell() {
           />
         </div>
       </header>
-      <main id="main" className="pt-14">
+      <main id={MAIN_ID} className="pt-14">
         <Outlet />
       </main>
     </div>

@@ -9,6 +9,12 @@ function initials(name: string): string {
   ).toUpperCase();
 }
 
+/** The name of a control showing a person's avatar: its action, then the initials the avatar
+ * shows when there is no picture, so the name contains the visible text (WCAG 2.5.3). */
+export function avatarControlLabel(action: string, name: string): string {
+  return `${action} (${initials(name)})`;
+}
+
 export function Avatar({
   name,
   src,

@@ -12,8 +12,7 @@ const sizes: Record<Size, string> = {
   lg: "min-h-12 px-6 text-base",
 };
 const variants: Record<Variant, string> = {
-  primary:
-    "bg-sky-600 text-white hover:bg-sky-700 dark:bg-sky-500 dark:text-neutral-950 dark:hover:bg-sky-400",
+  primary: "bg-primary text-on-primary hover:bg-primary-hover",
   secondary:
     "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800",
   ghost: "text-sky-700 hover:bg-sky-50 dark:text-sky-400 dark:hover:bg-neutral-800",

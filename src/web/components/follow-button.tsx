@@ -26,8 +26,7 @@ const sizes = {
   compact: "min-h-8 min-w-22 px-3 text-xs",
 };
 const looks = {
-  follow:
-    "bg-sky-600 text-white hover:bg-sky-700 dark:bg-sky-500 dark:text-neutral-950 dark:hover:bg-sky-400",
+  follow: "bg-primary text-on-primary hover:bg-primary-hover",
   following:
     "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800",
 };

@@ -172,7 +172,7 @@ export function HeaderSearch() {
               setOpen(true);
             }}
             onClick={() => setOpen(true)}
-            className="h-10 w-full rounded-full border border-white/15 bg-white/10 pr-3 pl-9 text-base text-white placeholder:text-white/60 focus:border-white/40 focus:bg-white/15 focus:outline-none sm:text-sm"
+            className="h-10 w-full rounded-full border border-white/15 bg-white/10 pr-3 pl-9 text-base text-white placeholder:text-white/60 focus:border-white/40 focus:bg-white/15 focus-visible:outline-sky-400 sm:text-sm"
           />
         </div>
         {visible ? (

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import type { PostView } from "../../domain/contracts/posts";
 import { useSessionUser } from "../state/queries/session";
 import { IconButton } from "./icon-button";
+import { mainLandmark } from "./landmarks";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
 
@@ -47,7 +48,8 @@ export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () =
             <MoreHorizontal aria-hidden="true" size={18} />
           </IconButton>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
+        {/* Inside <main>, so the open menu sits in a landmark like the post it belongs to. */}
+        <DropdownMenu.Portal container={mainLandmark()}>
           <DropdownMenu.Content
             align="end"
             sideOffset={4}

@@ -75,7 +75,7 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
       </span>
       <span className="flex w-2.5 shrink-0 self-center">
         {group.unread ? (
-          <span className="size-2.5 rounded-full bg-sky-600 dark:bg-sky-400">
+          <span className="size-2.5 rounded-full bg-primary">
             <span className="sr-only">Unread</span>
           </span>
         ) : null}

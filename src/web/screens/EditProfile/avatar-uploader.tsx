@@ -4,7 +4,7 @@ import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { Avatar } from "../../components/avatar";
+import { Avatar, avatarControlLabel } from "../../components/avatar";
 import { HiddenImageInput } from "../../components/hidden-image-input";
 import { errorMessage } from "../../lib/api";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, imageFileProblem } from "../../lib/image-files";
@@ -43,7 +43,7 @@ export function AvatarUploader({ profile }: { profile: ProfileView }) {
         type="button"
         onClick={() => input.current?.click()}
         disabled={upload.isPending}
-        aria-label="Change profile picture"
+        aria-label={avatarControlLabel("Change profile picture", name)}
         aria-describedby="avatar-hint"
         className="group relative flex rounded-full disabled:cursor-wait"
       >
@@ -68,7 +68,7 @@ export function AvatarUploader({ profile }: { profile: ProfileView }) {
         </span>
         <span
           aria-hidden="true"
-          className="absolute right-1 bottom-1 flex size-9 items-center justify-center rounded-full border-2 border-white bg-sky-600 text-white dark:border-neutral-900"
+          className="absolute right-1 bottom-1 flex size-9 items-center justify-center rounded-full border-2 border-white bg-primary text-on-primary dark:border-neutral-900"
         >
           <Camera size={16} />
         </span>

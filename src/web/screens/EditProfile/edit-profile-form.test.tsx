@@ -129,6 +129,12 @@ describe("EditProfileScreen form", () => {
     expect(await screen.findByLabelText("Full Name")).toBeTruthy();
   });
 
+  it("names the avatar button with the initials the avatar shows (WCAG 2.5.3)", async () => {
+    await renderEditor();
+    const button = screen.getByRole("button", { name: "Change profile picture (AL)" });
+    expect(button.textContent).toContain("AL");
+  });
+
   it("shows a server field error under its field and keeps everything typed", {
     timeout: 15_000,
   }, async () => {

@@ -37,7 +37,7 @@ export function LiveFeed() {
             takeIncomingPosts(queryClient);
             scrollToTop();
           }}
-          className="fixed top-18 left-1/2 z-30 inline-flex min-h-10 -translate-x-1/2 items-center gap-2 rounded-full bg-sky-600 px-4 text-sm font-semibold text-white shadow-lg hover:bg-sky-700 dark:bg-sky-500 dark:text-neutral-950 dark:hover:bg-sky-400"
+          className="fixed top-18 left-1/2 z-30 inline-flex min-h-10 -translate-x-1/2 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary shadow-lg hover:bg-primary-hover"
         >
           <ArrowUp aria-hidden="true" size={16} />
           New posts
