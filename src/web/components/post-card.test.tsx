@@ -77,10 +77,19 @@ describe("PostCard", () => {
     expect(within(text).queryByRole("link")).toBeNull();
     const image = within(article).getByRole("img", { name: "Image attached to the post" });
     expect(image.className).toContain("max-h-96");
+    // In a list the picture waits until it is near, in a frame sized before it arrives.
+    expect(image.getAttribute("loading")).toBe("lazy");
+    expect(Number(image.getAttribute("width"))).toBeGreaterThan(0);
+    expect(Number(image.getAttribute("height"))).toBeGreaterThan(0);
     const time = article.querySelector("time");
     expect(time?.textContent).toBe("2h");
     expect(time?.getAttribute("dateTime")).toBe(post.createdAt);
     expect(time?.getAttribute("title")).toMatch(/\d+\/\d+\/\d{4}, \d+:\d\d (AM|PM)/);
+    // Named whole: composed from <time> and hidden text it read as '2h , …' or ', …'.
+    const timeLink = time?.closest("a");
+    expect(timeLink?.getAttribute("aria-label")).toBe(
+      `2h, ${time?.getAttribute("title")}, open post`,
+    );
     expect(within(article).getByRole("button", { name: "Like, 3 likes" })).toBeTruthy();
     expect(within(article).getByRole("link", { name: "2 comments" }).getAttribute("href")).toBe(
       post.path,

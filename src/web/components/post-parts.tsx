@@ -54,20 +54,29 @@ export function PostAuthorName({ post, stacked = false }: { post: PostView; stac
 export function PostTimeLink({ post }: { post: PostView }) {
   const at = new Date(post.createdAt);
   const full = postDateLabel(at);
+  const relative = relativeTime(at, new Date());
   return (
+    // Named whole, starting with the visible text: composed from <time> and hidden text, the
+    // name read as '2h , …' in Chrome and as ', …' where <time> gives no text.
     <Link
       to={post.path}
+      aria-label={`${relative}, ${full}, open post`}
       className="shrink-0 text-sm text-neutral-500 hover:underline dark:text-neutral-400"
     >
       <time dateTime={post.createdAt} title={full}>
-        {relativeTime(at, new Date())}
+        {relative}
       </time>
-      <span className="sr-only">, {full}, open post</span>
     </Link>
   );
 }
 
-/** The text exactly as written (line breaks kept, links left as text) and the optional image. */
+/** The frame of a post's picture (16:10), known before the picture arrives so nothing below
+ * it moves when it does; the API does not tell a picture's own size. */
+const FRAME = { width: 800, height: 500 };
+
+/** The text exactly as written (line breaks kept, links left as text) and the optional image.
+ * `large` is the post's own page: there the picture is the largest paint, so it is fetched at
+ * once and shown whole; in lists it waits until it is near and fills its frame. */
 export function PostBody({ post, large = false }: { post: PostView; large?: boolean }) {
   return (
     <>
@@ -85,8 +94,14 @@ export function PostBody({ post, large = false }: { post: PostView; large?: bool
           src={post.imageUrl}
           // biome-ignore lint/a11y/noRedundantAlt: the product's wording; nothing more is known about the picture
           alt="Image attached to the post"
-          loading="lazy"
-          className="mt-3 max-h-96 w-full rounded-2xl border border-neutral-200 object-cover dark:border-neutral-800"
+          width={FRAME.width}
+          height={FRAME.height}
+          loading={large ? "eager" : "lazy"}
+          fetchPriority={large ? "high" : undefined}
+          className={clsx(
+            "mt-3 aspect-[16/10] max-h-96 w-full rounded-2xl border border-neutral-200 dark:border-neutral-800",
+            large ? "bg-neutral-100 object-contain dark:bg-neutral-900" : "object-cover",
+          )}
         />
       ) : null}
     </>

@@ -86,6 +86,16 @@ describe("PostPageScreen", () => {
     ).toMatch(/\/media\/posts\/h\.webp$/);
   });
 
+  it("loads the post's picture first (the largest paint) in a frame sized before it arrives", async () => {
+    renderPost(ADA);
+    const article = await screen.findByRole("article", { name: "Post by Grace Hopper" });
+    const image = within(article).getByRole("img", { name: "Image attached to the post" });
+    expect(image.getAttribute("loading")).toBe("eager");
+    expect(image.getAttribute("fetchpriority")).toBe("high");
+    expect(Number(image.getAttribute("width"))).toBeGreaterThan(0);
+    expect(Number(image.getAttribute("height"))).toBeGreaterThan(0);
+  });
+
   it("threads replies under their comment, oldest first", async () => {
     renderPost(ADA);
     const list = await screen.findByRole("list", { name: "Comments" });
