@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
+import { AppToaster } from "./components/app-toaster";
 import { ApiRequestError } from "./lib/api";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
@@ -30,15 +30,7 @@ function App({ router }: { router: ReturnType<typeof createRouter> }) {
       <RealtimeProvider>
         <RouterProvider router={router} />
       </RealtimeProvider>
-      {/* Below the fixed 56 px header, so a toast never covers the menu button. */}
-      <Toaster
-        richColors
-        position="top-center"
-        offset={{ top: 68 }}
-        mobileOffset={{ top: 64 }}
-        theme={resolved}
-        closeButton
-      />
+      <AppToaster theme={resolved} />
     </QueryClientProvider>
   );
 }
