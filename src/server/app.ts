@@ -48,6 +48,8 @@ import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { usernameRoutes } from "./modules/usernames/routes";
+import { createCaptureStore } from "./modules/verification/capture-store";
+import { verificationRoutes } from "./modules/verification/routes";
 import { createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
@@ -125,6 +127,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     db,
     bus,
     store: services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
+    captures: createCaptureStore(config),
     mailer,
     limits: createRateLimits(redis),
     uploads: new UploadSlots(),
@@ -171,6 +174,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [commentRoutes, "/api"],
     [usernameRoutes, "/api/usernames"],
     [mailRoutes, "/api/mail"],
+    [verificationRoutes, "/api/verification"],
     [postRedirectRoute, ""],
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });

@@ -21,6 +21,8 @@ export interface AppContext {
   bus: EventBus;
   /** Media storage: DATA_DIR/media or S3. */
   store: ObjectStore;
+  /** Face verification captures: private, never under /media (modules/verification). */
+  captures: ObjectStore;
   mailer: Mailer;
   limits: RateLimits;
   /** Image uploads in flight per account (at most two). */

@@ -81,9 +81,31 @@ export const ABOUT_MAX = 250;
 const blankToNull = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? null : value;
 
+/**
+ * Badges are earned, never sent (spec-2 §6): a save that names one is refused, so no client can
+ * set the black badge, its face verification fields or the veteran medal.
+ */
+const BADGE_FIELDS = [
+  "verificationType",
+  "verification_type",
+  "veteran",
+  "faceVerifiedAt",
+  "face_verified_at",
+  "faceCaptureUrl",
+  "face_capture_url",
+  "faceMatchScore",
+  "face_match_score",
+] as const;
+const notSettable = z.never({ message: "This field cannot be set." }).optional();
+const badgeFields = Object.fromEntries(BADGE_FIELDS.map((name) => [name, notSettable])) as Record<
+  (typeof BADGE_FIELDS)[number],
+  typeof notSettable
+>;
+
 /** spec-2 §5 profile save; `details` is the Details grid, checked against the option lists. */
 export function profileUpdateBody(lists: LoadedProfileLists) {
   return z.object({
+    ...badgeFields,
     fullName: fullNameField,
     emailAddress: z
       .string({ message: "Email is required" })

@@ -37,6 +37,8 @@ export const LIMITS = {
   passwordResetPerAddress: { points: 5, duration: 30 * MINUTE },
   /** Mail a person sends to outside addresses (docs/mail.md "Outbound"). */
   externalMailPerUser: { points: 50, duration: 24 * 60 * MINUTE },
+  /** Face verification attempts of one account (docs/profiles-and-media.md "Face verification"). */
+  faceVerifyPerUser: { points: 5, duration: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

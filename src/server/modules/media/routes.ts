@@ -29,7 +29,8 @@ export const mediaRoutes: FastifyPluginAsync<{ store: ObjectStore }> = async (ap
     { schema: { hide: true } },
     async (request, reply) => {
       const key = request.params["*"];
-      if (!isSafeKey(key)) throw notFound();
+      // Only the users' folders: the private prefix of a shared S3 bucket is never served here.
+      if (!isSafeKey(key) || !key.startsWith("u/")) throw notFound();
       const object = await store.get(key);
       const contentType = object?.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
       if (!object || !SERVABLE_TYPES.has(contentType)) throw notFound();

@@ -26,10 +26,14 @@ export async function storeImage(
   return `${MEDIA_PREFIX}${key}`;
 }
 
+/** The object key behind a /media/ URL, or null for any other URL. */
+export const keyOfMediaUrl = (url: string): string | null =>
+  url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : null;
+
 /** Removes the image behind a /media/ URL and its thumbnail; any other URL is left alone. */
 export async function removeImage(store: ObjectStore, { url }: { url: string }): Promise<void> {
-  if (!url.startsWith(MEDIA_PREFIX)) return;
-  const key = url.slice(MEDIA_PREFIX.length);
+  const key = keyOfMediaUrl(url);
+  if (!key) return;
   await store.delete(key);
   await store.delete(thumbKeyOf(key));
 }

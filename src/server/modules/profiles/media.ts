@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ObjectStore } from "../../infra/object-store";
 import { removeImage, storeImageThenWrite } from "../media/service";
+import { removeCapture } from "../verification/capture-store";
 import { presentProfile } from "./present";
 import {
   findProfileByUserId,
@@ -29,9 +30,18 @@ async function removeIfUnused(store: ObjectStore, row: ProfileRow, url: string |
   if (url && !mediaUrlsOf(row).includes(url)) await removeImage(store, { url });
 }
 
+/**
+ * The black badge vouches for the photo it was compared with (spec-2 §6): a new avatar drops it,
+ * with its face verification fields, until the owner verifies again.
+ */
+const withoutFaceBadge = (row: ProfileRow) =>
+  row.profile.verificationType === "black"
+    ? { verificationType: "none", faceVerifiedAt: null, faceCaptureUrl: null, faceMatchScore: null }
+    : {};
+
 /** A new avatar; lists show it, so cached copies of the person are dropped (profile.changed). */
 export async function replaceAvatar(
-  { db, store, bus }: Pick<AppContext, "db" | "store" | "bus">,
+  { db, store, captures, bus }: Pick<AppContext, "db" | "store" | "captures" | "bus">,
   { viewerId, userId, bytes }: { viewerId: string; userId: string; bytes: Buffer },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
@@ -40,11 +50,13 @@ export async function replaceAvatar(
     ownerId: userId,
     kind: "avatar",
     bytes,
-    write: (url) => updateProfileRow(db, userId, { profileImageUrl: url }),
+    write: (url) =>
+      updateProfileRow(db, userId, { profileImageUrl: url, ...withoutFaceBadge(before) }),
     inUse: (url) => mediaUrlsOf(before).includes(url),
   });
   const after = await loadRow(db, userId);
   await removeIfUnused(store, after, before.profile.profileImageUrl);
+  if (!after.profile.faceCaptureUrl) await removeCapture(captures, before.profile.faceCaptureUrl);
   await bus.publish({ type: "profile.changed", userId });
   return presentProfile(after, viewerId);
 }

@@ -1,0 +1,62 @@
+// Where face verification captures live (spec-2 §3, §7 "bucket verifications"): a private store,
+// never the public /media one. On disk it is DATA_DIR/private (outside DATA_DIR/media, which
+// /media serves); with S3 it is the same bucket under `private/`, a prefix /media refuses. Only
+// GET /api/verification/captures/… reads it, for the capture's owner.
+import { createHash } from "node:crypto";
+import path from "node:path";
+import sharp from "sharp";
+import type { Config } from "../../config";
+import { createObjectStore, type ObjectStore } from "../../infra/object-store";
+
+const S3_PREFIX = "private/";
+const CAPTURE_URL_PREFIX = "/api/verification/captures/";
+const CAPTURE_MAX_SIDE = 1024;
+
+export function createCaptureStore(config: Pick<Config, "dataDir" | "s3">): ObjectStore {
+  if (!config.s3) return createObjectStore({ dataDir: path.join(config.dataDir, "private") });
+  const bucket = createObjectStore({ dataDir: config.dataDir, s3: config.s3 });
+  return {
+    put: (key, bytes, contentType) => bucket.put(`${S3_PREFIX}${key}`, bytes, contentType),
+    get: (key) => bucket.get(`${S3_PREFIX}${key}`),
+    delete: (key) => bucket.delete(`${S3_PREFIX}${key}`),
+  };
+}
+
+const hexOf = (userId: string) => Buffer.from(userId, "utf8").toString("hex");
+
+/** The owner's hex id and the file name: the two parts of a capture's URL and key. */
+export interface CaptureName {
+  user: string;
+  file: string;
+}
+
+export const captureKey = ({ user, file }: CaptureName) => `u/${user}/capture/${file}`;
+export const captureUrl = ({ user, file }: CaptureName) => `${CAPTURE_URL_PREFIX}${user}/${file}`;
+export const isCaptureOf = (name: CaptureName, userId: string) => name.user === hexOf(userId);
+
+export function captureNameOfUrl(url: string): CaptureName | null {
+  const match = url.match(/^\/api\/verification\/captures\/([0-9a-f]+)\/([0-9a-f]{32}\.jpg)$/);
+  return match ? { user: match[1] as string, file: match[2] as string } : null;
+}
+
+/** Re-encodes the capture (orientation applied, metadata dropped) and stores it; no overwrite. */
+export async function storeCapture(
+  captures: ObjectStore,
+  { userId, bytes }: { userId: string; bytes: Buffer },
+): Promise<string> {
+  const jpeg = await sharp(bytes)
+    .rotate()
+    .resize(CAPTURE_MAX_SIDE, CAPTURE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+  const sha = createHash("sha256").update(jpeg).digest("hex");
+  const name = { user: hexOf(userId), file: `${sha.slice(0, 32)}.jpg` };
+  await captures.put(captureKey(name), jpeg, "image/jpeg");
+  return captureUrl(name);
+}
+
+/** Removes the capture behind a capture URL; anything else is left alone. */
+export async function removeCapture(captures: ObjectStore, url: string | null): Promise<void> {
+  const name = url ? captureNameOfUrl(url) : null;
+  if (name) await captures.delete(captureKey(name));
+}

@@ -1,0 +1,44 @@
+// SQL of face verification (spec-2 §3 "update verification fields by user_id"), db first.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { profiles } from "../../db/schema/profiles";
+
+export async function findFaceState(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      profileImageUrl: profiles.profileImageUrl,
+      faceCaptureUrl: profiles.faceCaptureUrl,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Sets the black badge, only while the profile still shows the photo the capture was compared
+ * with; false when the avatar changed meanwhile (nothing is written then).
+ */
+export async function markFaceVerified(
+  db: Db,
+  opts: {
+    userId: string;
+    comparedWith: string;
+    verifiedAt: Date;
+    captureUrl: string;
+    score: number;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({
+      verificationType: "black",
+      faceVerifiedAt: opts.verifiedAt,
+      faceCaptureUrl: opts.captureUrl,
+      faceMatchScore: opts.score,
+      updatedAt: opts.verifiedAt,
+    })
+    .where(and(eq(profiles.userId, opts.userId), eq(profiles.profileImageUrl, opts.comparedWith)))
+    .returning({ userId: profiles.userId });
+  return rows.length > 0;
+}
