@@ -1,15 +1,27 @@
-// Vite builds the React app into dist/web (served by the Fastify server in production) and
-// proxies the API to it in development. Vitest runs three projects: unit (node), web (jsdom)
-// and integration (node, serial). Playwright specs in e2e/ are never collected.
+// Vite builds the React app into dist/web (served by the Fastify server in production), with a
+// brotli and a gzip copy of each script, stylesheet and icon for the server to send as they are
+// (docs/operations.md "Web delivery"), and proxies the API to it in development. Vitest runs
+// three projects: unit (node), web (jsdom) and integration (node, serial). Playwright specs in
+// e2e/ are never collected.
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { compression } from "vite-plugin-compression2";
 import { defaultExclude, defineConfig } from "vitest/config";
 
 const API_ORIGIN = "http://127.0.0.1:3000";
 
 export default defineConfig({
   root: ".",
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The HTML is left out: the server fills in each page's head and compresses it per answer.
+    compression({
+      include: /\.(js|mjs|css|svg|json|txt|webmanifest)$/,
+      algorithms: ["brotliCompress", "gzip"],
+      logLevel: "silent",
+    }),
+  ],
   build: {
     outDir: "dist/web",
     emptyOutDir: true,

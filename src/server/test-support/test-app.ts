@@ -43,11 +43,16 @@ function parseEml(raw: string): CapturedMail {
 /**
  * `env` overrides the configuration (inbound SMTP listens on a free port unless it says
  * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default);
- * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads.
+ * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
+ * are more files of the built web app beside its index.html (path → content).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { dnsResolver?: DnsResolver; sink?: SmtpSink } = {},
+  options: {
+    dnsResolver?: DnsResolver;
+    sink?: SmtpSink;
+    webFiles?: Record<string, string | Buffer>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
   const config = loadConfig({
@@ -71,6 +76,10 @@ export async function createTestApp(
   const webDistDir = path.join(dataDir, "web");
   mkdirSync(webDistDir);
   writeFileSync(path.join(webDistDir, "index.html"), TEST_INDEX_HTML);
+  for (const [name, content] of Object.entries(options.webFiles ?? {})) {
+    mkdirSync(path.dirname(path.join(webDistDir, name)), { recursive: true });
+    writeFileSync(path.join(webDistDir, name), content);
+  }
   const app = await buildApp({
     config,
     database,
