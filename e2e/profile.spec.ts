@@ -60,7 +60,7 @@ test("edit the profile: details, city, avatar and a picture show on the profile"
   await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
   await expect(page.getByLabel("Full Name")).toHaveValue(account.fullName);
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
-  await expect(page.getByRole("button", { name: "AI Face Verification" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "AI Face Verification" })).toBeEnabled();
 
   await page.getByRole("textbox", { name: "About" }).fill("Poet of science.");
   await page.getByLabel("Website URL").fill("https://www.ada.example.org/");

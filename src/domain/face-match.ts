@@ -10,3 +10,6 @@ export function faceDistance(a: ArrayLike<number>, b: ArrayLike<number>): number
 }
 
 export const facesMatch = (distance: number): boolean => distance < FACE_MATCH_THRESHOLD;
+
+/** spec-2 §9: the browser's capture is a JPEG at this quality. */
+export const CAPTURE_JPEG_QUALITY = 0.92;

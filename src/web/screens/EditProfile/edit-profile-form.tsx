@@ -18,6 +18,7 @@ import { useGoBack } from "../../lib/use-go-back";
 import { useUpdateProfileMutation } from "../../state/queries/profiles";
 import { AvatarUploader } from "./avatar-uploader";
 import { DetailsGrid } from "./details-grid";
+import { FaceVerificationDialog } from "./face-verification-dialog";
 import {
   type DetailValues,
   type FieldErrors,
@@ -40,6 +41,7 @@ const length = (text: string) => [...text].length;
 
 export function EditProfileForm({ profile }: { profile: ProfileView }) {
   const [values, setValues] = useState<FormValues>(() => initialValues(profile));
+  const [faceOpen, setFaceOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -135,13 +137,20 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
         <div className="mb-6 flex flex-col items-center gap-4">
           <AvatarUploader profile={profile} />
           <div className="flex flex-col items-center gap-1">
-            <Button variant="secondary" disabled aria-describedby="face-soon">
+            <Button variant="secondary" onClick={() => setFaceOpen(true)}>
               <ScanFace aria-hidden="true" size={18} />
               AI Face Verification
             </Button>
-            <p id="face-soon" className="text-xs text-neutral-500 dark:text-neutral-400">
-              Face verification arrives soon.
-            </p>
+            {profile.verificationType === "black" && (
+              <p className="text-center text-xs text-neutral-600 dark:text-neutral-300">
+                A new profile photo removes the black badge until you verify again.
+              </p>
+            )}
+            <FaceVerificationDialog
+              open={faceOpen}
+              onOpenChange={setFaceOpen}
+              hasPhoto={Boolean(profile.profileImageUrl)}
+            />
           </div>
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

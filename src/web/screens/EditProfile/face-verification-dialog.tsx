@@ -1,0 +1,161 @@
+// The Face Verification dialog (spec-2 §2, §4, §8): start and stop the front camera, 'Capture &
+// Verify', the captured snapshot and a result box. The server compares the capture with the
+// profile photo and decides; without a photo the dialog says 'Upload required'. Closing the
+// dialog always releases the camera (the camera lives in the body, unmounted on close).
+import { CheckCircle2, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { FACE_MESSAGES } from "../../../domain/contracts/verification";
+import { Button } from "../../components/button";
+import { Dialog } from "../../components/dialog";
+import { ApiRequestError } from "../../lib/api";
+import { useFaceVerificationMutation } from "../../state/queries/verification";
+import { useCamera } from "./use-camera";
+
+type Result = { matched: true } | { matched: false; message: string };
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 401) return FACE_MESSAGES.noUser;
+    if (error.status === 422 || error.status === 429 || error.status === 409) return error.message;
+  }
+  return FACE_MESSAGES.failed;
+}
+
+function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const camera = useCamera(video);
+  const verify = useFaceVerificationMutation();
+  const [snapshot, setSnapshot] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(
+    () => () => {
+      if (snapshot) URL.revokeObjectURL(snapshot);
+    },
+    [snapshot],
+  );
+
+  if (!hasPhoto) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="font-semibold">Upload required</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-300">
+          {FACE_MESSAGES.uploadRequired}
+        </p>
+        <Button variant="secondary" onClick={onClose} className="self-end">
+          Close
+        </Button>
+      </div>
+    );
+  }
+
+  const start = async () => {
+    setProblem(null);
+    if (!(await camera.start())) setProblem(FACE_MESSAGES.cameraFailed);
+  };
+
+  const captureAndVerify = async () => {
+    setProblem(null);
+    setResult(null);
+    const blob = await camera.capture();
+    if (!blob) {
+      setProblem(FACE_MESSAGES.captureFailed);
+      return;
+    }
+    setSnapshot(URL.createObjectURL(blob));
+    try {
+      const answer = await verify.mutateAsync(blob);
+      setResult(
+        answer.matched ? { matched: true } : { matched: false, message: FACE_MESSAGES.noMatch },
+      );
+      if (answer.matched) camera.stop();
+    } catch (error) {
+      setResult({ matched: false, message: failureMessage(error) });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-neutral-900">
+        <video
+          ref={video}
+          playsInline
+          muted
+          aria-label="Camera preview"
+          className="size-full -scale-x-100 object-cover"
+        />
+        {!camera.on && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-300">
+            Camera is off
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {camera.on ? (
+          <Button variant="secondary" onClick={camera.stop}>
+            Stop camera
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={start}>
+            Start camera
+          </Button>
+        )}
+        <Button onClick={captureAndVerify} disabled={!camera.on || verify.isPending}>
+          {verify.isPending ? "Verifying…" : "Capture & Verify"}
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      )}
+      {snapshot && (
+        <img
+          src={snapshot}
+          alt="Captured snapshot"
+          className="h-32 w-auto self-start rounded-lg border border-neutral-200 dark:border-neutral-700"
+        />
+      )}
+      <div aria-live="polite">
+        {result?.matched && (
+          <p className="flex items-center gap-2 rounded-lg border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            <CheckCircle2 aria-hidden="true" size={18} />
+            Face verified. Your profile now shows the black badge.
+          </p>
+        )}
+        {result && !result.matched && (
+          <p className="flex items-center gap-2 rounded-lg border border-red-600 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+            <XCircle aria-hidden="true" size={18} />
+            {result.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function FaceVerificationDialog({
+  open,
+  onOpenChange,
+  hasPhoto,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  hasPhoto: boolean;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Face Verification"
+      description="Your camera photo is compared with your profile photo. A match earns the black badge."
+      layout="sheet"
+      width="lg"
+    >
+      <div className="p-5">
+        {open && <CameraPanel hasPhoto={hasPhoto} onClose={() => onOpenChange(false)} />}
+      </div>
+    </Dialog>
+  );
+}
