@@ -1,11 +1,12 @@
 // spec-1 §2 follower list modal: Friends, Following or Followers of the owner's own profile.
+
 import { Link } from "react-router";
 import type { FollowListKind } from "../../domain/contracts/follows";
 import { useFollowListQuery } from "../state/queries/follow-lists";
 import { Avatar } from "./avatar";
-import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { LoadError } from "./load-error";
+import { LoadMore } from "./load-more";
 import { ProfileBadges } from "./profile-badges";
 
 const TITLES: Record<FollowListKind, string> = {
@@ -75,17 +76,7 @@ export function FollowListDialog({
             ))}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <div className="px-3 py-3 text-center">
-            <Button
-              variant="secondary"
-              busy={query.isFetchingNextPage}
-              onClick={() => query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? "Loading…" : "Load More"}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore list={query} label="Load More" className="px-3 py-3" />
       </div>
     </Dialog>
   );

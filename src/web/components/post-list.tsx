@@ -1,9 +1,10 @@
 // A paged list of posts (spec-1 §2 feed, §4 "loading, loaded, empty, has-more"): 'Loading
 // posts...', 'Failed to load posts' with Retry, the empty state, the cards, and 'Load More'.
+
 import type { ReactNode } from "react";
 import type { useFeedQuery } from "../state/queries/posts";
-import { Button } from "./button";
 import { LoadError } from "./load-error";
+import { LoadMore } from "./load-more";
 import { PostCard } from "./post-card";
 
 type PostPagesQuery = ReturnType<typeof useFeedQuery>;
@@ -40,17 +41,7 @@ export function PostList({ query, empty }: { query: PostPagesQuery; empty: React
           Failed to load posts
         </p>
       ) : null}
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? "Loading…" : "Load More"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={query} label="Load More" className="mt-4" />
     </div>
   );
 }

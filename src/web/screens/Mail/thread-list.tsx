@@ -1,11 +1,13 @@
 // The thread list pane (spec-1 §2, §4): the 'Mail' heading with 'New message', then loading,
 // 'Error: {message}' with Retry, empty, or the threads newest first with 'Load more', and the
 // e-mail notification setting at the foot.
+
 import { clsx } from "clsx";
 import { SquarePen } from "lucide-react";
 import { Link } from "react-router";
-import { Button, buttonClass } from "../../components/button";
+import { buttonClass } from "../../components/button";
 import { LoadError } from "../../components/load-error";
+import { LoadMore } from "../../components/load-more";
 import { errorMessage } from "../../lib/api";
 import { useNow } from "../../lib/use-now";
 import { loadedThreads, THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";
@@ -62,17 +64,7 @@ function Threads({ viewerId, selectedId }: { viewerId: string; selectedId: strin
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center p-4">
-          <Button
-            variant="secondary"
-            busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={query} className="p-4" />
     </>
   );
 }

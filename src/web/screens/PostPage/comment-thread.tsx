@@ -2,10 +2,11 @@
 // replies, loaded page by page ('Load more comments'). Reply on a comment or on a reply opens one
 // inline box at the end of that thread: a reply to a reply joins the top-level comment, as the
 // server files it (spec-2 §5).
+
 import { useMemo, useState } from "react";
 import { threadComments } from "../../../domain/comment-threads";
-import { Button } from "../../components/button";
 import { LoadError } from "../../components/load-error";
+import { LoadMore } from "../../components/load-more";
 import { loadedComments, useCommentsQuery } from "../../state/queries/comments";
 import { CommentItem } from "./comment-item";
 import { ReplyForm } from "./reply-form";
@@ -102,17 +103,7 @@ export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: C
           </li>
         ))}
       </ul>
-      {comments.hasNextPage ? (
-        <div className="flex justify-center py-4">
-          <Button
-            variant="secondary"
-            busy={comments.isFetchingNextPage}
-            onClick={() => void comments.fetchNextPage()}
-          >
-            {comments.isFetchingNextPage ? "Loading…" : "Load more comments"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={comments} label="Load more comments" className="py-4" />
     </>
   );
 }
