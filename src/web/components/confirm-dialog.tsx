@@ -1,0 +1,39 @@
+// A yes-or-no question before something that cannot be undone (spec-1 §2 'Delete this post?'):
+// Cancel, or the action, which stays busy until the server answers.
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, title, description, confirmLabel, busy, onConfirm } = props;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      alert
+      width="sm"
+      title={title}
+      description={description}
+      onCloseAutoFocus={props.onCloseAutoFocus}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button variant="danger" busy={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
