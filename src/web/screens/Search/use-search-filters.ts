@@ -1,0 +1,59 @@
+// The search page's filters (spec-2 §3, §4): the searched filter object lives in the URL query
+// string, so a search can be shared, reloaded and returned to with Back; the panel edits a draft
+// that follows the URL whenever the URL changes. Search writes the draft into the URL (the server
+// search, 'enhanced'); Clear Filters empties both and returns to local mode.
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { loadProfileLists } from "../../../domain/enums/profile-options";
+import { type SearchFilters, searchFiltersSchema } from "../../../domain/search-filters";
+import { canonicalQuery, draftFromQuery, queryFromDraft } from "./search-draft";
+
+export type FilterPatch = Partial<SearchFilters>;
+
+export function useSearchFilters() {
+  const [params, setParams] = useSearchParams();
+  const searched = canonicalQuery(params);
+  const lists = useQuery({
+    queryKey: ["profile-options", "all-lists"],
+    queryFn: loadProfileLists,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  const schema = useMemo(() => lists.data && searchFiltersSchema(lists.data), [lists.data]);
+  const [draft, setDraft] = useState<SearchFilters>({});
+  /** The URL the draft was last taken from ('' needs nothing: the draft starts empty). */
+  const [synced, setSynced] = useState(searched === "" ? "" : null);
+  /** Bumped by Clear Filters: the fields start afresh, typed but unchosen text included. */
+  const [generation, setGeneration] = useState(0);
+
+  if (synced !== searched && (searched === "" || schema)) {
+    setSynced(searched);
+    setDraft(searched === "" || !schema ? {} : draftFromQuery(schema, params));
+  }
+
+  return {
+    lists,
+    /** The URL's search, or null in local mode. */
+    searched: searched === "" ? null : searched,
+    /** The text the shown results were searched with. */
+    searchedText: new URLSearchParams(searched).get("q") ?? "",
+    draft,
+    generation,
+    change: (patch: FilterPatch) => setDraft((current) => ({ ...current, ...patch })),
+    /** Puts the draft in the URL; false when that search is already the URL's. */
+    search: (): boolean => {
+      const next = queryFromDraft(draft);
+      if (next === searched) return false;
+      setParams(new URLSearchParams(next));
+      return true;
+    },
+    clear: () => {
+      setDraft({});
+      setGeneration((n) => n + 1);
+      if (searched !== "") setParams(new URLSearchParams());
+    },
+  };
+}
+
+export type SearchFiltersState = ReturnType<typeof useSearchFilters>;
