@@ -44,10 +44,7 @@ export function findUsState(states: readonly UsState[], codeOrName: string): UsS
   );
 }
 
-/**
- * The counties of a state given by code or name; empty for an unknown state.
- * @public advanced search (docs/architecture.md "Groundwork")
- */
+/** The counties of a state given by code or name; empty for an unknown state. */
 export async function loadCountiesOf(codeOrName: string): Promise<readonly string[]> {
   const [states, counties] = await Promise.all([loadUsStates(), loadUsCounties()]);
   const state = findUsState(states, codeOrName);

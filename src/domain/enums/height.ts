@@ -11,7 +11,6 @@ export function inchesToHeight(inches: number): string {
 /**
  * Inches of a feet-and-inches text; tolerant of spaces, curly quotes and a missing inch mark
  * (5'10", 5' 10, 5’10”, 6'). Null when the text is not a height.
- * @public advanced search (docs/architecture.md "Groundwork")
  */
 export function heightToInches(height: string): number | null {
   const match = /^\s*(\d)\s*['’′]\s*(?:(\d{1,2})\s*(?:["”″]|'')?)?\s*$/.exec(height);

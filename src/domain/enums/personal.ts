@@ -68,7 +68,6 @@ export type SearchSexuality = (typeof SEARCH_SEXUALITIES)[number];
 /**
  * Stored profile values a search-list choice matches: the search list says 'Bi-sexual' where
  * profiles say 'Bisexual', so a plain equality filter would never find anyone.
- * @public advanced search (docs/architecture.md "Groundwork")
  */
 export function sexualitiesMatching(choice: SearchSexuality): readonly Sexuality[] {
   return choice === "Bi-sexual" ? ["Bisexual"] : [choice];
@@ -78,7 +77,6 @@ export const KIDS = ["None", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10+"]
 
 /**
  * The number of children a kids value stands for ('None' → 0, '10+' → 10), for range filters.
- * @public advanced search (docs/architecture.md "Groundwork")
  */
 export function kidsCount(kids: string): number | null {
   if (kids === "None") return 0;
@@ -98,11 +96,7 @@ export const SEARCH_KIDS_MIN = 0;
 export const SEARCH_KIDS_MAX = 20;
 
 export const PROFILE_AGES: readonly number[] = range(PROFILE_AGE_MIN, PROFILE_AGE_MAX);
-/** spec-2 §9: the age filter's choices.
- * @public advanced search (docs/architecture.md "Groundwork")
- */
+/** spec-2 §9: the age filter's choices. */
 export const SEARCH_AGES: readonly number[] = range(SEARCH_AGE_MIN, SEARCH_AGE_MAX);
-/** spec-2 §9: the kids filter's choices.
- * @public advanced search (docs/architecture.md "Groundwork")
- */
+/** spec-2 §9: the kids filter's choices. */
 export const SEARCH_KIDS_COUNTS: readonly number[] = range(SEARCH_KIDS_MIN, SEARCH_KIDS_MAX);
