@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "../../../domain/search-filters";
 import { Button } from "../../components/button";
+import { LoadMore } from "../../components/load-more";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useRecentProfilesQuery, useSearchResultsQuery } from "../../state/queries/people-search";
 import { FILTER_LABELS } from "./filter-labels";
@@ -144,17 +145,7 @@ export function EnhancedResults({ searched, text }: { searched: string; text: st
           {errorMessage(query.error, SEARCH_FAILED)}
         </p>
       ) : null}
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={query} className="mt-4" />
     </Results>
   );
 }
