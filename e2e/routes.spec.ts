@@ -3,15 +3,11 @@ import { createVerifiedAccount, logIn } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { homeHeading, landingHeading } from "./support/screen";
 
-// /search is still a placeholder screen: its case checks the sign-in guard and nothing more.
-const GUARD_ONLY: ReadonlySet<string> = new Set(["/search"]);
-
 for (const [path, title] of [
   ["/activity", "Activity"],
   ["/search", "Search"],
 ] as const) {
-  const scope = GUARD_ONLY.has(path) ? " (guard only: the screen is a placeholder)" : "";
-  test(`${path} signed out shows the sign-in screen, and logging in there stays on it${scope}`, async ({
+  test(`${path} signed out shows the sign-in screen, and logging in there stays on it`, async ({
     page,
   }) => {
     const account = await createVerifiedAccount(page, title.toLowerCase());

@@ -26,9 +26,7 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Filter users by categories",
-    text: "The search box at the top of every page finds people by name or username.",
-    coming:
-      "Advanced search with filters for location, age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university and occupation.",
+    text: "The search box at the top of every page finds people by name or username. The Search page filters people by location (and distance from a city), age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university, occupation and more.",
   },
   {
     title: "Message posts",

@@ -16,10 +16,14 @@ describe("Landing", () => {
     renderWithRoutes([{ path: "/", element: <Landing /> }], { url: "/", viewer: null });
     await screen.findByRole("heading", { name: "chtcht", level: 1 });
 
-    for (const title of ["DMs via the email protocol", "Message posts"]) {
+    for (const title of [
+      "DMs via the email protocol",
+      "Discover people by categories",
+      "Message posts",
+    ]) {
       expect(point(title).queryByText("Coming soon")).toBeNull();
     }
-    for (const title of ["Brand your profile", "Discover people by categories", "Profile badges"]) {
+    for (const title of ["Brand your profile", "Profile badges"]) {
       expect(point(title).getByText("Coming soon")).toBeTruthy();
     }
   });

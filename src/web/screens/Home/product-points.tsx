@@ -1,5 +1,5 @@
 // The product's five points (spec-2 §1) on the landing page: what works today, and what is not
-// built yet marked 'Coming soon' (username purchase, advanced search, badges).
+// built yet marked 'Coming soon' (username purchase, badges).
 import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
 import type { ReactNode } from "react";
 import { ComingSoon } from "../../components/coming-soon";
@@ -26,8 +26,7 @@ const productPoints = (siteName: string): ProductPoint[] => [
   },
   {
     title: "Discover people by categories",
-    text: "Find people by name or username from the search box.",
-    coming: "Filters for location, age, interests, education, military service and more.",
+    text: "Find people by name from the search box, or filter them by location, age, interests, education, military service and more.",
     icon: <Filter aria-hidden="true" size={22} />,
   },
   {
