@@ -1,5 +1,6 @@
 // Browser entry: the site settings first, then query cache, realtime connection, theme, toasts and
 // the router.
+import "./lib/zod-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -160,6 +160,7 @@ export function HeaderSearch() {
             aria-activedescendant={combobox.activeId}
             onKeyDown={combobox.onKeyDown}
             aria-label="Search users"
+            name="q"
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
