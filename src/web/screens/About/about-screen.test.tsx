@@ -27,10 +27,14 @@ describe("AboutScreen", () => {
       expect(section(title).queryByText("Coming soon")).toBeNull();
     }
     expect(section("DMs via the email protocol").getByText(/any e-mail address/)).toBeTruthy();
+    // Face verification works: the black badge is told as working, not as coming.
+    expect(section("Profile badges").getByText(/black badge/).textContent).not.toMatch(
+      /^Coming soon/,
+    );
 
     for (const [title, coming] of [
       ["Brand your profile with a custom URL and @username", /yearly subscription/],
-      ["Profile badges", /face/],
+      ["Profile badges", /veterans/],
     ] as const) {
       expect(section(title).getByText("Coming soon")).toBeTruthy();
       expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);

@@ -1,5 +1,5 @@
 // /about (spec-2 §1): what the product is, section by section: what works today, and what is
-// coming marked as such (advanced search, username purchase and badges are not built yet).
+// coming marked as such (username purchase, the yellow badge and the veteran medal).
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { ComingSoon } from "../../components/coming-soon";
 import { JoinLinks } from "../../components/join-links";
@@ -34,9 +34,8 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Profile badges",
-    text: "Badges will show who is who on profiles, posts and search results.",
-    coming:
-      "A yellow badge, a black badge earned by verifying that your face matches your profile photo, and a military medal for veterans.",
+    text: "Badges show who is who on profiles, posts and search results: a black badge is earned by verifying that your face matches your profile photo (Face Verification, on Edit Profile).",
+    coming: "A yellow badge, and a military medal for veterans.",
   },
 ];
 

@@ -1,5 +1,5 @@
 // The product's five points (spec-2 §1) on the landing page: what works today, and what is not
-// built yet marked 'Coming soon' (username purchase, badges).
+// built yet marked 'Coming soon' (username purchase, the yellow badge and the veteran medal).
 import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
 import type { ReactNode } from "react";
 import { ComingSoon } from "../../components/coming-soon";
@@ -36,8 +36,8 @@ const productPoints = (siteName: string): ProductPoint[] => [
   },
   {
     title: "Profile badges",
-    text: "Badges that show who is who.",
-    coming: "Yellow and black verification badges, and a medal that honours veterans.",
+    text: "A black badge shows that a face matches its profile photo.",
+    coming: "A yellow badge, and a medal that honours veterans.",
     icon: <BadgeCheck aria-hidden="true" size={22} />,
   },
 ];
