@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { listenSmtp } from "../../src/server/test-support/smtp-receiver";
 import { E2E_DATA_DIR, E2E_SMTP_SINK_PORT } from "./env";
 
 /** Names sort in the order the messages arrived, as the server's own capture files do. */
@@ -14,23 +14,12 @@ const fileName = () =>
 
 export default async function startSmtpSink(): Promise<() => Promise<void>> {
   const dir = path.join(E2E_DATA_DIR, "mail");
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mkdir(dir, { recursive: true })
-          .then(() => writeFile(path.join(dir, fileName()), Buffer.concat(chunks)))
-          .then(() => callback(), callback);
-      });
+  const receiver = await listenSmtp({
+    port: E2E_SMTP_SINK_PORT,
+    async receive(raw) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, fileName()), raw);
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.on("error", reject);
-    server.listen(E2E_SMTP_SINK_PORT, "127.0.0.1", resolve);
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver.close;
 }
