@@ -57,6 +57,9 @@ export function MainMenu(props: MainMenuProps) {
     props;
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<number | undefined>(undefined);
+  // A focus deferred by a close never outlives the menu.
+  useEffect(() => () => window.clearTimeout(refocus.current), []);
   // The first item has the focus however the menu was opened (Radix does so for keys only).
   // Focused as the menu mounts, so Radix, finding the focus inside, leaves it there.
   const focusFirstItem = useCallback((menu: HTMLDivElement | null) => {
@@ -105,7 +108,8 @@ export function MainMenu(props: MainMenuProps) {
           loop
           // A click outside that focused nothing leaves the focus on the button, not on the page.
           onCloseAutoFocus={() => {
-            window.setTimeout(() => {
+            window.clearTimeout(refocus.current);
+            refocus.current = window.setTimeout(() => {
               const active = document.activeElement;
               if (!active || active === document.body) trigger.current?.focus();
             }, 0);
