@@ -67,6 +67,8 @@ export interface AppServices {
   webDistDir?: string;
   /** DNS for inbound mail's SPF, DKIM and DMARC checks; the system's when not given. */
   dnsResolver?: DnsResolver;
+  /** Cap on /realtime sockets from one IP on this instance; the gateway's 2,000 when not given. */
+  maxSocketsPerIp?: number;
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -185,6 +187,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus,
     followersAmong: (authorId, userIds) => followersAmong(db, { authorId, userIds }),
     allowedOrigins: allowedOrigins(config),
+    maxSocketsPerIp: services.maxSocketsPerIp,
   });
   await registerWebApp(app, {
     distDir: services.webDistDir,

@@ -30,9 +30,6 @@ export interface ProcessedImage {
 
 type SniffedType = "jpeg" | "png" | "webp" | "heif";
 
-/** One queue for every decode and re-encode in this process. */
-const decodeQueue = pLimit(availableParallelism());
-
 // libheif decodes in wasm on the thread that calls it: ~2 s for a 12-megapixel photo here. It
 // runs in a short-lived worker so the event loop keeps serving.
 const require = createRequire(import.meta.url);
@@ -232,9 +229,30 @@ function makeThumb(main: EncodedImage, kind: ImageKind): Promise<EncodedImage> {
   return encode(image.resize(320, 320, { fit: "inside", withoutEnlargement: true }));
 }
 
-export function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
-  return decodeQueue(() => decodeAndEncode(input, kind));
+interface DecodeQueueOptions {
+  /** How many images are decoded and re-encoded at once; the rest wait their turn. */
+  concurrency: number;
+  /** Told how many decodes are running each time one starts or ends (tests observe the queue). */
+  onRunning?: (running: number) => void;
 }
+
+/** A processImage whose decodes share one queue of the given width. */
+export function createImageProcessor(options: DecodeQueueOptions) {
+  const queue = pLimit(options.concurrency);
+  let running = 0;
+  return (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
+    queue(async () => {
+      options.onRunning?.(++running);
+      try {
+        return await decodeAndEncode(input, kind);
+      } finally {
+        options.onRunning?.(--running);
+      }
+    });
+}
+
+/** The process's one queue: every upload's decode and re-encode, as many at once as cores. */
+export const processImage = createImageProcessor({ concurrency: availableParallelism() });
 
 async function decodeAndEncode(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   const limit = IMAGE_LIMITS[kind];

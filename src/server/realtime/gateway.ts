@@ -30,6 +30,7 @@ const SESSION_ENDED = 4401;
 export const MAX_SOCKETS_PER_USER = 20;
 /** Close code of the oldest socket when its account opens one more than the cap. */
 export const TOO_MANY_SOCKETS = 4429;
+/** Sockets one IP may hold on an instance, unless the gateway is given another cap (tests). */
 export const MAX_SOCKETS_PER_IP = 2_000;
 /** Client frames per socket per window; past that the socket is closed as a policy violation. */
 export const FRAME_LIMIT = { points: 60, duration: 10 };
@@ -56,6 +57,8 @@ export interface GatewayOptions {
   /** Origins a browser may open the socket from: the HTTP API's list (http/origin-check.ts). */
   allowedOrigins: Set<string>;
   heartbeatMs?: number;
+  /** Cap on sockets from one IP on this instance; MAX_SOCKETS_PER_IP when not given. */
+  maxSocketsPerIp?: number;
 }
 
 class Registry {
@@ -247,6 +250,7 @@ function handleClientMessage(registry: Registry, conn: Connection, message: Clie
 export async function registerRealtime(app: FastifyInstance, options: GatewayOptions) {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const registry = new Registry();
+  const maxSocketsPerIp = options.maxSocketsPerIp ?? MAX_SOCKETS_PER_IP;
   const frames = new RateLimiterMemory({ keyPrefix: "ws-frames", ...FRAME_LIMIT });
   let nextId = 0;
   const unsubscribe = options.bus.subscribe((event) => {
@@ -284,7 +288,7 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
           throw forbidden("Cross-origin request refused.");
         }
         if (!request.viewerId) throw unauthorized();
-        if (registry.socketsFrom(clientIp(request)) >= MAX_SOCKETS_PER_IP) {
+        if (registry.socketsFrom(clientIp(request)) >= maxSocketsPerIp) {
           throw new AppError(429, "rate_limited", "Too many connections from this address.", {
             retryAfter: 60,
           });

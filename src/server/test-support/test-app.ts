@@ -44,7 +44,8 @@ function parseEml(raw: string): CapturedMail {
  * `env` overrides the configuration (inbound SMTP listens on a free port unless it says
  * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default);
  * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
- * are more files of the built web app beside its index.html (path → content).
+ * are more files of the built web app beside its index.html (path → content);
+ * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -52,6 +53,7 @@ export async function createTestApp(
     dnsResolver?: DnsResolver;
     sink?: SmtpSink;
     webFiles?: Record<string, string | Buffer>;
+    maxSocketsPerIp?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
@@ -87,6 +89,7 @@ export async function createTestApp(
     logger,
     webDistDir,
     dnsResolver: options.dnsResolver ?? fakeDns({}),
+    maxSocketsPerIp: options.maxSocketsPerIp,
   });
   await app.ready();
 
