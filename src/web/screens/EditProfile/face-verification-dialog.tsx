@@ -77,13 +77,15 @@ function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => 
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-neutral-900">
+      {/* The whole frame is shown (contain, not cover): what is captured is what one sees, also
+          when a phone's front camera gives a portrait picture. */}
+      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-neutral-900 dark:bg-neutral-950 dark:ring-1 dark:ring-neutral-700 dark:ring-inset">
         <video
           ref={video}
           playsInline
           muted
           aria-label="Camera preview"
-          className="size-full -scale-x-100 object-cover"
+          className="size-full -scale-x-100 object-contain"
         />
         {!camera.on && (
           <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-300">
@@ -110,26 +112,29 @@ function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => 
           {problem}
         </p>
       )}
-      {snapshot && (
-        <img
-          src={snapshot}
-          alt="Captured snapshot"
-          className="h-32 w-auto self-start rounded-lg border border-neutral-200 dark:border-neutral-700"
-        />
-      )}
-      <div aria-live="polite">
-        {result?.matched && (
-          <p className="flex items-center gap-2 rounded-lg border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-            <CheckCircle2 aria-hidden="true" size={18} />
-            Face verified. Your profile now shows the black badge.
-          </p>
+      {/* The snapshot beside its result, so both fit under the preview on a phone. */}
+      <div className="flex items-start gap-3">
+        {snapshot && (
+          <img
+            src={snapshot}
+            alt="Captured snapshot"
+            className="h-24 w-auto max-w-[40%] shrink-0 rounded-lg border border-neutral-200 object-cover dark:border-neutral-700"
+          />
         )}
-        {result && !result.matched && (
-          <p className="flex items-center gap-2 rounded-lg border border-red-600 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-            <XCircle aria-hidden="true" size={18} />
-            {result.message}
-          </p>
-        )}
+        <div aria-live="polite" className="min-w-0 flex-1">
+          {result?.matched && (
+            <p className="flex items-center gap-2 rounded-lg border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+              <CheckCircle2 aria-hidden="true" size={18} className="shrink-0" />
+              Face verified. Your profile now shows the black badge.
+            </p>
+          )}
+          {result && !result.matched && (
+            <p className="flex items-center gap-2 rounded-lg border border-red-600 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+              <XCircle aria-hidden="true" size={18} className="shrink-0" />
+              {result.message}
+            </p>
+          )}
+        </div>
       </div>
     </div>
   );
@@ -153,7 +158,8 @@ export function FaceVerificationDialog({
       layout="sheet"
       width="lg"
     >
-      <div className="p-5">
+      {/* The sheet is at most 85% of the screen high: on a small phone the body scrolls. */}
+      <div className="min-h-0 overflow-y-auto p-5">
         {open && <CameraPanel hasPhoto={hasPhoto} onClose={() => onOpenChange(false)} />}
       </div>
     </Dialog>
