@@ -22,22 +22,43 @@ export const RESERVED_USERNAMES = new Set([
   "team",
   "official",
   "chtcht",
+  "mod",
+  "moderator",
+  "moderators",
+  "billing",
+  "payments",
+  "checkout",
+  "verify",
+  "verified",
+  "system",
+  "owner",
+  "trust",
+  "safety",
+  "legal",
+  "privacy",
+  "press",
 ]);
 
 export type UsernameProblem = "required" | "invalid" | "length" | "reserved";
 
-/** Title and text per problem (spec-2 §5). */
-export const USERNAME_MESSAGES: Record<UsernameProblem | "taken", { title: string; text: string }> =
-  {
-    required: { title: "Username required", text: "Please enter a username." },
-    invalid: {
-      title: "Invalid username",
-      text: "Use 1–15 chars: lowercase letters, numbers, dot, dash, underscore.",
-    },
-    length: { title: "Error", text: "Username must be 1–15 characters." },
-    reserved: { title: "Unavailable", text: "That username is already taken." },
-    taken: { title: "Unavailable", text: "That username is already taken." },
-  };
+/** Title and text per problem (spec-2 §5); `held`: someone else is in checkout for the name. */
+export const USERNAME_MESSAGES: Record<
+  UsernameProblem | "taken" | "held",
+  { title: string; text: string }
+> = {
+  required: { title: "Username required", text: "Please enter a username." },
+  invalid: {
+    title: "Invalid username",
+    text: "Use 1–15 chars: lowercase letters, numbers, dot, dash, underscore.",
+  },
+  length: { title: "Error", text: "Username must be 1–15 characters." },
+  reserved: { title: "Unavailable", text: "That username is already taken." },
+  taken: { title: "Unavailable", text: "That username is already taken." },
+  held: {
+    title: "Unavailable",
+    text: "Someone is reserving that username right now. Try again later.",
+  },
+};
 
 export function normalizeUsername(raw: string): string {
   return raw.trim().replace(/^@/, "").toLowerCase();

@@ -39,6 +39,7 @@ import { followRoutes } from "./modules/follows/routes";
 import { mailRoutes } from "./modules/mail/routes";
 import { registerInboundMail, systemResolver } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
+import { createPayments, registerPayments } from "./modules/payments/register";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
 import { postPageMeta } from "./modules/posts/page-meta";
@@ -47,6 +48,11 @@ import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
+import {
+  type LifecycleReport,
+  runUsernameLifecycle,
+  scheduleUsernameLifecycle,
+} from "./modules/usernames/lifecycle";
 import { usernameRoutes } from "./modules/usernames/routes";
 import { createCaptureStore } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";
@@ -69,6 +75,17 @@ export interface AppServices {
   dnsResolver?: DnsResolver;
   /** Cap on /realtime sockets from one IP on this instance; the gateway's 2,000 when not given. */
   maxSocketsPerIp?: number;
+  /** How often the reserved-username lifecycle runs (docs/usernames.md); 0 turns the timer off. */
+  usernameLifecycleMs?: number;
+}
+
+const USERNAME_LIFECYCLE_MS = 60_000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
+    runUsernameLifecycle(now: Date): Promise<LifecycleReport | null>;
+  }
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -124,6 +141,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     });
   });
   const { db } = database;
+  const payments = createPayments(config, db);
   const ctx: AppContext = {
     config,
     db,
@@ -144,6 +162,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
     }),
+    payments: payments.provider,
     log: app.log,
   };
   const resolveViewer = createViewerResolver(auth, sessions);
@@ -156,8 +175,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus.subscribe((event) => ctx.feed.apply(event)),
     bus.subscribe((event) => ctx.hydrator.apply(event)),
   ];
+  app.decorate("runUsernameLifecycle", (now: Date) => runUsernameLifecycle(ctx, now));
+  const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
+  let stopLifecycle: (() => Promise<void>) | null = null;
+  app.addHook("onReady", async () => {
+    if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
+  });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
+    await stopLifecycle?.();
   });
 
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
@@ -180,6 +206,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [postRedirectRoute, ""],
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
+  await registerPayments(app, ctx, payments.stripe);
   await app.register(mediaRoutes, { store: ctx.store });
   registerInboundMail(app, ctx, services.dnsResolver ?? systemResolver());
   await registerRealtime(app, {

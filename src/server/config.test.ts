@@ -69,4 +69,22 @@ describe("loadConfig", () => {
       /S3_ENDPOINT/,
     );
   });
+
+  it("takes Stripe only with its webhook secret, and the test provider without either", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: "sk_test_1" })).toThrowError(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir() }).stripe).toBeUndefined();
+    const stripe = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+    }).stripe;
+    expect(stripe).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_1",
+      apiUrl: "http://127.0.0.1:12111",
+    });
+  });
 });

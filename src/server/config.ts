@@ -52,6 +52,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  STRIPE_API_URL: url(["http:", "https:"]).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +90,8 @@ export interface Config {
         secretAccessKey: string;
       }
     | undefined;
+  /** Real payments (docs/usernames.md); unset: the built-in test provider. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   for (const [a, b] of [
     ["SMTP_TLS_KEY_FILE", "SMTP_TLS_CERT_FILE"],
     ["DKIM_PRIVATE_KEY", "DKIM_SELECTOR"],
+    ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
   ] as const) {
     if (Boolean(env[a]) !== Boolean(env[b])) {
       throw new ConfigError(`Invalid configuration:\n  ${a} and ${b} must be set together`);
@@ -189,6 +193,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             region: env.S3_REGION ?? "us-east-1",
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
   };

@@ -10,6 +10,7 @@ import type { ObjectStore } from "./infra/object-store";
 import type { RateLimits } from "./infra/rate-limit";
 import type { Auth } from "./modules/auth/better-auth";
 import type { CityIndex } from "./modules/cities/city-index";
+import type { PaymentProvider } from "./modules/payments/provider";
 import type { FeedCache } from "./modules/posts/feed-cache";
 import type { PostHydrator } from "./modules/posts/hydration";
 import type { EventBus } from "./realtime/bus";
@@ -34,6 +35,8 @@ export interface AppContext {
   feed: FeedCache;
   /** Posts with authors and likes, from memory when it can (docs/feed.md). */
   hydrator: PostHydrator;
+  /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
 }
 

@@ -31,4 +31,6 @@ export const ERROR_CODES = {
   resendCooldown: "resend_cooldown",
   invalidToken: "invalid_token",
   commonPassword: "common_password",
+  paymentRequired: "payment_required",
+  paymentProvider: "payment_provider_error",
 } as const;

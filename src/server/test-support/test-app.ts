@@ -45,7 +45,8 @@ function parseEml(raw: string): CapturedMail {
  * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default);
  * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
  * are more files of the built web app beside its index.html (path → content);
- * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it.
+ * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it. The reserved-username
+ * timer is off: tests run `app.runUsernameLifecycle(now)` with the clock they choose.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -90,6 +91,7 @@ export async function createTestApp(
     webDistDir,
     dnsResolver: options.dnsResolver ?? fakeDns({}),
     maxSocketsPerIp: options.maxSocketsPerIp,
+    usernameLifecycleMs: 0,
   });
   await app.ready();
 

@@ -11,9 +11,16 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
+import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";
-import { findProfileByHandle, findSessionProfile, insertProfile, isHandleTaken } from "./queries";
+import {
+  findProfileByHandle,
+  findProfileByUserId,
+  findSessionProfile,
+  insertProfile,
+  isHandleTaken,
+} from "./queries";
 
 const MAX_HANDLE_ATTEMPTS = 20;
 
@@ -60,6 +67,12 @@ export async function getSessionUser(db: Db, userId: string): Promise<SessionUse
   };
 }
 
+/** A released username keeps leading to its former owner for 90 days (docs/usernames.md). */
+async function releasedNameProfile(db: Db, handle: string) {
+  const userId = await redirectedOwner(db, handle, new Date());
+  return userId ? findProfileByUserId(db, userId) : undefined;
+}
+
 /** spec-1 §5: handle lookups strip a leading @, trim and lower-case (spec-1 §8 messages). */
 export async function getProfileByHandle(
   db: Db,
@@ -67,7 +80,7 @@ export async function getProfileByHandle(
 ): Promise<ProfileView> {
   const handle = normalizeHandle(rawHandle);
   if (!handle) throw badRequest(ERROR_CODES.validation, "No username or userid provided");
-  const row = await findProfileByHandle(db, handle);
+  const row = (await findProfileByHandle(db, handle)) ?? (await releasedNameProfile(db, handle));
   if (!row) throw new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
   return presentProfile(row, viewerId);
 }

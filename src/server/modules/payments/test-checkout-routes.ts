@@ -1,0 +1,99 @@
+// /api/payments/test/checkouts/* — the built-in test checkout (docs/usernames.md "Test mode"),
+// served only when no STRIPE_SECRET_KEY is set. Pay drives the same completion as Stripe's webhook.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import {
+  redirectResponse,
+  testCheckoutParams,
+  testCheckoutResponse,
+  testPayRequest,
+} from "../../../domain/contracts/usernames";
+import { priceTier } from "../../../domain/price-tiers";
+import type { WithContext } from "../../context";
+import { AppError } from "../../errors";
+import { me, signedIn } from "../../http/viewer";
+import { findSessionProfile } from "../profiles/queries";
+import { completeCheckout } from "../usernames/checkout";
+import { checkoutBySession, setCheckoutStatus } from "../usernames/queries";
+import { answerTestSession } from "./test-provider";
+
+const tags = ["payments"];
+const NOT_FOUND = "Checkout not found.";
+const DECLINED = "Your card was declined.";
+
+export const testCheckoutRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
+  /** The viewer's own checkout, with the edit-profile address the buyer returns to. */
+  async function ownCheckout(viewerId: string, sessionId: string) {
+    const checkout = await checkoutBySession(ctx.db, sessionId);
+    if (!checkout || checkout.userId !== viewerId || checkout.provider !== "test") {
+      throw new AppError(404, ERROR_CODES.notFound, NOT_FOUND);
+    }
+    const person = await findSessionProfile(ctx.db, viewerId);
+    const handle = person?.username ?? person?.defaultUsername ?? "";
+    return { checkout, editProfile: `${ctx.config.publicUrl}/${handle}/edit-profile` };
+  }
+
+  app.get(
+    "/checkouts/:id",
+    {
+      ...signedIn,
+      schema: { tags, params: testCheckoutParams, response: { 200: testCheckoutResponse } },
+    },
+    async (request) => {
+      const { checkout, editProfile } = await ownCheckout(me(request), request.params.id);
+      const tier = priceTier(checkout.name);
+      return {
+        id: request.params.id,
+        name: checkout.name,
+        tierLabel: tier?.label ?? "",
+        yearlyUsd: tier?.yearlyUsd ?? 0,
+        status: testCheckoutResponse.shape.status.parse(checkout.status),
+        cancelUrl: `${editProfile}?canceled=true`,
+      };
+    },
+  );
+
+  app.post(
+    "/checkouts/:id/pay",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: testCheckoutParams,
+        body: testPayRequest,
+        response: { 200: redirectResponse },
+      },
+    },
+    async (request) => {
+      const sessionId = request.params.id;
+      const { checkout, editProfile } = await ownCheckout(me(request), sessionId);
+      if (checkout.status !== "open") {
+        throw new AppError(409, ERROR_CODES.conflict, "This checkout is no longer open.");
+      }
+      const now = new Date();
+      await answerTestSession(ctx.db, sessionId, request.body.outcome, now);
+      if (request.body.outcome === "declined") {
+        await setCheckoutStatus(ctx.db, checkout.id, "failed");
+        return {
+          redirectUrl: `${editProfile}?redirect_status=failed&error=${encodeURIComponent(DECLINED)}`,
+        };
+      }
+      // Stripe would now send checkout.session.completed; the success page may race it.
+      await completeCheckout(ctx, { sessionId, now });
+      return { redirectUrl: `${ctx.config.publicUrl}/checkout-success/${sessionId}` };
+    },
+  );
+
+  app.post(
+    "/checkouts/:id/cancel",
+    {
+      ...signedIn,
+      schema: { tags, params: testCheckoutParams, response: { 200: redirectResponse } },
+    },
+    async (request) => {
+      const { checkout, editProfile } = await ownCheckout(me(request), request.params.id);
+      if (checkout.status === "open") await setCheckoutStatus(ctx.db, checkout.id, "canceled");
+      return { redirectUrl: `${editProfile}?canceled=true` };
+    },
+  );
+};

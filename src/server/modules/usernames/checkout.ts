@@ -1,0 +1,211 @@
+// Buying a reserved username (spec-2 §4 reservation, §7 create-stripe-checkout and
+// handle-checkout-success; docs/usernames.md "Purchase"). Starting a checkout places a 30-minute
+// hold for the buyer; the purchase is finished by the server only, when the provider says the
+// session is paid, from the webhook or the success page, whichever comes first, exactly once.
+import { eq } from "drizzle-orm";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { priceTier } from "../../../domain/price-tiers";
+import { normalizeUsername, USERNAME_MESSAGES, usernameProblem } from "../../../domain/username";
+import type { AppContext } from "../../context";
+import { usernameCheckouts, usernameSubscriptions } from "../../db/schema/usernames";
+import { AppError, badRequest, conflict } from "../../errors";
+import { receiptMail } from "../../infra/mail-templates";
+import { findSessionProfile } from "../profiles/queries";
+import {
+  type Checkout,
+  cancelOpenHoldsOf,
+  checkoutBySession,
+  expireHolds,
+  forgetReleasedName,
+  liveSubscription,
+  lockName,
+  nameStanding,
+  setCheckoutStatus,
+  setProfileUsername,
+} from "./queries";
+
+export const HOLD_MINUTES = 30;
+
+export type UsernameDeps = Pick<
+  AppContext,
+  "db" | "bus" | "mailer" | "config" | "log" | "payments"
+>;
+
+export const ALREADY_OWNED = "You already have a reserved username.";
+const NAME_UNAVAILABLE = "That username is already taken.";
+
+function validName(raw: string): string {
+  const name = normalizeUsername(raw);
+  const problem = usernameProblem(name);
+  if (problem && problem !== "reserved") {
+    throw badRequest(ERROR_CODES.validation, USERNAME_MESSAGES[problem].text, {
+      name: [USERNAME_MESSAGES[problem].text],
+    });
+  }
+  if (problem === "reserved") throw conflict(ERROR_CODES.conflict, NAME_UNAVAILABLE);
+  return name;
+}
+
+/** create-stripe-checkout: hold the name for the buyer, then open the provider's checkout. */
+export async function startCheckout(
+  deps: UsernameDeps,
+  { userId, rawName, now }: { userId: string; rawName: string; now: Date },
+): Promise<{ url: string }> {
+  const name = validName(rawName);
+  const tier = priceTier(name);
+  const buyer = await findSessionProfile(deps.db, userId);
+  if (!tier || !buyer) throw conflict(ERROR_CODES.conflict, NAME_UNAVAILABLE);
+  const checkout = await deps.db.transaction(async (tx) => {
+    await lockName(tx, name);
+    await expireHolds(tx, now, name);
+    const owned = await liveSubscription(tx, userId);
+    if (owned && !(owned.status === "grace" && owned.name === name)) {
+      throw conflict(ERROR_CODES.conflict, ALREADY_OWNED);
+    }
+    const standing = await nameStanding(tx, { name, buyerId: userId, now });
+    if (standing === "held") throw conflict(ERROR_CODES.conflict, USERNAME_MESSAGES.held.text);
+    if (standing) throw conflict(ERROR_CODES.conflict, NAME_UNAVAILABLE);
+    await cancelOpenHoldsOf(tx, userId);
+    const [row] = await tx
+      .insert(usernameCheckouts)
+      .values({
+        userId,
+        name,
+        lookupKey: tier.lookupKey,
+        provider: deps.payments.kind,
+        expiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      })
+      .returning();
+    return row as Checkout;
+  });
+  const handle = buyer.username ?? buyer.defaultUsername;
+  try {
+    const session = await deps.payments.createCheckout({
+      checkoutId: checkout.id,
+      userId,
+      name,
+      tier,
+      customerEmail: buyer.email,
+      successUrl: `${deps.config.publicUrl}/checkout-success/{CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.config.publicUrl}/${handle}/edit-profile?canceled=true`,
+      expiresAt: checkout.expiresAt,
+    });
+    await deps.db
+      .update(usernameCheckouts)
+      .set({ sessionId: session.id })
+      .where(eq(usernameCheckouts.id, checkout.id));
+    return { url: session.url.replace("{CHECKOUT_SESSION_ID}", session.id) };
+  } catch (error) {
+    deps.log.error({ err: error }, "checkout could not be created");
+    await setCheckoutStatus(deps.db, checkout.id, "failed");
+    throw new AppError(502, ERROR_CODES.paymentProvider, "Failed to create checkout session");
+  }
+}
+
+export type Completion =
+  /** `now`: this call assigned the name; otherwise an earlier one did. */
+  | { kind: "done"; name: string; userId: string; now: boolean }
+  | { kind: "unknown" }
+  | { kind: "unpaid" }
+  | { kind: "refused" };
+
+const doneBy = (checkout: Checkout) =>
+  ({ kind: "done", name: checkout.name, userId: checkout.userId }) as const;
+
+/**
+ * Finishes a paid checkout: the provider is asked, never the return address. Idempotent: a
+ * redelivered webhook or a success page racing it finds the checkout complete and changes nothing.
+ */
+export async function completeCheckout(
+  deps: UsernameDeps,
+  { sessionId, now }: { sessionId: string; now: Date },
+): Promise<Completion> {
+  const known = await checkoutBySession(deps.db, sessionId);
+  if (!known) return { kind: "unknown" };
+  if (known.status === "complete") return { ...doneBy(known), now: false };
+  const remote = await deps.payments.retrieveCheckout(sessionId);
+  if (!remote?.paid || !remote.subscription) {
+    if (remote?.closed && known.status === "open")
+      await setCheckoutStatus(deps.db, known.id, "failed");
+    return { kind: "unpaid" };
+  }
+  const subscription = remote.subscription;
+  const outcome = await deps.db.transaction(async (tx): Promise<Completion> => {
+    await lockName(tx, known.name);
+    const checkout = await checkoutBySession(tx, sessionId);
+    if (!checkout) return { kind: "unknown" };
+    if (checkout.status === "complete") return { ...doneBy(checkout), now: false };
+    const { name, userId } = checkout;
+    const owned = await liveSubscription(tx, userId);
+    const lost =
+      (owned !== undefined && owned.name !== name) ||
+      (await nameStanding(tx, { name, buyerId: userId, now })) !== null;
+    if (lost) {
+      await setCheckoutStatus(tx, checkout.id, "refused");
+      return { kind: "refused" };
+    }
+    await setCheckoutStatus(tx, checkout.id, "complete", now);
+    if (owned) {
+      await tx
+        .update(usernameSubscriptions)
+        .set({ status: "ended", updatedAt: now })
+        .where(eq(usernameSubscriptions.id, owned.id));
+    }
+    await tx
+      .insert(usernameSubscriptions)
+      .values({
+        userId,
+        name,
+        lookupKey: checkout.lookupKey,
+        provider: checkout.provider,
+        providerSubscriptionId: subscription.id,
+        providerCustomerId: subscription.customerId,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+    await setProfileUsername(tx, { userId, name, mailDomain: deps.config.mailDomain, now });
+    await forgetReleasedName(tx, name);
+    return { ...doneBy(checkout), now: true };
+  });
+  if (outcome.kind === "refused") {
+    // The name went to someone else while this buyer paid: the subscription must not bill again.
+    await deps.payments.cancelNow(subscription.id).catch((error: unknown) => {
+      deps.log.error({ err: error, sessionId }, "refused checkout's subscription not cancelled");
+    });
+  }
+  if (outcome.kind === "done" && outcome.now) {
+    await deps.bus.publish({ type: "profile.changed", userId: outcome.userId });
+    await sendReceipt(deps, {
+      userId: outcome.userId,
+      name: outcome.name,
+      renewsAt: subscription.currentPeriodEnd,
+    });
+  }
+  return outcome;
+}
+
+/** The buyer's receipt: the name, the yearly price, the renewal date (docs/usernames.md). */
+export async function sendReceipt(
+  deps: UsernameDeps,
+  { userId, name, renewsAt }: { userId: string; name: string; renewsAt: Date },
+): Promise<void> {
+  const person = await findSessionProfile(deps.db, userId);
+  const tier = priceTier(name);
+  if (!person || !tier) return;
+  await deps.mailer
+    .send(
+      receiptMail({
+        siteName: deps.config.siteName,
+        to: person.email,
+        name,
+        mailDomain: deps.config.mailDomain,
+        priceUsd: tier.yearlyUsd,
+        renewsAt,
+        link: `${deps.config.publicUrl}/${name}/edit-profile`,
+      }),
+    )
+    .catch((error: unknown) => deps.log.error({ err: error }, "username receipt not sent"));
+}

@@ -1,0 +1,131 @@
+// Scheduled work of reserved usernames (docs/usernames.md "Scheduled work"): end holds past 30
+// minutes, renew test-mode subscriptions as Stripe would, start grace when a test-mode renewal was
+// cancelled, release names whose grace is over, forget released names after their hold-back.
+// One instance at a time does it: the run holds a transaction-level advisory lock, so any number of
+// app instances may run the timer. Mail and events wait until the run has committed.
+import { and, eq, lte, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
+import type { OutgoingMail } from "../../infra/mailer";
+import type { DomainEvent } from "../../realtime/events";
+import { oneYearAfter } from "../payments/test-provider";
+import { sendReceipt, type UsernameDeps } from "./checkout";
+import { expireHolds, updateSubscription } from "./queries";
+import { releaseAfterGrace, startGrace } from "./subscription";
+
+const LIFECYCLE_LOCK = 0x75736e6d; // 'usnm'
+const BATCH = 200;
+
+export interface LifecycleReport {
+  expiredHolds: number;
+  renewed: number;
+  lapsed: number;
+  released: number;
+  forgotten: number;
+}
+
+/** Deps whose mail and events are queued until `flush`, for work inside a transaction. */
+function afterCommit(deps: UsernameDeps) {
+  const mails: OutgoingMail[] = [];
+  const events: DomainEvent[] = [];
+  return {
+    deps: {
+      ...deps,
+      mailer: { ...deps.mailer, send: async (mail: OutgoingMail) => void mails.push(mail) },
+      bus: { ...deps.bus, publish: async (event: DomainEvent) => void events.push(event) },
+    } satisfies UsernameDeps,
+    async flush() {
+      for (const event of events) await deps.bus.publish(event);
+      for (const mail of mails) {
+        await deps.mailer.send(mail).catch((error: unknown) => {
+          deps.log.error({ err: error }, "username notice not sent");
+        });
+      }
+    },
+  };
+}
+
+/** One run at `now`; null when another instance holds the lock. */
+export async function runUsernameLifecycle(
+  deps: UsernameDeps,
+  now: Date,
+): Promise<LifecycleReport | null> {
+  const later = afterCommit(deps);
+  const report = await deps.db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${LIFECYCLE_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return null;
+    const d: UsernameDeps = { ...later.deps, db: tx };
+    const expiredHolds = await expireHolds(tx, now);
+
+    const due = await tx
+      .select()
+      .from(usernameSubscriptions)
+      .where(
+        and(
+          eq(usernameSubscriptions.provider, "test"),
+          eq(usernameSubscriptions.status, "active"),
+          lte(usernameSubscriptions.currentPeriodEnd, now),
+        ),
+      )
+      .limit(BATCH);
+    let renewed = 0;
+    let lapsed = 0;
+    for (const row of due) {
+      if (row.cancelAtPeriodEnd) {
+        await startGrace(d, row, now);
+        lapsed++;
+      } else {
+        const renewsAt = oneYearAfter(row.currentPeriodEnd);
+        await updateSubscription(tx, row.id, { currentPeriodEnd: renewsAt, updatedAt: now });
+        await sendReceipt(d, { userId: row.userId, name: row.name, renewsAt });
+        renewed++;
+      }
+    }
+
+    const graceOver = await tx
+      .select()
+      .from(usernameSubscriptions)
+      .where(
+        and(eq(usernameSubscriptions.status, "grace"), lte(usernameSubscriptions.graceEndsAt, now)),
+      )
+      .limit(BATCH);
+    for (const row of graceOver) await releaseAfterGrace(d, row, now);
+
+    const forgotten = await tx
+      .delete(releasedUsernames)
+      .where(lte(releasedUsernames.heldUntil, now))
+      .returning({ name: releasedUsernames.name });
+    return {
+      expiredHolds,
+      renewed,
+      lapsed,
+      released: graceOver.length,
+      forgotten: forgotten.length,
+    };
+  });
+  if (report) await later.flush();
+  return report;
+}
+
+/** Runs the lifecycle now and then every `everyMs`; returns the stop function. */
+export function scheduleUsernameLifecycle(
+  deps: UsernameDeps,
+  everyMs: number,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runUsernameLifecycle(deps, new Date()))
+      .catch((error: unknown) => deps.log.error({ err: error }, "username lifecycle failed"));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
