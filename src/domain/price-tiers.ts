@@ -21,6 +21,6 @@ export function priceTier(username: string): PriceTier | null {
   return TIERS.find((t) => length <= t.maxLength)?.tier ?? null;
 }
 
-export function formatYearlyPrice(tier: PriceTier): string {
+export function formatYearlyPrice(tier: Pick<PriceTier, "yearlyUsd">): string {
   return `$${tier.yearlyUsd}/year`;
 }

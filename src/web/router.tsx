@@ -18,6 +18,7 @@ import { PostRedirectScreen } from "./screens/PostRedirect/post-redirect-screen"
 import { ProfileScreen } from "./screens/Profile/profile-screen";
 import { SearchScreen } from "./screens/Search/search-screen";
 import { SignInScreen } from "./screens/SignIn/sign-in-screen";
+import { TestCheckoutScreen } from "./screens/TestCheckout/test-checkout-screen";
 
 export const routes: RouteObject[] = [
   {
@@ -54,10 +55,19 @@ export const routes: RouteObject[] = [
           },
           { path: "post/:postId", element: <PostRedirectScreen /> },
           {
-            path: "checkout-success/:sessionId",
+            path: "checkout-success/:sessionId?",
             element: (
               <RequireAuth>
                 <CheckoutSuccessScreen />
+              </RequireAuth>
+            ),
+          },
+          {
+            // The built-in checkout page when no payment provider is configured (docs/usernames.md).
+            path: "checkout/test/:id",
+            element: (
+              <RequireAuth>
+                <TestCheckoutScreen />
               </RequireAuth>
             ),
           },

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that changes nothing; 'Cancel' unless that would read like the action. */
+  cancelLabel?: string;
   busy: boolean;
   onConfirm: () => void;
   onCloseAutoFocus?: ((event: Event) => void) | undefined;
@@ -16,6 +18,7 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, onOpenChange, title, description, confirmLabel, busy, onConfirm } = props;
+  const { cancelLabel = "Cancel" } = props;
   return (
     <Dialog
       open={open}
@@ -28,7 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" busy={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -67,7 +67,11 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
-      if (path === "/api/profiles/ada" && (init?.method ?? "GET") === "GET") {
+      // ada.old: the default username the profile still answers to after a name was reserved.
+      if (
+        (path === "/api/profiles/ada" || path === "/api/profiles/ada.old") &&
+        (init?.method ?? "GET") === "GET"
+      ) {
         return json(getReply);
       }
       if (path === "/api/profiles/u1/pictures/3" && init?.method === "PUT") {
@@ -87,13 +91,13 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderEditorRoutes() {
+function renderEditorRoutes(url = "/ada/edit-profile") {
   const router = createMemoryRouter(
     [
       { path: "/:handle", element: <p>Profile page</p> },
       { path: "/:handle/edit-profile", element: <EditProfileScreen /> },
     ],
-    { initialEntries: ["/ada", "/ada/edit-profile"], initialIndex: 1 },
+    { initialEntries: ["/ada", url], initialIndex: 1 },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -127,6 +131,15 @@ describe("EditProfileScreen form", () => {
     getReply = { status: 200, body: { profile } };
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByLabelText("Full Name")).toBeTruthy();
+  });
+
+  it("tells how a checkout ended, cleans the address, then moves to the canonical handle", async () => {
+    const { router } = renderEditorRoutes("/ada.old/edit-profile?canceled=true");
+    expect(await screen.findByText("You canceled the checkout process.")).toBeTruthy();
+    expect(await screen.findByLabelText("Full Name")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/ada/edit-profile"));
+    expect(router.state.location.search).toBe("");
+    expect(screen.getAllByText("You canceled the checkout process.")).toHaveLength(1);
   });
 
   it("names the avatar button with the initials the avatar shows (WCAG 2.5.3)", async () => {

@@ -30,6 +30,7 @@ import {
 } from "./form-values";
 import { PicturesStrip } from "./pictures-strip";
 import { UsernameField } from "./username-field";
+import { UsernameSection } from "./username-section";
 
 /** spec-2 §9: the page moves on about 350 ms after a successful save. */
 export const LEAVE_AFTER_SAVE_MS = 350;
@@ -200,6 +201,8 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
           />
         </div>
       </section>
+
+      <UsernameSection className={sectionClass} />
 
       <section aria-labelledby="edit-details" className={sectionClass}>
         <h2 id="edit-details" className="mb-4 text-lg font-bold">

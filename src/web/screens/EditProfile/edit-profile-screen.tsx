@@ -1,14 +1,18 @@
 // /{handle}/edit-profile (spec-2 §2): signed-in owner only (RequireAuth stops signed-out visitors
 // earlier); anyone else goes to /{handle}. 'Loading profile...', 'Profile not found', or the form.
+// It is also where a checkout returns to (spec-2 §4 "Payment return"), and it moves to the
+// canonical handle like the profile page (an old default username after a purchase).
 import { Link, Navigate, useParams } from "react-router";
 import { pageText } from "../../../domain/page-titles";
 import { buttonClass } from "../../components/button";
+import { useCanonicalHandle } from "../../components/handle-route";
 import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { profileLoadErrorText, useProfileQuery } from "../../state/queries/profiles";
 import { EditProfileForm } from "./edit-profile-form";
+import { usePaymentReturn } from "./use-payment-return";
 
 export function EditProfileScreen() {
   const { handle = "" } = useParams();
@@ -16,6 +20,10 @@ export function EditProfileScreen() {
   const query = useProfileQuery(handle, { fresh: true });
   const profile = query.data;
   const settled = profile !== undefined && (query.isFetchedAfterMount || !query.isFetching);
+
+  usePaymentReturn();
+  // Only from the fresh answer, by which time the payment return has cleaned the address.
+  useCanonicalHandle(settled && profile.isOwner ? profile : undefined, handle);
 
   usePageMeta(pageText({ kind: "edit-profile" }, useSite().siteName));
 

@@ -1,14 +1,20 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster } from "sonner";
+import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { USERNAME_MESSAGES } from "../../../domain/username";
-import { CHECKOUT_NOT_READY, ReserveUsernameDialog } from "./reserve-username-dialog";
+import { leavePage } from "../../lib/leave-page";
+import { readPendingUsername } from "../../lib/pending-username";
+import { ReserveUsernameDialog } from "./reserve-username-dialog";
+
+vi.mock("../../lib/leave-page", () => ({ leavePage: vi.fn() }));
 
 type Reply = { status: number; body: unknown };
 let answer: (name: string) => Reply | Promise<Reply>;
+let checkoutAnswer: () => Reply | Promise<Reply>;
 let asked: string[];
+let checkouts: unknown[];
 
 const json = ({ status, body }: Reply) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -20,10 +26,16 @@ const available = (name: string): Reply => ({
 
 beforeEach(() => {
   asked = [];
+  checkouts = [];
   answer = available;
+  checkoutAnswer = () => ({ status: 200, body: { url: "/checkout/test/chk_1" } });
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (path: string) => {
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      if (path === "/api/usernames/checkout" && init.method === "POST") {
+        checkouts.push(JSON.parse(String(init.body)));
+        return json(await checkoutAnswer());
+      }
       const match = /^\/api\/usernames\/([^/]+)\/availability$/.exec(path);
       if (!match?.[1]) throw new TypeError(`unexpected ${path}`);
       const name = decodeURIComponent(match[1]);
@@ -33,13 +45,18 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  vi.mocked(leavePage).mockClear();
+  window.sessionStorage.clear();
+});
 
-function renderDialog() {
+function renderDialog(initialName?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ReserveUsernameDialog open onOpenChange={() => {}} />
+      <ReserveUsernameDialog open onOpenChange={() => {}} initialName={initialName} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -73,9 +90,93 @@ describe("ReserveUsernameDialog", () => {
     release();
     await waitFor(() => expect(status().textContent).toContain("Available"));
     expect(reserveButton()).toHaveProperty("disabled", false);
+  });
+
+  it("starts the checkout: 'Processing…', the name kept as pending, then off to the checkout page", async () => {
+    let release: () => void = () => {};
+    checkoutAnswer = () =>
+      new Promise((resolve) => {
+        release = () => resolve({ status: 200, body: { url: "/checkout/test/chk_1" } });
+      });
+    const { user, input } = renderDialog();
+    await user.type(input, "Ada");
+    await waitFor(() => expect(status().textContent).toContain("Available"));
 
     await user.click(reserveButton());
-    expect(await screen.findByText(CHECKOUT_NOT_READY)).toBeTruthy();
+    const busy = screen.getByRole("button", { name: "Processing…" });
+    expect(busy).toHaveProperty("disabled", true);
+    expect(checkouts).toEqual([{ name: "ada" }]);
+    release();
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith("/checkout/test/chk_1"));
+    expect(readPendingUsername()).toBe("ada");
+    // Still busy while the browser leaves: nobody starts a second checkout.
+    expect(screen.getByRole("button", { name: "Processing…" })).toHaveProperty("disabled", true);
+  });
+
+  it("starts with the name it was given, e.g. a lapsed name to renew", async () => {
+    const { input } = renderDialog("ada");
+    expect((input as HTMLInputElement).value).toBe("ada");
+    await waitFor(() => expect(status().textContent).toContain("Available"));
+    expect(reserveButton()).toHaveProperty("disabled", false);
+  });
+
+  it.each([
+    [
+      "the server's reason",
+      {
+        status: 409,
+        body: { error: { code: "conflict", message: "You already have a reserved username." } },
+      },
+      "You already have a reserved username.",
+    ],
+    [
+      "the fallback text when the server gave none",
+      { status: 502, body: "Bad gateway" },
+      "Unable to start checkout. Please try again.",
+    ],
+    [
+      "'No checkout URL returned' for an answer without one",
+      { status: 200, body: {} },
+      "No checkout URL returned",
+    ],
+    [
+      "'No checkout URL returned' for an empty address",
+      { status: 200, body: { url: "" } },
+      "No checkout URL returned",
+    ],
+  ])("says 'Checkout failed' with %s, and stays on the page", async (_case, reply, text) => {
+    checkoutAnswer = () => reply;
+    const { user, input } = renderDialog();
+    await user.type(input, "ada");
+    await waitFor(() => expect(status().textContent).toContain("Available"));
+    await user.click(reserveButton());
+    expect(await screen.findByText("Checkout failed")).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(leavePage).not.toHaveBeenCalled();
+    expect(readPendingUsername()).toBeNull();
+    expect(reserveButton()).toHaveProperty("disabled", false);
+  });
+
+  it("asks again after a refusal, so a name taken meanwhile shows as unavailable", async () => {
+    let taken = false;
+    answer = (name) =>
+      taken
+        ? { status: 200, body: { name, available: false, reason: "held", tier: null } }
+        : available(name);
+    checkoutAnswer = () => {
+      taken = true;
+      return {
+        status: 409,
+        body: { error: { code: "conflict", message: USERNAME_MESSAGES.held.text } },
+      };
+    };
+    const { user, input } = renderDialog();
+    await user.type(input, "ada");
+    await waitFor(() => expect(status().textContent).toContain("Available"));
+    await user.click(reserveButton());
+    await waitFor(() => expect(status().textContent).toContain("Unavailable"));
+    expect(screen.getAllByText(USERNAME_MESSAGES.held.text).length).toBeGreaterThan(0);
+    expect(reserveButton()).toHaveProperty("disabled", true);
   });
 
   it("says a taken name is unavailable and will not reserve it", async () => {

@@ -1,6 +1,8 @@
 // The Reserve Username dialog (spec-2 §2, §4, §5, §9): the typed name as @name, {site}/name and
 // name@{mail domain}, its availability after a 500 ms pause, its yearly price, and 'Make it
-// Yours'. Payments are not built yet, so that button says so instead of pretending.
+// Yours', which starts the checkout (spec-2 §4 "Username reservation"): the name becomes the
+// pending username and the browser goes to the checkout page; a refusal is told in a toast
+// (spec-2 §8 "Checkout").
 import { clsx } from "clsx";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -15,17 +17,28 @@ import {
 import { Button } from "../../components/button";
 import { Dialog } from "../../components/dialog";
 import { inputClass } from "../../components/text-field";
+import { leavePage } from "../../lib/leave-page";
+import { savePendingUsername } from "../../lib/pending-username";
 import { useSite } from "../../lib/site-config";
 import { useUsernameAvailability } from "../../state/queries/profiles";
-
-export const CHECKOUT_NOT_READY = "Checkout is not available yet.";
+import {
+  CHECKOUT_MESSAGES,
+  checkoutErrorText,
+  useStartCheckoutMutation,
+} from "../../state/queries/usernames";
 
 interface ReserveUsernameDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The name the box starts with, e.g. a lapsed name to renew. */
+  initialName?: string;
 }
 
-export function ReserveUsernameDialog({ open, onOpenChange }: ReserveUsernameDialogProps) {
+export function ReserveUsernameDialog({
+  open,
+  onOpenChange,
+  initialName = "",
+}: ReserveUsernameDialogProps) {
   const { siteName } = useSite();
   return (
     <Dialog
@@ -35,16 +48,25 @@ export function ReserveUsernameDialog({ open, onOpenChange }: ReserveUsernameDia
       title="Reserve Username"
       description={`Your username is your profile link and your ${siteName} mail address.`}
     >
-      {/* Mounted only while open: every opening starts empty. */}
-      <ReserveUsernameBody onCancel={() => onOpenChange(false)} />
+      {/* Mounted only while open: every opening starts afresh. */}
+      <ReserveUsernameBody initialName={initialName} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
 }
 
-function ReserveUsernameBody({ onCancel }: { onCancel: () => void }) {
+function ReserveUsernameBody({
+  initialName,
+  onCancel,
+}: {
+  initialName: string;
+  onCancel: () => void;
+}) {
   const { mailDomain, publicUrl } = useSite();
   const id = useId();
-  const [raw, setRaw] = useState("");
+  const [raw, setRaw] = useState(initialName);
+  const checkout = useStartCheckoutMutation();
+  // Stays busy after success too: the page is about to be replaced by the checkout page.
+  const processing = checkout.isPending || checkout.isSuccess;
   const name = normalizeUsername(raw);
   const problem = raw === "" ? null : usernameProblem(raw);
   const availability = useUsernameAvailability(raw);
@@ -60,7 +82,18 @@ function ReserveUsernameBody({ onCancel }: { onCancel: () => void }) {
     : problem
       ? USERNAME_MESSAGES[problem]
       : null;
-  const canReserve = name !== "" && problem === null && availability.status !== "unavailable";
+  const canReserve =
+    name !== "" && problem === null && availability.status !== "unavailable" && !processing;
+
+  const startCheckout = () =>
+    checkout.mutate(name, {
+      onSuccess: (url) => {
+        savePendingUsername(name);
+        leavePage(url);
+      },
+      onError: (error) =>
+        toast.error(CHECKOUT_MESSAGES.title, { description: checkoutErrorText(error) }),
+    });
 
   return (
     <div className="space-y-5">
@@ -83,6 +116,7 @@ function ReserveUsernameBody({ onCancel }: { onCancel: () => void }) {
             type="text"
             value={raw}
             onChange={(event) => setRaw(event.target.value)}
+            readOnly={processing}
             maxLength={USERNAME_MAX + 5}
             autoComplete="off"
             autoCapitalize="none"
@@ -135,8 +169,8 @@ function ReserveUsernameBody({ onCancel }: { onCancel: () => void }) {
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button disabled={!canReserve} onClick={() => toast.info(CHECKOUT_NOT_READY)}>
-          Make it Yours
+        <Button disabled={!canReserve} busy={processing} onClick={startCheckout}>
+          {processing ? "Processing…" : "Make it Yours"}
         </Button>
       </div>
     </div>

@@ -55,6 +55,8 @@ let profileReply: Reply;
 let sessionUser: unknown;
 let profileCalls: number;
 let following: boolean;
+let mine: unknown;
+let mineCalls: number;
 
 const json = ({ status, body }: Reply) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -63,11 +65,17 @@ beforeEach(() => {
   profileCalls = 0;
   sessionUser = null;
   following = false;
+  mine = null;
+  mineCalls = 0;
   profileReply = { status: 200, body: { profile: grace } };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
       if (path === "/api/auth/session") return json({ status: 200, body: { user: sessionUser } });
+      if (path === "/api/usernames/mine") {
+        mineCalls += 1;
+        return json({ status: 200, body: { username: mine } });
+      }
       if (path === "/api/follows/status/u2") return json({ status: 200, body: { following } });
       if (path === "/api/follows/toggle") {
         following = !following;
@@ -226,6 +234,51 @@ describe("ProfileScreen", () => {
     await screen.findByRole("heading", { level: 1 });
     await waitFor(() => expect(router.state.location.pathname).toBe("/grace"));
     expect(router.state.location.search).toBe("?tab=posts");
+  });
+
+  it.each([
+    ["a default username", "/grace.hopper"],
+    ["a released name in its redirect window", "/amazing.grace"],
+  ])("moves %s to the canonical handle, without loading it again", async (_case, url) => {
+    const { router } = renderAt(`${url}?tab=posts`);
+    await screen.findByRole("heading", { level: 1 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/grace"));
+    expect(router.state.location.search).toBe("?tab=posts");
+    expect(profileCalls).toBe(1);
+  });
+
+  it("shows its owner the lapsed-username banner, with Renew to the edit page", async () => {
+    sessionUser = {
+      id: "u2",
+      email: "grace@example.com",
+      fullName: "Grace Hopper",
+      handle: "grace",
+      profileImageUrl: null,
+      verificationType: "yellow",
+    };
+    mine = {
+      name: "grace",
+      status: "grace",
+      provider: "stripe",
+      yearlyUsd: 30,
+      periodEndsAt: "2027-03-14T12:00:00.000Z",
+      cancelAtPeriodEnd: false,
+      graceEndsAt: "2027-04-13T12:00:00.000Z",
+    };
+    profileReply = { status: 200, body: { profile: { ...grace, isOwner: true } } };
+    const { router, user } = renderAt("/grace");
+    expect(
+      await screen.findByText("Your username @grace lapsed. It stays yours until April 13, 2027."),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("link", { name: "Renew" }));
+    expect(router.state.location.pathname).toBe("/grace/edit-profile");
+  });
+
+  it("shows no banner to visitors, and does not ask about their own name", async () => {
+    renderAt("/grace");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("link", { name: "Renew" })).toBeNull();
+    expect(mineCalls).toBe(0);
   });
 
   it("says a missing profile was not found, without retrying", async () => {

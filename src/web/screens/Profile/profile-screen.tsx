@@ -1,18 +1,21 @@
 // /{handle} (spec-1 §2 "Profile screen", §4 profile page states): loading, not found, failed or
-// the profile. Reloads on 'profile:refresh'; a handle typed in another case moves to the
-// canonical address; <head> carries the profile's title and link-preview tags.
+// the profile. Reloads on 'profile:refresh'; any other handle the profile answers to (another
+// letter case, the default username, a released name) moves to the canonical address; the owner
+// of a lapsed username sees the grace banner; <head> carries the title and link-preview tags.
 
-import { useEffect } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { normalizeHandle } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
+import { useCanonicalHandle } from "../../components/handle-route";
 import { Page } from "../../components/page";
+import { UsernameGraceNotice } from "../../components/username-grace-notice";
 import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
 import { useProfileRefresh } from "../../lib/profile-refresh";
 import { useSite } from "../../lib/site-config";
 import { useProfileQuery } from "../../state/queries/profiles";
 import { useSessionUser } from "../../state/queries/session";
+import { useMyUsernameQuery } from "../../state/queries/usernames";
 import { useWatchProfile } from "../../state/realtime-provider";
 import { ProfileDetails } from "./profile-details";
 import { ProfileHeader } from "./profile-header";
@@ -38,8 +41,6 @@ const notFoundMeta = (handle: string, siteName: string): PageMetaInput => ({
 
 export function ProfileScreen() {
   const { handle = "" } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
   const query = useProfileQuery(handle);
   const { user } = useSessionUser();
   const { siteName } = useSite();
@@ -48,21 +49,9 @@ export function ProfileScreen() {
 
   useProfileRefresh(() => void query.refetch());
 
-  // /Ada and /ada are one profile: show the canonical address (spec-1 §2, a leading @ is
-  // already gone by now, see HandleRoute).
-  const canonical = profile?.handle;
-  useEffect(() => {
-    if (
-      canonical &&
-      canonical !== handle &&
-      normalizeHandle(canonical) === normalizeHandle(handle)
-    ) {
-      void navigate(
-        { pathname: `/${canonical}`, search: location.search, hash: location.hash },
-        { replace: true },
-      );
-    }
-  }, [canonical, handle, navigate, location.search, location.hash]);
+  useCanonicalHandle(profile, handle);
+  const isOwner = Boolean(profile && (profile.isOwner || user?.id === profile.userId));
+  const mine = useMyUsernameQuery({ enabled: isOwner });
 
   usePageMeta(
     profile
@@ -73,9 +62,11 @@ export function ProfileScreen() {
   );
 
   if (profile) {
-    const isOwner = profile.isOwner || user?.id === profile.userId;
     return (
       <Page className="space-y-4">
+        {isOwner && mine.data?.status === "grace" ? (
+          <UsernameGraceNotice owned={mine.data} renewTo={`/${profile.handle}/edit-profile`} />
+        ) : null}
         <ProfileHeader profile={profile} isOwner={isOwner} />
         <ProfileDetails attributes={profile.attributes} />
         <ProfilePictures pictures={profile.pictures} name={profile.fullName || profile.handle} />
