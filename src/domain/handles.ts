@@ -9,6 +9,7 @@ export const RESERVED_HANDLES = new Set([
   "api",
   "assets",
   "auth",
+  "checkout",
   "checkout-success",
   "docs",
   "edit-profile",

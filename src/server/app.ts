@@ -47,6 +47,7 @@ import { feedPostKeys, likedAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
+import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
 import { searchRoutes } from "./modules/search/routes";
 import {
   type LifecycleReport,
@@ -203,6 +204,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [usernameRoutes, "/api/usernames"],
     [mailRoutes, "/api/mail"],
     [verificationRoutes, "/api/verification"],
+    [safetyRoutes, "/api/safety"],
+    [reportRoutes, "/api/reports"],
+    [adminRoutes, "/api/admin"],
     [postRedirectRoute, ""],
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });

@@ -53,6 +53,16 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_URL: url(["http:", "https:"]).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().email({ message: "must be comma-separated e-mail addresses" })))
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -90,6 +100,8 @@ export interface Config {
         secretAccessKey: string;
       }
     | undefined;
+  /** Moderators and admins by address (docs/safety.md), lower-cased. */
+  adminEmails: string[];
   /** Real payments (docs/usernames.md); unset: the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
@@ -195,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    adminEmails: env.ADMIN_EMAILS ?? [],
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -169,3 +169,18 @@ export function releasedMail(input: {
     ),
   };
 }
+
+/** A moderator's action, told to the person it concerns (docs/safety.md). */
+export function moderationMail(input: {
+  siteName: string;
+  to: string;
+  text: string;
+  link: string;
+}): OutgoingMail {
+  return {
+    to: input.to,
+    subject: `A moderator reviewed your ${input.siteName} account`,
+    text: `${input.text}\n\n${input.link}`,
+    html: layout(input.siteName, `<p>${escapeHtml(input.text)}</p>`),
+  };
+}

@@ -28,5 +28,9 @@ export type DomainEvent =
   | { type: "mail.message"; threadId: string; memberIds: string[]; message: MessageView }
   /** A member read a thread (their other tabs clear its unread mark). */
   | { type: "mail.read"; userId: string; threadId: string }
+  /** The user blocked, unblocked, muted or unmuted someone: their cached feed page is stale. */
+  | { type: "relation.changed"; userIds: string[] }
+  /** A moderator suspended the user: cached pages may hold what they wrote. */
+  | { type: "account.suspended"; userId: string }
   /** One of the user's sessions ended (sign-out, password reset): caches forget them. */
   | { type: "session.ended"; userId: string };

@@ -80,6 +80,8 @@ export const chatMessages = pgTable(
     suspicious: boolean("suspicious").notNull().default(false),
     /** How many attachments were dropped from inbound mail. */
     attachmentsDropped: integer("attachments_dropped").notNull().default(0),
+    /** Removed by a moderator: shown as removed to both members (docs/safety.md). */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

@@ -34,6 +34,8 @@ export const posts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Removed by a moderator (deleted_at is set too; restore clears both; docs/safety.md). */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     // A person's live posts newest first: the feed merges these per followee, the profile tab reads them.
@@ -81,6 +83,8 @@ export const postComments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** Deleted by its author or the post's author: listed as 'Comment deleted', its text gone. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Removed by a moderator: listed like a deleted comment; its text kept for a restore. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, t.createdAt, t.id),

@@ -88,6 +88,12 @@ export const profiles = pgTable(
     faceVerifiedAt: timestamp("face_verified_at", { withTimezone: true }),
     faceCaptureUrl: text("face_capture_url"),
     faceMatchScore: real("face_match_score"),
+    /** user or moderator (docs/safety.md); ADMIN_EMAILS are moderators whatever this says. */
+    role: text("role").notNull().default("user"),
+    /** Read-only until then: no posts, comments, messages or follows (docs/safety.md). */
+    restrictedUntil: timestamp("restricted_until", { withTimezone: true }),
+    /** Suspended: signed out everywhere, cannot sign in, hidden with everything they wrote. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     friendsCount: integer("friends_count").notNull().default(0),
     followingCount: integer("following_count").notNull().default(0),
     followersCount: integer("followers_count").notNull().default(0),

@@ -6,6 +6,7 @@ import { userActivity } from "../../db/schema/activity";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
+import { visibleAuthor } from "../safety/visibility";
 
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
@@ -16,7 +17,8 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
     db,
     sql`select count(*) as n from (
       select distinct ${groupType}, ${userActivity.postId} from ${userActivity}
-      where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null) g`,
+      where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null
+        and ${visibleAuthor(recipientId, userActivity.actorId)}) g`,
   );
   return Number(row?.n ?? 0);
 }
@@ -48,6 +50,7 @@ export async function activityGroups(db: Db, recipientId: string): Promise<Group
         select case when type = 'REPLY' then 'COMMENT' else type end as group_type, post_id, actor_id, read_at,
           created_at, post_snippet, comment_snippet
         from user_activity where recipient_id = ${recipientId}
+          and ${visibleAuthor(recipientId, sql`actor_id`)}
         order by created_at desc limit ${RECENT_ROWS}
       ) recent
       group by group_type, post_id

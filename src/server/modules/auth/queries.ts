@@ -1,7 +1,7 @@
 // SQL for the auth tables that the accounts use-cases read themselves (better-auth owns the rest).
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
+import { sessions, users } from "../../db/schema/auth";
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
@@ -15,4 +15,9 @@ export async function findUserByEmail(db: Db, email: string) {
 /** Removes an account; its sessions and credentials cascade. */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
+}
+
+/** Ends every session of the user (suspension; docs/safety.md). */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

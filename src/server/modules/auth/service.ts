@@ -8,10 +8,11 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, conflict, forbidden } from "../../errors";
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
+import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "../safety/standing";
 import { checkEmail } from "./email-policy";
 import { admitLogin, loginFailed, loginSucceeded } from "./login-guard";
 import { isCommonPassword } from "./password-policy";
-import { deleteUser, findUserByEmail } from "./queries";
+import { deleteSessionsOf, deleteUser, findUserByEmail } from "./queries";
 import { hasSignupProof, signupProofCookie } from "./signup-proof";
 
 /** What the accounts use-cases need of the app context. */
@@ -167,6 +168,11 @@ export async function login(
       returnHeaders: true,
     });
     await loginSucceeded(deps.limits, attempt);
+    if (await isSuspended(deps.db, response.user.id)) {
+      // The session just made is ended at once (docs/safety.md "Suspend").
+      await deleteSessionsOf(deps.db, response.user.id);
+      throw forbidden(SUSPENDED_MESSAGE, SUSPENDED_CODE);
+    }
     const user = await getSessionUser(deps.db, response.user.id);
     if (!user) throw new AppError(500, ERROR_CODES.internal, "Login failed");
     return { setCookies: headers.getSetCookie(), body: { user } };

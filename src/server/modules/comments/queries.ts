@@ -5,6 +5,7 @@ import { type Cursor, keysetBefore } from "../../db/keyset";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
+import { visibleAuthor } from "../safety/visibility";
 
 const likedBy = (viewerId: string | null) =>
   viewerId
@@ -32,6 +33,7 @@ export async function listComments(
     .where(
       and(
         eq(postComments.postId, input.postId),
+        visibleAuthor(input.viewerId, postComments.userId),
         keysetBefore(
           { at: postComments.createdAt, id: postComments.id, idType: "uuid" },
           input.cursor,

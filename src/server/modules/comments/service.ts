@@ -11,7 +11,10 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError } from "../../errors";
 import { recordActivity } from "../activity/record";
 import { bumpPostCounter, findLivePost } from "../posts/queries";
+import { requireVisiblePost } from "../posts/service";
 import { toPersonSummary } from "../profiles/person";
+import { requireUnrestricted } from "../safety/standing";
+import { canSee } from "../safety/visibility";
 import {
   bumpCommentLikes,
   type CommentRow,
@@ -31,7 +34,8 @@ function present(row: CommentRow): CommentView {
     id: row.comment.id,
     postId: row.comment.postId,
     author: toPersonSummary(row.author),
-    content: row.comment.content,
+    // A deleted or removed comment keeps its place in the thread but not its text.
+    content: row.comment.deletedAt ? "" : row.comment.content,
     parentCommentId: row.comment.parentCommentId,
     likesCount: row.comment.likesCount,
     likedByMe: Boolean(row.likedByMe),
@@ -44,7 +48,8 @@ export async function commentsPage(
   db: Db,
   input: { postId: string; viewerId: string | null; limit: number; cursor?: string | undefined },
 ): Promise<{ items: CommentView[]; nextCursor: string | null }> {
-  if (!(await findLivePost(db, input.postId))) throw postNotFound();
+  const post = await findLivePost(db, input.postId);
+  if (!post || !(await canSee(db, input.viewerId, post.userId))) throw postNotFound();
   const rows = await listComments(db, { ...input, cursor: decodeCursor(input.cursor, z.uuid()) });
   const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
     at: row.comment.createdAt,
@@ -66,12 +71,15 @@ export async function addComment(
     parentCommentId?: string | null | undefined;
   },
 ): Promise<CommentView> {
+  await requireUnrestricted(deps.db, authorId);
   const result = await deps.db.transaction(async (tx) => {
+    await requireVisiblePost(tx, { viewerId: authorId, postId });
     let parentId: string | null = null;
     let parentAuthor: string | null = null;
     if (input.parentCommentId) {
       const parent = await findLiveComment(tx, input.parentCommentId);
-      if (!parent || parent.postId !== postId) throw commentNotFound();
+      if (!parent || parent.postId !== postId || !(await canSee(tx, authorId, parent.userId)))
+        throw commentNotFound();
       // One level of replies: a reply to a reply attaches to its top-level comment.
       parentId = parent.parentCommentId ?? parent.id;
       parentAuthor = parent.userId;
@@ -155,7 +163,8 @@ export async function toggleCommentLike(
   { viewerId, commentId }: { viewerId: string; commentId: string },
 ) {
   return db.transaction(async (tx) => {
-    if (!(await findLiveComment(tx, commentId))) throw commentNotFound();
+    const comment = await findLiveComment(tx, commentId);
+    if (!comment || !(await canSee(tx, viewerId, comment.userId))) throw commentNotFound();
     const delta = await toggleCommentLikeRow(tx, { commentId, userId: viewerId });
     const likesCount = await bumpCommentLikes(tx, commentId, delta);
     return { liked: delta >= 0, likesCount };

@@ -5,6 +5,7 @@ import { type Cursor, keysetBefore } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
+import { notSuspended } from "../safety/visibility";
 
 /** Who follows whom: one row of the followers table. */
 export interface FollowPair {
@@ -109,12 +110,12 @@ export async function listFollows(
     .select({ ...personColumns, followedAt: followers.createdAt })
     .from(followers)
     .innerJoin(profiles, eq(profiles.userId, other))
-    .where(and(eq(mine, userId), after, friendsOnly))
+    .where(and(eq(mine, userId), after, friendsOnly, notSuspended(other)))
     .orderBy(desc(followers.createdAt), desc(other))
     .limit(limit + 1);
 }
 
-/** Which of these users follow the author (the feed cache and the realtime gateway ask). */
+/** Which of these users follow the author and have not muted them (feed cache, realtime). */
 export async function followersAmong(
   db: Db,
   { authorId, userIds }: { authorId: string; userIds: string[] },
@@ -128,6 +129,8 @@ export async function followersAmong(
       and(
         eq(followers.followingId, authorId),
         sql`${followers.followerId} = any(${sql.param(userIds)}::text[])`,
+        // A follower who muted the author does not get their posts pushed (docs/safety.md).
+        sql`not exists (select 1 from mutes m where m.muter_id = ${followers.followerId} and m.muted_id = ${authorId})`,
       ),
     );
   return rows.map((r) => r.id);

@@ -9,6 +9,8 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError, badRequest } from "../../errors";
 import { recordActivity } from "../activity/record";
 import { toPersonSummary } from "../profiles/person";
+import { refuseAcrossBlock } from "../safety/relations";
+import { requireUnrestricted } from "../safety/standing";
 import {
   bumpCounts,
   deleteFollow,
@@ -33,11 +35,13 @@ export async function toggleFollow(
     const locked = await lockPair(tx, viewerId, targetUserId);
     if (!locked.includes(targetUserId))
       throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    await refuseAcrossBlock(tx, viewerId, targetUserId);
     const mutualBefore = await followExists(tx, {
       followerId: targetUserId,
       followingId: viewerId,
     });
     const unfollowed = await deleteFollow(tx, pair);
+    if (!unfollowed) await requireUnrestricted(tx, viewerId);
     const following = !unfollowed && (await insertFollow(tx, pair));
     const step = following ? 1 : unfollowed ? -1 : 0;
     const friends = mutualBefore ? step : 0;

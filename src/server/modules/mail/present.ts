@@ -3,6 +3,8 @@ import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { toPersonSummary } from "../profiles/person";
 import type { MessageRow, threadParties } from "./queries";
 
+export const REMOVED_MESSAGE = "This message was removed by a moderator.";
+
 export function presentMessage(row: MessageRow): MessageView {
   const m = row.message;
   return {
@@ -10,8 +12,9 @@ export function presentMessage(row: MessageRow): MessageView {
     threadId: m.threadId,
     sender: row.sender ? toPersonSummary(row.sender) : null,
     senderAddress: m.senderAddress,
-    subject: m.subject,
-    body: m.body,
+    // A message a moderator removed stays in the thread without its words (docs/safety.md).
+    subject: m.removedAt ? null : m.subject,
+    body: m.removedAt ? REMOVED_MESSAGE : m.body,
     direction: m.direction as MessageView["direction"],
     suspicious: m.suspicious,
     attachmentsDropped: m.attachmentsDropped,

@@ -9,6 +9,9 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError, badRequest } from "../../errors";
+import { refuseAcrossBlock } from "../safety/relations";
+import { requireUnrestricted } from "../safety/standing";
+import { canSee } from "../safety/visibility";
 import { notifyRecipients } from "./notify";
 import { sendOutbound } from "./outbound";
 import { presentMessage, presentThreads } from "./present";
@@ -23,6 +26,7 @@ import {
   markThreadRead,
   personExists,
   readMailPreferences,
+  threadMemberIds,
   threadParties,
   writeMailPreferences,
 } from "./queries";
@@ -86,9 +90,10 @@ export async function openDirectThread(
   { viewerId, userId }: { viewerId: string; userId: string },
 ): Promise<ThreadView> {
   if (userId === viewerId) throw badRequest(ERROR_CODES.validation, SELF_MESSAGE);
-  if (!(await personExists(db, userId))) {
+  if (!(await personExists(db, userId)) || !(await canSee(db, null, userId))) {
     throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
   }
+  await refuseAcrossBlock(db, viewerId, userId);
   const threadId = await findOrCreateThread(db, {
     pairKey: directPairKey(viewerId, userId),
     memberIds: [viewerId, userId],
@@ -123,6 +128,11 @@ export async function sendMessage(
   input: ThreadAction & { subject: string | null; body: string },
 ): Promise<MessageView> {
   const thread = await memberThread(deps.db, input);
+  await requireUnrestricted(deps.db, input.viewerId);
+  // A thread stops taking messages across a block, either way (docs/safety.md).
+  for (const memberId of await threadMemberIds(deps.db, input.threadId)) {
+    if (memberId !== input.viewerId) await refuseAcrossBlock(deps.db, input.viewerId, memberId);
+  }
   if (thread.externalAddress) {
     return sendOutbound(deps, { ...input, address: thread.externalAddress });
   }

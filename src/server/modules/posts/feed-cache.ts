@@ -106,15 +106,26 @@ export class FeedCache {
           else this.pages.invalidate(readerId);
         }
         return;
-      case "follow.changed": {
-        const fill = this.fills.get(event.followerId);
-        if (fill) fill.stale = true;
-        this.pages.invalidate(event.followerId);
+      case "follow.changed":
+        this.drop(event.followerId);
         return;
-      }
+      case "relation.changed":
+        for (const userId of event.userIds) this.drop(userId);
+        return;
+      case "account.suspended":
+        // Rare: every cached page may hold their posts, so all are loaded afresh.
+        for (const readerId of [...this.pages.keys()]) this.drop(readerId);
+        return;
       default:
         return;
     }
+  }
+
+  /** The reader's page is stale (their follows or blocks changed): the next read loads it. */
+  private drop(readerId: string) {
+    const fill = this.fills.get(readerId);
+    if (fill) fill.stale = true;
+    this.pages.invalidate(readerId);
   }
 
   /** Hits and misses since the start, and pages held (for tests and debugging). */

@@ -6,6 +6,7 @@ import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
+import { notMutedBy, notSuspended } from "../safety/visibility";
 
 export interface PostKey {
   id: string;
@@ -32,7 +33,11 @@ export async function feedPostKeys(
   const rows = await queryRows<{ id: string; created_at: Date | string }>(
     db,
     sql`select p.id, p.created_at
-      from (select following_id as uid from followers where follower_id = ${viewerId} union all select ${viewerId}) f
+      from (
+        select following_id as uid from followers
+        where follower_id = ${viewerId} and ${notMutedBy(viewerId, sql`following_id`)} and ${notSuspended(sql`following_id`)}
+        union all select ${viewerId}
+      ) f
       cross join lateral (
         select p.id, p.created_at from posts p
         where p.user_id = f.uid and p.deleted_at is null ${before ? sql`and ${before}` : sql``}

@@ -14,6 +14,8 @@ import { AppError } from "../../errors";
 import { recordActivity } from "../activity/record";
 import { storeImageThenWrite } from "../media/service";
 import { findProfileByHandle } from "../profiles/queries";
+import { requireUnrestricted } from "../safety/standing";
+import { canSee } from "../safety/visibility";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -58,7 +60,7 @@ export async function getPost(
   { postId, viewerId }: { postId: string; viewerId: string | null },
 ): Promise<PostView> {
   const [row] = await reader.hydrator.hydrate([postId], viewerId);
-  if (!row) throw postNotFound();
+  if (!row || !(await canSee(reader.db, viewerId, row.author.userId))) throw postNotFound();
   return presentPost(row, viewerId);
 }
 
@@ -102,6 +104,7 @@ export async function userPostsPage(
   reader: PostReader,
   { userId, viewerId, limit, cursor }: PageInput & { userId: string; viewerId: string | null },
 ) {
+  if (!(await canSee(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
   const keys = await userPostKeys(reader.db, { userId, limit, cursor: postCursor(cursor) });
   return pageFromKeys(reader, { keys, limit, viewerId });
 }
@@ -123,6 +126,7 @@ export async function createPost(
   deps: PostDeps,
   { authorId, ...input }: { authorId: string; content: string; image: Buffer | null },
 ): Promise<PostView> {
+  await requireUnrestricted(deps.db, authorId);
   const insert = (imageUrl: string | null) =>
     insertAtFreeSlug(deps.db, { userId: authorId, content: input.content, imageUrl });
   // No half state: the image of a post that was not saved is removed again.
@@ -179,11 +183,18 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
   return { ok: true };
 }
 
+/** A live post the viewer may act on: hidden authors' posts read as missing (docs/safety.md). */
+export async function requireVisiblePost(db: Db, { viewerId, postId }: PostAction) {
+  const post = await findLivePost(db, postId);
+  if (!post || !(await canSee(db, viewerId, post.userId))) throw postNotFound();
+  return post;
+}
+
 /** The spec's toggle_post_like: one transaction, so likes_count always equals the like rows. */
 export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostAction) {
   const like = { postId, userId: viewerId };
   const result = await deps.db.transaction(async (tx) => {
-    if (!(await findLivePost(tx, postId))) throw postNotFound();
+    await requireVisiblePost(tx, { viewerId, postId });
     const unliked = await deleteLike(tx, like);
     const liked = !unliked && (await insertLike(tx, like));
     const counter = await bumpPostCounter(tx, postId, "likes", liked ? 1 : unliked ? -1 : 0);

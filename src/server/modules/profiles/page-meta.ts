@@ -23,7 +23,8 @@ export async function profilePageMeta(
   }
   const handle = normalizeHandle(segment);
   if (!handle || RESERVED_HANDLES.has(handle)) return null;
-  const row = await findProfileByHandle(db, handle);
+  const found = await findProfileByHandle(db, handle);
+  const row = found?.profile.suspendedAt ? undefined : found;
   if (!row) {
     return {
       status: 404,

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
+import { blockBetween } from "../safety/visibility";
 import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";
@@ -80,7 +81,15 @@ export async function getProfileByHandle(
 ): Promise<ProfileView> {
   const handle = normalizeHandle(rawHandle);
   if (!handle) throw badRequest(ERROR_CODES.validation, "No username or userid provided");
-  const row = (await findProfileByHandle(db, handle)) ?? (await releasedNameProfile(db, handle));
+  const found = (await findProfileByHandle(db, handle)) ?? (await releasedNameProfile(db, handle));
+  // Suspended people, and people who blocked the viewer, are not found; the blocker still sees
+  // whom they blocked, to unblock them (docs/safety.md).
+  const hidden =
+    found &&
+    (found.profile.suspendedAt !== null ||
+      (viewerId !== null &&
+        (await blockBetween(db, viewerId, found.profile.userId)) === "blocked"));
+  const row = hidden ? undefined : found;
   if (!row) throw new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
   return presentProfile(row, viewerId);
 }

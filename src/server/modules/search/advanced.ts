@@ -12,6 +12,7 @@ import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
+import { visiblePerson } from "../safety/visibility";
 import { distanceFrom, type Place, profileConditions } from "./filters";
 
 /** Where a page ends in its order: the order's key as text, and the user id. */
@@ -80,7 +81,7 @@ export async function searchProfiles(
     .from(profiles)
     .where(
       and(
-        profileConditions(input.filters, input.place),
+        profileConditions(input.filters, input.place, input.viewerId),
         input.cursor ? order.after(input.cursor) : undefined,
       ),
     )
@@ -93,9 +94,13 @@ export type SearchRow = Awaited<ReturnType<typeof searchProfiles>>[number];
 /** How many match, counting no further than the cap (the count never costs more than a page). */
 export async function countProfiles(
   db: Db,
-  { filters, place }: { filters: SearchFilters; place: Place | null },
+  {
+    filters,
+    place,
+    viewerId,
+  }: { filters: SearchFilters; place: Place | null; viewerId: string | null },
 ): Promise<{ count: number; capped: boolean }> {
-  const where: SQL | undefined = profileConditions(filters, place);
+  const where: SQL | undefined = profileConditions(filters, place, viewerId);
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from ${profiles} ${where ? sql`where ${where}` : sql``} limit ${SEARCH_COUNT_CAP + 1}) matched`,
@@ -114,6 +119,7 @@ export async function newestProfiles(
   return db
     .select(resultColumns(viewerId, null))
     .from(profiles)
+    .where(visiblePerson(viewerId, profiles.userId))
     .orderBy(newestFirst(profiles.createdAt), newestFirst(profiles.userId))
     .limit(limit);
 }

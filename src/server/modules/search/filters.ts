@@ -6,6 +6,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { profiles } from "../../db/schema/profiles";
+import { visiblePerson } from "../safety/visibility";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE = 69.0;
@@ -48,9 +49,14 @@ const range = (column: AnyPgColumn, low?: number, high?: number) =>
     high === undefined ? undefined : lte(column, high),
   );
 
-export function profileConditions(filters: SearchFilters, place: Place | null): SQL | undefined {
+export function profileConditions(
+  filters: SearchFilters,
+  place: Place | null,
+  viewerId: string | null,
+): SQL | undefined {
   const q = filters.q?.trim();
   return and(
+    visiblePerson(viewerId, profiles.userId),
     q
       ? sql`(${containsIn(profiles.fullName, q)} or ${containsIn(profiles.username, q)} or ${containsIn(profiles.defaultUsername, q)})`
       : undefined,

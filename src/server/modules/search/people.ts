@@ -5,12 +5,13 @@
 //   one letter:    the exact handle, and prefixes of the username, the handle and the name;
 //   two letters:   also the start of any word of the name (pg_trgm indexes ' xy' word starts);
 //   three or more: also anywhere in any of the three (pg_trgm).
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
 import type { Db } from "../../db/client";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns, toPersonSummary } from "../profiles/person";
+import { visiblePerson } from "../safety/visibility";
 
 /** spec-1 §9: fetch 20, show 15. */
 const FETCH = 20;
@@ -67,7 +68,12 @@ export async function searchPeople(
   const rows = await db
     .select({ ...personColumns, following, rank })
     .from(profiles)
-    .where(sql`${profiles.userId} in (${sql.join(branches, sql` union all `)})`)
+    .where(
+      and(
+        sql`${profiles.userId} in (${sql.join(branches, sql` union all `)})`,
+        visiblePerson(viewerId, profiles.userId),
+      ),
+    )
     .orderBy(rank, profiles.fullName, profiles.userId)
     .limit(PEOPLE_SEARCH_LIMIT);
   return rows.map((row) => ({ ...toPersonSummary(row), following: Boolean(row.following) }));

@@ -86,7 +86,7 @@ export async function searchPeopleByFilters(
   const total = cursor
     ? null
     : more
-      ? await countProfiles(ctx.db, { filters: input.filters, place })
+      ? await countProfiles(ctx.db, { filters: input.filters, place, viewerId: input.viewerId })
       : { count: rows.length, capped: false };
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

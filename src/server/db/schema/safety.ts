@@ -1,0 +1,93 @@
+// Blocks, mutes, reports and the moderation audit log (docs/safety.md). A block hides two people
+// from each other everywhere; a mute hides one person's posts and comments from the muter only.
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+const person = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: person("blocker_id"),
+    blockedId: person("blocked_id"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    index("blocks_blocker_created_idx").on(t.blockerId, t.createdAt.desc(), t.blockedId.desc()),
+  ],
+);
+
+export const mutes = pgTable(
+  "mutes",
+  {
+    muterId: person("muter_id"),
+    mutedId: person("muted_id"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    index("mutes_muter_created_idx").on(t.muterId, t.createdAt.desc(), t.mutedId.desc()),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: person("reporter_id"),
+    /** profile, post, comment or message. */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** Whose the target is: the profile itself or the author. */
+    targetUserId: person("target_user_id"),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    /** open until a moderator acts on the target; then closed with the action taken. */
+    status: text("status").notNull().default("open"),
+    resolution: text("resolution"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    resolvedAt: at("resolved_at"),
+  },
+  (t) => [
+    index("reports_target_idx").on(t.targetType, t.targetId, t.createdAt.desc()),
+    index("reports_open_idx").on(t.createdAt.desc()).where(sql`${t.status} = 'open'`),
+    index("reports_closed_idx").on(t.resolvedAt.desc()).where(sql`${t.status} = 'closed'`),
+  ],
+);
+
+/** Every moderator action: who, what, on whom, why, when (docs/safety.md "Audit log"). */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    moderatorId: person("moderator_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    until: at("until"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("moderation_actions_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** What the affected person is told, shown once on their next visit. */
+export const moderationNotices = pgTable(
+  "moderation_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: person("user_id"),
+    text: text("text").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    seenAt: at("seen_at"),
+  },
+  (t) => [index("moderation_notices_unseen_idx").on(t.userId).where(sql`${t.seenAt} is null`)],
+);

@@ -1,0 +1,155 @@
+// Block and mute (docs/safety.md "Block", "Mute"). A block removes the follows both ways with
+// their counters in the same transaction, and the activity between the two; from then on the
+// read rules of visibility.ts hide each from the other. Neither side is told.
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../../domain/contracts/errors";
+import type { Relation } from "../../../domain/contracts/safety";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { decodeCursor, keysetBefore, pageOf } from "../../db/keyset";
+import { userActivity } from "../../db/schema/activity";
+import { profiles } from "../../db/schema/profiles";
+import { blocks, mutes } from "../../db/schema/safety";
+import { AppError, badRequest } from "../../errors";
+import { bumpCounts, deleteFollow, followExists, lockPair } from "../follows/queries";
+import { personColumns, toPersonSummary } from "../profiles/person";
+import { blockBetween } from "./visibility";
+
+type Deps = Pick<AppContext, "db" | "bus">;
+interface Pair {
+  viewerId: string;
+  targetUserId: string;
+}
+
+export async function relationOf(db: Db, { viewerId, targetUserId }: Pair): Promise<Relation> {
+  const [row] = await db
+    .select({
+      blocking: sql<boolean>`exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = ${targetUserId})`,
+      muting: sql<boolean>`exists (select 1 from mutes where muter_id = ${viewerId} and muted_id = ${targetUserId})`,
+    })
+    .from(sql`(select 1) one`);
+  return { blocking: Boolean(row?.blocking), muting: Boolean(row?.muting) };
+}
+
+export const BLOCKING_MESSAGE = "You blocked this person. Unblock them first.";
+
+/**
+ * For follows and messages: someone who blocked the viewer reads as missing (they are not told
+ * why); someone the viewer blocked must be unblocked first (docs/safety.md).
+ */
+export async function refuseAcrossBlock(db: Db, viewerId: string, otherId: string): Promise<void> {
+  const state = await blockBetween(db, viewerId, otherId);
+  if (state === "blocked") throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+  if (state === "blocking") throw new AppError(409, ERROR_CODES.conflict, BLOCKING_MESSAGE);
+}
+
+function notSelf({ viewerId, targetUserId }: Pair) {
+  if (viewerId === targetUserId) throw badRequest(ERROR_CODES.validation, "That is you.");
+}
+
+/** Removes one follow with its counters (the friend count too when it was mutual). */
+async function unfollowInside(db: Db, followerId: string, followingId: string) {
+  const mutual = await followExists(db, { followerId: followingId, followingId: followerId });
+  if (!(await deleteFollow(db, { followerId, followingId }))) return null;
+  const friends = mutual ? -1 : 0;
+  return {
+    followerId,
+    followingId,
+    followerCounts: await bumpCounts(db, followerId, { following: -1, friends }),
+    followingCounts: await bumpCounts(db, followingId, { followers: -1, friends }),
+  };
+}
+
+export async function block(deps: Deps, pair: Pair): Promise<Relation> {
+  notSelf(pair);
+  const { viewerId, targetUserId } = pair;
+  const removed = await deps.db.transaction(async (tx) => {
+    const locked = await lockPair(tx, viewerId, targetUserId);
+    if (!locked.includes(targetUserId))
+      throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    await tx
+      .insert(blocks)
+      .values({ blockerId: viewerId, blockedId: targetUserId })
+      .onConflictDoNothing();
+    const follows = [
+      await unfollowInside(tx, viewerId, targetUserId),
+      await unfollowInside(tx, targetUserId, viewerId),
+    ];
+    await tx
+      .delete(userActivity)
+      .where(
+        or(
+          and(eq(userActivity.recipientId, viewerId), eq(userActivity.actorId, targetUserId)),
+          and(eq(userActivity.recipientId, targetUserId), eq(userActivity.actorId, viewerId)),
+        ),
+      );
+    return follows.filter((f) => f !== null);
+  });
+  for (const follow of removed) {
+    await deps.bus.publish({ type: "follow.changed", ...follow, following: false });
+  }
+  await deps.bus.publish({ type: "relation.changed", userIds: [viewerId, targetUserId] });
+  return relationOf(deps.db, pair);
+}
+
+export async function unblock(deps: Deps, pair: Pair): Promise<Relation> {
+  await deps.db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, pair.viewerId), eq(blocks.blockedId, pair.targetUserId)));
+  await deps.bus.publish({ type: "relation.changed", userIds: [pair.viewerId, pair.targetUserId] });
+  return relationOf(deps.db, pair);
+}
+
+export async function setMute(deps: Deps, pair: Pair & { muted: boolean }): Promise<Relation> {
+  notSelf(pair);
+  const { viewerId, targetUserId } = pair;
+  if (pair.muted) {
+    const [target] = await deps.db
+      .select({ id: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, targetUserId));
+    if (!target) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    await deps.db
+      .insert(mutes)
+      .values({ muterId: viewerId, mutedId: targetUserId })
+      .onConflictDoNothing();
+  } else {
+    await deps.db
+      .delete(mutes)
+      .where(and(eq(mutes.muterId, viewerId), eq(mutes.mutedId, targetUserId)));
+  }
+  await deps.bus.publish({ type: "relation.changed", userIds: [viewerId] });
+  return relationOf(deps.db, pair);
+}
+
+/** The viewer's blocked or muted people, newest first (Settings). */
+export async function listRelations(
+  db: Db,
+  {
+    viewerId,
+    kind,
+    limit,
+    cursor,
+  }: { viewerId: string; kind: "blocks" | "mutes"; limit: number; cursor?: string | undefined },
+) {
+  const table =
+    kind === "blocks"
+      ? { owner: blocks.blockerId, other: blocks.blockedId, at: blocks.createdAt, from: blocks }
+      : { owner: mutes.muterId, other: mutes.mutedId, at: mutes.createdAt, from: mutes };
+  const after: SQL | undefined = keysetBefore(
+    { at: table.at, id: table.other, idType: "text" },
+    decodeCursor(cursor),
+  );
+  const rows = await db
+    .select({ ...personColumns, since: table.at })
+    .from(table.from)
+    .innerJoin(profiles, eq(profiles.userId, table.other))
+    .where(and(eq(table.owner, viewerId), after))
+    .orderBy(desc(table.at), desc(table.other))
+    .limit(limit + 1);
+  const { page, nextCursor } = pageOf(rows, limit, (row) => ({ at: row.since, id: row.userId }));
+  return {
+    items: page.map((row) => ({ person: toPersonSummary(row), since: row.since.toISOString() })),
+    nextCursor,
+  };
+}

@@ -1,0 +1,57 @@
+// Who may see whom (docs/safety.md "One rule for every read"): every read path that lists people
+// or what they wrote — feed, profile, post, comments, activity, search, follow lists, mail — builds
+// its condition from these fragments, so a block, a mute or a suspension applies everywhere at once.
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+
+type Column = SQL | SQL.Aliased | { getSQL(): SQL };
+
+/** No block between the viewer and the person in `user`, in either direction. */
+export function notBlockedWith(viewerId: string | null, user: Column): SQL {
+  if (viewerId === null) return sql`true`;
+  return sql`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${user}) or (b.blocker_id = ${user} and b.blocked_id = ${viewerId}))`;
+}
+
+/** The viewer has not muted the person in `user`. */
+export function notMutedBy(viewerId: string | null, user: Column): SQL {
+  if (viewerId === null) return sql`true`;
+  return sql`not exists (select 1 from mutes m where m.muter_id = ${viewerId} and m.muted_id = ${user})`;
+}
+
+/** The person in `user` is not suspended. */
+export function notSuspended(user: Column): SQL {
+  return sql`not exists (select 1 from profiles sp where sp.user_id = ${user} and sp.suspended_at is not null)`;
+}
+
+/** People and their content the viewer may see: not suspended, no block either way. */
+export function visiblePerson(viewerId: string | null, user: Column): SQL {
+  return sql`(${notSuspended(user)} and ${notBlockedWith(viewerId, user)})`;
+}
+
+/** Posts and comments for the viewer's lists: visible authors the viewer has not muted. */
+export function visibleAuthor(viewerId: string | null, user: Column): SQL {
+  return sql`(${visiblePerson(viewerId, user)} and ${notMutedBy(viewerId, user)})`;
+}
+
+export type BlockState = "blocking" | "blocked" | null;
+
+/** 'blocking': a blocked b; 'blocked': b blocked a; null: neither (a block both ways reads 'blocking'). */
+export async function blockBetween(db: Db, a: string, b: string): Promise<BlockState> {
+  const rows = await queryRows<{ blocker_id: string }>(
+    db,
+    sql`select blocker_id from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})`,
+  );
+  if (rows.some((r) => r.blocker_id === a)) return "blocking";
+  return rows.length > 0 ? "blocked" : null;
+}
+
+/** Whether the viewer may see this person and what they wrote (one read: post pages, actions). */
+export async function canSee(db: Db, viewerId: string | null, ownerId: string): Promise<boolean> {
+  if (viewerId === ownerId) return true;
+  const rows = await queryRows<{ ok: boolean }>(
+    db,
+    sql`select ${visiblePerson(viewerId, sql`${ownerId}::text`)} as ok`,
+  );
+  return Boolean(rows[0]?.ok);
+}
