@@ -104,18 +104,32 @@ describe("PostCard", () => {
     expect(router.state.location.pathname).toBe(post.path);
   });
 
-  it("offers only Copy link to others, and copies origin plus the post's path", async () => {
+  it("offers others Copy link and the safety items, and copies origin plus the post's path", async () => {
     const post = makePost();
-    const { user } = renderFeed([post], ADA);
+    const { user } = renderFeed([post], ADA, ({ path }) =>
+      path === `/api/safety/relations/${GRACE.userId}`
+        ? json({ blocking: false, muting: false })
+        : undefined,
+    );
+    const menu = await openMenu(user, screen.getByRole("article"));
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Copy link", "Report post", "Mute @grace", "Block @grace"]);
+    await user.click(within(menu).getByRole("menuitem", { name: "Copy link" }));
+    expect(await screen.findByText("Link copied")).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${post.path}`);
+  });
+
+  it("offers only Copy link when signed out", async () => {
+    const { user } = renderFeed([makePost()], null);
     const menu = await openMenu(user, screen.getByRole("article"));
     expect(
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
     ).toEqual(["Copy link"]);
-    await user.click(within(menu).getByRole("menuitem", { name: "Copy link" }));
-    expect(await screen.findByText("Link copied")).toBeTruthy();
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${post.path}`);
   });
 
   it("offers Edit and Delete to the author", async () => {

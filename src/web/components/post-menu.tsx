@@ -1,18 +1,17 @@
 // The 'Post options' menu (spec-1 §2): Copy link for everyone (origin + /{handle}/{slug}), Edit
-// and Delete for the author only. The dialogs live outside the menu so they outlast it.
-import { Link2, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+// and Delete for the author only; for any other signed-in reader Report, Mute and Block of the
+// author (docs/safety.md). The dialogs live outside the menu so they outlast it.
+import { Link2, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import type { PostView } from "../../domain/contracts/posts";
 import { useSessionUser } from "../state/queries/session";
-import { IconButton } from "./icon-button";
-import { mainLandmark } from "./landmarks";
+import { OptionsMenu, OptionsMenuItem } from "./options-menu";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
+import { type SafetyAction, useSafetyActions } from "./safety-actions";
 
-const itemClass =
-  "flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm font-medium outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
+const SAFETY_ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
 async function copyLink(path: string) {
   try {
@@ -31,9 +30,15 @@ export function useIsAuthor(post: PostView): boolean {
 }
 
 export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () => void }) {
+  const { user } = useSessionUser();
   const isAuthor = useIsAuthor(post);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const safety = useSafetyActions(
+    { target: { type: "post", id: post.id }, person: post.author },
+    { actions: user && !isAuthor ? SAFETY_ACTIONS : [], menuOpen, triggerRef: trigger },
+  );
   const setOpen = (which: "edit" | "delete") => (open: boolean) => setDialog(open ? which : null);
   const backToMenuButton = (event: Event) => {
     event.preventDefault();
@@ -42,41 +47,38 @@ export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () =
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <IconButton ref={trigger} label="Post options" size="sm" className="-mt-1 -mr-2">
-            <MoreHorizontal aria-hidden="true" size={18} />
-          </IconButton>
-        </DropdownMenu.Trigger>
-        {/* Inside <main>, so the open menu sits in a landmark like the post it belongs to. */}
-        <DropdownMenu.Portal container={mainLandmark()}>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-40 min-w-44 rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
-          >
-            <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink(post.path)}>
-              <Link2 aria-hidden="true" size={16} />
-              Copy link
-            </DropdownMenu.Item>
-            {isAuthor ? (
-              <>
-                <DropdownMenu.Item className={itemClass} onSelect={() => setDialog("edit")}>
-                  <Pencil aria-hidden="true" size={16} />
-                  Edit
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={`${itemClass} text-red-600 dark:text-red-400`}
-                  onSelect={() => setDialog("delete")}
-                >
-                  <Trash2 aria-hidden="true" size={16} />
-                  Delete
-                </DropdownMenu.Item>
-              </>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <OptionsMenu
+        label="Post options"
+        triggerRef={trigger}
+        triggerClassName="-mt-1 -mr-2"
+        onOpenChange={setMenuOpen}
+      >
+        <OptionsMenuItem
+          icon={<Link2 aria-hidden="true" size={16} />}
+          onSelect={() => void copyLink(post.path)}
+        >
+          Copy link
+        </OptionsMenuItem>
+        {isAuthor ? (
+          <>
+            <OptionsMenuItem
+              icon={<Pencil aria-hidden="true" size={16} />}
+              onSelect={() => setDialog("edit")}
+            >
+              Edit
+            </OptionsMenuItem>
+            <OptionsMenuItem
+              danger
+              icon={<Trash2 aria-hidden="true" size={16} />}
+              onSelect={() => setDialog("delete")}
+            >
+              Delete
+            </OptionsMenuItem>
+          </>
+        ) : (
+          safety.items
+        )}
+      </OptionsMenu>
       {isAuthor ? (
         <>
           <PostEditDialog
@@ -93,7 +95,9 @@ export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () =
             onCloseAutoFocus={backToMenuButton}
           />
         </>
-      ) : null}
+      ) : (
+        safety.dialogs
+      )}
     </>
   );
 }

@@ -1,12 +1,14 @@
 // One message (spec-1 §3 chat_messages): who wrote it, when, its subject and body. Inbound mail
 // (spec-2 §1) may carry more: a body over 250 characters is shown collapsed with 'Show more', a
 // message that failed its sender's DMARC check carries a warning, and dropped attachments are said.
+// A message from another member can be reported (docs/safety.md).
 import { clsx } from "clsx";
 import { Paperclip, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import type { MessageView } from "../../../domain/contracts/mail";
 import { MESSAGE_BODY_MAX } from "../../../domain/mail-rules";
 import { threadTimeLabel } from "../../../domain/time-labels";
+import { MessageMenu } from "./message-menu";
 
 /** The writer's name: the member's full name (else @handle), or the outside sender's address. */
 export function senderName(message: MessageView): string {
@@ -61,6 +63,9 @@ export function MessageItem({ message, mine, now }: MessageItemProps) {
         >
           {messageTime(at, now)}
         </time>
+        {!mine && message.sender ? (
+          <MessageMenu messageId={message.id} sender={message.sender} />
+        ) : null}
       </header>
       {message.suspicious ? (
         <p className="mt-2 flex gap-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">

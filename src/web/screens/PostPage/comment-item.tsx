@@ -1,5 +1,6 @@
 // One comment or reply (spec-2 §2): author, time, text, the like toggle (spec-2 §4), Reply, and
-// Delete for the comment's author or the post's author. A deleted comment reads 'Comment deleted'.
+// Delete for the comment's author or the post's author; other signed-in readers get its options
+// menu (docs/safety.md). A deleted comment reads 'Comment deleted'.
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useState } from "react";
@@ -10,7 +11,9 @@ import { Avatar } from "../../components/avatar";
 import { countLabel } from "../../components/post-parts";
 import { ProfileBadges } from "../../components/profile-badges";
 import { useLikeCommentMutation } from "../../state/queries/comments";
+import { useSessionUser } from "../../state/queries/session";
 import { CommentDeleteDialog } from "./comment-delete-dialog";
+import { CommentMenu } from "./comment-menu";
 
 interface CommentItemProps {
   postId: string;
@@ -36,6 +39,7 @@ export function CommentItem({
 }: CommentItemProps) {
   const like = useLikeCommentMutation(postId, comment.id);
   const [deleting, setDeleting] = useState(false);
+  const { user } = useSessionUser();
   if (comment.deleted) {
     return (
       <p className="py-1 text-sm text-neutral-500 italic dark:text-neutral-400">Comment deleted</p>
@@ -50,30 +54,33 @@ export function CommentItem({
         <Avatar name={name} src={author.profileImageUrl} className={small ? "size-8" : "size-10"} />
       </Link>
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-baseline gap-x-1 whitespace-nowrap">
-          <span className="flex max-w-[75%] min-w-0 shrink-0 items-center gap-1">
-            <Link to={`/${author.handle}`} className="truncate font-semibold hover:underline">
-              {name}
-            </Link>
-            <ProfileBadges
-              verificationType={author.verificationType}
-              veteran={author.veteran}
-              size={14}
-            />
-          </span>
-          <span className="min-w-0 truncate text-sm text-neutral-500 dark:text-neutral-400">
-            @{author.handle}
-          </span>
-          <span aria-hidden="true" className="text-neutral-400">
-            ·
-          </span>
-          <time
-            dateTime={comment.createdAt}
-            title={postDateLabel(at)}
-            className="shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
-          >
-            {relativeTime(at, new Date())}
-          </time>
+        <div className="flex items-start gap-2">
+          <div className="flex min-w-0 flex-1 items-baseline gap-x-1 whitespace-nowrap">
+            <span className="flex max-w-[75%] min-w-0 shrink-0 items-center gap-1">
+              <Link to={`/${author.handle}`} className="truncate font-semibold hover:underline">
+                {name}
+              </Link>
+              <ProfileBadges
+                verificationType={author.verificationType}
+                veteran={author.veteran}
+                size={14}
+              />
+            </span>
+            <span className="min-w-0 truncate text-sm text-neutral-500 dark:text-neutral-400">
+              @{author.handle}
+            </span>
+            <span aria-hidden="true" className="text-neutral-400">
+              ·
+            </span>
+            <time
+              dateTime={comment.createdAt}
+              title={postDateLabel(at)}
+              className="shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
+            >
+              {relativeTime(at, new Date())}
+            </time>
+          </div>
+          {user && user.id !== author.userId ? <CommentMenu comment={comment} /> : null}
         </div>
         <p className="mt-0.5 break-words whitespace-pre-wrap">{comment.content}</p>
         <div className="-ml-2 flex items-center gap-2">

@@ -1,6 +1,8 @@
 // The profile's buttons (spec-1 §2, §6): the owner gets Edit Profile and Logout; anyone else
-// Follow and Message. Message opens the direct thread with this person, created if needed (on
-// one's own profile it opens /mail). Signed-out visitors are sent to sign up and come back here.
+// Follow and Message, and signed in the options menu (docs/safety.md), which is all that is left
+// while the viewer blocks the person. Message opens the direct thread with this person, created if
+// needed (on one's own profile it opens /mail). Signed-out visitors are sent to sign up and come
+// back here.
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { signupRedirect } from "../../../domain/safe-next";
@@ -12,7 +14,9 @@ import {
   THREAD_FAILED,
   useOpenDirectThreadMutation,
 } from "../../state/queries/mail";
+import { useRelationQuery } from "../../state/queries/safety";
 import { useLogoutMutation, useSessionUser } from "../../state/queries/session";
+import { ProfileOptions } from "./profile-options";
 
 export function ProfileActions({
   handle,
@@ -28,6 +32,7 @@ export function ProfileActions({
   const { user, isPending } = useSessionUser();
   const logout = useLogoutMutation();
   const openThread = useOpenDirectThreadMutation();
+  const relation = useRelationQuery(isOwner ? "" : userId);
 
   if (isOwner) {
     const onLogout = () =>
@@ -71,15 +76,20 @@ export function ProfileActions({
 
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
-      <FollowButton userId={userId} />
-      <Button
-        variant="secondary"
-        onClick={onMessage}
-        disabled={isPending}
-        busy={openThread.isPending}
-      >
-        Message
-      </Button>
+      {relation.data?.blocking ? null : (
+        <>
+          <FollowButton userId={userId} />
+          <Button
+            variant="secondary"
+            onClick={onMessage}
+            disabled={isPending}
+            busy={openThread.isPending}
+          >
+            Message
+          </Button>
+        </>
+      )}
+      {user && user.id !== userId ? <ProfileOptions userId={userId} handle={handle} /> : null}
     </div>
   );
 }

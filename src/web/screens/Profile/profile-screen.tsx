@@ -1,7 +1,8 @@
 // /{handle} (spec-1 §2 "Profile screen", §4 profile page states): loading, not found, failed or
 // the profile. Reloads on 'profile:refresh'; any other handle the profile answers to (another
 // letter case, the default username, a released name) moves to the canonical address; the owner
-// of a lapsed username sees the grace banner; <head> carries the title and link-preview tags.
+// of a lapsed username sees the grace banner; a person the viewer blocks shows no posts
+// (docs/safety.md); <head> carries the title and link-preview tags.
 
 import { useParams } from "react-router";
 import type { ProfileView } from "../../../domain/contracts/profiles";
@@ -17,6 +18,7 @@ import { useProfileQuery } from "../../state/queries/profiles";
 import { useSessionUser } from "../../state/queries/session";
 import { useMyUsernameQuery } from "../../state/queries/usernames";
 import { useWatchProfile } from "../../state/realtime-provider";
+import { HiddenWhenBlocked } from "./profile-blocked";
 import { ProfileDetails } from "./profile-details";
 import { ProfileHeader } from "./profile-header";
 import { ProfilePictures } from "./profile-pictures";
@@ -70,7 +72,9 @@ export function ProfileScreen() {
         <ProfileHeader profile={profile} isOwner={isOwner} />
         <ProfileDetails attributes={profile.attributes} />
         <ProfilePictures pictures={profile.pictures} name={profile.fullName || profile.handle} />
-        <ProfileTabs userId={profile.userId} />
+        <HiddenWhenBlocked userId={profile.userId} handle={profile.handle}>
+          <ProfileTabs userId={profile.userId} />
+        </HiddenWhenBlocked>
       </Page>
     );
   }

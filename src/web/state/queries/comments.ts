@@ -2,7 +2,7 @@
 // lists a post's comments flat, oldest first, page by page; the screen threads each reply under
 // its top-level comment (domain/comment-threads.ts). A comment's like state lives only in these
 // pages, so the toggle changes it here. spec-2 §8: add and like failures are only logged (the
-// reply box keeps the text).
+// reply box keeps the text), but for a safety refusal, which is said (docs/safety.md).
 import {
   type InfiniteData,
   type QueryClient,
@@ -10,6 +10,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { okResponse } from "../../../domain/contracts/auth";
 import {
   type CommentView,
@@ -18,6 +19,7 @@ import {
   likeResponse,
 } from "../../../domain/contracts/posts";
 import { api, apiRequest } from "../../lib/api";
+import { safetyRefusal } from "../../lib/safety-refusal";
 import { type LikeState, likeKeys, toggledLike } from "./post-likes";
 import { postKeys, updatePost } from "./posts";
 
@@ -97,7 +99,12 @@ export function useAddCommentMutation(postId: string) {
         commentsCount: post.commentsCount + 1,
       }));
     },
-    onError: (error) => console.error("Add comment failed", error),
+    onError: (error) => {
+      console.error("Add comment failed", error);
+      // A restriction or a block is said, in the server's words (docs/safety.md).
+      const refusal = safetyRefusal(error);
+      if (refusal) toast.error(refusal);
+    },
   });
 }
 

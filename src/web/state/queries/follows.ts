@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { followStatusResponse, followToggleResponse } from "../../../domain/contracts/follows";
 import { api } from "../../lib/api";
+import { safetyRefusal } from "../../lib/safety-refusal";
 import { setProfileCounts } from "./profile-counts";
 import { searchResultsListing, setFollowingInSearchResults } from "./search";
 import { useSessionUser } from "./session";
@@ -66,9 +67,10 @@ export function useToggleFollowMutation() {
     },
     onError: (error, { targetUserId, following }) => {
       setFollowing(queryClient, targetUserId, following);
-      // spec-1 §8 only logs follow errors; a person should still see that it did not work.
+      // spec-1 §8 only logs follow errors; a person should still see that it did not work, and
+      // why when it is a restriction or their own block (docs/safety.md).
       console.error("Follow toggle failed", error);
-      toast.error(FOLLOW_FAILED);
+      toast.error(safetyRefusal(error) ?? FOLLOW_FAILED);
     },
     onSuccess: (data, { targetUserId }) => {
       setFollowing(queryClient, targetUserId, data.following);

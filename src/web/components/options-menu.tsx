@@ -1,0 +1,68 @@
+// The one '…' options menu (STYLE.md "Shared UI shells") of posts, comments, messages and
+// profiles, on Radix's DropdownMenu: the WAI-ARIA menu button pattern, arrow keys, Escape, and
+// focus back on the button. Dialogs an item opens live outside the menu, so they outlast it.
+import { clsx } from "clsx";
+import { MoreHorizontal } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import type { ReactNode, Ref } from "react";
+import { IconButton } from "./icon-button";
+import { mainLandmark } from "./landmarks";
+
+const itemClass =
+  "flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm font-medium outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
+
+interface OptionsMenuProps {
+  /** The button's accessible name, e.g. 'Post options'. */
+  label: string;
+  children: ReactNode;
+  size?: "sm" | "md";
+  triggerClassName?: string;
+  triggerRef?: Ref<HTMLButtonElement>;
+  onOpenChange?: (open: boolean) => void;
+}
+
+export function OptionsMenu(props: OptionsMenuProps) {
+  const { label, children, size = "sm", triggerClassName, triggerRef, onOpenChange } = props;
+  return (
+    <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
+      <DropdownMenu.Trigger asChild>
+        <IconButton ref={triggerRef} label={label} size={size} className={triggerClassName}>
+          <MoreHorizontal aria-hidden="true" size={18} />
+        </IconButton>
+      </DropdownMenu.Trigger>
+      {/* Inside <main>, so the open menu sits in a landmark like the thing it belongs to. */}
+      <DropdownMenu.Portal container={mainLandmark()}>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-40 min-w-44 rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function OptionsMenuItem({
+  icon,
+  danger = false,
+  onSelect,
+  children,
+}: {
+  icon: ReactNode;
+  danger?: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Item
+      className={clsx(itemClass, danger && "text-red-600 dark:text-red-400")}
+      onSelect={onSelect}
+    >
+      {icon}
+      {children}
+    </DropdownMenu.Item>
+  );
+}

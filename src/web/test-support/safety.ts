@@ -1,0 +1,131 @@
+// Test data for the safety screens (docs/safety.md): a profile as the API sends it, report groups
+// and audit entries, and the safety API of one viewer (relations, the Blocked and Muted lists,
+// reports) for the fetch stub of posts.tsx, holding its state like the server.
+import type { PersonSummary } from "../../domain/contracts/follows";
+import type { ProfileView } from "../../domain/contracts/profiles";
+import { type ReportGroup, reportRequest } from "../../domain/contracts/safety";
+import { GRACE, json, type Route } from "./posts";
+
+export function profileOf(person: PersonSummary): ProfileView {
+  return {
+    ...person,
+    defaultUsername: `${person.handle}.default`,
+    chtchtEmail: `${person.handle}@chtcht.local`,
+    about: null,
+    websiteUrl: null,
+    counts: { friends: 0, following: 1, followers: 2 },
+    attributes: {
+      country: null,
+      state: null,
+      county: null,
+      city: null,
+      age: null,
+      gender: null,
+      race: null,
+      sexuality: null,
+      zodiac: null,
+      body_types: null,
+      height: null,
+      relationship_status: null,
+      kids: null,
+      occupation: null,
+      military_branch: null,
+      military_base: null,
+      university: null,
+      hbcu: null,
+      salary: null,
+      networth: null,
+      greek: null,
+      religion: null,
+      education: null,
+      causes: null,
+    },
+    pictures: [null, null, null, null, null, null, null, null, null],
+    isOwner: false,
+    emailAddress: null,
+  };
+}
+
+export function makeReportGroup(overrides: Partial<ReportGroup> = {}): ReportGroup {
+  return {
+    targetType: "post",
+    targetId: "00000000-0000-4000-8000-00000000a001",
+    targetUser: GRACE,
+    targetUserStanding: { restrictedUntil: null, suspended: false },
+    content: {
+      text: "Buy cheap watches at example.com",
+      imageUrl: null,
+      context: null,
+      href: "/grace/buy-cheap-watches",
+      removed: false,
+    },
+    reportCount: 1,
+    reasons: [{ reason: "spam", count: 1 }],
+    latestAt: new Date(Date.now() - 3_600_000).toISOString(),
+    reports: [],
+    ...overrides,
+  };
+}
+
+export interface SafetyState {
+  blocks: Map<string, PersonSummary>;
+  mutes: Map<string, PersonSummary>;
+  /** The people a relation may be set on, by id. */
+  people: PersonSummary[];
+}
+
+export const safetyState = (people: PersonSummary[] = [GRACE]): SafetyState => ({
+  blocks: new Map(),
+  mutes: new Map(),
+  people,
+});
+
+const SINCE = "2026-03-14T12:00:00.000Z";
+
+/** The viewer's safety API over `state`; anything else is left to the next route. */
+export function safetyApi(state: SafetyState): Route {
+  const relation = (userId: string) => ({
+    blocking: state.blocks.has(userId),
+    muting: state.mutes.has(userId),
+  });
+  return ({ method, path, body }) => {
+    const one = /^\/api\/safety\/(relations|blocks|mutes)\/([^/?]+)$/.exec(path);
+    if (one?.[1] === "relations" && method === "GET") return json(relation(one[2] ?? ""));
+    if (one && (one[1] === "blocks" || one[1] === "mutes")) {
+      const userId = one[2] ?? "";
+      const list = state[one[1]];
+      const person = state.people.find((p) => p.userId === userId);
+      if (method === "POST" && person) list.set(userId, person);
+      if (method === "DELETE") list.delete(userId);
+      return json(relation(userId));
+    }
+    const list = /^\/api\/safety\/(blocks|mutes)(\?.*)?$/.exec(path);
+    if (list && method === "GET") {
+      const items = [...state[list[1] as "blocks" | "mutes"].values()].map((person) => ({
+        person,
+        since: SINCE,
+      }));
+      return json({ items, nextCursor: null });
+    }
+    if (path === "/api/reports" && method === "POST") {
+      const report = reportRequest.parse(body);
+      const person = state.people.find(
+        (p) => p.userId === report.targetId || report.targetType !== "profile",
+      );
+      if (report.alsoBlock && person) state.blocks.set(person.userId, person);
+      return json({ reportId: "r1", blocked: report.alsoBlock }, 201);
+    }
+    return undefined;
+  };
+}
+
+/** Routes tried in turn: the first answer wins. */
+export const routes =
+  (...all: Route[]): Route =>
+  async (request) => {
+    for (const route of all) {
+      const answer = await route(request);
+      if (answer) return answer;
+    }
+    return undefined;
+  };
