@@ -69,5 +69,20 @@ describe("pageText", () => {
       "Parlour",
       { title: "Edit Profile · Parlour", description: "Edit your Parlour profile." },
     ],
+    [
+      "the settings page",
+      { kind: "settings" },
+      "chtcht",
+      { title: "Settings · chtcht", description: "The people you blocked or muted on chtcht." },
+    ],
+    [
+      "the moderation queue",
+      { kind: "moderation" },
+      "chtcht",
+      {
+        title: "Moderation · chtcht",
+        description: "Reports from chtcht members and the moderators' actions.",
+      },
+    ],
   ])("%s", (_label, page, siteName, text) => expect(pageText(page, siteName)).toEqual(text));
 });

@@ -15,7 +15,9 @@ export type TitledPage =
   | { kind: "activity" }
   | { kind: "mail" }
   | { kind: "search" }
-  | { kind: "edit-profile" };
+  | { kind: "edit-profile" }
+  | { kind: "settings" }
+  | { kind: "moderation" };
 
 export interface PageText {
   title: string;
@@ -61,6 +63,16 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       return {
         title: titled("Edit Profile", siteName),
         description: `Edit your ${siteName} profile.`,
+      };
+    case "settings":
+      return {
+        title: titled("Settings", siteName),
+        description: `The people you blocked or muted on ${siteName}.`,
+      };
+    case "moderation":
+      return {
+        title: titled("Moderation", siteName),
+        description: `Reports from ${siteName} members and the moderators' actions.`,
       };
   }
 }

@@ -6,6 +6,7 @@ import { RequireAuth } from "./components/require-auth";
 import { RouteError } from "./components/route-error";
 import { AboutScreen } from "./screens/About/about-screen";
 import { ActivityScreen } from "./screens/Activity/activity-screen";
+import { AdminReportsScreen } from "./screens/AdminReports/admin-reports-screen";
 import { AuthCallbackScreen } from "./screens/AuthCallback/auth-callback-screen";
 import { CheckoutSuccessScreen } from "./screens/CheckoutSuccess/checkout-success-screen";
 import { EditProfileScreen } from "./screens/EditProfile/edit-profile-screen";
@@ -17,6 +18,7 @@ import { PostPageScreen } from "./screens/PostPage/post-page-screen";
 import { PostRedirectScreen } from "./screens/PostRedirect/post-redirect-screen";
 import { ProfileScreen } from "./screens/Profile/profile-screen";
 import { SearchScreen } from "./screens/Search/search-screen";
+import { SettingsScreen } from "./screens/Settings/settings-screen";
 import { SignInScreen } from "./screens/SignIn/sign-in-screen";
 import { TestCheckoutScreen } from "./screens/TestCheckout/test-checkout-screen";
 
@@ -50,6 +52,23 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <SearchScreen />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "settings",
+            element: (
+              <RequireAuth>
+                <SettingsScreen />
+              </RequireAuth>
+            ),
+          },
+          {
+            // Moderators only; the server answers 404 to everyone else (docs/safety.md).
+            path: "admin/reports",
+            element: (
+              <RequireAuth>
+                <AdminReportsScreen />
               </RequireAuth>
             ),
           },

@@ -1,5 +1,7 @@
 // The app frame (spec-1 §2 "Header and menu"): fixed black header with the product name, the
-// people search, the profile-picture button and the menu; the current screen renders below it.
+// people search, the profile-picture button and the menu; the current screen renders below it,
+// under the restriction banner when there is one; moderators' notices open over it
+// (docs/safety.md).
 import { CircleUserRound } from "lucide-react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -7,11 +9,13 @@ import { useSite } from "../lib/site-config";
 import { useTheme } from "../lib/theme";
 import { useUnreadActivityCount } from "../state/queries/activity";
 import { useUnreadMailCount } from "../state/queries/mail";
+import { useStandingQuery } from "../state/queries/safety";
 import { useLogoutMutation, useSessionUser } from "../state/queries/session";
 import { Avatar, avatarControlLabel } from "./avatar";
 import { HeaderSearch } from "./header-search";
 import { MAIN_ID } from "./landmarks";
 import { MainMenu } from "./main-menu";
+import { RestrictedBanner, StandingNotices } from "./standing-notices";
 
 export function AppShell() {
   const navigate = useNavigate();
@@ -19,6 +23,7 @@ export function AppShell() {
   const signedIn = Boolean(user);
   const unread = useUnreadActivityCount(signedIn);
   const mailUnread = useUnreadMailCount(signedIn);
+  const standing = useStandingQuery();
   const logout = useLogoutMutation();
   const { theme, setTheme } = useTheme();
   const { siteName } = useSite();
@@ -64,6 +69,7 @@ export function AppShell() {
             profilePath={profilePath}
             unreadCount={unread.data ?? 0}
             mailUnreadCount={mailUnread.data ?? 0}
+            moderator={standing.data?.moderator ?? false}
             theme={theme}
             onThemeChange={setTheme}
             onLogout={onLogout}
@@ -71,8 +77,10 @@ export function AppShell() {
         </div>
       </header>
       <main id={MAIN_ID} className="pt-14">
+        <RestrictedBanner />
         <Outlet />
       </main>
+      <StandingNotices />
     </div>
   );
 }

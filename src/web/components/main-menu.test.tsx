@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -10,6 +10,7 @@ function renderMenu(overrides: Partial<Parameters<typeof MainMenu>[0]> = {}) {
     profilePath: "/ada",
     unreadCount: 0,
     mailUnreadCount: 0,
+    moderator: false,
     theme: "system" as const,
     onThemeChange: vi.fn(),
     onLogout: vi.fn(),
@@ -37,7 +38,16 @@ describe("MainMenu", () => {
     const names = within(menu)
       .getAllByRole("menuitem")
       .map((item) => item.textContent);
-    expect(names).toEqual(["Profile", "Mail", "Activity", "Search", "About", "Policies", "Logout"]);
+    expect(names).toEqual([
+      "Profile",
+      "Mail",
+      "Activity",
+      "Search",
+      "Settings",
+      "About",
+      "Policies",
+      "Logout",
+    ]);
     expect(
       within(menu)
         .getAllByRole("menuitemradio")
@@ -78,6 +88,24 @@ describe("MainMenu", () => {
     expect(document.activeElement?.textContent).toBe("Logout");
     await user.keyboard("{Home}");
     expect(document.activeElement?.textContent).toBe("Profile");
+  });
+
+  it("lists Moderation for moderators, and neither it nor Settings when signed out", async () => {
+    const user = userEvent.setup();
+    renderMenu({ moderator: true });
+    await user.click(menuButton());
+    expect(screen.getByRole("menuitem", { name: "Settings" }).getAttribute("href")).toBe(
+      "/settings",
+    );
+    expect(screen.getByRole("menuitem", { name: "Moderation" }).getAttribute("href")).toBe(
+      "/admin/reports",
+    );
+    await user.keyboard("{Escape}");
+    cleanup();
+    renderMenu({ signedIn: false, moderator: true });
+    await user.click(menuButton());
+    expect(screen.queryByRole("menuitem", { name: "Settings" })).toBeNull();
+    expect(screen.queryByRole("menuitem", { name: "Moderation" })).toBeNull();
   });
 
   it("shows the unread badge capped at 99+ and hides it at 0", async () => {

@@ -1,6 +1,6 @@
 // The header's slide-out menu (spec-1 §2): Profile, Mail and Activity (each with its unread badge),
-// Search, About,
-// Policies, the theme switch and Logout. On Radix's DropdownMenu, like the post menu: the WAI-ARIA
+// Search, Settings, Moderation for moderators (docs/safety.md), About, Policies, the theme switch
+// and Logout. On Radix's DropdownMenu, like the post menu: the WAI-ARIA
 // menu button pattern, arrow keys (wrapping), Home/End, Escape, Tab and a click outside close it,
 // and focus returns to the button.
 import { clsx } from "clsx";
@@ -19,6 +19,8 @@ interface MainMenuProps {
   unreadCount: number;
   /** Mail threads with something unread. */
   mailUnreadCount: number;
+  /** Shows 'Moderation' (the report queue). */
+  moderator: boolean;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
   onLogout: () => void;
@@ -53,8 +55,8 @@ function LinkItem({ to, children }: { to: string; children: ReactNode }) {
 }
 
 export function MainMenu(props: MainMenuProps) {
-  const { signedIn, profilePath, unreadCount, mailUnreadCount, theme, onThemeChange, onLogout } =
-    props;
+  const { signedIn, profilePath, unreadCount, mailUnreadCount, moderator } = props;
+  const { theme, onThemeChange, onLogout } = props;
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const refocus = useRef<number | undefined>(undefined);
@@ -129,6 +131,8 @@ export function MainMenu(props: MainMenuProps) {
             {unread ? <UnreadBadge count={unreadCount} /> : null}
           </LinkItem>
           <LinkItem to="/search">Search</LinkItem>
+          {signedIn ? <LinkItem to="/settings">Settings</LinkItem> : null}
+          {signedIn && moderator ? <LinkItem to="/admin/reports">Moderation</LinkItem> : null}
           <LinkItem to="/about">About</LinkItem>
           <LinkItem to="/policies">Policies</LinkItem>
           <DropdownMenu.Separator className="my-2 h-px bg-neutral-200 dark:bg-neutral-800" />

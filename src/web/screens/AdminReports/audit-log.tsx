@@ -1,0 +1,81 @@
+// The moderators' audit log (docs/safety.md "Audit log"): who did what to which target, why, and
+// when, newest first, page by page.
+import type { z } from "zod";
+import type { auditEntry } from "../../../domain/contracts/safety";
+import { postDateLabel } from "../../../domain/time-labels";
+import { LoadError } from "../../components/load-error";
+import { LoadMore } from "../../components/load-more";
+import { PersonLine } from "../../components/person-line";
+import { calendarDate } from "../../lib/calendar-date";
+import { useAuditLogQuery } from "../../state/queries/admin";
+
+type AuditEntry = z.infer<typeof auditEntry>;
+
+const ACTION_LABELS: Record<string, string> = {
+  dismiss: "Dismissed the reports on",
+  remove: "Removed",
+  restrict: "Restricted",
+  suspend: "Suspended",
+  restore: "Restored",
+};
+
+const muted = "text-neutral-600 dark:text-neutral-400";
+
+function what(entry: AuditEntry): string {
+  const verb = ACTION_LABELS[entry.action] ?? entry.action;
+  const handle = entry.targetUser ? `@${entry.targetUser.handle}` : null;
+  const target =
+    entry.targetType === "profile" || entry.targetType === "user"
+      ? (handle ?? "a profile")
+      : `a ${entry.targetType}${handle ? ` by ${handle}` : ""}`;
+  const until = entry.until ? ` until ${calendarDate(entry.until)}` : "";
+  return `${verb} ${target}${until}`;
+}
+
+export function AuditLog() {
+  const query = useAuditLogQuery();
+  const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
+  if (query.isPending) {
+    return (
+      <p role="status" className={`py-10 text-center ${muted}`}>
+        Loading...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadError
+        message="Could not load the audit log."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        className="py-10"
+      />
+    );
+  }
+  if (entries.length === 0) {
+    return <p className={`py-10 text-center ${muted}`}>Nothing has been done yet.</p>;
+  }
+  return (
+    <>
+      <ol
+        aria-label="Audit log"
+        className="divide-y divide-neutral-200 rounded-3xl border border-neutral-200 bg-white px-4 dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
+      >
+        {entries.map((entry) => (
+          <li key={entry.id} className="space-y-1.5 py-3">
+            <PersonLine
+              person={entry.moderator}
+              small
+              detail={
+                <time dateTime={entry.createdAt}>{postDateLabel(new Date(entry.createdAt))}</time>
+              }
+            />
+            <p className="font-semibold">{what(entry)}</p>
+            <p className={`text-sm break-words whitespace-pre-wrap ${muted}`}>{entry.reason}</p>
+          </li>
+        ))}
+      </ol>
+      <LoadMore list={query} className="pt-4" />
+    </>
+  );
+}

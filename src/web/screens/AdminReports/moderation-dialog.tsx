@@ -1,0 +1,169 @@
+// The small dialog before a moderation action (docs/safety.md "Moderation"): a required reason,
+// which goes to the audit log and to the person, and for Restrict the number of days (1–365,
+// 7 unless changed). A refusal stays in the dialog; success closes it with a toast.
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { ModerationAction, ReportTarget } from "../../../domain/contracts/safety";
+import { Button } from "../../components/button";
+import { Dialog } from "../../components/dialog";
+import { FormMessage } from "../../components/form-message";
+import { TextAreaField } from "../../components/text-area-field";
+import { TextField } from "../../components/text-field";
+import { errorMessage } from "../../lib/api";
+import { useModerationMutation } from "../../state/queries/admin";
+
+const REASON_MAX = 500;
+const DEFAULT_DAYS = 7;
+const MAX_DAYS = 365;
+
+export interface ModerationSubject {
+  targetType: ReportTarget;
+  targetId: string;
+  handle: string;
+}
+
+function wording(action: ModerationAction, { targetType, handle }: ModerationSubject) {
+  switch (action) {
+    case "dismiss":
+      return { title: "Dismiss these reports?", button: "Dismiss", done: "Reports dismissed" };
+    case "remove":
+      return {
+        title: `Remove this ${targetType}?`,
+        button: "Remove",
+        done: `The ${targetType} was removed`,
+      };
+    case "restrict":
+      return { title: `Restrict @${handle}`, button: "Restrict", done: `@${handle} is restricted` };
+    case "suspend":
+      return { title: `Suspend @${handle}?`, button: "Suspend", done: `@${handle} is suspended` };
+    case "restore":
+      return { title: `Restore @${handle}?`, button: "Restore", done: "Restored" };
+  }
+}
+
+const DESCRIPTIONS: Record<ModerationAction, string> = {
+  dismiss: "Nothing changes for the person; the reports are closed.",
+  remove: "It is hidden from everyone and shows as removed.",
+  restrict: "They can read, but not post, comment, message or follow, for the days you choose.",
+  suspend: "They are signed out everywhere; their profile and content are hidden.",
+  restore: "Removed content comes back, and a restriction or suspension ends.",
+};
+
+interface ModerationDialogProps {
+  action: ModerationAction | null;
+  subject: ModerationSubject;
+  onClose: () => void;
+}
+
+export function ModerationDialog({ action, subject, onClose }: ModerationDialogProps) {
+  const words = action ? wording(action, subject) : null;
+  return (
+    <Dialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onClose()}
+      width="md"
+      title={words?.title ?? ""}
+      description={action ? DESCRIPTIONS[action] : ""}
+    >
+      {action && words ? (
+        <ModerationForm
+          action={action}
+          subject={subject}
+          button={words.button}
+          done={words.done}
+          onDone={onClose}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ModerationForm(props: {
+  action: ModerationAction;
+  subject: ModerationSubject;
+  button: string;
+  done: string;
+  onDone: () => void;
+}) {
+  const { action, subject, button, done, onDone } = props;
+  const [reason, setReason] = useState("");
+  const [days, setDays] = useState(String(DEFAULT_DAYS));
+  const [problems, setProblems] = useState<{ reason?: string; days?: string }>({});
+  const moderate = useModerationMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (moderate.isPending) return;
+    const dayCount = Number(days);
+    const found = {
+      reason: reason.trim() === "" ? "Give a reason." : undefined,
+      days:
+        action === "restrict" &&
+        !(Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= MAX_DAYS)
+          ? `Enter a number of days from 1 to ${MAX_DAYS}.`
+          : undefined,
+    };
+    setProblems(found);
+    if (found.reason || found.days) return;
+    moderate.mutate(
+      {
+        targetType: subject.targetType,
+        targetId: subject.targetId,
+        action,
+        reason: reason.trim(),
+        ...(action === "restrict" ? { days: dayCount } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success(action === "restrict" ? `${done} for ${dayCount} days` : done);
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {action === "restrict" ? (
+        <TextField
+          label="Days"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_DAYS}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+          error={problems.days}
+          className="max-w-32"
+        />
+      ) : null}
+      <TextAreaField
+        label="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={REASON_MAX}
+        rows={3}
+        required
+        error={problems.reason}
+        hint="Kept in the audit log. For an action on a person, they are told it."
+      />
+      {moderate.isError ? (
+        <FormMessage>
+          {errorMessage(moderate.error, "Could not do that. Please try again.")}
+        </FormMessage>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant={action === "dismiss" || action === "restore" ? "primary" : "danger"}
+          busy={moderate.isPending}
+        >
+          {button}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+// One list of Settings (docs/safety.md "Settings"): the people the viewer blocks or mutes, newest
+// first, page by page, each with the date and Unblock or Unmute. A person leaves the list once the
+// server agrees; the focus then goes to the section's heading, not to the page's start.
+import { type ReactNode, useId, useRef } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/button";
+import { LoadError } from "../../components/load-error";
+import { LoadMore } from "../../components/load-more";
+import { PersonLine } from "../../components/person-line";
+import { errorMessage } from "../../lib/api";
+import { calendarDate } from "../../lib/calendar-date";
+import {
+  type RelationKind,
+  useBlockMutation,
+  useMuteMutation,
+  useRelationListQuery,
+} from "../../state/queries/safety";
+
+const WORDS: Record<
+  RelationKind,
+  { title: string; empty: string; since: string; undo: string; undone: string; failed: string }
+> = {
+  blocks: {
+    title: "Blocked accounts",
+    empty: "You have not blocked anyone.",
+    since: "Blocked",
+    undo: "Unblock",
+    undone: "Unblocked",
+    failed: "Could not load the people you blocked.",
+  },
+  mutes: {
+    title: "Muted accounts",
+    empty: "You have not muted anyone.",
+    since: "Muted",
+    undo: "Unmute",
+    undone: "Unmuted",
+    failed: "Could not load the people you muted.",
+  },
+};
+
+const muted = "text-neutral-600 dark:text-neutral-400";
+
+export function RelationSection({ kind }: { kind: RelationKind }) {
+  const words = WORDS[kind];
+  const query = useRelationListQuery(kind);
+  const block = useBlockMutation();
+  const mute = useMuteMutation();
+  const change = kind === "blocks" ? block : mute;
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const undo = (userId: string, handle: string) =>
+    change.mutate(
+      { userId, on: false },
+      {
+        onSuccess: () => {
+          heading.current?.focus();
+          toast.success(`${words.undone} @${handle}`);
+        },
+        onError: (error) =>
+          toast.error(errorMessage(error, `Could not ${words.undo.toLowerCase()} @${handle}.`)),
+      },
+    );
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <p role="status" className={`py-6 text-center ${muted}`}>
+        Loading...
+      </p>
+    );
+  } else if (query.isError) {
+    body = (
+      <LoadError
+        message={words.failed}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        className="py-6"
+      />
+    );
+  } else if (items.length === 0) {
+    body = <p className={`py-6 text-center ${muted}`}>{words.empty}</p>;
+  } else {
+    body = (
+      <>
+        <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
+          {items.map(({ person, since }) => (
+            <li key={person.userId} className="py-3">
+              <PersonLine
+                person={person}
+                detail={`${words.since} ${calendarDate(since)}`}
+                action={
+                  <Button
+                    variant="secondary"
+                    busy={change.isPending && change.variables?.userId === person.userId}
+                    onClick={() => undo(person.userId, person.handle)}
+                  >
+                    {words.undo}
+                    {/* The space sits outside: name computation trims inside elements. */}{" "}
+                    <span className="sr-only">@{person.handle}</span>
+                  </Button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+        <LoadMore list={query} className="pt-3" />
+      </>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-3xl border border-neutral-200 bg-white px-5 py-4 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <h2 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-bold outline-none">
+        {words.title}
+      </h2>
+      {body}
+    </section>
+  );
+}
