@@ -34,6 +34,10 @@ export const serverMessage = z.discriminatedUnion("type", [
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 
+/** The close code of a connection whose session ended (sign-out elsewhere, password reset,
+ * suspension): the browser then asks who is signed in. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 /** Messages the browser sends: keep-alive, and which profiles it is looking at. */
 export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),

@@ -1,7 +1,7 @@
 // Browser entry: the site settings first, then query cache, realtime connection, theme, toasts and
 // the router.
 import "./lib/zod-config";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -10,10 +10,21 @@ import { ApiRequestError } from "./lib/api";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { createRouter } from "./router";
+import { sessionKeys } from "./state/queries/session";
 import { RealtimeProvider } from "./state/realtime-provider";
 import "./styles.css";
 
-const queryClient = new QueryClient({
+/** A 401 to a signed-in call means the session ended elsewhere (sign-out, suspension:
+ * docs/safety.md): the session is asked for again, and the screens follow it. */
+function onApiError(error: Error) {
+  if (error instanceof ApiRequestError && error.status === 401) {
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+  }
+}
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onApiError }),
+  mutationCache: new MutationCache({ onError: onApiError }),
   defaultOptions: {
     queries: {
       // A 4xx answer will not change by asking again; network and 5xx failures may.

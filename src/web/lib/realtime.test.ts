@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ServerMessage } from "../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE, type ServerMessage } from "../../domain/realtime-events";
 import {
   PING_INTERVAL_MS,
   parseServerMessage,
@@ -15,7 +15,7 @@ class FakeSocket {
   closed: { code?: number; reason?: string } | null = null;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {}
   send(data: string) {
@@ -33,19 +33,20 @@ class FakeSocket {
   receive(message: unknown) {
     this.onmessage?.({ data: typeof message === "string" ? message : JSON.stringify(message) });
   }
-  drop() {
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.(code === undefined ? undefined : { code });
   }
 }
 
 let sockets: FakeSocket[];
 let received: ServerMessage[];
 
-function newClient() {
+function newClient(onSessionEnded?: () => void) {
   return new RealtimeClient({
     url: () => "ws://chtcht.test/realtime",
     onMessage: (message) => received.push(message),
+    onSessionEnded,
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -175,6 +176,20 @@ describe("RealtimeClient", () => {
     last().drop();
     vi.advanceTimersByTime(1_000);
     expect(sockets).toHaveLength(4);
+    client.disconnect();
+  });
+
+  it("reports a close because the session ended, and no other close", () => {
+    const ended = vi.fn();
+    const client = newClient(ended);
+    client.connect();
+    last().accept();
+    last().drop(1006);
+    expect(ended).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    last().accept();
+    last().drop(SESSION_ENDED_CLOSE_CODE);
+    expect(ended).toHaveBeenCalledTimes(1);
     client.disconnect();
   });
 

@@ -1,9 +1,12 @@
 // The tab's one connection to /realtime (domain/realtime-events.ts): connects while someone is
 // signed in, keeps itself alive with a ping every 25 s, reconnects with exponential backoff and
 // jitter (1 s doubling to a 30 s cap), and re-sends the watched profiles after every reconnect.
-// Watches are ref-counted, so two components looking at one profile share one subscription.
+// Watches are ref-counted, so two components looking at one profile share one subscription. A
+// close because the session ended (signed out elsewhere, suspended: docs/safety.md) is reported,
+// so the app can ask who is signed in at once rather than at its next poll.
 import {
   type ClientMessage,
+  SESSION_ENDED_CLOSE_CODE,
   type ServerMessage,
   serverMessage,
 } from "../../domain/realtime-events";
@@ -42,6 +45,8 @@ type SocketLike = Pick<WebSocket, "readyState" | "send" | "close"> &
 export interface RealtimeClientOptions {
   url: () => string;
   onMessage: (message: ServerMessage) => void;
+  /** The server closed the connection because the session is gone. */
+  onSessionEnded?: () => void;
   /** Tests hand in a fake socket. */
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
@@ -139,8 +144,9 @@ export class RealtimeClient {
     socket.onerror = () => {
       // A close event always follows; reconnecting happens there.
     };
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       if (this.socket !== socket) return;
+      if (event?.code === SESSION_ENDED_CLOSE_CODE) this.options.onSessionEnded?.();
       this.socket = null;
       this.clearTimers();
       if (this.wanted) this.scheduleReconnect();

@@ -1,10 +1,11 @@
 // One realtime connection per signed-in tab: opened once the session says someone is signed in,
-// closed when they sign out (or another account signs in). Components say which profiles they
+// closed when they sign out (or another account signs in); the server closing it because the
+// session ended elsewhere has the session asked for again. Components say which profiles they
 // show with useWatchProfile; the server then sends those profiles' live counters.
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { RealtimeClient, realtimeUrl } from "../lib/realtime";
-import { useSessionUser } from "./queries/session";
+import { sessionKeys, useSessionUser } from "./queries/session";
 import { applyServerMessage } from "./realtime-handler";
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -21,6 +22,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       new RealtimeClient({
         url: () => realtimeUrl(),
         onMessage: (message) => applyServerMessage(queryClient, message, viewer.current),
+        // Signed out elsewhere or suspended: the session query says so, and the screens follow.
+        onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
       }),
   );
 
