@@ -25,29 +25,50 @@ export interface ModerationSubject {
 function wording(action: ModerationAction, { targetType, handle }: ModerationSubject) {
   switch (action) {
     case "dismiss":
-      return { title: "Dismiss these reports?", button: "Dismiss", done: "Reports dismissed" };
+      return {
+        title: "Dismiss these reports?",
+        description: "Nothing changes for the person; the reports are closed.",
+        button: "Dismiss",
+        done: "Reports dismissed",
+      };
     case "remove":
       return {
         title: `Remove this ${targetType}?`,
+        description: "It is hidden from everyone and shows as removed.",
         button: "Remove",
         done: `The ${targetType} was removed`,
       };
     case "restrict":
-      return { title: `Restrict @${handle}`, button: "Restrict", done: `@${handle} is restricted` };
+      return {
+        title: `Restrict @${handle}`,
+        description:
+          "They can read, but not post, comment, message or follow, for the days you choose.",
+        button: "Restrict",
+        done: `@${handle} is restricted`,
+      };
     case "suspend":
-      return { title: `Suspend @${handle}?`, button: "Suspend", done: `@${handle} is suspended` };
+      return {
+        title: `Suspend @${handle}?`,
+        description: "They are signed out everywhere; their profile and content are hidden.",
+        button: "Suspend",
+        done: `@${handle} is suspended`,
+      };
     case "restore":
-      return { title: `Restore @${handle}?`, button: "Restore", done: "Restored" };
+      return targetType === "profile"
+        ? {
+            title: `Restore @${handle}?`,
+            description: "Their restriction or suspension ends.",
+            button: "Restore",
+            done: `@${handle} is restored`,
+          }
+        : {
+            title: `Restore this ${targetType}?`,
+            description: "It shows again where it was.",
+            button: "Restore",
+            done: `The ${targetType} is back`,
+          };
   }
 }
-
-const DESCRIPTIONS: Record<ModerationAction, string> = {
-  dismiss: "Nothing changes for the person; the reports are closed.",
-  remove: "It is hidden from everyone and shows as removed.",
-  restrict: "They can read, but not post, comment, message or follow, for the days you choose.",
-  suspend: "They are signed out everywhere; their profile and content are hidden.",
-  restore: "Removed content comes back, and a restriction or suspension ends.",
-};
 
 interface ModerationDialogProps {
   action: ModerationAction | null;
@@ -63,7 +84,7 @@ export function ModerationDialog({ action, subject, onClose }: ModerationDialogP
       onOpenChange={(open) => !open && onClose()}
       width="md"
       title={words?.title ?? ""}
-      description={action ? DESCRIPTIONS[action] : ""}
+      description={words?.description ?? ""}
     >
       {action && words ? (
         <ModerationForm

@@ -41,7 +41,8 @@ function actionsFor(
       : null,
     suspended ? null : { action: "restrict" as const, label: "Restrict" },
     suspended ? null : { action: "suspend" as const, label: "Suspend" },
-    removed || suspended || restrictedUntil
+    // Restore on a profile ends a restriction or suspension; on content, it undoes a removal.
+    (group.targetType === "profile" ? suspended || restrictedUntil : removed)
       ? { action: "restore" as const, label: "Restore" }
       : null,
   ].filter((entry) => entry !== null);
