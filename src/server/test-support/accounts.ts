@@ -23,9 +23,10 @@ function cookieHeader(setCookie: string | string[] | undefined): string {
 
 export async function createAccount(
   t: TestApp,
-  opts: { label?: string; fullName?: string } = {},
+  opts: { label?: string; fullName?: string; email?: string } = {},
 ): Promise<TestAccount> {
-  const email = `${opts.label ?? "person"}.${randomBytes(4).toString("hex")}@example.com`;
+  const email =
+    opts.email ?? `${opts.label ?? "person"}.${randomBytes(4).toString("hex")}@example.com`;
   const password = "violet kettle 7342";
   const ip = nextIp();
   const register = await t.app.inject({
