@@ -8,6 +8,7 @@ import {
   E2E_PORT,
   E2E_SMTP_INBOUND_PORT,
   E2E_SMTP_SINK_PORT,
+  MODERATOR_EMAIL,
 } from "./e2e/support/env";
 
 export default defineConfig({
@@ -53,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_SINK_PORT}`,
       SMTP_INBOUND_PORT: String(E2E_SMTP_INBOUND_PORT),
+      // The moderators of e2e/safety.spec.ts (docs/safety.md).
+      ADMIN_EMAILS: MODERATOR_EMAIL,
     },
   },
 });

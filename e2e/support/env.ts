@@ -8,3 +8,5 @@ export const E2E_DATA_DIR = path.resolve(".test-data/e2e-data");
 export const E2E_SMTP_INBOUND_PORT = E2E_PORT + 1;
 /** The SMTP sink standing in for the outside world's mail servers (smtp-sink.ts). */
 export const E2E_SMTP_SINK_PORT = E2E_PORT + 2;
+/** The e2e server's moderator (ADMIN_EMAILS, docs/safety.md). */
+export const MODERATOR_EMAIL = "moderator@example.com";
