@@ -36,7 +36,7 @@ export function OptionsMenu(props: OptionsMenuProps) {
           align="end"
           sideOffset={4}
           collisionPadding={8}
-          className="z-40 min-w-44 rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+          className="z-40 max-w-[calc(100vw-1rem)] min-w-44 rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
         >
           {children}
         </DropdownMenu.Content>
@@ -62,7 +62,8 @@ export function OptionsMenuItem({
       onSelect={onSelect}
     >
       {icon}
-      {children}
+      {/* A long @handle is cut short rather than pushing the menu off a phone's screen. */}
+      <span className="min-w-0 truncate">{children}</span>
     </DropdownMenu.Item>
   );
 }

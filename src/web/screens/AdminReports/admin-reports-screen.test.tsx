@@ -214,7 +214,8 @@ describe("Moderation queue", () => {
     const { user } = renderQueue(
       routes(({ path }) => {
         if (path === "/api/admin/audit") {
-          return json({ items: [entry("a1", "remove", "Spam link")], nextCursor: "c2" });
+          const restrict = { ...entry("a0", "restrict", "Again"), until: "2026-03-21T12:00:00Z" };
+          return json({ items: [restrict, entry("a1", "remove", "Spam link")], nextCursor: "c2" });
         }
         if (path === "/api/admin/audit?cursor=c2") {
           return json({ items: [entry("a2", "dismiss", "Not a problem")], nextCursor: null });
@@ -224,9 +225,10 @@ describe("Moderation queue", () => {
     );
     await user.click(await screen.findByRole("tab", { name: "Audit log" }));
     const log = await screen.findByRole("list", { name: "Audit log" });
+    expect(within(log).getByText("Restricted @grace until March 21, 2026")).toBeTruthy();
     expect(within(log).getByText("Removed a post by @grace")).toBeTruthy();
     expect(within(log).getByText("Spam link")).toBeTruthy();
-    expect(within(log).getByText("Ada Lovelace")).toBeTruthy();
+    expect(within(log).getAllByText("Ada Lovelace")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "Load more" }));
     expect(await within(log).findByText("Dismissed the reports on a post by @grace")).toBeTruthy();
   });

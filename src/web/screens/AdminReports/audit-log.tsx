@@ -21,14 +21,15 @@ const ACTION_LABELS: Record<string, string> = {
 
 const muted = "text-neutral-600 dark:text-neutral-400";
 
+/** 'Removed a post by @x', 'Restricted @x until March 21, 2026', 'Suspended @x'. */
 function what(entry: AuditEntry): string {
   const verb = ACTION_LABELS[entry.action] ?? entry.action;
-  const handle = entry.targetUser ? `@${entry.targetUser.handle}` : null;
-  const target =
-    entry.targetType === "profile" || entry.targetType === "user"
-      ? (handle ?? "a profile")
-      : `a ${entry.targetType}${handle ? ` by ${handle}` : ""}`;
+  const handle = entry.targetUser ? `@${entry.targetUser.handle}` : "someone";
   const until = entry.until ? ` until ${calendarDate(entry.until)}` : "";
+  // Restrict and suspend act on the person whatever was reported; so does any action on a profile.
+  const onPerson =
+    entry.action === "restrict" || entry.action === "suspend" || entry.targetType === "profile";
+  const target = onPerson ? handle : `a ${entry.targetType} by ${handle}`;
   return `${verb} ${target}${until}`;
 }
 

@@ -179,7 +179,7 @@ function ModerationForm(props: {
         </Button>
         <Button
           type="submit"
-          variant={action === "dismiss" || action === "restore" ? "primary" : "danger"}
+          variant={action === "suspend" ? "danger" : "primary"}
           busy={moderate.isPending}
         >
           {button}

@@ -80,12 +80,10 @@ function Content({ group }: { group: ReportGroup }) {
           {content.context}
         </p>
       ) : null}
-      <div className="flex gap-3">
+      <div className="flex gap-3 empty:hidden">
         {content.text ? (
           <p className="min-w-0 flex-1 break-words whitespace-pre-wrap">{content.text}</p>
-        ) : (
-          <p className={`min-w-0 flex-1 italic ${muted}`}>No text</p>
-        )}
+        ) : null}
         {content.imageUrl ? (
           <a href={content.imageUrl} target="_blank" rel="noreferrer" className="shrink-0">
             <img
@@ -178,9 +176,8 @@ export function ReportGroupCard({ group, status }: { group: ReportGroup; status:
         {actionsFor(group, status).map((entry) => (
           <Button
             key={entry.action}
-            variant={
-              entry.action === "dismiss" || entry.action === "restore" ? "secondary" : "danger"
-            }
+            // Suspending is the one that ends someone's access at once.
+            variant={entry.action === "suspend" ? "danger" : "secondary"}
             onClick={() => setAction(entry.action)}
           >
             {entry.label}
