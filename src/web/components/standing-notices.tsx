@@ -1,4 +1,4 @@
-// The signed-in person's standing (docs/safety.md "Notices"): notices from the moderators, shown
+// The signed-in person's standing (docs/safety.md "Moderate"): notices from the moderators, shown
 // one after another in a dialog whose OK marks each seen, and while the account is restricted a
 // slim banner on every page.
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-// /admin/reports (docs/safety.md "Moderation"): the moderators' queue in three tabs — Open,
+// /admin/reports (docs/safety.md "Moderate"): the moderators' queue in three tabs — Open,
 // Closed, Audit log. The server answers 404 to everyone else, and so does this screen: the
 // normal 'Page not found', as for any unknown address.
 import { Tabs } from "radix-ui";

@@ -1,4 +1,4 @@
-// The moderators' audit log (docs/safety.md "Audit log"): who did what to which target, why, and
+// The moderators' audit log (docs/safety.md "Moderate"): who did what to which target, why, and
 // when, newest first, page by page.
 import type { z } from "zod";
 import type { auditEntry } from "../../../domain/contracts/safety";

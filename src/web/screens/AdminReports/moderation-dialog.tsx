@@ -1,4 +1,4 @@
-// The small dialog before a moderation action (docs/safety.md "Moderation"): a required reason,
+// The small dialog before a moderation action (docs/safety.md "Moderate"): a required reason,
 // which goes to the audit log and to the person, and for Restrict the number of days (1–365,
 // 7 unless changed). A refusal stays in the dialog; success closes it with a toast.
 import { type FormEvent, useState } from "react";

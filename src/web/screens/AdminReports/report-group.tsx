@@ -1,4 +1,4 @@
-// One reported target in the queue (docs/safety.md "Moderation"): what it is, whose it is (with
+// One reported target in the queue (docs/safety.md "Moderate"): what it is, whose it is (with
 // their standing), the content in context, how many reports for which reasons, the reports
 // themselves, and the actions that fit it.
 import { ExternalLink } from "lucide-react";

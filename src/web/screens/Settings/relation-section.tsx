@@ -1,4 +1,4 @@
-// One list of Settings (docs/safety.md "Settings"): the people the viewer blocks or mutes, newest
+// One list of Settings (docs/safety.md "Block", "Mute"): the people the viewer blocks or mutes, newest
 // first, page by page, each with the date and Unblock or Unmute. A person leaves the list once the
 // server agrees; the focus then goes to the section's heading, not to the page's start.
 import { type ReactNode, useId, useRef } from "react";

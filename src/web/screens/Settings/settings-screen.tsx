@@ -1,4 +1,4 @@
-// /settings (docs/safety.md "Settings"): the people the viewer blocks and mutes, with Unblock and
+// /settings (docs/safety.md "Block", "Mute"): the people the viewer blocks and mutes, with Unblock and
 // Unmute. Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";

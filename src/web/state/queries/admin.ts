@@ -1,4 +1,4 @@
-// The moderation queue (docs/safety.md "Moderation"): open or closed report groups, the actions
+// The moderation queue (docs/safety.md "Moderate"): open or closed report groups, the actions
 // on a target, and the audit log. The server answers 404 to anyone who is not a moderator, which
 // the screen shows as its normal 'Page not found'; a 4xx is never retried.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
