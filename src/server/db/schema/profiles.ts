@@ -14,29 +14,37 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/** Columns the advanced search filters by equality, membership or range (each gets an index). */
-const SEARCH_EQUALITY_COLUMNS = [
-  "country",
-  "state",
-  "county",
-  "gender",
-  "relationshipStatus",
-  "bodyTypes",
-  "sexuality",
-  "zodiac",
-  "race",
-  "militaryBranch",
-  "hbcu",
-  "occupation",
-  "networth",
-  "salary",
-  "greek",
-  "religion",
-  "education",
-  "age",
-  "heightInches",
-  "kidsCount",
-] as const;
+/**
+ * The advanced search's filter tokens (docs/search.md "Filter index"): `key:value` for every
+ * equality attribute, and buckets for the range ones (age by 5 years, height by 2 inches, kids
+ * exact), kept by PostgreSQL itself. One GIN index over them answers any mix of filters by
+ * intersecting posting lists, starting from the rarest; a range is its buckets plus an exact recheck.
+ */
+const SEARCH_TOKEN_PARTS: [string, string][] = [
+  ["country", "country"],
+  ["state", "state"],
+  ["county", "county"],
+  ["gender", "gender"],
+  ["relationship", "relationship_status"],
+  ["body", "body_types"],
+  ["sexuality", "sexuality"],
+  ["zodiac", "zodiac"],
+  ["race", "race"],
+  ["branch", "military_branch"],
+  ["hbcu", "hbcu"],
+  ["occupation", "occupation"],
+  ["networth", "networth"],
+  ["salary", "salary"],
+  ["greek", "greek"],
+  ["religion", "religion"],
+  ["education", "education"],
+  ["age5", "(age / 5 * 5)::text"],
+  ["height2", "(height_inches / 2 * 2)::text"],
+  ["kids", "kids_count::text"],
+];
+const searchTokens = sql.raw(
+  `array_remove(array[${SEARCH_TOKEN_PARTS.map(([key, value]) => `'${key}:' || ${value}`).join(", ")}], null)`,
+);
 
 export const profiles = pgTable(
   "profiles",
@@ -85,6 +93,7 @@ export const profiles = pgTable(
     religion: text("religion"),
     education: text("education"),
     causes: text("causes"),
+    searchTokens: text("search_tokens").array().generatedAlwaysAs(searchTokens),
     faceVerifiedAt: timestamp("face_verified_at", { withTimezone: true }),
     faceCaptureUrl: text("face_capture_url"),
     faceMatchScore: real("face_match_score"),
@@ -123,15 +132,15 @@ export const profiles = pgTable(
       sql`lower(${t.defaultUsername}) gin_trgm_ops`,
     ),
     index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
-    // Advanced search (docs/search.md): the result orders, then one small partial index per
-    // filter (most profiles leave most attributes unset), trigrams for the contains filters.
+    // Advanced search (docs/search.md): the result orders, one GIN index for every equality and
+    // range filter, the place box, trigrams for the contains filters.
     index("profiles_search_name_idx").on(sql`lower(${t.fullName})`, t.userId),
     index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
-    ...SEARCH_EQUALITY_COLUMNS.map((column) =>
-      index(`profiles_search_${t[column].name}_idx`)
-        .on(t[column])
-        .where(sql`${t[column]} is not null`),
-    ),
+    index("profiles_search_tokens_idx").using("gin", t.searchTokens),
+    // The few suspended people, read once per query by the visibility rule (docs/safety.md).
+    index("profiles_suspended_idx")
+      .on(t.userId)
+      .where(sql`${t.suspendedAt} is not null`),
     index("profiles_search_place_idx")
       .on(t.cityLat, t.cityLng)
       .where(sql`${t.cityLat} is not null`),

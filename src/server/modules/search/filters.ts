@@ -1,12 +1,13 @@
 // The advanced search's filter object as SQL conditions on profiles (spec-2 §7: equality,
 // case-insensitive contains, ranges, membership; docs/search.md). Every search reads its WHERE
 // from `profileConditions`, so a rule about who may be found (privacy, blocks) is added once, here.
-import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+// Equality, membership and range filters read the search_tokens GIN index (docs/search.md).
+import { and, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { profiles } from "../../db/schema/profiles";
-import { visiblePerson } from "../safety/visibility";
+import { notBlockedWith } from "../safety/visibility";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE = 69.0;
@@ -40,14 +41,60 @@ function within(place: Place, miles: number): SQL {
     and ${distanceFrom(place)} <= ${miles}::float8`;
 }
 
-const equal = (column: AnyPgColumn, value: string | undefined) =>
-  value === undefined ? undefined : eq(column, value);
+const token = (key: string, value: string | number) => `${key}:${value}`;
 
-const range = (column: AnyPgColumn, low?: number, high?: number) =>
-  and(
+/** Every bucket token from `low` to `high` (bucket width `step`, whole domain by default). */
+function bucketTokens(
+  key: string,
+  step: number,
+  [from, to]: [number, number],
+  low?: number,
+  high?: number,
+) {
+  const first = Math.floor((low ?? from) / step) * step;
+  const last = Math.floor((high ?? to) / step) * step;
+  const tokens: string[] = [];
+  for (let bucket = first; bucket <= last; bucket += step) tokens.push(token(key, bucket));
+  return tokens;
+}
+
+const anyOf = (tokens: string[]) => sql`${profiles.searchTokens} && ${sql.param(tokens)}::text[]`;
+
+/** A range: its buckets from the tokens index, then the exact bounds on the row. */
+function range(
+  column: AnyPgColumn,
+  bucket: { key: string; step: number; domain: [number, number] },
+  low?: number,
+  high?: number,
+) {
+  if (low === undefined && high === undefined) return undefined;
+  return and(
+    anyOf(bucketTokens(bucket.key, bucket.step, bucket.domain, low, high)),
     low === undefined ? undefined : gte(column, low),
     high === undefined ? undefined : lte(column, high),
   );
+}
+
+/** The equality filters as the tokens every match must carry. */
+function requiredTokens(filters: SearchFilters): string[] {
+  const pairs: [string, string | undefined][] = [
+    ["country", filters.country],
+    ["state", filters.state],
+    ["county", filters.county],
+    ["gender", filters.gender],
+    ["relationship", filters.relationshipStatus],
+    ["body", filters.bodyType],
+    ["branch", filters.militaryBranch],
+    ["hbcu", filters.hbcu],
+    ["occupation", filters.occupation],
+    ["networth", filters.networth],
+    ["salary", filters.salary],
+    ["greek", filters.greek],
+    ["religion", filters.religion],
+    ["education", filters.education],
+  ];
+  return pairs.flatMap(([key, value]) => (value === undefined ? [] : [token(key, value)]));
+}
 
 export function profileConditions(
   filters: SearchFilters,
@@ -55,39 +102,45 @@ export function profileConditions(
   viewerId: string | null,
 ): SQL | undefined {
   const q = filters.q?.trim();
+  const required = requiredTokens(filters);
   return and(
-    visiblePerson(viewerId, profiles.userId),
+    isNull(profiles.suspendedAt),
+    notBlockedWith(viewerId, profiles.userId),
+    required.length > 0
+      ? sql`${profiles.searchTokens} @> ${sql.param(required)}::text[]`
+      : undefined,
+    filters.sexuality
+      ? anyOf([...sexualitiesMatching(filters.sexuality)].map((v) => token("sexuality", v)))
+      : undefined,
+    filters.zodiac ? anyOf(filters.zodiac.map((v) => token("zodiac", v))) : undefined,
+    filters.race ? anyOf(filters.race.map((v) => token("race", v))) : undefined,
+    range(
+      profiles.age,
+      { key: "age5", step: 5, domain: [18, 100] },
+      filters.ageMin,
+      filters.ageMax,
+    ),
+    range(
+      profiles.heightInches,
+      { key: "height2", step: 2, domain: [48, 84] },
+      filters.heightMin,
+      filters.heightMax,
+    ),
+    range(
+      profiles.kidsCount,
+      { key: "kids", step: 1, domain: [0, 20] },
+      filters.kidsMin,
+      filters.kidsMax,
+    ),
     q
       ? sql`(${containsIn(profiles.fullName, q)} or ${containsIn(profiles.username, q)} or ${containsIn(profiles.defaultUsername, q)})`
       : undefined,
-    equal(profiles.country, filters.country),
-    equal(profiles.state, filters.state),
-    equal(profiles.county, filters.county),
     place && filters.withinMiles !== undefined
       ? within(place, filters.withinMiles)
       : filters.city
         ? containsIn(profiles.city, filters.city)
         : undefined,
-    range(profiles.age, filters.ageMin, filters.ageMax),
-    equal(profiles.gender, filters.gender),
-    equal(profiles.relationshipStatus, filters.relationshipStatus),
-    equal(profiles.bodyTypes, filters.bodyType),
-    filters.sexuality
-      ? inArray(profiles.sexuality, [...sexualitiesMatching(filters.sexuality)])
-      : undefined,
-    range(profiles.heightInches, filters.heightMin, filters.heightMax),
-    filters.zodiac ? inArray(profiles.zodiac, filters.zodiac) : undefined,
-    filters.race ? inArray(profiles.race, filters.race) : undefined,
-    equal(profiles.militaryBranch, filters.militaryBranch),
     filters.militaryBase ? containsIn(profiles.militaryBase, filters.militaryBase) : undefined,
     filters.university ? containsIn(profiles.university, filters.university) : undefined,
-    equal(profiles.hbcu, filters.hbcu),
-    equal(profiles.occupation, filters.occupation),
-    range(profiles.kidsCount, filters.kidsMin, filters.kidsMax),
-    equal(profiles.networth, filters.networth),
-    equal(profiles.salary, filters.salary),
-    equal(profiles.greek, filters.greek),
-    equal(profiles.religion, filters.religion),
-    equal(profiles.education, filters.education),
   );
 }
