@@ -138,9 +138,7 @@ export const profiles = pgTable(
     index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
     index("profiles_search_tokens_idx").using("gin", t.searchTokens),
     // The few suspended people, read once per query by the visibility rule (docs/safety.md).
-    index("profiles_suspended_idx")
-      .on(t.userId)
-      .where(sql`${t.suspendedAt} is not null`),
+    index("profiles_suspended_idx").on(t.userId).where(sql`${t.suspendedAt} is not null`),
     index("profiles_search_place_idx")
       .on(t.cityLat, t.cityLng)
       .where(sql`${t.cityLat} is not null`),
