@@ -11,6 +11,7 @@ import type { WebSocket } from "ws";
 import {
   type ClientMessage,
   clientMessage,
+  SESSION_ENDED_CLOSE_CODE,
   type ServerMessage,
 } from "../../domain/realtime-events";
 import { AppError, forbidden, unauthorized } from "../errors";
@@ -26,7 +27,6 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_WATCHED_PROFILES = 50;
 const MAX_MESSAGE_BYTES = 4096;
 /** Close code for a socket whose session was ended (4000–4999 are the application's). */
-const SESSION_ENDED = 4401;
 export const MAX_SOCKETS_PER_USER = 20;
 /** Close code of the oldest socket when its account opens one more than the cap. */
 export const TOO_MANY_SOCKETS = 4429;
@@ -189,7 +189,7 @@ async function deliverPost(
 async function closeEndedSessions(registry: Registry, options: GatewayOptions, userId: string) {
   for (const conn of [...registry.ofUser(userId)]) {
     const current = await options.resolveViewer({ cookie: conn.cookie });
-    if (current !== userId) conn.socket.close(SESSION_ENDED, "session ended");
+    if (current !== userId) conn.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
   }
 }
 

@@ -20,6 +20,7 @@ describe("AboutScreen", () => {
     await screen.findByRole("heading", { name: "About chtcht", level: 1 });
 
     for (const title of [
+      "Brand your profile with a custom URL and @username",
       "DMs via the email protocol",
       "Filter users by categories",
       "Message posts",
@@ -32,10 +33,12 @@ describe("AboutScreen", () => {
       /^Coming soon/,
     );
 
-    for (const [title, coming] of [
-      ["Brand your profile with a custom URL and @username", /yearly subscription/],
-      ["Profile badges", /veterans/],
-    ] as const) {
+    const username = section("Brand your profile with a custom URL and @username");
+    expect(username.getByText(/yearly subscription: \$30 a year/)).toBeTruthy();
+    expect(username.getByText(/30 more days/)).toBeTruthy();
+    expect(section("Message posts").getByText(/block anyone/)).toBeTruthy();
+
+    for (const [title, coming] of [["Profile badges", /veterans/]] as const) {
       expect(section(title).getByText("Coming soon")).toBeTruthy();
       expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);
     }

@@ -1,5 +1,6 @@
 // /about (spec-2 §1): what the product is, section by section: what works today, and what is
-// coming marked as such (username purchase, the yellow badge and the veteran medal).
+// coming marked as such (the yellow badge and the veteran medal). The life of a reserved username
+// is told here as docs/usernames.md "The life of a name" describes it.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { ComingSoon } from "../../components/coming-soon";
 import { JoinLinks } from "../../components/join-links";
@@ -10,6 +11,8 @@ import { useSessionUser } from "../../state/queries/session";
 interface AboutSection {
   title: string;
   text: string;
+  /** A second paragraph. */
+  more?: string;
   /** What of this section is not built yet. */
   coming?: string;
 }
@@ -17,8 +20,8 @@ interface AboutSection {
 const sections = (siteName: string): AboutSection[] => [
   {
     title: "Brand your profile with a custom URL and @username",
-    text: `Your profile lives at a short ${siteName} address built from your @username, easy to share anywhere. When you register, your username is taken from your e-mail address.`,
-    coming: "Reserving a short, memorable username of your choice with a yearly subscription.",
+    text: `Your profile lives at a short ${siteName} address built from your @username, easy to share anywhere. When you register, your username is taken from your e-mail address; you can reserve a short one of your choice (1–15 characters) by yearly subscription: $30 a year for 1–5 characters, $20 for 6–10, $10 for 11–15. It becomes your profile address and your mail address at once, and your old address keeps leading to you.`,
+    more: "Your subscription renews each year until you cancel renewal on Edit Profile. If it lapses, the name stays yours for 30 more days while you renew; after that your profile returns to its first address, links to the name still lead to you for 90 days, and for 90 more days only you can reserve it again.",
   },
   {
     title: "DMs via the email protocol",
@@ -31,6 +34,7 @@ const sections = (siteName: string): AboutSection[] => [
   {
     title: "Message posts",
     text: "Share short public posts with text and a picture. The people who follow you see them in their home feed, and everyone signed in can like them and reply in threaded comments.",
+    more: "You can mute anyone, block anyone (you disappear from each other's feeds, comments, search and mail, and they are not told) and report posts, comments, messages and profiles. Moderators review every report and can remove content, restrict an account to read-only, or suspend it.",
   },
   {
     title: "Profile badges",
@@ -56,6 +60,9 @@ export function AboutScreen() {
             <section key={section.title} className="space-y-2">
               <h2 className="text-xl font-bold">{section.title}</h2>
               <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.text}</p>
+              {section.more ? (
+                <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.more}</p>
+              ) : null}
               {section.coming ? <ComingSoon>{section.coming}</ComingSoon> : null}
             </section>
           ))}
