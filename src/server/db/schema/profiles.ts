@@ -126,6 +126,11 @@ export const profiles = pgTable(
       "btree",
       sql`lower(${t.fullName}) text_pattern_ops`,
     ),
+    // Two letters in the header search also match the start of a name's second word.
+    index("profiles_full_name_second_word_idx").using(
+      "btree",
+      sql`split_part(lower(${t.fullName}), ' ', 2) text_pattern_ops`,
+    ),
     index("profiles_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     index("profiles_default_username_trgm_idx").using(
       "gin",

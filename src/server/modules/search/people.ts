@@ -3,7 +3,7 @@
 // the rest; top 15. Each branch reads its own index in order with its own limit (docs/search.md
 // "Header search"), so one- and two-letter queries stay as cheap as longer ones:
 //   one letter:    the exact handle, and prefixes of the username, the handle and the name;
-//   two letters:   also the start of any word of the name (pg_trgm indexes ' xy' word starts);
+//   two letters:   also the start of the name's second word (its own text_pattern_ops index);
 //   three or more: also anywhere in any of the three (pg_trgm).
 import { and, sql } from "drizzle-orm";
 import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
@@ -33,6 +33,7 @@ export async function searchPeople(
   const username = sql`lower(${profiles.username})`;
   const handle = sql`lower(${profiles.defaultUsername})`;
   const name = sql`lower(${profiles.fullName})`;
+  const secondWord = sql`split_part(lower(${profiles.fullName}), ' ', 2)`;
   const prefix = `${like}%`;
   const length = [...text].length;
   // A prefix branch walks its text_pattern_ops index in that index's order (~<~) and stops at 20.
@@ -46,9 +47,7 @@ export async function searchPeople(
     startsWith(name),
   ];
   if (length >= WORD_START_MIN && length < TRIGRAM_MIN) {
-    branches.push(
-      sql`(select ${profiles.userId} as id from ${profiles} where ${name} like ${`% ${prefix}`} limit ${FETCH})`,
-    );
+    branches.push(startsWith(secondWord));
   }
   if (length >= TRIGRAM_MIN) {
     const contains = `%${like}%`;

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_full_name_second_word_idx" ON "profiles" USING btree (split_part(lower("full_name"), ' ', 2) text_pattern_ops);
