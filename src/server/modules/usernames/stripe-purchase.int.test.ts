@@ -204,6 +204,24 @@ describe("purchase through Stripe Checkout", () => {
     );
   });
 
+  it("frees the name when Stripe expires the session, or when the buyer starts over", async () => {
+    const [buyer, next] = await Promise.all([
+      createAccount(t, { label: "expire" }),
+      createAccount(t, { label: "expnext" }),
+    ]);
+    const sessionId = await checkoutFor(buyer, "expirename");
+    expect(await availability(next, "expirename")).toMatchObject({ reason: "held" });
+    const expired = { ...(stripe.sessions.get(sessionId) as object), status: "expired" };
+    expect((await deliver(stripe.event("checkout.session.expired", expired))).statusCode).toBe(200);
+    expect(await availability(next, "expirename")).toMatchObject({ available: true });
+
+    // Back from Stripe with Cancel, then a second try: one hold, the newest.
+    await checkoutFor(buyer, "cancelname");
+    await checkoutFor(buyer, "othername");
+    expect(await availability(next, "cancelname")).toMatchObject({ available: true });
+    expect(await availability(next, "othername")).toMatchObject({ reason: "held" });
+  });
+
   it("refuses a payment for a name lost after its hold ended, and stops that subscription", async () => {
     const [late, quick] = await Promise.all([
       createAccount(t, { label: "late" }),
