@@ -42,7 +42,9 @@ export function UsernameField({ profile }: { profile: ProfileView }) {
         />
       </div>
       <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
-        Click or press Enter to reserve a custom username.
+        {profile.username
+          ? "Your reserved username; its renewal is under Your username below."
+          : "Click or press Enter to reserve a custom username."}
       </p>
       <ReserveUsernameDialog open={open} onOpenChange={setOpen} />
     </div>
