@@ -37,3 +37,13 @@ export function postDateLabel(at: Date, locale = "en-US"): string {
     hour12: true,
   });
 }
+
+/** 'November 23, 2026': a calendar day in mail and notices (UTC, so every reader sees one date). */
+export function longDateLabel(at: Date, locale = "en-US"): string {
+  return at.toLocaleDateString(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -1,4 +1,5 @@
 // The product's transactional mails: plain text plus simple HTML, with the site name.
+import { longDateLabel } from "../../domain/time-labels";
 import type { OutgoingMail } from "./mailer";
 
 const escapeHtml = (value: string) =>
@@ -75,14 +76,6 @@ export function messageNoticeMail(input: {
   };
 }
 
-const longDate = (date: Date) =>
-  date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 function button(link: string, label: string): string {
   return `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#18181b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 }
@@ -97,7 +90,7 @@ export function receiptMail(input: {
   renewsAt: Date;
   link: string;
 }): OutgoingMail {
-  const renews = longDate(input.renewsAt);
+  const renews = longDateLabel(input.renewsAt);
   return {
     to: input.to,
     subject: `Receipt: @${input.name} on ${input.siteName}`,
@@ -139,7 +132,7 @@ export function lapsedMail(input: {
   graceEndsAt: Date;
   link: string;
 }): OutgoingMail {
-  const until = longDate(input.graceEndsAt);
+  const until = longDateLabel(input.graceEndsAt);
   return {
     to: input.to,
     subject: `@${input.name} has lapsed: renew by ${until}`,
@@ -158,7 +151,7 @@ export function releasedMail(input: {
   buyBackUntil: Date;
   link: string;
 }): OutgoingMail {
-  const until = longDate(input.buyBackUntil);
+  const until = longDateLabel(input.buyBackUntil);
   return {
     to: input.to,
     subject: `@${input.name} has been released`,

@@ -2,6 +2,7 @@
 // dismiss, remove content (a soft delete that restore undoes), restrict (read-only for N days),
 // suspend (signed out on every instance, hidden with everything they wrote) and restore. Every
 // action is written to the audit log; the affected person is told by e-mail and on their next visit.
+
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type {
@@ -10,6 +11,7 @@ import type {
   ReportReason,
   ReportTarget,
 } from "../../../domain/contracts/safety";
+import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";
 import { decodeCursor, keysetBefore, pageOf } from "../../db/keyset";
@@ -143,14 +145,6 @@ const WHAT: Record<ReportTarget, string> = {
   message: "message",
 };
 
-const longDate = (date: Date) =>
-  date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 /** The text the person is told, or null when they are not told (a dismissal). */
 function noticeText(
   action: ModerationAction,
@@ -162,7 +156,7 @@ function noticeText(
     case "remove":
       return `A moderator removed your ${WHAT[type]}. Reason: ${reason}`;
     case "restrict":
-      return `A moderator restricted your account until ${longDate(until ?? new Date())}: you can read, but not post, comment, message or follow. Reason: ${reason}`;
+      return `A moderator restricted your account until ${longDateLabel(until ?? new Date())}: you can read, but not post, comment, message or follow. Reason: ${reason}`;
     case "suspend":
       return `A moderator suspended your account. Reason: ${reason}`;
     case "restore":

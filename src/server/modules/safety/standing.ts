@@ -1,7 +1,9 @@
 // A person's standing (docs/safety.md "Restrict", "Suspend"): moderators, the read-only
 // restriction, and the notices moderation leaves them.
+
 import { and, eq, isNull } from "drizzle-orm";
 import type { Standing } from "../../../domain/contracts/safety";
+import { longDateLabel } from "../../../domain/time-labels";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
@@ -21,16 +23,8 @@ export async function isSuspended(db: Db, userId: string): Promise<boolean> {
   return Boolean(row?.at);
 }
 
-const longDate = (date: Date) =>
-  date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 export const restrictedMessage = (until: Date) =>
-  `Your account is restricted until ${longDate(until)}. You can read, but not post, comment, message or follow.`;
+  `Your account is restricted until ${longDateLabel(until)}. You can read, but not post, comment, message or follow.`;
 
 /** 403 while the person is restricted: posting, commenting, messaging and following wait. */
 export async function requireUnrestricted(db: Db, userId: string, now = new Date()): Promise<void> {
