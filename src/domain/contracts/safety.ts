@@ -56,6 +56,8 @@ export const reportResponse = z.object({ reportId: z.string(), blocked: z.boolea
 /** The signed-in person's standing: shown on sign-in and before a refused action. */
 export const standingResponse = z.object({
   moderator: z.boolean(),
+  /** An ADMIN_EMAILS address: may also make other people moderators. */
+  admin: z.boolean(),
   /** Set while the account may read but not post, comment, message or follow. */
   restrictedUntil: z.string().nullable(),
   notices: z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.string() })),

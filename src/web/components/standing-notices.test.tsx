@@ -48,6 +48,7 @@ describe("Standing", () => {
   it("shows the notices one after another, and OK marks each seen", async () => {
     const { user, calls } = renderStanding({
       moderator: false,
+      admin: false,
       restrictedUntil: null,
       notices: [
         notice(1, "Your post was removed: spam."),
@@ -72,7 +73,12 @@ describe("Standing", () => {
   });
 
   it("shows nothing when there is nothing to tell", async () => {
-    const { calls } = renderStanding({ moderator: false, restrictedUntil: null, notices: [] });
+    const { calls } = renderStanding({
+      moderator: false,
+      admin: false,
+      restrictedUntil: null,
+      notices: [],
+    });
     await waitFor(() => expect(calls.some((c) => c.path === "/api/safety/standing")).toBe(true));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(screen.queryByRole("complementary", { name: "Account restricted" })).toBeNull();
@@ -81,6 +87,7 @@ describe("Standing", () => {
   it("shows the restriction banner until its end", async () => {
     renderStanding({
       moderator: false,
+      admin: false,
       restrictedUntil: "2099-03-21T12:00:00.000Z",
       notices: [],
     });

@@ -135,7 +135,10 @@ describe("the queue is for moderators only", () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await inject(t, null, "GET", "/api/admin/reports")).statusCode).toBe(401);
-    expect((await inject(t, admin, "GET", "/api/safety/standing")).json().moderator).toBe(true);
+    expect((await inject(t, admin, "GET", "/api/safety/standing")).json()).toMatchObject({
+      moderator: true,
+      admin: true,
+    });
     expect((await inject(t, reporter, "GET", "/api/safety/standing")).json().moderator).toBe(false);
   });
 
@@ -145,6 +148,10 @@ describe("the queue is for moderators only", () => {
       (await inject(t, admin, "POST", "/api/admin/moderators", { email: helper.email })).statusCode,
     ).toBe(200);
     expect((await inject(t, helper, "GET", "/api/admin/reports")).statusCode).toBe(200);
+    expect((await inject(t, helper, "GET", "/api/safety/standing")).json()).toMatchObject({
+      moderator: true,
+      admin: false,
+    });
     expect(
       (await inject(t, helper, "POST", "/api/admin/moderators", { email: reporter.email }))
         .statusCode,

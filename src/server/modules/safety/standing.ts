@@ -83,6 +83,7 @@ export async function standingOf(
     .limit(20);
   return {
     moderator: await isModerator(deps, userId),
+    admin: await isAdmin(deps, userId),
     restrictedUntil: row?.until && row.until > now ? row.until.toISOString() : null,
     notices: notices.map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
   };

@@ -232,4 +232,46 @@ describe("Moderation queue", () => {
     await user.click(screen.getByRole("button", { name: "Load more" }));
     expect(await within(log).findByText("Dismissed the reports on a post by @grace")).toBeTruthy();
   });
+
+  it("lets an admin add a moderator by address, and shows the server's refusal", async () => {
+    const standing = (admin: boolean) => ({
+      moderator: true,
+      admin,
+      restrictedUntil: null,
+      notices: [],
+    });
+    const granted: string[] = [];
+    const { user } = renderQueue((call) => {
+      if (call.path === "/api/safety/standing") return json(standing(true));
+      if (call.method === "POST" && call.path === "/api/admin/moderators") {
+        const { email } = call.body as { email: string };
+        if (email === "nobody@example.com") return apiError(404, "No account uses that address.");
+        granted.push(email);
+        return json({ ok: true });
+      }
+      return queueApi([post])(call);
+    });
+    const form = await screen.findByRole("form", { name: "Add a moderator" });
+    const field = within(form).getByRole("textbox", { name: "Their sign-up e-mail" });
+    await user.click(within(form).getByRole("button", { name: "Make moderator" }));
+    expect(await within(form).findByText("Enter the address they signed up with.")).toBeTruthy();
+    await user.type(field, "nobody@example.com");
+    await user.click(within(form).getByRole("button", { name: "Make moderator" }));
+    expect(await within(form).findByText("No account uses that address.")).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, "helper@example.com");
+    await user.click(within(form).getByRole("button", { name: "Make moderator" }));
+    await waitFor(() => expect(granted).toEqual(["helper@example.com"]));
+    expect((field as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows no moderator form to moderators who are not admins", async () => {
+    renderQueue((call) =>
+      call.path === "/api/safety/standing"
+        ? json({ moderator: true, admin: false, restrictedUntil: null, notices: [] })
+        : queueApi([post])(call),
+    );
+    await screen.findByRole("article", { name: /^Post of @grace/ });
+    expect(screen.queryByRole("form", { name: "Add a moderator" })).toBeNull();
+  });
 });

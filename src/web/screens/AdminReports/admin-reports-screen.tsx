@@ -9,8 +9,10 @@ import { ApiRequestError } from "../../lib/api";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useReportQueueQuery } from "../../state/queries/admin";
+import { useStandingQuery } from "../../state/queries/safety";
 import { NotFoundScreen } from "../NotFound/not-found-screen";
 import { AuditLog } from "./audit-log";
+import { GrantModerator } from "./grant-moderator";
 import { ReportQueue } from "./report-queue";
 
 const tabClass =
@@ -21,6 +23,7 @@ export function AdminReportsScreen() {
   // The open queue is the first tab, and its answer tells whether the viewer may see any of it.
   const open = useReportQueueQuery("open");
   const hidden = open.error instanceof ApiRequestError && open.error.status === 404;
+  const admin = useStandingQuery().data?.admin === true;
   usePageMeta(hidden || open.isPending ? null : pageText({ kind: "moderation" }, siteName));
 
   if (hidden) return <NotFoundScreen />;
@@ -28,6 +31,7 @@ export function AdminReportsScreen() {
   return (
     <Page width="lg">
       <h1 className="mb-4 text-2xl font-bold">Moderation</h1>
+      {admin ? <GrantModerator /> : null}
       <Tabs.Root defaultValue="open">
         <Tabs.List
           aria-label="Moderation"

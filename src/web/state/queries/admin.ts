@@ -71,3 +71,12 @@ export function useModerationMutation() {
     },
   });
 }
+
+/** Admins (ADMIN_EMAILS) make someone a moderator by their sign-up address; the log shows it. */
+export function useGrantModeratorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api.post("/api/admin/moderators", { email }, moderationResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+  });
+}
