@@ -81,7 +81,7 @@ export default defineConfig({
           globalSetup: ["src/server/test-support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
     ],
