@@ -27,7 +27,6 @@ export const RESERVED_USERNAMES = new Set([
   "moderators",
   "billing",
   "payments",
-  "checkout",
   "verify",
   "verified",
   "system",

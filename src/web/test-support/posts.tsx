@@ -10,7 +10,13 @@ import { vi } from "vitest";
 import type { SessionUser } from "../../domain/contracts/auth";
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { CommentView, PostView } from "../../domain/contracts/posts";
+import { type ProfileView, profileView } from "../../domain/contracts/profiles";
 import { sessionKeys } from "../state/queries/session";
+
+/** A profile's attributes, none given (spec-2 §3). */
+export const NO_ATTRIBUTES = Object.fromEntries(
+  Object.keys(profileView.shape.attributes.shape).map((attribute) => [attribute, null]),
+) as ProfileView["attributes"];
 
 export const ADA: PersonSummary = {
   userId: "u1",

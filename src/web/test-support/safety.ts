@@ -4,7 +4,7 @@
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { ProfileView } from "../../domain/contracts/profiles";
 import { type ReportGroup, reportRequest } from "../../domain/contracts/safety";
-import { GRACE, json, type Route } from "./posts";
+import { GRACE, json, NO_ATTRIBUTES, type Route } from "./posts";
 
 export function profileOf(person: PersonSummary): ProfileView {
   return {
@@ -14,32 +14,7 @@ export function profileOf(person: PersonSummary): ProfileView {
     about: null,
     websiteUrl: null,
     counts: { friends: 0, following: 1, followers: 2 },
-    attributes: {
-      country: null,
-      state: null,
-      county: null,
-      city: null,
-      age: null,
-      gender: null,
-      race: null,
-      sexuality: null,
-      zodiac: null,
-      body_types: null,
-      height: null,
-      relationship_status: null,
-      kids: null,
-      occupation: null,
-      military_branch: null,
-      military_base: null,
-      university: null,
-      hbcu: null,
-      salary: null,
-      networth: null,
-      greek: null,
-      religion: null,
-      education: null,
-      causes: null,
-    },
+    attributes: NO_ATTRIBUTES,
     pictures: [null, null, null, null, null, null, null, null, null],
     isOwner: false,
     emailAddress: null,

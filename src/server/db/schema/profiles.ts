@@ -20,6 +20,13 @@ import { users } from "./auth";
  * exact), kept by PostgreSQL itself. One GIN index over them answers any mix of filters by
  * intersecting posting lists, starting from the rarest; a range is its buckets plus an exact recheck.
  */
+/** The range attributes' bucket tokens: `key:` and the value rounded down to `step`. */
+export const SEARCH_RANGE_BUCKETS = {
+  age: { key: "age5", column: "age", step: 5 },
+  height: { key: "height2", column: "height_inches", step: 2 },
+  kids: { key: "kids", column: "kids_count", step: 1 },
+} as const;
+
 const SEARCH_TOKEN_PARTS: [string, string][] = [
   ["country", "country"],
   ["state", "state"],
@@ -38,9 +45,10 @@ const SEARCH_TOKEN_PARTS: [string, string][] = [
   ["greek", "greek"],
   ["religion", "religion"],
   ["education", "education"],
-  ["age5", "(age / 5 * 5)::text"],
-  ["height2", "(height_inches / 2 * 2)::text"],
-  ["kids", "kids_count::text"],
+  ...Object.values(SEARCH_RANGE_BUCKETS).map(({ key, column, step }): [string, string] => [
+    key,
+    step === 1 ? `${column}::text` : `(${column} / ${step} * ${step})::text`,
+  ]),
 ];
 const searchTokens = sql.raw(
   `array_remove(array[${SEARCH_TOKEN_PARTS.map(([key, value]) => `'${key}:' || ${value}`).join(", ")}], null)`,

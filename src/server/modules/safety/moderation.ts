@@ -22,6 +22,7 @@ import { profiles } from "../../db/schema/profiles";
 import { moderationActions, moderationNotices, reports } from "../../db/schema/safety";
 import { AppError, badRequest } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
+import type { DomainEvent } from "../../realtime/events";
 import { deleteSessionsOf } from "../auth/queries";
 import { bumpPostCounter } from "../posts/queries";
 import { personColumns, toPersonSummary } from "../profiles/person";
@@ -195,8 +196,9 @@ export async function moderate(
   }
   const userId = target.ownerId;
   const until = action === "restrict" ? new Date(now.getTime() + (input.days ?? 7) * DAY_MS) : null;
+  const text = noticeText(action, targetType, input.reason, until);
   const events = await deps.db.transaction(async (tx) => {
-    const after: Parameters<Deps["bus"]["publish"]>[0][] = [];
+    const after: DomainEvent[] = [];
     if (action === "remove" || (action === "restore" && targetType !== "profile")) {
       const removing = action === "remove";
       if (targetType === "post") {
@@ -273,12 +275,10 @@ export async function moderate(
       until,
       createdAt: now,
     });
-    const text = noticeText(action, targetType, input.reason, until);
     if (text) await tx.insert(moderationNotices).values({ userId, text, createdAt: now });
     return after;
   });
   for (const event of events) await deps.bus.publish(event);
-  const text = noticeText(action, targetType, input.reason, until);
   if (text) {
     const [person] = await deps.db
       .select({ email: users.email })

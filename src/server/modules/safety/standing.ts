@@ -37,40 +37,40 @@ export async function requireUnrestricted(db: Db, userId: string, now = new Date
   }
 }
 
-/** Moderators: the addresses in ADMIN_EMAILS, and people an admin granted the role. */
-export async function isModerator(
-  deps: { db: Db; config: Pick<Config, "adminEmails"> },
-  userId: string,
-): Promise<boolean> {
+type RoleDeps = { db: Db; config: Pick<Config, "adminEmails"> };
+
+/**
+ * One read of a person's roles: admins are the addresses in ADMIN_EMAILS; moderators are admins
+ * and people an admin granted the role.
+ */
+async function rolesOf(deps: RoleDeps, userId: string) {
   const [row] = await deps.db
-    .select({ email: users.email, role: profiles.role })
+    .select({ email: users.email, role: profiles.role, until: profiles.restrictedUntil })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  if (!row) return false;
-  return row.role === "moderator" || deps.config.adminEmails.includes(row.email.toLowerCase());
+  const admin = row !== undefined && deps.config.adminEmails.includes(row.email.toLowerCase());
+  return {
+    admin,
+    moderator: admin || row?.role === "moderator",
+    restrictedUntil: row?.until ?? null,
+  };
 }
 
-export async function isAdmin(
-  deps: { db: Db; config: Pick<Config, "adminEmails"> },
-  userId: string,
-): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row !== undefined && deps.config.adminEmails.includes(row.email.toLowerCase());
+export async function isModerator(deps: RoleDeps, userId: string): Promise<boolean> {
+  return (await rolesOf(deps, userId)).moderator;
+}
+
+export async function isAdmin(deps: RoleDeps, userId: string): Promise<boolean> {
+  return (await rolesOf(deps, userId)).admin;
 }
 
 export async function standingOf(
-  deps: { db: Db; config: Pick<Config, "adminEmails"> },
+  deps: RoleDeps,
   userId: string,
   now = new Date(),
 ): Promise<Standing> {
-  const [row] = await deps.db
-    .select({ until: profiles.restrictedUntil })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const { admin, moderator, restrictedUntil } = await rolesOf(deps, userId);
   const notices = await deps.db
     .select({
       id: moderationNotices.id,
@@ -82,9 +82,10 @@ export async function standingOf(
     .orderBy(moderationNotices.createdAt)
     .limit(20);
   return {
-    moderator: await isModerator(deps, userId),
-    admin: await isAdmin(deps, userId),
-    restrictedUntil: row?.until && row.until > now ? row.until.toISOString() : null,
+    moderator,
+    admin,
+    restrictedUntil:
+      restrictedUntil && restrictedUntil > now ? restrictedUntil.toISOString() : null,
     notices: notices.map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
   };
 }

@@ -45,7 +45,6 @@ export async function resolveTarget(
         .select({
           about: profiles.about,
           image: profiles.profileImageUrl,
-          suspendedAt: profiles.suspendedAt,
         })
         .from(profiles)
         .where(eq(profiles.userId, id));

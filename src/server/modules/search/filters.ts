@@ -6,7 +6,7 @@ import { and, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters } from "../../../domain/search-filters";
-import { profiles } from "../../db/schema/profiles";
+import { profiles, SEARCH_RANGE_BUCKETS } from "../../db/schema/profiles";
 import { notBlockedWith } from "../safety/visibility";
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -63,13 +63,14 @@ const anyOf = (tokens: string[]) => sql`${profiles.searchTokens} && ${sql.param(
 /** A range: its buckets from the tokens index, then the exact bounds on the row. */
 function range(
   column: AnyPgColumn,
-  bucket: { key: string; step: number; domain: [number, number] },
+  bucket: { key: string; step: number },
+  domain: [number, number],
   low?: number,
   high?: number,
 ) {
   if (low === undefined && high === undefined) return undefined;
   return and(
-    anyOf(bucketTokens(bucket.key, bucket.step, bucket.domain, low, high)),
+    anyOf(bucketTokens(bucket.key, bucket.step, domain, low, high)),
     low === undefined ? undefined : gte(column, low),
     high === undefined ? undefined : lte(column, high),
   );
@@ -114,24 +115,15 @@ export function profileConditions(
       : undefined,
     filters.zodiac ? anyOf(filters.zodiac.map((v) => token("zodiac", v))) : undefined,
     filters.race ? anyOf(filters.race.map((v) => token("race", v))) : undefined,
-    range(
-      profiles.age,
-      { key: "age5", step: 5, domain: [18, 100] },
-      filters.ageMin,
-      filters.ageMax,
-    ),
+    range(profiles.age, SEARCH_RANGE_BUCKETS.age, [18, 100], filters.ageMin, filters.ageMax),
     range(
       profiles.heightInches,
-      { key: "height2", step: 2, domain: [48, 84] },
+      SEARCH_RANGE_BUCKETS.height,
+      [48, 84],
       filters.heightMin,
       filters.heightMax,
     ),
-    range(
-      profiles.kidsCount,
-      { key: "kids", step: 1, domain: [0, 20] },
-      filters.kidsMin,
-      filters.kidsMax,
-    ),
+    range(profiles.kidsCount, SEARCH_RANGE_BUCKETS.kids, [0, 20], filters.kidsMin, filters.kidsMax),
     q
       ? sql`(${containsIn(profiles.fullName, q)} or ${containsIn(profiles.username, q)} or ${containsIn(profiles.defaultUsername, q)})`
       : undefined,

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { NO_ATTRIBUTES } from "../../test-support/posts";
 import { EditProfileScreen } from "./edit-profile-screen";
 
 const profile: ProfileView = {
@@ -20,32 +21,7 @@ const profile: ProfileView = {
   about: "Analyst.",
   websiteUrl: null,
   counts: { friends: 0, following: 0, followers: 0 },
-  attributes: {
-    country: null,
-    state: null,
-    county: null,
-    city: null,
-    age: null,
-    gender: null,
-    race: null,
-    sexuality: null,
-    zodiac: null,
-    body_types: null,
-    height: null,
-    relationship_status: null,
-    kids: null,
-    occupation: null,
-    military_branch: null,
-    military_base: null,
-    university: null,
-    hbcu: null,
-    salary: null,
-    networth: null,
-    greek: null,
-    religion: null,
-    education: null,
-    causes: null,
-  },
+  attributes: NO_ATTRIBUTES,
   pictures: Array.from({ length: 9 }, () => null),
   isOwner: true,
   emailAddress: "ada@example.com",
