@@ -99,6 +99,8 @@ interface Row {
   p50: number;
   p99: number;
   ok: boolean;
+  /** CPU ms per answered request: the app, PostgreSQL, the load generator. */
+  cpu: { app: number; postgres: number; load: number };
 }
 const rows: Row[] = [];
 for (const combination of COMBINATIONS) {
@@ -141,10 +143,15 @@ for (const combination of COMBINATIONS) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok: result.non2xx === 0 && result.errors === 0 && result.timeouts === 0,
+    cpu: {
+      app: measured.appMs / result.requests.total,
+      postgres: measured.postgresMs / result.requests.total,
+      load: measured.loadGeneratorMs / result.requests.total,
+    },
   };
   rows.push(row);
   console.log(
-    `${row.label.padEnd(36)} found ${found.padStart(8)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.ok ? "" : `  (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`}`,
+    `${row.label.padEnd(36)} found ${found.padStart(8)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  cpu/req app ${row.cpu.app.toFixed(2)} pg ${row.cpu.postgres.toFixed(2)} load ${row.cpu.load.toFixed(2)} ms${row.ok ? "" : `  (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`}`,
   );
 }
 const met = rows.every((r) => r.ok && r.p99 < TARGET_P99_MS);

@@ -48,6 +48,7 @@ import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
+import { SearchCounts } from "./modules/search/counts";
 import { searchRoutes } from "./modules/search/routes";
 import {
   type LifecycleReport,
@@ -163,6 +164,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
     }),
+    searchCounts: new SearchCounts(db),
     payments: payments.provider,
     log: app.log,
   };

@@ -13,6 +13,7 @@ import type { CityIndex } from "./modules/cities/city-index";
 import type { PaymentProvider } from "./modules/payments/provider";
 import type { FeedCache } from "./modules/posts/feed-cache";
 import type { PostHydrator } from "./modules/posts/hydration";
+import type { SearchCounts } from "./modules/search/counts";
 import type { EventBus } from "./realtime/bus";
 
 export interface AppContext {
@@ -35,6 +36,8 @@ export interface AppContext {
   feed: FeedCache;
   /** Posts with authors and likes, from memory when it can (docs/feed.md). */
   hydrator: PostHydrator;
+  /** 'Found N' counts of the advanced search, shared by viewers for 30 s (docs/search.md). */
+  searchCounts: SearchCounts;
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
   log: FastifyBaseLogger;

@@ -47,7 +47,13 @@ export function fromPostgres(
   max = 10,
   onError: (error: Error) => void = () => {},
 ): Database {
-  const pool = new pg.Pool({ connectionString, max });
+  // Many small requests at once on few cores: a query never waits for parallel workers to start
+  // (docs/performance.md "Parallel query").
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    options: "-c max_parallel_workers_per_gather=0",
+  });
   // An idle connection that dies (server restart, network) must not crash the process.
   pool.on("error", onError);
   const db = drizzlePg({ client: pool });

@@ -7,13 +7,21 @@ import { queryRows } from "../../db/client";
 
 type Column = SQL | SQL.Aliased | { getSQL(): SQL };
 
+/** The people in a block with the viewer, whichever of the two made it. */
+const blockedEitherWay = (viewerId: string): SQL =>
+  sql`select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union all select b.blocker_id from blocks b where b.blocked_id = ${viewerId}`;
+
 /** No block between the viewer and the person in `user`, in either direction. */
 export function notBlockedWith(viewerId: string | null, user: Column): SQL {
   if (viewerId === null) return sql`true`;
   // NOT IN over the viewer's own block rows: one small hashed set per query, read from the two
   // block indexes, however many rows the outer query looks at.
-  return sql`${user} not in (select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union all select b.blocker_id from blocks b where b.blocked_id = ${viewerId})`;
+  return sql`${user} not in (${blockedEitherWay(viewerId)})`;
 }
+
+/** The person in `user` and the viewer are in a block, either way. */
+export const blockedWith = (viewerId: string, user: Column): SQL =>
+  sql`${user} in (${blockedEitherWay(viewerId)})`;
 
 /** The viewer has not muted the person in `user`. */
 export function notMutedBy(viewerId: string | null, user: Column): SQL {

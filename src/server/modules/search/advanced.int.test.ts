@@ -8,6 +8,7 @@ import type { SearchResult } from "../../../domain/contracts/search";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { COUNT_TTL_MS, SearchCounts } from "./counts";
 
 let t: TestApp;
 let viewer: TestAccount;
@@ -241,6 +242,40 @@ describe("GET /api/search/profiles", () => {
     const res = await inject(t, viewer, "GET", "/api/search/profiles?religion=Sikh");
     expect(res.json().total).toEqual({ count: 1000, capped: true });
     expect(res.json().items).toHaveLength(60);
+  });
+});
+
+describe("SearchCounts", () => {
+  it("shares a count between viewers for its time to live, less each viewer's blocks", async () => {
+    await t.database.db.execute(sql`
+      with made as (
+        insert into users (id, name, email, email_verified)
+        select 'confucian-' || n, 'Kong', 'kong' || n || '@example.com', true from generate_series(1, 70) n
+        returning id
+      )
+      insert into profiles (user_id, default_username, full_name, email_address, chtcht_email, religion)
+      select id, id, 'Kong', id || '@example.com', id || '@chtcht.local', 'Confucian' from made`);
+    let now = Date.now();
+    const counts = new SearchCounts(t.database.db, { now: () => now });
+    const ask = (viewerId: string) =>
+      counts.count({ filters: { religion: "Confucian" }, place: null, viewerId });
+    const [a, b] = await Promise.all([ask(viewer.userId), ask(viewer.userId)]);
+    expect(a).toEqual({ count: 70, capped: false });
+    expect(b).toEqual(a);
+    await t.database.db.execute(sql`
+      update profiles set religion = 'Confucian' where user_id in (${ids["Ava Boston"]}, ${ids["Ben Cambridge"]})`);
+    const blocker = await createAccount(t, { label: "count-blocker" });
+    await t.database.db.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values (${blocker.userId}, 'confucian-1')`,
+    );
+    expect(await ask(viewer.userId)).toEqual({ count: 70, capped: false });
+    expect(await ask(blocker.userId)).toEqual({ count: 69, capped: false });
+    now += COUNT_TTL_MS + 1;
+    expect(await ask(viewer.userId)).toEqual({ count: 72, capped: false });
+    expect(await ask(blocker.userId)).toEqual({ count: 71, capped: false });
+    await t.database.db.execute(
+      sql`update profiles set religion = null where user_id in (${ids["Ava Boston"]}, ${ids["Ben Cambridge"]})`,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 // SQL of the advanced search (docs/search.md): one page of profiles matching the filters, in the
 // chosen order, keyset-paginated on that order's index; the bounded count; the newest profiles.
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import {
   SEARCH_COUNT_CAP,
   type SearchFilters,
@@ -12,7 +12,7 @@ import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { personColumns } from "../profiles/person";
-import { visiblePerson } from "../safety/visibility";
+import { blockedWith, visiblePerson } from "../safety/visibility";
 import { distanceFrom, type Place, profileConditions } from "./filters";
 
 /** Where a page ends in its order: the order's key as text, and the user id. */
@@ -91,24 +91,33 @@ export async function searchProfiles(
 
 export type SearchRow = Awaited<ReturnType<typeof searchProfiles>>[number];
 
-/** How many match, counting no further than the cap (the count never costs more than a page). */
-export async function countProfiles(
+/** How many match for anyone (no viewer's blocks), counted no further than one past the cap, so a
+ * count never reads more than SEARCH_COUNT_CAP + 1 rows. */
+export async function countMatches(
   db: Db,
-  {
-    filters,
-    place,
-    viewerId,
-  }: { filters: SearchFilters; place: Place | null; viewerId: string | null },
-): Promise<{ count: number; capped: boolean }> {
-  const where: SQL | undefined = profileConditions(filters, place, viewerId);
+  { filters, place }: { filters: SearchFilters; place: Place | null },
+): Promise<number> {
+  const where = profileConditions(filters, place, null);
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from ${profiles} ${where ? sql`where ${where}` : sql``} limit ${SEARCH_COUNT_CAP + 1}) matched`,
   );
-  const n = row?.n ?? 0;
-  return n > SEARCH_COUNT_CAP
-    ? { count: SEARCH_COUNT_CAP, capped: true }
-    : { count: n, capped: false };
+  return row?.n ?? 0;
+}
+
+/** How many of the people in a block with the viewer match: a shared count less these is theirs. */
+export async function countBlockedMatches(
+  db: Db,
+  input: { filters: SearchFilters; place: Place | null; viewerId: string },
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${profiles} where ${and(
+      profileConditions(input.filters, input.place, null),
+      blockedWith(input.viewerId, profiles.userId),
+    )}`,
+  );
+  return row?.n ?? 0;
 }
 
 /** The newest profiles (spec-1 §7 "latest 50 ordered by created_at descending"). */

@@ -10,7 +10,7 @@ import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
 import type { Db } from "../../db/client";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
-import { personColumns, toPersonSummary } from "../profiles/person";
+import { personColumns, personWith } from "../profiles/person";
 import { visiblePerson } from "../safety/visibility";
 
 /** spec-1 §9: fetch 20, show 15. */
@@ -75,5 +75,5 @@ export async function searchPeople(
     )
     .orderBy(rank, profiles.fullName, profiles.userId)
     .limit(PEOPLE_SEARCH_LIMIT);
-  return rows.map((row) => ({ ...toPersonSummary(row), following: Boolean(row.following) }));
+  return rows.map((row) => personWith(row, { following: Boolean(row.following) }));
 }

@@ -6,14 +6,8 @@ import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/se
 import { SEARCH_SORTS, type SearchFilters } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
-import { toPersonSummary } from "../profiles/person";
-import {
-  countProfiles,
-  newestProfiles,
-  type SearchCursor,
-  type SearchRow,
-  searchProfiles,
-} from "./advanced";
+import { personWith } from "../profiles/person";
+import { newestProfiles, type SearchCursor, type SearchRow, searchProfiles } from "./advanced";
 import type { Place } from "./filters";
 
 const cursorSchema = z.object({
@@ -47,8 +41,7 @@ const encodeSearchCursor = (cursor: SearchCursor) =>
   Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
 function present(row: Omit<SearchRow, "sortKey">): SearchResult {
-  return {
-    ...toPersonSummary(row),
+  return personWith(row, {
     about: row.about,
     state: row.state,
     city: row.city,
@@ -58,7 +51,7 @@ function present(row: Omit<SearchRow, "sortKey">): SearchResult {
     following: Boolean(row.following),
     distanceMiles:
       row.distanceMiles === null ? null : Math.round(Number(row.distanceMiles) * 10) / 10,
-  };
+  });
 }
 
 /** The chosen city's coordinates from the server's own index: 400 when it is not a known city. */
@@ -74,7 +67,7 @@ function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Place
 }
 
 export async function searchPeopleByFilters(
-  ctx: Pick<AppContext, "db" | "cities">,
+  ctx: Pick<AppContext, "db" | "cities" | "searchCounts">,
   input: { viewerId: string; filters: SearchFilters; limit: number; cursor?: string | undefined },
 ) {
   const sort = input.filters.sort ?? "name";
@@ -82,11 +75,12 @@ export async function searchPeopleByFilters(
   const cursor = decodeSearchCursor(input.cursor, sort);
   const rows = await searchProfiles(ctx.db, { ...input, place, cursor });
   const more = rows.length > input.limit;
-  // The first page counts: itself when it holds every match, else a capped count (docs/search.md).
+  // The first page counts: itself when it holds every match, else the capped, shared count
+  // (docs/search.md "Count").
   const total = cursor
     ? null
     : more
-      ? await countProfiles(ctx.db, { filters: input.filters, place, viewerId: input.viewerId })
+      ? await ctx.searchCounts.count({ filters: input.filters, place, viewerId: input.viewerId })
       : { count: rows.length, capped: false };
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
