@@ -178,6 +178,37 @@ describe("GET /api/search/profiles", () => {
     expect(miles[3]).toBeLessThan(200);
   });
 
+  it("pages by distance within a radius with no gap or repeat, also inside one city", async () => {
+    // Eve moves to Boston for this test: two people share the nearest place.
+    await t.database.db.execute(sql`
+      update profiles p set city = c.city, city_lat = c.city_lat, city_lng = c.city_lng
+      from profiles c where p.user_id = ${ids["Eve Nobody"]} and c.user_id = ${ids["Ava Boston"]}`);
+    const order: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await search(
+        `city=Boston%2C+MA&withinMiles=500&sort=distance&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      expect(res.statusCode).toBe(200);
+      order.push(
+        ...(res.json().items as SearchResult[]).map((p) => p.fullName.slice(TAG.length + 1)),
+      );
+      cursor = res.json().nextCursor;
+    } while (cursor && order.length < 10);
+    await t.database.db.execute(
+      sql`update profiles set city = null, city_lat = null, city_lng = null where user_id = ${ids["Eve Nobody"]}`,
+    );
+    const [first, second, ...rest] = order;
+    expect([first, second].sort()).toEqual(["Ava Boston", "Eve Nobody"]);
+    expect(rest).toEqual(["Ben Cambridge", "Dan Vermont", "Cleo New York"]);
+    const lost = Buffer.from(
+      JSON.stringify({ sort: "distance", key: "1,2", id: ids["Ava Boston"] }),
+    ).toString("base64url");
+    expect(
+      (await search(`city=Boston%2C+MA&withinMiles=500&sort=distance&cursor=${lost}`)).statusCode,
+    ).toBe(400);
+  });
+
   it("answers bad values with 400 and the field named, never an empty result", async () => {
     for (const [query, field] of [
       ["gender=Robot", "gender"],

@@ -11,6 +11,7 @@ import { queryRows } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
+import type { NearbyPlace } from "../cities/distance";
 import { personColumns } from "../profiles/person";
 import { blockedWith, visiblePerson } from "../safety/visibility";
 import { distanceFrom, type Place, profileConditions } from "./filters";
@@ -90,6 +91,47 @@ export async function searchProfiles(
 }
 
 export type SearchRow = Awaited<ReturnType<typeof searchProfiles>>[number];
+
+/**
+ * One page by distance within a radius (docs/search.md "Distance"): the places in the radius come
+ * nearest first (from the city index), and for each, its people in user-id order, read from the
+ * place index with their own limit; PostgreSQL walks the places in order and stops once the page
+ * is full, instead of sorting everyone in the radius. `afterId` continues inside `places[0]`.
+ */
+export function searchNearby(
+  db: Db,
+  input: {
+    filters: SearchFilters;
+    places: NearbyPlace[];
+    afterId: string | null;
+    viewerId: string;
+    limit: number;
+  },
+) {
+  const { city: _city, withinMiles: _miles, ...rest } = input.filters;
+  const conditions = profileConditions(rest, null, input.viewerId);
+  const column = (pick: (place: NearbyPlace) => number) => sql.param(input.places.map(pick));
+  const near = sql`(select c.n, c.lat, c.lng, c.miles, p.user_id
+    from (select * from unnest(${column((p) => p.lat)}::float8[], ${column((p) => p.lng)}::float8[],
+            ${column((p) => p.miles)}::float8[]) with ordinality as c(lat, lng, miles, n)
+          order by c.n) c
+    cross join lateral (
+      select ${profiles.userId} as user_id from ${profiles}
+      where ${profiles.cityLat} = c.lat and ${profiles.cityLng} = c.lng
+        and ${input.afterId === null ? sql`true` : sql`(c.n > 1 or ${profiles.userId} > ${input.afterId})`}
+        ${conditions ? sql`and ${conditions}` : sql``}
+      order by ${profiles.userId} limit ${input.limit + 1}) p
+    order by c.n, p.user_id limit ${input.limit + 1}) near`;
+  return db
+    .select({
+      ...resultColumns(input.viewerId, null),
+      distanceMiles: sql<number>`near.miles`,
+      sortKey: sql<string>`near.lat::text || ',' || near.lng::text`,
+    })
+    .from(profiles)
+    .innerJoin(near, sql`near.user_id = ${profiles.userId}`)
+    .orderBy(sql`near.n`, profiles.userId);
+}
 
 /** How many match for anyone (no viewer's blocks), counted no further than one past the cap, so a
  * count never reads more than SEARCH_COUNT_CAP + 1 rows. */

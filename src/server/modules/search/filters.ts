@@ -7,15 +7,10 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { profiles, SEARCH_RANGE_BUCKETS } from "../../db/schema/profiles";
+import { boundingBox, EARTH_RADIUS_MILES, type Point } from "../cities/distance";
 import { notBlockedWith } from "../safety/visibility";
 
-const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE = 69.0;
-
-export interface Place {
-  lat: number;
-  lng: number;
-}
+export type Place = Point;
 
 /** LIKE's wildcards made literal, lower-cased, inside %…%. */
 export const containsPattern = (text: string) =>
@@ -34,8 +29,7 @@ export const distanceFrom = (place: Place) =>
 
 /** An indexed bounding box around `place`, then the exact distance. */
 function within(place: Place, miles: number): SQL {
-  const dLat = miles / MILES_PER_DEGREE;
-  const dLng = miles / (MILES_PER_DEGREE * Math.max(0.01, Math.cos((place.lat * Math.PI) / 180)));
+  const { dLat, dLng } = boundingBox(place, miles);
   return sql`${profiles.cityLat} between ${place.lat - dLat}::float8 and ${place.lat + dLat}::float8
     and ${profiles.cityLng} between ${place.lng - dLng}::float8 and ${place.lng + dLng}::float8
     and ${distanceFrom(place)} <= ${miles}::float8`;

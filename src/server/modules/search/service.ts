@@ -7,7 +7,13 @@ import { SEARCH_SORTS, type SearchFilters } from "../../../domain/search-filters
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { personWith } from "../profiles/person";
-import { newestProfiles, type SearchCursor, type SearchRow, searchProfiles } from "./advanced";
+import {
+  newestProfiles,
+  type SearchCursor,
+  type SearchRow,
+  searchNearby,
+  searchProfiles,
+} from "./advanced";
 import type { Place } from "./filters";
 
 const cursorSchema = z.object({
@@ -32,7 +38,9 @@ function decodeSearchCursor(
   }
   const parsed = cursorSchema.safeParse(value);
   if (!parsed.success || parsed.data.sort !== sort) throw invalidCursor();
-  if (sort === "distance" && !Number.isFinite(Number(parsed.data.key))) throw invalidCursor();
+  // By distance the key is the distance, or within a radius the place's "lat,lng".
+  const numbers = parsed.data.key.split(",").map(Number);
+  if (sort === "distance" && !numbers.every(Number.isFinite)) throw invalidCursor();
   if (sort === "newest" && Number.isNaN(Date.parse(parsed.data.key))) throw invalidCursor();
   return parsed.data;
 }
@@ -66,6 +74,53 @@ function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Place
   return { lat: match.lat, lng: match.lng };
 }
 
+/** Places asked of PostgreSQL at a time, nearest first; each next batch is this many times larger. */
+const FIRST_PLACES = 256;
+const PLACES_GROWTH = 8;
+
+/** A page by distance within a radius: the radius's places, nearest first, in growing batches
+ * until the page is full (docs/search.md "Distance"). */
+async function pageNearby(
+  ctx: Pick<AppContext, "db" | "cities">,
+  input: {
+    filters: SearchFilters;
+    place: Place;
+    miles: number;
+    viewerId: string;
+    limit: number;
+    cursor: SearchCursor | null;
+  },
+) {
+  const places = ctx.cities.nearby(input.place, input.miles);
+  let start = 0;
+  let afterId: string | null = null;
+  if (input.cursor) {
+    const [lat, lng] = input.cursor.key.split(",").map(Number);
+    start = places.findIndex((p) => p.lat === lat && p.lng === lng);
+    if (start < 0) throw invalidCursor();
+    afterId = input.cursor.id;
+  }
+  const rows: SearchRow[] = [];
+  for (
+    let size = FIRST_PLACES;
+    start < places.length && rows.length <= input.limit;
+    size *= PLACES_GROWTH
+  ) {
+    const batch = places.slice(start, start + size);
+    const found = await searchNearby(ctx.db, {
+      filters: input.filters,
+      places: batch,
+      afterId,
+      viewerId: input.viewerId,
+      limit: input.limit - rows.length,
+    });
+    rows.push(...found);
+    start += batch.length;
+    afterId = null;
+  }
+  return rows;
+}
+
 export async function searchPeopleByFilters(
   ctx: Pick<AppContext, "db" | "cities" | "searchCounts">,
   input: { viewerId: string; filters: SearchFilters; limit: number; cursor?: string | undefined },
@@ -73,7 +128,11 @@ export async function searchPeopleByFilters(
   const sort = input.filters.sort ?? "name";
   const place = placeOf(ctx, input.filters);
   const cursor = decodeSearchCursor(input.cursor, sort);
-  const rows = await searchProfiles(ctx.db, { ...input, place, cursor });
+  const miles = input.filters.withinMiles;
+  const rows =
+    sort === "distance" && place && miles !== undefined
+      ? await pageNearby(ctx, { ...input, place, miles, cursor })
+      : await searchProfiles(ctx.db, { ...input, place, cursor });
   const more = rows.length > input.limit;
   // The first page counts: itself when it holds every match, else the capped, shared count
   // (docs/search.md "Count").
