@@ -5,7 +5,7 @@
 // p50/p99 per combination, then EXPLAIN (ANALYZE, BUFFERS) of the three slowest.
 // Target: every combination p99 < 100 ms.
 //   node --import tsx bench/search-filters.ts        (seed first: bench/seed-search.ts)
-//   options: SECONDS=6 CONNECTIONS=20 ONLY=<label substring>
+//   options: SECONDS=6 CONNECTIONS=20 POOL=4 ONLY=<label substring>
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadProfileLists } from "../src/domain/enums/profile-options";
@@ -24,6 +24,8 @@ const SECONDS = Number(process.env.SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const ONLY = process.env.ONLY;
 const TARGET_P99_MS = 100;
+/** The app's DATABASE_POOL_SIZE: PostgreSQL shares this machine's two cores (docs/operations.md). */
+const POOL = Number(process.env.POOL ?? 4);
 
 /** label, query string; `pages` > 1 means the measured request is that deep page's cursor. */
 const COMBINATIONS: { label: string; query: string; pages?: number }[] = [
@@ -71,7 +73,7 @@ const sessions = await createSessions(
   pool,
   viewers.map((v) => v.id),
 );
-const app = await startApp({ databaseUrl: url });
+const app = await startApp({ databaseUrl: url, poolSize: POOL });
 
 let address = 0;
 const headers = (i: number) => ({

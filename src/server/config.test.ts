@@ -17,7 +17,9 @@ describe("loadConfig", () => {
       siteName: "chtcht",
       secureCookies: false,
       databaseUrl: undefined,
+      databasePoolSize: 10,
     });
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "4" }).databasePoolSize).toBe(4);
   });
 
   it("is production-safe when nothing is set: no dev server origin", () => {
@@ -52,6 +54,8 @@ describe("loadConfig", () => {
     ["PORT", "70000"],
     ["PUBLIC_URL", "not a url"],
     ["DATABASE_URL", "mysql://x@y/z"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_POOL_SIZE", "many"],
     ["REDIS_URL", "http://localhost:6379"],
     ["SMTP_URL", "ftp://mail"],
     ["MAIL_DOMAIN", "no spaces allowed.com x"],

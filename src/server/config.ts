@@ -21,6 +21,8 @@ const envSchema = z.object({
   PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  /** Connections to PostgreSQL per instance (docs/operations.md "Database"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: url(["redis:", "rediss:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -78,6 +80,7 @@ export interface Config {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -174,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${env.MAIL_DOMAIN}>`,

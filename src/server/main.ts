@@ -33,6 +33,7 @@ const logger = pino({
 await ensureWebBuild(webDistDir, logger);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  poolSize: config.databasePoolSize,
   dataDir: config.dataDir,
   onError: (error) => logger.error({ err: error }, "idle database connection failed"),
 });

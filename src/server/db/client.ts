@@ -67,10 +67,13 @@ export function fromPostgres(
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  poolSize?: number;
   dataDir: string;
   onError?: (error: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl, 10, options.onError);
+  if (options.databaseUrl) {
+    return fromPostgres(options.databaseUrl, options.poolSize, options.onError);
+  }
   const dir = path.join(options.dataDir, "db");
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: pgliteExtensions() });
