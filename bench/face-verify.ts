@@ -11,15 +11,13 @@
 //   node --import tsx bench/face-verify.ts
 //   options: PEOPLE=20 RATE=40 BASELINE_SECONDS=10
 import { loadavg } from "node:os";
-import pg from "pg";
-import { fromPostgres } from "../src/server/db/client";
 import {
   faceOf,
   type SamplePerson,
   sameFaceVariants,
 } from "../src/server/test-support/sample-faces";
 import { startApp } from "./lib/app-process";
-import { benchDatabaseUrl, dropDefaultDatabase, recreateDefaultDatabase } from "./lib/bench-db";
+import { dropDefaultDatabase, freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { type BenchSession, createSessions } from "./lib/sessions";
 import { busyPercent, formatSummary, machineCpu, mb, postgresCpuMs, summarize } from "./lib/stats";
 
@@ -31,26 +29,9 @@ const FACES: SamplePerson[] = ["a", "b", "c"];
 const SHOTS = ["reencoded", "resized", "rotated", "brightened"] as const;
 
 // A fresh database with PEOPLE + 1 people (the first one warms the face model up) and sessions.
-const { url, explicit } = benchDatabaseUrl(DB_NAME, "BENCH_FACE_DATABASE_URL");
-if (!explicit) await recreateDefaultDatabase(DB_NAME);
-const migrated = fromPostgres(url, 2);
-await migrated.migrate();
-await migrated.close();
-const pool = new pg.Pool({ connectionString: url, max: 2 });
+const { url, explicit, pool } = await freshBenchDatabase(DB_NAME, "BENCH_FACE_DATABASE_URL");
 const ids = Array.from({ length: PEOPLE + 1 }, (_, i) => `facebench-${i}`);
-const handles = ids.map((_, i) => `face${i}`);
-await pool.query(
-  `insert into users (id, name, email, email_verified)
-   select id, 'Face', id || '@example.com', true from unnest($1::text[]) as id
-   on conflict do nothing`,
-  [ids],
-);
-await pool.query(
-  `insert into profiles (user_id, default_username, full_name, email_address, chtcht_email)
-   select id, handle, 'Face ' || handle, id || '@example.com', handle || '@chtcht.local'
-   from unnest($1::text[], $2::text[]) as t(id, handle) on conflict do nothing`,
-  [ids, handles],
-);
+const handles = await insertPlainPeople(pool, { ids, handlePrefix: "face", name: "Face" });
 const sessions = await createSessions(pool, ids);
 const app = await startApp({ databaseUrl: url });
 const faceOfPerson = (i: number) => FACES[i % FACES.length] as SamplePerson;

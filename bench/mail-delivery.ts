@@ -11,11 +11,9 @@ import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import nodemailer from "nodemailer";
-import pg from "pg";
 import type { ServerMessage } from "../src/domain/realtime-events";
-import { fromPostgres } from "../src/server/db/client";
 import { startApp } from "./lib/app-process";
-import { benchDatabaseUrl, recreateDefaultDatabase } from "./lib/bench-db";
+import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { createSessions } from "./lib/sessions";
 import { formatSummary, mapLimit, mb, sleep, summarize } from "./lib/stats";
 import { closeAll, connectClients, type Receipt } from "./lib/ws-clients";
@@ -35,26 +33,9 @@ if (Number.isFinite(softLimit) && softLimit < PEOPLE + 512) {
 }
 
 // A fresh database: people, and one direct thread for each pair (2i, 2i+1).
-const { url, explicit } = benchDatabaseUrl(DB_NAME, "BENCH_MAIL_DATABASE_URL");
-if (!explicit) await recreateDefaultDatabase(DB_NAME);
-const migrated = fromPostgres(url, 2);
-await migrated.migrate();
-await migrated.close();
-const pool = new pg.Pool({ connectionString: url, max: 2 });
+const { url, pool } = await freshBenchDatabase(DB_NAME, "BENCH_MAIL_DATABASE_URL");
 const ids = Array.from({ length: PEOPLE }, (_, i) => `mailbench-${i}`);
-const handles = ids.map((_, i) => `pal${i}`);
-await pool.query(
-  `insert into users (id, name, email, email_verified)
-   select id, 'Pal', id || '@example.com', true from unnest($1::text[]) as id
-   on conflict do nothing`,
-  [ids],
-);
-await pool.query(
-  `insert into profiles (user_id, default_username, full_name, email_address, chtcht_email)
-   select id, handle, 'Pal ' || handle, id || '@example.com', handle || '@chtcht.local'
-   from unnest($1::text[], $2::text[]) as t(id, handle) on conflict do nothing`,
-  [ids, handles],
-);
+const handles = await insertPlainPeople(pool, { ids, handlePrefix: "pal", name: "Pal" });
 const threadIds = Array.from({ length: PEOPLE / 2 }, () => randomUUID());
 await pool.query(
   `insert into chat_threads (id, pair_key)

@@ -111,3 +111,34 @@ export async function openBulkLoad(options: {
   }
   return pool;
 }
+
+/** A bench database at its latest migration (made fresh unless `variable` chose one), a pool on it. */
+export async function freshBenchDatabase(name: string, variable: string) {
+  const { url, explicit } = benchDatabaseUrl(name, variable);
+  if (!explicit) await recreateDefaultDatabase(name);
+  const migrated = fromPostgres(url, 2);
+  await migrated.migrate();
+  await migrated.close();
+  return { url, explicit, pool: new pg.Pool({ connectionString: url, max: 2 }) };
+}
+
+/** `ids.length` plain people: handle `${handlePrefix}${i}`, named `${name} ${handle}`. */
+export async function insertPlainPeople(
+  pool: pg.Pool,
+  { ids, handlePrefix, name }: { ids: string[]; handlePrefix: string; name: string },
+): Promise<string[]> {
+  const handles = ids.map((_, i) => `${handlePrefix}${i}`);
+  await pool.query(
+    `insert into users (id, name, email, email_verified)
+     select id, $2, id || '@example.com', true from unnest($1::text[]) as id
+     on conflict do nothing`,
+    [ids, name],
+  );
+  await pool.query(
+    `insert into profiles (user_id, default_username, full_name, email_address, chtcht_email)
+     select id, handle, $3 || ' ' || handle, id || '@example.com', handle || '@chtcht.local'
+     from unnest($1::text[], $2::text[]) as t(id, handle) on conflict do nothing`,
+    [ids, handles, name],
+  );
+  return handles;
+}

@@ -31,13 +31,27 @@ interface SafetyActionsOptions {
   triggerRef: RefObject<HTMLButtonElement | null>;
 }
 
+/** Unblock at once (no confirmation), with a toast either way. */
+export function useUnblock(userId: string, handle: string) {
+  const block = useBlockMutation();
+  const unblock = () =>
+    block.mutate(
+      { userId, on: false },
+      {
+        onSuccess: () => toast.success(`Unblocked @${handle}`),
+        onError: (error) =>
+          toast.error(errorMessage(error, `Could not unblock @${handle}. Please try again.`)),
+      },
+    );
+  return { unblock, pending: block.isPending };
+}
+
 export function useSafetyActions(
   subject: ReportSubject,
   { actions, menuOpen, triggerRef }: SafetyActionsOptions,
 ): { items: ReactNode; dialogs: ReactNode } {
   const { userId, handle } = subject.person;
   const relation = useRelationQuery(userId, menuOpen);
-  const block = useBlockMutation();
   const mute = useMuteMutation();
   const [dialog, setDialog] = useState<"block" | "report" | null>(null);
   const blocking = relation.data?.blocking ?? false;
@@ -51,15 +65,7 @@ export function useSafetyActions(
     triggerRef.current.focus();
   };
 
-  const onUnblock = () =>
-    block.mutate(
-      { userId, on: false },
-      {
-        onSuccess: () => toast.success(`Unblocked @${handle}`),
-        onError: (error) =>
-          toast.error(errorMessage(error, `Could not unblock @${handle}. Please try again.`)),
-      },
-    );
+  const onUnblock = useUnblock(userId, handle).unblock;
   const onMuteToggle = () =>
     mute.mutate(
       { userId, on: !muting },

@@ -114,6 +114,19 @@ const names = async (query: string) => {
   return (res.json().items as SearchResult[]).map((p) => p.fullName.slice(TAG.length + 1));
 };
 
+/** `size` people named 'Crowd', ids `${prefix}-1` to `${prefix}-${size}`, of one religion. */
+async function addCrowd(prefix: string, size: number, religion: string) {
+  await t.database.db.execute(sql`
+    with made as (
+      insert into users (id, name, email, email_verified)
+      select ${prefix} || '-' || n, 'Crowd', ${prefix} || n || '@example.com', true
+      from generate_series(1, ${size}::int) n
+      returning id
+    )
+    insert into profiles (user_id, default_username, full_name, email_address, chtcht_email, religion)
+    select id, id, 'Crowd', id || '@example.com', id || '@chtcht.local', ${religion} from made`);
+}
+
 describe("GET /api/search/profiles", () => {
   it.each([
     ["", ["Ava Boston", "Ben Cambridge", "Cleo New York", "Dan Vermont", "Eve Nobody"]],
@@ -262,14 +275,7 @@ describe("GET /api/search/profiles", () => {
   });
 
   it("caps the count at 1,000 and says so", async () => {
-    await t.database.db.execute(sql`
-      with made as (
-        insert into users (id, name, email, email_verified)
-        select 'crowd-' || n, 'Crowd', 'crowd' || n || '@example.com', true from generate_series(1, 1005) n
-        returning id
-      )
-      insert into profiles (user_id, default_username, full_name, email_address, chtcht_email, religion)
-      select id, id, 'Crowd', id || '@example.com', id || '@chtcht.local', 'Sikh' from made`);
+    await addCrowd("crowd", 1005, "Sikh");
     const res = await inject(t, viewer, "GET", "/api/search/profiles?religion=Sikh");
     expect(res.json().total).toEqual({ count: 1000, capped: true });
     expect(res.json().items).toHaveLength(60);
@@ -278,14 +284,7 @@ describe("GET /api/search/profiles", () => {
 
 describe("SearchCounts", () => {
   it("shares a count between viewers for its time to live, less each viewer's blocks", async () => {
-    await t.database.db.execute(sql`
-      with made as (
-        insert into users (id, name, email, email_verified)
-        select 'confucian-' || n, 'Kong', 'kong' || n || '@example.com', true from generate_series(1, 70) n
-        returning id
-      )
-      insert into profiles (user_id, default_username, full_name, email_address, chtcht_email, religion)
-      select id, id, 'Kong', id || '@example.com', id || '@chtcht.local', 'Confucian' from made`);
+    await addCrowd("confucian", 70, "Confucian");
     let now = Date.now();
     const counts = new SearchCounts(t.database.db, { now: () => now });
     const ask = (viewerId: string) =>

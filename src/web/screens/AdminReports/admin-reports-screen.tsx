@@ -5,6 +5,7 @@ import { Tabs } from "radix-ui";
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
+import { UnderlineTab, UnderlineTabList } from "../../components/underline-tabs";
 import { ApiRequestError } from "../../lib/api";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
@@ -14,9 +15,6 @@ import { NotFoundScreen } from "../NotFound/not-found-screen";
 import { AuditLog } from "./audit-log";
 import { GrantModerator } from "./grant-moderator";
 import { ReportQueue } from "./report-queue";
-
-const tabClass =
-  "-mb-px min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-neutral-600 hover:text-neutral-900 data-[state=active]:border-sky-600 data-[state=active]:text-neutral-900 dark:text-neutral-400 dark:hover:text-white dark:data-[state=active]:border-sky-400 dark:data-[state=active]:text-white";
 
 export function AdminReportsScreen() {
   const { siteName } = useSite();
@@ -33,20 +31,11 @@ export function AdminReportsScreen() {
       <h1 className="mb-4 text-2xl font-bold">Moderation</h1>
       {admin ? <GrantModerator /> : null}
       <Tabs.Root defaultValue="open">
-        <Tabs.List
-          aria-label="Moderation"
-          className="mb-4 flex gap-2 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800"
-        >
-          <Tabs.Trigger value="open" className={tabClass}>
-            Open
-          </Tabs.Trigger>
-          <Tabs.Trigger value="closed" className={tabClass}>
-            Closed
-          </Tabs.Trigger>
-          <Tabs.Trigger value="audit" className={tabClass}>
-            Audit log
-          </Tabs.Trigger>
-        </Tabs.List>
+        <UnderlineTabList label="Moderation">
+          <UnderlineTab value="open">Open</UnderlineTab>
+          <UnderlineTab value="closed">Closed</UnderlineTab>
+          <UnderlineTab value="audit">Audit log</UnderlineTab>
+        </UnderlineTabList>
         <Tabs.Content value="open">
           <ReportQueue status="open" />
         </Tabs.Content>

@@ -2,10 +2,9 @@
 // with Unblock. Shown as soon as the relation is known; until then the content shows as usual.
 import { Ban } from "lucide-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/button";
-import { errorMessage } from "../../lib/api";
-import { useBlockMutation, useRelationQuery } from "../../state/queries/safety";
+import { useUnblock } from "../../components/safety-actions";
+import { useRelationQuery } from "../../state/queries/safety";
 
 export function HiddenWhenBlocked({
   userId,
@@ -17,17 +16,8 @@ export function HiddenWhenBlocked({
   children: ReactNode;
 }) {
   const relation = useRelationQuery(userId);
-  const block = useBlockMutation();
+  const { unblock, pending } = useUnblock(userId, handle);
   if (!relation.data?.blocking) return children;
-  const onUnblock = () =>
-    block.mutate(
-      { userId, on: false },
-      {
-        onSuccess: () => toast.success(`Unblocked @${handle}`),
-        onError: (error) =>
-          toast.error(errorMessage(error, `Could not unblock @${handle}. Please try again.`)),
-      },
-    );
   return (
     <section
       aria-labelledby="blocked-heading"
@@ -40,7 +30,7 @@ export function HiddenWhenBlocked({
       <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">
         Their posts are hidden, and they cannot follow you, message you or find you in search.
       </p>
-      <Button variant="secondary" busy={block.isPending} onClick={onUnblock}>
+      <Button variant="secondary" busy={pending} onClick={unblock}>
         Unblock
       </Button>
     </section>
