@@ -48,7 +48,7 @@ import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
-import { SearchCounts } from "./modules/search/counts";
+import { ProfileIndexFeed } from "./modules/search/index-feed";
 import { searchRoutes } from "./modules/search/routes";
 import {
   type LifecycleReport,
@@ -164,10 +164,14 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
     }),
-    searchCounts: new SearchCounts(db),
+    searchIndex: new ProfileIndexFeed(db, {
+      onError: (error) => app.log.error({ err: error }, "search index catch-up failed"),
+    }),
     payments: payments.provider,
     log: app.log,
   };
+  // Ready only once the search index is loaded (docs/search.md "Profile index").
+  await ctx.searchIndex.start();
   const resolveViewer = createViewerResolver(auth, sessions);
   registerViewer(app, resolveViewer);
   registerApiLimits(app, ctx.limits);
@@ -186,6 +190,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
+    ctx.searchIndex.close();
     await stopLifecycle?.();
   });
 

@@ -13,7 +13,7 @@ import type { CityIndex } from "./modules/cities/city-index";
 import type { PaymentProvider } from "./modules/payments/provider";
 import type { FeedCache } from "./modules/posts/feed-cache";
 import type { PostHydrator } from "./modules/posts/hydration";
-import type { SearchCounts } from "./modules/search/counts";
+import type { ProfileIndexFeed } from "./modules/search/index-feed";
 import type { EventBus } from "./realtime/bus";
 
 export interface AppContext {
@@ -36,8 +36,8 @@ export interface AppContext {
   feed: FeedCache;
   /** Posts with authors and likes, from memory when it can (docs/feed.md). */
   hydrator: PostHydrator;
-  /** 'Found N' counts of the advanced search, shared by viewers for 30 s (docs/search.md). */
-  searchCounts: SearchCounts;
+  /** The advanced search's in-memory profile index, kept current from PostgreSQL (docs/search.md). */
+  searchIndex: ProfileIndexFeed;
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
   log: FastifyBaseLogger;

@@ -14,46 +14,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/**
- * The advanced search's filter tokens (docs/search.md "Filter index"): `key:value` for every
- * equality attribute, and buckets for the range ones (age by 5 years, height by 2 inches, kids
- * exact), kept by PostgreSQL itself. One GIN index over them answers any mix of filters by
- * intersecting posting lists, starting from the rarest; a range is its buckets plus an exact recheck.
- */
-/** The range attributes' bucket tokens: `key:` and the value rounded down to `step`. */
-export const SEARCH_RANGE_BUCKETS = {
-  age: { key: "age5", column: "age", step: 5 },
-  height: { key: "height2", column: "height_inches", step: 2 },
-  kids: { key: "kids", column: "kids_count", step: 1 },
-} as const;
-
-const SEARCH_TOKEN_PARTS: [string, string][] = [
-  ["country", "country"],
-  ["state", "state"],
-  ["county", "county"],
-  ["gender", "gender"],
-  ["relationship", "relationship_status"],
-  ["body", "body_types"],
-  ["sexuality", "sexuality"],
-  ["zodiac", "zodiac"],
-  ["race", "race"],
-  ["branch", "military_branch"],
-  ["hbcu", "hbcu"],
-  ["occupation", "occupation"],
-  ["networth", "networth"],
-  ["salary", "salary"],
-  ["greek", "greek"],
-  ["religion", "religion"],
-  ["education", "education"],
-  ...Object.values(SEARCH_RANGE_BUCKETS).map(({ key, column, step }): [string, string] => [
-    key,
-    step === 1 ? `${column}::text` : `(${column} / ${step} * ${step})::text`,
-  ]),
-];
-const searchTokens = sql.raw(
-  `array_remove(array[${SEARCH_TOKEN_PARTS.map(([key, value]) => `'${key}:' || ${value}`).join(", ")}], null)`,
-);
-
 export const profiles = pgTable(
   "profiles",
   {
@@ -101,7 +61,6 @@ export const profiles = pgTable(
     religion: text("religion"),
     education: text("education"),
     causes: text("causes"),
-    searchTokens: text("search_tokens").array().generatedAlwaysAs(searchTokens),
     faceVerifiedAt: timestamp("face_verified_at", { withTimezone: true }),
     faceCaptureUrl: text("face_capture_url"),
     faceMatchScore: real("face_match_score"),
@@ -145,22 +104,10 @@ export const profiles = pgTable(
       sql`lower(${t.defaultUsername}) gin_trgm_ops`,
     ),
     index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
-    // Advanced search (docs/search.md): the result orders, one GIN index for every equality and
-    // range filter, the place box, trigrams for the contains filters.
-    index("profiles_search_name_idx").on(sql`lower(${t.fullName})`, t.userId),
+    // The newest profiles (spec-1 §7), for local search.
     index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
-    index("profiles_search_tokens_idx").using("gin", t.searchTokens),
     // The few suspended people, read once per query by the visibility rule (docs/safety.md).
     index("profiles_suspended_idx").on(t.userId).where(sql`${t.suspendedAt} is not null`),
-    index("profiles_search_place_idx")
-      .on(t.cityLat, t.cityLng)
-      .where(sql`${t.cityLat} is not null`),
-    index("profiles_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
-    index("profiles_military_base_trgm_idx").using(
-      "gin",
-      sql`lower(${t.militaryBase}) gin_trgm_ops`,
-    ),
-    index("profiles_university_trgm_idx").using("gin", sql`lower(${t.university}) gin_trgm_ops`),
     check(
       "profiles_verification_type_check",
       sql`${t.verificationType} in ('none', 'yellow', 'black')`,

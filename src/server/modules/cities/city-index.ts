@@ -10,7 +10,6 @@ import {
   type CityItem,
 } from "../../../domain/contracts/cities";
 import usStates from "../../../domain/enums/data/us-states.json";
-import { type NearbyPlace, type Point, PointIndex } from "./distance";
 
 /** [city, state code, county, lat, lng], as the generated file stores them. */
 export type CityRow = readonly [string, string, string, number, number];
@@ -19,7 +18,6 @@ export interface CityIndex {
   readonly size: number;
   search(query: string, limit?: number): CityItem[];
   /** Every place's coordinates within `miles` of a point, each once, nearest first. */
-  nearby(place: Point, miles: number): NearbyPlace[];
 }
 
 interface Entry {
@@ -171,11 +169,8 @@ export function createCityIndex(rows: readonly CityRow[]): CityIndex {
     }
   }
 
-  const points = new PointIndex(entries.map((entry) => entry.item));
-
   return {
     size: entries.length,
-    nearby: (place, miles) => points.within(place, miles),
     search(query, limit = CITY_RESULTS_MAX) {
       if (foldText(query).replaceAll(" ", "").length < CITY_QUERY_MIN_SEARCH) return [];
       const { plain, withState } = readings(query);

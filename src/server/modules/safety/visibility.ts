@@ -19,9 +19,12 @@ export function notBlockedWith(viewerId: string | null, user: Column): SQL {
   return sql`${user} not in (${blockedEitherWay(viewerId)})`;
 }
 
-/** The person in `user` and the viewer are in a block, either way. */
-export const blockedWith = (viewerId: string, user: Column): SQL =>
-  sql`${user} in (${blockedEitherWay(viewerId)})`;
+/** The people in a block with the viewer, either way (read once for the advanced search, which
+ * leaves them out of its in-memory index's answers). */
+export async function inBlockWith(db: Db, viewerId: string): Promise<string[]> {
+  const rows = await queryRows<{ blocked_id: string }>(db, blockedEitherWay(viewerId));
+  return rows.map((r) => r.blocked_id);
+}
 
 /** The viewer has not muted the person in `user`. */
 export function notMutedBy(viewerId: string | null, user: Column): SQL {

@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../../domain/contracts/search";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { COUNT_TTL_MS, SearchCounts } from "./counts";
 
 let t: TestApp;
 let viewer: TestAccount;
@@ -282,30 +282,66 @@ describe("GET /api/search/profiles", () => {
   });
 });
 
-describe("SearchCounts", () => {
-  it("shares a count between viewers for its time to live, less each viewer's blocks", async () => {
-    await addCrowd("confucian", 70, "Confucian");
-    let now = Date.now();
-    const counts = new SearchCounts(t.database.db, { now: () => now });
-    const ask = (viewerId: string) =>
-      counts.count({ filters: { religion: "Confucian" }, place: null, viewerId });
-    const [a, b] = await Promise.all([ask(viewer.userId), ask(viewer.userId)]);
-    expect(a).toEqual({ count: 70, capped: false });
-    expect(b).toEqual(a);
-    await t.database.db.execute(sql`
-      update profiles set religion = 'Confucian' where user_id in (${ids["Ava Boston"]}, ${ids["Ben Cambridge"]})`);
-    const blocker = await createAccount(t, { label: "count-blocker" });
+describe("the profile index", () => {
+  it("sees every committed change, whoever wrote it: rows added, changed, suspended, removed", async () => {
+    await addCrowd("taoist", 3, "Scientologist");
+    const taoists = async () => {
+      const res = await inject(t, viewer, "GET", "/api/search/profiles?religion=Scientologist");
+      expect(res.statusCode).toBe(200);
+      return {
+        ids: (res.json().items as SearchResult[]).map((p) => p.userId),
+        count: res.json().total.count as number,
+      };
+    };
+    expect(await taoists()).toEqual({ ids: ["taoist-1", "taoist-2", "taoist-3"], count: 3 });
     await t.database.db.execute(
-      sql`insert into blocks (blocker_id, blocked_id) values (${blocker.userId}, 'confucian-1')`,
+      sql`update profiles set full_name = 'Aaron' where user_id = 'taoist-3'`,
     );
-    expect(await ask(viewer.userId)).toEqual({ count: 70, capped: false });
-    expect(await ask(blocker.userId)).toEqual({ count: 69, capped: false });
-    now += COUNT_TTL_MS + 1;
-    expect(await ask(viewer.userId)).toEqual({ count: 72, capped: false });
-    expect(await ask(blocker.userId)).toEqual({ count: 71, capped: false });
     await t.database.db.execute(
-      sql`update profiles set religion = null where user_id in (${ids["Ava Boston"]}, ${ids["Ben Cambridge"]})`,
+      sql`update profiles set suspended_at = now() where user_id = 'taoist-2'`,
     );
+    expect(await taoists()).toEqual({ ids: ["taoist-3", "taoist-1"], count: 2 });
+    await t.database.db.execute(sql`delete from users where id = 'taoist-1'`);
+    await t.database.db.execute(
+      sql`update profiles set suspended_at = null where user_id = 'taoist-2'`,
+    );
+    expect(await taoists()).toEqual({ ids: ["taoist-3", "taoist-2"], count: 2 });
+    // A profile saved through the API is found on the next search.
+    await inject(t, viewer, "PUT", `/api/profiles/${viewer.userId}`, {
+      fullName: "Viewer",
+      emailAddress: viewer.email,
+      city: "",
+      details: { religion: "Scientologist" },
+    });
+    expect((await taoists()).ids).toEqual(["taoist-3", "taoist-2", viewer.userId]);
+  });
+
+  it("leaves out people in a block with the viewer, from the page and the count", async () => {
+    await addCrowd("jain", 3, "Shintoist");
+    await t.database.db.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values ('jain-2', ${viewer.userId})`,
+    );
+    const res = await inject(t, viewer, "GET", "/api/search/profiles?religion=Shintoist");
+    expect((res.json().items as SearchResult[]).map((p) => p.userId)).toEqual(["jain-1", "jain-3"]);
+    expect(res.json().total).toEqual({ count: 2, capped: false });
+  });
+
+  it("writes nothing to the change log when only counters change", async () => {
+    await addCrowd("counted", 1, "Shinto");
+    const logged = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from search_changes`,
+        )
+      )[0]?.n;
+    const before = await logged();
+    await t.database.db.execute(
+      sql`update profiles set followers_count = followers_count + 1 where user_id = 'counted-1'`,
+    );
+    expect(await logged()).toBe(before);
+    await t.database.db.execute(sql`update profiles set age = 40 where user_id = 'counted-1'`);
+    expect(await logged()).toBe((before ?? 0) + 1);
   });
 });
 

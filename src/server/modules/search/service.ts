@@ -1,20 +1,21 @@
 // Advanced people search (spec-2 §2, §4, §7, §8; docs/search.md): the filter object, a page in
-// the chosen order, the 'Found N' count on the first page, and the newest profiles for local mode.
+// the chosen order from the in-memory profile index, the 'Found N' count on the first page, and the newest profiles for local mode.
 import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
-import { SEARCH_SORTS, type SearchFilters } from "../../../domain/search-filters";
+import {
+  SEARCH_COUNT_CAP,
+  SEARCH_SORTS,
+  type SearchFilters,
+  type SearchSort,
+} from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
+import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
-import {
-  newestProfiles,
-  type SearchCursor,
-  type SearchRow,
-  searchNearby,
-  searchProfiles,
-} from "./advanced";
-import type { Place } from "./filters";
+import { inBlockWith } from "../safety/visibility";
+import { newestProfiles, readResults, type SearchRow } from "./advanced";
+import { type IndexCursor, searchIndex, UnknownCursorPlace } from "./index-query";
 
 const cursorSchema = z.object({
   sort: z.enum(SEARCH_SORTS),
@@ -25,10 +26,19 @@ const cursorSchema = z.object({
 const invalidCursor = () =>
   badRequest(ERROR_CODES.validation, "Invalid cursor", { cursor: ["Invalid cursor"] });
 
-function decodeSearchCursor(
-  raw: string | undefined,
-  sort: SearchCursor["sort"],
-): SearchCursor | null {
+/** By name the key is the lower-cased name; newest, the time joined; by distance, the place and
+ * the name: `lat,lng|name` (docs/search.md "Pages"). */
+function keyFits(sort: SearchSort, key: string): boolean {
+  if (sort === "newest") return !Number.isNaN(Date.parse(key));
+  if (sort === "distance") {
+    const split = key.indexOf("|");
+    const numbers = key.slice(0, split).split(",").map(Number);
+    return split > 0 && numbers.length === 2 && numbers.every(Number.isFinite);
+  }
+  return true;
+}
+
+function decodeSearchCursor(raw: string | undefined, sort: SearchSort): IndexCursor | null {
   if (!raw) return null;
   let value: unknown;
   try {
@@ -37,18 +47,16 @@ function decodeSearchCursor(
     throw invalidCursor();
   }
   const parsed = cursorSchema.safeParse(value);
-  if (!parsed.success || parsed.data.sort !== sort) throw invalidCursor();
-  // By distance the key is the distance, or within a radius the place's "lat,lng".
-  const numbers = parsed.data.key.split(",").map(Number);
-  if (sort === "distance" && !numbers.every(Number.isFinite)) throw invalidCursor();
-  if (sort === "newest" && Number.isNaN(Date.parse(parsed.data.key))) throw invalidCursor();
-  return parsed.data;
+  if (!parsed.success || parsed.data.sort !== sort || !keyFits(sort, parsed.data.key)) {
+    throw invalidCursor();
+  }
+  return { key: parsed.data.key, id: parsed.data.id };
 }
 
-const encodeSearchCursor = (cursor: SearchCursor) =>
+const encodeSearchCursor = (cursor: { sort: SearchSort } & IndexCursor) =>
   Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
-function present(row: Omit<SearchRow, "sortKey">): SearchResult {
+function present(row: SearchRow, miles: number | null): SearchResult {
   return personWith(row, {
     about: row.about,
     state: row.state,
@@ -57,13 +65,12 @@ function present(row: Omit<SearchRow, "sortKey">): SearchResult {
     height: row.height,
     kids: row.kids,
     following: Boolean(row.following),
-    distanceMiles:
-      row.distanceMiles === null ? null : Math.round(Number(row.distanceMiles) * 10) / 10,
+    distanceMiles: miles === null ? null : Math.round(miles * 10) / 10,
   });
 }
 
 /** The chosen city's coordinates from the server's own index: 400 when it is not a known city. */
-function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Place | null {
+function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Point | null {
   if (filters.withinMiles === undefined && filters.sort !== "distance") return null;
   const label = filters.city ?? "";
   const match = ctx.cities.search(label, 10).find((c) => `${c.city}, ${c.state}` === label);
@@ -74,83 +81,62 @@ function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Place
   return { lat: match.lat, lng: match.lng };
 }
 
-/** Places asked of PostgreSQL at a time, nearest first; each next batch is this many times larger. */
-const FIRST_PLACES = 256;
-const PLACES_GROWTH = 8;
-
-/** A page by distance within a radius: the radius's places, nearest first, in growing batches
- * until the page is full (docs/search.md "Distance"). */
-async function pageNearby(
-  ctx: Pick<AppContext, "db" | "cities">,
-  input: {
-    filters: SearchFilters;
-    place: Place;
-    miles: number;
-    viewerId: string;
-    limit: number;
-    cursor: SearchCursor | null;
-  },
-) {
-  const places = ctx.cities.nearby(input.place, input.miles);
-  let start = 0;
-  let afterId: string | null = null;
-  if (input.cursor) {
-    const [lat, lng] = input.cursor.key.split(",").map(Number);
-    start = places.findIndex((p) => p.lat === lat && p.lng === lng);
-    if (start < 0) throw invalidCursor();
-    afterId = input.cursor.id;
-  }
-  const rows: SearchRow[] = [];
-  for (
-    let size = FIRST_PLACES;
-    start < places.length && rows.length <= input.limit;
-    size *= PLACES_GROWTH
-  ) {
-    const batch = places.slice(start, start + size);
-    const found = await searchNearby(ctx.db, {
-      filters: input.filters,
-      places: batch,
-      afterId,
-      viewerId: input.viewerId,
-      limit: input.limit - rows.length,
-    });
-    rows.push(...found);
-    start += batch.length;
-    afterId = null;
-  }
-  return rows;
-}
-
+/** One page: the profile index picks the people and counts (docs/search.md "Profile index"),
+ * PostgreSQL reads them fresh. */
 export async function searchPeopleByFilters(
-  ctx: Pick<AppContext, "db" | "cities" | "searchCounts">,
+  ctx: Pick<AppContext, "db" | "cities" | "searchIndex">,
   input: { viewerId: string; filters: SearchFilters; limit: number; cursor?: string | undefined },
 ) {
   const sort = input.filters.sort ?? "name";
   const place = placeOf(ctx, input.filters);
-  const cursor = decodeSearchCursor(input.cursor, sort);
-  const miles = input.filters.withinMiles;
-  const rows =
-    sort === "distance" && place && miles !== undefined
-      ? await pageNearby(ctx, { ...input, place, miles, cursor })
-      : await searchProfiles(ctx.db, { ...input, place, cursor });
-  const more = rows.length > input.limit;
-  // The first page counts: itself when it holds every match, else the capped, shared count
-  // (docs/search.md "Count").
-  const total = cursor
-    ? null
-    : more
-      ? await ctx.searchCounts.count({ filters: input.filters, place, viewerId: input.viewerId })
-      : { count: rows.length, capped: false };
-  const page = rows.slice(0, input.limit);
+  const after = decodeSearchCursor(input.cursor, sort);
+  const [index, blocked] = await Promise.all([
+    ctx.searchIndex.current(),
+    inBlockWith(ctx.db, input.viewerId),
+  ]);
+  let found: ReturnType<typeof searchIndex>;
+  try {
+    found = searchIndex(index, {
+      filters: input.filters,
+      place,
+      sort,
+      excluded: new Set(blocked),
+      after,
+      take: input.limit + 1,
+      countUpTo: after ? null : SEARCH_COUNT_CAP + 1,
+    });
+  } catch (error) {
+    if (error instanceof UnknownCursorPlace) throw invalidCursor();
+    throw error;
+  }
+  const page = found.hits.slice(0, input.limit);
+  const rows = new Map(
+    (await readResults(ctx.db, { ids: page.map((h) => h.userId), viewerId: input.viewerId })).map(
+      (row) => [row.userId, row],
+    ),
+  );
   const last = page.at(-1);
   return {
-    items: page.map(({ sortKey: _key, ...row }) => present(row)),
+    items: page.flatMap((hit) => {
+      const row = rows.get(hit.userId);
+      return row ? [present(row, hit.miles)] : [];
+    }),
     nextCursor:
-      more && last ? encodeSearchCursor({ sort, key: last.sortKey, id: last.userId }) : null,
-    total,
+      found.hits.length > input.limit && last
+        ? encodeSearchCursor({ sort, key: last.key, id: last.userId })
+        : null,
+    // 'Found N' on the first page: exact up to the cap, then '1,000+' (docs/search.md "Count").
+    total:
+      found.count === null
+        ? null
+        : {
+            count: Math.min(found.count, SEARCH_COUNT_CAP),
+            capped: found.count > SEARCH_COUNT_CAP,
+          },
   };
 }
 
 export async function recentProfiles(db: AppContext["db"], viewerId: string) {
-  return { items: (await newestProfiles(db, { viewerId, limit: RECENT_PROFILES })).map(present) };
+  const rows = await newestProfiles(db, { viewerId, limit: RECENT_PROFILES });
+  return { items: rows.map((row) => present(row, null)) };
 }

@@ -1,0 +1,193 @@
+// Keeps this instance's profile index true to PostgreSQL (docs/search.md "Profile index"): a full
+// load at start, then the search_changes log. A search first reads the log past the watermark —
+// one small query, shared by the searches that arrive while it runs — so it sees every change
+// committed before it began, whichever instance or hand wrote it. The watermark is the oldest
+// transaction still running at the last read (pg_snapshot_xmin): a change that commits later with
+// an older id is still at or past it. A timer catches up and prunes the log when nobody searches.
+import { inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { profiles } from "../../db/schema/profiles";
+import { searchChanges } from "../../db/schema/search";
+import { type IndexedProfile, ProfileIndex } from "./profile-index";
+
+const LOAD_BATCH = 20_000;
+const IDLE_CATCH_UP_MS = 30_000;
+/** Log rows are pruned once every instance has had this long to read them. */
+const KEEP_LOG_MS = 10 * 60_000;
+/** An instance that could not read the log for this long loads everything again. */
+const RELOAD_AFTER_MS = 5 * 60_000;
+
+/** What the index holds of a profile, selected as plain values (no row mapping: a load reads a
+ * million rows). */
+const indexedColumns = {
+  userId: profiles.userId,
+  fullName: profiles.fullName,
+  username: profiles.username,
+  defaultUsername: profiles.defaultUsername,
+  createdMs: sql`(extract(epoch from ${profiles.createdAt}) * 1000)::float8`,
+  suspended: sql`${profiles.suspendedAt} is not null`,
+  cityLat: profiles.cityLat,
+  cityLng: profiles.cityLng,
+  age: profiles.age,
+  heightInches: profiles.heightInches,
+  kidsCount: profiles.kidsCount,
+  country: profiles.country,
+  state: profiles.state,
+  county: profiles.county,
+  city: profiles.city,
+  gender: profiles.gender,
+  relationshipStatus: profiles.relationshipStatus,
+  bodyTypes: profiles.bodyTypes,
+  sexuality: profiles.sexuality,
+  zodiac: profiles.zodiac,
+  race: profiles.race,
+  militaryBranch: profiles.militaryBranch,
+  militaryBase: profiles.militaryBase,
+  university: profiles.university,
+  hbcu: profiles.hbcu,
+  occupation: profiles.occupation,
+  networth: profiles.networth,
+  salary: profiles.salary,
+  greek: profiles.greek,
+  religion: profiles.religion,
+  education: profiles.education,
+} satisfies Record<keyof IndexedProfile, unknown>;
+
+const selectIndexed = sql.join(
+  Object.entries(indexedColumns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+const readIndexed = (db: Db, where: SQL, limit?: number) =>
+  queryRows<IndexedProfile>(
+    db,
+    sql`select ${selectIndexed} from ${profiles} where ${where} order by ${profiles.userId}${limit ? sql` limit ${limit}` : sql``}`,
+  );
+
+/** The oldest transaction still running: every older one's changes are visible now. */
+async function horizon(db: Db): Promise<bigint> {
+  const [row] = await queryRows<{ horizon: string }>(
+    db,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`,
+  );
+  return BigInt(row?.horizon ?? 0);
+}
+
+export interface ProfileIndexFeedOptions {
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}
+
+export class ProfileIndexFeed {
+  private index = new ProfileIndex();
+  private watermark = 0n;
+  private caughtUpAt = 0;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Horizons seen, oldest first: once one is KEEP_LOG_MS old, the log below it is pruned. */
+  private readonly marks: { at: number; horizon: bigint }[] = [];
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: ProfileIndexFeedOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Loads every profile, then catches up on a timer until `close`. */
+  async start(): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => {
+      this.current().catch((error: unknown) => this.options.onError?.(error));
+    }, IDLE_CATCH_UP_MS);
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The index with every change committed before this call. */
+  async current(): Promise<ProfileIndex> {
+    if (this.queued) {
+      await this.queued;
+    } else if (this.running) {
+      // That read began before this call: wait for it, then read again (shared by all who wait).
+      this.queued = this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.refresh();
+        });
+      await this.queued;
+    } else {
+      await this.refresh();
+    }
+    return this.index;
+  }
+
+  private refresh(): Promise<void> {
+    this.running = (
+      this.now() - this.caughtUpAt > RELOAD_AFTER_MS ? this.reload() : this.catchUp()
+    ).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async reload(): Promise<void> {
+    const watermark = await horizon(this.db);
+    const index = new ProfileIndex();
+    let after = "";
+    for (;;) {
+      const rows = await readIndexed(this.db, sql`${profiles.userId} > ${after}`, LOAD_BATCH);
+      for (const row of rows) index.append(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < LOAD_BATCH) break;
+      after = last.userId;
+    }
+    index.reorder();
+    this.index = index;
+    this.watermark = watermark;
+    this.caughtUpAt = this.now();
+  }
+
+  private async catchUp(): Promise<void> {
+    const [row] = await queryRows<{ horizon: string; ids: string[] }>(
+      this.db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+        array(select distinct ${searchChanges.userId} from ${searchChanges}
+              where ${searchChanges.txid} >= ${this.watermark.toString()}::bigint) as ids`,
+    );
+    if (!row) return;
+    if (row.ids.length > 0) {
+      const found = await readIndexed(this.db, inArray(profiles.userId, row.ids));
+      const present = new Set<string>();
+      for (const profile of found) {
+        this.index.upsert(profile);
+        present.add(profile.userId);
+      }
+      for (const id of row.ids) if (!present.has(id)) this.index.remove(id);
+    }
+    this.watermark = BigInt(row.horizon);
+    this.caughtUpAt = this.now();
+    await this.prune(this.watermark);
+  }
+
+  private async prune(seen: bigint): Promise<void> {
+    const now = this.now();
+    const last = this.marks.at(-1);
+    if (!last || now - last.at >= IDLE_CATCH_UP_MS) this.marks.push({ at: now, horizon: seen });
+    const oldest = this.marks[0];
+    if (oldest && now - oldest.at >= KEEP_LOG_MS) {
+      this.marks.shift();
+      await this.db
+        .delete(searchChanges)
+        .where(sql`${searchChanges.txid} < ${oldest.horizon.toString()}::bigint`);
+    }
+  }
+}

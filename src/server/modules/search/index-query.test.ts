@@ -1,0 +1,267 @@
+// The profile index against a plain reference (docs/search.md "Profile index"): random profiles,
+// random changes, random filter objects; every page, followed by cursor in small pages, and every
+// count must equal filtering and sorting the same profiles in the obvious way. Both ways of
+// answering (walking the order, checking the rarest filter's lists) are reached by the mix.
+import { describe, expect, it } from "vitest";
+import { sexualitiesMatching } from "../../../domain/enums/personal";
+import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
+import { milesBetween, type Point } from "../cities/distance";
+import { type IndexCursor, searchIndex, UnknownCursorPlace } from "./index-query";
+import { type IndexedProfile, ProfileIndex, placeKey, trigramsOf } from "./profile-index";
+
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PLACES: (Point & { city: string })[] = [
+  { city: "Boston", lat: 42.3584, lng: -71.0598 },
+  { city: "Cambridge", lat: 42.3751, lng: -71.1056 },
+  { city: "New York", lat: 40.7143, lng: -74.006 },
+  { city: "Burlington", lat: 44.4759, lng: -73.2121 },
+  { city: "Springfield", lat: 42.1015, lng: -72.5898 },
+];
+const FIRST = ["Ann", "Joanne", "Bob", "Leanne", "Zoë", "anna", "Ben", "Élise"];
+const LAST = ["Smith", "Hannah", "Lee", "Ng", "O'Brien", "Stanley"];
+
+function makeProfile(rand: () => number, id: string): IndexedProfile {
+  const pick = <T>(values: readonly T[], unset = 0.4): T | null =>
+    rand() < unset ? null : (values[Math.floor(rand() * values.length)] as T);
+  const place = pick(PLACES, 0.5);
+  return {
+    userId: id,
+    fullName: `${pick(FIRST, 0)} ${pick(LAST, 0)}`,
+    username: pick(["annie", "bobby", "zed", "hannah.k"], 0.7),
+    defaultUsername: `user${id}`,
+    // Some share a creation time, so the newest order's tie on user id is exercised.
+    createdMs: 1_700_000_000_000 + Math.floor(rand() * 50) * 1000,
+    suspended: rand() < 0.05,
+    cityLat: place?.lat ?? null,
+    cityLng: place?.lng ?? null,
+    city: place ? `${place.city}` : null,
+    country: pick(["United States", "Canada"]),
+    state: pick(["Massachusetts", "New York", "Vermont"]),
+    county: pick(["Suffolk", "Kings"], 0.7),
+    gender: pick(["Female", "Male", "Other"]),
+    relationshipStatus: pick(["Single", "Married"]),
+    bodyTypes: pick(["Athletic", "Slim"]),
+    sexuality: pick(["Bisexual", "Straight", "Gay"]),
+    zodiac: pick(["Leo", "Aries", "Virgo"]),
+    race: pick(["Asian", "Hispanic", "European"]),
+    militaryBranch: pick(["Navy", "Army"], 0.9),
+    militaryBase: pick(["Fort Bragg", "Naval Station Norfolk"], 0.9),
+    university: pick(["Columbia University", "Ohio State"], 0.8),
+    hbcu: pick(["Howard University"], 0.95),
+    occupation: pick(["Engineer", "Teacher"]),
+    networth: pick(["$1M or more"], 0.8),
+    salary: pick(["$100K - $250K"], 0.7),
+    greek: pick(["Omega Psi Phi"], 0.9),
+    religion: pick(["Buddhist", "Sikh"]),
+    education: pick(["Master's"], 0.6),
+    age: rand() < 0.5 ? null : 18 + Math.floor(rand() * 60),
+    heightInches: rand() < 0.6 ? null : 58 + Math.floor(rand() * 20),
+    kidsCount: rand() < 0.6 ? null : Math.floor(rand() * 5),
+  };
+}
+
+function makeFilters(rand: () => number): { filters: SearchFilters; place: Point | null } {
+  const filters: SearchFilters = {};
+  const maybe = (p: number) => rand() < p;
+  if (maybe(0.2)) filters.gender = rand() < 0.5 ? "Female" : "Male";
+  if (maybe(0.1)) filters.state = "Massachusetts";
+  if (maybe(0.1)) filters.hbcu = "Howard University";
+  if (maybe(0.1)) filters.relationshipStatus = "Single";
+  if (maybe(0.1)) filters.sexuality = "Bi-sexual";
+  if (maybe(0.15)) filters.zodiac = rand() < 0.5 ? ["Leo"] : ["Leo", "Virgo"];
+  if (maybe(0.1)) filters.race = ["Asian", "Hispanic"];
+  if (maybe(0.15)) filters.ageMin = 25;
+  if (maybe(0.15)) filters.ageMax = 50;
+  if (maybe(0.1)) filters.heightMin = 66;
+  if (maybe(0.1)) filters.kidsMax = 2;
+  if (maybe(0.1)) filters.militaryBase = "FORT";
+  if (maybe(0.1)) filters.university = "state";
+  if (maybe(0.15))
+    filters.q = ["ann", "an", "Hannah", "zz", "bob", "user1"][Math.floor(rand() * 6)];
+  let place: Point | null = null;
+  const roll = rand();
+  if (roll < 0.15) filters.city = "spring";
+  else if (roll < 0.45) {
+    const chosen = PLACES[Math.floor(rand() * PLACES.length)] as Point & { city: string };
+    place = { lat: chosen.lat, lng: chosen.lng };
+    if (rand() < 0.6) filters.withinMiles = [5, 150, 200][Math.floor(rand() * 3)];
+    if (rand() < 0.6) filters.sort = "distance";
+  }
+  if (!filters.sort && rand() < 0.3) filters.sort = "newest";
+  return { filters, place };
+}
+
+function reference(
+  profiles: Map<string, IndexedProfile>,
+  { filters, place }: { filters: SearchFilters; place: Point | null },
+  excluded: Set<string>,
+): IndexedProfile[] {
+  const contains = (value: string | null, part: string | undefined) =>
+    part === undefined || value?.toLowerCase().includes(part.toLowerCase()) === true;
+  const between = (value: number | null, low?: number, high?: number) =>
+    (low === undefined && high === undefined) ||
+    (value !== null && value >= (low ?? -1) && value <= (high ?? 999));
+  const equal = (value: string | null, wanted: string | undefined) =>
+    wanted === undefined || value === wanted;
+  const within = (p: IndexedProfile) => {
+    if (!place) return contains(p.city, filters.city);
+    if (p.cityLat === null || p.cityLng === null) return false;
+    return (
+      filters.withinMiles === undefined ||
+      milesBetween(place, { lat: p.cityLat, lng: p.cityLng }) <= filters.withinMiles
+    );
+  };
+  const q = filters.q?.trim().toLowerCase();
+  const matched = [...profiles.values()].filter(
+    (p) =>
+      !p.suspended &&
+      !excluded.has(p.userId) &&
+      equal(p.gender, filters.gender) &&
+      equal(p.state, filters.state) &&
+      equal(p.hbcu, filters.hbcu) &&
+      equal(p.relationshipStatus, filters.relationshipStatus) &&
+      (filters.sexuality === undefined ||
+        (p.sexuality !== null &&
+          (sexualitiesMatching(filters.sexuality) as readonly string[]).includes(p.sexuality))) &&
+      (filters.zodiac === undefined ||
+        (p.zodiac !== null && (filters.zodiac as string[]).includes(p.zodiac))) &&
+      (filters.race === undefined ||
+        (p.race !== null && (filters.race as string[]).includes(p.race))) &&
+      between(p.age, filters.ageMin, filters.ageMax) &&
+      between(p.heightInches, filters.heightMin, filters.heightMax) &&
+      between(p.kidsCount, filters.kidsMin, filters.kidsMax) &&
+      contains(p.militaryBase, filters.militaryBase) &&
+      contains(p.university, filters.university) &&
+      within(p) &&
+      (!q ||
+        [p.fullName, p.username ?? "", p.defaultUsername].some((t) => t.toLowerCase().includes(q))),
+  );
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const byName = (a: IndexedProfile, b: IndexedProfile) =>
+    byText(a.fullName.toLowerCase(), b.fullName.toLowerCase()) || byText(a.userId, b.userId);
+  const miles = (p: IndexedProfile) =>
+    milesBetween(place as Point, { lat: p.cityLat as number, lng: p.cityLng as number });
+  const key = (p: IndexedProfile) => placeKey(p.cityLat as number, p.cityLng as number);
+  const sort: SearchSort = filters.sort ?? "name";
+  return matched.sort(
+    sort === "newest"
+      ? (a, b) => b.createdMs - a.createdMs || byText(b.userId, a.userId)
+      : sort === "distance"
+        ? (a, b) => miles(a) - miles(b) || byText(key(a), key(b)) || byName(a, b)
+        : byName,
+  );
+}
+
+/** Every page in turn, `size` at a time; the first page's count. */
+function allPages(
+  index: ProfileIndex,
+  { filters, place }: { filters: SearchFilters; place: Point | null },
+  excluded: Set<string>,
+  size: number,
+) {
+  const found: string[] = [];
+  let after: IndexCursor | null = null;
+  let count: number | null = null;
+  for (let page = 0; page < 500; page++) {
+    const answer = searchIndex(index, {
+      filters,
+      place,
+      sort: filters.sort ?? "name",
+      excluded,
+      after,
+      take: size + 1,
+      countUpTo: after ? null : 20,
+    });
+    if (!after) count = answer.count;
+    const shown = answer.hits.slice(0, size);
+    found.push(...shown.map((h) => h.userId));
+    const last = shown.at(-1);
+    if (answer.hits.length <= size || !last) break;
+    after = { key: last.key, id: last.userId };
+  }
+  return { found, count };
+}
+
+describe("searchIndex", () => {
+  it.each([1, 2, 3, 4, 5])("answers as the reference does (seed %i)", (seed) => {
+    const rand = random(seed);
+    const profiles = new Map<string, IndexedProfile>();
+    const index = new ProfileIndex(4);
+    for (let i = 0; i < 300; i++) {
+      const profile = makeProfile(rand, String(1000 + i));
+      profiles.set(profile.userId, profile);
+      index.append(profile);
+    }
+    index.reorder();
+    for (let round = 0; round < 12; round++) {
+      // Changes between rounds: new people, edits (new name, place, time), removals.
+      for (let change = 0; change < 15; change++) {
+        const ids = [...profiles.keys()];
+        const roll = rand();
+        if (roll < 0.3) {
+          const profile = makeProfile(rand, String(2000 + round * 100 + change));
+          profiles.set(profile.userId, profile);
+          index.upsert(profile);
+        } else if (roll < 0.85) {
+          const id = ids[Math.floor(rand() * ids.length)] as string;
+          const profile = makeProfile(rand, id);
+          profiles.set(id, profile);
+          index.upsert(profile);
+        } else {
+          const id = ids[Math.floor(rand() * ids.length)] as string;
+          profiles.delete(id);
+          index.remove(id);
+        }
+      }
+      const ids = [...profiles.keys()];
+      const excluded = new Set(rand() < 0.5 ? [ids[0] as string, ids[7] as string] : []);
+      for (let ask = 0; ask < 25; ask++) {
+        const query = makeFilters(rand);
+        const expected = reference(profiles, query, excluded).map((p) => p.userId);
+        const size = 1 + Math.floor(rand() * 25);
+        const { found, count } = allPages(index, query, excluded, size);
+        expect({ query, size, found }).toEqual({ query, size, found: expected });
+        expect(count).toBe(Math.min(expected.length, 20));
+      }
+    }
+  });
+
+  it("refuses a distance cursor whose place no profile has", () => {
+    const index = new ProfileIndex();
+    index.upsert(makeProfile(random(9), "1"));
+    expect(() =>
+      searchIndex(index, {
+        filters: { city: "Boston, MA", sort: "distance" },
+        place: { lat: 42.3584, lng: -71.0598 },
+        sort: "distance",
+        excluded: new Set(),
+        after: { key: "1,2|ann", id: "1" },
+        take: 10,
+        countUpTo: null,
+      }),
+    ).toThrow(UnknownCursorPlace);
+  });
+});
+
+describe("trigramsOf", () => {
+  it.each([
+    ["ann", 1],
+    ["anna", 2],
+    ["aaaa", 1],
+    ["ab", 0],
+    ["ab\u0001cd", 0],
+    ["abc\u0001abc", 1],
+    ["abc\u0001bcd", 2],
+  ])("%j has %i distinct trigrams, none across a separator", (text, count) => {
+    expect(trigramsOf(text)).toHaveLength(count);
+  });
+});

@@ -1,0 +1,403 @@
+// One page of the advanced search from the profile index (docs/search.md "Profile index"): the
+// filter object becomes one accepted-code mask per attribute and the text query; then the page
+// and the capped count come from whichever costs less — walking the chosen order until the page
+// (and the count) is full, or checking only the posting lists of the rarest filter and picking the
+// first matches by their position in the order. By distance, places are walked nearest first.
+import { sexualitiesMatching } from "../../../domain/enums/personal";
+import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
+import { milesBetween, type Point } from "../cities/distance";
+import type { CodedColumn } from "./coded-column";
+import {
+  compareText,
+  type ProfileIndex,
+  placeKey,
+  TEXT_SEPARATOR,
+  trigramCode,
+} from "./profile-index";
+import type { SlotList } from "./slot-list";
+
+/** Where the previous page ended: the order's key for the last person, and their user id. */
+export interface IndexCursor {
+  key: string;
+  id: string;
+}
+
+export interface IndexQuery {
+  filters: SearchFilters;
+  /** The chosen city's coordinates, for a radius or the distance order. */
+  place: Point | null;
+  sort: SearchSort;
+  /** People in a block with the viewer, either way (docs/safety.md). */
+  excluded: ReadonlySet<string>;
+  after: IndexCursor | null;
+  /** People wanted: a page and one more, to know whether another page follows. */
+  take: number;
+  /** Count matches up to this many (the first page's 'Found N'), or null for no count. */
+  countUpTo: number | null;
+}
+
+export interface IndexHit {
+  userId: string;
+  /** The order's key for this person, for the next page's cursor. */
+  key: string;
+  miles: number | null;
+}
+
+export interface IndexPage {
+  hits: IndexHit[];
+  /** Matches counted, at most `countUpTo`; null when not asked. */
+  count: number | null;
+}
+
+/** The cursor names a place no profile has (docs/search.md "Distance"). */
+export class UnknownCursorPlace extends Error {}
+
+interface AttributeFilter {
+  column: CodedColumn<string> | CodedColumn<number>;
+  mask: Uint8Array;
+  codes: number[];
+}
+
+interface Candidates {
+  lists: SlotList[];
+  size: number;
+}
+
+/** Cost of checking one candidate from a posting list, against one step of a walk. */
+const CANDIDATE_COST = 2;
+
+export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
+  const { filters, place } = query;
+  const attributes = attributeFilters(index, filters, place);
+  const text = filters.q?.trim().toLowerCase() || null;
+  const matches = matcher(index, attributes, text, query.excluded);
+  const candidates = [
+    ...attributes.map(
+      (f): Candidates => ({
+        lists: f.codes.map((code) => f.column.lists[code] as SlotList),
+        size: f.codes.reduce((sum, code) => sum + (f.column.lists[code] as SlotList).size, 0),
+      }),
+    ),
+    ...textCandidates(index, text),
+  ];
+  const plan = { matches, candidates };
+  if (query.sort === "distance" && place) {
+    const hits = byDistance(index, plan, place, filters.withinMiles ?? null, query);
+    const count =
+      query.countUpTo === null
+        ? null
+        : ordered(index, plan, "name", null, 0, query.countUpTo).count;
+    return { hits, count };
+  }
+  const order = query.sort === "newest" ? "newest" : "name";
+  const page = ordered(index, plan, order, query.after, query.take, query.countUpTo);
+  return {
+    hits: page.slots.map((slot) => ({
+      userId: index.ids[slot] as string,
+      key:
+        order === "newest"
+          ? new Date(index.created[slot] as number).toISOString()
+          : (index.nameKeys[slot] as string),
+      miles: place ? milesFromPlace(index, slot, place) : null,
+    })),
+    count: page.count,
+  };
+}
+
+interface Plan {
+  matches: (slot: number) => boolean;
+  candidates: Candidates[];
+}
+
+/** The equality, list, range, "contains" and place filters, each as the codes it accepts. */
+function attributeFilters(
+  index: ProfileIndex,
+  filters: SearchFilters,
+  place: Point | null,
+): AttributeFilter[] {
+  const found: AttributeFilter[] = [];
+  const on = <V extends string | number>(
+    column: CodedColumn<V>,
+    key: string,
+    accept: (value: V) => boolean,
+  ) => found.push({ column, ...column.accepting(key, accept) } as AttributeFilter);
+  const equal = (column: CodedColumn<string>, value: string | undefined) => {
+    if (value !== undefined) on(column, `=${value}`, (v) => v === value);
+  };
+  const oneOf = (column: CodedColumn<string>, values: readonly string[] | undefined) => {
+    if (values !== undefined) on(column, `in${values.join("\n")}`, (v) => values.includes(v));
+  };
+  const contains = (column: CodedColumn<string>, value: string | undefined) => {
+    const part = value?.toLowerCase();
+    if (part !== undefined) on(column, `~${part}`, (v) => v.toLowerCase().includes(part));
+  };
+  const between = (column: CodedColumn<number>, low?: number, high?: number) => {
+    if (low === undefined && high === undefined) return;
+    const from = low ?? Number.NEGATIVE_INFINITY;
+    const to = high ?? Number.POSITIVE_INFINITY;
+    on(column, `${from}..${to}`, (v) => v >= from && v <= to);
+  };
+  const { text, numbers } = index;
+  equal(text.country, filters.country);
+  equal(text.state, filters.state);
+  equal(text.county, filters.county);
+  equal(text.gender, filters.gender);
+  equal(text.relationshipStatus, filters.relationshipStatus);
+  equal(text.bodyTypes, filters.bodyType);
+  equal(text.militaryBranch, filters.militaryBranch);
+  equal(text.hbcu, filters.hbcu);
+  equal(text.occupation, filters.occupation);
+  equal(text.networth, filters.networth);
+  equal(text.salary, filters.salary);
+  equal(text.greek, filters.greek);
+  equal(text.religion, filters.religion);
+  equal(text.education, filters.education);
+  // spec-2 §3: the search list's 'Bi-sexual' finds the profiles' 'Bisexual'.
+  oneOf(
+    text.sexuality,
+    filters.sexuality === undefined ? undefined : [...sexualitiesMatching(filters.sexuality)],
+  );
+  oneOf(text.zodiac, filters.zodiac);
+  oneOf(text.race, filters.race);
+  between(numbers.age, filters.ageMin, filters.ageMax);
+  between(numbers.heightInches, filters.heightMin, filters.heightMax);
+  between(numbers.kidsCount, filters.kidsMin, filters.kidsMax);
+  contains(text.militaryBase, filters.militaryBase);
+  contains(text.university, filters.university);
+  if (place && filters.withinMiles !== undefined) {
+    const miles = filters.withinMiles;
+    on(index.places, `${placeKey(place.lat, place.lng)}<${miles}`, (key) => {
+      return milesBetween(place, parsePlace(key)) <= miles;
+    });
+  } else if (place) {
+    on(index.places, "*", () => true);
+  } else {
+    contains(text.city, filters.city);
+  }
+  return found;
+}
+
+/** Who may be found, and every filter: one check per slot (docs/search.md "Who can be found"). */
+function matcher(
+  index: ProfileIndex,
+  filters: AttributeFilter[],
+  text: string | null,
+  excluded: ReadonlySet<string>,
+): (slot: number) => boolean {
+  const { suspended, texts } = index;
+  const blocked = new Set<number>();
+  for (const id of excluded) {
+    const slot = index.slotFor(id);
+    if (slot !== undefined) blocked.add(slot);
+  }
+  const count = filters.length;
+  const needle = text !== null && !text.includes(TEXT_SEPARATOR) ? text : null;
+  if (text !== null && needle === null) return () => false;
+  return (slot) => {
+    if (suspended[slot] === 1 || (blocked.size > 0 && blocked.has(slot))) return false;
+    for (let i = 0; i < count; i++) {
+      const f = filters[i] as AttributeFilter;
+      if (f.mask[f.column.codeAt(slot)] !== 1) return false;
+    }
+    return needle === null || (texts[slot] as string).includes(needle);
+  };
+}
+
+/** The text query's candidates: the shortest posting list of its trigrams (none under three
+ * letters, which walk the order instead). */
+function textCandidates(index: ProfileIndex, text: string | null): Candidates[] {
+  if (text === null || text.length < 3) return [];
+  let shortest: SlotList | undefined;
+  for (let i = 0; i + 3 <= text.length; i++) {
+    const list = index.trigrams.get(trigramCode(text, i));
+    if (!list) return [{ lists: [], size: 0 }];
+    if (!shortest || list.size < shortest.size) shortest = list;
+  }
+  return shortest ? [{ lists: [shortest], size: shortest.size }] : [];
+}
+
+/** The first `take` matches after `after` in the order, and the count, whichever way is cheaper. */
+function ordered(
+  index: ProfileIndex,
+  plan: Plan,
+  order: "name" | "newest",
+  after: IndexCursor | null,
+  take: number,
+  countUpTo: number | null,
+): { slots: number[]; count: number | null } {
+  const list = order === "name" ? index.byName : index.byNewest;
+  const start = after ? startAfter(index, order, after) : 0;
+  const total = index.size;
+  const rarest = plan.candidates.reduce<Candidates | null>(
+    (best, c) => (best === null || c.size < best.size ? c : best),
+    null,
+  );
+  // Expected matches if filters were independent: how far a walk must go to find what it needs.
+  const density = plan.candidates.reduce((d, c) => d * (c.size / Math.max(1, total)), 1);
+  const wanted = countUpTo ?? take;
+  const walkCost = Math.min(total - start, wanted / Math.max(density, 1 / Math.max(1, total)));
+  if (rarest === null || walkCost <= rarest.size * CANDIDATE_COST) {
+    return walk(list, plan.matches, start, take, countUpTo);
+  }
+  const found: number[] = [];
+  for (const candidates of rarest.lists) {
+    const slots = candidates.view();
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      if (plan.matches(slot)) found.push(slot);
+    }
+  }
+  const ranks = index.ranks()[order];
+  const positions = smallest(
+    found.map((slot) => ranks[slot] as number).filter((rank) => rank >= start),
+    take,
+  );
+  return {
+    slots: positions.map((rank) => list.at(rank)),
+    count: countUpTo === null ? null : Math.min(found.length, countUpTo),
+  };
+}
+
+function walk(
+  list: SlotList,
+  matches: (slot: number) => boolean,
+  start: number,
+  take: number,
+  countUpTo: number | null,
+): { slots: number[]; count: number | null } {
+  const slots: number[] = [];
+  const items = list.view();
+  let count = 0;
+  const enough = countUpTo ?? take;
+  for (let i = start; i < items.length; i++) {
+    const slot = items[i] as number;
+    if (!matches(slot)) continue;
+    if (slots.length < take) slots.push(slot);
+    count++;
+    if (slots.length >= take && count >= enough) break;
+  }
+  return { slots, count: countUpTo === null ? null : Math.min(count, countUpTo) };
+}
+
+/** The `k` smallest numbers, ascending. */
+function smallest(values: number[], k: number): number[] {
+  if (k === 0) return [];
+  if (values.length <= k * 8) return values.sort((a, b) => a - b).slice(0, k);
+  const kept = values.slice(0, k).sort((a, b) => a - b);
+  for (let i = k; i < values.length; i++) {
+    const v = values[i] as number;
+    if (v >= (kept[k - 1] as number)) continue;
+    let at = k - 1;
+    while (at > 0 && (kept[at - 1] as number) > v) {
+      kept[at] = kept[at - 1] as number;
+      at--;
+    }
+    kept[at] = v;
+  }
+  return kept;
+}
+
+/** The position in the order just after the cursor's person, as they were when it was made. */
+function startAfter(index: ProfileIndex, order: "name" | "newest", after: IndexCursor): number {
+  const { ids, nameKeys, created } = index;
+  if (order === "newest") {
+    const time = Date.parse(after.key);
+    return index.byNewest.position((s) => {
+      const t = created[s] as number;
+      return t > time || (t === time && compareText(ids[s] as string, after.id) >= 0);
+    });
+  }
+  return index.byName.position((s) => {
+    const key = nameKeys[s] as string;
+    return key < after.key || (key === after.key && compareText(ids[s] as string, after.id) <= 0);
+  });
+}
+
+const parsePlace = (key: string): Point => {
+  const [lat, lng] = key.split(",").map(Number);
+  return { lat: lat as number, lng: lng as number };
+};
+
+function milesFromPlace(index: ProfileIndex, slot: number, place: Point): number | null {
+  const key = index.places.values[index.places.codeAt(slot)];
+  return typeof key === "string" ? milesBetween(place, parsePlace(key)) : null;
+}
+
+/** Places nearest first; within a place, by name (docs/search.md "Distance"). The cursor's key
+ * is the place and the last person's name key: `lat,lng|name`. */
+function byDistance(
+  index: ProfileIndex,
+  plan: Plan,
+  place: Point,
+  withinMiles: number | null,
+  query: IndexQuery,
+): IndexHit[] {
+  const places = nearestPlaces(index, place, withinMiles);
+  let from = 0;
+  let afterRank = 0;
+  if (query.after) {
+    const split = query.after.key.indexOf("|");
+    const code = index.places.codeOf(query.after.key.slice(0, split));
+    from = code === undefined ? -1 : places.findIndex((p) => p.code === code);
+    if (split < 0 || from < 0) throw new UnknownCursorPlace();
+    afterRank = startAfter(index, "name", {
+      key: query.after.key.slice(split + 1),
+      id: query.after.id,
+    });
+  }
+  const ranks = index.ranks().name;
+  const hits: IndexHit[] = [];
+  for (let p = from; p < places.length && hits.length < query.take; p++) {
+    const { code, miles } = places[p] as NearbyCode;
+    const here: number[] = [];
+    const slots = (index.places.lists[code] as SlotList).view();
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      if (plan.matches(slot) && (p > from || (ranks[slot] as number) >= afterRank)) here.push(slot);
+    }
+    here.sort((a, b) => (ranks[a] as number) - (ranks[b] as number));
+    const key = index.places.values[code] as string;
+    for (const slot of here.slice(0, query.take - hits.length)) {
+      hits.push({
+        userId: index.ids[slot] as string,
+        key: `${key}|${index.nameKeys[slot]}`,
+        miles,
+      });
+    }
+  }
+  return hits;
+}
+
+interface NearbyCode {
+  code: number;
+  miles: number;
+}
+
+const nearest = new WeakMap<ProfileIndex, Map<string, { known: number; places: NearbyCode[] }>>();
+
+/** The index's places within `miles` (all of them when null), nearest first; equally far ones by
+ * key. Kept for the last few points asked, until a new place appears. */
+function nearestPlaces(index: ProfileIndex, place: Point, miles: number | null): NearbyCode[] {
+  let cache = nearest.get(index);
+  if (!cache) {
+    cache = new Map();
+    nearest.set(index, cache);
+  }
+  const key = `${placeKey(place.lat, place.lng)}<${miles ?? "*"}`;
+  const known = index.places.values.length;
+  const held = cache.get(key);
+  if (held && held.known === known) return held.places;
+  const places: NearbyCode[] = [];
+  for (let code = 1; code < known; code++) {
+    const distance = milesBetween(place, parsePlace(index.places.values[code] as string));
+    if (miles === null || distance <= miles) places.push({ code, miles: distance });
+  }
+  places.sort(
+    (a, b) =>
+      a.miles - b.miles ||
+      compareText(index.places.values[a.code] as string, index.places.values[b.code] as string),
+  );
+  if (cache.size >= 64) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { known, places });
+  return places;
+}

@@ -1,0 +1,261 @@
+// The advanced search's in-memory profile index (docs/search.md "Profile index"): for every
+// profile only what search matches and orders on, in columns by slot. Each attribute is a
+// CodedColumn with posting lists; the name and newest orders are slot lists kept sorted; the text
+// query reads trigram posting lists over the name and handles. PostgreSQL stays the source of
+// truth: modules/search/index-feed.ts loads this and keeps it current; pages are read from the
+// database by id.
+import { CodedColumn } from "./coded-column";
+import { SlotList } from "./slot-list";
+
+/** Attributes matched as text: equality, lists and "contains" (spec-2 §7). */
+export const TEXT_ATTRIBUTES = [
+  "country",
+  "state",
+  "county",
+  "city",
+  "gender",
+  "relationshipStatus",
+  "bodyTypes",
+  "sexuality",
+  "zodiac",
+  "race",
+  "militaryBranch",
+  "militaryBase",
+  "university",
+  "hbcu",
+  "occupation",
+  "networth",
+  "salary",
+  "greek",
+  "religion",
+  "education",
+] as const;
+export type TextAttribute = (typeof TEXT_ATTRIBUTES)[number];
+
+/** Attributes matched by range (spec-2 §7, §9). */
+export const NUMBER_ATTRIBUTES = ["age", "heightInches", "kidsCount"] as const;
+export type NumberAttribute = (typeof NUMBER_ATTRIBUTES)[number];
+
+export type IndexedProfile = {
+  userId: string;
+  fullName: string;
+  username: string | null;
+  defaultUsername: string;
+  /** When the profile was created, in ms since the epoch. */
+  createdMs: number;
+  suspended: boolean;
+  cityLat: number | null;
+  cityLng: number | null;
+} & Record<TextAttribute, string | null> &
+  Record<NumberAttribute, number | null>;
+
+/** Between the name and handles in a slot's text, so a query never matches across two of them. */
+export const TEXT_SEPARATOR = "\u0001";
+const SEPARATOR_CODE = 1;
+
+const gathered = new Int32Array(4096);
+
+/** The distinct trigram codes of `text`'s parts, ascending. A code folds each UTF-16 unit to ten
+ * bits, so it is a small integer (fast as a Map key); two trigrams may share a code, which only
+ * adds candidates: the text query still checks every candidate's text. */
+export function trigramsOf(text: string): Int32Array {
+  let count = 0;
+  for (let i = 0; i + 3 <= text.length && count < gathered.length; i++) {
+    const a = text.charCodeAt(i);
+    const b = text.charCodeAt(i + 1);
+    const c = text.charCodeAt(i + 2);
+    if (a === SEPARATOR_CODE || b === SEPARATOR_CODE || c === SEPARATOR_CODE) continue;
+    gathered[count++] = ((a & 1023) << 20) | ((b & 1023) << 10) | (c & 1023);
+  }
+  const sorted = gathered.subarray(0, count).sort();
+  let unique = 0;
+  for (let i = 0; i < count; i++) {
+    if (i === 0 || sorted[i] !== sorted[unique - 1]) sorted[unique++] = sorted[i] as number;
+  }
+  return sorted.slice(0, unique);
+}
+
+export const trigramCode = (text: string, at: number) =>
+  ((text.charCodeAt(at) & 1023) << 20) |
+  ((text.charCodeAt(at + 1) & 1023) << 10) |
+  (text.charCodeAt(at + 2) & 1023);
+
+/** A slot's place: its city's coordinates as one key. */
+export const placeKey = (lat: number, lng: number) => `${lat},${lng}`;
+
+export class ProfileIndex {
+  private capacity: number;
+  private readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  readonly ids: string[] = [];
+  /** lower(full name): the name order's key (spec-2 §7 "sorted by full_name"). */
+  readonly nameKeys: string[] = [];
+  /** Full name, username and default username, lower-cased, for the text query. */
+  readonly texts: string[] = [];
+  created: Float64Array;
+  suspended: Uint8Array;
+  readonly text = {} as Record<TextAttribute, CodedColumn<string>>;
+  readonly numbers = {} as Record<NumberAttribute, CodedColumn<number>>;
+  readonly places: CodedColumn<string>;
+  readonly trigrams = new Map<number, SlotList>();
+  readonly byName = new SlotList(1024);
+  readonly byNewest = new SlotList(1024);
+  private nameRanks = new Int32Array(0);
+  private newestRanks = new Int32Array(0);
+  private ranksFresh = false;
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.created = new Float64Array(capacity);
+    this.suspended = new Uint8Array(capacity);
+    for (const key of TEXT_ATTRIBUTES) this.text[key] = new CodedColumn(capacity);
+    for (const key of NUMBER_ATTRIBUTES) this.numbers[key] = new CodedColumn(capacity);
+    this.places = new CodedColumn(capacity);
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  slotFor(userId: string): number | undefined {
+    return this.slotOf.get(userId);
+  }
+
+  /** Name order: lower(full name), then user id, so the order is total. */
+  readonly compareName = (a: number, b: number): number => {
+    const ka = this.nameKeys[a] as string;
+    const kb = this.nameKeys[b] as string;
+    if (ka !== kb) return ka < kb ? -1 : 1;
+    return compareText(this.ids[a] as string, this.ids[b] as string);
+  };
+
+  /** Newest first: creation time, then user id, both descending. */
+  readonly compareNewest = (a: number, b: number): number =>
+    (this.created[b] as number) - (this.created[a] as number) ||
+    compareText(this.ids[b] as string, this.ids[a] as string);
+
+  /** A profile not held yet, with the orders left unsorted: a bulk load calls `reorder` after. */
+  append(profile: IndexedProfile): void {
+    const slot = this.allocate(profile.userId);
+    this.fill(slot, profile);
+    this.byName.insertAt(this.byName.size, slot);
+    this.byNewest.insertAt(this.byNewest.size, slot);
+    this.ranksFresh = false;
+  }
+
+  reorder(): void {
+    this.byName.sort(this.compareName);
+    this.byNewest.sort(this.compareNewest);
+    this.ranksFresh = false;
+  }
+
+  /** A new or changed profile, every list kept in order. */
+  upsert(profile: IndexedProfile): void {
+    const held = this.slotOf.get(profile.userId);
+    const slot = held ?? this.allocate(profile.userId);
+    if (held !== undefined) this.unlink(held);
+    this.fill(slot, profile);
+    this.byName.insertAt(
+      this.byName.position((s) => this.compareName(s, slot) < 0),
+      slot,
+    );
+    this.byNewest.insertAt(
+      this.byNewest.position((s) => this.compareNewest(s, slot) < 0),
+      slot,
+    );
+    this.ranksFresh = false;
+  }
+
+  remove(userId: string): void {
+    const slot = this.slotOf.get(userId);
+    if (slot === undefined) return;
+    this.unlink(slot);
+    for (const key of TEXT_ATTRIBUTES) this.text[key].set(slot, null);
+    for (const key of NUMBER_ATTRIBUTES) this.numbers[key].set(slot, null);
+    this.places.set(slot, null);
+    this.slotOf.delete(userId);
+    this.free.push(slot);
+    this.ranksFresh = false;
+  }
+
+  /** Each slot's position in the name and newest orders (recomputed after changes, when asked). */
+  ranks(): { name: Int32Array; newest: Int32Array } {
+    if (!this.ranksFresh) {
+      if (this.nameRanks.length < this.capacity) {
+        this.nameRanks = new Int32Array(this.capacity);
+        this.newestRanks = new Int32Array(this.capacity);
+      }
+      const name = this.byName.view();
+      for (let i = 0; i < name.length; i++) this.nameRanks[name[i] as number] = i;
+      const newest = this.byNewest.view();
+      for (let i = 0; i < newest.length; i++) this.newestRanks[newest[i] as number] = i;
+      this.ranksFresh = true;
+    }
+    return { name: this.nameRanks, newest: this.newestRanks };
+  }
+
+  private allocate(userId: string): number {
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if (slot === this.capacity) this.grow(this.capacity * 2);
+      this.ids.push(userId);
+      this.nameKeys.push("");
+      this.texts.push("");
+    }
+    this.ids[slot] = userId;
+    this.slotOf.set(userId, slot);
+    return slot;
+  }
+
+  private grow(capacity: number): void {
+    const created = new Float64Array(capacity);
+    created.set(this.created);
+    this.created = created;
+    const suspended = new Uint8Array(capacity);
+    suspended.set(this.suspended);
+    this.suspended = suspended;
+    for (const key of TEXT_ATTRIBUTES) this.text[key].grow(capacity);
+    for (const key of NUMBER_ATTRIBUTES) this.numbers[key].grow(capacity);
+    this.places.grow(capacity);
+    this.capacity = capacity;
+  }
+
+  private fill(slot: number, p: IndexedProfile): void {
+    this.nameKeys[slot] = p.fullName.toLowerCase();
+    const text = `${this.nameKeys[slot]}${TEXT_SEPARATOR}${(p.username ?? "").toLowerCase()}${TEXT_SEPARATOR}${p.defaultUsername.toLowerCase()}`;
+    this.texts[slot] = text;
+    for (const code of trigramsOf(text)) {
+      let list = this.trigrams.get(code);
+      if (!list) {
+        list = new SlotList();
+        this.trigrams.set(code, list);
+      }
+      list.add(slot);
+    }
+    this.created[slot] = p.createdMs;
+    this.suspended[slot] = p.suspended ? 1 : 0;
+    for (const key of TEXT_ATTRIBUTES) this.text[key].set(slot, p[key]);
+    for (const key of NUMBER_ATTRIBUTES) this.numbers[key].set(slot, p[key]);
+    this.places.set(
+      slot,
+      p.cityLat === null || p.cityLng === null ? null : placeKey(p.cityLat, p.cityLng),
+    );
+  }
+
+  /** Out of the orders and the trigram lists, before its keys change or it goes. */
+  private unlink(slot: number): void {
+    const name = this.byName.position((s) => this.compareName(s, slot) < 0);
+    if (this.byName.at(name) === slot) this.byName.removeAt(name);
+    const newest = this.byNewest.position((s) => this.compareNewest(s, slot) < 0);
+    if (this.byNewest.at(newest) === slot) this.byNewest.removeAt(newest);
+    for (const code of trigramsOf(this.texts[slot] as string)) {
+      const list = this.trigrams.get(code);
+      list?.delete(slot);
+      if (list?.size === 0) this.trigrams.delete(code);
+    }
+  }
+}
+
+/** Code-unit order, the same on every machine (no locale). */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
