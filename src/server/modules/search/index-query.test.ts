@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
 import { milesBetween, type Point } from "../cities/distance";
-import { type IndexCursor, searchIndex, UnknownCursorPlace } from "./index-query";
+import { UnknownCursorPlace } from "./index-distance";
+import { type IndexCursor, searchIndex } from "./index-query";
 import { type IndexedProfile, ProfileIndex, placeKey, trigramsOf } from "./profile-index";
 
 function random(seed: number) {

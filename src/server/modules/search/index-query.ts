@@ -7,13 +7,8 @@ import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
 import { milesBetween, type Point } from "../cities/distance";
 import type { CodedColumn } from "./coded-column";
-import {
-  compareText,
-  type ProfileIndex,
-  placeKey,
-  TEXT_SEPARATOR,
-  trigramCode,
-} from "./profile-index";
+import { byDistance, milesFromPlace, parsePlace } from "./index-distance";
+import { type ProfileIndex, placeKey, TEXT_SEPARATOR, trigramCode } from "./profile-index";
 import type { SlotList } from "./slot-list";
 
 /** Where the previous page ended: the order's key for the last person, and their user id. */
@@ -48,9 +43,6 @@ export interface IndexPage {
   /** Matches counted, at most `countUpTo`; null when not asked. */
   count: number | null;
 }
-
-/** The cursor names a place no profile has (docs/search.md "Distance"). */
-export class UnknownCursorPlace extends Error {}
 
 interface AttributeFilter {
   column: CodedColumn<string> | CodedColumn<number>;
@@ -104,7 +96,7 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
   };
 }
 
-interface Plan {
+export interface Plan {
   matches: (slot: number) => boolean;
   candidates: Candidates[];
 }
@@ -226,7 +218,7 @@ function ordered(
   countUpTo: number | null,
 ): { slots: number[]; count: number | null } {
   const list = order === "name" ? index.byName : index.byNewest;
-  const start = after ? startAfter(index, order, after) : 0;
+  const start = after ? index.positionAfter(order, after) : 0;
   const total = index.size;
   const rarest = plan.candidates.reduce<Candidates | null>(
     (best, c) => (best === null || c.size < best.size ? c : best),
@@ -295,109 +287,4 @@ function smallest(values: number[], k: number): number[] {
     kept[at] = v;
   }
   return kept;
-}
-
-/** The position in the order just after the cursor's person, as they were when it was made. */
-function startAfter(index: ProfileIndex, order: "name" | "newest", after: IndexCursor): number {
-  const { ids, nameKeys, created } = index;
-  if (order === "newest") {
-    const time = Date.parse(after.key);
-    return index.byNewest.position((s) => {
-      const t = created[s] as number;
-      return t > time || (t === time && compareText(ids[s] as string, after.id) >= 0);
-    });
-  }
-  return index.byName.position((s) => {
-    const key = nameKeys[s] as string;
-    return key < after.key || (key === after.key && compareText(ids[s] as string, after.id) <= 0);
-  });
-}
-
-const parsePlace = (key: string): Point => {
-  const [lat, lng] = key.split(",").map(Number);
-  return { lat: lat as number, lng: lng as number };
-};
-
-function milesFromPlace(index: ProfileIndex, slot: number, place: Point): number | null {
-  const key = index.places.values[index.places.codeAt(slot)];
-  return typeof key === "string" ? milesBetween(place, parsePlace(key)) : null;
-}
-
-/** Places nearest first; within a place, by name (docs/search.md "Distance"). The cursor's key
- * is the place and the last person's name key: `lat,lng|name`. */
-function byDistance(
-  index: ProfileIndex,
-  plan: Plan,
-  place: Point,
-  withinMiles: number | null,
-  query: IndexQuery,
-): IndexHit[] {
-  const places = nearestPlaces(index, place, withinMiles);
-  let from = 0;
-  let afterRank = 0;
-  if (query.after) {
-    const split = query.after.key.indexOf("|");
-    const code = index.places.codeOf(query.after.key.slice(0, split));
-    from = code === undefined ? -1 : places.findIndex((p) => p.code === code);
-    if (split < 0 || from < 0) throw new UnknownCursorPlace();
-    afterRank = startAfter(index, "name", {
-      key: query.after.key.slice(split + 1),
-      id: query.after.id,
-    });
-  }
-  const ranks = index.ranks().name;
-  const hits: IndexHit[] = [];
-  for (let p = from; p < places.length && hits.length < query.take; p++) {
-    const { code, miles } = places[p] as NearbyCode;
-    const here: number[] = [];
-    const slots = (index.places.lists[code] as SlotList).view();
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as number;
-      if (plan.matches(slot) && (p > from || (ranks[slot] as number) >= afterRank)) here.push(slot);
-    }
-    here.sort((a, b) => (ranks[a] as number) - (ranks[b] as number));
-    const key = index.places.values[code] as string;
-    for (const slot of here.slice(0, query.take - hits.length)) {
-      hits.push({
-        userId: index.ids[slot] as string,
-        key: `${key}|${index.nameKeys[slot]}`,
-        miles,
-      });
-    }
-  }
-  return hits;
-}
-
-interface NearbyCode {
-  code: number;
-  miles: number;
-}
-
-const nearest = new WeakMap<ProfileIndex, Map<string, { known: number; places: NearbyCode[] }>>();
-
-/** The index's places within `miles` (all of them when null), nearest first; equally far ones by
- * key. Kept for the last few points asked, until a new place appears. */
-function nearestPlaces(index: ProfileIndex, place: Point, miles: number | null): NearbyCode[] {
-  let cache = nearest.get(index);
-  if (!cache) {
-    cache = new Map();
-    nearest.set(index, cache);
-  }
-  const key = `${placeKey(place.lat, place.lng)}<${miles ?? "*"}`;
-  const known = index.places.values.length;
-  const held = cache.get(key);
-  if (held && held.known === known) return held.places;
-  const places: NearbyCode[] = [];
-  for (let code = 1; code < known; code++) {
-    const distance = milesBetween(place, parsePlace(index.places.values[code] as string));
-    if (miles === null || distance <= miles) places.push({ code, miles: distance });
-  }
-  places.sort(
-    (a, b) =>
-      a.miles - b.miles ||
-      compareText(index.places.values[a.code] as string, index.places.values[b.code] as string),
-  );
-  if (cache.size >= 64) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { known, places });
-  return places;
 }

@@ -194,6 +194,24 @@ export class ProfileIndex {
     return { name: this.nameRanks, newest: this.newestRanks };
   }
 
+  /** The position in an order just after the cursor's person, as they were when it was made: by
+   * name the cursor's key is the lower-cased name, by newest the time the profile was made. */
+  positionAfter(order: "name" | "newest", after: { key: string; id: string }): number {
+    if (order === "newest") {
+      const time = Date.parse(after.key);
+      return this.byNewest.position((s) => {
+        const t = this.created[s] as number;
+        return t > time || (t === time && compareText(this.ids[s] as string, after.id) >= 0);
+      });
+    }
+    return this.byName.position((s) => {
+      const key = this.nameKeys[s] as string;
+      return (
+        key < after.key || (key === after.key && compareText(this.ids[s] as string, after.id) <= 0)
+      );
+    });
+  }
+
   private allocate(userId: string): number {
     let slot = this.free.pop();
     if (slot === undefined) {

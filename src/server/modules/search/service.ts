@@ -1,5 +1,6 @@
 // Advanced people search (spec-2 §2, §4, §7, §8; docs/search.md): the filter object, a page in
-// the chosen order from the in-memory profile index, the 'Found N' count on the first page, and the newest profiles for local mode.
+// the chosen order from the in-memory profile index, the 'Found N' count on the first page, and
+// the newest profiles for local mode.
 import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
@@ -15,7 +16,8 @@ import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
 import { inBlockWith } from "../safety/visibility";
 import { newestProfiles, readResults, type SearchRow } from "./advanced";
-import { type IndexCursor, searchIndex, UnknownCursorPlace } from "./index-query";
+import { UnknownCursorPlace } from "./index-distance";
+import { type IndexCursor, searchIndex } from "./index-query";
 
 const cursorSchema = z.object({
   sort: z.enum(SEARCH_SORTS),

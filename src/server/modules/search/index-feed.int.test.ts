@@ -1,0 +1,75 @@
+// The profile index's feed (docs/search.md "Profile index"), on a fake clock: a write the change
+// log never saw (its trigger skipped, as a bulk load may) is only picked up by the full reload an
+// instance does after five minutes without reading the log; the log is pruned below a watermark
+// once that watermark is ten minutes old.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createAccount } from "../../test-support/accounts";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { ProfileIndexFeed } from "./index-feed";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MINUTE = 60_000;
+
+describe("ProfileIndexFeed", () => {
+  it("loads everything again after five minutes without reading the log", async () => {
+    const person = await createAccount(t, { fullName: "Feed Person" });
+    let now = 0;
+    const feed = new ProfileIndexFeed(t.database.db, { now: () => now });
+    await feed.start();
+    try {
+      const ageOf = async () => {
+        const index = await feed.current();
+        const slot = index.slotFor(person.userId) as number;
+        return index.numbers.age.values[index.numbers.age.codeAt(slot)];
+      };
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update profiles set age = 33 where user_id = ${person.userId}`);
+      });
+      now += MINUTE;
+      expect(await ageOf()).toBeNull();
+      now += 6 * MINUTE;
+      expect(await ageOf()).toBe(33);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it("prunes the log below a watermark once it is ten minutes old", async () => {
+    const person = await createAccount(t, { fullName: "Pruned Person" });
+    const logged = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from search_changes where user_id = ${person.userId}`,
+        )
+      )[0]?.n;
+    let now = 0;
+    const feed = new ProfileIndexFeed(t.database.db, { now: () => now });
+    await feed.start();
+    try {
+      await feed.current();
+      expect(await logged()).toBeGreaterThan(0);
+      // Later reads, each within the five minutes that keep the feed from reloading.
+      for (let minute = 1; minute <= 9; minute++) {
+        now = minute * MINUTE;
+        await feed.current();
+      }
+      expect(await logged()).toBeGreaterThan(0);
+      now = 10 * MINUTE;
+      await feed.current();
+      expect(await logged()).toBe(0);
+    } finally {
+      feed.close();
+    }
+  });
+});
