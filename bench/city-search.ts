@@ -4,20 +4,10 @@
 //   node --import tsx bench/city-search.ts
 import { readFileSync } from "node:fs";
 import { type CityRow, createCityIndex } from "../src/server/modules/cities/city-index";
+import { random } from "./lib/stats";
 
 const QUERIES = 1000;
 const DATA = new URL("../src/server/modules/cities/data/us-cities.json", import.meta.url);
-
-/** Deterministic pseudo-random numbers (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ACCENTED: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", n: "ñ", c: "ç" };
 

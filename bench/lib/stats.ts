@@ -1,16 +1,7 @@
 // Deterministic randomness and latency summaries shared by the benchmarks.
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so runs are comparable. */
-export function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random } from "../../src/server/test-support/random";
 
 export const pickFrom =
   (next: () => number) =>

@@ -5,20 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
+import { random } from "../../test-support/random";
 import { milesBetween, type Point } from "../cities/distance";
 import { UnknownCursorPlace } from "./index-distance";
 import { type IndexCursor, searchIndex } from "./index-query";
 import { type IndexedProfile, ProfileIndex, placeKey, trigramsOf } from "./profile-index";
-
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLACES: (Point & { city: string })[] = [
   { city: "Boston", lat: 42.3584, lng: -71.0598 },

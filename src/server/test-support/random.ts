@@ -1,0 +1,12 @@
+// Deterministic pseudo-random numbers for tests and benchmarks, so runs are comparable.
+
+/** Numbers in [0, 1) from `seed` (mulberry32). */
+export function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
