@@ -11,6 +11,7 @@
 import autocannon, { type AutocannonRequest } from "autocannon";
 import pg from "pg";
 import type { Db } from "../src/server/db/client";
+import { inBlockWith } from "../src/server/modules/safety/visibility";
 import { readResults } from "../src/server/modules/search/advanced";
 import { startApp } from "./lib/app-process";
 import { benchDatabaseUrl, postgresVersion, requireSeeded } from "./lib/bench-db";
@@ -204,14 +205,11 @@ printPlan(
     [],
   ),
 );
+const viewerId = viewers[0]?.id ?? "";
 printPlan(
   "the viewer's blocks",
-  await explain(
-    "select blocked_id from blocks where blocker_id = $1 union all select blocker_id from blocks where blocked_id = $1",
-    [viewers[0]?.id],
-  ),
+  await explainFirstStatement(pool, (db) => inBlockWith(db as Db, viewerId)),
 );
-const viewerId = viewers[0]?.id ?? "";
 for (const row of [...rows].sort((a, b) => b.p99 - a.p99).slice(0, 3)) {
   const page = await fetch(`${app.url}/api/search/profiles?${row.query}`, { headers: headers(0) });
   const ids = ((await page.json()) as { items: { userId: string }[] }).items.map((i) => i.userId);

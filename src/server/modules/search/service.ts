@@ -17,7 +17,7 @@ import { personWith } from "../profiles/person";
 import { inBlockWith } from "../safety/visibility";
 import { newestProfiles, readResults, type SearchRow } from "./advanced";
 import { UnknownCursorPlace } from "./index-distance";
-import { type IndexCursor, searchIndex } from "./index-query";
+import { type IndexCursor, type IndexPage, searchIndex } from "./index-query";
 
 const cursorSchema = z.object({
   sort: z.enum(SEARCH_SORTS),
@@ -96,7 +96,7 @@ export async function searchPeopleByFilters(
     ctx.searchIndex.current(),
     inBlockWith(ctx.db, input.viewerId),
   ]);
-  let found: ReturnType<typeof searchIndex>;
+  let found: IndexPage;
   try {
     found = searchIndex(index, {
       filters: input.filters,
