@@ -230,9 +230,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await registerWebApp(app, {
     distDir: services.webDistDir,
     site: { publicUrl: config.publicUrl, siteName: config.siteName, mailDomain: config.mailDomain },
-    pageMeta: async (pathname) =>
-      (await profilePageMeta(db, pathname, config.siteName)) ??
-      postPageMeta(ctx, pathname, config.siteName),
+    pageMeta: async (pathname, viewerId) =>
+      (await profilePageMeta(db, pathname, config.siteName, viewerId)) ??
+      postPageMeta(ctx, pathname, config.siteName, viewerId),
   });
   return app;
 }

@@ -16,8 +16,15 @@ export interface PageMeta {
   type: "website" | "profile" | "article";
 }
 
-/** Returns the meta of an app page, or null when the path has no page of its own. */
-export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
+/**
+ * Returns the meta of an app page as `viewerId` may see it (null: signed out), or null when the
+ * path has no page of its own. A profile or a post hidden from the viewer by a block or a
+ * suspension answers as a missing one (docs/safety.md "Pages served by the server").
+ */
+export type PageMetaResolver = (
+  pathname: string,
+  viewerId: string | null,
+) => Promise<PageMeta | null>;
 
 const START = "<!--page-meta-->";
 const END = "<!--/page-meta-->";

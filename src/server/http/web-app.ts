@@ -101,7 +101,8 @@ export async function registerWebApp(
     const pathname = request.url.split("?")[0] ?? "/";
     // Control characters name no page; refused before any lookup (src/server/http/input.ts).
     const refused = isUnsafePagePath(pathname);
-    const meta = refused ? null : await pageMeta(pathname);
+    // The viewer hook resolved the session for app pages (http/viewer.ts).
+    const meta = refused ? null : await pageMeta(pathname, request.viewerId);
     const head = meta
       ? injectHead(html, renderHead(meta, publicSite))
       : injectDefaultTitle(html, publicSite.siteName);
@@ -110,10 +111,13 @@ export async function registerWebApp(
       request.headers["accept-encoding"],
     );
     if (encoding) reply.header("content-encoding", encoding);
+    // A signed-in person's page can differ from the public one (a block hides a profile or a
+    // post: docs/safety.md), so no shared cache may keep it.
+    const caching = request.viewerId ? "private, no-cache" : "no-cache";
     return reply
       .status(refused ? 400 : (meta?.status ?? 200))
       .type("text/html; charset=utf-8")
-      .header("cache-control", "no-cache")
+      .header("cache-control", caching)
       .header("vary", "accept-encoding")
       .send(body);
   }

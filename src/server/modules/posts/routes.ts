@@ -136,17 +136,23 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
             secret: ctx.config.sessionSecret,
           });
       const viewerKey = request.viewerId ? `u:${request.viewerId}` : visitor && `v:${visitor}`;
-      return posts.viewPost(ctx, { postId: request.params.postId, viewerKey });
+      return posts.viewPost(ctx, {
+        postId: request.params.postId,
+        viewerId: request.viewerId,
+        viewerKey,
+      });
     },
   );
 };
 
-/** spec-1 §2 /post/{postId}: redirect only; any failure sends the visitor to /. */
+/** spec-1 §2 /post/{postId}: redirect only; any failure sends the visitor to /. The post is read
+ * for the signed-in viewer, so a block hides its path as it hides the post (docs/safety.md). */
 export const postRedirectRoute: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   app.get("/post/:postId", { schema: { hide: true } }, async (request, reply) => {
     const parsed = postIdParams.safeParse(request.params);
+    const { viewerId } = request;
     const post = parsed.success
-      ? await posts.getPost(ctx, { postId: parsed.data.postId, viewerId: null }).catch(() => null)
+      ? await posts.getPost(ctx, { postId: parsed.data.postId, viewerId }).catch(() => null)
       : null;
     return reply.redirect(post ? post.path : "/", 302);
   });

@@ -225,14 +225,20 @@ export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostA
 
 /**
  * The spec's increment_post_views: at most one view per viewer per post per 24 hours. A visitor
- * who cannot be told apart from others (`viewerKey` null: http/visitor.ts) is not counted.
+ * who cannot be told apart from others (`viewerKey` null: http/visitor.ts) is not counted. A post
+ * the signed-in viewer may not see (a block, a suspended author: docs/safety.md) is not found.
  */
 export async function viewPost(
   deps: PostDeps,
-  { postId, viewerKey }: { postId: string; viewerKey: string | null },
+  {
+    postId,
+    viewerId,
+    viewerKey,
+  }: { postId: string; viewerId: string | null; viewerKey: string | null },
 ) {
   const result = await deps.db.transaction(async (tx) => {
-    if (!(await findLivePost(tx, postId))) throw postNotFound();
+    const post = await findLivePost(tx, postId);
+    if (!post || !(await canSee(tx, viewerId, post.userId))) throw postNotFound();
     const counted = viewerKey !== null && (await recordView(tx, { postId, viewerKey }));
     const viewsCount = counted ? await bumpViews(tx, postId) : await readViews(tx, postId);
     return { counted, viewsCount: viewsCount ?? 0 };

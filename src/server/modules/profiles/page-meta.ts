@@ -1,10 +1,14 @@
 // Link-preview meta of /{handle} (spec-1 §2 "Page metadata … set per profile"): built from the
-// profile, 404 when it does not exist. The words come from domain/page-titles.ts.
-import { displayHandle, normalizeHandle, RESERVED_HANDLES } from "../../../domain/handles";
+// profile as the viewer may see it, 404 when it does not exist. The profile is read through the
+// same use-case as GET /api/profiles/:handle, so a suspension, or a block by the profile's owner,
+// hides it here exactly as there (docs/safety.md "Pages served by the server"). The words come
+// from domain/page-titles.ts.
+import { normalizeHandle, RESERVED_HANDLES } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import type { PageMeta } from "../../http/page-meta";
-import { findProfileByHandle } from "./queries";
+import { getProfileByHandle } from "./service";
 
 const PROFILE_PATH = /^\/(@?[^/]+)\/?$/;
 
@@ -12,6 +16,7 @@ export async function profilePageMeta(
   db: Db,
   pathname: string,
   siteName: string,
+  viewerId: string | null,
 ): Promise<PageMeta | null> {
   const match = PROFILE_PATH.exec(pathname);
   if (!match?.[1]) return null;
@@ -23,9 +28,11 @@ export async function profilePageMeta(
   }
   const handle = normalizeHandle(segment);
   if (!handle || RESERVED_HANDLES.has(handle)) return null;
-  const found = await findProfileByHandle(db, handle);
-  const row = found?.profile.suspendedAt ? undefined : found;
-  if (!row) {
+  const profile = await getProfileByHandle(db, { handle, viewerId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+  if (!profile) {
     return {
       status: 404,
       ...pageText({ kind: "profile-not-found" }, siteName),
@@ -33,17 +40,14 @@ export async function profilePageMeta(
       type: "website",
     };
   }
-  const p = row.profile;
-  const shown = displayHandle({
-    username: p.username,
-    defaultUsername: p.defaultUsername,
-    emailAddress: p.emailAddress,
-  });
   return {
     status: 200,
-    ...pageText({ kind: "profile", fullName: p.fullName, handle: shown, about: p.about }, siteName),
-    canonicalPath: `/${shown}`,
-    image: p.profileImageUrl,
+    ...pageText(
+      { kind: "profile", fullName: profile.fullName, handle: profile.handle, about: profile.about },
+      siteName,
+    ),
+    canonicalPath: `/${profile.handle}`,
+    image: profile.profileImageUrl,
     type: "profile",
   };
 }
