@@ -39,6 +39,8 @@ export const LIMITS = {
   externalMailPerUser: { points: 50, duration: 24 * 60 * MINUTE },
   /** Face verification attempts of one account (docs/profiles-and-media.md "Face verification"). */
   faceVerifyPerUser: { points: 5, duration: 60 * MINUTE },
+  /** Username checkouts one account starts (docs/usernames.md). */
+  checkoutPerUser: { points: 10, duration: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,7 +1,15 @@
 // Blocks, mutes, reports and the moderation audit log (docs/safety.md). A block hides two people
 // from each other everywhere; a mute hides one person's posts and comments from the muter only.
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -59,6 +67,11 @@ export const reports = pgTable(
     index("reports_target_idx").on(t.targetType, t.targetId, t.createdAt.desc()),
     index("reports_open_idx").on(t.createdAt.desc()).where(sql`${t.status} = 'open'`),
     index("reports_closed_idx").on(t.resolvedAt.desc()).where(sql`${t.status} = 'closed'`),
+    // One open report per reporter and target: reporting again answers with the open one
+    // (docs/safety.md "Report").
+    uniqueIndex("reports_open_reporter_target_idx")
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
