@@ -55,9 +55,11 @@ import {
   runUsernameLifecycle,
   scheduleUsernameLifecycle,
 } from "./modules/usernames/lifecycle";
+import { completeCheckout } from "./modules/usernames/checkout";
 import { usernameRoutes } from "./modules/usernames/routes";
 import { createCaptureStore } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";
+import { Outbox } from "./outbox/outbox";
 import { createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
@@ -136,14 +138,27 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     services.bus ??
     createMemoryBus((error) => app.log.error({ err: error }, "event handler failed"));
   const sessions = new SessionCache();
+  const { db } = database;
+  const payments = createPayments(config, db);
+  const outbox = new Outbox({
+    db,
+    mailDomain: config.mailDomain,
+    log: app.log,
+    handlers: {
+      mail: (mail) => mailer.send(mail),
+      event: (event) => bus.publish(event),
+      "payments.cancel": ({ subscriptionId }) => payments.provider.cancelNow(subscriptionId),
+      "checkout.paid": async ({ sessionId }) => {
+        await completeCheckout(ctx, { sessionId, now: new Date() });
+      },
+    },
+  });
   // The bus hands the event to this instance's subscribers (below) before it reaches the others.
-  const auth = createAuth(config, database.db, mailer, (userId) => {
+  const auth = createAuth(config, db, outbox, (userId) => {
     bus.publish({ type: "session.ended", userId }).catch((error: unknown) => {
       app.log.error({ err: error }, "session end could not be published");
     });
   });
-  const { db } = database;
-  const payments = createPayments(config, db);
   const ctx: AppContext = {
     config,
     db,
@@ -151,6 +166,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     store: services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
     captures: createCaptureStore(config),
     mailer,
+    outbox,
     limits: createRateLimits(redis),
     uploads: new UploadSlots(),
     auth,
@@ -186,12 +202,14 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
+    outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
     ctx.searchIndex.close();
     await stopLifecycle?.();
+    await outbox.stop();
   });
 
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {

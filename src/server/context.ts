@@ -14,6 +14,7 @@ import type { PaymentProvider } from "./modules/payments/provider";
 import type { FeedCache } from "./modules/posts/feed-cache";
 import type { PostHydrator } from "./modules/posts/hydration";
 import type { ProfileIndexFeed } from "./modules/search/index-feed";
+import type { Outbox } from "./outbox/outbox";
 import type { EventBus } from "./realtime/bus";
 
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   /** Face verification captures: private, never under /media (modules/verification). */
   captures: ObjectStore;
   mailer: Mailer;
+  /** Side effects written with the change and delivered after it commits (docs/outbox.md). */
+  outbox: Outbox;
   limits: RateLimits;
   /** Image uploads in flight per account (at most two). */
   uploads: UploadSlots;

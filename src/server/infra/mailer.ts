@@ -2,7 +2,7 @@
 // written as a real RFC 822 .eml file under DATA_DIR/mail/ and announced with one log line.
 // Mail a person writes to an outside address goes out From their own address, with the headers a
 // mail client threads by, and DKIM-signed when a key is configured (docs/mail.md "Outbound").
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
@@ -20,6 +20,8 @@ export interface OutgoingMail {
   messageId?: string;
   inReplyTo?: string;
   references?: string[];
+  /** ISO time of the Date header; the outbox fixes it when the mail is written (docs/outbox.md). */
+  date?: string;
   /** Printed in the log in development so a newcomer can sign up without a mail server. */
   devHint?: string;
 }
@@ -54,6 +56,7 @@ function message(mail: OutgoingMail, options: MailerOptions) {
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.date ? { date: new Date(mail.date) } : {}),
     ...(mail.messageId ? { messageId: angle(mail.messageId) } : {}),
     ...(mail.inReplyTo ? { inReplyTo: angle(mail.inReplyTo) } : {}),
     ...(mail.references?.length ? { references: mail.references.map(angle) } : {}),
@@ -76,6 +79,16 @@ function smtpMailer(transport: Transporter, options: MailerOptions): Mailer {
   };
 }
 
+/**
+ * A mail's file: its time, then a digest of its Message-ID, so the outbox delivering the same mail
+ * again after a crash rewrites the one file instead of adding a second (docs/outbox.md).
+ */
+function captureName(mail: OutgoingMail): string {
+  const stamp = (mail.date ?? new Date().toISOString()).replace(/[:.]/g, "-");
+  const id = mail.messageId ?? randomUUID();
+  return `${stamp}-${createHash("sha256").update(id).digest("hex").slice(0, 12)}.eml`;
+}
+
 function captureMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({
     streamTransport: true,
@@ -86,8 +99,7 @@ function captureMailer(options: MailerOptions): Mailer {
     async send(mail) {
       const info = await transport.sendMail(message(mail, options));
       await mkdir(options.captureDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = path.join(options.captureDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(options.captureDir, captureName(mail));
       await writeFile(file, info.message as Buffer);
       const hint = options.logHints && mail.devHint ? ` (${mail.devHint})` : "";
       options.logger.info({ to: mail.to, file }, `mail captured for ${mail.to}${hint}`);

@@ -16,7 +16,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema/auth";
 import { passwordResetMail, verificationCodeMail } from "../../infra/mail-templates";
-import type { Mailer } from "../../infra/mailer";
+import type { OutgoingMail } from "../../infra/mailer";
+import type { Outbox } from "../../outbox/outbox";
 
 const DAY = 24 * 60 * 60;
 
@@ -27,9 +28,14 @@ const DAY = 24 * 60 * 60;
 export function createAuth(
   config: Config,
   db: Db,
-  mailer: Mailer,
+  outbox: Pick<Outbox, "enqueue">,
   onSessionEnded: (userId: string) => void,
 ) {
+  // The library has stored the code or token in its own transaction; the mail goes through the
+  // outbox so a failed or interrupted send is retried (docs/outbox.md).
+  const send = async (payload: OutgoingMail) => {
+    await outbox.enqueue([{ topic: "mail", payload }]);
+  };
   const callbackLink = (email: string, code: string) =>
     `${config.publicUrl}/auth/callback?email=${encodeURIComponent(email)}&code=${code}`;
 
@@ -70,7 +76,7 @@ export function createAuth(
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {
         const link = `${config.publicUrl}/signup?stage=reset&token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetMail(config.siteName, user.email, link));
+        await send(passwordResetMail(config.siteName, user.email, link));
       },
     },
     emailVerification: {
@@ -88,7 +94,7 @@ export function createAuth(
         generateOTP: () => String(randomInt(OTP_MIN, OTP_MAX + 1)),
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== "email-verification") return;
-          await mailer.send(
+          await send(
             verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)),
           );
         },

@@ -32,8 +32,10 @@ async function syncSubscription(deps: UsernameDeps, subscriptionId: string | nul
     return;
   }
   // Gone at the provider: the subscription has ended.
-  const row = await subscriptionByProviderId(deps.db, subscriptionId);
-  if (row) await startGrace(deps, row, now);
+  await deps.outbox.transaction(async (db, fx) => {
+    const row = await subscriptionByProviderId(db, subscriptionId);
+    if (row) await startGrace({ db, fx, config: deps.config }, row, now);
+  });
 }
 
 async function applyEvent(deps: UsernameDeps, event: Stripe.Event, now: Date): Promise<void> {
@@ -68,6 +70,14 @@ async function applyEvent(deps: UsernameDeps, event: Stripe.Event, now: Date): P
   }
 }
 
+/** The SDK refuses stale signatures only; one dated ahead of our clock is refused here too. */
+const TOLERANCE_SECONDS = 300;
+
+export function signedRecently(signature: string, nowMs: number): boolean {
+  const stamp = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  return Number.isFinite(stamp) && Math.abs(nowMs / 1000 - stamp) <= TOLERANCE_SECONDS;
+}
+
 export interface StripeWebhookOptions {
   ctx: AppContext;
   stripe: Stripe;
@@ -93,6 +103,9 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
       event = stripe.webhooks.constructEvent(request.body, signature, secret);
     } catch {
       throw new AppError(400, ERROR_CODES.validation, "Invalid webhook signature.");
+    }
+    if (!signedRecently(signature, Date.now())) {
+      throw new AppError(400, ERROR_CODES.validation, "Webhook timestamp outside the tolerance.");
     }
     const seen = await ctx.db
       .select({ id: paymentEvents.id })

@@ -13,7 +13,6 @@ import type { WithContext } from "../../context";
 import { AppError } from "../../errors";
 import { me, signedIn } from "../../http/viewer";
 import { findSessionProfile } from "../profiles/queries";
-import { completeCheckout } from "../usernames/checkout";
 import { checkoutBySession, setCheckoutStatus } from "../usernames/queries";
 import { answerTestSession } from "./test-provider";
 
@@ -70,16 +69,19 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<WithContext> = async (app
       if (checkout.status !== "open") {
         throw new AppError(409, ERROR_CODES.conflict, "This checkout is no longer open.");
       }
-      const now = new Date();
-      await answerTestSession(ctx.db, sessionId, request.body.outcome, now);
-      if (request.body.outcome === "declined") {
-        await setCheckoutStatus(ctx.db, checkout.id, "failed");
+      const { outcome } = request.body;
+      // The payment and the order to finish it commit together, as Stripe's webhook would follow
+      // a payment: the server completes the purchase even if this request never returns.
+      await ctx.outbox.transaction(async (tx, fx) => {
+        await answerTestSession(tx, sessionId, outcome, new Date());
+        if (outcome === "declined") await setCheckoutStatus(tx, checkout.id, "failed");
+        else fx.complete(sessionId);
+      });
+      if (outcome === "declined") {
         return {
           redirectUrl: `${editProfile}?redirect_status=failed&error=${encodeURIComponent(DECLINED)}`,
         };
       }
-      // Stripe would now send checkout.session.completed; the success page may race it.
-      await completeCheckout(ctx, { sessionId, now });
       return { redirectUrl: `${ctx.config.publicUrl}/checkout-success/${sessionId}` };
     },
   );
@@ -91,9 +93,15 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<WithContext> = async (app
       schema: { tags, params: testCheckoutParams, response: { 200: redirectResponse } },
     },
     async (request) => {
-      const { checkout, editProfile } = await ownCheckout(me(request), request.params.id);
+      const sessionId = request.params.id;
+      const { checkout, editProfile } = await ownCheckout(me(request), sessionId);
       if (checkout.status === "open") await setCheckoutStatus(ctx.db, checkout.id, "canceled");
-      return { redirectUrl: `${editProfile}?canceled=true` };
+      // Only a checkout that ended by this cancel (or an earlier one) returns as cancelled.
+      if (checkout.status === "complete") {
+        return { redirectUrl: `${ctx.config.publicUrl}/checkout-success/${sessionId}` };
+      }
+      const canceled = checkout.status === "open" || checkout.status === "canceled";
+      return { redirectUrl: canceled ? `${editProfile}?canceled=true` : editProfile };
     },
   );
 };

@@ -7,9 +7,11 @@ import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { priceTier } from "../../../domain/price-tiers";
 import { normalizeUsername, USERNAME_MESSAGES, usernameProblem } from "../../../domain/username";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { usernameCheckouts, usernameSubscriptions } from "../../db/schema/usernames";
 import { AppError, badRequest, conflict } from "../../errors";
 import { receiptMail } from "../../infra/mail-templates";
+import type { Effects } from "../../outbox/outbox";
 import { findSessionProfile } from "../profiles/queries";
 import {
   type Checkout,
@@ -28,21 +30,33 @@ export const HOLD_MINUTES = 30;
 
 export type UsernameDeps = Pick<
   AppContext,
-  "db" | "bus" | "mailer" | "config" | "log" | "payments"
+  "db" | "outbox" | "limits" | "config" | "log" | "payments"
 >;
 
+/** Inside a transaction: its handle and the side effects that commit with it (docs/outbox.md). */
+export interface UsernameTx {
+  db: Db;
+  fx: Effects;
+  config: UsernameDeps["config"];
+}
+
 export const ALREADY_OWNED = "You already have a reserved username.";
-const NAME_UNAVAILABLE = "That username is already taken.";
+/**
+ * The name is not for sale: the same reason the availability check gives (spec-2 §5), as the
+ * error code `username_{reason}`, so a client never hears two answers about one name.
+ */
+const unavailable = (reason: "reserved" | "taken" | "held") =>
+  conflict(`username_${reason}`, USERNAME_MESSAGES[reason].text);
 
 function validName(raw: string): string {
   const name = normalizeUsername(raw);
   const problem = usernameProblem(name);
-  if (problem && problem !== "reserved") {
+  if (problem === "reserved") throw unavailable("reserved");
+  if (problem) {
     throw badRequest(ERROR_CODES.validation, USERNAME_MESSAGES[problem].text, {
       name: [USERNAME_MESSAGES[problem].text],
     });
   }
-  if (problem === "reserved") throw conflict(ERROR_CODES.conflict, NAME_UNAVAILABLE);
   return name;
 }
 
@@ -54,7 +68,9 @@ export async function startCheckout(
   const name = validName(rawName);
   const tier = priceTier(name);
   const buyer = await findSessionProfile(deps.db, userId);
-  if (!tier || !buyer) throw conflict(ERROR_CODES.conflict, NAME_UNAVAILABLE);
+  if (!tier || !buyer) throw unavailable("reserved");
+  // Each start opens a provider session: a budget of its own (docs/operations.md "Limits").
+  await deps.limits.consume("checkoutPerUser", userId);
   const checkout = await deps.db.transaction(async (tx) => {
     await lockName(tx, name);
     await expireHolds(tx, now, name);
@@ -63,8 +79,7 @@ export async function startCheckout(
       throw conflict(ERROR_CODES.conflict, ALREADY_OWNED);
     }
     const standing = await nameStanding(tx, { name, buyerId: userId, now });
-    if (standing === "held") throw conflict(ERROR_CODES.conflict, USERNAME_MESSAGES.held.text);
-    if (standing) throw conflict(ERROR_CODES.conflict, NAME_UNAVAILABLE);
+    if (standing) throw unavailable(standing);
     await cancelOpenHoldsOf(tx, userId);
     const [row] = await tx
       .insert(usernameCheckouts)
@@ -130,7 +145,7 @@ export async function completeCheckout(
     return { kind: "unpaid" };
   }
   const subscription = remote.subscription;
-  const outcome = await deps.db.transaction(async (tx): Promise<Completion> => {
+  const outcome = await deps.outbox.transaction(async (tx, fx): Promise<Completion> => {
     await lockName(tx, known.name);
     const checkout = await checkoutBySession(tx, sessionId);
     if (!checkout) return { kind: "unknown" };
@@ -142,6 +157,8 @@ export async function completeCheckout(
       (await nameStanding(tx, { name, buyerId: userId, now })) !== null;
     if (lost) {
       await setCheckoutStatus(tx, checkout.id, "refused");
+      // The name went to someone else while this buyer paid: the subscription must not bill again.
+      fx.cancelSubscription(subscription.id);
       return { kind: "refused" };
     }
     await setCheckoutStatus(tx, checkout.id, "complete", now);
@@ -168,44 +185,36 @@ export async function completeCheckout(
       .onConflictDoNothing();
     await setProfileUsername(tx, { userId, name, mailDomain: deps.config.mailDomain, now });
     await forgetReleasedName(tx, name);
+    fx.publish({ type: "profile.changed", userId });
+    await queueReceipt(
+      { db: tx, fx, config: deps.config },
+      { userId, name, renewsAt: subscription.currentPeriodEnd },
+    );
     return { ...doneBy(checkout), now: true };
   });
-  if (outcome.kind === "refused") {
-    // The name went to someone else while this buyer paid: the subscription must not bill again.
-    await deps.payments.cancelNow(subscription.id).catch((error: unknown) => {
-      deps.log.error({ err: error, sessionId }, "refused checkout's subscription not cancelled");
-    });
-  }
-  if (outcome.kind === "done" && outcome.now) {
-    await deps.bus.publish({ type: "profile.changed", userId: outcome.userId });
-    await sendReceipt(deps, {
-      userId: outcome.userId,
-      name: outcome.name,
-      renewsAt: subscription.currentPeriodEnd,
-    });
-  }
   return outcome;
 }
 
-/** The buyer's receipt: the name, the yearly price, the renewal date (docs/usernames.md). */
-export async function sendReceipt(
-  deps: UsernameDeps,
+/**
+ * The buyer's receipt (the name, the yearly price, the renewal date; docs/usernames.md), written
+ * in the transaction that made the purchase or renewal, so it goes out exactly when that commits.
+ */
+export async function queueReceipt(
+  t: UsernameTx,
   { userId, name, renewsAt }: { userId: string; name: string; renewsAt: Date },
 ): Promise<void> {
-  const person = await findSessionProfile(deps.db, userId);
+  const person = await findSessionProfile(t.db, userId);
   const tier = priceTier(name);
   if (!person || !tier) return;
-  await deps.mailer
-    .send(
-      receiptMail({
-        siteName: deps.config.siteName,
-        to: person.email,
-        name,
-        mailDomain: deps.config.mailDomain,
-        priceUsd: tier.yearlyUsd,
-        renewsAt,
-        link: `${deps.config.publicUrl}/${name}/edit-profile`,
-      }),
-    )
-    .catch((error: unknown) => deps.log.error({ err: error }, "username receipt not sent"));
+  t.fx.mail(
+    receiptMail({
+      siteName: t.config.siteName,
+      to: person.email,
+      name,
+      mailDomain: t.config.mailDomain,
+      priceUsd: tier.yearlyUsd,
+      renewsAt,
+      link: `${t.config.publicUrl}/${name}/edit-profile`,
+    }),
+  );
 }

@@ -2,14 +2,12 @@
 // minutes, renew test-mode subscriptions as Stripe would, start grace when a test-mode renewal was
 // cancelled, release names whose grace is over, forget released names after their hold-back.
 // One instance at a time does it: the run holds a transaction-level advisory lock, so any number of
-// app instances may run the timer. Mail and events wait until the run has committed.
+// app instances may run the timer. Its mail and events are outbox rows of the same transaction.
 import { and, eq, lte, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
-import type { OutgoingMail } from "../../infra/mailer";
-import type { DomainEvent } from "../../realtime/events";
 import { oneYearAfter } from "../payments/test-provider";
-import { sendReceipt, type UsernameDeps } from "./checkout";
+import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
 import { expireHolds, updateSubscription } from "./queries";
 import { releaseAfterGrace, startGrace } from "./subscription";
 
@@ -24,40 +22,18 @@ export interface LifecycleReport {
   forgotten: number;
 }
 
-/** Deps whose mail and events are queued until `flush`, for work inside a transaction. */
-function afterCommit(deps: UsernameDeps) {
-  const mails: OutgoingMail[] = [];
-  const events: DomainEvent[] = [];
-  return {
-    deps: {
-      ...deps,
-      mailer: { ...deps.mailer, send: async (mail: OutgoingMail) => void mails.push(mail) },
-      bus: { ...deps.bus, publish: async (event: DomainEvent) => void events.push(event) },
-    } satisfies UsernameDeps,
-    async flush() {
-      for (const event of events) await deps.bus.publish(event);
-      for (const mail of mails) {
-        await deps.mailer.send(mail).catch((error: unknown) => {
-          deps.log.error({ err: error }, "username notice not sent");
-        });
-      }
-    },
-  };
-}
-
 /** One run at `now`; null when another instance holds the lock. */
 export async function runUsernameLifecycle(
   deps: UsernameDeps,
   now: Date,
 ): Promise<LifecycleReport | null> {
-  const later = afterCommit(deps);
-  const report = await deps.db.transaction(async (tx) => {
+  return deps.outbox.transaction(async (tx, fx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${LIFECYCLE_LOCK}) as locked`,
     );
     if (!lock?.locked) return null;
-    const d: UsernameDeps = { ...later.deps, db: tx };
+    const t: UsernameTx = { db: tx, fx, config: deps.config };
     const expiredHolds = await expireHolds(tx, now);
 
     const due = await tx
@@ -75,12 +51,12 @@ export async function runUsernameLifecycle(
     let lapsed = 0;
     for (const row of due) {
       if (row.cancelAtPeriodEnd) {
-        await startGrace(d, row, now);
+        await startGrace(t, row, now);
         lapsed++;
       } else {
         const renewsAt = oneYearAfter(row.currentPeriodEnd);
         await updateSubscription(tx, row.id, { currentPeriodEnd: renewsAt, updatedAt: now });
-        await sendReceipt(d, { userId: row.userId, name: row.name, renewsAt });
+        await queueReceipt(t, { userId: row.userId, name: row.name, renewsAt });
         renewed++;
       }
     }
@@ -92,7 +68,7 @@ export async function runUsernameLifecycle(
         and(eq(usernameSubscriptions.status, "grace"), lte(usernameSubscriptions.graceEndsAt, now)),
       )
       .limit(BATCH);
-    for (const row of graceOver) await releaseAfterGrace(d, row, now);
+    for (const row of graceOver) await releaseAfterGrace(t, row, now);
 
     const forgotten = await tx
       .delete(releasedUsernames)
@@ -106,8 +82,6 @@ export async function runUsernameLifecycle(
       forgotten: forgotten.length,
     };
   });
-  if (report) await later.flush();
-  return report;
 }
 
 /** Runs the lifecycle now and then every `everyMs`; returns the stop function. */

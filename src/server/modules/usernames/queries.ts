@@ -18,6 +18,16 @@ export async function lockName(db: Db, name: string): Promise<void> {
 }
 
 /**
+ * Serialises changes to one provider subscription (webhooks for it may arrive at once): the second
+ * sees the first's committed period, so a renewal's receipt is queued once.
+ */
+export async function lockSubscription(db: Db, providerSubscriptionId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`subscription:${providerSubscriptionId}`}))`,
+  );
+}
+
+/**
  * Why `name` is not open to `buyerId` at `now`, or null when it is: someone's handle ('taken'),
  * another buyer's live hold ('held'), or a released name kept for its former owner ('taken').
  * A name the buyer holds in grace stays open to them, so they can renew it.

@@ -151,7 +151,7 @@ describe("purchase through Stripe Checkout", () => {
     expect((await profileOf("ordername")).json().profile.handle).toBe("ordername");
   });
 
-  it("refuses tampered, stale and unsigned webhooks and changes nothing", async () => {
+  it("refuses tampered, stale, future-dated and unsigned webhooks and changes nothing", async () => {
     const buyer = await createAccount(t, { label: "tamper" });
     const sessionId = await checkoutFor(buyer, "tampername");
     stripe.pay(sessionId);
@@ -167,6 +167,11 @@ describe("purchase through Stripe Checkout", () => {
         timestamp: Math.floor(Date.now() / 1000) - 3600,
       },
     );
+    const future = stripe.event(
+      "checkout.session.completed",
+      stripe.sessions.get(sessionId) as object,
+      { timestamp: Math.floor(Date.now() / 1000) + 3600 },
+    );
     const wrongSecret = stripe.event(
       "checkout.session.completed",
       stripe.sessions.get(sessionId) as object,
@@ -175,7 +180,7 @@ describe("purchase through Stripe Checkout", () => {
       },
     );
     const unsigned = { payload: good.payload, headers: { "content-type": "application/json" } };
-    for (const bad of [tampered, stale, wrongSecret, unsigned]) {
+    for (const bad of [tampered, stale, future, wrongSecret, unsigned]) {
       const res = await deliver(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe("validation_error");

@@ -10,10 +10,12 @@ import { AppError } from "../../errors";
 import { lapsedMail, paymentFailedMail, releasedMail } from "../../infra/mail-templates";
 import type { ProviderSubscription } from "../payments/provider";
 import { findSessionProfile } from "../profiles/queries";
-import { sendReceipt, type UsernameDeps } from "./checkout";
+import type { OutgoingMail } from "../../infra/mailer";
+import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
 import {
   liveSubscription,
   lockName,
+  lockSubscription,
   releaseName,
   type Subscription,
   setProfileUsername,
@@ -87,68 +89,58 @@ export async function billingPortal(deps: UsernameDeps, userId: string): Promise
   return url;
 }
 
+/** A notice to the owner, committed with the change it tells of (docs/outbox.md). */
 async function mailOwner(
-  deps: UsernameDeps,
+  t: UsernameTx,
   userId: string,
-  build: (to: string) => Parameters<UsernameDeps["mailer"]["send"]>[0],
+  build: (to: string) => OutgoingMail,
 ): Promise<void> {
-  const person = await findSessionProfile(deps.db, userId);
-  if (!person) return;
-  await deps.mailer.send(build(person.email)).catch((error: unknown) => {
-    deps.log.error({ err: error }, "username notice not sent");
-  });
+  const person = await findSessionProfile(t.db, userId);
+  if (person) t.fx.mail(build(person.email));
 }
 
 /** A lapse (subscription ended, or renewal failed for good): 30 days of grace begin. */
-export async function startGrace(deps: UsernameDeps, row: Subscription, now: Date): Promise<void> {
+export async function startGrace(t: UsernameTx, row: Subscription, now: Date): Promise<void> {
   if (row.status !== "active") return;
   const graceEndsAt = daysAfter(now, GRACE_DAYS);
-  await updateSubscription(deps.db, row.id, { status: "grace", graceEndsAt, updatedAt: now });
-  await mailOwner(deps, row.userId, (to) =>
+  await updateSubscription(t.db, row.id, { status: "grace", graceEndsAt, updatedAt: now });
+  await mailOwner(t, row.userId, (to) =>
     lapsedMail({
-      siteName: deps.config.siteName,
+      siteName: t.config.siteName,
       to,
       name: row.name,
       graceEndsAt,
-      link: `${deps.config.publicUrl}/${row.name}/edit-profile`,
+      link: `${t.config.publicUrl}/${row.name}/edit-profile`,
     }),
   );
 }
 
 /** After grace: back to the default username; the old URL redirects, the name is kept back. */
-export async function releaseAfterGrace(
-  deps: UsernameDeps,
-  row: Subscription,
-  now: Date,
-): Promise<void> {
-  const released = await deps.db.transaction(async (tx) => {
-    await lockName(tx, row.name);
-    const current = await subscriptionByProviderId(tx, row.providerSubscriptionId);
-    if (current?.status !== "grace") return false;
-    await updateSubscription(tx, row.id, { status: "ended", updatedAt: now });
-    await setProfileUsername(tx, {
-      userId: row.userId,
-      name: null,
-      mailDomain: deps.config.mailDomain,
-      now,
-    });
-    await releaseName(tx, {
-      name: row.name,
-      formerUserId: row.userId,
-      redirectUntil: daysAfter(now, REDIRECT_DAYS),
-      heldUntil: daysAfter(now, REDIRECT_DAYS + HOLD_BACK_DAYS),
-    });
-    return true;
+export async function releaseAfterGrace(t: UsernameTx, row: Subscription, now: Date) {
+  await lockName(t.db, row.name);
+  const current = await subscriptionByProviderId(t.db, row.providerSubscriptionId);
+  if (current?.status !== "grace") return;
+  await updateSubscription(t.db, row.id, { status: "ended", updatedAt: now });
+  await setProfileUsername(t.db, {
+    userId: row.userId,
+    name: null,
+    mailDomain: t.config.mailDomain,
+    now,
   });
-  if (!released) return;
-  await deps.bus.publish({ type: "profile.changed", userId: row.userId });
-  await mailOwner(deps, row.userId, (to) =>
+  await releaseName(t.db, {
+    name: row.name,
+    formerUserId: row.userId,
+    redirectUntil: daysAfter(now, REDIRECT_DAYS),
+    heldUntil: daysAfter(now, REDIRECT_DAYS + HOLD_BACK_DAYS),
+  });
+  t.fx.publish({ type: "profile.changed", userId: row.userId });
+  await mailOwner(t, row.userId, (to) =>
     releasedMail({
-      siteName: deps.config.siteName,
+      siteName: t.config.siteName,
       to,
       name: row.name,
       buyBackUntil: daysAfter(now, REDIRECT_DAYS + HOLD_BACK_DAYS),
-      link: deps.config.publicUrl,
+      link: t.config.publicUrl,
     }),
   );
 }
@@ -162,27 +154,27 @@ export async function applyProviderSubscription(
   remote: ProviderSubscription,
   now: Date,
 ): Promise<void> {
-  const row = await subscriptionByProviderId(deps.db, remote.id);
-  if (!row || row.status === "ended") return;
-  if (remote.status === "canceled" || remote.status === "incomplete_expired") {
-    await startGrace(deps, row, now);
-    return;
-  }
-  const renewed = remote.currentPeriodEnd.getTime() > row.currentPeriodEnd.getTime();
-  const paidUp = remote.status === "active" || remote.status === "trialing";
-  await updateSubscription(deps.db, row.id, {
-    currentPeriodEnd: remote.currentPeriodEnd,
-    cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
-    ...(paidUp && row.status === "grace" ? { status: "active", graceEndsAt: null } : {}),
-    updatedAt: now,
-  });
-  if (renewed && paidUp) {
-    await sendReceipt(deps, {
-      userId: row.userId,
-      name: row.name,
-      renewsAt: remote.currentPeriodEnd,
+  await deps.outbox.transaction(async (db, fx) => {
+    const t: UsernameTx = { db, fx, config: deps.config };
+    await lockSubscription(db, remote.id);
+    const row = await subscriptionByProviderId(db, remote.id);
+    if (!row || row.status === "ended") return;
+    if (remote.status === "canceled" || remote.status === "incomplete_expired") {
+      await startGrace(t, row, now);
+      return;
+    }
+    const renewed = remote.currentPeriodEnd.getTime() > row.currentPeriodEnd.getTime();
+    const paidUp = remote.status === "active" || remote.status === "trialing";
+    await updateSubscription(db, row.id, {
+      currentPeriodEnd: remote.currentPeriodEnd,
+      cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
+      ...(paidUp && row.status === "grace" ? { status: "active", graceEndsAt: null } : {}),
+      updatedAt: now,
     });
-  }
+    if (renewed && paidUp) {
+      await queueReceipt(t, { userId: row.userId, name: row.name, renewsAt: remote.currentPeriodEnd });
+    }
+  });
 }
 
 /** invoice.payment_failed: the owner hears of it; Stripe retries, then ends the subscription. */
@@ -190,14 +182,16 @@ export async function noticePaymentFailed(
   deps: UsernameDeps,
   subscriptionId: string,
 ): Promise<void> {
-  const row = await subscriptionByProviderId(deps.db, subscriptionId);
-  if (!row || row.status === "ended") return;
-  await mailOwner(deps, row.userId, (to) =>
-    paymentFailedMail({
-      siteName: deps.config.siteName,
-      to,
-      name: row.name,
-      link: `${deps.config.publicUrl}/${row.name}/edit-profile`,
-    }),
-  );
+  await deps.outbox.transaction(async (db, fx) => {
+    const row = await subscriptionByProviderId(db, subscriptionId);
+    if (!row || row.status === "ended") return;
+    await mailOwner({ db, fx, config: deps.config }, row.userId, (to) =>
+      paymentFailedMail({
+        siteName: deps.config.siteName,
+        to,
+        name: row.name,
+        link: `${deps.config.publicUrl}/${row.name}/edit-profile`,
+      }),
+    );
+  });
 }

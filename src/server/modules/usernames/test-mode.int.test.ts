@@ -54,6 +54,8 @@ describe("test-mode checkout", () => {
     const id = await openCheckout(buyer, "testpay");
     const paid = await pay(buyer, id, "paid");
     expect(paid.json()).toEqual({ redirectUrl: `http://localhost:3000/checkout-success/${id}` });
+    // The server finished the purchase with the payment, before the browser came back.
+    expect(await mine(buyer)).toMatchObject({ name: "testpay", status: "active" });
     const done = await inject(t, buyer, "POST", "/api/usernames/checkout/complete", {
       sessionId: id,
     });
@@ -95,6 +97,40 @@ describe("test-mode checkout", () => {
     );
     const availability = await inject(t, buyer, "GET", "/api/usernames/declined/availability");
     expect(availability.json()).toMatchObject({ available: true });
+  });
+
+  it("returns from a cancel as cancelled only when the checkout was not completed", async () => {
+    const buyer = await createAccount(t, { label: "tmcanc" });
+    const id = await openCheckout(buyer, "cancdone");
+    await pay(buyer, id, "paid");
+    const late = await inject(t, buyer, "POST", `/api/payments/test/checkouts/${id}/cancel`);
+    expect(late.json().redirectUrl).toBe(`http://localhost:3000/checkout-success/${id}`);
+    expect(await mine(buyer)).toMatchObject({ name: "cancdone", status: "active" });
+  });
+
+  it("gives the availability check's reason when a reserved word is bought", async () => {
+    const buyer = await createAccount(t, { label: "tmresv" });
+    const availability = await inject(t, buyer, "GET", "/api/usernames/admin/availability");
+    expect(availability.json()).toMatchObject({ available: false, reason: "reserved" });
+    const res = await inject(t, buyer, "POST", "/api/usernames/checkout", { name: "admin" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: "username_reserved",
+      message: "That username is already taken.",
+    });
+  });
+
+  it("spends a checkout budget per account: ten starts an hour", async () => {
+    const buyer = await createAccount(t, { label: "tmbudget" });
+    for (let i = 0; i < 10; i++) {
+      const res = await inject(t, buyer, "POST", "/api/usernames/checkout", { name: `budget${i}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const refused = await inject(t, buyer, "POST", "/api/usernames/checkout", { name: "budgetx" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    const other = await createAccount(t, { label: "tmbudget2" });
+    await openCheckout(other, "budgetx");
   });
 
   it("renews each year until renewal is cancelled, then lapses and is released after grace", async () => {

@@ -1,0 +1,20 @@
+// What the outbox carries (docs/outbox.md "Topics"): a type per topic, so a writer and the worker's
+// handler agree on the payload. Payloads are JSON: dates travel as ISO strings.
+import type { OutgoingMail } from "../infra/mailer";
+import type { DomainEvent } from "../realtime/events";
+
+export type OutboxMessage =
+  /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */
+  | { topic: "mail"; payload: OutgoingMail }
+  /** A domain event for every instance's subscribers (caches, sockets). */
+  | { topic: "event"; payload: DomainEvent }
+  /** A subscription the provider must end now (a paid name lost to a race is not charged again). */
+  | { topic: "payments.cancel"; payload: { subscriptionId: string } }
+  /** A test-mode checkout was paid: finish it on the server, as Stripe's webhook would. */
+  | { topic: "checkout.paid"; payload: { sessionId: string } };
+
+export type OutboxTopic = OutboxMessage["topic"];
+
+export type OutboxHandlers = {
+  [T in OutboxTopic]: (payload: Extract<OutboxMessage, { topic: T }>["payload"]) => Promise<void>;
+};

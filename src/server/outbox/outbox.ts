@@ -1,0 +1,220 @@
+// The transactional outbox (docs/outbox.md). A use-case writes its side effects with the change,
+// in one transaction (`transaction`, or `enqueue` where the change is not ours to wrap); right
+// after the commit this instance delivers them (events first, so its caches are current before
+// the request answers) and deletes the rows. What is left behind — the process died, SMTP was
+// down, Redis refused — is claimed by the worker that runs in every instance, retried with backoff,
+// and kept with its last error once it is given up on. Delivery is at least once: mail keeps the
+// Message-ID and Date it was written with, so a repeat is the same message, not a second one.
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import type { OutgoingMail } from "../infra/mailer";
+import type { DomainEvent } from "../realtime/events";
+import type { OutboxHandlers, OutboxMessage } from "./messages";
+import {
+  claimDue,
+  insertMessages,
+  type OutboxRow,
+  pendingCount,
+  removeMessages,
+  settleFailure,
+} from "./store";
+
+/** Side effects of one transaction, written to the outbox when it commits. */
+export interface Effects {
+  mail(mail: OutgoingMail): void;
+  publish(event: DomainEvent): void;
+  cancelSubscription(subscriptionId: string): void;
+  /** Finish a paid checkout on the server (test mode's stand-in for Stripe's webhook). */
+  complete(sessionId: string): void;
+}
+
+export type Delivery = "delivered" | "retrying" | { failed: string };
+
+interface OutboxOptions {
+  db: Db;
+  handlers: OutboxHandlers;
+  mailDomain: string;
+  log: FastifyBaseLogger;
+  /** How often the worker looks for rows left behind (ms). */
+  pollMs?: number;
+}
+
+/** An event is delivered by the committing request; the worker steps in only after this. */
+const EVENT_GRACE_MS = 15_000;
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const MAX_ATTEMPTS = 10;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 3_600_000;
+
+export const retryDelayMs = (attempts: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+/** A refusal that a retry cannot change: an SMTP 5xx, or an error marked permanent. */
+function isPermanent(error: unknown): boolean {
+  const e = error as { responseCode?: number; permanent?: boolean } | null;
+  return e?.permanent === true || (typeof e?.responseCode === "number" && e.responseCode >= 500);
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class Outbox {
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  /** Runs `work` in a transaction; what it adds to `fx` commits with it, then goes out. */
+  async transaction<T>(work: (tx: Db, fx: Effects) => Promise<T>): Promise<T> {
+    const { result, written } = await this.options.db.transaction(async (tx) => {
+      const queued: OutboxMessage[] = [];
+      const result = await work(tx, this.collector(queued));
+      return { result, written: await this.write(tx, queued) };
+    });
+    await this.afterCommit(written);
+    return result;
+  }
+
+  /**
+   * Writes messages on their own (for a change made by a library in its own transaction, such as
+   * a code better-auth has just stored) and delivers them.
+   */
+  async enqueue(messages: OutboxMessage[]): Promise<Map<number, Delivery>> {
+    return this.afterCommit(await this.write(this.options.db, messages));
+  }
+
+  /** Collects effects into `queued`; mail gets its Message-ID and Date now. */
+  collector(queued: OutboxMessage[]): Effects {
+    return {
+      mail: (mail) => queued.push({ topic: "mail", payload: this.stamp(mail) }),
+      publish: (event) => queued.push({ topic: "event", payload: event }),
+      cancelSubscription: (subscriptionId) =>
+        queued.push({ topic: "payments.cancel", payload: { subscriptionId } }),
+      complete: (sessionId) => queued.push({ topic: "checkout.paid", payload: { sessionId } }),
+    };
+  }
+
+  /** Writes `queued` in `db` (a transaction); what to deliver once it commits. */
+  async write(db: Db, queued: OutboxMessage[]): Promise<Written> {
+    const delayed = queued.map((message) => ({
+      message,
+      delayMs: message.topic === "event" ? EVENT_GRACE_MS : 0,
+    }));
+    const ids = await insertMessages(db, delayed);
+    return queued.map((message, i) => ({ id: ids[i] as number, message }));
+  }
+
+  /** After the commit: events at once (then their rows go), the rest through a claim. */
+  async afterCommit(written: Written): Promise<Map<number, Delivery>> {
+    const outcomes = new Map<number, Delivery>();
+    const published: number[] = [];
+    for (const { id, message } of written) {
+      if (message.topic !== "event") continue;
+      try {
+        await this.options.handlers.event(message.payload);
+        published.push(id);
+        outcomes.set(id, "delivered");
+      } catch (error) {
+        this.options.log.warn({ err: error, outboxId: id }, "event left to the outbox worker");
+        outcomes.set(id, "retrying");
+      }
+    }
+    await removeMessages(this.options.db, published).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, "published events not cleared; they may repeat");
+    });
+    const others = written.filter(({ message }) => message.topic !== "event").map(({ id }) => id);
+    if (others.length > 0) {
+      const rows = await claimDue(this.options.db, {
+        limit: others.length,
+        leaseMs: LEASE_MS,
+        ids: others,
+      });
+      for (const row of rows) outcomes.set(row.id, await this.deliver(row));
+    }
+    return outcomes;
+  }
+
+  /** Starts the worker: a drain now and every `pollMs`. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 5_000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Drains now (or once more right after the drain in progress). */
+  kick(): void {
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = this.drainLoop().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  /** Delivers every due row; resolves when none is left (tests and shutdown wait on it). */
+  async drain(): Promise<void> {
+    while (this.draining) await this.draining;
+    this.kick();
+    await this.draining;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.draining) await this.draining;
+  }
+
+  pending(): Promise<number> {
+    return pendingCount(this.options.db);
+  }
+
+  private async drainLoop(): Promise<void> {
+    do {
+      this.drainAgain = false;
+      try {
+        for (;;) {
+          const rows = await claimDue(this.options.db, { limit: BATCH, leaseMs: LEASE_MS });
+          for (const row of rows) await this.deliver(row);
+          if (rows.length < BATCH) break;
+        }
+      } catch (error) {
+        this.options.log.error({ err: error }, "outbox drain failed");
+      }
+    } while (this.drainAgain);
+  }
+
+  private async deliver(row: OutboxRow): Promise<Delivery> {
+    const handler = this.options.handlers[row.topic] as (payload: unknown) => Promise<void>;
+    try {
+      await handler(row.payload);
+    } catch (error) {
+      const failed = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
+      const log = { err: error, outboxId: row.id, topic: row.topic, attempts: row.attempts };
+      if (failed) this.options.log.error(log, "outbox delivery given up");
+      else this.options.log.warn(log, "outbox delivery will be retried");
+      await settleFailure(this.options.db, {
+        id: row.id,
+        error: describe(error),
+        delayMs: retryDelayMs(row.attempts),
+        failed,
+      });
+      return failed ? { failed: describe(error) } : "retrying";
+    }
+    await removeMessages(this.options.db, [row.id]);
+    return "delivered";
+  }
+
+  private stamp(mail: OutgoingMail): OutgoingMail {
+    return {
+      ...mail,
+      messageId: mail.messageId ?? `${randomUUID()}@${this.options.mailDomain}`,
+      date: mail.date ?? new Date().toISOString(),
+    };
+  }
+}
+
+type Written = { id: number; message: OutboxMessage }[];

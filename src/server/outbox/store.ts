@@ -1,0 +1,83 @@
+// The outbox's SQL (docs/outbox.md). A claim is one statement: it picks due rows with
+// FOR UPDATE SKIP LOCKED, so instances draining at once never take the same row, and leases them
+// by moving `available_at` forward; a worker that dies mid-delivery leaves the row to be claimed
+// again once its lease runs out (at-least-once).
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client";
+import { outbox } from "../db/schema/outbox";
+import type { OutboxMessage } from "./messages";
+
+export interface OutboxRow {
+  id: number;
+  topic: OutboxMessage["topic"];
+  payload: unknown;
+  attempts: number;
+}
+
+/** Writes messages in the caller's transaction; ids in the order given. */
+export async function insertMessages(
+  db: Db,
+  messages: { message: OutboxMessage; delayMs: number }[],
+): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
+    .insert(outbox)
+    .values(
+      messages.map(({ message, delayMs }) => ({
+        topic: message.topic,
+        payload: message.payload,
+        availableAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      })),
+    )
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id);
+}
+
+/** Leases up to `limit` due rows (or only `ids`, when given) for `leaseMs`. */
+export function claimDue(
+  db: Db,
+  { limit, leaseMs, ids }: { limit: number; leaseMs: number; ids?: number[] },
+): Promise<OutboxRow[]> {
+  const only = ids ? sql`and id = any(${sql.param(ids)}::bigint[])` : sql``;
+  return queryRows<OutboxRow>(
+    db,
+    sql`update outbox set attempts = attempts + 1,
+          available_at = now() + make_interval(secs => ${leaseMs / 1000})
+        where id in (
+          select id from outbox
+          where failed_at is null and available_at <= now() ${only}
+          order by available_at, id
+          limit ${limit}
+          for update skip locked)
+        returning id, topic, payload, attempts`,
+  );
+}
+
+/** Delivered: the row is gone. */
+export async function removeMessages(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(outbox).where(inArray(outbox.id, ids));
+}
+
+/** Not delivered: try again after `delayMs`, or give up (`failed`) and keep the row. */
+export async function settleFailure(
+  db: Db,
+  { id, error, delayMs, failed }: { id: number; error: string; delayMs: number; failed: boolean },
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      lastError: error.slice(0, 2000),
+      availableAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      ...(failed ? { failedAt: sql`now()` } : {}),
+    })
+    .where(and(eq(outbox.id, id), isNull(outbox.failedAt)));
+}
+
+/** Rows not yet delivered and not given up on (for /readyz and tests). */
+export async function pendingCount(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from outbox where failed_at is null`,
+  );
+  return row?.n ?? 0;
+}
