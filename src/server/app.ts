@@ -89,6 +89,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
     runUsernameLifecycle(now: Date): Promise<LifecycleReport | null>;
+    /** This instance's outbox (docs/outbox.md): tests drain it; readiness reads it. */
+    outbox: Outbox;
   }
 }
 
@@ -198,6 +200,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus.subscribe((event) => ctx.feed.apply(event)),
     bus.subscribe((event) => ctx.hydrator.apply(event)),
   ];
+  app.decorate("outbox", outbox);
   app.decorate("runUsernameLifecycle", (now: Date) => runUsernameLifecycle(ctx, now));
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;

@@ -68,13 +68,19 @@ export class Outbox {
 
   /** Runs `work` in a transaction; what it adds to `fx` commits with it, then goes out. */
   async transaction<T>(work: (tx: Db, fx: Effects) => Promise<T>): Promise<T> {
+    return (await this.run(work)).result;
+  }
+
+  /** `transaction`, telling how each effect's first delivery went (by outbox id). */
+  async run<T>(
+    work: (tx: Db, fx: Effects) => Promise<T>,
+  ): Promise<{ result: T; deliveries: Map<number, Delivery> }> {
     const { result, written } = await this.options.db.transaction(async (tx) => {
       const queued: OutboxMessage[] = [];
       const result = await work(tx, this.collector(queued));
       return { result, written: await this.write(tx, queued) };
     });
-    await this.afterCommit(written);
-    return result;
+    return { result, deliveries: await this.afterCommit(written) };
   }
 
   /**

@@ -12,7 +12,7 @@ import {
 } from "./queries";
 import { externalPairKey, recordMessage } from "./record";
 
-type InboundDeps = Pick<AppContext, "db" | "bus">;
+type InboundDeps = Pick<AppContext, "db" | "outbox">;
 
 export async function acceptsLocalPart(deps: InboundDeps, localPart: string): Promise<boolean> {
   return Boolean(await findUserByLocalPart(deps.db, localPart));

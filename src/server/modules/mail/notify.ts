@@ -1,35 +1,36 @@
 // spec-1 §8: after an in-app message its recipients hear of it by e-mail at their sign-up address,
 // at most once per thread every 15 minutes (a busy thread is one notice, not one per message),
-// and not at all when they turned notices off. Reading the thread re-arms the notice.
+// and not at all when they turned notices off. Reading the thread re-arms the notice. The notice
+// is claimed and written in the message's own transaction (docs/outbox.md).
 import type { MessageView } from "../../../domain/contracts/mail";
-import type { AppContext } from "../../context";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
 import { messageNoticeMail } from "../../infra/mail-templates";
+import type { Effects } from "../../outbox/outbox";
 import { claimNotice, threadMemberIds } from "./queries";
 
 export const NOTICE_INTERVAL_MINUTES = 15;
 
-export async function notifyRecipients(
-  deps: Pick<AppContext, "db" | "mailer" | "config">,
+export async function queueNotices(
+  tx: Db,
+  fx: Effects,
+  config: Pick<Config, "siteName" | "publicUrl">,
   { threadId, message }: { threadId: string; message: MessageView },
 ): Promise<void> {
-  const recipients = (await threadMemberIds(deps.db, threadId)).filter(
+  const recipients = (await threadMemberIds(tx, threadId)).filter(
     (id) => id !== message.sender?.userId,
   );
   for (const userId of recipients) {
-    const to = await claimNotice(deps.db, {
-      threadId,
-      userId,
-      minutes: NOTICE_INTERVAL_MINUTES,
-    });
+    const to = await claimNotice(tx, { threadId, userId, minutes: NOTICE_INTERVAL_MINUTES });
     if (!to) continue;
-    await deps.mailer.send(
+    fx.mail(
       messageNoticeMail({
-        siteName: deps.config.siteName,
+        siteName: config.siteName,
         to,
         senderName: message.sender?.fullName ?? "Someone",
         subject: message.subject,
         body: message.body,
-        link: `${deps.config.publicUrl}/mail?thread=${threadId}`,
+        link: `${config.publicUrl}/mail?thread=${threadId}`,
       }),
     );
   }

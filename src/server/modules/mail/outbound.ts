@@ -1,15 +1,17 @@
 // Mail to an outside address (docs/mail.md "Outbound"): From the sender's own address on our
 // domain, with Message-ID, In-Reply-To and References so the other side's client threads it,
-// limited per person per day. The message is kept only once the mail server took it.
+// limited per person per day. The message and its mail commit together (docs/outbox.md) and the
+// mail goes out at once: a mail server that refuses it for good takes the message back and the
+// sender hears why; one that is down only delays it, the outbox retries.
 import { randomUUID } from "node:crypto";
 import type { MessageView } from "../../../domain/contracts/mail";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { senderIdentity, threadMessageIds } from "./queries";
-import { recordMessage } from "./record";
+import { deleteMessage, senderIdentity, threadMessageIds } from "./queries";
+import { messageEvent, storeMessage } from "./record";
 
-type OutboundDeps = Pick<AppContext, "db" | "bus" | "mailer" | "limits" | "config" | "log">;
+type OutboundDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
 
 export async function sendOutbound(
   deps: OutboundDeps,
@@ -28,8 +30,16 @@ export async function sendOutbound(
   const messageId = `${randomUUID()}@${deps.config.mailDomain}`;
   // spec-1 §7 send-email: the subject defaults to a message-from-username text.
   const handle = displayHandle({ ...me, emailAddress: me.chtchtEmail });
-  try {
-    await deps.mailer.send({
+  const { result: message, deliveries } = await deps.outbox.run(async (tx, fx) => {
+    const stored = await storeMessage(tx, {
+      threadId: input.threadId,
+      senderId: input.viewerId,
+      subject: input.subject,
+      body: input.body,
+      direction: "outbound",
+      messageId,
+    });
+    fx.mail({
       from: { name: me.fullName, address: me.chtchtEmail },
       to: input.address,
       subject: input.subject ?? `Message from ${handle}`,
@@ -37,17 +47,16 @@ export async function sendOutbound(
       messageId,
       ...(earlier.length > 0 ? { inReplyTo: earlier.at(-1), references: earlier } : {}),
     });
-  } catch (error) {
-    deps.log.warn({ err: error, to: input.address }, "outbound mail refused");
-    const reason = error instanceof Error ? error.message : "SEND_FAILED";
-    throw new AppError(502, "send_failed", reason);
-  }
-  return recordMessage(deps, {
-    threadId: input.threadId,
-    senderId: input.viewerId,
-    subject: input.subject,
-    body: input.body,
-    direction: "outbound",
-    messageId,
+    return stored;
   });
+  const refusal = [...deliveries.values()].find((d) => typeof d === "object");
+  if (refusal) {
+    deps.log.warn({ to: input.address, reason: refusal.failed }, "outbound mail refused");
+    await deleteMessage(deps.db, message.id);
+    throw new AppError(502, "send_failed", refusal.failed);
+  }
+  await deps.outbox.enqueue([
+    { topic: "event", payload: await messageEvent(deps.db, input.threadId, message) },
+  ]);
+  return message;
 }

@@ -215,6 +215,11 @@ export async function insertMessage(
   });
 }
 
+/** Takes back a message its mail server refused for good (docs/mail.md "Outbound"). */
+export async function deleteMessage(db: Db, messageId: string): Promise<void> {
+  await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
+}
+
 /** Marks the thread read for this member; true when it was unread. */
 export async function markThreadRead(
   db: Db,

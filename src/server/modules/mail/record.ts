@@ -1,7 +1,11 @@
 // Writing a message, shared by replies, outbound mail and inbound mail: stored with the thread's
-// and members' newest-message times in one transaction, then published to the thread's members.
+// and members' newest-message times in one transaction, with its live event (and whatever the
+// caller adds: notices, the outgoing mail) written to the outbox in that same transaction, so a
+// stored message is never left unannounced (docs/outbox.md).
 import type { MessageView } from "../../../domain/contracts/mail";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import type { Effects } from "../../outbox/outbox";
 import { presentMessage } from "./present";
 import { findMessage, insertMessage, threadMemberIds } from "./queries";
 
@@ -9,19 +13,38 @@ import { findMessage, insertMessage, threadMemberIds } from "./queries";
 export const directPairKey = (a: string, b: string) => `u:${[a, b].sort().join(":")}`;
 export const externalPairKey = (userId: string, address: string) => `x:${userId}:${address}`;
 
-export async function recordMessage(
-  deps: Pick<AppContext, "db" | "bus">,
-  values: Parameters<typeof insertMessage>[1],
-): Promise<MessageView> {
-  const id = await insertMessage(deps.db, values);
-  const row = await findMessage(deps.db, id);
+/** More work in the message's transaction, once it is stored. */
+export type AlongWithMessage = (tx: Db, fx: Effects, message: MessageView) => Promise<void>;
+
+type MessageValues = Parameters<typeof insertMessage>[1];
+
+/** Stores the message in `tx`; the stored message as members see it. */
+export async function storeMessage(tx: Db, values: MessageValues): Promise<MessageView> {
+  const id = await insertMessage(tx, values);
+  const row = await findMessage(tx, id);
   if (!row) throw new Error(`message ${id} vanished`);
-  const message = presentMessage(row);
-  await deps.bus.publish({
-    type: "mail.message",
-    threadId: values.threadId,
-    memberIds: await threadMemberIds(deps.db, values.threadId),
+  return presentMessage(row);
+}
+
+/** The live event of a stored message, for its thread's members only. */
+export async function messageEvent(db: Db, threadId: string, message: MessageView) {
+  return {
+    type: "mail.message" as const,
+    threadId,
+    memberIds: await threadMemberIds(db, threadId),
     message,
+  };
+}
+
+export async function recordMessage(
+  deps: Pick<AppContext, "outbox">,
+  values: MessageValues,
+  along?: AlongWithMessage,
+): Promise<MessageView> {
+  return deps.outbox.transaction(async (tx, fx) => {
+    const message = await storeMessage(tx, values);
+    fx.publish(await messageEvent(tx, values.threadId, message));
+    await along?.(tx, fx, message);
+    return message;
   });
-  return message;
 }

@@ -12,7 +12,7 @@ import { AppError, badRequest } from "../../errors";
 import { refuseAcrossBlock } from "../safety/relations";
 import { requireUnrestricted } from "../safety/standing";
 import { canSee } from "../safety/visibility";
-import { notifyRecipients } from "./notify";
+import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
 import { presentMessage, presentThreads } from "./present";
 import {
@@ -32,7 +32,7 @@ import {
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage } from "./record";
 
-export type MailDeps = Pick<AppContext, "db" | "bus" | "mailer" | "limits" | "config" | "log">;
+export type MailDeps = Pick<AppContext, "db" | "bus" | "outbox" | "limits" | "config" | "log">;
 
 interface ThreadAction {
   viewerId: string;
@@ -136,18 +136,17 @@ export async function sendMessage(
   if (thread.externalAddress) {
     return sendOutbound(deps, { ...input, address: thread.externalAddress });
   }
-  const message = await recordMessage(deps, {
-    threadId: input.threadId,
-    senderId: input.viewerId,
-    subject: input.subject,
-    body: input.body,
-    direction: "internal",
-  });
-  notifyRecipients(deps, { threadId: input.threadId, message }).catch((error: unknown) => {
-    // spec-1 §8: a failed notice is only logged; the message is sent.
-    deps.log.error({ err: error }, "message notice could not be sent");
-  });
-  return message;
+  return recordMessage(
+    deps,
+    {
+      threadId: input.threadId,
+      senderId: input.viewerId,
+      subject: input.subject,
+      body: input.body,
+      direction: "internal",
+    },
+    (tx, fx, message) => queueNotices(tx, fx, deps.config, { threadId: input.threadId, message }),
+  );
 }
 
 /**

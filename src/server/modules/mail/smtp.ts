@@ -25,7 +25,7 @@ export function systemResolver(): DnsResolver {
 
 export function registerInboundMail(
   app: FastifyInstance,
-  ctx: Pick<AppContext, "db" | "bus" | "config" | "log">,
+  ctx: Pick<AppContext, "db" | "outbox" | "config" | "log">,
   resolver: DnsResolver,
 ): void {
   const bound = { port: 0 };

@@ -29,7 +29,7 @@ import { personColumns, toPersonSummary } from "../profiles/person";
 import { isAdmin, isModerator } from "./standing";
 import { resolveTarget } from "./targets";
 
-type Deps = Pick<AppContext, "db" | "bus" | "mailer" | "config" | "log">;
+type Deps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Everyone but moderators gets 404: the queue does not exist for them. */
@@ -197,7 +197,8 @@ export async function moderate(
   const userId = target.ownerId;
   const until = action === "restrict" ? new Date(now.getTime() + (input.days ?? 7) * DAY_MS) : null;
   const text = noticeText(action, targetType, input.reason, until);
-  const events = await deps.db.transaction(async (tx) => {
+  // The change, its events and the notice mail commit together (docs/outbox.md).
+  await deps.outbox.transaction(async (tx, fx) => {
     const after: DomainEvent[] = [];
     if (action === "remove" || (action === "restore" && targetType !== "profile")) {
       const removing = action === "remove";
@@ -275,28 +276,24 @@ export async function moderate(
       until,
       createdAt: now,
     });
-    if (text) await tx.insert(moderationNotices).values({ userId, text, createdAt: now });
-    return after;
-  });
-  for (const event of events) await deps.bus.publish(event);
-  if (text) {
-    const [person] = await deps.db
+    for (const event of after) fx.publish(event);
+    if (!text) return;
+    await tx.insert(moderationNotices).values({ userId, text, createdAt: now });
+    const [person] = await tx
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, userId));
     if (person) {
-      await deps.mailer
-        .send(
-          moderationMail({
-            siteName: deps.config.siteName,
-            to: person.email,
-            text,
-            link: deps.config.publicUrl,
-          }),
-        )
-        .catch((error: unknown) => deps.log.error({ err: error }, "moderation notice not mailed"));
+      fx.mail(
+        moderationMail({
+          siteName: deps.config.siteName,
+          to: person.email,
+          text,
+          link: deps.config.publicUrl,
+        }),
+      );
     }
-  }
+  });
 }
 
 export async function auditLog(
