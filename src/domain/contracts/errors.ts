@@ -18,6 +18,9 @@ export const ERROR_CODES = {
   notFound: "not_found",
   conflict: "conflict",
   tooLarge: "payload_too_large",
+  /** An upload whose bytes are no readable image (docs/profiles-and-media.md "Invalid images"). */
+  invalidImage: "invalid_image",
+  unsupportedImage: "unsupported_image",
   requestTimeout: "request_timeout",
   rateLimited: "rate_limited",
   internal: "internal_error",

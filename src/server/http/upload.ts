@@ -1,10 +1,67 @@
 // Reads the one image of a multipart upload (field "file") with the limit of its kind, the
-// fields of a new post, and bounds the uploads one account has in flight.
+// fields of a new post, and bounds the uploads one account has in flight. A multipart body is
+// always read to its end, whatever is refused in it (a file in the wrong field, one over the
+// limit): the next request on a keep-alive connection starts right after it, so a refusal that
+// left part of the body unread would stall or garble that request (docs/profiles-and-media.md
+// "Refused uploads").
+import { finished } from "node:stream/promises";
+import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import { AppError, badRequest, tooManyRequests } from "../errors";
 import { IMAGE_LIMITS, type ImageKind } from "../infra/images";
 import { refuseControlCharacters } from "./input";
+
+const isTooLarge = (error: unknown) =>
+  (error as { code?: string } | null)?.code === "FST_REQ_FILE_TOO_LARGE";
+
+/** Reads a file part nobody asked for to its end and drops its bytes. */
+async function discard(part: MultipartFile): Promise<void> {
+  part.file.resume();
+  await finished(part.file).catch(() => undefined);
+}
+
+interface MultipartBody {
+  fields: Record<string, unknown>;
+  /** The file of the expected field; null when there was none, or it was over the limit. */
+  file: Buffer | null;
+  tooLarge: boolean;
+  /** A file came in another field than the expected one. */
+  strayFile: boolean;
+}
+
+/** Every part of a multipart body, read to the end: the text fields, and the one file of
+ * `fileField` within `maxBytes`; other files are read and dropped. */
+async function readMultipart(
+  request: FastifyRequest,
+  { fileField, maxBytes, maxFields }: { fileField: string; maxBytes: number; maxFields: number },
+): Promise<MultipartBody> {
+  const body: MultipartBody = { fields: {}, file: null, tooLarge: false, strayFile: false };
+  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: maxFields } });
+  try {
+    for await (const part of parts) {
+      if (part.type === "field") {
+        body.fields[part.fieldname] = part.value;
+      } else if (part.fieldname !== fileField || body.file || body.tooLarge) {
+        body.strayFile ||= part.fieldname !== fileField;
+        await discard(part);
+      } else {
+        // A file over the limit is still read to its end (and dropped) before this throws.
+        body.file = await part.toBuffer().catch((error: unknown) => {
+          if (!isTooLarge(error)) throw error;
+          body.tooLarge = true;
+          return null;
+        });
+      }
+    }
+  } catch (error) {
+    // The parts end with the size error of a file already read to its end: the body is read.
+    if (!isTooLarge(error)) throw error;
+  }
+  return body;
+}
+
+const chooseAnImage = () => badRequest(ERROR_CODES.validation, "Please choose an image.");
 
 export async function readUploadedImage(request: FastifyRequest, kind: ImageKind): Promise<Buffer> {
   const limit = IMAGE_LIMITS[kind];
@@ -13,17 +70,14 @@ export async function readUploadedImage(request: FastifyRequest, kind: ImageKind
       ERROR_CODES.validation,
       "Send the image as multipart/form-data in a field named file.",
     );
-  const file = await request.file({ limits: { fileSize: limit.maxBytes, files: 1 } });
-  if (file?.fieldname !== "file")
-    throw badRequest(ERROR_CODES.validation, "Please choose an image.");
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
-    }
-    throw error;
-  }
+  const body = await readMultipart(request, {
+    fileField: "file",
+    maxBytes: limit.maxBytes,
+    maxFields: 2,
+  });
+  if (body.tooLarge) throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
+  if (!body.file) throw chooseAnImage();
+  return body.file;
 }
 
 /** A new post: JSON `{content}`, or multipart with a `content` field and an optional `image` file. */
@@ -35,29 +89,18 @@ export async function readPostSubmission(
     refuseControlCharacters(fields);
     return { fields, image: null };
   }
-  const fields: Record<string, unknown> = {};
-  let image: Buffer | null = null;
   const limit = IMAGE_LIMITS.post;
-  for await (const part of request.parts({
-    limits: { fileSize: limit.maxBytes, files: 1, fields: 2 },
-  })) {
-    if (part.type === "field") {
-      fields[part.fieldname] = part.value;
-    } else if (part.fieldname === "image") {
-      try {
-        image = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
-        }
-        throw error;
-      }
-    } else {
-      await part.toBuffer();
-    }
-  }
-  refuseControlCharacters(fields);
-  return { fields, image: image && image.length > 0 ? image : null };
+  const body = await readMultipart(request, {
+    fileField: "image",
+    maxBytes: limit.maxBytes,
+    maxFields: 2,
+  });
+  if (body.tooLarge) throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
+  // A file sent under another name is refused rather than dropped without a word.
+  if (body.strayFile) throw chooseAnImage();
+  refuseControlCharacters(body.fields);
+  const image = body.file;
+  return { fields: body.fields, image: image && image.length > 0 ? image : null };
 }
 
 /** At most this many image uploads of one account are read and processed at once (per instance). */

@@ -1,6 +1,8 @@
 // Uploaded images (docs/profiles-and-media.md): the type is sniffed from the bytes, pixel bombs are refused from the
 // header before any decode, and everything is re-encoded to a metadata-free JPEG (EXIF, GPS, XMP
-// and ICC are dropped; orientation is applied first) plus a thumbnail. HEIC/HEIF is decoded by
+// and ICC are dropped; orientation is applied first) plus a thumbnail. Bytes that are no readable
+// image (cut short, corrupt data behind a valid magic number) are 400 invalid_image, never a 500
+// (docs/profiles-and-media.md "Invalid images"). HEIC/HEIF is decoded by
 // heic-decode (libheif in wasm) because the sharp build here has no HEVC decoder. Decoding is
 // the costly part (about a second of CPU near the pixel cap), so every image of the process waits
 // in one queue that runs as many at once as there are cores.
@@ -79,9 +81,11 @@ const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
 const FLATTEN_BACKGROUND = "#ffffff";
 
 const unsupported = () =>
-  new AppError(415, "unsupported_image", "Please upload a JPG, PNG, or WEBP image.");
+  new AppError(415, ERROR_CODES.unsupportedImage, "Please upload a JPG, PNG, or WEBP image.");
 const invalid = (cause?: unknown) =>
-  Object.assign(new AppError(400, "invalid_image", "This image could not be read."), { cause });
+  Object.assign(new AppError(400, ERROR_CODES.invalidImage, "This image could not be read."), {
+    cause,
+  });
 const tooManyPixels = () =>
   new AppError(
     400,
@@ -236,38 +240,79 @@ interface DecodeQueueOptions {
   onRunning?: (running: number) => void;
 }
 
-/** A processImage whose decodes share one queue of the given width. */
-export function createImageProcessor(options: DecodeQueueOptions) {
+/** Runs decodes through one queue of the given width. */
+function decodeQueue(options: DecodeQueueOptions) {
   const queue = pLimit(options.concurrency);
   let running = 0;
-  return (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
+  return <T>(task: () => Promise<T>): Promise<T> =>
     queue(async () => {
       options.onRunning?.(++running);
       try {
-        return await decodeAndEncode(input, kind);
+        return await task();
       } finally {
         options.onRunning?.(--running);
       }
     });
 }
 
-/** The process's one queue: every upload's decode and re-encode, as many at once as cores. */
-export const processImage = createImageProcessor({ concurrency: availableParallelism() });
+/** A processImage whose decodes share one queue of the given width. */
+export function createImageProcessor(options: DecodeQueueOptions) {
+  const inQueue = decodeQueue(options);
+  return (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
+    inQueue(() => decodeAndEncode(input, kind));
+}
 
-async function decodeAndEncode(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+/** The process's one queue: every upload's decode and re-encode, as many at once as cores. */
+const processQueue = decodeQueue({ concurrency: availableParallelism() });
+
+/** An upload to show (avatar, picture, post image): the main image and its thumbnail. */
+export const processImage = (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
+  processQueue(() => decodeAndEncode(input, kind));
+
+/**
+ * An upload to read rather than show (a face verification capture): the same checks and decode
+ * as processImage, in the same queue, orientation applied and metadata dropped, scaled down to at
+ * most `maxSide` pixels on a side, as one JPEG. Unreadable bytes are refused here, before anyone
+ * spends work or an attempt on them.
+ */
+export const processPhoto = (
+  input: Buffer,
+  { kind, maxSide }: { kind: ImageKind; maxSide: number },
+): Promise<EncodedImage> =>
+  processQueue(async () => {
+    const image = await openUpload(input, kind);
+    return decodeFully(() =>
+      encode(
+        image
+          .flatten({ background: FLATTEN_BACKGROUND })
+          .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }),
+      ),
+    );
+  });
+
+/** The upload opened for decoding: within its kind's size, a type we take, a sane pixel count. */
+async function openUpload(input: Buffer, kind: ImageKind): Promise<Sharp> {
   const limit = IMAGE_LIMITS[kind];
   if (input.length > limit.maxBytes) {
     throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
   }
   const type = sniffImageType(input);
   if (!type) throw unsupported();
-  const image = type === "heif" ? await openHeif(input) : await openWithSharp(input);
-  let main: EncodedImage;
+  return type === "heif" ? openHeif(input) : openWithSharp(input);
+}
+
+/** Runs the first full decode: headers can be fine while the pixel data is truncated or corrupt,
+ * and that surfaces here. */
+async function decodeFully<T>(run: () => Promise<T>): Promise<T> {
   try {
-    main = await resizeMain(image, kind);
+    return await run();
   } catch (error) {
-    // Headers can be fine while the pixel data is truncated or corrupt; that surfaces here.
     throw isPixelLimitError(error) ? tooManyPixels() : invalid(error);
   }
+}
+
+async function decodeAndEncode(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const image = await openUpload(input, kind);
+  const main = await decodeFully(() => resizeMain(image, kind));
   return { main, thumb: await makeThumb(main, kind) };
 }

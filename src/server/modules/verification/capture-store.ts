@@ -2,15 +2,15 @@
 // never the public /media one. On disk it is DATA_DIR/private (outside DATA_DIR/media, which
 // /media serves); with S3 it is the same bucket under `private/`, a prefix /media refuses. Only
 // GET /api/verification/captures/… reads it, for the capture's owner.
-import { createHash } from "node:crypto";
 import path from "node:path";
-import sharp from "sharp";
 import type { Config } from "../../config";
+import type { EncodedImage } from "../../infra/images";
 import { createObjectStore, type ObjectStore } from "../../infra/object-store";
 
 const S3_PREFIX = "private/";
 const CAPTURE_URL_PREFIX = "/api/verification/captures/";
-const CAPTURE_MAX_SIDE = 1024;
+/** A capture is kept (and read for its face) at most this many pixels on a side. */
+export const CAPTURE_MAX_SIDE = 1024;
 
 export function createCaptureStore(config: Pick<Config, "dataDir" | "s3">): ObjectStore {
   if (!config.s3) return createObjectStore({ dataDir: path.join(config.dataDir, "private") });
@@ -39,19 +39,14 @@ export function captureNameOfUrl(url: string): CaptureName | null {
   return match ? { user: match[1] as string, file: match[2] as string } : null;
 }
 
-/** Re-encodes the capture (orientation applied, metadata dropped) and stores it; no overwrite. */
+/** Stores the capture as the image pipeline re-encoded it (infra/images.ts processPhoto:
+ * orientation applied, metadata dropped, at most CAPTURE_MAX_SIDE); named by its hash. */
 export async function storeCapture(
   captures: ObjectStore,
-  { userId, bytes }: { userId: string; bytes: Buffer },
+  { userId, jpeg }: { userId: string; jpeg: EncodedImage },
 ): Promise<string> {
-  const jpeg = await sharp(bytes)
-    .rotate()
-    .resize(CAPTURE_MAX_SIDE, CAPTURE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer();
-  const sha = createHash("sha256").update(jpeg).digest("hex");
-  const name = { user: hexOf(userId), file: `${sha.slice(0, 32)}.jpg` };
-  await captures.put(captureKey(name), jpeg, "image/jpeg");
+  const name = { user: hexOf(userId), file: `${jpeg.sha256.slice(0, 32)}.jpg` };
+  await captures.put(captureKey(name), jpeg.bytes, jpeg.contentType);
   return captureUrl(name);
 }
 

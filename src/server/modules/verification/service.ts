@@ -2,6 +2,9 @@
 // uploaded capture with the current profile photo; the browser's own opinion is never asked.
 // Exactly one face must be found in each, and a distance below 0.6 earns the black badge with
 // its timestamp, score and the capture (kept in the private store). A failed match saves nothing.
+// The capture goes through the image pipeline first, so bytes that are no readable image are
+// refused (400 invalid_image, 415, 413) before they use one of the hourly attempts
+// (docs/profiles-and-media.md "Face verification", "Invalid images").
 import {
   FACE_ERROR_CODES,
   FACE_MESSAGES,
@@ -9,11 +12,12 @@ import {
 } from "../../../domain/contracts/verification";
 import { faceDistance, facesMatch } from "../../../domain/face-match";
 import type { AppContext } from "../../context";
-import { AppError, badRequest, conflict, forbidden } from "../../errors";
+import { AppError, conflict, forbidden } from "../../errors";
 import { type FaceReading, readFaces } from "../../infra/face-engine";
-import { sniffImageType } from "../../infra/images";
+import { processPhoto } from "../../infra/images";
 import { keyOfMediaUrl } from "../media/service";
 import {
+  CAPTURE_MAX_SIDE,
   type CaptureName,
   captureKey,
   isCaptureOf,
@@ -47,15 +51,15 @@ export async function verifyFace(
   if (!avatarUrl || !avatar) {
     throw refusal(FACE_ERROR_CODES.uploadRequired, FACE_MESSAGES.uploadRequired);
   }
-  if (!sniffImageType(capture)) throw badRequest("validation_error", "Please choose an image.");
+  const photo = await processPhoto(capture, { kind: "avatar", maxSide: CAPTURE_MAX_SIDE });
   await limits.consume("faceVerifyPerUser", viewerId);
 
-  const captured = oneFace(await readFaces(capture), "capture");
+  const captured = oneFace(await readFaces(photo.bytes), "capture");
   const pictured = oneFace(await readFaces(avatar.bytes), "avatar");
   const distance = faceDistance(captured, pictured);
   if (!facesMatch(distance)) return { matched: false, verifiedAt: null };
 
-  const captureUrl = await storeCapture(captures, { userId: viewerId, bytes: capture });
+  const captureUrl = await storeCapture(captures, { userId: viewerId, jpeg: photo });
   const verifiedAt = new Date();
   const written = await markFaceVerified(db, {
     userId: viewerId,
