@@ -1,7 +1,9 @@
 // /realtime abuse bounded (docs/operations.md "Limits"): upgrades only from our own origins, a
-// cap on sockets per account (the oldest closed), a frame budget per socket; and the author's own
-// copy of a new post says it is theirs.
+// cap on sockets per account (the oldest closed), a frame budget per socket, oversize frames
+// refused and logged as the client's fault; and the author's own copy of a new post says it is
+// theirs.
 import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test-support/accounts";
 import { follow, publish } from "../test-support/social";
@@ -14,9 +16,15 @@ let baseUrl: string;
 let ada: TestAccount;
 let bob: TestAccount;
 const sockets: TestSocket[] = [];
+/** The app's log lines, as pino writes them. */
+const logLines: { level: number; msg?: string; err?: { code?: string } }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  const logger = pino(
+    { level: "info" },
+    { write: (line: string) => logLines.push(JSON.parse(line)) },
+  );
+  t = await createTestApp({}, { logger });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   [ada, bob] = await Promise.all([createAccount(t), createAccount(t)]);
@@ -77,6 +85,25 @@ describe("/realtime limits", () => {
     const pongs = socket.messages.filter((m) => m.type === "pong").length;
     expect(pongs).toBeLessThanOrEqual(FRAME_LIMIT.points);
     const fresh = await open(bob);
+    fresh.send({ type: "ping" });
+    await fresh.waitFor((m) => m.type === "pong");
+  });
+});
+
+describe("/realtime oversize frames", () => {
+  it("closes a socket that sends a 100 KB frame with 1009 and logs it at info, never at error", async () => {
+    const socket = await open(ada);
+    const from = logLines.length;
+    socket.send({ type: "ping", padding: "x".repeat(100 * 1024) });
+    expect(await socket.closed).toBe(1009);
+    const lines = logLines.slice(from);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+    expect(
+      lines.some(
+        (line) => line.level === 30 && line.err?.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH",
+      ),
+    ).toBe(true);
+    const fresh = await open(ada);
     fresh.send({ type: "ping" });
     await fresh.waitFor((m) => m.type === "pong");
   });

@@ -5,7 +5,7 @@
 // per account (the oldest is closed) and 2,000 per IP on each instance, and a socket that sends
 // more than 60 frames in 10 s is closed with 1008.
 import websocket from "@fastify/websocket";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { WebSocket } from "ws";
 import {
@@ -247,8 +247,32 @@ function handleClientMessage(registry: Registry, conn: Connection, message: Clie
   }
 }
 
+/** Errors the client causes on its own socket: ws's protocol refusals (a frame over
+ * MAX_MESSAGE_BYTES, a malformed frame; ws has already begun the close with the right code, e.g.
+ * 1009) and a connection cut without a close frame. */
+const isClientFault = (error: Error & { code?: string }) =>
+  error.code?.startsWith("WS_ERR_") || error.code === "ECONNRESET" || error.code === "EPIPE";
+
+/** A socket error: the client's fault is logged at info (it is not ours to fix, docs/operations.md
+ * "Limits"), anything else at error, and that socket is dropped. */
+function onSocketError(
+  error: Error & { code?: string },
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
+  if (isClientFault(error)) {
+    request.log.info({ err: error }, "realtime client broke the protocol or left; socket closed");
+    return;
+  }
+  request.log.error({ err: error }, "realtime socket failed");
+  socket.terminate();
+}
+
 export async function registerRealtime(app: FastifyInstance, options: GatewayOptions) {
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    errorHandler: onSocketError,
+  });
   const registry = new Registry();
   const maxSocketsPerIp = options.maxSocketsPerIp ?? MAX_SOCKETS_PER_IP;
   const frames = new RateLimiterMemory({ keyPrefix: "ws-frames", ...FRAME_LIMIT });

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -45,8 +45,9 @@ function parseEml(raw: string): CapturedMail {
  * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default);
  * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
  * are more files of the built web app beside its index.html (path → content);
- * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it. The reserved-username
- * timer is off: tests run `app.runUsernameLifecycle(now)` with the clock they choose.
+ * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
+ * app's log (silent when not given). The reserved-username timer is off: tests run
+ * `app.runUsernameLifecycle(now)` with the clock they choose.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -55,6 +56,7 @@ export async function createTestApp(
     sink?: SmtpSink;
     webFiles?: Record<string, string | Buffer>;
     maxSocketsPerIp?: number;
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
@@ -65,7 +67,7 @@ export async function createTestApp(
     ...env,
   });
   const database = await createTestDatabase();
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const mailDir = path.join(dataDir, "mail");
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
