@@ -1,5 +1,5 @@
 // A refused multipart upload leaves its keep-alive connection usable (docs/profiles-and-media.md
-// "Invalid images"): over a raw socket to a listening app, an upload whose file is in the wrong
+// "Refused uploads"): over a raw socket to a listening app, an upload whose file is in the wrong
 // field gets a clean 400, and the next request on the same connection gets its own proper
 // answer, unless the first answer said `Connection: close` and the server then closed the
 // connection cleanly (a client retries on a new one). No reset, no garbled answer, no hang.
