@@ -3,7 +3,12 @@ export const OTP_LENGTH = 6;
 export const OTP_MIN = 100_000;
 export const OTP_MAX = 999_999;
 export const OTP_TTL_SECONDS = 600;
-export const OTP_MAX_WRONG_TRIES = 5;
+/**
+ * Wrong tries before a code is void: the same as the address-wide ceiling of code checks an hour
+ * (server/infra/rate-limit.ts `codeCheckPerAddress`), so strangers cannot void the owner's code
+ * with fewer wrong tries than that ceiling refuses (docs/operations.md "Limits").
+ */
+export const OTP_MAX_WRONG_TRIES = 50;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
 export function isOtpCode(value: string): boolean {

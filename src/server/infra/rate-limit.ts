@@ -9,7 +9,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { ERROR_CODES } from "../../domain/contracts/errors";
-import { OTP_RESEND_COOLDOWN_SECONDS } from "../../domain/otp";
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_COOLDOWN_SECONDS } from "../../domain/otp";
 import { tooManyRequests } from "../errors";
 
 const MINUTE = 60;
@@ -24,15 +24,32 @@ export const LIMITS = {
   writesPerIp: { points: 60, duration: MINUTE },
   /** Every admitted /api request from one IP: the ceiling above many accounts behind one NAT. */
   requestsPerIp: { points: 12_000, duration: MINUTE },
-  loginPerIp: { points: 25, duration: 5 * MINUTE },
-  /** Wrong passwords for one account from one IP; cleared by a good login from that IP. */
+  /**
+   * Login attempts from one IP, whatever the account: a ceiling far above what the people behind
+   * one address use, so one client's guessing does not refuse its neighbours' logins; the login
+   * route spends this instead of the visitor write budget (http/api-limits.ts).
+   */
+  loginPerIp: { points: 300, duration: 5 * MINUTE },
+  /**
+   * Wrong passwords for one account from one IP; cleared by a good login from that IP. Only that
+   * client's further attempts at that account are refused (modules/auth/login-guard.ts).
+   */
   loginFailuresPerAccountIp: { points: 10, duration: 15 * MINUTE },
   /** Wrong passwords for one account from anywhere: counted to slow logins down, never refused. */
   loginFailuresPerAccount: { points: 1_000_000, duration: 60 * MINUTE },
   signupPerIp: { points: 5, duration: 30 * MINUTE },
   codeSendPerAddress: { points: 5, duration: 30 * MINUTE },
   codeResendCooldown: { points: 1, duration: OTP_RESEND_COOLDOWN_SECONDS },
-  codeCheckPerAddress: { points: 10, duration: 5 * MINUTE },
+  /** Code checks for one address from one IP: a stranger's wrong codes spend only their own. */
+  codeCheckPerAddressIp: { points: 10, duration: 60 * MINUTE },
+  /**
+   * Code checks for one address from anywhere, the ceiling that keeps a 6-digit code out of
+   * reach (docs/operations.md "Limits"): at most 50 guesses an hour, 1,200 a day, against 900,000
+   * values, so a day of guessing wins with a chance of 1 in 750. better-auth voids a code only
+   * after as many wrong tries (OTP_MAX_WRONG_TRIES), so the strangers' wrong codes that this
+   * ceiling lets in never void the owner's code.
+   */
+  codeCheckPerAddress: { points: OTP_MAX_WRONG_TRIES, duration: 60 * MINUTE },
   codeCheckPerIp: { points: 50, duration: 10 * MINUTE },
   passwordResetPerAddress: { points: 5, duration: 30 * MINUTE },
   /** Mail a person sends to outside addresses (docs/mail.md "Outbound"). */

@@ -162,11 +162,13 @@ describe("register → verify → login → logout", () => {
 });
 
 describe("verification codes", () => {
-  it("voids the code after five wrong tries", async () => {
+  it("tells the registering browser a wrong code is wrong, and the right one still verifies", async () => {
     const { email, signup } = await registerUser("wrong");
     const code = t.mailbox.codeFor(email);
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) {
+    // More wrong tries than better-auth's default: the code is void only at the address-wide
+    // ceiling of checks (docs/operations.md "Limits"), so others' wrong codes cannot void it.
+    for (let i = 0; i < 6; i++) {
       const res = await post("/api/auth/verify-code", { email, code: wrong }, { cookie: signup });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({
@@ -175,12 +177,8 @@ describe("verification codes", () => {
       });
     }
     const res = await post("/api/auth/verify-code", { email, code }, { cookie: signup });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe("too_many_attempts");
-    const again = await post("/api/auth/verify-code", { email, code }, { cookie: signup });
-    expect(again.statusCode).toBe(400);
-    const stranger = await post("/api/auth/verify-code", { email, code });
-    expect(stranger.json().error.code).toBe("invalid_code");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ verified: true });
   });
 
   it("enforces the 60 s resend cooldown on the server, then mails a new code that replaces the old", async () => {

@@ -1,7 +1,9 @@
 // Guessing passwords (docs/operations.md "Limits"; OWASP ASVS V2.2): wrong passwords are counted
-// per account and IP, so a stranger's guesses lock out that stranger's address, never the owner's;
-// a good login clears its own pair. Across all addresses an account is only slowed down: past 20
-// wrong passwords in an hour each attempt waits a little longer, up to 3 s, and is never refused.
+// per account and IP, so a stranger's guesses lock out that stranger's address at that account,
+// never the owner elsewhere nor other people's logins from the same address; a good login clears
+// its own pair. An IP-wide ceiling far above that bounds one address trying many accounts. Across
+// all addresses an account is only slowed down: past 20 wrong passwords in an hour each attempt
+// waits a little longer, up to 3 s, and is never refused.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RateLimits } from "../../infra/rate-limit";
 
@@ -20,10 +22,14 @@ interface Attempt {
 
 const pairKey = ({ email, ip }: Attempt) => `${email} ${ip}`;
 
-/** Before the password is checked: 429 when this IP or this account-and-IP pair has no tries left. */
+/**
+ * Before the password is checked: 429 when this account-and-IP pair or this IP has no tries left.
+ * The pair is checked first, so a client refused at one account spends nothing of its address's
+ * ceiling by asking again.
+ */
 export async function admitLogin(limits: RateLimits, attempt: Attempt): Promise<void> {
-  await limits.consume("loginPerIp", attempt.ip);
   await limits.check("loginFailuresPerAccountIp", pairKey(attempt));
+  await limits.consume("loginPerIp", attempt.ip);
   const failures = await limits.spent("loginFailuresPerAccount", attempt.email);
   const delay = loginDelayMs(failures);
   if (delay > 0) await sleep(delay);

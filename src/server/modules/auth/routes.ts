@@ -56,7 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
 
   app.post(
     "/login",
-    { schema: { tags, body: loginBody, response: { 200: sessionResponse } } },
+    {
+      // login-guard.ts spends the login budgets per IP and per account and IP, not the visitor's.
+      config: { ownIpBudget: true },
+      schema: { tags, body: loginBody, response: { 200: sessionResponse } },
+    },
     async (request, reply) => {
       const result = await accounts.login(deps, {
         ...request.body,

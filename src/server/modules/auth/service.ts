@@ -123,7 +123,11 @@ export async function verifyCode(
   input: { email: string; code: string; ip: string; cookieHeader: string | undefined },
 ): Promise<{ verified: true }> {
   const { email, code } = input;
+  // docs/operations.md "Limits": each IP's checks for this address have their own budget, so a
+  // stranger's wrong codes refuse only that stranger; the address-wide ceiling, far above it,
+  // bounds every guess at the code together.
   await deps.limits.consume("codeCheckPerIp", input.ip);
+  await deps.limits.consume("codeCheckPerAddressIp", `${email} ${input.ip}`);
   await deps.limits.consume("codeCheckPerAddress", email);
   try {
     await deps.auth.api.verifyEmailOTP({ body: { email, otp: code } });
