@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { controlCharacterPaths, hasControlCharacters } from "./plain-text";
+import { controlCharacterPaths, hasControlCharacters, stripControlCharacters } from "./plain-text";
 
 describe("plain text: no C0 control characters but tab, LF and CR", () => {
   it.each([
@@ -29,5 +29,17 @@ describe("plain text: no C0 control characters but tab, LF and CR", () => {
     [42, []],
   ])("finds the paths in %j", (value, expected) => {
     expect(controlCharacterPaths(value)).toEqual(expected);
+  });
+
+  it.each([
+    ["hello", "hello"],
+    ["nul \u0000 inside", "nul  inside"],
+    ["\u0000\u0000", ""],
+    ["keeps\ttab\nline\r\nbreaks", "keeps\ttab\nline\r\nbreaks"],
+    ["bell \u0007, escape \u001b[31m, vt \u000b, ff \u000c", "bell , escape [31m, vt , ff "],
+    ["emoji 🎉, ü and delete \u007f stay", "emoji 🎉, ü and delete \u007f stay"],
+  ])("strips %j to %j", (text, expected) => {
+    expect(stripControlCharacters(text)).toBe(expected);
+    expect(hasControlCharacters(stripControlCharacters(text))).toBe(false);
   });
 });

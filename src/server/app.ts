@@ -75,7 +75,7 @@ export interface AppServices {
   store?: ObjectStore;
   /** Folder of the built web app; tests that only need the API leave it unset. */
   webDistDir?: string;
-  /** DNS for inbound mail's SPF, DKIM and DMARC checks; the system's when not given. */
+  /** DNS for inbound mail's SPF, DKIM and DMARC checks; from DNS_SERVERS when not given. */
   dnsResolver?: DnsResolver;
   /** Cap on /realtime sockets from one IP on this instance; the gateway's 2,000 when not given. */
   maxSocketsPerIp?: number;
@@ -240,7 +240,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
   await registerPayments(app, ctx, payments.stripe);
   await app.register(mediaRoutes, { store: ctx.store });
-  registerInboundMail(app, ctx, services.dnsResolver ?? systemResolver());
+  registerInboundMail(app, ctx, services.dnsResolver ?? systemResolver(config.dnsServers));
   await registerRealtime(app, {
     resolveViewer,
     bus,

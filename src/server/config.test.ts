@@ -63,6 +63,15 @@ describe("loadConfig", () => {
     ["DEV_SERVER", "yes"],
     ["SESSION_SECRET", "too-short"],
     ["STRIPE_SECRET_KEY", "pk_live_123"],
+    ["DNS_SERVERS", "dns.example"],
+    ["DNS_SERVERS", "1.1.1.1,not-an-ip"],
+    ["DNS_SERVERS", "1.1.1.1:0"],
+    ["DNS_SERVERS", "1.1.1.1:70000"],
+    ["DNS_SERVERS", "1.1.1"],
+    ["DNS_SERVERS", "[2001:db8::1]"],
+    ["DNS_SERVERS", "[1.1.1.1]:53"],
+    ["DNS_SERVERS", " , "],
+    ["SMTP_INBOUND_IDLE_SECONDS", "0"],
   ])("stops on a malformed %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(new RegExp(name));
@@ -90,5 +99,22 @@ describe("loadConfig", () => {
       webhookSecret: "whsec_1",
       apiUrl: "http://127.0.0.1:12111",
     });
+  });
+
+  it("takes DNS servers for inbound mail as ip or ip:port, the system's when unset", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).dnsServers).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        DNS_SERVERS: "9.9.9.9, 127.0.0.1:5353,2001:db8::53,[2001:db8::53]:5353",
+      }).dnsServers,
+    ).toEqual(["9.9.9.9", "127.0.0.1:5353", "2001:db8::53", "[2001:db8::53]:5353"]);
+  });
+
+  it("drops idle inbound SMTP clients after 30 s unless told otherwise", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).smtpInboundIdleMs).toBe(30_000);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), SMTP_INBOUND_IDLE_SECONDS: "2" }).smtpInboundIdleMs,
+    ).toBe(2000);
   });
 });

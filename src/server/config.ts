@@ -2,10 +2,20 @@
 // A bad value stops the start with a message naming the variable.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** A DNS server as node:dns's setServers takes it: `ip`, `ipv4:port` or `[ipv6]:port`. */
+function isDnsServer(entry: string): boolean {
+  const validPort = (text: string | undefined) => Number(text) >= 1 && Number(text) <= 65535;
+  const ipv6WithPort = entry.match(/^\[(.+)\]:(\d{1,5})$/);
+  if (ipv6WithPort) return isIPv6(ipv6WithPort[1] ?? "") && validPort(ipv6WithPort[2]);
+  const ipv4WithPort = entry.match(/^([\d.]+):(\d{1,5})$/);
+  if (ipv4WithPort) return isIPv4(ipv4WithPort[1] ?? "") && validPort(ipv4WithPort[2]);
+  return isIP(entry) !== 0;
+}
 const url = (protocols: string[]) =>
   z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must use ${protocols.join(" or ")}`,
@@ -32,6 +42,21 @@ const envSchema = z.object({
     .default("chtcht.local"),
   SMTP_INBOUND_PORT: port.default(2525),
   SMTP_INBOUND_HOST: z.string().min(1).default("127.0.0.1"),
+  /** A client that owes the inbound SMTP server its next line this long is dropped. */
+  SMTP_INBOUND_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** DNS servers for inbound mail's checks (docs/mail.md "DNS"); unset: the system's. */
+  DNS_SERVERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((servers) => servers.length > 0 && servers.every(isDnsServer), {
+      message: "must be comma-separated IP addresses, each with an optional port (9.9.9.9:53)",
+    })
+    .optional(),
   /** PEM files for STARTTLS on the inbound SMTP server (set together). */
   SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
   SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
@@ -87,6 +112,10 @@ export interface Config {
   mailDomain: string;
   smtpInboundPort: number;
   smtpInboundHost: string;
+  /** Idle time before the inbound SMTP server drops a client (docs/mail.md "Inbound"). */
+  smtpInboundIdleMs: number;
+  /** DNS servers (`ip`, `ip:port`) for inbound mail's checks; undefined: the system's. */
+  dnsServers: string[] | undefined;
   /** STARTTLS for inbound SMTP (docs/mail.md); unset: plain SMTP, fine on loopback. */
   smtpTls: { key: string; cert: string } | undefined;
   /** Signs outgoing mail From our domain (docs/mail.md "DNS records"). */
@@ -184,6 +213,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailDomain: env.MAIL_DOMAIN.toLowerCase(),
     smtpInboundPort: env.SMTP_INBOUND_PORT,
     smtpInboundHost: env.SMTP_INBOUND_HOST,
+    smtpInboundIdleMs: env.SMTP_INBOUND_IDLE_SECONDS * 1000,
+    dnsServers: env.DNS_SERVERS,
     smtpTls:
       env.SMTP_TLS_KEY_FILE && env.SMTP_TLS_CERT_FILE
         ? {

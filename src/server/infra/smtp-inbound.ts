@@ -1,17 +1,21 @@
 // The inbound SMTP server for {handle}@MAIL_DOMAIN (docs/mail.md "Inbound"). It accepts mail only
 // for existing addresses on our own domain (RCPT is refused for anyone else: never an open relay),
-// bounds message size and connections, offers STARTTLS when a certificate is configured, checks
-// SPF, DKIM and DMARC (mailauth, with a resolver tests replace), parses the message (mailparser;
-// html-to-text for HTML-only mail) and hands it to the mail area. Only authenticity is decided
-// here; where a message goes is the mail area's business.
+// bounds message size, connections in all and per client address, and idle time, offers STARTTLS
+// when a certificate is configured, checks SPF, DKIM and DMARC (smtp-authenticity.ts), parses the
+// message (mailparser; html-to-text for HTML-only mail), cleans every text of control characters
+// and hands it to the mail area. Only authenticity is decided here; where a message goes is the
+// mail area's business.
 import type { FastifyBaseLogger } from "fastify";
 import { convert as htmlToText } from "html-to-text";
-import { authenticate } from "mailauth";
-import { simpleParser } from "mailparser";
+import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import { hasControlCharacters, stripControlCharacters } from "../../domain/plain-text";
+import { AddressSlots } from "./address-slots";
+import type { DnsResolver } from "./dns-resolver";
+import { checkAuthenticity } from "./smtp-authenticity";
+import { isTransientFailure } from "./transient-failure";
 
-/** The signature of dns.promises.resolve, which mailauth calls for TXT (and MX, A) records. */
-export type DnsResolver = (name: string, type: string) => Promise<unknown>;
+export type { DnsResolver } from "./dns-resolver";
 
 export interface ReceivedMail {
   /** Local parts (before the @) of the accepted recipients on our domain. */
@@ -32,7 +36,11 @@ export interface InboundSmtpOptions {
   port: number;
   domain: string;
   maxBytes: number;
+  /** Connections at once in all, and from one client address (an IPv6 /64). */
   maxClients: number;
+  maxClientsPerAddress: number;
+  /** A client that owes us its next line (the first command included) this long is dropped. */
+  socketTimeoutMs: number;
   tls?: { key: string; cert: string } | undefined;
   resolver: DnsResolver;
   acceptsRecipient: (localPart: string) => Promise<boolean>;
@@ -46,25 +54,40 @@ export interface InboundSmtp {
 }
 
 const MAX_RECIPIENTS = 20;
+/** The longest address (RFC 5321 §4.5.3.1.3: a path of 256 octets with its angle brackets). */
+const MAX_ADDRESS_LENGTH = 254;
+/**
+ * Message ids longer than this are not kept: nobody writes them, and an id must fit a B-tree
+ * index row (about a third of an 8 kB page, PostgreSQL docs "B-Tree Indexes").
+ */
+const MAX_MESSAGE_ID_LENGTH = 500;
+/** The newest references are the ones that find the thread (RFC 5322 §3.6.4). */
+const MAX_REFERENCES = 50;
+/** How long closing the server waits for open sessions before it ends them with a 421. */
+const MAX_CLOSE_WAIT_MS = 5000;
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-const bare = (id: string) => id.trim().replace(/^<|>$/g, "");
+const bare = (id: string) => stripControlCharacters(id).trim().replace(/^<|>$/g, "");
 
 function referencesOf(inReplyTo: string | undefined, references: string | string[] | undefined) {
   const list = [...(Array.isArray(references) ? references : references ? [references] : [])];
   if (inReplyTo) list.push(inReplyTo);
-  return [
-    ...new Set(
-      list
-        .flatMap((r) => r.split(/\s+/))
-        .filter(Boolean)
-        .map(bare),
-    ),
-  ];
+  const ids = list
+    .flatMap((r) => r.split(/\s+/))
+    .map(bare)
+    .filter((id) => id && id.length <= MAX_MESSAGE_ID_LENGTH);
+  return [...new Set(ids)].slice(-MAX_REFERENCES);
 }
+
+const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : [])
+    .flatMap((group) => group.value)
+    .flatMap((entry) => [entry, ...(entry.group ?? [])])
+    .map((entry) => stripControlCharacters(entry.address ?? "").toLowerCase())
+    .filter(Boolean);
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -72,32 +95,32 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** DMARC's verdict on a message: refuse (reject policy), mark (quarantine), or accept. */
-async function verdictOf(raw: Buffer, session: SMTPServerSession, options: InboundSmtpOptions) {
-  const mailFrom = session.envelope.mailFrom;
-  const { dmarc } = await authenticate(raw, {
-    ip: session.remoteAddress,
-    helo: session.hostNameAppearsAs,
-    sender: mailFrom ? mailFrom.address : "",
-    mta: options.domain,
-    resolver: options.resolver as never,
-  });
-  const failed = dmarc !== false && dmarc.status?.result === "fail";
-  if (failed && dmarc.policy === "reject") return { refuse: dmarc.domain as string };
-  return { suspicious: failed && dmarc.policy === "quarantine" };
-}
-
 export async function startInboundSmtp(options: InboundSmtpOptions): Promise<InboundSmtp> {
   const domain = options.domain.toLowerCase();
+  const slots = new AddressSlots(options.maxClientsPerAddress);
   const server = new SMTPServer({
     name: domain,
     banner: `${domain} mail`,
     size: options.maxBytes,
     maxClients: options.maxClients,
+    socketTimeout: options.socketTimeoutMs,
+    closeTimeout: Math.min(options.socketTimeoutMs, MAX_CLOSE_WAIT_MS),
+    // The client's PTR name would only go to logs, for a DNS query per connection.
+    disableReverseLookup: true,
     authOptional: true,
     disabledCommands: options.tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
     ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : {}),
     logger: false,
+    onConnect(session, callback) {
+      if (!slots.take(session.id, session.remoteAddress)) {
+        callback(smtpError(421, "4.7.0 Too many connections from your address, try again later"));
+        return;
+      }
+      callback();
+    },
+    onClose(session) {
+      slots.release(session.id);
+    },
     onRcptTo(address, session, callback) {
       const [local = "", host = ""] = address.address.toLowerCase().split("@");
       if (host !== domain) {
@@ -108,11 +131,19 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         callback(smtpError(452, "4.5.3 Too many recipients"));
         return;
       }
+      if (hasControlCharacters(local)) {
+        callback(smtpError(550, "5.1.1 No such user here"));
+        return;
+      }
       options.acceptsRecipient(local).then(
         (known) => callback(known ? undefined : smtpError(550, "5.1.1 No such user here")),
         (error: unknown) => {
           options.logger.error({ err: error }, "inbound recipient lookup failed");
-          callback(smtpError(451, "4.3.0 Temporary failure, try again later"));
+          callback(
+            isTransientFailure(error)
+              ? smtpError(451, "4.3.0 Temporary failure, try again later")
+              : smtpError(550, "5.3.0 This recipient cannot be checked"),
+          );
         },
       );
     },
@@ -120,12 +151,16 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       receive(stream, session, options, domain).then(
         () => callback(),
         (error: Error & { responseCode?: number }) => {
-          if (!error.responseCode) {
-            options.logger.error({ err: error }, "inbound mail could not be delivered");
+          if (error.responseCode) {
+            callback(error);
+          } else if (isTransientFailure(error)) {
+            options.logger.warn({ err: error }, "inbound mail not stored for now: asked to retry");
             callback(smtpError(451, "4.3.0 Temporary failure, try again later"));
-            return;
+          } else {
+            // Anything else would fail the same way on every retry (docs/mail.md "Inbound").
+            options.logger.error({ err: error }, "inbound mail cannot be stored: refused");
+            callback(smtpError(554, "5.6.0 This message cannot be stored"));
           }
-          callback(error);
         },
       );
     },
@@ -154,24 +189,36 @@ async function receive(
   const raw = await readAll(stream);
   if (stream.sizeExceeded) throw smtpError(552, "5.3.4 Message too big");
   const parsed = await simpleParser(raw, { skipImageLinks: true });
-  const from = parsed.from?.value[0]?.address?.toLowerCase();
-  if (!from) throw smtpError(550, "5.1.7 A From address is required");
-  if (from.endsWith(`@${domain}`)) {
+  const fromAddresses = addressesOf(parsed.from);
+  const from = fromAddresses[0];
+  if (!from || from.length > MAX_ADDRESS_LENGTH || !from.includes("@")) {
+    throw smtpError(550, "5.1.7 A valid From address is required");
+  }
+  const fromDomains = [...new Set(fromAddresses.map((a) => a.slice(a.lastIndexOf("@") + 1)))];
+  if (fromDomains.includes(domain)) {
     throw smtpError(550, "5.7.1 Mail from this domain is sent from inside the product");
   }
-  const verdict = await verdictOf(raw, session, options);
-  if ("refuse" in verdict) {
-    throw smtpError(550, `5.7.1 Rejected by the DMARC policy of ${verdict.refuse}`);
-  }
+  const mailFrom = session.envelope.mailFrom;
+  const verdict = await checkAuthenticity({
+    raw,
+    ip: session.remoteAddress,
+    helo: session.hostNameAppearsAs,
+    sender: mailFrom ? mailFrom.address : "",
+    mta: domain,
+    fromDomains,
+    resolver: options.resolver,
+  });
+  if (!verdict.accept) throw smtpError(verdict.code, verdict.message);
+  const messageId = parsed.messageId ? bare(parsed.messageId) : "";
+  // Plain text when the mail has it; HTML-only mail is turned into text (no markup survives).
+  const text =
+    parsed.text?.trim() || (parsed.html ? htmlToText(parsed.html, { wordwrap: false }) : "");
   await options.deliver({
     recipients: session.envelope.rcptTo.map((r) => (r.address.split("@")[0] ?? "").toLowerCase()),
     from,
-    subject: parsed.subject?.trim() || null,
-    // Plain text when the mail has it; HTML-only mail is turned into text (no markup survives).
-    text: (
-      parsed.text?.trim() || (parsed.html ? htmlToText(parsed.html, { wordwrap: false }) : "")
-    ).trim(),
-    messageId: parsed.messageId ? bare(parsed.messageId) : null,
+    subject: stripControlCharacters(parsed.subject ?? "").trim() || null,
+    text: stripControlCharacters(text).trim(),
+    messageId: messageId && messageId.length <= MAX_MESSAGE_ID_LENGTH ? messageId : null,
     references: referencesOf(parsed.inReplyTo, parsed.references),
     suspicious: verdict.suspicious,
     attachmentsDropped: parsed.attachments.length,

@@ -1,11 +1,22 @@
 // A DNS resolver for tests (this machine has none): TXT records by name, ENOTFOUND for the rest,
-// in the shape dns.promises.resolve answers and mailauth reads (arrays of string chunks).
+// in the shape dns.promises.resolve answers and mailauth reads (arrays of string chunks). Names
+// in `failing` (and every name under them) fail the way an unreachable or broken DNS does.
 import type { DnsResolver } from "../infra/smtp-inbound";
 
-export function fakeDns(txt: Record<string, string>): DnsResolver {
+const dnsError = (name: string, code: string) =>
+  Object.assign(new Error(`queryTxt ${code} ${name}`), { code });
+
+export function fakeDns(
+  txt: Record<string, string>,
+  options: { failing?: string[]; code?: "ESERVFAIL" | "ETIMEOUT" | "ECONNREFUSED" } = {},
+): DnsResolver {
   return async (name, type) => {
-    const record = txt[name.toLowerCase().replace(/\.$/, "")];
+    const key = name.toLowerCase().replace(/\.$/, "");
+    if (options.failing?.some((f) => key === f || key.endsWith(`.${f}`))) {
+      throw dnsError(name, options.code ?? "ESERVFAIL");
+    }
+    const record = txt[key];
     if (type === "TXT" && record !== undefined) return [[record]];
-    throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+    throw dnsError(name, "ENOTFOUND");
   };
 }

@@ -42,7 +42,8 @@ function parseEml(raw: string): CapturedMail {
 
 /**
  * `env` overrides the configuration (inbound SMTP listens on a free port unless it says
- * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default);
+ * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default; with
+ * DNS_SERVERS in `env` the app's own resolver asks those servers);
  * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
  * are more files of the built web app beside its index.html (path → content);
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
@@ -91,7 +92,7 @@ export async function createTestApp(
     mailer,
     logger,
     webDistDir,
-    dnsResolver: options.dnsResolver ?? fakeDns({}),
+    dnsResolver: options.dnsResolver ?? (config.dnsServers ? undefined : fakeDns({})),
     maxSocketsPerIp: options.maxSocketsPerIp,
     usernameLifecycleMs: 0,
   });

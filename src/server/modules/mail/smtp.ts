@@ -1,15 +1,19 @@
 // Starts the inbound SMTP server with the app and stops it with the app (docs/mail.md "Inbound"):
 // on SMTP_INBOUND_HOST:SMTP_INBOUND_PORT (loopback on the embedded default), delivering into
 // the mail area. The bound port is on `app.inboundSmtp` (tests listen on port 0).
-import { Resolver } from "node:dns/promises";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { type DnsResolver, type InboundSmtp, startInboundSmtp } from "../../infra/smtp-inbound";
+import { createDnsResolver, type DnsResolver } from "../../infra/dns-resolver";
+import { type InboundSmtp, startInboundSmtp } from "../../infra/smtp-inbound";
 import { acceptsLocalPart, deliverInbound } from "./inbound";
 
-/** 1 MB messages, 50 connections at once (docs/mail.md "Limits"). */
+/**
+ * 1 MB messages; 100 connections at once, at most 5 from one address, so one client cannot take
+ * every place (docs/mail.md "Inbound").
+ */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
-const MAX_CONNECTIONS = 50;
+const MAX_CONNECTIONS = 100;
+const MAX_CONNECTIONS_PER_ADDRESS = 5;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,10 +21,9 @@ declare module "fastify" {
   }
 }
 
-/** The system's DNS, answering or failing within 3 s (no DNS at all fails at once). */
-export function systemResolver(): DnsResolver {
-  const resolver = new Resolver({ timeout: 3000, tries: 1 });
-  return (name, type) => resolver.resolve(name, type);
+/** The DNS servers DNS_SERVERS names, else the system's (docs/mail.md "DNS"). */
+export function systemResolver(servers: string[] | undefined): DnsResolver {
+  return createDnsResolver(servers);
 }
 
 export function registerInboundMail(
@@ -38,6 +41,8 @@ export function registerInboundMail(
       domain: ctx.config.mailDomain,
       maxBytes: MAX_MESSAGE_BYTES,
       maxClients: MAX_CONNECTIONS,
+      maxClientsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+      socketTimeoutMs: ctx.config.smtpInboundIdleMs,
       tls: ctx.config.smtpTls,
       resolver,
       acceptsRecipient: (local) => acceptsLocalPart(ctx, local),
