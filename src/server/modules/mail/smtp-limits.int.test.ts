@@ -37,7 +37,7 @@ execFileSync(
 );
 
 /** A short idle time, so the test can watch idle clients being dropped. */
-const IDLE_SECONDS = 3;
+const IDLE_SECONDS = 5;
 
 let t: TestApp;
 let ann: TestAccount;
