@@ -50,12 +50,12 @@ import { profileRoutes } from "./modules/profiles/routes";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
 import { ProfileIndexFeed } from "./modules/search/index-feed";
 import { searchRoutes } from "./modules/search/routes";
+import { completeCheckout } from "./modules/usernames/checkout";
 import {
   type LifecycleReport,
   runUsernameLifecycle,
   scheduleUsernameLifecycle,
 } from "./modules/usernames/lifecycle";
-import { completeCheckout } from "./modules/usernames/checkout";
 import { usernameRoutes } from "./modules/usernames/routes";
 import { createCaptureStore } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";

@@ -57,7 +57,7 @@ function isPermanent(error: unknown): boolean {
   return e?.permanent === true || (typeof e?.responseCode === "number" && e.responseCode >= 500);
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class Outbox {
   private timer: NodeJS.Timeout | null = null;
@@ -204,11 +204,11 @@ export class Outbox {
       else this.options.log.warn(log, "outbox delivery will be retried");
       await settleFailure(this.options.db, {
         id: row.id,
-        error: describe(error),
+        error: reasonOf(error),
         delayMs: retryDelayMs(row.attempts),
         failed,
       });
-      return failed ? { failed: describe(error) } : "retrying";
+      return failed ? { failed: reasonOf(error) } : "retrying";
     }
     await removeMessages(this.options.db, [row.id]);
     return "delivered";

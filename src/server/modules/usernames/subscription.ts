@@ -8,9 +8,9 @@ import type { OwnedUsername } from "../../../domain/contracts/usernames";
 import { priceTier } from "../../../domain/price-tiers";
 import { AppError } from "../../errors";
 import { lapsedMail, paymentFailedMail, releasedMail } from "../../infra/mail-templates";
+import type { OutgoingMail } from "../../infra/mailer";
 import type { ProviderSubscription } from "../payments/provider";
 import { findSessionProfile } from "../profiles/queries";
-import type { OutgoingMail } from "../../infra/mailer";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
 import {
   liveSubscription,
@@ -172,7 +172,11 @@ export async function applyProviderSubscription(
       updatedAt: now,
     });
     if (renewed && paidUp) {
-      await queueReceipt(t, { userId: row.userId, name: row.name, renewsAt: remote.currentPeriodEnd });
+      await queueReceipt(t, {
+        userId: row.userId,
+        name: row.name,
+        renewsAt: remote.currentPeriodEnd,
+      });
     }
   });
 }

@@ -1,0 +1,154 @@
+// The outbox on a real database (docs/outbox.md): an outside message whose mail server is down
+// for now is kept and sent later by the worker, with its Message-ID; a permanent refusal is given
+// up at once and kept for an operator; ten attempts are the most; two workers draining at once
+// deliver each row once; an event left behind waits out its grace, then goes out.
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/client";
+import { createAccount, type TestAccount } from "../test-support/accounts";
+import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink";
+import { inject } from "../test-support/social";
+import { createTestApp, type TestApp } from "../test-support/test-app";
+import type { OutboxMessage } from "./messages";
+import { Outbox } from "./outbox";
+
+let sink: SmtpSink;
+let t: TestApp;
+let bo: TestAccount;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url }, { sink });
+  bo = await createAccount(t, { label: "outboxbo" });
+  // The tests drain by hand: no timer of the app's may take a row in between.
+  await t.app.outbox.stop();
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+interface Row {
+  id: number;
+  topic: string;
+  attempts: number;
+  last_error: string | null;
+  failed: boolean;
+  due: boolean;
+}
+const rows = () =>
+  queryRows<Row>(
+    t.database.db,
+    sql`select id::int, topic, attempts, last_error, failed_at is not null as failed,
+          available_at <= now() as due
+        from outbox order by id`,
+  );
+const makeDue = () => t.database.db.execute(sql`update outbox set available_at = now()`);
+const clear = () => t.database.db.execute(sql`delete from outbox`);
+
+/** An Outbox of its own on the test database, recording what its handlers were given. */
+function recordingOutbox(delivered: unknown[]) {
+  const record = async (payload: unknown) => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    delivered.push(payload);
+  };
+  return new Outbox({
+    db: t.database.db,
+    mailDomain: "chtcht.local",
+    log: pino({ level: "silent" }),
+    handlers: { mail: record, event: record, "payments.cancel": record, "checkout.paid": record },
+  });
+}
+
+describe("the outbox", () => {
+  it("keeps an outside message while its mail server is down, then sends it once with its Message-ID", async () => {
+    const before = sink.received.length;
+    sink.refuse = "for now";
+    const res = await inject(t, bo, "POST", "/api/mail/send", {
+      to: "later@outside.example",
+      body: "Sent when the server is back",
+    });
+    sink.refuse = false;
+    expect(res.statusCode).toBe(201);
+    const [stored] = await queryRows<{ message_id: string }>(
+      t.database.db,
+      sql`select message_id from chat_messages where id = ${res.json().message.id}`,
+    );
+    expect(sink.received.length).toBe(before);
+    const [waiting] = await rows();
+    expect(waiting).toMatchObject({ topic: "mail", attempts: 1, failed: false, due: false });
+    expect(waiting?.last_error).toMatch(/Try later/);
+
+    await t.app.outbox.drain();
+    expect(sink.received.length).toBe(before); // still backing off
+    await makeDue();
+    await t.app.outbox.drain();
+    expect(sink.received.length).toBe(before + 1);
+    expect(sink.received.at(-1)?.parsed.messageId).toBe(`<${stored?.message_id}>`);
+    expect(await rows()).toEqual([]);
+    await makeDue();
+    await t.app.outbox.drain();
+    expect(sink.received.length).toBe(before + 1);
+  });
+
+  it("gives up at once on a permanent refusal and keeps the row with its reason", async () => {
+    const before = sink.received.length;
+    sink.refuse = true;
+    const outcomes = await t.app.outbox.enqueue([
+      { topic: "mail", payload: { to: "nobody@outside.example", subject: "Hi", text: "Hi" } },
+    ]);
+    sink.refuse = false;
+    expect([...outcomes.values()]).toEqual([{ failed: expect.stringMatching(/Not today/) }]);
+    await makeDue();
+    await t.app.outbox.drain();
+    expect(sink.received.length).toBe(before);
+    expect(await rows()).toEqual([expect.objectContaining({ topic: "mail", failed: true })]);
+    await clear();
+  });
+
+  it("stops after ten attempts", async () => {
+    sink.refuse = "for now";
+    await t.app.outbox.enqueue([
+      { topic: "mail", payload: { to: "busy@outside.example", subject: "Hi", text: "Hi" } },
+    ]);
+    for (let attempt = 2; attempt <= 10; attempt++) {
+      await makeDue();
+      await t.app.outbox.drain();
+    }
+    sink.refuse = false;
+    expect(await rows()).toEqual([
+      expect.objectContaining({ attempts: 10, failed: true, last_error: expect.any(String) }),
+    ]);
+    await clear();
+  });
+
+  it("delivers each row once when two workers drain at the same time", async () => {
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    const a = recordingOutbox(first);
+    const b = recordingOutbox(second);
+    const messages: OutboxMessage[] = Array.from({ length: 60 }, (_, i) => ({
+      topic: "payments.cancel",
+      payload: { subscriptionId: `sub_${i}` },
+    }));
+    await a.write(t.database.db, messages);
+    await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+    const all = [...first, ...second] as { subscriptionId: string }[];
+    expect(all).toHaveLength(60);
+    expect(new Set(all.map((p) => p.subscriptionId)).size).toBe(60);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("leaves an event to the request that wrote it for its grace, then publishes it", async () => {
+    const delivered: unknown[] = [];
+    const worker = recordingOutbox(delivered);
+    const event = { type: "profile.changed", userId: bo.userId } as const;
+    await worker.write(t.database.db, [{ topic: "event", payload: event }]);
+    await worker.drain();
+    expect(delivered).toEqual([]);
+    await makeDue();
+    await worker.drain();
+    expect(delivered).toEqual([event]);
+    expect(await rows()).toEqual([]);
+  });
+});

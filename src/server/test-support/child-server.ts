@@ -1,0 +1,135 @@
+// The real server as its own process (`node --import tsx src/server/main.ts`), for tests that need
+// what one process cannot show: two instances behind one database, or `kill -9` in the middle of
+// a write. People sign up over real HTTP, with the code read from the instance's captured mail.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface ChildServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  stderr(): string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts an instance and waits for /healthz. `env` adds to (or overrides) the defaults: its own
+ * DATA_DIR (kept when given, so a restarted instance finds its embedded database), a trusted
+ * proxy so each test person can have an address of their own, inbound SMTP on any free port.
+ */
+export async function startServer(
+  options: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<ChildServer> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "chtcht-instance-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "true",
+      SMTP_INBOUND_PORT: "0",
+      SESSION_SECRET: "child-server-test-secret-shared-by-every-instance",
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`instance exited: ${stderr}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, dataDir, process: child, stderr: () => stderr };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`instance did not become healthy: ${stderr}`);
+}
+
+/** Ends the process with `signal` and waits until it has exited. */
+export async function stopServer(server: ChildServer, signal: NodeJS.Signals = "SIGTERM") {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill(signal);
+  await exited;
+}
+
+export interface ChildAccount {
+  id: string;
+  email: string;
+  handle: string;
+  cookie: string;
+}
+
+/** JSON over HTTP as a browser sends it, from this person's own address. */
+export function requester(server: ChildServer, who: { cookie?: string; ip: string }) {
+  return (method: string, url: string, body?: unknown) =>
+    fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": who.ip,
+        ...(who.cookie ? { cookie: who.cookie } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
+const randomIp = () => `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+/** Registers, verifies (code from the instance's captured mail) and signs in over real HTTP. */
+export async function signUp(
+  server: ChildServer,
+  label = "child",
+  email = `${label}.${randomBytes(4).toString("hex")}@example.com`,
+): Promise<ChildAccount> {
+  const password = "violet kettle 7342";
+  const post = requester(server, { ip: randomIp() });
+  const register = await post("POST", "/api/auth/register", {
+    email,
+    fullName: "Child Person",
+    password,
+    agreeToPolicies: true,
+  });
+  if (register.status !== 201) throw new Error(`register: ${await register.text()}`);
+  const mailDir = path.join(server.dataDir, "mail");
+  const mail = readdirSync(mailDir)
+    .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
+    .find((raw) => raw.includes(email));
+  const code = mail?.match(/^Subject: (\d{6}) is your/m)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const verified = await post("POST", "/api/auth/verify-code", { email, code });
+  if (verified.status !== 200) throw new Error(`verify: ${await verified.text()}`);
+  const login = await post("POST", "/api/auth/login", { email, password });
+  if (login.status !== 200) throw new Error(`login: ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { user } = (await login.json()) as { user: { id: string; handle: string } };
+  return { id: user.id, email, handle: user.handle, cookie };
+}
