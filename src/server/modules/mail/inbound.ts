@@ -1,8 +1,11 @@
 // Mail that came in over SMTP (docs/mail.md "Inbound") lands in a thread between the recipient and
 // the outside sender: the thread of the message it replies to (In-Reply-To / References), else
-// the one thread per sender address. It arrives live like any message.
+// the one thread per sender address. It arrives live like any message. Every recipient's copy is
+// stored in one transaction with its event (docs/outbox.md), so a message refused for now (451)
+// left nothing behind, and the sender's retry does not store it twice for anyone.
 import { INBOUND_BODY_MAX } from "../../../domain/mail-rules";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import type { ReceivedMail } from "../../infra/smtp-inbound";
 import {
   findMemberThread,
@@ -10,7 +13,7 @@ import {
   findUserByLocalPart,
   threadOfMessageIds,
 } from "./queries";
-import { externalPairKey, recordMessage } from "./record";
+import { externalPairKey, messageEvent, storeMessage } from "./record";
 
 type InboundDeps = Pick<AppContext, "db" | "outbox">;
 
@@ -18,12 +21,12 @@ export async function acceptsLocalPart(deps: InboundDeps, localPart: string): Pr
   return Boolean(await findUserByLocalPart(deps.db, localPart));
 }
 
-async function threadFor(deps: InboundDeps, userId: string, mail: ReceivedMail): Promise<string> {
-  const replied = await threadOfMessageIds(deps.db, { userId, messageIds: mail.references });
-  const thread = replied ? await findMemberThread(deps.db, { threadId: replied, userId }) : null;
+async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<string> {
+  const replied = await threadOfMessageIds(db, { userId, messageIds: mail.references });
+  const thread = replied ? await findMemberThread(db, { threadId: replied, userId }) : null;
   // A reply joins its thread only when it comes from that thread's outside address.
   if (thread && thread.externalAddress === mail.from) return thread.id;
-  return findOrCreateThread(deps.db, {
+  return findOrCreateThread(db, {
     pairKey: externalPairKey(userId, mail.from),
     memberIds: [userId],
     externalAddress: mail.from,
@@ -36,17 +39,21 @@ export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Pro
     const person = await findUserByLocalPart(deps.db, local);
     if (person) people.add(person.userId);
   }
-  for (const userId of people) {
-    await recordMessage(deps, {
-      threadId: await threadFor(deps, userId, mail),
-      senderId: null,
-      senderAddress: mail.from,
-      subject: mail.subject,
-      body: [...mail.text].slice(0, INBOUND_BODY_MAX).join("") || "(no text)",
-      direction: "inbound",
-      messageId: mail.messageId,
-      suspicious: mail.suspicious,
-      attachmentsDropped: mail.attachmentsDropped,
-    });
-  }
+  await deps.outbox.transaction(async (tx, fx) => {
+    for (const userId of people) {
+      const threadId = await threadFor(tx, userId, mail);
+      const message = await storeMessage(tx, {
+        threadId,
+        senderId: null,
+        senderAddress: mail.from,
+        subject: mail.subject,
+        body: [...mail.text].slice(0, INBOUND_BODY_MAX).join("") || "(no text)",
+        direction: "inbound",
+        messageId: mail.messageId,
+        suspicious: mail.suspicious,
+        attachmentsDropped: mail.attachmentsDropped,
+      });
+      fx.publish(await messageEvent(tx, threadId, message));
+    }
+  });
 }

@@ -147,6 +147,45 @@ describe("a message that cannot be stored", () => {
   });
 });
 
+describe("a message to several people", () => {
+  it("stores every copy or none: a passing failure at the second leaves no first copy to repeat", async () => {
+    const cy = await createAccount(t, { fullName: "Cy" });
+    const body = "For Ann and Cy alike";
+    // Fails the second copy of this body only: the first copy is visible in its own transaction.
+    await t.database.db.execute(
+      sql.raw(`create function test_second_copy() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from chat_messages where body = new.body) then
+            raise exception 'deadlock detected (test)' using errcode = '40P01';
+          end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger test_second_copy before insert on chat_messages for each row
+        when (new.body = '${body}') execute function test_second_copy()`),
+    );
+    const from = "both@outside.example";
+    const to = [addressOf(ann), addressOf(cy)];
+    const raw = [`From: ${from}`, `To: ${to.join(", ")}`, "Subject: Both", "", body, ""].join(
+      "\r\n",
+    );
+    const sendBoth = () =>
+      smtpFrom(t.app.inboundSmtp.port).sendMail({ envelope: { from, to }, raw });
+    try {
+      expect((await refusalOf(sendBoth()))?.responseCode).toBe(451);
+      expect(await storedWithBody(t, body)).toBe(0);
+    } finally {
+      await t.database.db.execute(sql`drop trigger test_second_copy on chat_messages`);
+      await t.database.db.execute(sql`drop function test_second_copy`);
+    }
+    expect(await refusalOf(sendBoth())).toBeNull();
+    expect(await storedWithBody(t, body)).toBe(2);
+    expect(await messagesFrom(t, ann, from)).toHaveLength(1);
+    expect(await messagesFrom(t, cy, from)).toHaveLength(1);
+  });
+});
+
 // PostgreSQL only: its connection goes through a proxy the test can cut (PGlite is in-process).
 describe.runIf(process.env.TEST_DATABASE_URL)("with PostgreSQL unreachable", () => {
   let proxy: TcpProxy;
