@@ -1,5 +1,5 @@
 // Every named rate limit of the app (docs/operations.md "Limits"), keyed per account, per IP, per
-// e-mail address or per account and IP. In memory by default; in Redis when REDIS_URL is set, so
+// e-mail address, per account and IP or per address and IP. In memory by default; in Redis when REDIS_URL is set, so
 // every app instance spends from the same budgets. rate-limiter-flexible does the counting.
 import type { Redis } from "ioredis";
 import {
