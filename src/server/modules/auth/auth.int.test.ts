@@ -166,8 +166,9 @@ describe("verification codes", () => {
     const { email, signup } = await registerUser("wrong");
     const code = t.mailbox.codeFor(email);
     const wrong = code === "123456" ? "654321" : "123456";
-    // More wrong tries than better-auth's default: the code is void only at the address-wide
-    // ceiling of checks (docs/operations.md "Limits"), so others' wrong codes cannot void it.
+    // More wrong tries than the five that used to void it: a code is void only at the
+    // address-wide ceiling of checks (docs/operations.md "Limits"), so others' wrong codes
+    // cannot void it.
     for (let i = 0; i < 6; i++) {
       const res = await post("/api/auth/verify-code", { email, code: wrong }, { cookie: signup });
       expect(res.statusCode).toBe(400);
