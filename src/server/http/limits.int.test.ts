@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../infra/rate-limit";
-import { createAccount, type TestAccount } from "../test-support/accounts";
+import { createAccount, type TestAccount, uniqueEmail } from "../test-support/accounts";
 import { multipartFile } from "../test-support/multipart";
 import { publish } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
@@ -18,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const unique = (label: string) => `${label}.${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 function get(url: string, ip: string, who?: TestAccount) {
   return t.app.inject({
@@ -135,14 +133,14 @@ describe("verify-code", () => {
   it("answers a stranger the same for a verified address and an unknown one", async () => {
     const verified = await createAccount(t);
     const known = await verify(verified.email, "123456", "10.43.0.1");
-    const unknown = await verify(unique("nobody"), "123456", "10.43.0.1");
+    const unknown = await verify(uniqueEmail("nobody"), "123456", "10.43.0.1");
     expect(known.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(known.json()).toEqual(unknown.json());
   });
 
   it("treats an already-used code as verified in the browser that registered (spec-2 §8)", async () => {
-    const email = unique("twice");
+    const email = uniqueEmail("twice");
     const ip = "10.43.1.1";
     const register = await t.app.inject({
       method: "POST",
@@ -165,9 +163,9 @@ describe("verify-code", () => {
   it("limits code checks per IP across addresses", async () => {
     const ip = "10.43.2.1";
     for (let i = 0; i < LIMITS.codeCheckPerIp.points; i++) {
-      expect((await verify(unique(`probe${i}`), "123456", ip)).statusCode).toBe(400);
+      expect((await verify(uniqueEmail(`probe${i}`), "123456", ip)).statusCode).toBe(400);
     }
-    const refused = await verify(unique("probe-last"), "123456", ip);
+    const refused = await verify(uniqueEmail("probe-last"), "123456", ip);
     expect(refused.statusCode).toBe(429);
   });
 });

@@ -23,7 +23,7 @@ describe("the image decode queue", { timeout: 60_000 }, () => {
   it("runs at most its width of decodes at once, and finishes every image, refused ones included", async () => {
     const width = 2;
     const seen: number[] = [];
-    const processImage = createImageProcessor({
+    const { processImage } = createImageProcessor({
       concurrency: width,
       onRunning: (running) => seen.push(running),
     });

@@ -255,40 +255,41 @@ function decodeQueue(options: DecodeQueueOptions) {
     });
 }
 
-/** A processImage whose decodes share one queue of the given width. */
+/**
+ * The image pipeline's two entries, whose decodes share one queue of the given width:
+ * - processImage: an upload to show (avatar, picture, post image), the main image and its
+ *   thumbnail;
+ * - processPhoto: an upload to read rather than show (a face verification capture), with the
+ *   same checks and decode, orientation applied and metadata dropped, scaled down to at most
+ *   `maxSide` pixels on a side, as one JPEG. Unreadable bytes are refused here, before anyone
+ *   spends work or an attempt on them.
+ */
 export function createImageProcessor(options: DecodeQueueOptions) {
   const inQueue = decodeQueue(options);
-  return (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
-    inQueue(() => decodeAndEncode(input, kind));
+  return {
+    processImage: (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
+      inQueue(() => decodeAndEncode(input, kind)),
+    processPhoto: (
+      input: Buffer,
+      { kind, maxSide }: { kind: ImageKind; maxSide: number },
+    ): Promise<EncodedImage> =>
+      inQueue(async () => {
+        const image = await openUpload(input, kind);
+        return decodeFully(() =>
+          encode(
+            image
+              .flatten({ background: FLATTEN_BACKGROUND })
+              .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }),
+          ),
+        );
+      }),
+  };
 }
 
 /** The process's one queue: every upload's decode and re-encode, as many at once as cores. */
-const processQueue = decodeQueue({ concurrency: availableParallelism() });
-
-/** An upload to show (avatar, picture, post image): the main image and its thumbnail. */
-export const processImage = (input: Buffer, kind: ImageKind): Promise<ProcessedImage> =>
-  processQueue(() => decodeAndEncode(input, kind));
-
-/**
- * An upload to read rather than show (a face verification capture): the same checks and decode
- * as processImage, in the same queue, orientation applied and metadata dropped, scaled down to at
- * most `maxSide` pixels on a side, as one JPEG. Unreadable bytes are refused here, before anyone
- * spends work or an attempt on them.
- */
-export const processPhoto = (
-  input: Buffer,
-  { kind, maxSide }: { kind: ImageKind; maxSide: number },
-): Promise<EncodedImage> =>
-  processQueue(async () => {
-    const image = await openUpload(input, kind);
-    return decodeFully(() =>
-      encode(
-        image
-          .flatten({ background: FLATTEN_BACKGROUND })
-          .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }),
-      ),
-    );
-  });
+export const { processImage, processPhoto } = createImageProcessor({
+  concurrency: availableParallelism(),
+});
 
 /** The upload opened for decoding: within its kind's size, a type we take, a sane pixel count. */
 async function openUpload(input: Buffer, kind: ImageKind): Promise<Sharp> {

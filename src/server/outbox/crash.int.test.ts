@@ -223,6 +223,9 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       }
       for (const { id } of messages) expect(seen((e) => e.message?.id === id)).toBe(true);
       expect(left[0]?.n).toBe(0);
+      console.info(
+        `crash test: ${LIVES} kills, ${cutShort} cut work short; acknowledged ${acked.names.length} purchases, ${acked.messages.length} messages, ${acked.suspended.length} suspensions; committed ${names.length} names, ${messages.length} messages, ${suspended.length} suspensions`,
+      );
       // The kills did land inside the work: some rounds were cut off before every answer came.
       expect(cutShort).toBeGreaterThan(0);
       expect(ackCount(acked)).toBeGreaterThan(3);

@@ -10,6 +10,10 @@ export interface TestAccount {
   cookie: string;
 }
 
+/** A fresh address for a test person who signs up by hand. */
+export const uniqueEmail = (label: string) =>
+  `${label}.${Math.random().toString(36).slice(2, 10)}@example.com`;
+
 let counter = 0;
 const nextIp = () => {
   counter += 1;

@@ -94,9 +94,7 @@ export function createAuth(
         generateOTP: () => String(randomInt(OTP_MIN, OTP_MAX + 1)),
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== "email-verification") return;
-          await send(
-            verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)),
-          );
+          await send(verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)));
         },
       }),
     ],

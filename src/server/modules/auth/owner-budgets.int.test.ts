@@ -3,7 +3,7 @@
 // right passwords from the same address; address-wide and IP-wide ceilings stay far above them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../infra/rate-limit";
-import { createAccount } from "../../test-support/accounts";
+import { createAccount, uniqueEmail } from "../../test-support/accounts";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const unique = (label: string) => `${label}.${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 function post(url: string, payload: object, ip: string, cookie?: string) {
   return t.app.inject({
@@ -32,7 +30,7 @@ describe("verification codes: wrong codes count per address and IP", () => {
 
   /** A pending account registered from `ip`, with the browser's sign-up cookie and its code. */
   async function pending(label: string, ip: string) {
-    const email = unique(label);
+    const email = uniqueEmail(label);
     const res = await post(
       "/api/auth/register",
       { email, fullName: "Owner", password: "violet kettle 7342", agreeToPolicies: true },
@@ -142,7 +140,7 @@ describe("logins: wrong passwords count per account and IP, under a high IP-wide
     // Each a different unknown address. One at a time: each hashes a password (scrypt), and the
     // other integration worker shares the two cores.
     for (let i = 0; i < ceiling; i++) {
-      expect((await login(unique(`spray${i}`), "wrong password!", ip)).statusCode).toBe(401);
+      expect((await login(uniqueEmail(`spray${i}`), "wrong password!", ip)).statusCode).toBe(401);
     }
     const refused = await login(person.email, person.password, ip);
     expect(refused.statusCode).toBe(429);
