@@ -229,23 +229,7 @@ describe("rate limits", () => {
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(1700);
   });
 
-  it("limits login to 25 per 5 minutes per IP", async () => {
-    const ip = "10.7.7.8";
-    const statuses: number[] = [];
-    for (let i = 0; i < 26; i++) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { email: email(`li${i}`), password: "whatever password" },
-        remoteAddress: ip,
-      });
-      statuses.push(res.statusCode);
-    }
-    expect(statuses.slice(0, 25).every((s) => s === 401)).toBe(true);
-    expect(statuses[25]).toBe(429);
-  });
-
-  it("limits code checks to 10 per 5 minutes per address", async () => {
+  it("limits code checks to 10 per hour per address from one IP", async () => {
     const address = email("codes");
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
