@@ -11,8 +11,8 @@
 import autocannon, { type AutocannonRequest } from "autocannon";
 import pg from "pg";
 import type { Db } from "../src/server/db/client";
-import { inBlockWith } from "../src/server/modules/safety/visibility";
 import { readResults } from "../src/server/modules/search/advanced";
+import { inBlockWith } from "../src/server/policy/visibility";
 import { startApp } from "./lib/app-process";
 import { benchDatabaseUrl, postgresVersion, requireSeeded } from "./lib/bench-db";
 import { explainFirstStatement } from "./lib/feed-query";

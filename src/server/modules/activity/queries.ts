@@ -5,8 +5,8 @@ import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
+import { visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-import { visibleAuthor } from "../safety/visibility";
 
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;

@@ -4,8 +4,8 @@ import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
+import { visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-import { visibleAuthor } from "../safety/visibility";
 
 const likedBy = (viewerId: string | null) =>
   viewerId

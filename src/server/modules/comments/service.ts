@@ -9,12 +9,12 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError } from "../../errors";
+import { requireUnrestricted } from "../../policy/standing";
+import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
 import { bumpPostCounter, findLivePost } from "../posts/queries";
 import { requireVisiblePost } from "../posts/service";
 import { toPersonSummary } from "../profiles/person";
-import { requireUnrestricted } from "../safety/standing";
-import { canSee } from "../safety/visibility";
 import {
   bumpCommentLikes,
   type CommentRow,

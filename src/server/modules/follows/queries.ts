@@ -4,8 +4,8 @@ import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
+import { notSuspended } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-import { notSuspended } from "../safety/visibility";
 
 /** Who follows whom: one row of the followers table. */
 export interface FollowPair {

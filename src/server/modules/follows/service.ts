@@ -7,10 +7,10 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError, badRequest } from "../../errors";
+import { refuseAcrossBlock } from "../../policy/relations";
+import { requireUnrestricted } from "../../policy/standing";
 import { recordActivity } from "../activity/record";
 import { toPersonSummary } from "../profiles/person";
-import { refuseAcrossBlock } from "../safety/relations";
-import { requireUnrestricted } from "../safety/standing";
 import {
   bumpCounts,
   deleteFollow,

@@ -5,8 +5,8 @@ import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
+import { notMutedBy, notSuspended } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-import { notMutedBy, notSuspended } from "../safety/visibility";
 
 export interface PostKey {
   id: string;

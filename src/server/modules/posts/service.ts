@@ -11,11 +11,11 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError } from "../../errors";
+import { requireUnrestricted } from "../../policy/standing";
+import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
 import { storeImageThenWrite } from "../media/service";
 import { findProfileByHandle } from "../profiles/queries";
-import { requireUnrestricted } from "../safety/standing";
-import { canSee } from "../safety/visibility";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,

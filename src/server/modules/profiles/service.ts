@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
-import { blockBetween } from "../safety/visibility";
+import { blockBetween } from "../../policy/visibility";
 import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";

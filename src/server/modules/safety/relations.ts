@@ -1,7 +1,7 @@
 // Block and mute (docs/safety.md "Block", "Mute"). A block removes the follows both ways with
 // their counters in the same transaction, and the activity between the two; from then on the
-// read rules of visibility.ts hide each from the other. Neither side is told.
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+// read rules of src/server/policy/visibility.ts hide each from the other. Neither side is told.
+import { and, desc, eq, or, type SQL } from "drizzle-orm";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { Relation } from "../../../domain/contracts/safety";
 import type { AppContext } from "../../context";
@@ -11,37 +11,11 @@ import { userActivity } from "../../db/schema/activity";
 import { profiles } from "../../db/schema/profiles";
 import { blocks, mutes } from "../../db/schema/safety";
 import { AppError, badRequest } from "../../errors";
+import { type Pair, relationOf } from "../../policy/relations";
 import { bumpCounts, deleteFollow, followExists, lockPair } from "../follows/queries";
 import { personColumns, toPersonSummary } from "../profiles/person";
-import { blockBetween } from "./visibility";
 
 type Deps = Pick<AppContext, "db" | "bus">;
-interface Pair {
-  viewerId: string;
-  targetUserId: string;
-}
-
-export async function relationOf(db: Db, { viewerId, targetUserId }: Pair): Promise<Relation> {
-  const [row] = await db
-    .select({
-      blocking: sql<boolean>`exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = ${targetUserId})`,
-      muting: sql<boolean>`exists (select 1 from mutes where muter_id = ${viewerId} and muted_id = ${targetUserId})`,
-    })
-    .from(sql`(select 1) one`);
-  return { blocking: Boolean(row?.blocking), muting: Boolean(row?.muting) };
-}
-
-export const BLOCKING_MESSAGE = "You blocked this person. Unblock them first.";
-
-/**
- * For follows and messages: someone who blocked the viewer reads as missing (they are not told
- * why); someone the viewer blocked must be unblocked first (docs/safety.md).
- */
-export async function refuseAcrossBlock(db: Db, viewerId: string, otherId: string): Promise<void> {
-  const state = await blockBetween(db, viewerId, otherId);
-  if (state === "blocked") throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
-  if (state === "blocking") throw new AppError(409, ERROR_CODES.conflict, BLOCKING_MESSAGE);
-}
 
 function notSelf({ viewerId, targetUserId }: Pair) {
   if (viewerId === targetUserId) throw badRequest(ERROR_CODES.validation, "That is you.");

@@ -7,9 +7,9 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { reports } from "../../db/schema/safety";
 import { AppError, badRequest } from "../../errors";
+import { blockBetween } from "../../policy/visibility";
 import { block } from "./relations";
 import { resolveTarget } from "./targets";
-import { blockBetween } from "./visibility";
 
 const NOT_FOUND = "That is no longer available.";
 

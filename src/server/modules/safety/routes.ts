@@ -18,8 +18,9 @@ import {
 } from "../../../domain/contracts/safety";
 import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
+import { relationOf } from "../../policy/relations";
 import { auditLog, grantModerator, moderate, reportQueue, requireModerator } from "./moderation";
-import { block, listRelations, relationOf, setMute, unblock } from "./relations";
+import { block, listRelations, setMute, unblock } from "./relations";
 import { fileReport } from "./reports";
 import { markNoticeSeen, standingOf } from "./standing";
 

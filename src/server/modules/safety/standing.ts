@@ -1,41 +1,14 @@
-// A person's standing (docs/safety.md "Restrict", "Suspend"): moderators, the read-only
-// restriction, and the notices moderation leaves them.
+// A person's standing (docs/safety.md "Moderate"): moderators, the read-only restriction, and the
+// notices moderation leaves them. Whether a restricted or suspended person may write or sign in is
+// a read rule: src/server/policy/standing.ts.
 
 import { and, eq, isNull } from "drizzle-orm";
 import type { Standing } from "../../../domain/contracts/safety";
-import { longDateLabel } from "../../../domain/time-labels";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { moderationNotices } from "../../db/schema/safety";
-import { AppError } from "../../errors";
-
-export const RESTRICTED_CODE = "restricted";
-export const SUSPENDED_CODE = "suspended";
-export const SUSPENDED_MESSAGE = "This account has been suspended.";
-
-export async function isSuspended(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ at: profiles.suspendedAt })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return Boolean(row?.at);
-}
-
-export const restrictedMessage = (until: Date) =>
-  `Your account is restricted until ${longDateLabel(until)}. You can read, but not post, comment, message or follow.`;
-
-/** 403 while the person is restricted: posting, commenting, messaging and following wait. */
-export async function requireUnrestricted(db: Db, userId: string, now = new Date()): Promise<void> {
-  const [row] = await db
-    .select({ until: profiles.restrictedUntil })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  if (row?.until && row.until > now) {
-    throw new AppError(403, RESTRICTED_CODE, restrictedMessage(row.until));
-  }
-}
 
 type RoleDeps = { db: Db; config: Pick<Config, "adminEmails"> };
 

@@ -6,8 +6,8 @@ import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
+import { visiblePerson } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-import { visiblePerson } from "../safety/visibility";
 
 const resultColumns = (viewerId: string | null) => ({
   ...personColumns,

@@ -10,8 +10,8 @@ import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
 import type { Db } from "../../db/client";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
+import { visiblePerson } from "../../policy/visibility";
 import { personColumns, personWith } from "../profiles/person";
-import { visiblePerson } from "../safety/visibility";
 
 /** spec-1 §9: fetch 20, show 15. */
 const FETCH = 20;

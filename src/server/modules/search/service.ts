@@ -12,9 +12,9 @@ import {
 } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
+import { inBlockWith } from "../../policy/visibility";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
-import { inBlockWith } from "../safety/visibility";
 import { newestProfiles, readResults, type SearchRow } from "./advanced";
 import { UnknownCursorPlace } from "./index-distance";
 import { type IndexCursor, type IndexPage, searchIndex } from "./index-query";

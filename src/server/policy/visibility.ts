@@ -2,8 +2,8 @@
 // or what they wrote — feed, profile, post, comments, activity, search, follow lists, mail — builds
 // its condition from these fragments, so a block, a mute or a suspension applies everywhere at once.
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { queryRows } from "../../db/client";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
 
 type Column = SQL | SQL.Aliased | { getSQL(): SQL };
 

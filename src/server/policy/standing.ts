@@ -1,0 +1,35 @@
+// Whether a person may sign in and write (docs/safety.md "Moderate": restrict, suspend): a
+// suspended person cannot sign in; a restricted one reads but does not post, comment, message or
+// follow. Moderation sets both (modules/safety/moderation.ts); roles, notices and the standing a
+// person is shown are in modules/safety/standing.ts.
+import { eq } from "drizzle-orm";
+import { longDateLabel } from "../../domain/time-labels";
+import type { Db } from "../db/client";
+import { profiles } from "../db/schema/profiles";
+import { AppError } from "../errors";
+
+export const RESTRICTED_CODE = "restricted";
+export const SUSPENDED_CODE = "suspended";
+export const SUSPENDED_MESSAGE = "This account has been suspended.";
+
+export async function isSuspended(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: profiles.suspendedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return Boolean(row?.at);
+}
+
+export const restrictedMessage = (until: Date) =>
+  `Your account is restricted until ${longDateLabel(until)}. You can read, but not post, comment, message or follow.`;
+
+/** 403 while the person is restricted: posting, commenting, messaging and following wait. */
+export async function requireUnrestricted(db: Db, userId: string, now = new Date()): Promise<void> {
+  const [row] = await db
+    .select({ until: profiles.restrictedUntil })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (row?.until && row.until > now) {
+    throw new AppError(403, RESTRICTED_CODE, restrictedMessage(row.until));
+  }
+}
