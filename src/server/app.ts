@@ -24,7 +24,7 @@ import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
-import { createRateLimits } from "./infra/rate-limit";
+import { createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
@@ -73,6 +73,8 @@ export interface AppServices {
   bus?: EventBus;
   /** Media storage; built from the config (DATA_DIR/media or S3) when not given. */
   store?: ObjectStore;
+  /** Rate-limit budgets; built from `redis` (or in memory) when not given. */
+  limits?: RateLimits;
   /** Folder of the built web app; tests that only need the API leave it unset. */
   webDistDir?: string;
   /** DNS for inbound mail's SPF, DKIM and DMARC checks; from DNS_SERVERS when not given. */
@@ -169,7 +171,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     captures: createCaptureStore(config),
     mailer,
     outbox,
-    limits: createRateLimits(redis),
+    limits: services.limits ?? createRateLimits(redis),
     uploads: new UploadSlots(),
     auth,
     cities: cityIndex(),

@@ -66,13 +66,13 @@ function message(mail: OutgoingMail, options: MailerOptions) {
 
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    // One attempt ends well within the outbox's 60 s lease (docs/outbox.md), so a slow server
-    // is retried, not sent to twice by two workers.
+    // One attempt ends within the outbox's 30 s lease (docs/outbox.md), so a slow server is
+    // retried, not sent to twice by two workers.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 15_000,
     });
     return smtpMailer(transport, options);
   }

@@ -167,9 +167,9 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       if (ackCount(acked) - before < 3) cutShort++;
       server = await start();
     }
-    // What a killed instance had claimed waits out its 60 s lease, events left behind their 15 s
+    // What a killed instance had claimed waits out its 30 s lease, events left behind their 15 s
     // grace; then the worker's next poll sends them (docs/outbox.md).
-    await sleep(66_000);
+    await sleep(36_000);
     const seen = (predicate: (e: (typeof events)[number]) => boolean) => events.some(predicate);
     await stopServer(server, "SIGTERM");
 

@@ -42,8 +42,9 @@ interface OutboxOptions {
 
 /** An event is delivered by the committing request; the worker steps in only after this. */
 const EVENT_GRACE_MS = 15_000;
-const LEASE_MS = 60_000;
-const BATCH = 20;
+const LEASE_MS = 30_000;
+/** Rows claimed at once; delivered side by side, so a batch ends within one attempt's bound. */
+const BATCH = 10;
 const MAX_ATTEMPTS = 10;
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 3_600_000;
@@ -184,7 +185,7 @@ export class Outbox {
       try {
         for (;;) {
           const rows = await claimDue(this.options.db, { limit: BATCH, leaseMs: LEASE_MS });
-          for (const row of rows) await this.deliver(row);
+          await Promise.all(rows.map((row) => this.deliver(row)));
           if (rows.length < BATCH) break;
         }
       } catch (error) {

@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { createMailer } from "../infra/mailer";
+import { createRateLimits, type RateLimits } from "../infra/rate-limit";
 import type { DnsResolver } from "../infra/smtp-inbound";
 import { fakeDns } from "./dns";
 import type { SmtpSink } from "./smtp-sink";
@@ -22,6 +23,8 @@ export interface CapturedMail {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's own rate-limit budgets, for a test that spends most of one without the requests. */
+  limits: RateLimits;
   mailbox: {
     all(): CapturedMail[];
     latestTo(email: string): CapturedMail | undefined;
@@ -86,9 +89,11 @@ export async function createTestApp(
     mkdirSync(path.dirname(path.join(webDistDir, name)), { recursive: true });
     writeFileSync(path.join(webDistDir, name), content);
   }
+  const limits = createRateLimits();
   const app = await buildApp({
     config,
     database,
+    limits,
     mailer,
     logger,
     webDistDir,
@@ -116,6 +121,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    limits,
     mailbox: {
       all,
       latestTo,

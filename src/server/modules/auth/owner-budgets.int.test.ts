@@ -137,14 +137,15 @@ describe("logins: wrong passwords count per account and IP, under a high IP-wide
     const ip = "10.81.0.1";
     const ceiling = LIMITS.loginPerIp.points;
     expect(ceiling).toBeGreaterThanOrEqual(300);
-    // Each a different unknown address. One at a time: each hashes a password (scrypt), and the
-    // other integration worker shares the two cores.
-    for (let i = 0; i < ceiling; i++) {
+    // All but the last five attempts are spent straight from the budget (each real one hashes a
+    // password); the last five go through the route, each a different unknown address.
+    for (let i = 0; i < ceiling - 5; i++) await t.limits.consume("loginPerIp", ip);
+    for (let i = 0; i < 5; i++) {
       expect((await login(uniqueEmail(`spray${i}`), "wrong password!", ip)).statusCode).toBe(401);
     }
     const refused = await login(person.email, person.password, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe("rate_limited");
     expect((await login(person.email, person.password, "10.81.0.2")).statusCode).toBe(200);
-  }, 600_000);
+  });
 });
