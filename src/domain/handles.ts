@@ -22,6 +22,7 @@ export const RESERVED_HANDLES = new Set([
   "metrics",
   "policies",
   "post",
+  "readyz",
   "realtime",
   "robots.txt",
   "search",

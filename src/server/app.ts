@@ -17,8 +17,10 @@ import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
 import { registerApiLimits } from "./http/api-limits";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler";
+import { registerHealth } from "./http/health";
 import { inputValidatorCompiler, registerJsonBody } from "./http/input";
 import { allowedOrigins, registerOriginCheck } from "./http/origin-check";
+import { registerRequestIdHeader, requestIdOf } from "./http/request-id";
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
@@ -93,6 +95,10 @@ declare module "fastify" {
     runUsernameLifecycle(now: Date): Promise<LifecycleReport | null>;
     /** This instance's outbox (docs/outbox.md): tests drain it; readiness reads it. */
     outbox: Outbox;
+    /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
+     * and stop"). Resolves once no request has been in flight for a moment, or after 5 s; main.ts
+     * awaits it on SIGTERM before closing. */
+    drain(): Promise<void>;
   }
 }
 
@@ -106,11 +112,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
+    genReqId: requestIdOf,
   });
   app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBody(app);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -217,9 +225,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     await outbox.stop();
   });
 
-  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
-    await db.execute(sql`select 1`);
-    return reply.header("cache-control", "no-store").send({ status: "ok" });
+  // docs/operations.md "Start and stop": each check is bounded by /readyz's own timeout.
+  const { store, searchIndex } = ctx;
+  registerHealth(app, {
+    database: () => db.execute(sql`select 1`),
+    ...(redis ? { redis: () => redis.ping() } : {}),
+    ...(store.check ? { objectStore: (signal: AbortSignal) => store.check?.(signal) } : {}),
+    searchIndex: () => {
+      if (!searchIndex.caughtUp()) throw new Error("the search index has not caught up");
+    },
   });
 
   const api: [FastifyPluginAsyncZod<WithContext>, string][] = [

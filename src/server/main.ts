@@ -63,13 +63,16 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  logger.info({ signal }, "shutting down: draining, finishing in-flight requests");
   const force = setTimeout(() => {
     logger.error("shutdown took too long; exiting");
     process.exit(1);
   }, 10_000);
   force.unref();
   try {
+    // Draining first: /readyz answers 503 at once while requests in flight finish, then the
+    // server stops listening (docs/operations.md "Start and stop").
+    await app.drain();
     await app.close();
     await bus.close();
     mailer.close();

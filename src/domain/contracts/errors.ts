@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
     retryAfter: z.number().optional(),
+    /** This request's id, as in its X-Request-Id header and log lines (docs/operations.md "Logs"). */
+    requestId: z.string().optional(),
   }),
 });
 

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { registerErrorHandling } from "./error-handler";
+import { registerRequestIdHeader, requestIdOf } from "./request-id";
 
 function appThrowing(cause: Error & { code: string }) {
   const lines: string[] = [];
@@ -16,8 +17,9 @@ function appThrowing(cause: Error & { code: string }) {
     },
   });
   const logger: FastifyBaseLogger = pino({ level: "info" }, sink);
-  const app = Fastify({ loggerInstance: logger });
+  const app = Fastify({ loggerInstance: logger, genReqId: requestIdOf });
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
   app.get("/boom", async () => {
     throw new DrizzleQueryError("select $1", ["secret-param-value"], cause);
   });
@@ -39,6 +41,7 @@ describe("database errors", () => {
       error: {
         code: "validation_error",
         message: "This request holds a value that cannot be stored.",
+        requestId: res.headers["x-request-id"],
       },
     });
     expect(lines.join("")).toContain(code);
@@ -52,5 +55,22 @@ describe("database errors", () => {
     expect(res.json().error.code).toBe("internal_error");
     expect(lines.join("")).toContain("too many connections");
     expect(lines.join("")).not.toContain("secret-param-value");
+  });
+
+  it("logs the failure with the request's id, the one in the answer", async () => {
+    const { app, lines } = appThrowing(pgError("53300", "too many connections"));
+    const res = await app.inject({
+      method: "GET",
+      url: "/boom",
+      headers: { "x-request-id": "trace-53300" },
+    });
+    expect(res.headers["x-request-id"]).toBe("trace-53300");
+    expect(res.json().error.requestId).toBe("trace-53300");
+    const logged = lines
+      .flatMap((chunk) => chunk.split("\n").filter(Boolean))
+      .map((line) => JSON.parse(line));
+    const failure = logged.find((line) => line.msg === "unhandled error");
+    expect(failure?.reqId).toBe("trace-53300");
+    expect(logged.every((line) => line.reqId === "trace-53300")).toBe(true);
   });
 });

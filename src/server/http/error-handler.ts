@@ -1,4 +1,6 @@
-// Every failure leaves the API as {"error":{"code","message"}} with the right status, never a stack.
+// Every failure leaves the API as {"error":{"code","message","requestId"}} with the right status,
+// never a stack. The request id is the one on the request's log lines (docs/operations.md "Logs").
+import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -9,6 +11,7 @@ import {
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import { dataExceptionCode } from "../db/errors";
 import { AppError } from "../errors";
+import { REQUEST_ID_HEADER } from "./request-id";
 
 /** Drizzle's query errors carry the SQL parameters (people's text, addresses): log the cause. */
 const withoutSqlParams = (error: Error): unknown =>
@@ -32,62 +35,72 @@ function fieldErrors(
   return fields;
 }
 
+interface ApiError {
+  code: string;
+  message: string;
+  fields?: Record<string, string[]>;
+  retryAfter?: number;
+}
+
+/**
+ * The one way an error answer leaves: the API shape with this request's id, also in the header
+ * (set again here for the answers no hook saw: Fastify's refusals before routing).
+ */
+export function sendError(reply: FastifyReply, status: number, error: ApiError) {
+  const requestId = reply.request.id;
+  return reply
+    .status(status)
+    .header(REQUEST_ID_HEADER, requestId)
+    .send({ error: { ...error, requestId } });
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra.retryAfter) reply.header("retry-after", String(error.extra.retryAfter));
-      return reply
-        .status(error.status)
-        .send({ error: { code: error.code, message: error.message, ...error.extra } });
+      return sendError(reply, error.status, {
+        code: error.code,
+        message: error.message,
+        ...error.extra,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(error.validation);
       const first = Object.values(fields)[0]?.[0] ?? "Invalid request";
-      return reply
-        .status(400)
-        .send({ error: { code: ERROR_CODES.validation, message: first, fields } });
+      return sendError(reply, 400, { code: ERROR_CODES.validation, message: first, fields });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
-      return reply
-        .status(500)
-        .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
+      return sendError(reply, 500, { code: ERROR_CODES.internal, message: "Something went wrong" });
     }
     const sqlstate = dataExceptionCode(error);
     if (sqlstate) {
       request.log.warn({ sqlstate, route: request.routeOptions.url }, "value the database refused");
-      return reply.status(400).send({
-        error: {
-          code: ERROR_CODES.validation,
-          message: "This request holds a value that cannot be stored.",
-        },
+      return sendError(reply, 400, {
+        code: ERROR_CODES.validation,
+        message: "This request holds a value that cannot be stored.",
       });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply
-        .status(413)
-        .send({ error: { code: ERROR_CODES.tooLarge, message: "The request is too large." } });
+      return sendError(reply, 413, {
+        code: ERROR_CODES.tooLarge,
+        message: "The request is too large.",
+      });
     }
     if (status === 429) {
       const retryAfter = Number(reply.getHeader("retry-after")) || undefined;
-      return reply.status(429).send({
-        error: {
-          code: ERROR_CODES.rateLimited,
-          message: "Too many requests. Please slow down.",
-          retryAfter,
-        },
+      return sendError(reply, 429, {
+        code: ERROR_CODES.rateLimited,
+        message: "Too many requests. Please slow down.",
+        retryAfter,
       });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: { code: ERROR_CODES.validation, message: error.message } });
+      return sendError(reply, status, { code: ERROR_CODES.validation, message: error.message });
     }
     request.log.error({ err: withoutSqlParams(error) }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
+    return sendError(reply, 500, { code: ERROR_CODES.internal, message: "Something went wrong" });
   });
 }
 
@@ -97,19 +110,19 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === "FST_ERR_BAD_URL") {
-    return reply
-      .status(400)
-      .send({ error: { code: ERROR_CODES.validation, message: "This address is not valid." } });
+    return sendError(reply, 400, {
+      code: ERROR_CODES.validation,
+      message: "This address is not valid.",
+    });
   }
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    return reply
-      .status(414)
-      .send({ error: { code: ERROR_CODES.validation, message: "This address is too long." } });
+    return sendError(reply, 414, {
+      code: ERROR_CODES.validation,
+      message: "This address is too long.",
+    });
   }
   request.log.error({ err: error }, "unhandled framework error");
-  return reply
-    .status(500)
-    .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong" } });
+  return sendError(reply, 500, { code: ERROR_CODES.internal, message: "Something went wrong" });
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -140,11 +153,15 @@ export function clientErrorHandler(
     code: ERROR_CODES.validation,
     message: "This request could not be read.",
   };
-  this.log.debug({ err: error }, "client error");
+  // No request was read, so no id came with one: a new id, logged with the refusal.
+  const requestId = randomUUID();
+  this.log.debug({ err: error, reqId: requestId }, "client error");
   if (socket.writable) {
-    const body = JSON.stringify({ error: { code: known.code, message: known.message } });
+    const body = JSON.stringify({
+      error: { code: known.code, message: known.message, requestId },
+    });
     socket.write(
-      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

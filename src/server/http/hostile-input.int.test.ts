@@ -181,7 +181,11 @@ describe("requests the framework refuses", () => {
     expect(answer.status).toBe(431);
     expect(answer.type).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body)).toEqual({
-      error: { code: "validation_error", message: expect.any(String) },
+      error: {
+        code: "validation_error",
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
     });
   });
 
@@ -189,7 +193,11 @@ describe("requests the framework refuses", () => {
     const res = await t.app.inject({ method: "GET", url: `/api/posts/${"a".repeat(10_000)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({
-      error: { code: "validation_error", message: "This address is too long." },
+      error: {
+        code: "validation_error",
+        message: "This address is too long.",
+        requestId: res.headers["x-request-id"],
+      },
     });
   });
 });

@@ -17,7 +17,11 @@ describe("errors and bad input", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
-      error: { code: "not_found", message: "No route for GET /api/nope" },
+      error: {
+        code: "not_found",
+        message: "No route for GET /api/nope",
+        requestId: res.headers["x-request-id"],
+      },
     });
   });
 
@@ -172,7 +176,11 @@ describe("errors and bad input", () => {
     expect(res.statusCode).toBeLessThan(500);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual({
-      error: { code: expect.any(String), message: expect.any(String) },
+      error: {
+        code: expect.any(String),
+        message: expect.any(String),
+        requestId: res.headers["x-request-id"],
+      },
     });
   });
 });

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import type { Config } from "../config";
+import { sendError } from "./error-handler";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const VITE_DEV_ORIGINS = ["http://localhost:5173", "http://127.0.0.1:5173"];
@@ -21,9 +22,10 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
     if (!isAllowedOrigin(allowed, request.headers.origin)) {
-      return reply
-        .status(403)
-        .send({ error: { code: ERROR_CODES.forbidden, message: "Cross-origin request refused." } });
+      return sendError(reply, 403, {
+        code: ERROR_CODES.forbidden,
+        message: "Cross-origin request refused.",
+      });
     }
   });
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
+import { sendError } from "./error-handler";
 import { isUnsafePagePath } from "./input";
 import {
   injectDefaultTitle,
@@ -25,7 +26,16 @@ import {
 export const webDistDir = path.resolve("dist/web");
 
 // Never answered with the app: API paths, and build assets (a stale hash must 404, not return HTML).
-const API_PREFIXES = ["/api/", "/api", "/healthz", "/metrics", "/media/", "/realtime", "/assets/"];
+const API_PREFIXES = [
+  "/api/",
+  "/api",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/media/",
+  "/realtime",
+  "/assets/",
+];
 
 const isApiPath = (url: string) => {
   const pathname = url.split("?")[0] ?? "";
@@ -126,11 +136,9 @@ export async function registerWebApp(
     const wantsApp =
       (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (wantsApp && indexHtml) return sendApp(request, reply, indexHtml);
-    return reply.status(404).send({
-      error: {
-        code: ERROR_CODES.notFound,
-        message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-      },
+    return sendError(reply, 404, {
+      code: ERROR_CODES.notFound,
+      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
     });
   });
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -22,6 +23,9 @@ export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** One cheap call that shows the store answers (S3: HeadBucket), for `/readyz`
+   * (docs/operations.md "Start and stop"); absent where there is nothing remote to ask. */
+  check?(signal: AbortSignal): Promise<void>;
 }
 
 export interface S3Options {
@@ -180,6 +184,9 @@ function s3Store(options: S3Options): ObjectStore {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async check(signal) {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: signal });
     },
   };
 }

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
 import pino from "pino";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -50,8 +51,10 @@ function parseEml(raw: string): CapturedMail {
  * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
  * are more files of the built web app beside its index.html (path → content);
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
- * app's log (silent when not given). The reserved-username timer is off: tests run
- * `app.runUsernameLifecycle(now)` with the clock they choose.
+ * app's log (silent when not given); `redis` is the app's Redis client (rate limits and the
+ * readiness check), none when not given. The reserved-username timer is off: tests run
+ * `app.runUsernameLifecycle(now)` with the clock they choose. `database.close()` may be called
+ * before `close()` (a test of a dead database); it closes once.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -61,6 +64,7 @@ export async function createTestApp(
     webFiles?: Record<string, string | Buffer>;
     maxSocketsPerIp?: number;
     logger?: FastifyBaseLogger;
+    redis?: Redis;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
@@ -70,7 +74,15 @@ export async function createTestApp(
     SMTP_INBOUND_PORT: "0",
     ...env,
   });
-  const database = await createTestDatabase();
+  const opened = await createTestDatabase();
+  let closing: Promise<void> | null = null;
+  const database: Database = {
+    ...opened,
+    close: () => {
+      closing ??= opened.close();
+      return closing;
+    },
+  };
   const logger = options.logger ?? pino({ level: "silent" });
   const mailDir = path.join(dataDir, "mail");
   const mailer = createMailer({
@@ -99,6 +111,7 @@ export async function createTestApp(
     webDistDir,
     dnsResolver: options.dnsResolver ?? (config.dnsServers ? undefined : fakeDns({})),
     maxSocketsPerIp: options.maxSocketsPerIp,
+    redis: options.redis,
     usernameLifecycleMs: 0,
   });
   await app.ready();

@@ -44,7 +44,7 @@ const expectNotFound = (res: { statusCode: number; json(): unknown; headers: obj
   expect(res.headers).toMatchObject({
     "content-type": expect.stringMatching(/^application\/json/),
   });
-  expect(res.json()).toEqual({
+  expect(res.json()).toMatchObject({
     error: { code: "not_found", message: "This file does not exist." },
   });
 };

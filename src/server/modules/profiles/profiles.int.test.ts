@@ -65,7 +65,7 @@ describe("GET /api/profiles/:handle", () => {
   it("answers an unknown handle with 404 and the spec's message", async () => {
     const res = await getProfile("nobody-here-xyz");
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toEqual({
+    expect(res.json().error).toMatchObject({
       code: "not_found",
       message: "Profile not found for nobody-here-xyz",
     });

@@ -72,7 +72,7 @@ async function expectPostHidden(who: TestAccount | null, author: TestAccount, po
   const before = await viewsOf(post);
   const view = await inject(t, who, "POST", `/api/posts/${post.id}/view`);
   expect(view.statusCode).toBe(404);
-  expect(view.json().error).toEqual({ code: "not_found", message: "Post not found" });
+  expect(view.json().error).toMatchObject({ code: "not_found", message: "Post not found" });
   expect(await viewsOf(post)).toBe(before);
 }
 

@@ -1,7 +1,8 @@
 // The profile index's feed (docs/search.md "Profile index"), on a fake clock: a write the change
 // log never saw (its trigger skipped, as a bulk load may) is only picked up by the full reload an
 // instance does after five minutes without reading the log; the log is pruned below a watermark
-// once that watermark is ten minutes old.
+// once that watermark is ten minutes old; the feed is caught up (the /readyz signal) once loaded
+// and while it has read the log lately.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -68,6 +69,24 @@ describe("ProfileIndexFeed", () => {
       now = 10 * MINUTE;
       await feed.current();
       expect(await logged()).toBe(0);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it("is caught up once loaded, not after 90 s without reading the log, and again once it has", async () => {
+    let now = 0;
+    const feed = new ProfileIndexFeed(t.database.db, { now: () => now });
+    expect(feed.caughtUp()).toBe(false);
+    await feed.start();
+    try {
+      expect(feed.caughtUp()).toBe(true);
+      now = 90_000;
+      expect(feed.caughtUp()).toBe(true);
+      now = 90_001;
+      expect(feed.caughtUp()).toBe(false);
+      await feed.current();
+      expect(feed.caughtUp()).toBe(true);
     } finally {
       feed.close();
     }

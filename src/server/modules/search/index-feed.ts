@@ -17,6 +17,9 @@ const IDLE_CATCH_UP_MS = 30_000;
 const KEEP_LOG_MS = 10 * 60_000;
 /** An instance that could not read the log for this long loads everything again. */
 const RELOAD_AFTER_MS = 5 * 60_000;
+/** Past this long since its last read of the log (three idle rounds), the index is not caught up
+ * and the instance is not ready (docs/operations.md "Start and stop"). */
+const STALE_AFTER_MS = 3 * IDLE_CATCH_UP_MS;
 
 /** What the index holds of a profile, selected as plain values (no row mapping: a load reads a
  * million rows). */
@@ -82,6 +85,7 @@ export interface ProfileIndexFeedOptions {
 export class ProfileIndexFeed {
   private index = new ProfileIndex();
   private watermark = 0n;
+  private loaded = false;
   private caughtUpAt = 0;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -109,6 +113,14 @@ export class ProfileIndexFeed {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * Loaded, and has read the change log lately: the readiness signal (`/readyz`). Reads no
+   * database; the idle timer keeps it fresh when nobody searches.
+   */
+  caughtUp(): boolean {
+    return this.loaded && this.now() - this.caughtUpAt <= STALE_AFTER_MS;
   }
 
   /** The index with every change committed before this call. */
@@ -154,6 +166,7 @@ export class ProfileIndexFeed {
     this.index = index;
     this.watermark = watermark;
     this.caughtUpAt = this.now();
+    this.loaded = true;
   }
 
   private async catchUp(): Promise<void> {

@@ -1,0 +1,113 @@
+// Liveness and readiness (docs/operations.md "Start and stop"). `/healthz` answers from memory
+// while the process is alive: a load balancer restarts an instance that fails it, which a database
+// blink must not cause. `/readyz` says whether this instance should get traffic: each dependency
+// answers within CHECK_TIMEOUT_MS, the search index has caught up, and it is not draining.
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+
+/** Resolves when the dependency answers; the signal is aborted once the check has timed out. */
+export type ReadinessCheck = (signal: AbortSignal) => unknown;
+type CheckResult = "ok" | "failed" | "timeout";
+
+const CHECK_TIMEOUT_MS = 2_000;
+/** A finished round of checks answers the /readyz requests of the next second too: the path is
+ * public, and each round costs a query, a PING and (with S3) a billed HeadBucket. */
+const REUSE_MS = 1_000;
+/** Draining ends once no request has been in flight for two looks DRAIN_LOOK_MS apart (a request
+ * already received but not yet read is read in between), or after DRAIN_MAX_MS. */
+const DRAIN_LOOK_MS = 50;
+const DRAIN_MAX_MS = 5_000;
+
+async function runCheck(
+  name: string,
+  check: ReadinessCheck,
+  log: FastifyBaseLogger,
+): Promise<CheckResult> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve("timeout");
+    }, CHECK_TIMEOUT_MS);
+  });
+  try {
+    const answered = (async () => {
+      await check(controller.signal);
+      return "ok" as const;
+    })();
+    const result = await Promise.race([answered, timedOut]);
+    if (result === "timeout") log.warn({ check: name }, "readiness check timed out");
+    return result;
+  } catch (error) {
+    log.warn({ check: name, err: error }, "readiness check failed");
+    return "failed";
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function runChecks(
+  checks: Record<string, ReadinessCheck>,
+  log: FastifyBaseLogger,
+): Promise<Record<string, CheckResult>> {
+  const names = Object.keys(checks);
+  const results = await Promise.all(
+    names.map((name) => runCheck(name, checks[name] as ReadinessCheck, log)),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, results[i] as CheckResult]));
+}
+
+/** `/healthz`, `/readyz` (both hidden from the API docs) and `app.drain()`. */
+export function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>) {
+  let draining = false;
+  let round: { result: Promise<Record<string, CheckResult>>; settledAt: number | null } | null =
+    null;
+
+  // Requests on the server, counted by Node's own events: a response always emits "close",
+  // whether it was sent or its client went away.
+  let inFlight = 0;
+  app.server.on("request", (_request, response) => {
+    inFlight++;
+    response.once("close", () => {
+      inFlight--;
+    });
+  });
+
+  // The server keeps listening while it drains: a request the load balancer still sends before it
+  // has seen /readyz fail, or one already received but not yet read, is answered, not reset.
+  app.decorate("drain", async () => {
+    draining = true;
+    const deadline = Date.now() + DRAIN_MAX_MS;
+    let quietLooks = 0;
+    while (quietLooks < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_LOOK_MS));
+      quietLooks = inFlight === 0 ? quietLooks + 1 : 0;
+    }
+  });
+
+  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ status: "ok" }),
+  );
+
+  app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (draining) return reply.status(503).send({ status: "draining" });
+    const now = Date.now();
+    if (!round || (round.settledAt !== null && now - round.settledAt >= REUSE_MS)) {
+      const current: NonNullable<typeof round> = {
+        result: runChecks(checks, request.log),
+        settledAt: null,
+      };
+      void current.result.then(() => {
+        current.settledAt = Date.now();
+      });
+      round = current;
+    }
+    const results = await round.result;
+    if (draining) return reply.status(503).send({ status: "draining" });
+    const ready = Object.values(results).every((result) => result === "ok");
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? "ok" : "unavailable", checks: results });
+  });
+}

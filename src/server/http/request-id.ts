@@ -1,0 +1,25 @@
+// One id per request (docs/operations.md "Logs"): on every log line of the request (Fastify's
+// child logger binds it as `reqId`), in every error answer (`error.requestId`) and in the
+// `X-Request-Id` response header. A proxy's `X-Request-Id` is kept when it is short and plain, so
+// one id follows a request across hops; anything else is replaced, so a client cannot write
+// arbitrary text into the log.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance } from "fastify";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Fastify's `genReqId`: the incoming `X-Request-Id` when safe, else a new UUID. */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER];
+  return typeof given === "string" && SAFE_ID.test(given) ? given : randomUUID();
+}
+
+/** Sends the id back on every answer; registered first, so a hook that answers early has it. */
+export function registerRequestIdHeader(app: FastifyInstance) {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+}
