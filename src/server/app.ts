@@ -93,7 +93,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
     runUsernameLifecycle(now: Date): Promise<LifecycleReport | null>;
-    /** This instance's outbox (docs/outbox.md): tests drain it; readiness reads it. */
+    /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
      * and stop"). Resolves once no request has been in flight for a moment, or after 5 s; main.ts

@@ -11,14 +11,7 @@ import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
 import type { OutboxHandlers, OutboxMessage } from "./messages";
-import {
-  claimDue,
-  insertMessages,
-  type OutboxRow,
-  pendingCount,
-  removeMessages,
-  settleFailure,
-} from "./store";
+import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
 
 /** Side effects of one transaction, written to the outbox when it commits. */
 export interface Effects {
@@ -173,10 +166,6 @@ export class Outbox {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     while (this.draining) await this.draining;
-  }
-
-  pending(): Promise<number> {
-    return pendingCount(this.options.db);
   }
 
   private async drainLoop(): Promise<void> {

@@ -72,12 +72,3 @@ export async function settleFailure(
     })
     .where(and(eq(outbox.id, id), isNull(outbox.failedAt)));
 }
-
-/** Rows not yet delivered and not given up on (for /readyz and tests). */
-export async function pendingCount(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from outbox where failed_at is null`,
-  );
-  return row?.n ?? 0;
-}
