@@ -3,16 +3,13 @@
 // the object store when configured, the search index), answers 503 naming the failing one, and
 // 503 at once once the instance drains. S3 is s3rver on a random port; the Redis case that needs
 // a server runs only when one answers at TEST_REDIS_URL (redis://127.0.0.1:6379 by default).
-import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Redis, type RedisOptions } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../test-support/child-server";
+import { redisReachable, startLocalS3, testRedisUrl } from "../test-support/local-services";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisUrl = testRedisUrl;
 // Bounded, so a test never waits on a Redis that is not there.
 const redisOptions: RedisOptions = {
   lazyConnect: true,
@@ -29,31 +26,7 @@ async function connectedRedis(url: string): Promise<Redis> {
   return redis;
 }
 
-async function redisReachable(): Promise<boolean> {
-  const redis = await connectedRedis(redisUrl);
-  try {
-    return (await redis.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-const redisUp = await redisReachable();
-
-// s3rver ships no type declarations; this is the part of its API used here.
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
+const redisUp = await redisReachable(redisUrl);
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: "GET", url });
 
@@ -109,17 +82,9 @@ describe("/readyz", () => {
   });
 
   it("checks the S3 bucket when S3 is configured", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "chtcht-readyz-s3-"));
-    const s3rver = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: "chtcht-media" }],
-    });
-    const { port } = await s3rver.run();
+    const local = await startLocalS3(["chtcht-media"]);
     const s3 = (bucket: string) => ({
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: local.endpoint,
       S3_BUCKET: bucket,
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
@@ -139,8 +104,7 @@ describe("/readyz", () => {
     } finally {
       await withBucket.close();
       await withoutBucket.close();
-      await s3rver.close();
-      rmSync(dir, { recursive: true, force: true });
+      await local.close();
     }
   });
 

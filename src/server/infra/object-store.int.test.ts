@@ -2,10 +2,10 @@
 // s3rver on 127.0.0.1 with a random port.
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalS3, startLocalS3 } from "../test-support/local-services";
 import {
   createObjectStore,
   isSafeKey,
@@ -14,21 +14,6 @@ import {
   thumbKeyOf,
 } from "./object-store";
 
-// s3rver ships no type declarations; this is the part of its API used here.
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const require = createRequire(import.meta.url);
-const S3rver = require("s3rver") as S3rverClass;
-
 const tempDirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "chtcht-store-"));
@@ -36,21 +21,14 @@ const tempDir = () => {
   return dir;
 };
 
-let s3rver: S3rverServer;
+let s3: LocalS3;
 let s3Endpoint: string;
 beforeAll(async () => {
-  s3rver = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: tempDir(),
-    configureBuckets: [{ name: "chtcht-media" }],
-  });
-  const { port } = await s3rver.run();
-  s3Endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startLocalS3(["chtcht-media"]);
+  s3Endpoint = s3.endpoint;
 });
 afterAll(async () => {
-  await s3rver?.close();
+  await s3?.close();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -22,25 +22,15 @@ import {
   startServer,
   stopServer,
 } from "../test-support/child-server";
+import { redisReachable, testRedisUrl } from "../test-support/local-services";
 import { random } from "../test-support/random";
 import { createPostgresDatabase } from "../test-support/test-db";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisUrl = testRedisUrl;
 const pgServer = process.env.TEST_DATABASE_URL;
 const LIVES = 20;
 const ADMIN = `crash.admin.${Date.now()}@example.com`;
 
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 const skip = !(await redisReachable());
 if (skip) console.warn(`crash test skipped: Redis is not reachable at ${redisUrl}`);
 

@@ -86,7 +86,7 @@ export class Outbox {
   }
 
   /** Collects effects into `queued`; mail gets its Message-ID and Date now. */
-  collector(queued: OutboxMessage[]): Effects {
+  private collector(queued: OutboxMessage[]): Effects {
     return {
       mail: (mail) => queued.push({ topic: "mail", payload: this.stamp(mail) }),
       publish: (event) => queued.push({ topic: "event", payload: event }),
@@ -107,7 +107,7 @@ export class Outbox {
   }
 
   /** After the commit: events at once (then their rows go), the rest through a claim. */
-  async afterCommit(written: Written): Promise<Map<number, Delivery>> {
+  private async afterCommit(written: Written): Promise<Map<number, Delivery>> {
     const outcomes = new Map<number, Delivery>();
     const published: number[] = [];
     for (const { id, message } of written) {

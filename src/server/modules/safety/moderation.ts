@@ -22,7 +22,6 @@ import { profiles } from "../../db/schema/profiles";
 import { moderationActions, moderationNotices, reports } from "../../db/schema/safety";
 import { AppError, badRequest } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
-import type { DomainEvent } from "../../realtime/events";
 import { deleteSessionsOf } from "../auth/queries";
 import { bumpPostCounter } from "../posts/queries";
 import { personColumns, toPersonSummary } from "../profiles/person";
@@ -199,7 +198,6 @@ export async function moderate(
   const text = noticeText(action, targetType, input.reason, until);
   // The change, its events and the notice mail commit together (docs/outbox.md).
   await deps.outbox.transaction(async (tx, fx) => {
-    const after: DomainEvent[] = [];
     if (action === "remove" || (action === "restore" && targetType !== "profile")) {
       const removing = action === "remove";
       if (targetType === "post") {
@@ -214,7 +212,7 @@ export async function moderate(
           )
           .returning({ id: posts.id });
         if (row && removing)
-          after.push({ type: "post.deleted", authorId: userId, postId: targetId });
+          fx.publish({ type: "post.deleted", authorId: userId, postId: targetId });
       } else if (targetType === "comment") {
         const [row] = await tx
           .update(postComments)
@@ -228,7 +226,7 @@ export async function moderate(
           .returning({ postId: postComments.postId });
         if (row) {
           const counter = await bumpPostCounter(tx, row.postId, "comments", removing ? -1 : 1);
-          after.push({
+          fx.publish({
             type: "post.counted",
             postId: row.postId,
             commentsCount: counter?.count ?? 0,
@@ -247,14 +245,15 @@ export async function moderate(
     if (action === "suspend") {
       await tx.update(profiles).set({ suspendedAt: now }).where(eq(profiles.userId, userId));
       await deleteSessionsOf(tx, userId);
-      after.push({ type: "session.ended", userId }, { type: "account.suspended", userId });
+      fx.publish({ type: "session.ended", userId });
+      fx.publish({ type: "account.suspended", userId });
     }
     if (action === "restore" && targetType === "profile") {
       await tx
         .update(profiles)
         .set({ restrictedUntil: null, suspendedAt: null })
         .where(eq(profiles.userId, userId));
-      after.push({ type: "profile.changed", userId });
+      fx.publish({ type: "profile.changed", userId });
     }
     await tx
       .update(reports)
@@ -276,7 +275,6 @@ export async function moderate(
       until,
       createdAt: now,
     });
-    for (const event of after) fx.publish(event);
     if (!text) return;
     await tx.insert(moderationNotices).values({ userId, text, createdAt: now });
     const [person] = await tx
