@@ -1,5 +1,12 @@
 // Shapes of /api/profiles/* (spec-1 §3, spec-2 §3), shared by server and browser.
 import { z } from "zod";
+import {
+  AUDIENCE_ATTRIBUTES,
+  AUDIENCES,
+  audienceChoices,
+  consentList,
+  SENSITIVE_ATTRIBUTES,
+} from "../audiences";
 import { isEmailShaped, normalizeEmail } from "../email";
 import { type LoadedProfileLists, profileDetailsSchema } from "../enums/profile-options";
 import { normalizeWebsite } from "../website";
@@ -38,6 +45,22 @@ export type ProfileAttributes = z.infer<typeof attributeValues>;
 
 export const PICTURE_SLOTS = 9;
 
+/** The owner's own choices of who sees what (docs/profiles-and-media.md "Who sees what"). */
+export const profilePrivacy = z.object({
+  audiences: z.object(
+    Object.fromEntries(AUDIENCE_ATTRIBUTES.map((key) => [key, z.enum(AUDIENCES)])) as Record<
+      (typeof AUDIENCE_ATTRIBUTES)[number],
+      z.ZodEnum<{ [K in (typeof AUDIENCES)[number]]: K }>
+    >,
+  ),
+  demographicSearch: z.boolean(),
+  /** Sensitive attributes the person has agreed, once, to show beyond Only me. */
+  consented: z.array(z.enum(SENSITIVE_ATTRIBUTES)),
+  /** Filled in before audiences existed and not yet told about them. */
+  noticeDue: z.boolean(),
+});
+export type ProfilePrivacy = z.infer<typeof profilePrivacy>;
+
 export const profileView = z.object({
   userId: z.string(),
   handle: z.string(),
@@ -57,6 +80,8 @@ export const profileView = z.object({
   isOwner: z.boolean(),
   /** Only the owner sees the private contact address. */
   emailAddress: z.string().nullable(),
+  /** Only the owner sees who sees what. */
+  privacy: profilePrivacy.nullable(),
 });
 export type ProfileView = z.infer<typeof profileView>;
 
@@ -139,6 +164,11 @@ export function profileUpdateBody(lists: LoadedProfileLists) {
     /** 'City, ST' exactly as the city autocomplete offered it, or null. */
     city: z.preprocess(blankToNull, z.string().trim().max(80).nullable().optional()),
     details: profileDetailsSchema(lists),
+    /** Audiences to change; attributes left out keep theirs. */
+    audiences: audienceChoices.optional(),
+    demographicSearch: z.boolean().optional(),
+    /** Sensitive attributes this save shows beyond Only me for the first time, with consent. */
+    consent: consentList.optional(),
   });
 }
 export type ProfileUpdateInput = z.input<ReturnType<typeof profileUpdateBody>>;

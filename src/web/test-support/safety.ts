@@ -18,6 +18,7 @@ export function profileOf(person: PersonSummary): ProfileView {
     pictures: [null, null, null, null, null, null, null, null, null],
     isOwner: false,
     emailAddress: null,
+    privacy: null,
   };
 }
 

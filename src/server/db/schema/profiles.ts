@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   text,
@@ -61,6 +62,21 @@ export const profiles = pgTable(
     religion: text("religion"),
     education: text("education"),
     causes: text("causes"),
+    /** Who sees each attribute (docs/profiles-and-media.md "Who sees what"): attribute → audience;
+     * a missing key is its default (domain/audiences.ts). */
+    attributeAudiences: jsonb("attribute_audiences")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    /** Off: never matched by an attribute filter or distance, only by name. */
+    demographicSearch: boolean("demographic_search").notNull().default(true),
+    /** Sensitive attribute → when the person agreed to show it beyond Only me. */
+    sensitiveConsents: jsonb("sensitive_consents")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    /** Filled attributes in before audiences existed: Edit Profile points at the new controls once. */
+    audienceNoticeDue: boolean("audience_notice_due").notNull().default(false),
     faceVerifiedAt: timestamp("face_verified_at", { withTimezone: true }),
     faceCaptureUrl: text("face_capture_url"),
     faceMatchScore: real("face_match_score"),

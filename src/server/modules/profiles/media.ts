@@ -58,7 +58,7 @@ export async function replaceAvatar(
   await removeIfUnused(store, after, before.profile.profileImageUrl);
   if (!after.profile.faceCaptureUrl) await removeCapture(captures, before.profile.faceCaptureUrl);
   await bus.publish({ type: "profile.changed", userId });
-  return presentProfile(after, viewerId);
+  return presentProfile(after, "owner");
 }
 
 /** Puts a picture in a slot, or empties it (`bytes` null). */
@@ -86,5 +86,5 @@ export async function replacePicture(
   }
   const after = await loadRow(db, userId);
   await removeIfUnused(store, after, pictureInSlot(before, slot));
-  return presentProfile(after, viewerId);
+  return presentProfile(after, "owner");
 }

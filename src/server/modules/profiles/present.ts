@@ -1,13 +1,30 @@
-// Turns stored profile rows into the API's ProfileView (spec-1 §2 display rules).
-import type { ProfileView } from "../../../domain/contracts/profiles";
+// Turns stored profile rows into the API's ProfileView (spec-1 §2 display rules), with the
+// attributes the viewer may see (docs/profiles-and-media.md "Who sees what"): every profile answer
+// goes through here.
+import {
+  audiencesOf,
+  SENSITIVE_ATTRIBUTES,
+  type ViewerStanding,
+  visibleAttributes,
+} from "../../../domain/audiences";
+import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
 import { displayHandle } from "../../../domain/handles";
 import { asVerification } from "./person";
 import type { ProfileRow } from "./queries";
 
-export function presentProfile(row: ProfileRow, viewerId: string | null): ProfileView {
+function privacyOf(p: ProfileRow["profile"]): ProfilePrivacy {
+  return {
+    audiences: audiencesOf(p.attributeAudiences),
+    demographicSearch: p.demographicSearch,
+    consented: SENSITIVE_ATTRIBUTES.filter((key) => p.sensitiveConsents[key] !== undefined),
+    noticeDue: p.audienceNoticeDue,
+  };
+}
+
+export function presentProfile(row: ProfileRow, standing: ViewerStanding): ProfileView {
   const p = row.profile;
   const pics = row.pics;
-  const isOwner = viewerId === p.userId;
+  const isOwner = standing === "owner";
   return {
     userId: p.userId,
     handle: displayHandle({
@@ -25,32 +42,36 @@ export function presentProfile(row: ProfileRow, viewerId: string | null): Profil
     about: p.about,
     websiteUrl: p.websiteUrl,
     counts: { friends: p.friendsCount, following: p.followingCount, followers: p.followersCount },
-    attributes: {
-      country: p.country,
-      state: p.state,
-      county: p.county,
-      city: p.city,
-      age: p.age,
-      gender: p.gender,
-      race: p.race,
-      sexuality: p.sexuality,
-      zodiac: p.zodiac,
-      body_types: p.bodyTypes,
-      height: p.height,
-      relationship_status: p.relationshipStatus,
-      kids: p.kids,
-      occupation: p.occupation,
-      military_branch: p.militaryBranch,
-      military_base: p.militaryBase,
-      university: p.university,
-      hbcu: p.hbcu,
-      salary: p.salary,
-      networth: p.networth,
-      greek: p.greek,
-      religion: p.religion,
-      education: p.education,
-      causes: p.causes,
-    },
+    attributes: visibleAttributes(
+      {
+        country: p.country,
+        state: p.state,
+        county: p.county,
+        city: p.city,
+        age: p.age,
+        gender: p.gender,
+        race: p.race,
+        sexuality: p.sexuality,
+        zodiac: p.zodiac,
+        body_types: p.bodyTypes,
+        height: p.height,
+        relationship_status: p.relationshipStatus,
+        kids: p.kids,
+        occupation: p.occupation,
+        military_branch: p.militaryBranch,
+        military_base: p.militaryBase,
+        university: p.university,
+        hbcu: p.hbcu,
+        salary: p.salary,
+        networth: p.networth,
+        greek: p.greek,
+        religion: p.religion,
+        education: p.education,
+        causes: p.causes,
+      },
+      audiencesOf(p.attributeAudiences),
+      standing,
+    ),
     pictures: [
       pics?.userpic1 ?? null,
       pics?.userpic2 ?? null,
@@ -64,5 +85,6 @@ export function presentProfile(row: ProfileRow, viewerId: string | null): Profil
     ],
     isOwner,
     emailAddress: isOwner ? p.emailAddress : null,
+    privacy: isOwner ? privacyOf(p) : null,
   };
 }

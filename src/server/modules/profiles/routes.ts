@@ -13,7 +13,7 @@ import { readUploadedImage } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
 import { replaceAvatar, replacePicture } from "./media";
 import { getProfileByHandle } from "./service";
-import { updateOwnProfile } from "./update";
+import { dismissPrivacyNotice, updateOwnProfile } from "./update";
 
 export const profileRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["profiles"];
@@ -32,6 +32,15 @@ export const profileRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
         input: request.body,
       }),
     }),
+  );
+
+  app.post(
+    "/:userId/privacy-notice",
+    { ...signedIn, schema: { tags, params: userIdParams } },
+    async (request, reply) => {
+      await dismissPrivacyNotice(ctx.db, { viewerId: me(request), userId: request.params.userId });
+      return reply.status(204).send();
+    },
   );
 
   app.get(

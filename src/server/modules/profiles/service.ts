@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
+import { standingOf } from "../../policy/audiences";
 import { blockBetween } from "../../policy/visibility";
 import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
@@ -91,5 +92,5 @@ export async function getProfileByHandle(
         (await blockBetween(db, viewerId, found.profile.userId)) === "blocked"));
   const row = hidden ? undefined : found;
   if (!row) throw new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
-  return presentProfile(row, viewerId);
+  return presentProfile(row, await standingOf(db, viewerId, row.profile.userId));
 }

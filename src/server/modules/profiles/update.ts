@@ -1,6 +1,13 @@
 // Saving the edit-profile form (spec-2 §5): only one's own profile; city resolved on the server.
 // Lists show a person's name and badges, so a save publishes profile.changed (caches drop copies).
 import type { z } from "zod";
+import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
+import {
+  type AttributeAudiences,
+  audiencesOf,
+  consentSentence,
+  isSensitive,
+} from "../../../domain/audiences";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
 import { findUsState, loadUsStates } from "../../../domain/enums/geography";
@@ -46,13 +53,58 @@ async function resolvePlace(
   };
 }
 
+/**
+ * The audiences after this save, and the consents it records: a sensitive attribute leaves Only me
+ * for the first time only with the person's consent in the same request
+ * (docs/profiles-and-media.md "Consent"); otherwise a 400 names the sentence they must agree to.
+ */
+function nextAudiences(
+  stored: { audiences: unknown; consents: Record<string, string> },
+  input: Pick<ProfileUpdate, "audiences" | "consent">,
+  now: Date,
+): { audiences: AttributeAudiences; consents: Record<string, string> } {
+  const before = audiencesOf(stored.audiences);
+  const audiences = { ...before, ...input.audiences };
+  const consents = { ...stored.consents };
+  const given = new Set<string>(input.consent ?? []);
+  const missing: Record<string, string[]> = {};
+  for (const [key, audience] of Object.entries(audiences) as [keyof AttributeAudiences, string][]) {
+    if (!isSensitive(key) || audience === "only_me" || before[key] !== "only_me") continue;
+    if (consents[key] !== undefined) continue;
+    if (given.has(key)) {
+      consents[key] = now.toISOString();
+      continue;
+    }
+    const sentence = consentSentence(ATTRIBUTE_LABELS[key], audience as "everyone" | "friends");
+    missing[`audiences.${key}`] = [`Please confirm first. ${sentence}`];
+  }
+  const first = Object.values(missing)[0]?.[0];
+  if (first) throw badRequest(ERROR_CODES.validation, first, missing);
+  return { audiences, consents };
+}
+
 export async function updateOwnProfile(
   { db, cities, bus }: Pick<AppContext, "db" | "cities" | "bus">,
   { viewerId, userId, input }: { viewerId: string; userId: string; input: ProfileUpdate },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
   const d = input.details;
+  const current = await findProfileByUserId(db, userId);
+  if (!current) throw new Error("Signed-in owner has no profile");
+  const privacy = nextAudiences(
+    {
+      audiences: current.profile.attributeAudiences,
+      consents: current.profile.sensitiveConsents,
+    },
+    input,
+    new Date(),
+  );
   await updateProfileRow(db, userId, {
+    attributeAudiences: privacy.audiences,
+    sensitiveConsents: privacy.consents,
+    ...(input.demographicSearch === undefined
+      ? {}
+      : { demographicSearch: input.demographicSearch }),
     fullName: input.fullName,
     emailAddress: input.emailAddress,
     websiteUrl: input.websiteUrl,
@@ -89,5 +141,14 @@ export async function updateOwnProfile(
   const row = await findProfileByUserId(db, userId);
   if (!row) throw new Error("Upsert succeeded but profile not found");
   await bus.publish({ type: "profile.changed", userId });
-  return presentProfile(row, viewerId);
+  return presentProfile(row, "owner");
+}
+
+/** The one-time notice about audiences has been shown (docs/profiles-and-media.md). */
+export async function dismissPrivacyNotice(
+  db: AppContext["db"],
+  { viewerId, userId }: { viewerId: string; userId: string },
+): Promise<void> {
+  requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
+  await updateProfileRow(db, userId, { audienceNoticeDue: false });
 }

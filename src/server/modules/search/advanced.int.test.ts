@@ -4,6 +4,7 @@
 // distances are right on known pairs; the count is exact, then capped.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SENSITIVE_ATTRIBUTES } from "../../../domain/audiences";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
@@ -96,6 +97,9 @@ beforeAll(async () => {
       emailAddress: account.email,
       city: seed.city ?? "",
       details: seed.details ?? {},
+      // Searchable by everyone, sensitive attributes included (who sees what: audiences.int.test.ts).
+      audiences: Object.fromEntries(SENSITIVE_ATTRIBUTES.map((key) => [key, "everyone"])),
+      consent: SENSITIVE_ATTRIBUTES,
     });
     if (res.statusCode !== 200) throw new Error(`profile update failed: ${res.body}`);
   }
@@ -123,8 +127,8 @@ async function addCrowd(prefix: string, size: number, religion: string) {
       from generate_series(1, ${size}::int) n
       returning id
     )
-    insert into profiles (user_id, default_username, full_name, email_address, chtcht_email, religion)
-    select id, id, 'Crowd', id || '@example.com', id || '@chtcht.local', ${religion} from made`);
+    insert into profiles (user_id, default_username, full_name, email_address, chtcht_email, religion, attribute_audiences)
+    select id, id, 'Crowd', id || '@example.com', id || '@chtcht.local', ${religion}, '{"religion":"everyone"}'::jsonb from made`);
 }
 
 describe("GET /api/search/profiles", () => {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
+import { isFriendOf } from "../../policy/audiences";
 import { visiblePerson } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
@@ -17,6 +18,8 @@ const resultColumns = (viewerId: string | null) => ({
   age: profiles.age,
   height: profiles.height,
   kids: profiles.kids,
+  audiences: profiles.attributeAudiences,
+  friend: isFriendOf(viewerId, profiles.userId),
   following: viewerId
     ? sql<boolean>`exists (select 1 from ${followers} where ${followers.followerId} = ${viewerId} and ${followers.followingId} = ${profiles.userId})`
     : sql<boolean>`false`,

@@ -32,6 +32,8 @@ const indexedColumns = {
   suspended: sql`${profiles.suspendedAt} is not null`,
   cityLat: profiles.cityLat,
   cityLng: profiles.cityLng,
+  audiences: profiles.attributeAudiences,
+  demographicSearch: profiles.demographicSearch,
   age: profiles.age,
   heightInches: profiles.heightInches,
   kidsCount: profiles.kidsCount,

@@ -3,6 +3,14 @@
 // count must equal filtering and sorting the same profiles in the obvious way. Both ways of
 // answering (walking the order, checking the rarest filter's lists) are reached by the mix.
 import { describe, expect, it } from "vitest";
+import {
+  type AttributeKey,
+  AUDIENCE_ATTRIBUTES,
+  AUDIENCES,
+  type Audience,
+  audiencesOf,
+  mayView,
+} from "../../../domain/audiences";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
 import { random } from "../../test-support/random";
@@ -58,7 +66,18 @@ function makeProfile(rand: () => number, id: string): IndexedProfile {
     age: rand() < 0.5 ? null : 18 + Math.floor(rand() * 60),
     heightInches: rand() < 0.6 ? null : 58 + Math.floor(rand() * 20),
     kidsCount: rand() < 0.6 ? null : Math.floor(rand() * 5),
+    audiences: Object.fromEntries(
+      AUDIENCE_ATTRIBUTES.flatMap((key) =>
+        rand() < 0.5 ? [] : [[key, AUDIENCES[Math.floor(rand() * 3)] as Audience]],
+      ),
+    ),
+    demographicSearch: rand() > 0.1,
   };
+}
+
+interface Viewer {
+  id: string;
+  friends: string[];
 }
 
 function makeFilters(rand: () => number): { filters: SearchFilters; place: Point | null } {
@@ -75,6 +94,8 @@ function makeFilters(rand: () => number): { filters: SearchFilters; place: Point
   if (maybe(0.15)) filters.ageMax = 50;
   if (maybe(0.1)) filters.heightMin = 66;
   if (maybe(0.1)) filters.kidsMax = 2;
+  if (maybe(0.15)) filters.religion = "Buddhist";
+  if (maybe(0.1)) filters.salary = "$100K - $250K";
   if (maybe(0.1)) filters.militaryBase = "FORT";
   if (maybe(0.1)) filters.university = "state";
   if (maybe(0.15))
@@ -96,7 +117,36 @@ function reference(
   profiles: Map<string, IndexedProfile>,
   { filters, place }: { filters: SearchFilters; place: Point | null },
   excluded: Set<string>,
+  viewer: Viewer,
 ): IndexedProfile[] {
+  // An attribute filter sees only what the viewer may see (domain/audiences.ts).
+  const sees = (p: IndexedProfile, key: AttributeKey) =>
+    p.userId === viewer.id ||
+    (p.demographicSearch &&
+      mayView(
+        audiencesOf(p.audiences)[key],
+        viewer.friends.includes(p.userId) ? "friend" : "other",
+      ));
+  const set = (...values: unknown[]) => values.some((v) => v !== undefined);
+  const active = (
+    [
+      ["gender", set(filters.gender)],
+      ["state", set(filters.state)],
+      ["hbcu", set(filters.hbcu)],
+      ["relationship_status", set(filters.relationshipStatus)],
+      ["sexuality", set(filters.sexuality)],
+      ["zodiac", set(filters.zodiac)],
+      ["race", set(filters.race)],
+      ["age", set(filters.ageMin, filters.ageMax)],
+      ["height", set(filters.heightMin, filters.heightMax)],
+      ["kids", set(filters.kidsMin, filters.kidsMax)],
+      ["military_base", set(filters.militaryBase)],
+      ["university", set(filters.university)],
+      ["religion", set(filters.religion)],
+      ["salary", set(filters.salary)],
+      ["city", place !== null || set(filters.city)],
+    ] as [AttributeKey, boolean][]
+  ).flatMap(([key, on]) => (on ? [key] : []));
   const contains = (value: string | null, part: string | undefined) =>
     part === undefined || value?.toLowerCase().includes(part.toLowerCase()) === true;
   const between = (value: number | null, low?: number, high?: number) =>
@@ -117,6 +167,9 @@ function reference(
     (p) =>
       !p.suspended &&
       !excluded.has(p.userId) &&
+      active.every((key) => sees(p, key)) &&
+      equal(p.religion, filters.religion) &&
+      equal(p.salary, filters.salary) &&
       equal(p.gender, filters.gender) &&
       equal(p.state, filters.state) &&
       equal(p.hbcu, filters.hbcu) &&
@@ -158,6 +211,7 @@ function allPages(
   index: ProfileIndex,
   { filters, place }: { filters: SearchFilters; place: Point | null },
   excluded: Set<string>,
+  viewer: Viewer,
   size: number,
 ) {
   const found: string[] = [];
@@ -169,6 +223,7 @@ function allPages(
       place,
       sort: filters.sort ?? "name",
       excluded,
+      viewer,
       after,
       take: size + 1,
       countUpTo: after ? null : 20,
@@ -216,11 +271,15 @@ describe("searchIndex", () => {
       }
       const ids = [...profiles.keys()];
       const excluded = new Set(rand() < 0.5 ? [ids[0] as string, ids[7] as string] : []);
+      const viewer = {
+        id: ids[Math.floor(rand() * ids.length)] as string,
+        friends: ids.filter(() => rand() < 0.2),
+      };
       for (let ask = 0; ask < 25; ask++) {
         const query = makeFilters(rand);
-        const expected = reference(profiles, query, excluded).map((p) => p.userId);
+        const expected = reference(profiles, query, excluded, viewer).map((p) => p.userId);
         const size = 1 + Math.floor(rand() * 25);
-        const { found, count } = allPages(index, query, excluded, size);
+        const { found, count } = allPages(index, query, excluded, viewer, size);
         expect({ query, size, found }).toEqual({ query, size, found: expected });
         expect(count).toBe(Math.min(expected.length, 20));
       }
@@ -236,6 +295,7 @@ describe("searchIndex", () => {
         place: { lat: 42.3584, lng: -71.0598 },
         sort: "distance",
         excluded: new Set(),
+        viewer: { id: "1", friends: [] },
         after: { key: "1,2|ann", id: "1" },
         take: 10,
         countUpTo: null,

@@ -3,12 +3,21 @@
 // and the capped count come from whichever costs less — walking the chosen order until the page
 // (and the count) is full, or checking only the posting lists of the rarest filter and picking the
 // first matches by their position in the order. By distance, places are walked nearest first.
+import { attributeBit } from "../../../domain/audiences";
 import { sexualitiesMatching } from "../../../domain/enums/personal";
 import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
 import { milesBetween, type Point } from "../cities/distance";
 import type { CodedColumn } from "./coded-column";
 import { byDistance, milesFromPlace, parsePlace } from "./index-distance";
-import { type ProfileIndex, placeKey, TEXT_SEPARATOR, trigramCode } from "./profile-index";
+import {
+  AUDIENCE_OF,
+  type NumberAttribute,
+  type ProfileIndex,
+  placeKey,
+  TEXT_SEPARATOR,
+  type TextAttribute,
+  trigramCode,
+} from "./profile-index";
 import type { SlotList } from "./slot-list";
 
 /** Where the previous page ended: the order's key for the last person, and their user id. */
@@ -24,6 +33,9 @@ export interface IndexQuery {
   sort: SearchSort;
   /** People in a block with the viewer, either way (docs/safety.md). */
   excluded: ReadonlySet<string>;
+  /** Who searches, and their friends: an attribute filter matches a person only where the viewer
+   * may see that attribute (docs/search.md "Who can be found"). */
+  viewer: { id: string; friends: readonly string[] };
   after: IndexCursor | null;
   /** People wanted: a page and one more, to know whether another page follows. */
   take: number;
@@ -48,6 +60,8 @@ interface AttributeFilter {
   column: CodedColumn<string> | CodedColumn<number>;
   mask: Uint8Array;
   codes: number[];
+  /** The attribute's bit in the index's audience masks. */
+  bit: number;
 }
 
 interface Candidates {
@@ -62,7 +76,7 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
   const { filters, place } = query;
   const attributes = attributeFilters(index, filters, place);
   const text = filters.q?.trim().toLowerCase() || null;
-  const matches = matcher(index, attributes, text, query.excluded);
+  const matches = matcher(index, attributes, text, query.excluded, query.viewer);
   const candidates = [
     ...attributes.map(
       (f): Candidates => ({
@@ -110,83 +124,111 @@ function attributeFilters(
   const found: AttributeFilter[] = [];
   const on = <V extends string | number>(
     column: CodedColumn<V>,
+    attribute: TextAttribute | NumberAttribute,
     key: string,
     accept: (value: V) => boolean,
-  ) => found.push({ column, ...column.accepting(key, accept) } as AttributeFilter);
-  const equal = (column: CodedColumn<string>, value: string | undefined) => {
-    if (value !== undefined) on(column, `=${value}`, (v) => v === value);
+  ) =>
+    found.push({
+      column,
+      bit: attributeBit(AUDIENCE_OF[attribute]),
+      ...column.accepting(key, accept),
+    } as AttributeFilter);
+  const { text, numbers } = index;
+  const equal = (attribute: TextAttribute, value: string | undefined) => {
+    if (value !== undefined) on(text[attribute], attribute, `=${value}`, (v) => v === value);
   };
-  const oneOf = (column: CodedColumn<string>, values: readonly string[] | undefined) => {
-    if (values !== undefined) on(column, `in${values.join("\n")}`, (v) => values.includes(v));
+  const oneOf = (attribute: TextAttribute, values: readonly string[] | undefined) => {
+    if (values === undefined) return;
+    on(text[attribute], attribute, `in${values.join("\n")}`, (v) => values.includes(v));
   };
-  const contains = (column: CodedColumn<string>, value: string | undefined) => {
+  const contains = (attribute: TextAttribute, value: string | undefined) => {
     const part = value?.toLowerCase();
-    if (part !== undefined) on(column, `~${part}`, (v) => v.toLowerCase().includes(part));
+    if (part === undefined) return;
+    on(text[attribute], attribute, `~${part}`, (v) => v.toLowerCase().includes(part));
   };
-  const between = (column: CodedColumn<number>, low?: number, high?: number) => {
+  const between = (attribute: NumberAttribute, low?: number, high?: number) => {
     if (low === undefined && high === undefined) return;
     const from = low ?? Number.NEGATIVE_INFINITY;
     const to = high ?? Number.POSITIVE_INFINITY;
-    on(column, `${from}..${to}`, (v) => v >= from && v <= to);
+    on(numbers[attribute], attribute, `${from}..${to}`, (v) => v >= from && v <= to);
   };
-  const { text, numbers } = index;
-  equal(text.country, filters.country);
-  equal(text.state, filters.state);
-  equal(text.county, filters.county);
-  equal(text.gender, filters.gender);
-  equal(text.relationshipStatus, filters.relationshipStatus);
-  equal(text.bodyTypes, filters.bodyType);
-  equal(text.militaryBranch, filters.militaryBranch);
-  equal(text.hbcu, filters.hbcu);
-  equal(text.occupation, filters.occupation);
-  equal(text.networth, filters.networth);
-  equal(text.salary, filters.salary);
-  equal(text.greek, filters.greek);
-  equal(text.religion, filters.religion);
-  equal(text.education, filters.education);
+  equal("country", filters.country);
+  equal("state", filters.state);
+  equal("county", filters.county);
+  equal("gender", filters.gender);
+  equal("relationshipStatus", filters.relationshipStatus);
+  equal("bodyTypes", filters.bodyType);
+  equal("militaryBranch", filters.militaryBranch);
+  equal("hbcu", filters.hbcu);
+  equal("occupation", filters.occupation);
+  equal("networth", filters.networth);
+  equal("salary", filters.salary);
+  equal("greek", filters.greek);
+  equal("religion", filters.religion);
+  equal("education", filters.education);
   // spec-2 §3: the search list's 'Bi-sexual' finds the profiles' 'Bisexual'.
   oneOf(
-    text.sexuality,
+    "sexuality",
     filters.sexuality === undefined ? undefined : [...sexualitiesMatching(filters.sexuality)],
   );
-  oneOf(text.zodiac, filters.zodiac);
-  oneOf(text.race, filters.race);
-  between(numbers.age, filters.ageMin, filters.ageMax);
-  between(numbers.heightInches, filters.heightMin, filters.heightMax);
-  between(numbers.kidsCount, filters.kidsMin, filters.kidsMax);
-  contains(text.militaryBase, filters.militaryBase);
-  contains(text.university, filters.university);
+  oneOf("zodiac", filters.zodiac);
+  oneOf("race", filters.race);
+  between("age", filters.ageMin, filters.ageMax);
+  between("heightInches", filters.heightMin, filters.heightMax);
+  between("kidsCount", filters.kidsMin, filters.kidsMax);
+  contains("militaryBase", filters.militaryBase);
+  contains("university", filters.university);
+  // Distance reads the city: matched only where the viewer may see the city.
   if (place && filters.withinMiles !== undefined) {
     const miles = filters.withinMiles;
-    on(index.places, `${placeKey(place.lat, place.lng)}<${miles}`, (key) => {
+    on(index.places, "city", `${placeKey(place.lat, place.lng)}<${miles}`, (key) => {
       return milesBetween(place, parsePlace(key)) <= miles;
     });
   } else if (place) {
-    on(index.places, "*", () => true);
+    on(index.places, "city", "*", () => true);
   } else {
-    contains(text.city, filters.city);
+    contains("city", filters.city);
   }
   return found;
 }
 
-/** Who may be found, and every filter: one check per slot (docs/search.md "Who can be found"). */
+const slotsOf = (index: ProfileIndex, ids: Iterable<string>): Set<number> => {
+  const slots = new Set<number>();
+  for (const id of ids) {
+    const slot = index.slotFor(id);
+    if (slot !== undefined) slots.add(slot);
+  }
+  return slots;
+};
+
+/** Who may be found, and every filter: one check per slot (docs/search.md "Who can be found").
+ * An attribute filter needs the attribute's audience to reach the viewer: Everyone, or Friends
+ * when the two are friends; the viewer's own attributes always. */
 function matcher(
   index: ProfileIndex,
   filters: AttributeFilter[],
   text: string | null,
   excluded: ReadonlySet<string>,
+  viewer: IndexQuery["viewer"],
 ): (slot: number) => boolean {
-  const { suspended, texts } = index;
-  const blocked = new Set<number>();
-  for (const id of excluded) {
-    const slot = index.slotFor(id);
-    if (slot !== undefined) blocked.add(slot);
-  }
+  const { suspended, texts, everyone, friends } = index;
+  const blocked = slotsOf(index, excluded);
+  const friendSlots = slotsOf(index, viewer.friends);
+  const self = index.slotFor(viewer.id) ?? -1;
   const count = filters.length;
+  const needed = filters.reduce((bits, f) => (bits | f.bit) >>> 0, 0);
   const needle = text !== null && !text.includes(TEXT_SEPARATOR) ? text : null;
   if (text !== null && needle === null) return () => false;
   return (slot) => {
     if (suspended[slot] === 1 || (blocked.size > 0 && blocked.has(slot))) return false;
+    if (
+      needed !== 0 &&
+      ((everyone[slot] as number) & needed) >>> 0 !== needed &&
+      slot !== self &&
+      !(((friends[slot] as number) & needed) >>> 0 === needed && friendSlots.has(slot))
+    ) {
+      return false;
+    }
     for (let i = 0; i < count; i++) {
       const f = filters[i] as AttributeFilter;
       if (f.mask[f.column.codeAt(slot)] !== 1) return false;

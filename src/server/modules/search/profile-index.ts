@@ -4,6 +4,7 @@
 // query reads trigram posting lists over the name and handles. PostgreSQL stays the source of
 // truth: modules/search/index-feed.ts loads this and keeps it current; pages are read from the
 // database by id.
+import { type AttributeKey, audienceMasks, audiencesOf } from "../../../domain/audiences";
 import { CodedColumn } from "./coded-column";
 import { SlotList } from "./slot-list";
 
@@ -36,6 +37,33 @@ export type TextAttribute = (typeof TEXT_ATTRIBUTES)[number];
 export const NUMBER_ATTRIBUTES = ["age", "heightInches", "kidsCount"] as const;
 export type NumberAttribute = (typeof NUMBER_ATTRIBUTES)[number];
 
+/** The profile attribute whose audience governs each indexed column (domain/audiences.ts). */
+export const AUDIENCE_OF: Record<TextAttribute | NumberAttribute, AttributeKey> = {
+  country: "country",
+  state: "state",
+  county: "county",
+  city: "city",
+  gender: "gender",
+  relationshipStatus: "relationship_status",
+  bodyTypes: "body_types",
+  sexuality: "sexuality",
+  zodiac: "zodiac",
+  race: "race",
+  militaryBranch: "military_branch",
+  militaryBase: "military_base",
+  university: "university",
+  hbcu: "hbcu",
+  occupation: "occupation",
+  networth: "networth",
+  salary: "salary",
+  greek: "greek",
+  religion: "religion",
+  education: "education",
+  age: "age",
+  heightInches: "height",
+  kidsCount: "kids",
+};
+
 export type IndexedProfile = {
   userId: string;
   fullName: string;
@@ -46,6 +74,9 @@ export type IndexedProfile = {
   suspended: boolean;
   cityLat: number | null;
   cityLng: number | null;
+  /** The stored audiences (profiles.attribute_audiences) and 'Show me in demographic search'. */
+  audiences: unknown;
+  demographicSearch: boolean;
 } & Record<TextAttribute, string | null> &
   Record<NumberAttribute, number | null>;
 
@@ -94,6 +125,10 @@ export class ProfileIndex {
   readonly texts: string[] = [];
   created: Float64Array;
   suspended: Uint8Array;
+  /** Per slot, the attributes matched for everyone and for friends, one bit each in
+   * AUDIENCE_ATTRIBUTES order (docs/search.md "Who can be found"). */
+  everyone: Uint32Array;
+  friends: Uint32Array;
   readonly text = {} as Record<TextAttribute, CodedColumn<string>>;
   readonly numbers = {} as Record<NumberAttribute, CodedColumn<number>>;
   readonly places: CodedColumn<string>;
@@ -108,6 +143,8 @@ export class ProfileIndex {
     this.capacity = capacity;
     this.created = new Float64Array(capacity);
     this.suspended = new Uint8Array(capacity);
+    this.everyone = new Uint32Array(capacity);
+    this.friends = new Uint32Array(capacity);
     for (const key of TEXT_ATTRIBUTES) this.text[key] = new CodedColumn(capacity);
     for (const key of NUMBER_ATTRIBUTES) this.numbers[key] = new CodedColumn(capacity);
     this.places = new CodedColumn(capacity);
@@ -173,6 +210,8 @@ export class ProfileIndex {
     for (const key of TEXT_ATTRIBUTES) this.text[key].set(slot, null);
     for (const key of NUMBER_ATTRIBUTES) this.numbers[key].set(slot, null);
     this.places.set(slot, null);
+    this.everyone[slot] = 0;
+    this.friends[slot] = 0;
     this.slotOf.delete(userId);
     this.free.push(slot);
     this.ranksFresh = false;
@@ -233,6 +272,12 @@ export class ProfileIndex {
     const suspended = new Uint8Array(capacity);
     suspended.set(this.suspended);
     this.suspended = suspended;
+    const everyone = new Uint32Array(capacity);
+    everyone.set(this.everyone);
+    this.everyone = everyone;
+    const friends = new Uint32Array(capacity);
+    friends.set(this.friends);
+    this.friends = friends;
     for (const key of TEXT_ATTRIBUTES) this.text[key].grow(capacity);
     for (const key of NUMBER_ATTRIBUTES) this.numbers[key].grow(capacity);
     this.places.grow(capacity);
@@ -253,6 +298,9 @@ export class ProfileIndex {
     }
     this.created[slot] = p.createdMs;
     this.suspended[slot] = p.suspended ? 1 : 0;
+    const masks = audienceMasks(audiencesOf(p.audiences), p.demographicSearch);
+    this.everyone[slot] = masks.everyone;
+    this.friends[slot] = masks.friends;
     for (const key of TEXT_ATTRIBUTES) this.text[key].set(slot, p[key]);
     for (const key of NUMBER_ATTRIBUTES) this.numbers[key].set(slot, p[key]);
     this.places.set(

@@ -2,9 +2,11 @@
 // the chosen order from the in-memory profile index, the 'Found N' count on the first page, and
 // the newest profiles for local mode.
 import { z } from "zod";
+import { audiencesOf, visibleAttributes } from "../../../domain/audiences";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
 import {
+  hasFilters,
   SEARCH_COUNT_CAP,
   SEARCH_SORTS,
   type SearchFilters,
@@ -12,6 +14,7 @@ import {
 } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
+import { friendsOf, standingFrom } from "../../policy/audiences";
 import { inBlockWith } from "../../policy/visibility";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
@@ -58,16 +61,23 @@ function decodeSearchCursor(raw: string | undefined, sort: SearchSort): IndexCur
 const encodeSearchCursor = (cursor: { sort: SearchSort } & IndexCursor) =>
   Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
-function present(row: SearchRow, miles: number | null): SearchResult {
+/** A result card with the attributes the viewer may see (docs/profiles-and-media.md "Who sees
+ * what"): a hidden city hides the distance too. */
+function present(row: SearchRow, viewerId: string, miles: number | null): SearchResult {
+  const shown = visibleAttributes(
+    { state: row.state, city: row.city, age: row.age, height: row.height, kids: row.kids },
+    audiencesOf(row.audiences),
+    standingFrom(viewerId, row.userId, Boolean(row.friend)),
+  );
   return personWith(row, {
     about: row.about,
-    state: row.state,
-    city: row.city,
-    age: row.age,
-    height: row.height,
-    kids: row.kids,
+    state: shown.state,
+    city: shown.city,
+    age: shown.age,
+    height: shown.height,
+    kids: shown.kids,
     following: Boolean(row.following),
-    distanceMiles: miles === null ? null : Math.round(miles * 10) / 10,
+    distanceMiles: miles === null || shown.city === null ? null : Math.round(miles * 10) / 10,
   });
 }
 
@@ -92,9 +102,10 @@ export async function searchPeopleByFilters(
   const sort = input.filters.sort ?? "name";
   const place = placeOf(ctx, input.filters);
   const after = decodeSearchCursor(input.cursor, sort);
-  const [index, blocked] = await Promise.all([
+  const [index, blocked, friends] = await Promise.all([
     ctx.searchIndex.current(),
     inBlockWith(ctx.db, input.viewerId),
+    hasFilters(input.filters) ? friendsOf(ctx.db, input.viewerId) : [],
   ]);
   let found: IndexPage;
   try {
@@ -103,6 +114,7 @@ export async function searchPeopleByFilters(
       place,
       sort,
       excluded: new Set(blocked),
+      viewer: { id: input.viewerId, friends },
       after,
       take: input.limit + 1,
       countUpTo: after ? null : SEARCH_COUNT_CAP + 1,
@@ -121,7 +133,7 @@ export async function searchPeopleByFilters(
   return {
     items: page.flatMap((hit) => {
       const row = rows.get(hit.userId);
-      return row ? [present(row, hit.miles)] : [];
+      return row ? [present(row, input.viewerId, hit.miles)] : [];
     }),
     nextCursor:
       found.hits.length > input.limit && last
@@ -140,5 +152,5 @@ export async function searchPeopleByFilters(
 
 export async function recentProfiles(db: AppContext["db"], viewerId: string) {
   const rows = await newestProfiles(db, { viewerId, limit: RECENT_PROFILES });
-  return { items: rows.map((row) => present(row, null)) };
+  return { items: rows.map((row) => present(row, viewerId, null)) };
 }

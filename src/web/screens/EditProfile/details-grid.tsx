@@ -3,6 +3,7 @@
 // for a state and the military base for a branch; generated lists load on first use.
 import { useQuery } from "@tanstack/react-query";
 import type { RefObject } from "react";
+import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import type { CityItem } from "../../../domain/contracts/cities";
 import {
   PROFILE_ATTRIBUTES,
@@ -14,7 +15,6 @@ import {
 import { CityAutocomplete } from "../../components/city-autocomplete";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
-import { ATTRIBUTE_LABELS } from "../../lib/profile-labels";
 import type { DetailValues, FieldErrors } from "./form-values";
 
 /** Choosing a new parent clears the child, whose list no longer fits. */

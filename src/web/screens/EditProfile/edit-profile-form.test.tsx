@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { audiencesOf } from "../../../domain/audiences";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { NO_ATTRIBUTES } from "../../test-support/posts";
 import { EditProfileScreen } from "./edit-profile-screen";
@@ -25,6 +26,12 @@ const profile: ProfileView = {
   pictures: Array.from({ length: 9 }, () => null),
   isOwner: true,
   emailAddress: "ada@example.com",
+  privacy: {
+    audiences: audiencesOf({}),
+    demographicSearch: true,
+    consented: [],
+    noticeDue: false,
+  },
 };
 
 type Reply = { status: number; body: unknown };

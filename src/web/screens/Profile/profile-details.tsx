@@ -1,6 +1,7 @@
 // The Details section of /{handle}: every personal attribute the person filled in (spec-2 §3).
+
+import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-labels";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../lib/profile-labels";
 
 export const sectionClass =
   "rounded-3xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900";

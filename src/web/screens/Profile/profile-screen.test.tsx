@@ -48,6 +48,7 @@ const grace: ProfileView = {
   pictures: ["/media/p/1.jpg", null, "/media/p/3.jpg", null, null, null, null, null, null],
   isOwner: false,
   emailAddress: null,
+  privacy: null,
 };
 
 type Reply = { status: number; body: unknown };

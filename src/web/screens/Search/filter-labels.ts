@@ -1,7 +1,8 @@
 // What each search filter (spec-2 §3) is called on screen: the panel's fields and the lines that
 // name a refused value. Attributes of the profile keep the profile's words.
+
+import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import type { FilterKey } from "../../../domain/search-filters";
-import { ATTRIBUTE_LABELS } from "../../lib/profile-labels";
 
 export const FILTER_LABELS: Record<FilterKey, string> = {
   q: "Name, username or about",

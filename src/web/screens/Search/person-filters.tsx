@@ -1,6 +1,8 @@
 // The person (spec-2 §2, §3; ranges of §5 and §9): age 18–100, gender, relationship status, body
 // type, sexuality (the search list, spelled as the spec's search lists it), height 48–84 inches
 // shown in feet and inches, kids 0–20, and the zodiac and race checkboxes.
+
+import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import { HEIGHT_MAX_INCHES, HEIGHT_MIN_INCHES, inchesToHeight } from "../../../domain/enums/height";
 import {
   BODY_TYPES,
@@ -13,7 +15,6 @@ import {
   ZODIAC_SIGNS,
 } from "../../../domain/enums/personal";
 import type { SearchFilters } from "../../../domain/search-filters";
-import { ATTRIBUTE_LABELS } from "../../lib/profile-labels";
 import { CheckboxGroup, FilterSelect, type NumberOption, RangeField } from "./filter-controls";
 import { FILTER_LABELS } from "./filter-labels";
 import type { FilterPatch } from "./use-search-filters";
