@@ -1,6 +1,7 @@
 // Saving the edit-profile form (spec-2 §5, §6): own profile only, every rule on the server.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audiencesOf } from "../../../domain/audiences";
 import { profiles } from "../../db/schema/profiles";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
@@ -159,5 +160,105 @@ describe("PUT /api/profiles/:userId", () => {
     const res = await put(ada, ada.userId, { ...base(), details: { ...base().details, ...patch } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+});
+
+describe('audiences and consent (docs/profiles-and-media.md "Who sees what")', () => {
+  const get = (account: TestAccount | null, handle: string) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/profiles/${handle}`,
+      headers: account ? { cookie: account.cookie } : {},
+    });
+
+  it("starts sensitive attributes at Only me and shows the choices to the owner alone", async () => {
+    const saved = await put(ada, ada.userId, {
+      ...base(),
+      details: { ...base().details, religion: "Sikh" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const own = saved.json().profile;
+    expect(own.privacy).toMatchObject({
+      audiences: { religion: "only_me", race: "only_me", gender: "everyone", city: "everyone" },
+      demographicSearch: true,
+      consented: [],
+      noticeDue: false,
+    });
+    expect(own.attributes.religion).toBe("Sikh");
+    const seen = (await get(bob, own.handle)).json().profile;
+    expect(seen.privacy).toBeNull();
+    expect(seen.attributes).toMatchObject({ religion: null, gender: "Female" });
+  });
+
+  it("refuses to show a sensitive attribute the first time without consent, changing nothing", async () => {
+    const refused = await put(ada, ada.userId, {
+      ...base(),
+      details: { ...base().details, religion: "Sikh", gender: "Male" },
+      audiences: { religion: "friends", gender: "only_me" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields["audiences.religion"]).toEqual([
+      "Please confirm first. Your religion will be visible to your friends, and they can find you by it in search.",
+    ]);
+    const [row] = await t.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, ada.userId));
+    expect(row).toMatchObject({ gender: "Female", sensitiveConsents: {} });
+    expect(audiencesOf(row?.attributeAudiences)).toMatchObject({
+      gender: "everyone",
+      religion: "only_me",
+    });
+
+    const agreed = await put(ada, ada.userId, {
+      ...base(),
+      details: { ...base().details, religion: "Sikh" },
+      audiences: { religion: "everyone" },
+      consent: ["religion"],
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    expect(agreed.json().profile.privacy).toMatchObject({
+      audiences: { religion: "everyone" },
+      consented: ["religion"],
+    });
+    // Consent is asked once: back to Only me and out again needs no new consent.
+    for (const religion of ["only_me", "friends"]) {
+      const again = await put(ada, ada.userId, {
+        ...base(),
+        details: { ...base().details, religion: "Sikh" },
+        audiences: { religion },
+      });
+      expect(again.statusCode, again.body).toBe(200);
+    }
+  });
+
+  it("answers an unknown audience or a consent for a non-sensitive attribute with a 400", async () => {
+    for (const extra of [
+      { audiences: { religion: "public" } },
+      { audiences: { shoeSize: "everyone" } },
+      { consent: ["gender"] },
+      { demographicSearch: "no" },
+    ]) {
+      const res = await put(ada, ada.userId, { ...base(), ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+    }
+  });
+
+  it("turns the one-time notice off for the owner only", async () => {
+    await t.database.db
+      .update(profiles)
+      .set({ audienceNoticeDue: true })
+      .where(eq(profiles.userId, ada.userId));
+    const notice = (account: TestAccount) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/profiles/${ada.userId}/privacy-notice`,
+        headers: { cookie: account.cookie },
+      });
+    expect((await notice(bob)).statusCode).toBe(403);
+    const handle = (await get(ada, ada.handle)).json().profile.handle;
+    expect((await get(ada, handle)).json().profile.privacy.noticeDue).toBe(true);
+    expect((await notice(ada)).statusCode).toBe(204);
+    expect((await get(ada, handle)).json().profile.privacy.noticeDue).toBe(false);
   });
 });

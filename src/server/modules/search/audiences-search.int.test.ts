@@ -1,0 +1,156 @@
+// The advanced search with audiences in force (docs/search.md "Who can be found"): each sensitive
+// filter finds a person only for the viewers allowed to see that attribute; 'Show me in
+// demographic search' off takes them out of every filtered search but not the name search; the
+// distance filter reads the city only where the viewer may see it; 'Found N' counts exactly the
+// people listed. A second person shows everything to everyone, so counts are never trivially 0.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AUDIENCES,
+  type Audience,
+  mayView,
+  SENSITIVE_ATTRIBUTES,
+  type ViewerStanding,
+} from "../../../domain/audiences";
+import type { SearchResult } from "../../../domain/contracts/search";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { follow, inject } from "../../test-support/social";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+const TAG = "qvz";
+const DETAILS = {
+  race: "Middle-Eastern",
+  sexuality: "Pansexual",
+  religion: "Shintoist",
+  salary: "$250K - $500K",
+  networth: "$10M or more",
+  gender: "Female",
+};
+/** Each sensitive attribute as the search asks for it (spec-2 §3 filter object). */
+const FILTERS: Record<(typeof SENSITIVE_ATTRIBUTES)[number], string> = {
+  race: "race=Middle-Eastern",
+  sexuality: "sexuality=Other",
+  religion: "religion=Shintoist",
+  salary: `salary=${encodeURIComponent("$250K - $500K")}`,
+  networth: `networth=${encodeURIComponent("$10M or more")}`,
+};
+
+const VIEWERS = ["owner", "friend", "follower", "stranger", "blocked"] as const;
+type Viewer = (typeof VIEWERS)[number];
+const STANDING: Record<Exclude<Viewer, "blocked">, ViewerStanding> = {
+  owner: "owner",
+  friend: "friend",
+  follower: "other",
+  stranger: "other",
+};
+
+let t: TestApp;
+let tara: TestAccount;
+let open: TestAccount;
+const viewers = {} as Record<Viewer, TestAccount>;
+
+async function save(
+  who: TestAccount,
+  fullName: string,
+  changes: { audiences?: Record<string, Audience>; demographicSearch?: boolean } = {},
+) {
+  const res = await inject(t, who, "PUT", `/api/profiles/${who.userId}`, {
+    fullName,
+    emailAddress: who.email,
+    city: "Burlington, VT",
+    // 'Pansexual' is matched by the search list's 'Other' (spec-2 §3).
+    details: { ...DETAILS, sexuality: "Other" },
+    consent: SENSITIVE_ATTRIBUTES,
+    ...changes,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function found(viewer: TestAccount, query: string) {
+  const res = await inject(t, viewer, "GET", `/api/search/profiles?q=${TAG}&${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const page = res.json() as { items: SearchResult[]; total: { count: number } };
+  expect(page.total.count).toBe(page.items.length);
+  return page.items.map((item) => item.userId);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [tara, open, viewers.friend, viewers.follower, viewers.stranger, viewers.blocked] =
+    await Promise.all(
+      ["Tara", "Open", "Friend", "Follower", "Stranger", "Blocked"].map((name) =>
+        createAccount(t, { fullName: `${TAG} ${name}` }),
+      ),
+    );
+  viewers.owner = tara;
+  const everyone = Object.fromEntries(
+    [...SENSITIVE_ATTRIBUTES, "city"].map((key) => [key, "everyone" as Audience]),
+  );
+  await save(open, `${TAG} Open`, { audiences: everyone });
+  await follow(t, tara, viewers.friend);
+  await follow(t, viewers.friend, tara);
+  await follow(t, viewers.follower, tara);
+  await inject(t, tara, "POST", `/api/safety/blocks/${viewers.blocked.userId}`);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe.each(AUDIENCES)("sensitive attributes at %s", (audience) => {
+  beforeAll(async () => {
+    const audiences = Object.fromEntries(SENSITIVE_ATTRIBUTES.map((key) => [key, audience]));
+    await save(tara, `${TAG} Tara`, { audiences });
+  });
+
+  it.each(VIEWERS)("%s finds Tara only where allowed", async (viewer) => {
+    for (const key of SENSITIVE_ATTRIBUTES) {
+      const allowed = viewer !== "blocked" && mayView(audience, STANDING[viewer]);
+      const ids = await found(viewers[viewer], FILTERS[key]);
+      expect(ids.includes(tara.userId), `${key} for ${viewer}`).toBe(allowed);
+      expect(ids, `${key} for ${viewer}`).toContain(open.userId);
+    }
+  });
+});
+
+describe("'Show me in demographic search' off", () => {
+  beforeAll(async () => {
+    const audiences = Object.fromEntries(
+      [...SENSITIVE_ATTRIBUTES, "city"].map((key) => [key, "everyone" as Audience]),
+    );
+    await save(tara, `${TAG} Tara`, { audiences, demographicSearch: false });
+  });
+  afterAll(async () => {
+    await save(tara, `${TAG} Tara`, { demographicSearch: true });
+  });
+
+  it("leaves Tara out of every filtered search, for friends too, but not the name search", async () => {
+    for (const viewer of ["friend", "stranger"] as const) {
+      for (const query of [
+        ...Object.values(FILTERS),
+        "gender=Female",
+        "state=Vermont",
+        "city=Burlington",
+        "city=Burlington%2C%20VT&withinMiles=5",
+        "city=Burlington%2C%20VT&sort=distance",
+      ]) {
+        const ids = await found(viewers[viewer], query);
+        expect(ids, `${query} for ${viewer}`).not.toContain(tara.userId);
+        expect(ids, `${query} for ${viewer}`).toContain(open.userId);
+      }
+      expect(await found(viewers[viewer], "")).toContain(tara.userId);
+    }
+    // The owner still finds herself.
+    expect(await found(tara, FILTERS.religion)).toContain(tara.userId);
+  });
+});
+
+describe("the distance filter", () => {
+  it("reads the city only where the viewer may see it, and never shows a hidden distance", async () => {
+    await save(tara, `${TAG} Tara`, { audiences: { city: "friends" } });
+    const near = "city=Burlington%2C%20VT&withinMiles=5";
+    expect(await found(viewers.stranger, near)).not.toContain(tara.userId);
+    expect(await found(viewers.friend, near)).toContain(tara.userId);
+    const byName = await inject(t, viewers.stranger, "GET", `/api/search/profiles?q=${TAG}%20tara`);
+    const card = (byName.json().items as SearchResult[]).find((i) => i.userId === tara.userId);
+    expect(card).toMatchObject({ city: null, distanceMiles: null });
+  });
+});
