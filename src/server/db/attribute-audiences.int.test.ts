@@ -72,7 +72,10 @@ describe("migration 0018_attribute_audiences", () => {
     await db.execute(
       sql`update profiles set attribute_audiences = '{"religion":"friends"}' where user_id = ${filled.userId}`,
     );
-    const logged = await queryRows<{ user_id: string }>(db, sql`select user_id from search_changes`);
+    const logged = await queryRows<{ user_id: string }>(
+      db,
+      sql`select user_id from search_changes`,
+    );
     expect(logged.map((r) => r.user_id)).toEqual([filled.userId]);
   });
 });

@@ -130,11 +130,10 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const [owner, friend, follower, stranger, blocked] = await Promise.all(
-    ["Olive Owner", "Fay Friend", "Finn Follower", "Sam Stranger", "Bea Blocked"].map((fullName) =>
-      createAccount(t, { fullName }),
-    ),
-  );
+  const names = ["Olive Owner", "Fay Friend", "Finn Follower", "Sam Stranger", "Bea Blocked"];
+  const [owner, friend, follower, stranger, blocked] = (await Promise.all(
+    names.map((fullName) => createAccount(t, { fullName })),
+  )) as [TestAccount, TestAccount, TestAccount, TestAccount, TestAccount];
   Object.assign(people, { owner, friend, follower, stranger, blocked });
   const saved = await save({});
   ownerHandle = saved.handle;

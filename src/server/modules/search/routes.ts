@@ -39,6 +39,10 @@ export const searchRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
   app.get(
     "/recent",
     { ...signedIn, schema: { tags, response: { 200: recentProfilesResponse } } },
-    async (request) => recentProfiles(ctx.db, me(request)),
+    async (request, reply) => {
+      // The cards show what this viewer may see (docs/profiles-and-media.md "Who sees what").
+      reply.header("cache-control", "private, no-cache");
+      return recentProfiles(ctx.db, me(request));
+    },
   );
 };
