@@ -1,4 +1,4 @@
-// Browser tests: the built app served by the real server on PGlite in a temp DATA_DIR, driven in
+// Browser tests: the built app served by the compiled server on PGlite in a temp DATA_DIR, driven in
 // Debian's Chromium (never a downloaded browser). The server sends its mail over SMTP to a sink
 // (e2e/support/smtp-sink.ts, the global setup) that writes each message to DATA_DIR/mail as .eml.
 import { defineConfig, devices } from "@playwright/test";
@@ -38,7 +38,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --enable-source-maps dist/server/main.js`,
     url: `${E2E_BASE_URL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

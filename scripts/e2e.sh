@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Browser tests: make sure Debian's Chromium is there, build the web app, run Playwright.
+# Browser tests: make sure Debian's Chromium is there, build the web app and the server, run Playwright.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
-npx vite build --logLevel warn
+node scripts/ensure-build.mjs
 npx playwright test "$@"

@@ -7,7 +7,6 @@ import { openDatabase } from "./db/client";
 import { webDistDir } from "./http/web-app";
 import { createMailer } from "./infra/mailer";
 import { connectRedis } from "./infra/redis";
-import { ensureWebBuild } from "./infra/web-build";
 import { createMemoryBus, createRedisBus } from "./realtime/bus";
 
 function loadConfigOrExit() {
@@ -30,7 +29,6 @@ const logger = pino({
     : {}),
 });
 
-await ensureWebBuild(webDistDir, logger);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   poolSize: config.databasePoolSize,

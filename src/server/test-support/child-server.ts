@@ -1,6 +1,6 @@
-// The real server as its own process (`node --import tsx src/server/main.ts`), for tests that need
-// what one process cannot show: two instances behind one database, or `kill -9` in the middle of
-// a write. People sign up over real HTTP, with the code read from the instance's captured mail.
+// The real server as its own process, compiled as `npm start` runs it (`node dist/server/main.js`,
+// built by the integration tests' global setup), for tests that need what one process cannot
+// show: two instances behind one database, or `kill -9` in the middle of a write. People sign up over real HTTP, with the code read from the instance's captured mail.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -36,7 +36,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "chtcht-instance-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
