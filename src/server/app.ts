@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
+import { registerAppGauges } from "./app-metrics";
 import type { Config } from "./config";
 import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
@@ -19,14 +20,16 @@ import { registerApiLimits } from "./http/api-limits";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler";
 import { registerHealth } from "./http/health";
 import { inputValidatorCompiler, registerJsonBody } from "./http/input";
+import { registerMetrics } from "./http/metrics-route";
 import { allowedOrigins, registerOriginCheck } from "./http/origin-check";
 import { registerRequestIdHeader, requestIdOf } from "./http/request-id";
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
+import { Metrics } from "./infra/metrics";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
-import { createRateLimits, type RateLimits } from "./infra/rate-limit";
+import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
@@ -62,7 +65,7 @@ import { usernameRoutes } from "./modules/usernames/routes";
 import { createCaptureStore } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";
 import { Outbox } from "./outbox/outbox";
-import { createMemoryBus, type EventBus } from "./realtime/bus";
+import { countPublished, createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
 export interface AppServices {
@@ -146,9 +149,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  const bus =
+  const metrics = new Metrics();
+  registerMetrics(app, metrics, config.metricsToken);
+  const bus = countPublished(
     services.bus ??
-    createMemoryBus((error) => app.log.error({ err: error }, "event handler failed"));
+      createMemoryBus((error) => app.log.error({ err: error }, "event handler failed")),
+    metrics,
+  );
   const sessions = new SessionCache();
   const { db } = database;
   const payments = createPayments(config, db);
@@ -157,7 +164,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     mailDomain: config.mailDomain,
     log: app.log,
     handlers: {
-      mail: (mail) => mailer.send(mail),
+      mail: async (mail) => {
+        try {
+          await mailer.send(mail);
+          metrics.smtpMessages.inc({ direction: "out", outcome: "sent" });
+        } catch (error) {
+          metrics.smtpMessages.inc({ direction: "out", outcome: "failed" });
+          throw error;
+        }
+      },
       event: (event) => bus.publish(event),
       "payments.cancel": ({ subscriptionId }) => payments.provider.cancelNow(subscriptionId),
       "checkout.paid": async ({ sessionId }) => {
@@ -179,7 +194,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     captures: createCaptureStore(config),
     mailer,
     outbox,
-    limits: services.limits ?? createRateLimits(redis),
+    limits: countRefusals(services.limits ?? createRateLimits(redis), (limit) =>
+      metrics.rateLimitRefusals.inc({ limit }),
+    ),
     uploads: new UploadSlots(),
     auth,
     cities: cityIndex(),
@@ -197,7 +214,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     }),
     payments: payments.provider,
     log: app.log,
+    metrics,
   };
+  registerAppGauges(ctx, database);
   // Ready only once the search index is loaded (docs/search.md "Profile index").
   await ctx.searchIndex.start();
   const resolveViewer = createViewerResolver(auth, sessions);
@@ -263,6 +282,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     followersAmong: (authorId, userIds) => followersAmong(db, { authorId, userIds }),
     allowedOrigins: allowedOrigins(config),
     maxSocketsPerIp: services.maxSocketsPerIp,
+    metrics,
   });
   await registerWebApp(app, {
     distDir: services.webDistDir,

@@ -80,6 +80,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_URL: url(["http:", "https:"]).optional(),
+  /** Bearer token that opens GET /metrics (docs/operations.md "Metrics"); unset: 404. */
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>
@@ -134,6 +136,8 @@ export interface Config {
     | undefined;
   /** Moderators and admins by address (docs/safety.md), lower-cased. */
   adminEmails: string[];
+  /** Opens GET /metrics to requests that carry it; unset, /metrics is a 404. */
+  metricsToken: string | undefined;
   /** Real payments (docs/usernames.md); unset: the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
@@ -232,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     siteName: env.SITE_NAME,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    metricsToken: env.METRICS_TOKEN,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

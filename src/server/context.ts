@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { UploadSlots } from "./http/upload";
 import type { Mailer } from "./infra/mailer";
+import type { Metrics } from "./infra/metrics";
 import type { ObjectStore } from "./infra/object-store";
 import type { RateLimits } from "./infra/rate-limit";
 import type { Auth } from "./modules/auth/better-auth";
@@ -44,6 +45,8 @@ export interface AppContext {
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
   log: FastifyBaseLogger;
+  /** This instance's Prometheus metrics (docs/operations.md "Metrics"). */
+  metrics: Metrics;
 }
 
 /** What a route plugin is registered with. */

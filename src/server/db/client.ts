@@ -20,6 +20,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool: connections open, idle, and queries waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(
@@ -62,6 +64,7 @@ export function fromPostgres(
     kind: "postgres",
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from "rate-limiter-flexible";
 import { ERROR_CODES } from "../../domain/contracts/errors";
 import { OTP_MAX_WRONG_TRIES, OTP_RESEND_COOLDOWN_SECONDS } from "../../domain/otp";
-import { tooManyRequests } from "../errors";
+import { AppError, tooManyRequests } from "../errors";
 
 const MINUTE = 60;
 
@@ -132,5 +132,24 @@ export function createRateLimits(redis?: Redis): RateLimits {
     async reset(name, key) {
       await get(name).delete(key.toLowerCase());
     },
+  };
+}
+
+/** The same budgets, counting each refusal by limit (docs/operations.md "Metrics"). */
+export function countRefusals(limits: RateLimits, refused: (name: LimitName) => void): RateLimits {
+  const counted =
+    (spend: (name: LimitName, key: string) => Promise<void>) =>
+    async (name: LimitName, key: string) => {
+      try {
+        await spend(name, key);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 429) refused(name);
+        throw error;
+      }
+    };
+  return {
+    ...limits,
+    consume: counted((name, key) => limits.consume(name, key)),
+    check: counted((name, key) => limits.check(name, key)),
   };
 }

@@ -6,6 +6,7 @@
 // handler.
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import type { Metrics } from "../infra/metrics";
 import type { DomainEvent } from "./events";
 
 export type EventHandler = (event: DomainEvent) => void | Promise<void>;
@@ -80,5 +81,17 @@ export async function createRedisBus(
       await subscriber.quit();
       await local.close();
     },
+  };
+}
+
+/** The same bus, counting what this instance publishes (docs/operations.md "Metrics"). */
+export function countPublished(bus: EventBus, metrics: Metrics): EventBus {
+  return {
+    publish(event) {
+      metrics.eventsPublished.inc({ type: event.type });
+      return bus.publish(event);
+    },
+    subscribe: (handler) => bus.subscribe(handler),
+    close: () => bus.close(),
   };
 }

@@ -18,6 +18,7 @@ import { AppError, forbidden, unauthorized } from "../errors";
 import { isAllowedOrigin } from "../http/origin-check";
 import { clientIp } from "../http/request";
 import type { ResolveViewer } from "../http/viewer";
+import type { Metrics } from "../infra/metrics";
 import type { EventBus } from "./bus";
 import type { DomainEvent } from "./events";
 
@@ -46,6 +47,8 @@ interface Connection {
   socket: WebSocket;
   watching: Set<string>;
   alive: boolean;
+  /** Counts a message sent to this socket (docs/operations.md "Metrics"). */
+  sent: (type: ServerMessage["type"]) => void;
 }
 
 export interface GatewayOptions {
@@ -59,6 +62,7 @@ export interface GatewayOptions {
   heartbeatMs?: number;
   /** Cap on sockets from one IP on this instance; MAX_SOCKETS_PER_IP when not given. */
   maxSocketsPerIp?: number;
+  metrics: Metrics;
 }
 
 class Registry {
@@ -113,6 +117,12 @@ class Registry {
     return [...this.byUser.keys()];
   }
 
+  get size(): number {
+    let sockets = 0;
+    for (const set of this.byUser.values()) sockets += set.size;
+    return sockets;
+  }
+
   all(): Connection[] {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }
@@ -138,6 +148,7 @@ function send(conn: Connection, message: ServerMessage) {
     return;
   }
   conn.socket.send(JSON.stringify(message));
+  conn.sent(message.type);
 }
 
 function sendTo(connections: Iterable<Connection>, message: ServerMessage) {
@@ -274,6 +285,13 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
     errorHandler: onSocketError,
   });
   const registry = new Registry();
+  const { metrics } = options;
+  metrics.gauge(
+    "websocket_connections",
+    "Open /realtime sockets on this instance.",
+    () => registry.size,
+  );
+  const sent = (type: ServerMessage["type"]) => metrics.messagesDelivered.inc({ type });
   const maxSocketsPerIp = options.maxSocketsPerIp ?? MAX_SOCKETS_PER_IP;
   const frames = new RateLimiterMemory({ keyPrefix: "ws-frames", ...FRAME_LIMIT });
   let nextId = 0;
@@ -328,6 +346,7 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
         socket,
         watching: new Set(),
         alive: true,
+        sent,
       };
       registry.add(conn);
       for (const old of registry.overCap(conn.userId)) {

@@ -28,7 +28,7 @@ export function systemResolver(servers: string[] | undefined): DnsResolver {
 
 export function registerInboundMail(
   app: FastifyInstance,
-  ctx: Pick<AppContext, "db" | "outbox" | "config" | "log">,
+  ctx: Pick<AppContext, "db" | "outbox" | "config" | "log" | "metrics">,
   resolver: DnsResolver,
 ): void {
   const bound = { port: 0 };
@@ -46,7 +46,15 @@ export function registerInboundMail(
       tls: ctx.config.smtpTls,
       resolver,
       acceptsRecipient: (local) => acceptsLocalPart(ctx, local),
-      deliver: (mail) => deliverInbound(ctx, mail),
+      deliver: async (mail) => {
+        try {
+          await deliverInbound(ctx, mail);
+          ctx.metrics.smtpMessages.inc({ direction: "in", outcome: "accepted" });
+        } catch (error) {
+          ctx.metrics.smtpMessages.inc({ direction: "in", outcome: "refused" });
+          throw error;
+        }
+      },
       logger: ctx.log,
     });
     bound.port = server.port;

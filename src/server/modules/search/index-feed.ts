@@ -125,6 +125,15 @@ export class ProfileIndexFeed {
     return this.loaded && this.now() - this.caughtUpAt <= STALE_AFTER_MS;
   }
 
+  /** Profiles held, and how long since the change log was last read (docs/operations.md
+   * "Metrics"). */
+  stats(): { profiles: number; msSinceCaughtUp: number | null } {
+    return {
+      profiles: this.index.size,
+      msSinceCaughtUp: this.loaded ? this.now() - this.caughtUpAt : null,
+    };
+  }
+
   /** The index with every change committed before this call. */
   async current(): Promise<ProfileIndex> {
     if (this.queued) {

@@ -1,0 +1,67 @@
+// The gauges of an app instance (docs/operations.md "Metrics"), each read when /metrics is
+// scraped from the part that owns the value: the mail queue from the outbox table, the search
+// index and the feed cache from memory, the connection pool from the PostgreSQL driver.
+import { sql } from "drizzle-orm";
+import type { AppContext } from "./context";
+import { type Database, queryRows } from "./db/client";
+
+export function registerAppGauges(ctx: AppContext, database: Database): void {
+  const { metrics } = ctx;
+  metrics.gauge(
+    "outbox_messages",
+    "Side effects waiting in the outbox (pending), and those given up on (failed).",
+    async () => {
+      const [row] = await queryRows<{ pending: number; failed: number }>(
+        ctx.db,
+        sql`select count(*) filter (where failed_at is null)::int as pending, count(*) filter (where failed_at is not null)::int as failed from outbox`,
+      );
+      return [
+        [{ state: "pending" }, row?.pending ?? 0],
+        [{ state: "failed" }, row?.failed ?? 0],
+      ];
+    },
+    ["state"],
+  );
+  metrics.gauge(
+    "search_index_profiles",
+    "Profiles in this instance's advanced-search index.",
+    () => ctx.searchIndex.stats().profiles,
+  );
+  metrics.gauge(
+    "search_index_lag_seconds",
+    "Seconds since the search index last read the change log (-1 before it is loaded).",
+    () => {
+      const { msSinceCaughtUp } = ctx.searchIndex.stats();
+      return msSinceCaughtUp === null ? -1 : msSinceCaughtUp / 1000;
+    },
+  );
+  metrics.gauge(
+    "feed_cache_readers",
+    "Active readers whose first feed page is in memory.",
+    () => ctx.feed.stats().readers,
+  );
+  metrics.gauge(
+    "feed_cache_hit_ratio",
+    "Feed first pages served from memory, out of all asked since start.",
+    () => {
+      const { hits, misses } = ctx.feed.stats();
+      return hits + misses === 0 ? 0 : hits / (hits + misses);
+    },
+  );
+  const pool = database.pool;
+  if (pool) {
+    metrics.gauge(
+      "db_pool_connections",
+      "PostgreSQL connections of this instance: in use, idle, and queries waiting for one.",
+      () => {
+        const { total, idle, waiting } = pool();
+        return [
+          [{ state: "in_use" }, total - idle],
+          [{ state: "idle" }, idle],
+          [{ state: "waiting" }, waiting],
+        ];
+      },
+      ["state"],
+    );
+  }
+}
