@@ -13,7 +13,7 @@ export const sectionClass =
 function AudienceMark({ audience }: { audience: Exclude<Audience, "everyone"> }) {
   const Icon = AUDIENCE_ICONS[audience];
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-1.5 py-px text-[11px] font-medium tracking-normal text-neutral-600 normal-case dark:bg-neutral-800 dark:text-neutral-300">
+    <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-1.5 py-0.5 text-[11px] leading-none font-medium tracking-normal text-neutral-600 normal-case dark:bg-neutral-800 dark:text-neutral-300">
       <Icon aria-hidden="true" size={11} />
       <span className="sr-only">Who can see: </span>
       {AUDIENCE_LABELS[audience]}
