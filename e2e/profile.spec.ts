@@ -73,7 +73,7 @@ test("edit the profile: details, city, avatar and a picture show on the profile"
   await page.getByLabel("Gender", { exact: true }).selectOption("Female");
   await page.getByLabel("Height", { exact: true }).selectOption(`5'7"`);
 
-  const city = page.getByRole("combobox", { name: "City" });
+  const city = page.getByRole("combobox", { name: "City", exact: true });
   await city.fill("Austin");
   await page.getByRole("option").filter({ hasText: "Austin, TX" }).first().click();
   await expect(city).toHaveValue("Austin, TX");

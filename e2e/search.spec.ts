@@ -4,17 +4,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { createAccount, secondPerson } from "./support/people";
-
-/** A surname nobody else in the test database has, so the counts are exact. */
-function rareWord(length = 8): string {
-  const letters = "bcdfghjklmnpqrstvwxz";
-  const word = Array.from(
-    { length },
-    () => letters[Math.floor(Math.random() * letters.length)] as string,
-  ).join("");
-  return `${word[0]?.toUpperCase()}${word.slice(1)}`;
-}
+import { createAccount, rareWord, secondPerson } from "./support/people";
 
 /** Someone with a profile saying where they live and how old they are, made through the API. */
 async function member(

@@ -18,6 +18,16 @@ export async function createAccount(page: Page, account: Account): Promise<void>
   await expect(verified, "verify-code").toBeOK();
 }
 
+/** A surname nobody else in the test database has, so a search's counts are exact. */
+export function rareWord(length = 8): string {
+  const letters = "bcdfghjklmnpqrstvwxz";
+  const word = Array.from(
+    { length },
+    () => letters[Math.floor(Math.random() * letters.length)] as string,
+  ).join("");
+  return `${word[0]?.toUpperCase()}${word.slice(1)}`;
+}
+
 export async function ownHandle(page: Page): Promise<string> {
   const response = await page.request.get("/api/auth/session");
   await expect(response).toBeOK();

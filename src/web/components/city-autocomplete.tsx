@@ -3,7 +3,7 @@
 // (lib/use-combobox.ts): arrows move, Enter chooses, Escape closes. Reports the chosen place, or
 // null.
 import { clsx } from "clsx";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { type CityItem, formatCityLabel } from "../../domain/contracts/cities";
 import { useCombobox } from "../lib/use-combobox";
 import { useCitySuggestionsQuery } from "../state/queries/cities";
@@ -21,6 +21,8 @@ interface CityAutocompleteProps {
   required?: boolean;
   disabled?: boolean;
   className?: string;
+  /** A small control at the right of the label row. */
+  labelAside?: ReactNode;
 }
 
 export function CityAutocomplete({
@@ -30,6 +32,7 @@ export function CityAutocomplete({
   required = false,
   disabled = false,
   className,
+  labelAside,
 }: CityAutocompleteProps) {
   const id = useId();
   const valueLabel = value ? formatCityLabel(value) : null;
@@ -105,7 +108,9 @@ export function CityAutocomplete({
 
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldLabel htmlFor={id} aside={labelAside}>
+        {label}
+      </FieldLabel>
       <div className="relative">
         <input
           id={id}

@@ -1,5 +1,6 @@
-// A yes-or-no question before something that cannot be undone (spec-1 §2 'Delete this post?'):
-// Cancel, or the action, which stays busy until the server answers.
+// A yes-or-no question before something that cannot be undone (spec-1 §2 'Delete this post?') or
+// that needs the person's consent (docs/profiles-and-media.md "Consent"): Cancel, or the action,
+// which stays busy until the server answers.
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
@@ -11,6 +12,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** The button that changes nothing; 'Cancel' unless that would read like the action. */
   cancelLabel?: string;
+  /** Red for what destroys or cuts off; the plain primary look for a choice that is agreed to. */
+  confirmVariant?: "danger" | "primary";
   busy: boolean;
   onConfirm: () => void;
   onCloseAutoFocus?: ((event: Event) => void) | undefined;
@@ -18,7 +21,7 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, onOpenChange, title, description, confirmLabel, busy, onConfirm } = props;
-  const { cancelLabel = "Cancel" } = props;
+  const { cancelLabel = "Cancel", confirmVariant = "danger" } = props;
   return (
     <Dialog
       open={open}
@@ -33,7 +36,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" busy={busy} onClick={onConfirm}>
+        <Button variant={confirmVariant} busy={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

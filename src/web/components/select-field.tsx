@@ -1,7 +1,7 @@
 // A labelled native select with a 'Select' empty choice, an optional hint and an error.
 import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
-import { type SelectHTMLAttributes, useId } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { describedByOf, FieldLabel, FieldNotes, inputClass } from "./text-field";
 
 interface SelectFieldProps
@@ -14,6 +14,8 @@ interface SelectFieldProps
   hint?: string | undefined;
   /** Text of the empty choice. */
   placeholder?: string;
+  /** A small control at the right of the label row. */
+  labelAside?: ReactNode;
 }
 
 export function SelectField({
@@ -24,6 +26,7 @@ export function SelectField({
   error,
   hint,
   placeholder = "Select",
+  labelAside,
   className,
   ...rest
 }: SelectFieldProps) {
@@ -34,7 +37,9 @@ export function SelectField({
     value !== "" && !options.map(String).includes(value) ? [value, ...options] : options;
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldLabel htmlFor={id} aside={labelAside}>
+        {label}
+      </FieldLabel>
       <div className="relative">
         <select
           id={id}

@@ -10,15 +10,31 @@ export function describedByOf(id: string, hint: unknown, error: unknown): string
   return clsx(hint ? `${id}-hint` : null, error ? `${id}-error` : null) || undefined;
 }
 
-/** The visible label above a form control. */
-export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
-  return (
+/** The visible label above a form control; `aside` sits at the right end of its row (a small
+ * control of its own, such as who can see the field). */
+export function FieldLabel({
+  htmlFor,
+  aside,
+  children,
+}: {
+  htmlFor: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  const label = (
     <label
       htmlFor={htmlFor}
-      className="block text-sm font-medium text-neutral-700 dark:text-neutral-300"
+      className="block min-w-0 text-sm font-medium text-neutral-700 dark:text-neutral-300"
     >
       {children}
     </label>
+  );
+  if (!aside) return label;
+  return (
+    <div className="flex min-h-6 items-center justify-between gap-2">
+      {label}
+      {aside}
+    </div>
   );
 }
 
@@ -54,14 +70,26 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
   hint?: ReactNode;
   /** Rendered inside the input box on the right (e.g. a show/hide toggle). */
   trailing?: ReactNode;
+  /** A small control at the right of the label row. */
+  labelAside?: ReactNode;
 }
 
-export function TextField({ label, error, hint, trailing, className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  labelAside,
+  className,
+  ...rest
+}: TextFieldProps) {
   const id = useId();
   const describedBy = describedByOf(id, hint, error);
   return (
     <div className={clsx("space-y-1.5", className)}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldLabel htmlFor={id} aside={labelAside}>
+        {label}
+      </FieldLabel>
       <div className="relative">
         <input
           id={id}

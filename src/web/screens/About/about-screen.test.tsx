@@ -23,6 +23,7 @@ describe("AboutScreen", () => {
       "Brand your profile with a custom URL and @username",
       "DMs via the email protocol",
       "Filter users by categories",
+      "Who sees what",
       "Message posts",
     ]) {
       expect(section(title).queryByText("Coming soon")).toBeNull();
@@ -37,6 +38,16 @@ describe("AboutScreen", () => {
     expect(username.getByText(/yearly subscription: \$30 a year/)).toBeTruthy();
     expect(username.getByText(/30 more days/)).toBeTruthy();
     expect(section("Message posts").getByText(/block anyone/)).toBeTruthy();
+
+    const audiences = section("Who sees what");
+    expect(
+      audiences.getByText(/Everyone, Friends \(people who follow each other\) or Only me/),
+    ).toBeTruthy();
+    expect(
+      audiences.getByText(/Race, sexuality, religion, salary and net worth start as Only me/),
+    ).toBeTruthy();
+    expect(audiences.getByText(/only when the person searching is allowed to see it/)).toBeTruthy();
+    expect(audiences.getByText(/‘Show me in demographic search’/)).toBeTruthy();
 
     for (const [title, coming] of [["Profile badges", /veterans/]] as const) {
       expect(section(title).getByText("Coming soon")).toBeTruthy();

@@ -1,6 +1,7 @@
 // /about (spec-2 §1): what the product is, section by section: what works today, and what is
 // coming marked as such (the yellow badge and the veteran medal). The life of a reserved username
-// is told here as docs/usernames.md "The life of a name" describes it.
+// is told here as docs/usernames.md "The life of a name" describes it, and who sees each detail as
+// docs/profiles-and-media.md "Who sees what" does.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { ComingSoon } from "../../components/coming-soon";
 import { JoinLinks } from "../../components/join-links";
@@ -30,6 +31,11 @@ const sections = (siteName: string): AboutSection[] => [
   {
     title: "Filter users by categories",
     text: "The search box at the top of every page finds people by name or username. The Search page filters people by location (and distance from a city), age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university, occupation and more.",
+  },
+  {
+    title: "Who sees what",
+    text: "Each detail of your profile has its own audience: Everyone, Friends (people who follow each other) or Only me. Race, sexuality, religion, salary and net worth start as Only me, and are shown or searchable only after you choose to share them.",
+    more: "On the Search page, a filter finds you by a detail only when the person searching is allowed to see it. Turn off ‘Show me in demographic search’ on Edit Profile and people find you by your name or username only.",
   },
   {
     title: "Message posts",

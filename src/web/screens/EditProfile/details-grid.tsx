@@ -1,9 +1,11 @@
 // The Details grid of the edit form (spec-2 §2, §3): a labelled select per attribute with a
 // 'Select' empty choice, University as free text and City through the autocomplete. County waits
-// for a state and the military base for a branch; generated lists load on first use.
+// for a state and the military base for a branch; generated lists load on first use. Each field's
+// label row carries who can see it (docs/profiles-and-media.md "Who sees what").
 import { useQuery } from "@tanstack/react-query";
-import type { RefObject } from "react";
+import { memo, type ReactNode, type RefObject } from "react";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
+import type { AttributeAudiences, AttributeKey, Audience } from "../../../domain/audiences";
 import type { CityItem } from "../../../domain/contracts/cities";
 import {
   PROFILE_ATTRIBUTES,
@@ -15,6 +17,7 @@ import {
 import { CityAutocomplete } from "../../components/city-autocomplete";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
+import { AudienceSelect } from "./audience-select";
 import type { DetailValues, FieldErrors } from "./form-values";
 
 /** Choosing a new parent clears the child, whose list no longer fits. */
@@ -46,11 +49,13 @@ function DetailSelect({
   attribute,
   details,
   error,
+  audience,
   onChange,
 }: {
   attribute: ProfileAttribute;
   details: DetailValues;
   error: string | undefined;
+  audience: ReactNode;
   onChange: (patch: Partial<DetailValues>) => void;
 }) {
   const parent = parentOf(attribute);
@@ -75,6 +80,7 @@ function DetailSelect({
       aria-busy={options.isPending && !waitingForParent ? true : undefined}
       hint={hint}
       error={error}
+      labelAside={audience}
       onValueChange={(value) => {
         const child = CHILDREN[attribute];
         onChange(child ? { [attribute]: value, [child]: "" } : { [attribute]: value });
@@ -86,26 +92,39 @@ function DetailSelect({
 interface DetailsGridProps {
   details: DetailValues;
   city: CityItem | null;
+  audiences: AttributeAudiences;
   errors: FieldErrors;
   onDetailsChange: (patch: Partial<DetailValues>) => void;
   onCityChange: (city: CityItem | null) => void;
+  onAudienceChange: (attribute: AttributeKey, audience: Audience) => void;
   /** Lets the form read what is typed in the city box (a typed but unchosen city). */
   cityRef: RefObject<HTMLDivElement | null>;
 }
 
-export function DetailsGrid({
+/** Drawn again only when its own props change (the form's handlers keep their identity). */
+export const DetailsGrid = memo(function DetailsGrid({
   details,
   city,
+  audiences,
   errors,
   onDetailsChange,
   onCityChange,
+  onAudienceChange,
   cityRef,
 }: DetailsGridProps) {
+  const audienceOf = (attribute: AttributeKey) => (
+    <AudienceSelect
+      field={ATTRIBUTE_LABELS[attribute]}
+      value={audiences[attribute]}
+      onChange={(audience) => onAudienceChange(attribute, audience)}
+    />
+  );
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {/* In the shared lists' order; city sits after county. */}
       {PROFILE_ATTRIBUTES.flatMap((attribute) => {
-        const error = errors[`details.${attribute}`];
+        // The server refuses an audience (a sensitive one shown without consent) under its field.
+        const error = errors[`details.${attribute}`] ?? errors[`audiences.${attribute}`];
         const source: ProfileOptionSource = PROFILE_OPTIONS[attribute];
         const field =
           source.kind === "text" ? (
@@ -117,6 +136,7 @@ export function DetailsGrid({
               maxLength={source.maxLength}
               autoComplete="off"
               error={error}
+              labelAside={audienceOf(attribute)}
               onChange={(event) => onDetailsChange({ [attribute]: event.target.value })}
             />
           ) : (
@@ -125,6 +145,7 @@ export function DetailsGrid({
               attribute={attribute}
               details={details}
               error={error}
+              audience={audienceOf(attribute)}
               onChange={onDetailsChange}
             />
           );
@@ -132,7 +153,12 @@ export function DetailsGrid({
         return [
           field,
           <div key="city" ref={cityRef}>
-            <CityAutocomplete label={ATTRIBUTE_LABELS.city} value={city} onChange={onCityChange} />
+            <CityAutocomplete
+              label={ATTRIBUTE_LABELS.city}
+              value={city}
+              onChange={onCityChange}
+              labelAside={audienceOf("city")}
+            />
             {errors.city ? (
               <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
                 {errors.city}
@@ -143,4 +169,4 @@ export function DetailsGrid({
       })}
     </div>
   );
-}
+});

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { audiencesOf } from "../../../domain/audiences";
+import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
+import { AUDIENCE_ATTRIBUTES, audiencesOf } from "../../../domain/audiences";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { NO_ATTRIBUTES } from "../../test-support/posts";
 import { EditProfileScreen } from "./edit-profile-screen";
@@ -39,6 +40,7 @@ let putReply: Reply;
 let getReply: Reply;
 let puts: unknown[];
 let uploads: string[];
+let noticePosts: number;
 
 const json = ({ status, body }: Reply) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -46,6 +48,7 @@ const json = ({ status, body }: Reply) =>
 beforeEach(() => {
   puts = [];
   uploads = [];
+  noticePosts = 0;
   getReply = { status: 200, body: { profile } };
   vi.stubGlobal(
     "fetch",
@@ -62,6 +65,10 @@ beforeEach(() => {
         uploads.push(file.name);
         const pictures = profile.pictures.map((url, i) => (i === 2 ? "/media/p/3.jpg" : url));
         return json({ status: 200, body: { profile: { ...profile, pictures } } });
+      }
+      if (path === "/api/profiles/u1/privacy-notice" && init?.method === "POST") {
+        noticePosts += 1;
+        return new Response(null, { status: 204 });
       }
       if (path === "/api/profiles/u1" && init?.method === "PUT") {
         puts.push(JSON.parse(String(init.body)));
@@ -100,6 +107,9 @@ async function renderEditor() {
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const whoCanSee = (field: string) =>
+  screen.getByRole("combobox", { name: `Who can see ${field}` }) as HTMLSelectElement;
+const consentDialog = () => screen.queryByRole("alertdialog");
 
 describe("EditProfileScreen form", () => {
   it("says why the profile failed to load, and Retry brings the form", async () => {
@@ -239,5 +249,162 @@ describe("EditProfileScreen form", () => {
     expect(screen.getByRole("button", { name: "Remove picture 3" })).toBeTruthy();
     expect(uploads).toEqual(["IMG_0001.HEIC"]);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("gives every detail a 'Who can see' select, and the save carries the audiences", async () => {
+    putReply = { status: 200, body: { profile } };
+    const { user } = await renderEditor();
+    for (const key of AUDIENCE_ATTRIBUTES) {
+      const audience = whoCanSee(ATTRIBUTE_LABELS[key]);
+      expect([...audience.options].map((option) => option.text)).toEqual([
+        "Everyone",
+        "Friends",
+        "Only me",
+      ]);
+    }
+    expect(whoCanSee("City").value).toBe("everyone");
+    expect(whoCanSee("Religion").value).toBe("only_me");
+    // The field keeps its own name: the audience select does not take it.
+    expect(select("Religion").name).toBe("religion");
+
+    const demographic = screen.getByRole("checkbox", { name: "Show me in demographic search" });
+    expect(demographic).toHaveProperty("checked", true);
+    expect(screen.getByText("When off, people find you only by your name or username.").id).toBe(
+      demographic.getAttribute("aria-describedby"),
+    );
+
+    // A detail that is not sensitive changes at once.
+    await user.selectOptions(whoCanSee("Gender"), "Friends");
+    await user.selectOptions(whoCanSee("City"), "Only me");
+    expect(consentDialog()).toBeNull();
+    expect(whoCanSee("Gender").value).toBe("friends");
+    await user.click(demographic);
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({
+      audiences: { ...audiencesOf({}), gender: "friends", city: "only_me" },
+      demographicSearch: false,
+      consent: [],
+    });
+    expect(Object.keys((puts[0] as { audiences: object }).audiences)).toHaveLength(24);
+    // No notice was due, so none was shown or marked as shown.
+    expect(screen.queryByText(/now has a ‘Who can see’ control/)).toBeNull();
+    expect(noticePosts).toBe(0);
+  });
+
+  it("asks before a sensitive detail first leaves Only me, and sends the consent", async () => {
+    putReply = { status: 200, body: { profile } };
+    const { user } = await renderEditor();
+
+    const religion = whoCanSee("Religion");
+    await user.selectOptions(religion, "Everyone");
+    const dialog = await screen.findByRole("alertdialog", { name: "Show your religion?" });
+    expect(dialog.textContent).toContain(
+      "Your religion will be visible to everyone, and anyone can find you by it in search.",
+    );
+    // Nothing changes until the person agrees.
+    expect(religion.value).toBe("only_me");
+    await user.click(screen.getByRole("button", { name: "Show it" }));
+    await waitFor(() => expect(consentDialog()).toBeNull());
+    expect(whoCanSee("Religion").value).toBe("everyone");
+    expect(document.activeElement).toBe(whoCanSee("Religion"));
+
+    // Agreed once in this edit: back to Only me and out again asks nothing more.
+    await user.selectOptions(whoCanSee("Religion"), "Only me");
+    await user.selectOptions(whoCanSee("Religion"), "Friends");
+    expect(consentDialog()).toBeNull();
+    expect(whoCanSee("Religion").value).toBe("friends");
+
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({
+      audiences: { religion: "friends", salary: "only_me" },
+      consent: ["religion"],
+    });
+  });
+
+  it("keeps Only me when the consent is declined", async () => {
+    putReply = { status: 200, body: { profile } };
+    const { user } = await renderEditor();
+
+    await user.selectOptions(whoCanSee("Net Worth"), "Friends");
+    const dialog = await screen.findByRole("alertdialog", { name: "Show your net worth?" });
+    expect(dialog.textContent).toContain(
+      "Your net worth will be visible to your friends, and they can find you by it in search.",
+    );
+    await user.click(screen.getByRole("button", { name: "Keep it Only me" }));
+    await waitFor(() => expect(consentDialog()).toBeNull());
+    expect(whoCanSee("Net Worth").value).toBe("only_me");
+    expect(document.activeElement).toBe(whoCanSee("Net Worth"));
+
+    // Declining is not agreeing: the next try asks again, and Escape declines too.
+    await user.selectOptions(whoCanSee("Net Worth"), "Everyone");
+    expect(await screen.findByRole("alertdialog", { name: "Show your net worth?" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(consentDialog()).toBeNull());
+    expect(whoCanSee("Net Worth").value).toBe("only_me");
+
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ audiences: { networth: "only_me" }, consent: [] });
+  });
+
+  it("does not ask again about a detail agreed to before", async () => {
+    putReply = { status: 200, body: { profile } };
+    const privacy = { ...profile.privacy, consented: ["race"] } as ProfileView["privacy"];
+    getReply = { status: 200, body: { profile: { ...profile, privacy } } };
+    const { user } = await renderEditor();
+    await user.selectOptions(whoCanSee("Race"), "Everyone");
+    expect(consentDialog()).toBeNull();
+    expect(whoCanSee("Race").value).toBe("everyone");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ audiences: { race: "everyone" }, consent: [] });
+  });
+
+  it("shows the one-time notice, tells the server once, and leads to the Details", async () => {
+    const privacy = {
+      audiences: audiencesOf({ religion: "everyone", salary: "everyone" }),
+      demographicSearch: true,
+      consented: [],
+      noticeDue: true,
+    } satisfies ProfileView["privacy"];
+    const attributes = { ...NO_ATTRIBUTES, religion: "Buddhist", salary: "$0 - $50K" };
+    getReply = { status: 200, body: { profile: { ...profile, attributes, privacy } } };
+    const { user, fullName } = await renderEditor();
+
+    const notice = screen.getByText(/now has a ‘Who can see’ control/).closest('[role="status"]');
+    expect(notice?.textContent).toContain(
+      "Your religion and salary stay visible to everyone until you change them.",
+    );
+    await waitFor(() => expect(noticePosts).toBe(1));
+    await user.type(fullName, " K");
+    expect(noticePosts).toBe(1);
+
+    await user.click(screen.getByRole("button", { name: "Go to Details" }));
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Details" }));
+  });
+
+  it("shows a consent the server still asks for under its field", async () => {
+    const sentence = "Please confirm first. Your religion will be visible to everyone.";
+    putReply = {
+      status: 400,
+      body: {
+        error: {
+          code: "validation_error",
+          message: sentence,
+          fields: { "audiences.religion": [sentence] },
+        },
+      },
+    };
+    const { user } = await renderEditor();
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText(sentence)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(select("Religion")));
+    expect(select("Religion").getAttribute("aria-invalid")).toBe("true");
+    // Choosing who can see it again clears the message.
+    await user.selectOptions(whoCanSee("Religion"), "Only me");
+    expect(screen.queryByText(sentence)).toBeNull();
   });
 });

@@ -2,13 +2,25 @@
 // username, email, website, about, the Details grid and the Pictures strip. Checked with the
 // same zod schema as the server; errors, the browser's or the server's, show under their
 // fields and nothing typed is lost. A save announces 'profile:refresh' and goes back.
+// Who can see each detail, 'Show me in demographic search' and the consent asked before a
+// sensitive detail leaves Only me travel with the save (docs/profiles-and-media.md "Who sees what").
+import { clsx } from "clsx";
 import { ScanFace } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
+import {
+  type AttributeKey,
+  type Audience,
+  consentSentence,
+  type SensitiveAttribute,
+} from "../../../domain/audiences";
+import type { CityItem } from "../../../domain/contracts/cities";
 import { ABOUT_MAX, type ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
 import { loadProfileLists } from "../../../domain/enums/profile-options";
 import { FULL_NAME_MAX } from "../../../domain/full-name";
 import { Button } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormMessage } from "../../components/form-message";
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
@@ -25,10 +37,12 @@ import {
   type FormValues,
   initialValues,
   issuesToErrors,
+  needsConsent,
   serverFieldErrors,
   toBody,
 } from "./form-values";
 import { PicturesStrip } from "./pictures-strip";
+import { PrivacyNotice } from "./privacy-notice";
 import { UsernameField } from "./username-field";
 import { UsernameSection } from "./username-section";
 
@@ -40,6 +54,14 @@ const sectionClass =
   "rounded-3xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900";
 const length = (text: string) => [...text].length;
 
+const NO_CONSENTS: readonly SensitiveAttribute[] = [];
+
+/** A sensitive attribute waiting for consent before it leaves Only me. */
+interface ConsentAsk {
+  key: SensitiveAttribute;
+  audience: Exclude<Audience, "only_me">;
+}
+
 export function EditProfileForm({ profile }: { profile: ProfileView }) {
   const [values, setValues] = useState<FormValues>(() => initialValues(profile));
   const [faceOpen, setFaceOpen] = useState(false);
@@ -47,10 +69,18 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
   const [summary, setSummary] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // Shown for the whole visit, though the server is told at once not to show it again.
+  const [noticeDue] = useState(() => profile.privacy?.noticeDue === true);
+  const [ask, setAsk] = useState<ConsentAsk | null>(null);
+  const [asking, setAsking] = useState(false);
+  const consented = profile.privacy?.consented ?? NO_CONSENTS;
+  const searchHintId = useId();
   const update = useUpdateProfileMutation(profile.userId);
   const goBack = useGoBack(`/${profile.handle}`);
   const form = useRef<HTMLFormElement>(null);
   const cityBox = useRef<HTMLDivElement>(null);
+  const detailsSection = useRef<HTMLElement>(null);
+  const detailsHeading = useRef<HTMLHeadingElement>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
@@ -61,13 +91,16 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
-  const clearErrors = (keys: string[]) =>
-    setErrors((current) => {
-      if (!keys.some((key) => current[key])) return current;
-      const next = { ...current };
-      for (const key of keys) delete next[key];
-      return next;
-    });
+  const clearErrors = useCallback(
+    (keys: string[]) =>
+      setErrors((current) => {
+        if (!keys.some((key) => current[key])) return current;
+        const next = { ...current };
+        for (const key of keys) delete next[key];
+        return next;
+      }),
+    [],
+  );
 
   const change = <K extends keyof FormValues>(
     key: K,
@@ -78,9 +111,55 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
     clearErrors(errorKeys);
   };
 
-  const changeDetails = (patch: Partial<DetailValues>) => {
-    setValues((current) => ({ ...current, details: { ...current.details, ...patch } }));
-    clearErrors(Object.keys(patch).map((key) => `details.${key}`));
+  // The Details grid's handlers keep their identity, so typing elsewhere does not redraw its
+  // long lists.
+  const changeDetails = useCallback(
+    (patch: Partial<DetailValues>) => {
+      setValues((current) => ({ ...current, details: { ...current.details, ...patch } }));
+      clearErrors(Object.keys(patch).map((key) => `details.${key}`));
+    },
+    [clearErrors],
+  );
+
+  const changeCity = useCallback(
+    (city: CityItem | null) => {
+      setValues((current) => ({ ...current, city }));
+      clearErrors(["city"]);
+    },
+    [clearErrors],
+  );
+
+  const setAudience = useCallback(
+    (key: AttributeKey, audience: Audience, consent?: SensitiveAttribute) => {
+      setValues((current) => ({
+        ...current,
+        audiences: { ...current.audiences, [key]: audience },
+        consent:
+          consent === undefined || current.consent.includes(consent)
+            ? current.consent
+            : [...current.consent, consent],
+      }));
+      clearErrors([`audiences.${key}`]);
+    },
+    [clearErrors],
+  );
+
+  const { audiences, consent } = values;
+  const changeAudience = useCallback(
+    (key: AttributeKey, audience: Audience) => {
+      if (audience !== "only_me" && needsConsent({ audiences, consent }, consented, key)) {
+        setAsk({ key, audience });
+        setAsking(true);
+        return;
+      }
+      setAudience(key, audience);
+    },
+    [audiences, consent, consented, setAudience],
+  );
+
+  const goToDetails = () => {
+    detailsSection.current?.scrollIntoView?.({ block: "start" });
+    detailsHeading.current?.focus({ preventScroll: true });
   };
 
   const showErrors = (next: FieldErrors, message = FIX_FIELDS) => {
@@ -131,6 +210,7 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
 
   return (
     <form ref={form} noValidate onSubmit={onSubmit} className="space-y-4 sm:space-y-6">
+      {noticeDue ? <PrivacyNotice profile={profile} onGoToDetails={goToDetails} /> : null}
       <section aria-labelledby="edit-basics" className={sectionClass}>
         <h2 id="edit-basics" className="sr-only">
           Profile basics
@@ -204,17 +284,57 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
 
       <UsernameSection className={sectionClass} />
 
-      <section aria-labelledby="edit-details" className={sectionClass}>
-        <h2 id="edit-details" className="mb-4 text-lg font-bold">
+      <section
+        ref={detailsSection}
+        aria-labelledby="edit-details"
+        className={clsx(sectionClass, "scroll-mt-20")}
+      >
+        <h2 ref={detailsHeading} id="edit-details" tabIndex={-1} className="text-lg font-bold">
           Details
         </h2>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          Beside each detail, choose who can see it: Everyone, Friends (people who follow each
+          other) or Only me.
+        </p>
+        <div className="mt-4 mb-5 rounded-2xl bg-neutral-50 px-3 py-2 dark:bg-neutral-800/60">
+          <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              name="demographicSearch"
+              checked={values.demographicSearch}
+              aria-describedby={searchHintId}
+              onChange={(event) => change("demographicSearch", event.target.checked, [])}
+              className="size-5 shrink-0 rounded accent-sky-600"
+            />
+            Show me in demographic search
+          </label>
+          <p id={searchHintId} className="pb-1 pl-8 text-xs text-neutral-600 dark:text-neutral-400">
+            When off, people find you only by your name or username.
+          </p>
+        </div>
         <DetailsGrid
           details={values.details}
           city={values.city}
+          audiences={values.audiences}
           errors={errors}
           cityRef={cityBox}
           onDetailsChange={changeDetails}
-          onCityChange={(city) => change("city", city, ["city"])}
+          onCityChange={changeCity}
+          onAudienceChange={changeAudience}
+        />
+        <ConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          title={ask ? `Show your ${ATTRIBUTE_LABELS[ask.key].toLowerCase()}?` : ""}
+          description={ask ? consentSentence(ATTRIBUTE_LABELS[ask.key], ask.audience) : ""}
+          confirmLabel="Show it"
+          cancelLabel="Keep it Only me"
+          confirmVariant="primary"
+          busy={false}
+          onConfirm={() => {
+            if (ask) setAudience(ask.key, ask.audience, ask.key);
+            setAsking(false);
+          }}
         />
       </section>
 

@@ -1,6 +1,15 @@
 // The edit form's values (spec-2 §2, §5): built from the loaded profile, turned into the PUT body,
-// and the error messages keyed the way the server keys them ('fullName', 'details.county').
+// and the error messages keyed the way the server keys them ('fullName', 'details.county',
+// 'audiences.religion'). Who can see each detail travels with the save
+// (docs/profiles-and-media.md "Who sees what").
 import type { z } from "zod";
+import {
+  type AttributeAudiences,
+  type AttributeKey,
+  audiencesOf,
+  isSensitive,
+  type SensitiveAttribute,
+} from "../../../domain/audiences";
 import type { CityItem } from "../../../domain/contracts/cities";
 import type { ProfileUpdateInput, ProfileView } from "../../../domain/contracts/profiles";
 import { PROFILE_ATTRIBUTES, type ProfileAttribute } from "../../../domain/enums/profile-options";
@@ -15,6 +24,10 @@ export interface FormValues {
   /** The place chosen in the autocomplete; only its 'City, ST' label is sent. */
   city: CityItem | null;
   details: DetailValues;
+  audiences: AttributeAudiences;
+  demographicSearch: boolean;
+  /** Sensitive attributes the person agreed, in this edit, to show beyond Only me. */
+  consent: SensitiveAttribute[];
 }
 
 /** Field name → first message; 'details.<attribute>' for the Details grid. */
@@ -41,6 +54,9 @@ export function initialValues(profile: ProfileView): FormValues {
     about: profile.about ?? "",
     city: cityFromLabel(profile.attributes.city),
     details,
+    audiences: audiencesOf(profile.privacy?.audiences),
+    demographicSearch: profile.privacy?.demographicSearch ?? true,
+    consent: [],
   };
 }
 
@@ -53,6 +69,10 @@ export function toBody(values: FormValues): ProfileUpdateInput {
     about: values.about,
     city: values.city ? `${values.city.city}, ${values.city.state}` : null,
     details: values.details,
+    audiences: values.audiences,
+    demographicSearch: values.demographicSearch,
+    // A consent matters only for what this save shows beyond Only me.
+    consent: values.consent.filter((key) => values.audiences[key] !== "only_me"),
   };
 }
 
@@ -71,4 +91,20 @@ export function serverFieldErrors(fields: Record<string, string[]>): FieldErrors
     if (messages[0]) errors[key] = messages[0];
   }
   return errors;
+}
+
+/** Whether showing this attribute beyond Only me asks first: a sensitive attribute leaving Only me,
+ * unless the person agreed before (`consented`, from the server) or earlier in this edit
+ * (docs/profiles-and-media.md "Consent"). */
+export function needsConsent(
+  values: Pick<FormValues, "audiences" | "consent">,
+  consented: readonly SensitiveAttribute[],
+  key: AttributeKey,
+): key is SensitiveAttribute {
+  return (
+    isSensitive(key) &&
+    values.audiences[key] === "only_me" &&
+    !consented.includes(key) &&
+    !values.consent.includes(key)
+  );
 }

@@ -1,12 +1,34 @@
-// The Details section of /{handle}: every personal attribute the person filled in (spec-2 §3).
+// The Details section of /{handle}: every personal attribute the person filled in (spec-2 §3) and
+// the viewer may see. The owner sees all of theirs, each one not shown to everyone marked with who
+// can see it (docs/profiles-and-media.md "Who sees what").
 
 import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-labels";
-import type { ProfileView } from "../../../domain/contracts/profiles";
+import { AUDIENCE_LABELS, type Audience } from "../../../domain/audiences";
+import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
+import { AUDIENCE_ICONS } from "../../components/audience-icon";
 
 export const sectionClass =
   "rounded-3xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900";
 
-export function ProfileDetails({ attributes }: { attributes: ProfileView["attributes"] }) {
+function AudienceMark({ audience }: { audience: Exclude<Audience, "everyone"> }) {
+  const Icon = AUDIENCE_ICONS[audience];
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-1.5 py-0.5 text-[11px] leading-none font-medium tracking-normal text-neutral-600 normal-case dark:bg-neutral-800 dark:text-neutral-300">
+      <Icon aria-hidden="true" size={11} />
+      <span className="sr-only">Who can see: </span>
+      {AUDIENCE_LABELS[audience]}
+    </span>
+  );
+}
+
+export function ProfileDetails({
+  attributes,
+  privacy,
+}: {
+  attributes: ProfileView["attributes"];
+  /** The owner's own choices; null for everyone else. */
+  privacy: ProfilePrivacy | null;
+}) {
   const filled = ATTRIBUTE_ORDER.flatMap((key) => {
     const value = attributes[key];
     return value === null || value === "" ? [] : [{ key, value: String(value) }];
@@ -18,14 +40,18 @@ export function ProfileDetails({ attributes }: { attributes: ProfileView["attrib
         Details
       </h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 sm:gap-x-6">
-        {filled.map(({ key, value }) => (
-          <div key={key} className="min-w-0">
-            <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
-              {ATTRIBUTE_LABELS[key]}
-            </dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
+        {filled.map(({ key, value }) => {
+          const audience = privacy?.audiences[key] ?? "everyone";
+          return (
+            <div key={key} className="min-w-0">
+              <dt className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
+                <span>{ATTRIBUTE_LABELS[key]}</span>
+                {audience === "everyone" ? null : <AudienceMark audience={audience} />}
+              </dt>
+              <dd className="font-medium break-words">{value}</dd>
+            </div>
+          );
+        })}
       </dl>
     </section>
   );

@@ -70,7 +70,7 @@ export function ProfileScreen() {
           <UsernameGraceNotice owned={mine.data} renewTo={`/${profile.handle}/edit-profile`} />
         ) : null}
         <ProfileHeader profile={profile} isOwner={isOwner} />
-        <ProfileDetails attributes={profile.attributes} />
+        <ProfileDetails attributes={profile.attributes} privacy={profile.privacy} />
         <ProfilePictures pictures={profile.pictures} name={profile.fullName || profile.handle} />
         <HiddenWhenBlocked userId={profile.userId} handle={profile.handle}>
           <ProfileTabs userId={profile.userId} />

@@ -2,6 +2,7 @@
 // (spec-2 §4). Every write answers the whole profile, which replaces the cached copy; the session
 // is refetched too, so the header's avatar and name follow.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import {
   type ProfileUpdateInput,
   type ProfileView,
@@ -159,4 +160,16 @@ export function useUsernameAvailability(raw: string): AvailabilityState {
   if (query.isError) return { status: "available" };
   if (query.data.available) return { status: "available" };
   return { status: "unavailable", reason: query.data.reason ?? "taken" };
+}
+
+/** The one-time notice about who sees what has been shown (docs/profiles-and-media.md "Who sees
+ * what"): told once, and a failure only means it shows again next time. */
+export function usePrivacyNoticeShownMutation(userId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`${profilePath(userId)}/privacy-notice`, {
+        method: "POST",
+        schema: z.object({}),
+      }),
+  });
 }
