@@ -1,10 +1,12 @@
 // Reads the config, opens the database (migrations applied), starts the app; shuts down cleanly.
+import { hostname } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { webDistDir } from "./http/web-app";
+import { type Heartbeat, SharedWithoutRedis, startHeartbeat } from "./infra/instances";
 import { createMailer } from "./infra/mailer";
 import { connectRedis } from "./infra/redis";
 import { createMemoryBus, createRedisBus } from "./realtime/bus";
@@ -37,6 +39,21 @@ const database = await openDatabase({
 });
 await database.migrate();
 logger.info({ database: database.kind }, "database ready, migrations applied");
+let heartbeat: Heartbeat | null = null;
+if (database.kind === "postgres") {
+  try {
+    heartbeat = await startHeartbeat(database.db, {
+      id: `${hostname()}:${config.port}`,
+      redis: config.redisUrl !== undefined,
+      onError: (error) => logger.error({ err: error }, "instance heartbeat failed"),
+    });
+  } catch (error) {
+    if (!(error instanceof SharedWithoutRedis)) throw error;
+    console.error(error.message);
+    await database.close();
+    process.exit(1);
+  }
+}
 const redis = await connectRedis(config.redisUrl);
 const bus = redis
   ? await createRedisBus(redis, (error) => logger.error({ err: error }, "realtime bus error"))
@@ -75,6 +92,7 @@ async function shutdown(signal: string) {
     await bus.close();
     mailer.close();
     await redis?.quit();
+    await heartbeat?.stop();
     await database.close();
     logger.info("stopped cleanly");
     process.exit(0);

@@ -105,5 +105,37 @@ describe.skipIf(skipReason !== null)(
       while (status !== 401 && Date.now() < deadline) status = (await feed()).status;
       expect(status).toBe(401);
     });
+
+    it("refuses an instance without REDIS_URL on the same database, naming the variable", async () => {
+      const lone = startServer({ env: { DATABASE_URL: database.url } });
+      await expect(lone).rejects.toThrow(/instance exited: .*REDIS_URL/s);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ redis: boolean }>("select redis from instances");
+        expect(rows.map((r) => r.redis)).toEqual([true, true]);
+      } finally {
+        await client.end();
+      }
+    });
   },
 );
+
+describe.skipIf(skipReason !== null)("two instances on one database without Redis", () => {
+  it("the second refuses to start, and starts once the first has stopped", async () => {
+    const database = await createPostgresDatabase(pgUrl);
+    const first = await startServer({ env: { DATABASE_URL: database.url } });
+    try {
+      await expect(startServer({ env: { DATABASE_URL: database.url } })).rejects.toThrow(
+        /instance exited: .*REDIS_URL/s,
+      );
+      await stopServer(first);
+      const second = await startServer({ env: { DATABASE_URL: database.url } });
+      await stopServer(second);
+    } finally {
+      await stopServer(first);
+      rmSync(first.dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,15 @@
+// App instances that share this database (docs/operations.md "Many instances"): each one keeps its
+// row fresh while it runs, so a new instance sees the others before it serves.
+import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+export const instances = pgTable("instances", {
+  /** host:port, the same across restarts of one instance (a restart replaces its own row). */
+  id: text("id").primaryKey(),
+  /** Whether this instance runs with REDIS_URL. */
+  redis: boolean("redis").notNull(),
+  /** When the row was made: a clean stop deletes it, a crash leaves it for the restart. */
+  startedAt: at("started_at").notNull().defaultNow(),
+  seenAt: at("seen_at").notNull().defaultNow(),
+});
