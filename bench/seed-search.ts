@@ -209,7 +209,8 @@ try {
   phase("follows", `${SEARCHERS} searchers, ${FRIENDS.min}–${FRIENDS.max} friends each`);
 
   // One more pass over every profile: height and kids derived from the values above, every
-  // attribute's audience as a save writes them (all keys), demographic search, and the follow
+  // attribute's audience as a save stores them (only choices that differ from the default:
+  // domain/audiences.ts storedAudiences), demographic search, and the follow
   // counters (every seeded follow is followed back, so the three counts are one).
   const audience = (key: AttributeKey) => {
     const mix = isSensitive(key)
@@ -218,15 +219,15 @@ try {
         ? AUDIENCE_MIX.cityAndAge
         : AUDIENCE_MIX.other;
     const bounds = `array[${mix.onlyMe}, ${mix.onlyMe + mix.friends}]::float8[]`;
-    return `'${key}', case when ${filledColumn(key)} is null then '${defaultAudience(key)}'
-      else (case width_bucket(random(), ${bounds}) when 0 then 'only_me' when 1 then 'friends'
-            else 'everyone' end) end`;
+    return `'${key}', case when ${filledColumn(key)} is not null then nullif(
+      case width_bucket(random(), ${bounds}) when 0 then 'only_me' when 1 then 'friends'
+      else 'everyone' end, '${defaultAudience(key)}') end`;
   };
   await client.query(
     `update profiles p set
        height = case when height_inches is not null then (height_inches / 12) || '''' || (height_inches % 12) || '"' end,
        kids_count = case when kids = 'None' then 0 when kids is not null then substring(kids from '^(\\d{1,2})')::int end,
-       attribute_audiences = jsonb_build_object(${AUDIENCE_ATTRIBUTES.map(audience).join(",\n")}),
+       attribute_audiences = jsonb_strip_nulls(jsonb_build_object(${AUDIENCE_ATTRIBUTES.map(audience).join(",\n")})),
        demographic_search = random() >= ${OUT_OF_DEMOGRAPHIC_SEARCH},
        (followers_count, following_count, friends_count) = (select count(*), count(*), count(*)
          from followers f where f.follower_id = p.user_id)`,
@@ -246,8 +247,8 @@ phase("vacuum analyze");
 // The mix as seeded: per attribute, of the people who filled it in, % everyone/friends/only me.
 const shown = ["race", "sexuality", "religion", "salary", "networth", "city", "age", "gender"];
 const percent = (key: string, audience: string) =>
-  `round(100.0 * count(*) filter (where attribute_audiences->>'${key}' = '${audience}'
-     and ${filledColumn(key as AttributeKey)} is not null)
+  `round(100.0 * count(*) filter (where coalesce(attribute_audiences->>'${key}',
+     '${defaultAudience(key as AttributeKey)}') = '${audience}' and ${filledColumn(key as AttributeKey)} is not null)
      / greatest(1, count(*) filter (where ${filledColumn(key as AttributeKey)} is not null)))`;
 const { rows: mix } = await pool.query<Record<string, string>>(
   `select ${shown

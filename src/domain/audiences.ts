@@ -77,6 +77,15 @@ export function audiencesOf(stored: unknown): AttributeAudiences {
   return audiences;
 }
 
+/** What is stored: only the choices that differ from the default, so most profiles store `{}`. */
+export function storedAudiences(audiences: AttributeAudiences): Partial<AttributeAudiences> {
+  const stored: Partial<AttributeAudiences> = {};
+  for (const key of AUDIENCE_ATTRIBUTES) {
+    if (audiences[key] !== defaultAudience(key)) stored[key] = audiences[key];
+  }
+  return stored;
+}
+
 /** How the viewer stands to the profile's owner. */
 export type ViewerStanding = "owner" | "friend" | "other";
 

@@ -9,7 +9,7 @@ import { queryRows } from "../db/client";
 type Column = SQL | SQL.Aliased | { getSQL(): SQL };
 
 /** True when the viewer and the person in `user` follow each other. */
-export function isFriendOf(viewerId: string | null, user: Column): SQL<boolean> {
+function isFriendOf(viewerId: string | null, user: Column): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`(exists (select 1 from followers fa where fa.follower_id = ${viewerId} and fa.following_id = ${user}) and exists (select 1 from followers fb where fb.follower_id = ${user} and fb.following_id = ${viewerId}))`;
 }
@@ -28,7 +28,7 @@ export async function standingOf(
   return row?.friend ? "friend" : "other";
 }
 
-/** A row's standing from its `friend` flag (selected with isFriendOf). */
+/** A row's standing, given whether its owner is among the viewer's friends. */
 export const standingFrom = (
   viewerId: string | null,
   ownerId: string,

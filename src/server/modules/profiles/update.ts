@@ -7,6 +7,7 @@ import {
   audiencesOf,
   consentSentence,
   isSensitive,
+  storedAudiences,
 } from "../../../domain/audiences";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
@@ -100,7 +101,7 @@ export async function updateOwnProfile(
     new Date(),
   );
   await updateProfileRow(db, userId, {
-    attributeAudiences: privacy.audiences,
+    attributeAudiences: storedAudiences(privacy.audiences),
     sensitiveConsents: privacy.consents,
     ...(input.demographicSearch === undefined
       ? {}

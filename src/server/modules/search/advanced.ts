@@ -6,7 +6,6 @@ import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
-import { isFriendOf } from "../../policy/audiences";
 import { visiblePerson } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
@@ -19,7 +18,6 @@ const resultColumns = (viewerId: string | null) => ({
   height: profiles.height,
   kids: profiles.kids,
   audiences: profiles.attributeAudiences,
-  friend: isFriendOf(viewerId, profiles.userId),
   following: viewerId
     ? sql<boolean>`exists (select 1 from ${followers} where ${followers.followerId} = ${viewerId} and ${followers.followingId} = ${profiles.userId})`
     : sql<boolean>`false`,

@@ -6,7 +6,6 @@ import { audiencesOf, visibleAttributes } from "../../../domain/audiences";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
 import {
-  hasFilters,
   SEARCH_COUNT_CAP,
   SEARCH_SORTS,
   type SearchFilters,
@@ -63,11 +62,15 @@ const encodeSearchCursor = (cursor: { sort: SearchSort } & IndexCursor) =>
 
 /** A result card with the attributes the viewer may see (docs/profiles-and-media.md "Who sees
  * what"): a hidden city hides the distance too. */
-function present(row: SearchRow, viewerId: string, miles: number | null): SearchResult {
+function present(
+  row: SearchRow,
+  viewer: { id: string; friends: ReadonlySet<string> },
+  miles: number | null,
+): SearchResult {
   const shown = visibleAttributes(
     { state: row.state, city: row.city, age: row.age, height: row.height, kids: row.kids },
     audiencesOf(row.audiences),
-    standingFrom(viewerId, row.userId, Boolean(row.friend)),
+    standingFrom(viewer.id, row.userId, viewer.friends.has(row.userId)),
   );
   return personWith(row, {
     about: row.about,
@@ -105,7 +108,7 @@ export async function searchPeopleByFilters(
   const [index, blocked, friends] = await Promise.all([
     ctx.searchIndex.current(),
     inBlockWith(ctx.db, input.viewerId),
-    hasFilters(input.filters) ? friendsOf(ctx.db, input.viewerId) : [],
+    friendsOf(ctx.db, input.viewerId),
   ]);
   let found: IndexPage;
   try {
@@ -124,6 +127,7 @@ export async function searchPeopleByFilters(
     throw error;
   }
   const page = found.hits.slice(0, input.limit);
+  const viewer = { id: input.viewerId, friends: new Set(friends) };
   const rows = new Map(
     (await readResults(ctx.db, { ids: page.map((h) => h.userId), viewerId: input.viewerId })).map(
       (row) => [row.userId, row],
@@ -133,7 +137,7 @@ export async function searchPeopleByFilters(
   return {
     items: page.flatMap((hit) => {
       const row = rows.get(hit.userId);
-      return row ? [present(row, input.viewerId, hit.miles)] : [];
+      return row ? [present(row, viewer, hit.miles)] : [];
     }),
     nextCursor:
       found.hits.length > input.limit && last
@@ -151,6 +155,10 @@ export async function searchPeopleByFilters(
 }
 
 export async function recentProfiles(db: AppContext["db"], viewerId: string) {
-  const rows = await newestProfiles(db, { viewerId, limit: RECENT_PROFILES });
-  return { items: rows.map((row) => present(row, viewerId, null)) };
+  const [rows, friends] = await Promise.all([
+    newestProfiles(db, { viewerId, limit: RECENT_PROFILES }),
+    friendsOf(db, viewerId),
+  ]);
+  const viewer = { id: viewerId, friends: new Set(friends) };
+  return { items: rows.map((row) => present(row, viewer, null)) };
 }
