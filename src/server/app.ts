@@ -65,6 +65,7 @@ import { usernameRoutes } from "./modules/usernames/routes";
 import { createCaptureStore } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";
 import { Outbox } from "./outbox/outbox";
+import { RelationCache } from "./policy/relation-cache";
 import { countPublished, createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
@@ -212,6 +213,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     searchIndex: new ProfileIndexFeed(db, {
       onError: (error) => app.log.error({ err: error }, "search index catch-up failed"),
     }),
+    relations: new RelationCache(db),
     payments: payments.provider,
     log: app.log,
     metrics,
@@ -228,6 +230,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     }),
     bus.subscribe((event) => ctx.feed.apply(event)),
     bus.subscribe((event) => ctx.hydrator.apply(event)),
+    bus.subscribe((event) => ctx.relations.apply(event)),
   ];
   app.decorate("outbox", outbox);
   app.decorate("runUsernameLifecycle", (now: Date) => runUsernameLifecycle(ctx, now));

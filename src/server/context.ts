@@ -16,6 +16,7 @@ import type { FeedCache } from "./modules/posts/feed-cache";
 import type { PostHydrator } from "./modules/posts/hydration";
 import type { ProfileIndexFeed } from "./modules/search/index-feed";
 import type { Outbox } from "./outbox/outbox";
+import type { RelationCache } from "./policy/relation-cache";
 import type { EventBus } from "./realtime/bus";
 
 export interface AppContext {
@@ -42,6 +43,8 @@ export interface AppContext {
   hydrator: PostHydrator;
   /** The advanced search's in-memory profile index, kept current from PostgreSQL (docs/search.md). */
   searchIndex: ProfileIndexFeed;
+  /** The viewers' friends and blocks, for the advanced search (docs/search.md). */
+  relations: RelationCache;
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
   log: FastifyBaseLogger;

@@ -42,7 +42,7 @@ export const searchRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
     async (request, reply) => {
       // The cards show what this viewer may see (docs/profiles-and-media.md "Who sees what").
       reply.header("cache-control", "private, no-cache");
-      return recentProfiles(ctx.db, me(request));
+      return recentProfiles(ctx, me(request));
     },
   );
 };

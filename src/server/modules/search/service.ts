@@ -13,8 +13,7 @@ import {
 } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
-import { friendsOf, standingFrom } from "../../policy/audiences";
-import { inBlockWith } from "../../policy/visibility";
+import { standingFrom } from "../../policy/audiences";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
 import { newestProfiles, readResults, type SearchRow } from "./advanced";
@@ -99,7 +98,7 @@ function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Point
 /** One page: the profile index picks the people and counts (docs/search.md "Profile index"),
  * PostgreSQL reads them fresh. */
 export async function searchPeopleByFilters(
-  ctx: Pick<AppContext, "db" | "cities" | "searchIndex">,
+  ctx: Pick<AppContext, "db" | "cities" | "searchIndex" | "relations">,
   input: { viewerId: string; filters: SearchFilters; limit: number; cursor?: string | undefined },
 ) {
   const sort = input.filters.sort ?? "name";
@@ -107,8 +106,8 @@ export async function searchPeopleByFilters(
   const after = decodeSearchCursor(input.cursor, sort);
   const [index, blocked, friends] = await Promise.all([
     ctx.searchIndex.current(),
-    inBlockWith(ctx.db, input.viewerId),
-    friendsOf(ctx.db, input.viewerId),
+    ctx.relations.blockedWith(input.viewerId),
+    ctx.relations.friendsOf(input.viewerId),
   ]);
   let found: IndexPage;
   try {
@@ -154,10 +153,10 @@ export async function searchPeopleByFilters(
   };
 }
 
-export async function recentProfiles(db: AppContext["db"], viewerId: string) {
+export async function recentProfiles(ctx: Pick<AppContext, "db" | "relations">, viewerId: string) {
   const [rows, friends] = await Promise.all([
-    newestProfiles(db, { viewerId, limit: RECENT_PROFILES }),
-    friendsOf(db, viewerId),
+    newestProfiles(ctx.db, { viewerId, limit: RECENT_PROFILES }),
+    ctx.relations.friendsOf(viewerId),
   ]);
   const viewer = { id: viewerId, friends: new Set(friends) };
   return { items: rows.map((row) => present(row, viewer, null)) };

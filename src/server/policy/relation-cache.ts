@@ -1,0 +1,64 @@
+// The viewer's friends and the people in a block with them, held in memory for the advanced search
+// (docs/search.md "Who can be found"), which reads both on every search. Follow and block changes
+// reach every instance as events (follow.changed, relation.changed) and drop the copies of both
+// people; a five-minute time to live bounds anything an event could miss.
+import type { Db } from "../db/client";
+import { KeyedCache } from "../infra/keyed-cache";
+import type { DomainEvent } from "../realtime/events";
+import { friendsOf } from "./audiences";
+import { inBlockWith } from "./visibility";
+
+const TTL_MS = 5 * 60_000;
+const MAX_VIEWERS = 20_000;
+
+export class RelationCache {
+  private readonly friends = new KeyedCache<string, readonly string[]>({
+    ttlMs: TTL_MS,
+    maxEntries: MAX_VIEWERS,
+  });
+  private readonly blocked = new KeyedCache<string, readonly string[]>({
+    ttlMs: TTL_MS,
+    maxEntries: MAX_VIEWERS,
+  });
+
+  constructor(private readonly db: Db) {}
+
+  /** The people who follow the viewer and whom the viewer follows. */
+  friendsOf(viewerId: string): Promise<readonly string[]> {
+    return this.read(this.friends, viewerId, () => friendsOf(this.db, viewerId));
+  }
+
+  /** The people in a block with the viewer, either way. */
+  blockedWith(viewerId: string): Promise<readonly string[]> {
+    return this.read(this.blocked, viewerId, () => inBlockWith(this.db, viewerId));
+  }
+
+  apply(event: DomainEvent): void {
+    if (event.type === "follow.changed") {
+      this.friends.invalidate(event.followerId);
+      this.friends.invalidate(event.followingId);
+    } else if (event.type === "relation.changed") {
+      for (const userId of event.userIds) {
+        this.friends.invalidate(userId);
+        this.blocked.invalidate(userId);
+      }
+    }
+  }
+
+  private async read(
+    cache: KeyedCache<string, readonly string[]>,
+    viewerId: string,
+    load: () => Promise<readonly string[]>,
+  ): Promise<readonly string[]> {
+    const held = cache.get(viewerId);
+    if (held) return held;
+    const fill = cache.begin();
+    try {
+      const value = await load();
+      fill.set(viewerId, value);
+      return value;
+    } finally {
+      fill.end();
+    }
+  }
+}
