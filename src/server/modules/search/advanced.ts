@@ -1,7 +1,7 @@
 // SQL of the advanced search (docs/search.md): the profile index chooses who is on a page and in
 // which order; this reads those people fresh, with what a result card shows and whether the
 // viewer follows them. Also the newest profiles, for local search.
-import { inArray, sql } from "drizzle-orm";
+import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
@@ -9,7 +9,7 @@ import { profiles } from "../../db/schema/profiles";
 import { visiblePerson } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
-const resultColumns = (viewerId: string | null) => ({
+const resultColumns = (viewerId: string | Placeholder | null) => ({
   ...personColumns,
   about: profiles.about,
   state: profiles.state,
@@ -23,13 +23,26 @@ const resultColumns = (viewerId: string | null) => ({
     : sql<boolean>`false`,
 });
 
+/** Every search sends this one statement: prepared once per database handle, so neither the app
+ * builds its SQL nor PostgreSQL plans it again (docs/performance.md "Advanced search"). */
+const preparePage = (db: Db) =>
+  db
+    .select(resultColumns(sql.placeholder("viewerId")))
+    .from(profiles)
+    .where(sql`${profiles.userId} = any(${sql.placeholder("ids")}::text[])`)
+    .prepare("search_page");
+
+const pages = new WeakMap<Db, ReturnType<typeof preparePage>>();
+
 /** The people of one page, in no particular order (the caller orders them as the index did). */
 export function readResults(db: Db, input: { ids: string[]; viewerId: string }) {
   if (input.ids.length === 0) return Promise.resolve([]);
-  return db
-    .select(resultColumns(input.viewerId))
-    .from(profiles)
-    .where(inArray(profiles.userId, input.ids));
+  let page = pages.get(db);
+  if (!page) {
+    page = preparePage(db);
+    pages.set(db, page);
+  }
+  return page.execute({ viewerId: input.viewerId, ids: input.ids });
 }
 
 export type SearchRow = Awaited<ReturnType<typeof readResults>>[number];
