@@ -12,11 +12,11 @@ const TTL_MS = 5 * 60_000;
 const MAX_VIEWERS = 20_000;
 
 export class RelationCache {
-  private readonly friends = new KeyedCache<string, readonly string[]>({
+  private readonly friends = new KeyedCache<string, ReadonlySet<string>>({
     ttlMs: TTL_MS,
     maxEntries: MAX_VIEWERS,
   });
-  private readonly blocked = new KeyedCache<string, readonly string[]>({
+  private readonly blocked = new KeyedCache<string, ReadonlySet<string>>({
     ttlMs: TTL_MS,
     maxEntries: MAX_VIEWERS,
   });
@@ -24,13 +24,21 @@ export class RelationCache {
   constructor(private readonly db: Db) {}
 
   /** The people who follow the viewer and whom the viewer follows. */
-  friendsOf(viewerId: string): Promise<readonly string[]> {
-    return this.read(this.friends, viewerId, () => friendsOf(this.db, viewerId));
+  friendsOf(viewerId: string): Promise<ReadonlySet<string>> {
+    return this.read(
+      this.friends,
+      viewerId,
+      async () => new Set(await friendsOf(this.db, viewerId)),
+    );
   }
 
   /** The people in a block with the viewer, either way. */
-  blockedWith(viewerId: string): Promise<readonly string[]> {
-    return this.read(this.blocked, viewerId, () => inBlockWith(this.db, viewerId));
+  blockedWith(viewerId: string): Promise<ReadonlySet<string>> {
+    return this.read(
+      this.blocked,
+      viewerId,
+      async () => new Set(await inBlockWith(this.db, viewerId)),
+    );
   }
 
   apply(event: DomainEvent): void {
@@ -46,10 +54,10 @@ export class RelationCache {
   }
 
   private async read(
-    cache: KeyedCache<string, readonly string[]>,
+    cache: KeyedCache<string, ReadonlySet<string>>,
     viewerId: string,
-    load: () => Promise<readonly string[]>,
-  ): Promise<readonly string[]> {
+    load: () => Promise<ReadonlySet<string>>,
+  ): Promise<ReadonlySet<string>> {
     const held = cache.get(viewerId);
     if (held) return held;
     const fill = cache.begin();

@@ -2,6 +2,7 @@
 // attributes the viewer may see (docs/profiles-and-media.md "Who sees what"): every profile answer
 // goes through here.
 import {
+  type AttributeAudiences,
   audiencesOf,
   SENSITIVE_ATTRIBUTES,
   type ViewerStanding,
@@ -12,9 +13,9 @@ import { displayHandle } from "../../../domain/handles";
 import { asVerification } from "./person";
 import type { ProfileRow } from "./queries";
 
-function privacyOf(p: ProfileRow["profile"]): ProfilePrivacy {
+function privacyOf(p: ProfileRow["profile"], audiences: AttributeAudiences): ProfilePrivacy {
   return {
-    audiences: audiencesOf(p.attributeAudiences),
+    audiences,
     demographicSearch: p.demographicSearch,
     consented: SENSITIVE_ATTRIBUTES.filter((key) => p.sensitiveConsents[key] !== undefined),
     noticeDue: p.audienceNoticeDue,
@@ -25,6 +26,7 @@ export function presentProfile(row: ProfileRow, standing: ViewerStanding): Profi
   const p = row.profile;
   const pics = row.pics;
   const isOwner = standing === "owner";
+  const audiences = audiencesOf(p.attributeAudiences);
   return {
     userId: p.userId,
     handle: displayHandle({
@@ -69,7 +71,7 @@ export function presentProfile(row: ProfileRow, standing: ViewerStanding): Profi
         education: p.education,
         causes: p.causes,
       },
-      audiencesOf(p.attributeAudiences),
+      audiences,
       standing,
     ),
     pictures: [
@@ -85,6 +87,6 @@ export function presentProfile(row: ProfileRow, standing: ViewerStanding): Profi
     ],
     isOwner,
     emailAddress: isOwner ? p.emailAddress : null,
-    privacy: isOwner ? privacyOf(p) : null,
+    privacy: isOwner ? privacyOf(p, audiences) : null,
   };
 }

@@ -77,7 +77,7 @@ function makeProfile(rand: () => number, id: string): IndexedProfile {
 
 interface Viewer {
   id: string;
-  friends: string[];
+  friends: ReadonlySet<string>;
 }
 
 function makeFilters(rand: () => number): { filters: SearchFilters; place: Point | null } {
@@ -123,10 +123,7 @@ function reference(
   const sees = (p: IndexedProfile, key: AttributeKey) =>
     p.userId === viewer.id ||
     (p.demographicSearch &&
-      mayView(
-        audiencesOf(p.audiences)[key],
-        viewer.friends.includes(p.userId) ? "friend" : "other",
-      ));
+      mayView(audiencesOf(p.audiences)[key], viewer.friends.has(p.userId) ? "friend" : "other"));
   const set = (...values: unknown[]) => values.some((v) => v !== undefined);
   const active = (
     [
@@ -273,7 +270,7 @@ describe("searchIndex", () => {
       const excluded = new Set(rand() < 0.5 ? [ids[0] as string, ids[7] as string] : []);
       const viewer = {
         id: ids[Math.floor(rand() * ids.length)] as string,
-        friends: ids.filter(() => rand() < 0.2),
+        friends: new Set(ids.filter(() => rand() < 0.2)),
       };
       for (let ask = 0; ask < 25; ask++) {
         const query = makeFilters(rand);
@@ -295,7 +292,7 @@ describe("searchIndex", () => {
         place: { lat: 42.3584, lng: -71.0598 },
         sort: "distance",
         excluded: new Set(),
-        viewer: { id: "1", friends: [] },
+        viewer: { id: "1", friends: new Set<string>() },
         after: { key: "1,2|ann", id: "1" },
         take: 10,
         countUpTo: null,

@@ -35,7 +35,7 @@ export interface IndexQuery {
   excluded: ReadonlySet<string>;
   /** Who searches, and their friends: an attribute filter matches a person only where the viewer
    * may see that attribute (docs/search.md "Who can be found"). */
-  viewer: { id: string; friends: readonly string[] };
+  viewer: { id: string; friends: ReadonlySet<string> };
   after: IndexCursor | null;
   /** People wanted: a page and one more, to know whether another page follows. */
   take: number;
@@ -204,7 +204,7 @@ const slotsOf = (index: ProfileIndex, ids: Iterable<string>): Set<number> => {
 /** Who may be found, and every filter: one check per slot (docs/search.md "Who can be found").
  * An attribute filter needs the attribute's audience to reach the viewer: Everyone, or Friends
  * when the two are friends; the viewer's own attributes always. The audiences are checked after
- * the values, so only people who match are looked up among the friends, by id in a set of theirs
+ * the values, so only people who match are looked up among the friends, by id in the set of theirs
  * (a few hundred lookups in the index's map of every id cost more than most searches). */
 function matcher(
   index: ProfileIndex,
@@ -215,7 +215,6 @@ function matcher(
 ): (slot: number) => boolean {
   const { suspended, texts, everyone, friends, ids } = index;
   const blocked = slotsOf(index, excluded);
-  const friendIds = new Set(viewer.friends);
   const self = index.slotFor(viewer.id) ?? -1;
   const count = filters.length;
   const needed = filters.reduce((bits, f) => (bits | f.bit) >>> 0, 0);
@@ -231,7 +230,10 @@ function matcher(
       needed !== 0 &&
       ((everyone[slot] as number) & needed) >>> 0 !== needed &&
       slot !== self &&
-      !(((friends[slot] as number) & needed) >>> 0 === needed && friendIds.has(ids[slot] as string))
+      !(
+        ((friends[slot] as number) & needed) >>> 0 === needed &&
+        viewer.friends.has(ids[slot] as string)
+      )
     ) {
       return false;
     }

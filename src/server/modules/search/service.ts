@@ -109,14 +109,15 @@ export async function searchPeopleByFilters(
     ctx.relations.blockedWith(input.viewerId),
     ctx.relations.friendsOf(input.viewerId),
   ]);
+  const viewer = { id: input.viewerId, friends };
   let found: IndexPage;
   try {
     found = searchIndex(index, {
       filters: input.filters,
       place,
       sort,
-      excluded: new Set(blocked),
-      viewer: { id: input.viewerId, friends },
+      excluded: blocked,
+      viewer,
       after,
       take: input.limit + 1,
       countUpTo: after ? null : SEARCH_COUNT_CAP + 1,
@@ -126,7 +127,6 @@ export async function searchPeopleByFilters(
     throw error;
   }
   const page = found.hits.slice(0, input.limit);
-  const viewer = { id: input.viewerId, friends: new Set(friends) };
   const rows = new Map(
     (await readResults(ctx.db, { ids: page.map((h) => h.userId), viewerId: input.viewerId })).map(
       (row) => [row.userId, row],
@@ -158,6 +158,6 @@ export async function recentProfiles(ctx: Pick<AppContext, "db" | "relations">, 
     newestProfiles(ctx.db, { viewerId, limit: RECENT_PROFILES }),
     ctx.relations.friendsOf(viewerId),
   ]);
-  const viewer = { id: viewerId, friends: new Set(friends) };
+  const viewer = { id: viewerId, friends };
   return { items: rows.map((row) => present(row, viewer, null)) };
 }
