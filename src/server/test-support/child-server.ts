@@ -3,7 +3,7 @@
 // show: two instances behind one database, or `kill -9` in the middle of a write. People sign up over real HTTP, with the code read from the instance's captured mail.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -101,6 +101,22 @@ export function requester(server: ChildServer, who: { cookie?: string; ip: strin
 
 const randomIp = () => `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
+/** The code mail reaches the capture directory through the outbox, after the 201: poll for it (up to 10 s). */
+async function capturedCode(server: ChildServer, email: string): Promise<string> {
+  const mailDir = path.join(server.dataDir, "mail");
+  for (let i = 0; i < 200; i++) {
+    const mail = existsSync(mailDir)
+      ? readdirSync(mailDir)
+          .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
+          .find((raw) => raw.includes(email))
+      : undefined;
+    const code = mail?.match(/^Subject: (\d{6}) is your/m)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
 /** Registers, verifies (code from the instance's captured mail) and signs in over real HTTP. */
 export async function signUp(
   server: ChildServer,
@@ -116,12 +132,7 @@ export async function signUp(
     agreeToPolicies: true,
   });
   if (register.status !== 201) throw new Error(`register: ${await register.text()}`);
-  const mailDir = path.join(server.dataDir, "mail");
-  const mail = readdirSync(mailDir)
-    .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
-    .find((raw) => raw.includes(email));
-  const code = mail?.match(/^Subject: (\d{6}) is your/m)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
+  const code = await capturedCode(server, email);
   const verified = await post("POST", "/api/auth/verify-code", { email, code });
   if (verified.status !== 200) throw new Error(`verify: ${await verified.text()}`);
   const login = await post("POST", "/api/auth/login", { email, password });
