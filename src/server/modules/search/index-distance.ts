@@ -5,6 +5,7 @@
 import { milesBetween, type Point } from "../cities/distance";
 import type { IndexHit, IndexQuery, Plan } from "./index-query";
 import { compareText, type ProfileIndex, placeKey } from "./profile-index";
+import { RankedScan } from "./ranked-scan";
 import type { SlotList } from "./slot-list";
 
 /** The cursor names a place no profile has (docs/search.md "Distance"). */
@@ -45,15 +46,17 @@ export function byDistance(
   const hits: IndexHit[] = [];
   for (let p = from; p < places.length && hits.length < query.take; p++) {
     const { code, miles } = places[p] as NearbyCode;
-    const here: number[] = [];
-    const slots = (index.places.lists[code] as SlotList).view();
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as number;
-      if (plan.matches(slot) && (p > from || (ranks[slot] as number) >= afterRank)) here.push(slot);
-    }
-    here.sort((a, b) => (ranks[a] as number) - (ranks[b] as number));
+    const here = new RankedScan(
+      [index.places.lists[code] as SlotList],
+      ranks,
+      plan.matches,
+      p > from ? 0 : afterRank,
+      query.take - hits.length,
+    );
+    here.finish();
     const key = index.places.values[code] as string;
-    for (const slot of here.slice(0, query.take - hits.length)) {
+    for (const rank of here.kept) {
+      const slot = index.byName.at(rank);
       hits.push({
         userId: index.ids[slot] as string,
         key: `${key}|${index.nameKeys[slot]}`,

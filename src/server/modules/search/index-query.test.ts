@@ -130,6 +130,8 @@ function reference(
       ["gender", set(filters.gender)],
       ["state", set(filters.state)],
       ["hbcu", set(filters.hbcu)],
+      ["greek", set(filters.greek)],
+      ["military_branch", set(filters.militaryBranch)],
       ["relationship_status", set(filters.relationshipStatus)],
       ["sexuality", set(filters.sexuality)],
       ["zodiac", set(filters.zodiac)],
@@ -170,6 +172,8 @@ function reference(
       equal(p.gender, filters.gender) &&
       equal(p.state, filters.state) &&
       equal(p.hbcu, filters.hbcu) &&
+      equal(p.greek, filters.greek) &&
+      equal(p.militaryBranch, filters.militaryBranch) &&
       equal(p.relationshipStatus, filters.relationshipStatus) &&
       (filters.sexuality === undefined ||
         (p.sexuality !== null &&
@@ -210,6 +214,7 @@ function allPages(
   excluded: Set<string>,
   viewer: Viewer,
   size: number,
+  cap = 20,
 ) {
   const found: string[] = [];
   let after: IndexCursor | null = null;
@@ -223,7 +228,7 @@ function allPages(
       viewer,
       after,
       take: size + 1,
-      countUpTo: after ? null : 20,
+      countUpTo: after ? null : cap,
     });
     if (!after) count = answer.count;
     const shown = answer.hits.slice(0, size);
@@ -282,6 +287,36 @@ describe("searchIndex", () => {
       }
     }
   });
+
+  // A rare filter over many people: the count stops at its cap with candidates left, and the page
+  // comes from a walk bounded by the matches counted, or from the rest of the lists.
+  it.each([
+    { hbcu: "Howard University" },
+    { hbcu: "Howard University", gender: "Female" },
+    { greek: "Omega Psi Phi", q: "ann" },
+    { militaryBranch: "Navy", sort: "newest" },
+  ] as SearchFilters[])(
+    "pages and counts as the reference does when the count stops early (%o)",
+    (filters) => {
+      const rand = random(11);
+      const profiles = new Map<string, IndexedProfile>();
+      const index = new ProfileIndex();
+      for (let i = 0; i < 6000; i++) {
+        const profile = makeProfile(rand, String(10_000 + i));
+        profiles.set(profile.userId, profile);
+        index.append(profile);
+      }
+      index.reorder();
+      const ids = [...profiles.keys()];
+      const viewer = { id: ids[3] as string, friends: new Set(ids.filter(() => rand() < 0.2)) };
+      const query = { filters, place: null };
+      const expected = reference(profiles, query, new Set(), viewer).map((p) => p.userId);
+      expect(expected.length).toBeGreaterThan(20);
+      const { found, count } = allPages(index, query, new Set(), viewer, 5, 10);
+      expect(found).toEqual(expected);
+      expect(count).toBe(10);
+    },
+  );
 
   it("refuses a distance cursor whose place no profile has", () => {
     const index = new ProfileIndex();

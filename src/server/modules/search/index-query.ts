@@ -18,6 +18,7 @@ import {
   type TextAttribute,
   trigramCode,
 } from "./profile-index";
+import { RankedScan } from "./ranked-scan";
 import type { SlotList } from "./slot-list";
 
 /** Where the previous page ended: the order's key for the last person, and their user id. */
@@ -62,31 +63,41 @@ interface AttributeFilter {
   codes: number[];
   /** The attribute's bit in the index's audience masks. */
   bit: number;
+  /** People holding an accepted value. */
+  size: number;
 }
 
+/** A filter's posting lists, and the check of a candidate from them (every other filter). */
 interface Candidates {
   lists: SlotList[];
   size: number;
+  /** From the text query's trigrams: names cluster in name order, so no walk is estimated. */
+  byText: boolean;
+  check: (slot: number) => boolean;
 }
 
 /** Cost of checking one candidate from a posting list, against one step of a walk. */
 const CANDIDATE_COST = 2;
+/** Cost of reading one candidate's position in the order: a read at a random place, as a step. */
+const RANK_COST = 1;
+/** Cost of one step of a walk down an order. */
+const WALK_COST = 1;
 
 export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
   const { filters, place } = query;
   const attributes = attributeFilters(index, filters, place);
   const text = filters.q?.trim().toLowerCase() || null;
-  const matches = matcher(index, attributes, text, query.excluded, query.viewer);
-  const candidates = [
-    ...attributes.map(
-      (f): Candidates => ({
-        lists: f.codes.map((code) => f.column.lists[code] as SlotList),
-        size: f.codes.reduce((sum, code) => sum + (f.column.lists[code] as SlotList).size, 0),
-      }),
-    ),
-    ...textCandidates(index, text),
+  const who = whoMayBeFound(index, attributes, query.excluded, query.viewer);
+  const candidates: Candidates[] = [
+    ...attributes.map((f) => ({
+      lists: f.codes.map((code) => f.column.lists[code] as SlotList),
+      size: f.size,
+      byText: false,
+      check: matcher(who, attributes, f, text),
+    })),
+    ...textCandidates(index, text, matcher(who, attributes, null, text)),
   ];
-  const plan = { matches, candidates };
+  const plan = { matches: matcher(who, attributes, null, text), candidates };
   if (query.sort === "distance" && place) {
     const hits = byDistance(index, plan, place, filters.withinMiles ?? null, query);
     const count =
@@ -127,12 +138,17 @@ function attributeFilters(
     attribute: TextAttribute | NumberAttribute,
     key: string,
     accept: (value: V) => boolean,
-  ) =>
+  ) => {
+    const { mask, codes } = column.accepting(key, accept);
+    const size = codes.reduce((sum, code) => sum + (column.lists[code] as SlotList).size, 0);
     found.push({
       column,
       bit: attributeBit(AUDIENCE_OF[attribute]),
-      ...column.accepting(key, accept),
+      mask,
+      codes,
+      size,
     } as AttributeFilter);
+  };
   const { text, numbers } = index;
   const equal = (attribute: TextAttribute, value: string | undefined) => {
     if (value !== undefined) on(text[attribute], attribute, `=${value}`, (v) => v === value);
@@ -189,7 +205,8 @@ function attributeFilters(
   } else {
     contains("city", filters.city);
   }
-  return found;
+  // Rarest first: a check fails on its first filter as often as it can.
+  return found.sort((a, b) => a.size - b.size);
 }
 
 const slotsOf = (index: ProfileIndex, ids: Iterable<string>): Set<number> => {
@@ -201,31 +218,55 @@ const slotsOf = (index: ProfileIndex, ids: Iterable<string>): Set<number> => {
   return slots;
 };
 
-/** Who may be found, and every filter: one check per slot (docs/search.md "Who can be found").
- * An attribute filter needs the attribute's audience to reach the viewer: Everyone, or Friends
- * when the two are friends; the viewer's own attributes always. The audiences are checked after
- * the values, so only people who match are looked up among the friends, by id in the set of theirs
- * (a few hundred lookups in the index's map of every id cost more than most searches). */
-function matcher(
+/** What every check of one search shares (docs/search.md "Who can be found"). */
+interface Who {
+  index: ProfileIndex;
+  blocked: Set<number>;
+  self: number;
+  viewer: IndexQuery["viewer"];
+  /** Every attribute filter's audience bit. */
+  needed: number;
+}
+
+function whoMayBeFound(
   index: ProfileIndex,
   filters: AttributeFilter[],
-  text: string | null,
   excluded: ReadonlySet<string>,
   viewer: IndexQuery["viewer"],
+): Who {
+  return {
+    index,
+    blocked: slotsOf(index, excluded),
+    self: index.slotFor(viewer.id) ?? -1,
+    viewer,
+    needed: filters.reduce((bits, f) => (bits | f.bit) >>> 0, 0),
+  };
+}
+
+/** Who may be found, and every filter but `known` (which a candidate from its lists passes): one
+ * check per slot, the rarest filter first, so most checks end on their first read. An attribute
+ * filter needs the attribute's audience to reach the viewer: Everyone, or Friends when the two are
+ * friends; the viewer's own attributes always. The audiences are checked after the values, so only
+ * people who match are looked up among the friends, by id in the set of theirs (a few hundred
+ * lookups in the index's map of every id cost more than most searches). */
+function matcher(
+  who: Who,
+  filters: AttributeFilter[],
+  known: AttributeFilter | null,
+  text: string | null,
 ): (slot: number) => boolean {
-  const { suspended, texts, everyone, friends, ids } = index;
-  const blocked = slotsOf(index, excluded);
-  const self = index.slotFor(viewer.id) ?? -1;
-  const count = filters.length;
-  const needed = filters.reduce((bits, f) => (bits | f.bit) >>> 0, 0);
+  const { suspended, texts, everyone, friends, ids } = who.index;
+  const { blocked, self, viewer, needed } = who;
+  const checked = filters.filter((f) => f !== known);
+  const count = checked.length;
   const needle = text !== null && !text.includes(TEXT_SEPARATOR) ? text : null;
   if (text !== null && needle === null) return () => false;
   return (slot) => {
-    if (suspended[slot] === 1 || (blocked.size > 0 && blocked.has(slot))) return false;
     for (let i = 0; i < count; i++) {
-      const f = filters[i] as AttributeFilter;
+      const f = checked[i] as AttributeFilter;
       if (f.mask[f.column.codeAt(slot)] !== 1) return false;
     }
+    if (suspended[slot] === 1 || (blocked.size > 0 && blocked.has(slot))) return false;
     if (
       needed !== 0 &&
       ((everyone[slot] as number) & needed) >>> 0 !== needed &&
@@ -243,18 +284,26 @@ function matcher(
 
 /** The text query's candidates: the shortest posting list of its trigrams (none under three
  * letters, which walk the order instead). */
-function textCandidates(index: ProfileIndex, text: string | null): Candidates[] {
+function textCandidates(
+  index: ProfileIndex,
+  text: string | null,
+  check: (slot: number) => boolean,
+): Candidates[] {
   if (text === null || text.length < 3) return [];
   let shortest: SlotList | undefined;
   for (let i = 0; i + 3 <= text.length; i++) {
     const list = index.trigrams.get(trigramCode(text, i));
-    if (!list) return [{ lists: [], size: 0 }];
+    if (!list) return [{ lists: [], size: 0, byText: true, check }];
     if (!shortest || list.size < shortest.size) shortest = list;
   }
-  return shortest ? [{ lists: [shortest], size: shortest.size }] : [];
+  return shortest ? [{ lists: [shortest], size: shortest.size, byText: true, check }] : [];
 }
 
-/** The first `take` matches after `after` in the order, and the count, whichever way is cheaper. */
+/** The first `take` matches after `after` in the order, and the count, whichever way is cheaper:
+ * a walk down the order, or the rarest filter's posting lists (ranked-scan.ts). From the lists,
+ * the count comes first; if it stops at its cap with candidates left, the page comes from a walk
+ * when that is expected to be shorter than reading the rest, bounded by the last position the
+ * count's matches already put on the page. */
 function ordered(
   index: ProfileIndex,
   plan: Plan,
@@ -265,49 +314,55 @@ function ordered(
 ): { slots: number[]; count: number | null } {
   const list = order === "name" ? index.byName : index.byNewest;
   const start = after ? index.positionAfter(order, after) : 0;
-  const total = index.size;
+  const total = Math.max(1, index.size);
   const rarest = plan.candidates.reduce<Candidates | null>(
     (best, c) => (best === null || c.size < best.size ? c : best),
     null,
   );
-  // Expected matches if filters were independent: how far a walk must go to find what it needs.
-  const density = plan.candidates.reduce((d, c) => d * (c.size / Math.max(1, total)), 1);
-  const wanted = countUpTo ?? take;
-  const walkCost = Math.min(total - start, wanted / Math.max(density, 1 / Math.max(1, total)));
-  if (rarest === null || walkCost <= rarest.size * CANDIDATE_COST) {
-    return walk(list, plan.matches, start, take, countUpTo);
-  }
-  const found: number[] = [];
-  for (const candidates of rarest.lists) {
-    const slots = candidates.view();
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as number;
-      if (plan.matches(slot)) found.push(slot);
-    }
-  }
-  const ranks = index.ranks()[order];
-  const positions = smallest(
-    found.map((slot) => ranks[slot] as number).filter((rank) => rank >= start),
-    take,
+  if (rarest === null) return walk(list, plan.matches, start, take, countUpTo, list.size);
+  // Expected matches if filters were independent: how far a walk must go to find what it needs,
+  // and how many of the rarest list's people must be checked to count.
+  const density = Math.max(
+    plan.candidates.reduce((d, c) => d * (c.size / total), 1),
+    1 / total,
   );
-  return {
-    slots: positions.map((rank) => list.at(rank)),
-    count: countUpTo === null ? null : Math.min(found.length, countUpTo),
-  };
+  const pageWalk = rarest.byText ? total - start : Math.min(total - start, take / density);
+  const inRarest = Math.min(1, density / Math.max(rarest.size / total, 1 / total));
+  const checks = Math.min(rarest.size, (countUpTo ?? 0) / inRarest);
+  const fromLists =
+    checks * CANDIDATE_COST + Math.min((rarest.size - checks) * RANK_COST, pageWalk * WALK_COST);
+  const walkCost = Math.min(total - start, (countUpTo ?? take) / density) * WALK_COST;
+  if (walkCost <= fromLists) return walk(list, plan.matches, start, take, countUpTo, list.size);
+  const scan = new RankedScan(rarest.lists, index.ranks()[order], rarest.check, start, take);
+  const counted = countUpTo === null ? null : () => Math.min(scan.count, countUpTo);
+  if (!scan.countTo(countUpTo ?? 0) && take > 0) {
+    const bound = scan.kept.length === take ? (scan.kept.at(-1) as number) + 1 : total;
+    const steps = Math.min(bound - start, pageWalk);
+    if (steps * WALK_COST <= (rarest.size - scan.scanned) * RANK_COST) {
+      return {
+        slots: walk(list, plan.matches, start, take, null, bound).slots,
+        count: counted?.() ?? null,
+      };
+    }
+    scan.finish();
+  }
+  return { slots: scan.kept.map((rank) => list.at(rank)), count: counted?.() ?? null };
 }
 
+/** The first `take` matches from `start` up to `end` in the order, and the count. */
 function walk(
   list: SlotList,
   matches: (slot: number) => boolean,
   start: number,
   take: number,
   countUpTo: number | null,
+  end: number,
 ): { slots: number[]; count: number | null } {
   const slots: number[] = [];
-  const items = list.view();
+  const items = list.raw();
   let count = 0;
   const enough = countUpTo ?? take;
-  for (let i = start; i < items.length; i++) {
+  for (let i = start; i < Math.min(end, list.size); i++) {
     const slot = items[i] as number;
     if (!matches(slot)) continue;
     if (slots.length < take) slots.push(slot);
@@ -315,22 +370,4 @@ function walk(
     if (slots.length >= take && count >= enough) break;
   }
   return { slots, count: countUpTo === null ? null : Math.min(count, countUpTo) };
-}
-
-/** The `k` smallest numbers, ascending. */
-function smallest(values: number[], k: number): number[] {
-  if (k === 0) return [];
-  if (values.length <= k * 8) return values.sort((a, b) => a - b).slice(0, k);
-  const kept = values.slice(0, k).sort((a, b) => a - b);
-  for (let i = k; i < values.length; i++) {
-    const v = values[i] as number;
-    if (v >= (kept[k - 1] as number)) continue;
-    let at = k - 1;
-    while (at > 0 && (kept[at - 1] as number) > v) {
-      kept[at] = kept[at - 1] as number;
-      at--;
-    }
-    kept[at] = v;
-  }
-  return kept;
 }

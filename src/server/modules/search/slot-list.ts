@@ -14,6 +14,12 @@ export class SlotList {
     return this.items[i] as number;
   }
 
+  /** The backing array, valid from 0 to `size` until the next change: a hot loop over many short
+   * lists reads it without making a view of each. */
+  raw(): Int32Array {
+    return this.items;
+  }
+
   /** The slots in list order (a view: valid until the next change). */
   view(): Int32Array {
     return this.items.subarray(0, this.size);
