@@ -1,6 +1,7 @@
-// Compiles the server for production (docs/operations.md "Build"): one ES module,
-// dist/server/main.js, run by plain `node`; packages stay in node_modules. The migrations are
-// and the US city data are copied beside it, where db/client.ts and cities/city-index.ts look.
+// Compiles the server for production (docs/operations.md "Build"): ES modules run by plain `node`,
+// dist/server/main.js and dist/server/migrate-to-postgres.js, their shared code in chunks beside
+// them; packages stay in node_modules. The migrations and the US city data are copied beside
+// them, where db/client.ts and cities/city-index.ts look.
 import { cpSync } from "node:fs";
 import { defineConfig } from "vite";
 
@@ -8,13 +9,19 @@ export default defineConfig({
   publicDir: false,
   logLevel: "warn",
   build: {
-    ssr: "src/server/main.ts",
+    ssr: true,
     outDir: "dist/server",
     emptyOutDir: true,
     target: "node20",
     sourcemap: true,
     minify: false,
-    rolldownOptions: { output: { entryFileNames: "main.js" } },
+    rolldownOptions: {
+      input: {
+        main: "src/server/main.ts",
+        "migrate-to-postgres": "src/server/migrate-to-postgres.ts",
+      },
+      output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+    },
   },
   plugins: [
     {
