@@ -39,6 +39,8 @@ describe.skipIf(!pgUrl)("migrate-to-postgres", () => {
   let imageUrl: string;
   let image: Buffer;
   let threadId: string;
+  /** The first test's copy, which the backup test dumps. */
+  let copied: string;
 
   const target = async () => {
     const created = await createPostgresDatabase(pgUrl as string);
@@ -118,6 +120,7 @@ describe.skipIf(!pgUrl)("migrate-to-postgres", () => {
 
   it("copies the database and the media, verifies both, and the app serves the copy", async () => {
     const to = await target();
+    copied = to;
     const first = await migrate(to);
     expect(first.out).toMatch(/^users: 1,002 rows$/m);
     expect(first.out).toMatch(/^profiles: 1,002 rows$/m);
@@ -148,6 +151,26 @@ describe.skipIf(!pgUrl)("migrate-to-postgres", () => {
     expect(again.out).toMatch(/^media: [1-9]\d* objects \(0 copied\), checksums verified$/m);
     expect(again.code).toBe(0);
   }, 240_000);
+
+  it('a pg_dump of the copy restores into a new database, and the app serves it (operations.md "Backups")', async () => {
+    const dump = path.join(dataDir, "backup.dump");
+    await run("pg_dump", ["--format=custom", "--no-owner", `--file=${dump}`, copied]);
+    const restored = await target();
+    await run("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${restored}`, dump]);
+    const app = await startServer({ env: { DATABASE_URL: restored, ...s3Env } });
+    try {
+      const profile = await get(app, `/api/profiles/${bo.handle}`, ann);
+      expect(profile.status).toBe(200);
+      expect(((await profile.json()) as { profile: { userId: string } }).profile.userId).toBe(
+        bo.id,
+      );
+      const messages = await get(app, `/api/mail/threads/${threadId}/messages`, ann);
+      expect(await messages.text()).toContain("See you on PostgreSQL");
+    } finally {
+      await stopServer(app);
+      rmSync(app.dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("starts over after a run that did not finish", async () => {
     const to = await target();
