@@ -2,6 +2,7 @@
 // while the process is alive: a load balancer restarts an instance that fails it, which a database
 // blink must not cause. `/readyz` says whether this instance should get traffic: each dependency
 // answers within CHECK_TIMEOUT_MS, the search index has caught up, and it is not draining.
+import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 /** Resolves when the dependency answers; the signal is aborted once the check has timed out. */
@@ -63,13 +64,19 @@ export function registerHealth(app: FastifyInstance, checks: Record<string, Read
   let round: { result: Promise<Record<string, CheckResult>>; settledAt: number | null } | null =
     null;
 
-  // Requests on the server, counted by Node's own events: a response always emits "close",
+  // Requests on the server, tracked by Node's own events: a response always emits "close",
   // whether it was sent or its client went away.
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
+  // While draining, every answer closes its connection, so no kept-alive connection sits idle
+  // when the server stops listening: a client never sends on one just as it closes (a reset).
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader("connection", "close");
+  };
   app.server.on("request", (_request, response) => {
-    inFlight++;
+    inFlight.add(response);
+    if (draining) closeAfter(response);
     response.once("close", () => {
-      inFlight--;
+      inFlight.delete(response);
     });
   });
 
@@ -77,11 +84,12 @@ export function registerHealth(app: FastifyInstance, checks: Record<string, Read
   // has seen /readyz fail, or one already received but not yet read, is answered, not reset.
   app.decorate("drain", async () => {
     draining = true;
+    for (const response of inFlight) closeAfter(response);
     const deadline = Date.now() + DRAIN_MAX_MS;
     let quietLooks = 0;
     while (quietLooks < 2 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, DRAIN_LOOK_MS));
-      quietLooks = inFlight === 0 ? quietLooks + 1 : 0;
+      quietLooks = inFlight.size === 0 ? quietLooks + 1 : 0;
     }
   });
 
