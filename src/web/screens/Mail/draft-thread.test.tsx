@@ -13,6 +13,7 @@ import {
   renderWithRoutes,
   stubFetch,
 } from "../../test-support/posts";
+import { ProfileActions } from "../Profile/profile-actions";
 import { MailScreen } from "./mail-screen";
 
 const draft = makeThread({ with: GRACE });
@@ -28,6 +29,10 @@ function mailServer(): Route {
     if (method === "GET" && path === "/api/mail/settings") {
       return json({ emailNotifications: true });
     }
+    if (method === "GET" && path.startsWith("/api/follows/status/")) {
+      return json({ following: false });
+    }
+    if (method === "POST" && path === "/api/mail/threads/direct") return json({ thread: draft });
     if (method === "GET" && path === thread) return json({ thread: draft });
     if (method === "GET" && path === `${thread}/messages`) {
       return json({ items: [], nextCursor: null });
@@ -48,7 +53,16 @@ function mailServer(): Route {
 
 function renderMail(url: string) {
   stubFetch(mailServer());
-  return renderWithRoutes([{ path: "/mail", element: <MailScreen /> }], { url, viewer: ADA });
+  return renderWithRoutes(
+    [
+      { path: "/mail", element: <MailScreen /> },
+      {
+        path: "/grace",
+        element: <ProfileActions handle="grace" userId={GRACE.userId} isOwner={false} />,
+      },
+    ],
+    { url, viewer: ADA },
+  );
 }
 
 const list = () => screen.getByRole("list", { name: "Conversations" });
@@ -72,6 +86,15 @@ describe("a conversation without a message yet", () => {
     await waitFor(() => expect(graceLinks()[0]?.textContent).toContain("You: Hello Grace"));
     expect(graceLinks()).toHaveLength(1);
     expect(within(list()).queryByText("Draft")).toBeNull();
+  });
+
+  it("pressing Message on a profile lists it as a draft beside the open conversation", async () => {
+    const { user } = renderMail("/grace");
+    await user.click(screen.getByRole("button", { name: "Message" }));
+    await screen.findByRole("heading", { level: 2, name: "Grace Hopper" });
+    await waitFor(() => expect(graceLinks()[0]?.textContent).toContain("Draft"));
+    expect(graceLinks()).toHaveLength(1);
+    expect(screen.queryByText("No conversations yet")).toBeNull();
   });
 
   it("on a phone, 'Back to Mail' shows the draft in the list", async () => {
