@@ -1,5 +1,6 @@
 // Mail in the browser (spec-1 §2 mail screen, §4 realtime, §5 compose, §8 mail messages): a
 // message written from a profile reaches the other person live and their reply comes back live;
+// the conversation Message opens is a draft in the list until its first message, on a phone too;
 // a phone shows one pane at a time; the external composer's mail reaches an outside address (the
 // SMTP sink of e2e/support/smtp-sink.ts).
 import type { Page } from "@playwright/test";
@@ -42,6 +43,10 @@ test("a message written from a profile reaches the other person live, and the re
   await expect(page).toHaveURL(/\/mail\?thread=/);
   await expect(page.getByRole("heading", { level: 2, name: bo.fullName })).toBeVisible();
   await expect(page.getByText("No messages yet")).toBeVisible();
+  // The open conversation is in Ann's list at once, as a draft.
+  const toBo = threads(page).getByRole("link", { name: new RegExp(bo.fullName) });
+  await expect(toBo).toContainText("Draft");
+  await expect(page.getByText("No conversations yet")).toHaveCount(0);
   await annLive;
   await page.getByLabel("Subject", { exact: true }).fill("Lunch on Friday?");
   await messageBox(page).fill("Are you free at noon?");
@@ -50,6 +55,10 @@ test("a message written from a profile reaches the other person live, and the re
   await expect(messages(page).getByText("Are you free at noon?")).toBeVisible();
   await expect(messageBox(page)).toHaveValue("");
   await expect(page.getByText("0/250")).toBeVisible();
+  // The draft became the thread, listed once.
+  await expect(toBo).toContainText("You: Lunch on Friday?");
+  await expect(toBo).toHaveCount(1);
+  await expect(threads(page).getByText("Draft")).toHaveCount(0);
 
   // Bo sees the thread arrive, unread, and the menu counts it, without a reload.
   const fromAnn = threads(boPage).getByRole("link", { name: new RegExp(ann.fullName) });
@@ -120,6 +129,40 @@ test("the external composer sends to an outside address, which receives it over 
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
+
+  test("Message on a profile opens the conversation; 'Back to Mail' shows it as a draft", async ({
+    page,
+    browser,
+  }) => {
+    const eve = newAccount("eve", "Eve Phone");
+    const fay = newAccount("fay", "Fay Friend");
+    const fayPage = await secondPerson(browser);
+    await createAccount(fayPage, fay);
+    await signInViaApi(fayPage, fay);
+    const fayHandle = await ownHandle(fayPage);
+    await fayPage.context().close();
+    await createAccount(page, eve);
+    await signInViaApi(page, eve);
+
+    await page.goto(`/${fayHandle}`);
+    await page.getByRole("main").getByRole("button", { name: "Message", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 2, name: fay.fullName })).toBeVisible();
+    await expect(threads(page)).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Back to Mail" }).click();
+    await expect(page).toHaveURL("/mail");
+    const toFay = threads(page).getByRole("link", { name: new RegExp(fay.fullName) });
+    await expect(toFay).toContainText("Draft");
+    await expect(page.getByText("No conversations yet")).toHaveCount(0);
+
+    await toFay.click();
+    await messageBox(page).fill("Hi from my phone");
+    await messageBox(page).press("Enter");
+    await expect(messages(page).getByText("Hi from my phone")).toBeVisible();
+    await page.getByRole("button", { name: "Back to Mail" }).click();
+    await expect(toFay).toContainText("You: Hi from my phone");
+    await expect(toFay).toHaveCount(1);
+  });
 
   test("one pane at a time: a thread opens over the list and 'Back to Mail' returns to it", async ({
     page,

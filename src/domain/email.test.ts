@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailRefusalMessage, isEmailShaped, normalizeEmail } from "./email";
+import { emailRefusalMessage, isEmailShaped, isOwnDomainAddress, normalizeEmail } from "./email";
 
 describe("normalizeEmail", () => {
   it.each([
@@ -20,6 +20,19 @@ describe("isEmailShaped", () => {
     ["ada@localhost", false],
     [`${"a".repeat(250)}@example.com`, false],
   ])("%s → %s", (email, expected) => expect(isEmailShaped(email)).toBe(expected));
+});
+
+describe("isOwnDomainAddress (spec-1 §1)", () => {
+  it.each([
+    ["ada@chtcht.local", "chtcht.local", true],
+    [" Ada@CHTCHT.Local ", "chtcht.local", true],
+    ["ada@chtcht.local", "Chtcht.Local", true],
+    ["ada@mail.chtcht.local", "chtcht.local", false],
+    ["ada@chtcht.local.example", "chtcht.local", false],
+    ["ada@example.net", "chtcht.local", false],
+  ])("%j on %s → %s", (address, domain, expected) =>
+    expect(isOwnDomainAddress(address, domain)).toBe(expected),
+  );
 });
 
 describe("emailRefusalMessage (spec-1 §5)", () => {

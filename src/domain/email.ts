@@ -15,6 +15,11 @@ export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1);
 }
 
+/** An address on our own mail domain is a member's (spec-1 §1), whatever the case of its letters. */
+export function isOwnDomainAddress(address: string, mailDomain: string): boolean {
+  return emailDomain(normalizeEmail(address)) === mailDomain.trim().toLowerCase();
+}
+
 /** Refusal reasons of the validate-email function (spec-1 §7). */
 export type EmailRefusal = "invalid-email" | "blocked-domain" | "blocked-mx" | "not-allowed";
 

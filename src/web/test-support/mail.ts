@@ -1,5 +1,7 @@
 // Test data for the mail screens: threads and messages shaped as the API sends them, and the
 // answers of a signed-in person's mail API for the fetch stub of posts.tsx.
+
+import { vi } from "vitest";
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { MessageView, ThreadView } from "../../domain/contracts/mail";
 import { json, type Route } from "./posts";
@@ -65,4 +67,17 @@ export function mailApi(
     if (method === "GET" && !match[2]) return json({ thread });
     return undefined;
   };
+}
+
+/** Makes the window as narrow as a phone for the mail screen's media query. */
+export function phoneWidth() {
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn((query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
 }

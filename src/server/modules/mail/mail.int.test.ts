@@ -67,10 +67,72 @@ describe("direct threads", () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().error.message).toBe("You can't send a message to yourself.");
     const nobody = await inject(t, ann, "POST", "/api/mail/threads/direct", { userId: "nobody" });
-    expect(nobody.statusCode).toBe(404);
+    expect(nobody.statusCode).toBe(403);
     expect(
       (await inject(t, null, "POST", "/api/mail/threads/direct", { userId: bo.userId })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("who can be written to (docs/mail.md)", () => {
+  const cannot = { code: "forbidden", message: "You can't message this person." };
+  const sendTo = (who: TestAccount, to: string, body: string) =>
+    inject(t, who, "POST", "/api/mail/send", { to, body });
+  const stored = async (body: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from chat_messages where body = ${body}`,
+      )
+    )[0]?.n;
+
+  it("answers alike for someone who blocked the writer, a suspended person and an unknown handle, and stores nothing", async () => {
+    const [writer, blocker, suspended] = await Promise.all([
+      createAccount(t, { fullName: "Wes" }),
+      createAccount(t, { fullName: "Bel" }),
+      createAccount(t, { fullName: "Sue" }),
+    ]);
+    const threadId = await openDirect(writer, blocker);
+    expect((await send(writer, threadId, { body: "Before the block" })).statusCode).toBe(201);
+    await inject(t, blocker, "POST", `/api/safety/blocks/${writer.userId}`);
+    await t.database.db.execute(
+      sql`update profiles set suspended_at = now() where user_id = ${suspended.userId}`,
+    );
+
+    const refusals = [
+      await sendTo(writer, `${blocker.handle}@chtcht.local`, "to the blocker"),
+      await sendTo(writer, `${suspended.handle.toUpperCase()}@ChtCht.Local`, "to the suspended"),
+      await sendTo(writer, "nobody-has-this-handle@CHTCHT.LOCAL", "to nobody"),
+      await send(writer, threadId, { body: "in the old thread" }),
+      await inject(t, writer, "POST", "/api/mail/threads/direct", { userId: blocker.userId }),
+      await inject(t, writer, "POST", "/api/mail/threads/direct", { userId: suspended.userId }),
+      await inject(t, writer, "POST", "/api/mail/threads/direct", { userId: "nobody" }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toMatchObject(cannot);
+    }
+    for (const body of ["to the blocker", "to the suspended", "to nobody", "in the old thread"]) {
+      expect(await stored(body)).toBe(0);
+    }
+  });
+
+  it("the blocker is told to unblock first", async () => {
+    const [writer, blocked] = await Promise.all([createAccount(t), createAccount(t)]);
+    await inject(t, writer, "POST", `/api/safety/blocks/${blocked.userId}`);
+    const res = await sendTo(writer, `${blocked.handle}@chtcht.local`, "to the blocked");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe("You blocked this person. Unblock them first.");
+  });
+
+  it("an address on our domain in capitals is a member, reached inside the product", async () => {
+    const res = await sendTo(ann, `${bo.handle.toUpperCase()}@CHTCHT.LOCAL`, "Shouted hello");
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().thread.other).toMatchObject({
+      kind: "person",
+      person: { userId: bo.userId },
+    });
+    expect(res.json().message.direction).toBe("internal");
   });
 });
 

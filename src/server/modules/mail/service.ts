@@ -5,13 +5,12 @@
 import { z } from "zod";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
+import { isOwnDomainAddress } from "../../../domain/email";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { AppError, badRequest } from "../../errors";
-import { refuseAcrossBlock } from "../../policy/relations";
+import { AppError } from "../../errors";
 import { requireUnrestricted } from "../../policy/standing";
-import { canSee } from "../../policy/visibility";
 import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
 import { presentMessage, presentThreads } from "./present";
@@ -24,12 +23,12 @@ import {
   listMessages,
   listThreads,
   markThreadRead,
-  personExists,
   readMailPreferences,
   threadMemberIds,
   threadParties,
   writeMailPreferences,
 } from "./queries";
+import { cannotMessage, requireReachable } from "./recipients";
 import { directPairKey, externalPairKey, recordMessage } from "./record";
 
 export type MailDeps = Pick<AppContext, "db" | "bus" | "outbox" | "limits" | "config" | "log">;
@@ -40,7 +39,6 @@ interface ThreadAction {
 }
 
 const threadNotFound = () => new AppError(404, ERROR_CODES.notFound, "Conversation not found");
-const SELF_MESSAGE = "You can't send a message to yourself.";
 
 async function memberThread(db: Db, { viewerId, threadId }: ThreadAction) {
   const thread = await findMemberThread(db, { threadId, userId: viewerId });
@@ -89,11 +87,7 @@ export async function openDirectThread(
   db: Db,
   { viewerId, userId }: { viewerId: string; userId: string },
 ): Promise<ThreadView> {
-  if (userId === viewerId) throw badRequest(ERROR_CODES.validation, SELF_MESSAGE);
-  if (!(await personExists(db, userId)) || !(await canSee(db, null, userId))) {
-    throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
-  }
-  await refuseAcrossBlock(db, viewerId, userId);
+  await requireReachable(db, { viewerId, userId });
   const threadId = await findOrCreateThread(db, {
     pairKey: directPairKey(viewerId, userId),
     memberIds: [viewerId, userId],
@@ -129,9 +123,12 @@ export async function sendMessage(
 ): Promise<MessageView> {
   const thread = await memberThread(deps.db, input);
   await requireUnrestricted(deps.db, input.viewerId);
-  // A thread stops taking messages across a block, either way (docs/safety.md).
+  // A thread stops taking messages across a block, either way, and to a suspended member
+  // (docs/safety.md "Block", docs/mail.md "Who can be written to").
   for (const memberId of await threadMemberIds(deps.db, input.threadId)) {
-    if (memberId !== input.viewerId) await refuseAcrossBlock(deps.db, input.viewerId, memberId);
+    if (memberId !== input.viewerId) {
+      await requireReachable(deps.db, { viewerId: input.viewerId, userId: memberId });
+    }
   }
   if (thread.externalAddress) {
     return sendOutbound(deps, { ...input, address: thread.externalAddress });
@@ -157,12 +154,11 @@ export async function sendToAddress(
   deps: MailDeps,
   input: { viewerId: string; to: string; subject: string | null; body: string },
 ): Promise<{ thread: ThreadView; message: MessageView }> {
-  const [local = "", domain = ""] = input.to.split("@");
   let threadId: string;
-  if (domain === deps.config.mailDomain.toLowerCase()) {
-    const person = await findUserByLocalPart(deps.db, local);
-    if (!person)
-      throw new AppError(404, ERROR_CODES.notFound, `No one has the address ${input.to}.`);
+  if (isOwnDomainAddress(input.to, deps.config.mailDomain)) {
+    // An unknown handle answers as a block does (recipients.ts).
+    const person = await findUserByLocalPart(deps.db, input.to.slice(0, input.to.lastIndexOf("@")));
+    if (!person) throw cannotMessage();
     threadId = (
       await openDirectThread(deps.db, { viewerId: input.viewerId, userId: person.userId })
     ).id;

@@ -120,7 +120,7 @@ describe("after a block", () => {
           subject: "",
           body: "hello?",
         }),
-      404,
+      403,
     ],
     [
       "blocker messages the blocked person",
@@ -134,7 +134,7 @@ describe("after a block", () => {
     [
       "blocked opens a new thread with the blocker",
       () => inject(t, blocked, "POST", "/api/mail/threads/direct", { userId: blocker.userId }),
-      404,
+      403,
     ],
     [
       "blocked reports the blocker's post",

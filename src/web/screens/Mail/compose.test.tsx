@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ThreadView } from "../../../domain/contracts/mail";
 import { mailApi, makeMessage, makeThread } from "../../test-support/mail";
@@ -14,6 +15,7 @@ import {
 import { MailScreen } from "./mail-screen";
 
 const THREAD = "20000000-0000-4000-8000-000000000001";
+const CANNOT_MESSAGE = "You can't message this person.";
 const hello = makeMessage({ threadId: THREAD, sender: GRACE, body: "Hello Ada" });
 const withGrace = makeThread({ id: THREAD, with: GRACE, latestMessage: hello });
 const newThread: ThreadView = { ...withGrace, latestMessage: null, lastMessageAt: null };
@@ -46,6 +48,7 @@ const subjectBox = () => screen.getByLabelText("Subject") as HTMLInputElement;
 const sendButton = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;
 
 afterEach(() => {
+  toast.dismiss();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -124,6 +127,17 @@ describe("replying in a conversation", () => {
     expect(calls.filter((c) => isSend(c.method, c.path))).toHaveLength(2);
   });
 
+  it("a reply to someone who cannot be messaged says so in the server's words alone", async () => {
+    const { user } = renderMail(`/mail?thread=${THREAD}`, withGrace, ({ method, path }) =>
+      isSend(method, path) ? apiError(403, CANNOT_MESSAGE) : undefined,
+    );
+    await screen.findByRole("list", { name: "Messages" });
+    await user.type(messageBox(), "Still there?{Enter}");
+    expect(await screen.findByText(CANNOT_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(/Failed to send/)).toBeNull();
+    expect(messageBox().value).toBe("Still there?");
+  });
+
   it("the first message of a new conversation failing asks to try again", async () => {
     const { user } = renderMail(`/mail?thread=${THREAD}`, newThread, ({ method, path }) =>
       isSend(method, path) ? apiError(500, "") : undefined,
@@ -169,6 +183,25 @@ describe("the external composer", () => {
       body: "Note to self",
     });
     await waitFor(() => expect(router.state.location.search).toBe(`?thread=${outside.id}`));
+  });
+
+  it("an address on our domain, in any case, is a member's: refusals in the server's words, never 'external'", async () => {
+    let answer = () => apiError(403, CANNOT_MESSAGE);
+    const { user } = renderMail(
+      "/mail?compose=Grace%40CHTCHT.Local",
+      outside,
+      ({ method, path }) => (isExternal(method, path) ? answer() : undefined),
+    );
+    await screen.findByLabelText("To");
+    await user.type(messageBox(), "Hello Grace{Enter}");
+    expect(await screen.findByText(CANNOT_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(/external/)).toBeNull();
+    expect(messageBox().value).toBe("Hello Grace");
+
+    answer = () => apiError(502, "Try again later");
+    await user.click(sendButton());
+    expect(await screen.findByText("Failed to send message: Try again later")).toBeTruthy();
+    expect(screen.queryByText(/external/)).toBeNull();
   });
 
   it("a failed send says 'Failed to send external email: {error}' and keeps the text", async () => {

@@ -1,6 +1,6 @@
 // The conversation pane (spec-1 §2, §4): who the thread is with, its messages (message-list.tsx)
 // and the reply composer. Opening it marks the thread read, and so does a message arriving while
-// it is open and the tab is in view.
+// it is open and the tab is in view. Opened without a message yet, it is a draft in the list.
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../components/load-error";
@@ -8,6 +8,7 @@ import { ProfileBadges } from "../../components/profile-badges";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useSite } from "../../lib/site-config";
 import { THREADS_FAILED, useMarkReadMutation, useThreadQuery } from "../../state/queries/mail";
+import { useRememberDraft } from "../../state/queries/mail-drafts";
 import { MessageList } from "./message-list";
 import { PaneHeader, PaneHeading } from "./pane-header";
 import { PartyAvatar, partyName } from "./party";
@@ -40,6 +41,7 @@ export function Conversation({ threadId, viewerId, onBack }: ConversationProps) 
   const headingId = useId();
   const { siteName } = useSite();
   useMarkReadWhileOpen(threadId, thread.data?.unread ?? false);
+  useRememberDraft(thread.data);
 
   if (!thread.data) {
     const gone =

@@ -1,21 +1,24 @@
 // The external composer (spec-1 §2 query `compose`, §5 compose rules, §7 send-email, §8 mail
 // errors): To, any e-mail address, prefilled from `compose`; an address on our own mail domain
 // reaches that person here, any other goes out as e-mail. One's own address is refused before
-// anything is sent. Success says 'Sent!' and opens the thread; failure says
-// 'Failed to send external email: {error}' and keeps the text.
+// anything is sent. Success says 'Sent!' and opens the thread. A refusal is said in the server's
+// words ('You can't message this person.'); any other failure says 'Failed to send external
+// email: {error}', or 'Failed to send message: {error}' for an address on our domain, which is a
+// member's and never external. The text stays.
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { SessionUser } from "../../../domain/contracts/auth";
-import { isEmailShaped, normalizeEmail } from "../../../domain/email";
+import { isEmailShaped, isOwnDomainAddress, normalizeEmail } from "../../../domain/email";
 import { TextField } from "../../components/text-field";
-import { ApiRequestError } from "../../lib/api";
 import { useSite } from "../../lib/site-config";
 import {
   type Draft,
   externalFailed,
+  replyFailed,
   SELF_MESSAGE,
   SENT,
+  sendRefusal,
   useSendExternalMutation,
 } from "../../state/queries/mail";
 import { ComposeForm } from "./compose-form";
@@ -54,8 +57,8 @@ export function ExternalComposer({ initialTo, viewer, onBack }: ExternalComposer
       navigate(`/mail?thread=${encodeURIComponent(thread.id)}`);
       return true;
     } catch (error) {
-      const self = error instanceof ApiRequestError && error.message === SELF_MESSAGE;
-      toast.error(self ? SELF_MESSAGE : externalFailed(error));
+      const failed = isOwnDomainAddress(address, mailDomain) ? replyFailed : externalFailed;
+      toast.error(sendRefusal(error) ?? failed(error));
       return false;
     }
   };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonSummary } from "../../../domain/contracts/follows";
 import type { ThreadView } from "../../../domain/contracts/mail";
 import { threadTimeLabel } from "../../../domain/time-labels";
-import { mailApi, makeMessage, makeThread } from "../../test-support/mail";
+import { mailApi, makeMessage, makeThread, phoneWidth } from "../../test-support/mail";
 import {
   ADA,
   apiError,
@@ -49,19 +49,6 @@ const outsideThread = makeThread({
 
 const list = () => screen.getByRole("list", { name: "Conversations" });
 const threadLink = (name: RegExp) => within(list()).getByRole("link", { name });
-
-/** Makes the window as narrow as a phone for the mail screen's media query. */
-function phoneWidth() {
-  vi.stubGlobal(
-    "matchMedia",
-    vi.fn((query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })),
-  );
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 // Writing in an open conversation (spec-1 §5 compose rules, §8 mail errors). The first message of
 // a new conversation that fails says 'Failed to send message. Please try again.'; a failed reply
-// says 'Failed to send message: {error or SEND_FAILED}'. Either way the text stays.
+// says 'Failed to send message: {error or SEND_FAILED}'; a refusal ('You can't message this
+// person.') is said in the server's words alone. Either way the text stays.
 import { toast } from "sonner";
 import type { ThreadView } from "../../../domain/contracts/mail";
 import { errorMessage } from "../../lib/api";
@@ -8,6 +9,7 @@ import {
   type Draft,
   replyFailed,
   SEND_FAILED,
+  sendRefusal,
   useSendMessageMutation,
 } from "../../state/queries/mail";
 import { ComposeForm } from "./compose-form";
@@ -21,7 +23,9 @@ export function ReplyComposer({ thread }: { thread: ThreadView }) {
       await send.mutateAsync(draft);
       return true;
     } catch (error) {
-      if (isReply) toast.error(replyFailed(error));
+      const refusal = sendRefusal(error);
+      if (refusal) toast.error(refusal);
+      else if (isReply) toast.error(replyFailed(error));
       else toast.error(SEND_FAILED, { description: errorMessage(error, "") || undefined });
       return false;
     }

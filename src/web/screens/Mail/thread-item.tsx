@@ -10,10 +10,13 @@ import { PartyAvatar, partyName } from "./party";
 
 const muted = "text-neutral-500 dark:text-neutral-400";
 
-/** The latest message in one line: its subject, else its body; 'You: ' when the reader wrote it. */
+/**
+ * The latest message in one line: its subject, else its body; 'You: ' when the reader wrote it.
+ * 'Draft' for a conversation opened without a message yet.
+ */
 function preview(thread: ThreadView, viewerId: string): string {
   const latest = thread.latestMessage;
-  if (!latest) return "No messages yet";
+  if (!latest) return "Draft";
   const text = latest.subject ?? latest.body.replace(/\s+/g, " ").trim();
   return latest.sender?.userId === viewerId ? `You: ${text}` : text;
 }

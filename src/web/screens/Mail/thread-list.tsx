@@ -1,6 +1,7 @@
 // The thread list pane (spec-1 §2, §4): the 'Mail' heading with 'New message', then loading,
 // 'Error: {message}' with Retry, empty, or the threads newest first with 'Load more', and the
-// e-mail notification setting at the foot.
+// e-mail notification setting at the foot. Conversations opened here without a message yet come
+// first, as drafts (mail-drafts.ts).
 
 import { clsx } from "clsx";
 import { SquarePen } from "lucide-react";
@@ -11,6 +12,7 @@ import { LoadMore } from "../../components/load-more";
 import { errorMessage } from "../../lib/api";
 import { useNow } from "../../lib/use-now";
 import { loadedThreads, THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";
+import { useDraftThreads } from "../../state/queries/mail-drafts";
 import { NotificationToggle } from "./notification-toggle";
 import { ThreadItem } from "./thread-item";
 
@@ -19,6 +21,8 @@ const muted = "text-neutral-600 dark:text-neutral-400";
 function Threads({ viewerId, selectedId }: { viewerId: string; selectedId: string | null }) {
   const query = useThreadsQuery();
   const now = useNow();
+  const listed = loadedThreads(query.data);
+  const drafts = useDraftThreads(listed);
   if (query.isPending) {
     return (
       <p role="status" className={clsx("px-4 py-12 text-center", muted)}>
@@ -36,7 +40,7 @@ function Threads({ viewerId, selectedId }: { viewerId: string; selectedId: strin
       />
     );
   }
-  const threads = loadedThreads(query.data);
+  const threads = [...drafts, ...listed];
   if (threads.length === 0) {
     return (
       <div className="px-6 py-12 text-center">

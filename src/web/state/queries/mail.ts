@@ -25,7 +25,8 @@ import {
   unreadMailResponse,
 } from "../../../domain/contracts/mail";
 import { normalizeSubject } from "../../../domain/mail-rules";
-import { api, apiRequest, errorMessage } from "../../lib/api";
+import { ApiRequestError, api, apiRequest, errorMessage } from "../../lib/api";
+import { safetyRefusal } from "../../lib/safety-refusal";
 
 // spec-1 §8 "Mail": the screen's words for what went wrong, and 'Sent!'.
 export const THREADS_FAILED = "Failed to fetch threads";
@@ -39,6 +40,15 @@ export const replyFailed = (error: unknown) =>
   `Failed to send message: ${errorMessage(error, "SEND_FAILED")}`;
 export const externalFailed = (error: unknown) =>
   `Failed to send external email: ${errorMessage(error, "SEND_FAILED")}`;
+/**
+ * A refusal the writer can act on, in the server's words alone: writing to oneself, to someone
+ * who cannot be messaged, while restricted, or to someone one blocks (docs/mail.md "Who can be
+ * written to"). Null for any other failure.
+ */
+export const sendRefusal = (error: unknown): string | null =>
+  error instanceof ApiRequestError && error.message === SELF_MESSAGE
+    ? SELF_MESSAGE
+    : safetyRefusal(error);
 
 export const mailKeys = {
   all: ["mail"] as const,
