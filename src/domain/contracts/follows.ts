@@ -49,3 +49,25 @@ export type PersonSummary = z.infer<typeof personSummary>;
 export const followListResponse = pageOf(personSummary);
 
 export const followStatusResponse = z.object({ following: z.boolean() });
+
+/** People to follow on an empty home feed (docs/feed.md "People to follow"). */
+export const SUGGESTIONS_MAX = 10;
+export const SUGGESTIONS_DEFAULT = 5;
+
+export const suggestionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(SUGGESTIONS_MAX).default(SUGGESTIONS_DEFAULT),
+});
+
+/** Why a person is suggested: they live in the viewer's city, or they posted lately. */
+export const SUGGESTION_REASONS = ["city", "active"] as const;
+
+export const suggestedPerson = personSummary.extend({
+  reason: z.enum(SUGGESTION_REASONS),
+  /** The shared city ('Springfield, IL') when the reason is the city, else null. */
+  city: z.string().nullable(),
+});
+export type SuggestedPerson = z.infer<typeof suggestedPerson>;
+
+export const suggestionsResponse = z.object({
+  items: z.array(suggestedPerson).max(SUGGESTIONS_MAX),
+});

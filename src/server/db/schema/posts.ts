@@ -42,6 +42,10 @@ export const posts = pgTable(
     index("posts_user_live_idx")
       .on(t.userId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
+    // Everyone's live posts newest first: who posted lately, for people to follow (docs/feed.md).
+    index("posts_live_created_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     uniqueIndex("posts_user_slug_key").on(t.userId, t.slug),
     check(
       "posts_counts_check",

@@ -122,6 +122,8 @@ export const profiles = pgTable(
     index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
     // The newest profiles (spec-1 §7), for local search.
     index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
+    // People in one city, for people to follow (docs/feed.md "People to follow").
+    index("profiles_city_idx").on(t.city).where(sql`${t.city} is not null`),
     // The few suspended people, read once per query by the visibility rule (docs/safety.md).
     index("profiles_suspended_idx").on(t.userId).where(sql`${t.suspendedAt} is not null`),
     check(

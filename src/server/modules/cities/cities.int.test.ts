@@ -39,6 +39,20 @@ describe("GET /api/city-search", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
+  it.each([
+    ["Brookl", "Brookline, MA"],
+    ["Brooklyn", "Brooklyn, IN"],
+  ])("offers the biggest place first: %j → Brooklyn, NY, then %s", async (q, second) => {
+    const items = citySearchResponse.parse((await search(q)).json()).items;
+    expect(items[0]).toMatchObject({ city: "Brooklyn", state: "NY", county: "Kings County" });
+    expect(`${items[1]?.city}, ${items[1]?.state}`).toBe(second);
+  });
+
+  it("still offers a small place typed in full", async () => {
+    const res = await search("Brooklandville");
+    expect(res.json().items).toEqual([expect.objectContaining({ city: "Brooklandville" })]);
+  });
+
   it("ignores accents and case", async () => {
     const res = await search("CAÑON CITY");
     expect(res.json().items[0]).toMatchObject({ city: "Canon City", state: "CO" });

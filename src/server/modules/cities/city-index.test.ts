@@ -2,21 +2,21 @@ import { describe, expect, it } from "vitest";
 import { type CityRow, cityIndex, createCityIndex, foldText } from "./city-index";
 
 const ROWS: CityRow[] = [
-  ["Springfield", "IL", "Sangamon County", 39.78, -89.65],
-  ["Springfield", "MO", "Greene County", 37.21, -93.29],
-  ["Springfield", "MA", "Hampden County", 42.1, -72.59],
-  ["West Springfield", "MA", "Hampden County", 42.11, -72.65],
-  ["Springdale", "AR", "Washington County", 36.19, -94.13],
-  ["San José", "CA", "Santa Clara County", 37.34, -121.89],
-  ["Cañon City", "CO", "Fremont County", 38.44, -105.24],
-  ["São Tomé", "NM", "Test County", 35, -106],
-  ["Saint Louis", "MO", "St. Louis city", 38.63, -90.2],
-  ["East Saint Louis", "IL", "St. Clair County", 38.62, -90.15],
-  ["O Fallon", "MO", "St. Charles County", 38.79, -90.7],
-  ["Winston-Salem", "NC", "Forsyth County", 36.1, -80.24],
-  ["Portland", "OR", "Multnomah County", 45.52, -122.68],
-  ["Portland", "ME", "Cumberland County", 43.66, -70.26],
-  ["Washington", "DC", "District of Columbia", 38.9, -77.02],
+  ["Springfield", "IL", "Sangamon County", 39.78, -89.65, 114_394],
+  ["Springfield", "MO", "Greene County", 37.21, -93.29, 166_810],
+  ["Springfield", "MA", "Hampden County", 42.1, -72.59, 153_606],
+  ["West Springfield", "MA", "Hampden County", 42.11, -72.65, 28_391],
+  ["Springdale", "AR", "Washington County", 36.19, -94.13, 84_161],
+  ["San José", "CA", "Santa Clara County", 37.34, -121.89, 1_026_908],
+  ["Cañon City", "CO", "Fremont County", 38.44, -105.24, 16_400],
+  ["São Tomé", "NM", "Test County", 35, -106, 0],
+  ["Saint Louis", "MO", "St. Louis city", 38.63, -90.2, 319_294],
+  ["East Saint Louis", "IL", "St. Clair County", 38.62, -90.15, 26_047],
+  ["O Fallon", "MO", "St. Charles County", 38.79, -90.7, 85_040],
+  ["Winston-Salem", "NC", "Forsyth County", 36.1, -80.24, 229_617],
+  ["Portland", "OR", "Multnomah County", 45.52, -122.68, 632_309],
+  ["Portland", "ME", "Cumberland County", 43.66, -70.26, 66_214],
+  ["Washington", "DC", "District of Columbia", 38.9, -77.02, 601_723],
   ...Array.from(
     { length: 15 },
     (_, i): CityRow => [
@@ -25,6 +25,7 @@ const ROWS: CityRow[] = [
       "Hennepin County",
       45,
       -93,
+      0,
     ],
   ),
 ];
@@ -43,19 +44,69 @@ describe("foldText", () => {
 });
 
 describe("CityIndex.search", () => {
-  it("puts names starting with the text before names containing it, each by city then state", () => {
+  it("puts names starting with the text before names containing it, each biggest first", () => {
     expect(labels("spring")).toEqual([
-      "Springdale, AR",
-      "Springfield, IL",
-      "Springfield, MA",
       "Springfield, MO",
+      "Springfield, MA",
+      "Springfield, IL",
+      "Springdale, AR",
       "West Springfield, MA",
     ]);
   });
 
+  describe("ranks by population (GeoNames), then by name and state", () => {
+    const brooklyn = createCityIndex([
+      ["Brookland", "AR", "Craighead County", 35.9, -90.58, 2977],
+      ["Brooklandville", "MD", "Baltimore County", 39.42, -76.67, 0],
+      ["Brooklet", "GA", "Bulloch County", 32.38, -81.66, 1457],
+      ["Brookline", "MA", "Norfolk County", 42.33, -71.13, 58_732],
+      ["Brooklyn", "AL", "Conecuh County", 31.26, -86.77, 0],
+      ["Brooklyn", "CT", "Windham County", 41.79, -71.95, 0],
+      ["Brooklyn", "IA", "Poweshiek County", 41.73, -92.45, 1420],
+      ["Brooklyn", "MI", "Jackson County", 42.1, -84.25, 1198],
+      ["Brooklyn", "NY", "Kings County", 40.65, -73.95, 2_300_664],
+      ["Brooklyn Park", "MN", "Hennepin County", 45.09, -93.36, 79_149],
+      ["Kent", "CT", "Litchfield County", 41.72, -73.45, 0],
+      ...Array.from(
+        { length: 12 },
+        (_, i): CityRow => [`Kentwood ${i}`, "MI", "Kent County", 42.87, -85.64, 50_000 + i],
+      ),
+    ]);
+    const ranked = (query: string) =>
+      brooklyn.search(query).map((item) => `${item.city}, ${item.state}`);
+
+    it("offers the biggest place for a prefix first: 'Brookl' → Brooklyn, NY", () => {
+      expect(ranked("Brookl")).toEqual([
+        "Brooklyn, NY",
+        "Brooklyn Park, MN",
+        "Brookline, MA",
+        "Brookland, AR",
+        "Brooklet, GA",
+        "Brooklyn, IA",
+        "Brooklyn, MI",
+        "Brooklandville, MD",
+        "Brooklyn, AL",
+        "Brooklyn, CT",
+      ]);
+    });
+
+    it("lists Brooklyn, NY before the other states' Brooklyns", () => {
+      expect(ranked("Brooklyn")[0]).toBe("Brooklyn, NY");
+      expect(ranked("brooklyn ct")).toEqual(["Brooklyn, CT"]);
+    });
+
+    it("still finds a small town named exactly as typed among bigger places that start so", () => {
+      const kent = ranked("kent");
+      expect(kent).toHaveLength(10);
+      expect(kent).toContain("Kent, CT");
+      expect(kent[0]).toBe("Kentwood 11, MI");
+      expect(ranked("brooklandville")).toEqual(["Brooklandville, MD"]);
+    });
+  });
+
   it.each([
-    ["SPRINGFIELD", "Springfield, IL"],
-    ["springfield", "Springfield, IL"],
+    ["SPRINGFIELD", "Springfield, MO"],
+    ["springfield", "Springfield, MO"],
     ["san jose", "San José, CA"],
     ["San José", "San José, CA"],
     ["canon", "Cañon City, CO"],
@@ -87,12 +138,12 @@ describe("CityIndex.search", () => {
 
   it("still reads a trailing state-like word as part of a name when a name starts so", () => {
     const withLa = createCityIndex([
-      ["North Las Vegas", "NV", "Clark County", 36.2, -115.12],
-      ["North Lake", "LA", "Test Parish", 30, -91],
+      ["North Las Vegas", "NV", "Clark County", 36.2, -115.12, 216_961],
+      ["North Lake", "LA", "Test Parish", 30, -91, 0],
     ]);
     expect(withLa.search("north la").map((item) => item.city)).toEqual([
-      "North Lake",
       "North Las Vegas",
+      "North Lake",
     ]);
   });
 
@@ -130,6 +181,10 @@ describe("the shipped US index", () => {
     ["new orleans", "New Orleans", "LA", "Orleans Parish"],
     ["washington, dc", "Washington", "DC", "District of Columbia"],
     ["ft worth", "Fort Worth", "TX", "Tarrant County"],
+    ["brookl", "Brooklyn", "NY", "Kings County"],
+    ["Brooklyn", "Brooklyn", "NY", "Kings County"],
+    ["portland", "Portland", "OR", "Multnomah County"],
+    ["spring", "Springfield", "MO", "Greene County"],
   ])("%j → %s, %s (%s)", (query, city, state, county) => {
     expect(us.search(query)[0]).toMatchObject({ city, state, county });
   });

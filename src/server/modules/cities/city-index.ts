@@ -1,8 +1,10 @@
 // In-memory index of US places ('City, ST') behind the city autocomplete (spec-2 §2, §7). Built
 // once from data/us-cities.json (scripts/generate-cities.ts). Matching ignores case, accents and
 // punctuation, reads 'St'/'Ft'/'Mt' as Saint/Fort/Mount, and understands a trailing state
-// ('springfield, il', 'springfield il', 'portland oregon'). Prefix matches come first, then
-// matches inside the name, each ordered by city name then state.
+// ('springfield, il', 'springfield il', 'portland oregon'). Names that start with the text come
+// first, then names that contain it further in; each group biggest place first (GeoNames
+// population), so 'brookl' offers Brooklyn, NY before Brookland, AR. A place named exactly as
+// typed is always offered, however small. Equal populations keep city name, then state order.
 import { readFileSync } from "node:fs";
 import {
   CITY_QUERY_MIN_SEARCH,
@@ -11,8 +13,9 @@ import {
 } from "../../../domain/contracts/cities";
 import usStates from "../../../domain/enums/data/us-states.json";
 
-/** [city, state code, county, lat, lng], as the generated file stores them. */
-export type CityRow = readonly [string, string, string, number, number];
+/** [city, state code, county, lat, lng, population], as the generated file stores them; population
+ * is 0 for places under 1,000 people. */
+export type CityRow = readonly [string, string, string, number, number, number];
 
 export interface CityIndex {
   readonly size: number;
@@ -23,7 +26,11 @@ export interface CityIndex {
 interface Entry {
   key: string;
   item: CityItem;
+  population: number;
 }
+
+/** Biggest first; Array#sort is stable, so equal populations keep index order. */
+const byPopulation = (a: Entry, b: Entry) => b.population - a.population;
 
 const ABBREVIATIONS: Record<string, string> = {
   st: "saint",
@@ -100,9 +107,10 @@ function readings(query: string): { plain: Reading | null; withState: Reading[] 
 
 export function createCityIndex(rows: readonly CityRow[]): CityIndex {
   const entries: Entry[] = rows
-    .map(([city, state, county, lat, lng]) => ({
+    .map(([city, state, county, lat, lng, population]) => ({
       key: placeKey(city),
       item: { city, state, county, lat, lng },
+      population,
     }))
     .sort((a, b) =>
       a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.state.localeCompare(b.item.state),
@@ -145,28 +153,40 @@ export function createCityIndex(rows: readonly CityRow[]): CityIndex {
   const accepts = (reading: Reading, entry: Entry) =>
     reading.states === null || reading.states.has(entry.item.state);
 
-  /** Adds, in index order, the entries whose names start with the reading's city. */
-  function collectPrefix(reading: Reading, found: Set<Entry>, limit: number) {
+  /** The entries whose names start with the reading's city, in index order. */
+  function prefixMatches(reading: Reading): Entry[] {
     const { city } = reading;
-    for (let i = lowerBound(city); i < entries.length && found.size < limit; i++) {
+    const matches: Entry[] = [];
+    for (let i = lowerBound(city); i < entries.length; i++) {
       const entry = entries[i] as Entry;
       if (!entry.key.startsWith(city)) break;
-      if (accepts(reading, entry)) found.add(entry);
+      if (accepts(reading, entry)) matches.push(entry);
     }
+    return matches;
   }
 
-  /** Adds, in index order, the entries whose names contain the city further in. */
-  function collectContains(reading: Reading, found: Set<Entry>, limit: number) {
+  /** The entries whose names contain the city further in, in index order. */
+  function containsMatches(reading: Reading): Entry[] {
     const { city } = reading;
+    const matches: Entry[] = [];
     let position = haystack.indexOf(city);
-    while (position >= 0 && found.size < limit) {
+    while (position >= 0) {
       const i = entryAt(position);
       const entry = entries[i] as Entry;
-      if (position > (starts[i] as number) && accepts(reading, entry)) found.add(entry);
+      if (position > (starts[i] as number) && accepts(reading, entry)) matches.push(entry);
       // Go on from the next entry: one hit per entry is enough.
       const next = starts[i + 1];
       position = next === undefined ? -1 : haystack.indexOf(city, next);
     }
+    return matches;
+  }
+
+  /** Up to `room` of the matches, biggest first, keeping every place named exactly as typed. */
+  function biggest(matches: Entry[], exactKey: string, room: number): Entry[] {
+    const ranked = matches.sort(byPopulation);
+    const exact = ranked.filter((entry) => entry.key === exactKey).slice(0, room);
+    const others = ranked.filter((entry) => entry.key !== exactKey);
+    return [...exact, ...others.slice(0, room - exact.length)].sort(byPopulation);
   }
 
   return {
@@ -185,8 +205,9 @@ export function createCityIndex(rows: readonly CityRow[]): CityIndex {
       const found = new Set<Entry>();
       for (const [reading, mode] of phases) {
         if (reading.city.length === 0 || found.size >= limit) continue;
-        if (mode === "prefix") collectPrefix(reading, found, limit);
-        else collectContains(reading, found, limit);
+        const matches = mode === "prefix" ? prefixMatches(reading) : containsMatches(reading);
+        const fresh = matches.filter((entry) => !found.has(entry));
+        for (const entry of biggest(fresh, reading.city, limit - found.size)) found.add(entry);
       }
       return [...found].map((entry) => ({ ...entry.item }));
     },

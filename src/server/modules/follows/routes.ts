@@ -1,4 +1,5 @@
-// /api/follows/* — the spec's follow-toggle function, follow status, and the owner-only lists.
+// /api/follows/* — the spec's follow-toggle function, follow status, the owner-only lists, and
+// people to follow on an empty feed (docs/feed.md "People to follow").
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -8,10 +9,13 @@ import {
   followStatusResponse,
   followToggleBody,
   followToggleResponse,
+  suggestionsQuery,
+  suggestionsResponse,
 } from "../../../domain/contracts/follows";
 import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
 import { followList, isFollowing, toggleFollow } from "./service";
+import { suggestPeopleToFollow } from "./suggestions";
 
 export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["follows"];
@@ -23,6 +27,16 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
       schema: { tags, body: followToggleBody, response: { 200: followToggleResponse } },
     },
     async (request) => toggleFollow(ctx, { viewerId: me(request), ...request.body }),
+  );
+
+  app.get(
+    "/suggestions",
+    {
+      ...signedIn,
+      schema: { tags, querystring: suggestionsQuery, response: { 200: suggestionsResponse } },
+    },
+    async (request) =>
+      suggestPeopleToFollow(ctx, { viewerId: me(request), limit: request.query.limit }),
   );
 
   app.get(

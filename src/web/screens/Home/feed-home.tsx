@@ -1,6 +1,8 @@
-// Home for signed-in users (spec-1 §2 "Feed screen"): the composer above the live feed.
+// Home for signed-in users (spec-1 §2 "Feed screen"): the composer, the first-run checklist
+// (docs/feed.md "People to follow") and the live feed.
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { Page } from "../../components/page";
+import { FirstSteps } from "./first-steps";
 import { LiveFeed } from "./live-feed";
 import { PostComposer } from "./post-composer";
 
@@ -9,6 +11,7 @@ export function FeedHome({ user }: { user: SessionUser }) {
     <Page>
       <h1 className="sr-only">Home</h1>
       <PostComposer user={user} />
+      <FirstSteps user={user} />
       <LiveFeed />
     </Page>
   );

@@ -1,12 +1,14 @@
 // The home feed with live arrivals (spec-1 §4 "a new post by a followed user arrives by realtime
 // and is prepended"). At the top of the page a new post slides straight in; further down the
-// list stays put and a 'New posts' button offers them, then scrolls up.
+// list stays put and a 'New posts' button offers them, then scrolls up. An empty feed offers
+// people to follow (docs/feed.md "People to follow").
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowUp, Newspaper } from "lucide-react";
 import { useLayoutEffect } from "react";
 import { PostList } from "../../components/post-list";
 import { takeIncomingPosts, useIncomingPosts } from "../../state/queries/post-live";
 import { useFeedQuery } from "../../state/queries/posts";
+import { PeopleToFollow } from "./people-to-follow";
 
 /** Within this many pixels of the top, the reader sees the top of the feed. */
 const AT_TOP_PX = 120;
@@ -46,12 +48,15 @@ export function LiveFeed() {
       <PostList
         query={feed}
         empty={
-          <div className="flex flex-col items-center gap-2 py-16 text-center">
-            <Newspaper aria-hidden="true" size={40} className="text-neutral-400" />
-            <p className="text-lg font-semibold">No posts yet</p>
-            <p className="text-sm text-neutral-500 dark:text-neutral-400">
-              Posts from you and the people you follow will show up here.
-            </p>
+          <div className="flex flex-col gap-6">
+            <div className="flex flex-col items-center gap-2 pt-12 text-center">
+              <Newspaper aria-hidden="true" size={40} className="text-neutral-400" />
+              <p className="text-lg font-semibold">No posts yet</p>
+              <p className="text-sm text-neutral-500 dark:text-neutral-400">
+                Posts from you and the people you follow will show up here.
+              </p>
+            </div>
+            <PeopleToFollow />
           </div>
         }
       />

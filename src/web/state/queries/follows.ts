@@ -1,7 +1,7 @@
 // Follow relations (spec-1 §4 "Follow", §7 follow-toggle): whether the viewer follows someone,
-// and the toggle. The viewer's following set lives in two kinds of cache entries — the status per
-// person and the `following` flag of search results — and `setFollowing` keeps both in step, for
-// the optimistic toggle and for realtime follow.changed alike.
+// and the toggle. The viewer's following set lives in three kinds of cache entries — the status per
+// person, the `following` flag of search results and of people to follow — and `setFollowing`
+// keeps them in step, for the optimistic toggle and for realtime follow.changed alike.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -11,6 +11,7 @@ import { safetyRefusal } from "../../lib/safety-refusal";
 import { setProfileCounts } from "./profile-counts";
 import { searchResultsListing, setFollowingInSearchResults } from "./search";
 import { useSessionUser } from "./session";
+import { setFollowingInSuggestions } from "./suggestions";
 
 export const FOLLOW_FAILED = "Could not update follow. Please try again.";
 
@@ -26,6 +27,7 @@ type FollowStatus = z.infer<typeof followStatusResponse>;
 export function setFollowing(queryClient: QueryClient, userId: string, following: boolean): void {
   queryClient.setQueryData<FollowStatus>(followKeys.status(userId), { following });
   setFollowingInSearchResults(queryClient, userId, following);
+  setFollowingInSuggestions(queryClient, userId, following);
 }
 
 /** Whether the signed-in viewer follows `userId`; idle when signed out or for oneself. */

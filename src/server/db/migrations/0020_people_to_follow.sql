@@ -1,0 +1,2 @@
+CREATE INDEX "posts_live_created_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_city_idx" ON "profiles" USING btree ("city") WHERE "profiles"."city" is not null;
