@@ -106,6 +106,62 @@ describe.skipIf(skipReason !== null)(
       expect(status).toBe(401);
     });
 
+    it("finds on instance B, within 2 s, a profile renamed on instance A", async () => {
+      const person = await signedInUser(a);
+      const searcher = await signedInUser(b);
+      const name = `Renamed ${Date.now().toString(36)}`;
+      const rename = await fetch(`${a.url}/api/profiles/${person.id}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", cookie: person.cookie },
+        body: JSON.stringify({ fullName: name, emailAddress: person.email, details: {} }),
+      });
+      expect(rename.status).toBe(200);
+      const started = Date.now();
+      const found = async () => {
+        const res = await fetch(`${b.url}/api/search/profiles?q=${encodeURIComponent(name)}`, {
+          headers: { cookie: searcher.cookie },
+        });
+        const { items } = (await res.json()) as { items: { userId: string }[] };
+        return items.map((item) => item.userId);
+      };
+      let ids = await found();
+      while (!ids.includes(person.id) && Date.now() - started < 2000) ids = await found();
+      expect(ids).toEqual([person.id]);
+    });
+
+    it("holds a rate limit spent on instance A on instance B (the budgets live in Redis)", async () => {
+      const email = `limited.${Date.now().toString(36)}@example.com`;
+      // Not the mailed code, but for one chance in a million.
+      const WRONG = "135792";
+      const ip = "10.66.0.9";
+      const post = (server: ChildServer, url: string, body: object) =>
+        fetch(`${server.url}${url}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify(body),
+        });
+      const register = await post(a, "/api/auth/register", {
+        email,
+        fullName: "Limited Person",
+        password: "violet kettle 7342",
+        agreeToPolicies: true,
+      });
+      expect(register.status).toBe(201);
+      // Ten wrong codes from one IP for one address spend that pair's budget (operations.md
+      // "Limits"), five on each instance; the next check is refused on both.
+      for (let i = 0; i < 10; i++) {
+        const wrong = await post(i % 2 ? b : a, "/api/auth/verify-code", { email, code: WRONG });
+        expect(wrong.status, `check ${i + 1}`).toBe(400);
+        expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe(
+          "invalid_code",
+        );
+      }
+      for (const server of [a, b]) {
+        const refused = await post(server, "/api/auth/verify-code", { email, code: WRONG });
+        expect(refused.status).toBe(429);
+      }
+    });
+
     it("refuses an instance without REDIS_URL on the same database, naming the variable", async () => {
       const lone = startServer({ env: { DATABASE_URL: database.url } });
       await expect(lone).rejects.toThrow(/instance exited: .*REDIS_URL/s);
