@@ -101,15 +101,15 @@ export function requester(server: ChildServer, who: { cookie?: string; ip: strin
 
 const randomIp = () => `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
-/** The code mail reaches the capture directory through the outbox, after the 201: poll for it (up to 10 s). */
-async function capturedCode(server: ChildServer, email: string): Promise<string> {
-  const mailDir = path.join(server.dataDir, "mail");
+/** The code mail reaches a capture directory through the outbox, after the 201: poll for it (up
+ * to 10 s) in each instance's DATA_DIR given (behind a load balancer any of them may send it). */
+async function capturedCode(dataDirs: string[], email: string): Promise<string> {
+  const mailDirs = dataDirs.map((dir) => path.join(dir, "mail"));
   for (let i = 0; i < 200; i++) {
-    const mail = existsSync(mailDir)
-      ? readdirSync(mailDir)
-          .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
-          .find((raw) => raw.includes(email))
-      : undefined;
+    const mail = mailDirs
+      .filter((dir) => existsSync(dir))
+      .flatMap((dir) => readdirSync(dir).map((f) => readFileSync(path.join(dir, f), "utf8")))
+      .find((raw) => raw.includes(email));
     const code = mail?.match(/^Subject: (\d{6}) is your/m)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 50));
@@ -122,6 +122,7 @@ export async function signUp(
   server: ChildServer,
   label = "child",
   email = `${label}.${randomBytes(4).toString("hex")}@example.com`,
+  mailDataDirs = [server.dataDir],
 ): Promise<ChildAccount> {
   const password = "violet kettle 7342";
   const post = requester(server, { ip: randomIp() });
@@ -132,7 +133,7 @@ export async function signUp(
     agreeToPolicies: true,
   });
   if (register.status !== 201) throw new Error(`register: ${await register.text()}`);
-  const code = await capturedCode(server, email);
+  const code = await capturedCode(mailDataDirs, email);
   const verified = await post("POST", "/api/auth/verify-code", { email, code });
   if (verified.status !== 200) throw new Error(`verify: ${await verified.text()}`);
   const login = await post("POST", "/api/auth/login", { email, password });
