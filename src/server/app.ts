@@ -96,7 +96,7 @@ const USERNAME_LIFECYCLE_MS = 60_000;
 declare module "fastify" {
   interface FastifyInstance {
     /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
-    runUsernameLifecycle(now: Date): Promise<LifecycleReport | null>;
+    runUsernameLifecycle(now: Date, everyMs?: number): Promise<LifecycleReport | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -233,7 +233,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus.subscribe((event) => ctx.relations.apply(event)),
   ];
   app.decorate("outbox", outbox);
-  app.decorate("runUsernameLifecycle", (now: Date) => runUsernameLifecycle(ctx, now));
+  app.decorate("runUsernameLifecycle", (now: Date, everyMs?: number) =>
+    runUsernameLifecycle(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {

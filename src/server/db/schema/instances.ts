@@ -13,3 +13,10 @@ export const instances = pgTable("instances", {
   startedAt: at("started_at").notNull().defaultNow(),
   seenAt: at("seen_at").notNull().defaultNow(),
 });
+
+/** Scheduled work shared by the instances (docs/operations.md "Many instances"): when a job last
+ * ran, so a job on a timer in every instance runs once per period across all of them. */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: at("last_run_at").notNull(),
+});

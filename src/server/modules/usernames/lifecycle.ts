@@ -2,9 +2,12 @@
 // minutes, renew test-mode subscriptions as Stripe would, start grace when a test-mode renewal was
 // cancelled, release names whose grace is over, forget released names after their hold-back.
 // One instance at a time does it: the run holds a transaction-level advisory lock, so any number of
-// app instances may run the timer. Its mail and events are outbox rows of the same transaction.
+// app instances may run the timer; and on the timer a run first claims the period in `job_runs`,
+// so the work happens once a period across the instances, not once per instance. Its mail and
+// events are outbox rows of the same transaction.
 import { and, eq, lte, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
+import { jobRuns } from "../../db/schema/instances";
 import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
 import { oneYearAfter } from "../payments/test-provider";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
@@ -22,10 +25,15 @@ export interface LifecycleReport {
   forgotten: number;
 }
 
-/** One run at `now`; null when another instance holds the lock. */
+/** A run due this often counts as on time a tenth early: timers in different instances drift. */
+const EARLY_SHARE = 0.1;
+
+/** One run at `now`; null when another instance holds the lock, or, with `everyMs`, when some
+ * instance already ran within the period. */
 export async function runUsernameLifecycle(
   deps: UsernameDeps,
   now: Date,
+  everyMs = 0,
 ): Promise<LifecycleReport | null> {
   return deps.outbox.transaction(async (tx, fx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
@@ -33,6 +41,17 @@ export async function runUsernameLifecycle(
       sql`select pg_try_advisory_xact_lock(${LIFECYCLE_LOCK}) as locked`,
     );
     if (!lock?.locked) return null;
+    if (everyMs > 0) {
+      const ranBefore = new Date(now.getTime() - everyMs * (1 - EARLY_SHARE));
+      const claimed = await queryRows<{ name: string }>(
+        tx,
+        sql`insert into ${jobRuns} (name, last_run_at) values ('usernames', ${now})
+            on conflict (name) do update set last_run_at = excluded.last_run_at
+            where ${jobRuns.lastRunAt} <= ${ranBefore}
+            returning name`,
+      );
+      if (claimed.length === 0) return null;
+    }
     const t: UsernameTx = { db: tx, fx, config: deps.config };
     const expiredHolds = await expireHolds(tx, now);
 
@@ -92,7 +111,7 @@ export function scheduleUsernameLifecycle(
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(() => runUsernameLifecycle(deps, new Date()))
+      .then(() => runUsernameLifecycle(deps, new Date(), everyMs))
       .catch((error: unknown) => deps.log.error({ err: error }, "username lifecycle failed"));
   };
   tick();

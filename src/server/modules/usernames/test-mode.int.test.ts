@@ -181,3 +181,20 @@ describe("test-mode checkout", () => {
     expect(again.json().error.message).toBe("You already have a reserved username.");
   });
 });
+
+describe('the lifecycle timer across instances (docs/usernames.md "Scheduled work")', () => {
+  it("runs once a period, whichever instance's timer fires", async () => {
+    const minute = 60_000;
+    const start = Date.now();
+    const at = (ms: number) => new Date(start + ms);
+    expect(await t.app.runUsernameLifecycle(at(0), minute)).not.toBeNull();
+    // The other instances' timers, 20 s and 40 s later: this period has run.
+    expect(await t.app.runUsernameLifecycle(at(20_000), minute)).toBeNull();
+    expect(await t.app.runUsernameLifecycle(at(40_000), minute)).toBeNull();
+    // A minute on, give or take the drift of timers, it runs again, once.
+    expect(await t.app.runUsernameLifecycle(at(57_000), minute)).not.toBeNull();
+    expect(await t.app.runUsernameLifecycle(at(60_000), minute)).toBeNull();
+    // Asked without a period (a test, an operator), it runs.
+    expect(await t.app.runUsernameLifecycle(at(61_000))).not.toBeNull();
+  });
+});
