@@ -2,7 +2,7 @@
 // rendered in place by guarded routes, with `next` set to the guarded path.
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { safeNextPath } from "../../../domain/safe-next";
 import { Page } from "../../components/page";
 import { useSite } from "../../lib/site-config";
@@ -12,7 +12,7 @@ import { LoginForm } from "./login-form";
 import { OtpStage } from "./otp-stage";
 import { RegisterForm } from "./register-form";
 import { ResetForm } from "./reset-form";
-import { type AuthTab, readSignInParams } from "./sign-in-params";
+import { type AuthTab, readSignInParams, signInSearchFor } from "./sign-in-params";
 
 type Stage =
   | { name: "auth"; tab: AuthTab }
@@ -24,9 +24,8 @@ const tabClass =
   "min-h-10 flex-1 rounded-full text-sm font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm dark:text-neutral-400 dark:data-[state=active]:bg-neutral-950 dark:data-[state=active]:text-white";
 
 export function SignInScreen({ next: guardedNext }: { next?: string }) {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const { user } = useSessionUser();
   const { siteName } = useSite();
   const embedded = guardedNext !== undefined;
@@ -44,7 +43,12 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
   const [email, setEmail] = useState(initial.email);
   const next = safeNextPath(guardedNext ?? searchParams.get("next"));
 
-  const toLogin = () => setStage({ name: "auth", tab: "login" });
+  /** Shows a tab or the forgot stage; the address follows (not when embedded by a guard). */
+  const show = (shown: AuthTab | "forgot") => {
+    setStage(shown === "forgot" ? { name: "forgot" } : { name: "auth", tab: shown });
+    if (!embedded) setSearchParams((current) => signInSearchFor(current, shown), { replace: true });
+  };
+  const toLogin = () => show("login");
 
   // Someone already signed in has nothing to do on the auth stage.
   if (user && stage.name === "auth" && !embedded) return <Navigate to={next} replace />;
@@ -62,10 +66,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
                 {embedded ? "Sign in to continue." : "Brand your username and connect with people."}
               </p>
             </div>
-            <Tabs.Root
-              value={stage.tab}
-              onValueChange={(tab) => setStage({ name: "auth", tab: tab as AuthTab })}
-            >
+            <Tabs.Root value={stage.tab} onValueChange={(tab) => show(tab as AuthTab)}>
               <Tabs.List
                 aria-label="Sign in or create an account"
                 className="mb-6 flex gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800"
@@ -82,7 +83,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
                   email={email}
                   onEmailChange={setEmail}
                   next={next}
-                  onForgot={() => setStage({ name: "forgot" })}
+                  onForgot={() => show("forgot")}
                 />
               </Tabs.Content>
               <Tabs.Content value="register">
@@ -104,12 +105,9 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
         {stage.name === "reset" ? (
           <ResetForm
             token={stage.token}
-            onDone={() => {
-              toLogin();
-              // Drop the used token from the address bar and history.
-              navigate("/signup?tab=login", { replace: true });
-            }}
-            onRequestNewLink={() => setStage({ name: "forgot" })}
+            // The address drops the used token (signInSearchFor), replacing its history entry.
+            onDone={toLogin}
+            onRequestNewLink={() => show("forgot")}
           />
         ) : null}
         {stage.name === "otp" ? (
@@ -117,7 +115,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
             email={stage.email}
             resendAfterSeconds={stage.resendAfterSeconds}
             onVerified={toLogin}
-            onUseDifferentEmail={() => setStage({ name: "auth", tab: "register" })}
+            onUseDifferentEmail={() => show("register")}
           />
         ) : null}
       </div>
