@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router";
 import { safeNextPath } from "../../../domain/safe-next";
 import { Page } from "../../components/page";
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 import { ForgotForm } from "./forgot-form";
@@ -29,6 +30,8 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
   const { user } = useSessionUser();
   const { siteName } = useSite();
   const embedded = guardedNext !== undefined;
+  // In place of a guarded page, that page keeps its own title.
+  useStaticPageMeta(embedded ? null : "signup");
 
   const [initial] = useState(() =>
     embedded
