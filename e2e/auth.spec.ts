@@ -91,7 +91,8 @@ for (const width of [375, 1280]) {
     ).toBeVisible();
 
     // Six wrong digits submit by themselves; they stay, selected, with the refusal beside them.
-    const wrong = code === "111111" ? "222222" : "111111";
+    // A leading 0 is no code the server issues (100000–999999): wrong, not short.
+    const wrong = "012345";
     await codeBoxes(page).first().click();
     await page.keyboard.press("Backspace");
     await page.keyboard.press("Backspace");
