@@ -62,31 +62,68 @@ test("logging in before verifying asks to check the mail", async ({ page }) => {
   await expect(homeHeading(page)).toBeHidden();
 });
 
-test("a short or wrong code is refused, then the right one verifies", async ({ page }) => {
-  const account = newAccount("code");
-  await page.goto("/signup?tab=register");
-  await fillRegisterForm(page, account);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  const code = await waitForCode(account.email);
+for (const width of [375, 1280]) {
+  test(`a short or wrong code is refused, then the right one verifies (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // A long address, to see it wrap only after its @ and dots.
+    const account = newAccount("code.with-a-rather-long-local-part");
+    await page.goto("/signup?tab=register");
+    await fillRegisterForm(page, account);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    const code = await waitForCode(account.email);
+    const address = page.getByText(account.email, { exact: true });
+    await expect(address).toBeVisible();
+    const parts = await address.evaluate((strong) =>
+      Array.from(strong.children, (part) => ({
+        text: part.textContent ?? "",
+        lines: part.getClientRects().length,
+      })).filter((part) => part.text !== ""),
+    );
+    for (const part of parts) expect(part.lines, part.text).toBe(1);
+    expect(parts.every((part, i) => i === parts.length - 1 || /[@.]$/.test(part.text))).toBe(true);
 
-  await typeCode(page, code.slice(0, 3));
-  await page.getByRole("button", { name: "Verify Email" }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Please enter all 6 digits." }),
-  ).toBeVisible();
+    await typeCode(page, code.slice(0, 3));
+    await page.getByRole("button", { name: "Verify Email" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please enter all 6 digits." }),
+    ).toBeVisible();
 
-  // A pasted wrong code fills all six boxes and submits by itself; the boxes empty again.
-  const wrong = code === "111111" ? "222222" : "111111";
-  await pasteCode(page, `${wrong.slice(0, 3)} ${wrong.slice(3)}`);
-  await expect(toast(page, "Invalid verification code")).toBeVisible();
-  await expect(codeBoxes(page).first()).toHaveValue("");
-  await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    // Six wrong digits submit by themselves; they stay, selected, with the refusal beside them.
+    // A leading 0 is no code the server issues (100000–999999): wrong, not short.
+    const wrong = "012345";
+    await codeBoxes(page).first().click();
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await typeCode(page, wrong);
+    const refusal = page.getByRole("alert").filter({ hasText: "Invalid verification code" });
+    await expect(refusal).toBeVisible();
+    await expect(page.getByText("Please enter all 6 digits.")).toBeHidden();
+    await expect(
+      page.getByRole("group", { name: "Verification code" }),
+    ).toHaveAccessibleDescription("Invalid verification code");
+    for (const [i, box] of (await codeBoxes(page).all()).entries()) {
+      await expect(box, `box ${i + 1}`).toHaveValue(wrong[i] ?? "");
+    }
+    await expect(codeBoxes(page).first()).toBeFocused();
 
-  await typeCode(page, code);
-  await expect(toast(page, "Email verified! Please log in.")).toBeVisible();
-  await logIn(page, account);
-  await expect(homeHeading(page)).toBeVisible();
-});
+    // Typing replaces the whole refused code; a paste fills it in and submits it.
+    await page.keyboard.type(code.slice(0, 2));
+    await expect(codeBoxes(page).nth(0)).toHaveValue(code[0] ?? "");
+    await expect(codeBoxes(page).nth(1)).toHaveValue(code[1] ?? "");
+    await expect(codeBoxes(page).nth(2)).toHaveValue("");
+    await expect(refusal).toBeHidden();
+    await pasteCode(page, `${code.slice(0, 3)} ${code.slice(3)}`);
+    await expect(toast(page, "Email verified! Please log in.")).toBeVisible();
+    await expect(page).toHaveURL("/signup?tab=login");
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    await logIn(page, account);
+    await expect(homeHeading(page)).toBeVisible();
+  });
+}
 
 test("forgot password: the mailed link sets a new password", async ({ page }) => {
   const account = await createVerifiedAccount(page, "forgot");

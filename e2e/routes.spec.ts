@@ -55,12 +55,21 @@ test("/signup?next=%2Fmail goes to /mail after login, replacing the sign-in page
   await expect(homeHeading(page)).toBeVisible();
 });
 
-test("an unknown address shows 'Page not found' with a way home", async ({ page }) => {
-  await page.goto("/this/does/not/exist");
+test("an unknown address answers 404 'Page not found' with a way home", async ({ page }) => {
+  const answer = await page.goto("/this/does/not/exist");
+  expect(answer?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page not found · chtcht");
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
   await expect(landingHeading(page)).toBeVisible();
+  await expect(page).toHaveTitle("chtcht");
+});
+
+test("/auth/callback answers 200 with its own title, not 'Post not found'", async ({ page }) => {
+  const answer = await page.goto("/auth/callback");
+  expect(answer?.status()).toBe(200);
+  await expect(page).toHaveTitle("Email confirmation · chtcht");
 });
 
 test("/policies shows the four policies, and Back goes home", async ({ page }) => {
@@ -82,7 +91,10 @@ test("/policies shows the four policies, and Back goes home", async ({ page }) =
   await dialog.getByRole("button", { name: "EULA" }).click();
   await expect(dialog.getByRole("heading", { name: "EULA" })).toBeInViewport();
 
-  await dialog.getByRole("button", { name: "Back", exact: true }).click();
+  // One button answers to "Back" (spec-1 §2); back to top is "Scroll to top".
+  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Scroll to top" }).click();
+  await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL("/");
   await expect(dialog).toBeHidden();
   await expect(landingHeading(page)).toBeVisible();

@@ -11,8 +11,11 @@ export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_WRONG_TRIES = 50;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
-export function isOtpCode(value: string): boolean {
-  return /^\d{6}$/.test(value) && Number(value) >= OTP_MIN;
+/** spec-1 §5: what may be entered is exactly six digits. One below OTP_MIN (a leading 0) is well
+ * formed but matches no issued code, so it is a wrong code (spec-1 §8 'Invalid verification
+ * code'), not a short one. */
+export function isOtpEntry(value: string): boolean {
+  return /^\d{6}$/.test(value);
 }
 
 /** Pasting keeps the first six digits and drops everything else. */

@@ -8,6 +8,13 @@ export const SITE_TAGLINE =
 
 export type TitledPage =
   | { kind: "home" }
+  | { kind: "signup" }
+  | { kind: "auth-callback" }
+  | { kind: "policies" }
+  | { kind: "about" }
+  | { kind: "checkout-success" }
+  | { kind: "test-checkout" }
+  | { kind: "not-found" }
   | { kind: "profile"; fullName: string; handle: string; about?: string | null | undefined }
   | { kind: "profile-not-found" }
   | { kind: "post"; authorName: string; handle: string; content: string }
@@ -30,6 +37,38 @@ export function pageText(page: TitledPage, siteName: string): PageText {
   switch (page.kind) {
     case "home":
       return { title: siteName, description: SITE_TAGLINE };
+    case "signup":
+      return {
+        title: titled("Sign in", siteName),
+        description: `Log in to ${siteName} or create an account.`,
+      };
+    case "auth-callback":
+      return {
+        title: titled("Email confirmation", siteName),
+        description: `Confirming your e-mail address for ${siteName}.`,
+      };
+    case "policies":
+      return {
+        title: titled("Policies", siteName),
+        description: `${siteName}'s Terms of Service, Privacy Policy, Messaging Policies and EULA.`,
+      };
+    case "about":
+      return { title: titled("About", siteName), description: SITE_TAGLINE };
+    case "checkout-success":
+      return {
+        title: titled("Payment", siteName),
+        description: `Your ${siteName} username purchase.`,
+      };
+    case "test-checkout":
+      return {
+        title: titled("Checkout", siteName),
+        description: `Reserve a username on ${siteName}.`,
+      };
+    case "not-found":
+      return {
+        title: titled("Page not found", siteName),
+        description: "The page you are looking for does not exist or has moved.",
+      };
     case "profile":
       return {
         title: titled(`${page.fullName} (@${page.handle})`, siteName),

@@ -13,6 +13,7 @@ import {
 import type { Redis } from "ioredis";
 import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
 import { registerAppGauges } from "./app-metrics";
+import { appPageMeta } from "./app-pages";
 import type { Config } from "./config";
 import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
@@ -47,10 +48,8 @@ import { mediaRoutes } from "./modules/media/routes";
 import { createPayments, registerPayments } from "./modules/payments/register";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
-import { postPageMeta } from "./modules/posts/page-meta";
 import { feedPostKeys, likedAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
-import { profilePageMeta } from "./modules/profiles/page-meta";
 import { profileRoutes } from "./modules/profiles/routes";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
 import { ProfileIndexFeed } from "./modules/search/index-feed";
@@ -292,9 +291,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await registerWebApp(app, {
     distDir: services.webDistDir,
     site: { publicUrl: config.publicUrl, siteName: config.siteName, mailDomain: config.mailDomain },
-    pageMeta: async (pathname, viewerId) =>
-      (await profilePageMeta(db, pathname, config.siteName, viewerId)) ??
-      postPageMeta(ctx, pathname, config.siteName, viewerId),
+    pageMeta: appPageMeta(ctx, config.siteName),
   });
   return app;
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isEmailShaped, normalizeEmail } from "../email";
 import { FULL_NAME_MAX, isValidFullName, normalizeFullName } from "../full-name";
-import { isOtpCode } from "../otp";
+import { isOtpEntry } from "../otp";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -26,7 +26,7 @@ export const fullNameField = z
 export const otpField = z
   .string()
   .trim()
-  .refine(isOtpCode, { message: "Please enter all 6 digits." });
+  .refine(isOtpEntry, { message: "Please enter all 6 digits." });
 
 export const registerBody = z.object({
   email: emailField,

@@ -17,14 +17,11 @@ export interface PageMeta {
 }
 
 /**
- * Returns the meta of an app page as `viewerId` may see it (null: signed out), or null when the
- * path has no page of its own. A profile or a post hidden from the viewer by a block or a
- * suspension answers as a missing one (docs/safety.md "Pages served by the server").
+ * Returns the status and meta of an app page as `viewerId` may see it (null: signed out). A
+ * profile or a post hidden from the viewer by a block or a suspension answers as a missing one
+ * (docs/safety.md "Pages served by the server").
  */
-export type PageMetaResolver = (
-  pathname: string,
-  viewerId: string | null,
-) => Promise<PageMeta | null>;
+export type PageMetaResolver = (pathname: string, viewerId: string | null) => Promise<PageMeta>;
 
 const START = "<!--page-meta-->";
 const END = "<!--/page-meta-->";

@@ -80,9 +80,12 @@ describe("with SITE_NAME, MAIL_DOMAIN and PUBLIC_URL set", () => {
   });
 
   it("titles pages with the configured name, escaped", async () => {
-    const page = await t.app.inject({ method: "GET", url: "/mail" });
-    expect(page.body).toContain("<title>P &lt;/script&gt;&lt;script&gt;x()&lt;/script&gt;</title>");
-    expect(page.body).toContain('content="default"');
+    const home = await t.app.inject({ method: "GET", url: "/" });
+    expect(home.body).toContain("<title>P &lt;/script&gt;&lt;script&gt;x()&lt;/script&gt;</title>");
+    const mail = await t.app.inject({ method: "GET", url: "/mail" });
+    expect(mail.body).toContain(
+      "<title>Mail · P &lt;/script&gt;&lt;script&gt;x()&lt;/script&gt;</title>",
+    );
 
     const missing = await t.app.inject({ method: "GET", url: "/no-such-person-here" });
     expect(missing.statusCode).toBe(404);

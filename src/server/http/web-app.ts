@@ -125,7 +125,7 @@ export async function registerWebApp(
     // post: docs/safety.md), so no shared cache may keep it.
     const caching = request.viewerId ? "private, no-cache" : "no-cache";
     return reply
-      .status(refused ? 400 : (meta?.status ?? 200))
+      .status(meta?.status ?? 400)
       .type("text/html; charset=utf-8")
       .header("cache-control", caching)
       .header("vary", "accept-encoding")

@@ -1,7 +1,9 @@
 // Six single-digit boxes for the one-time code (spec-1 §2, §5): typing advances, Backspace goes
 // back, a paste into any box keeps the first six digits, and six filled boxes complete the code.
+// A `selected` code (a refused one, kept so the person sees what they typed) is replaced as a
+// whole by the next digit, paste or Backspace, like selected text; a click in a box edits it.
 import { clsx } from "clsx";
-import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
 import { digitsFromPaste, OTP_LENGTH } from "../../domain/otp";
 
 export const emptyDigits = (): string[] => Array.from({ length: OTP_LENGTH }, () => "");
@@ -11,6 +13,7 @@ interface OtpBoxesProps {
   onChange: (digits: string[]) => void;
   onComplete?: (code: string) => void;
   disabled?: boolean;
+  selected?: boolean;
   invalid?: boolean;
   autoFocus?: boolean;
   describedBy?: string | undefined;
@@ -21,6 +24,7 @@ export function OtpBoxes({
   onChange,
   onComplete,
   disabled = false,
+  selected = false,
   invalid = false,
   autoFocus = false,
   describedBy,
@@ -33,6 +37,14 @@ export function OtpBoxes({
     box?.select();
   };
 
+  // The boxes were disabled while the code was checked; the refused code gets the focus back.
+  useEffect(() => {
+    if (!selected || disabled) return;
+    const first = inputs.current[0];
+    first?.focus();
+    first?.select();
+  }, [selected, disabled]);
+
   const commit = (next: string[], focusIndex: number) => {
     onChange(next);
     focusBox(focusIndex);
@@ -43,9 +55,9 @@ export function OtpBoxes({
   const place = (index: number, raw: string) => {
     const typed = raw.replace(/\D/g, "");
     if (typed === "") return;
-    const start = typed.length >= OTP_LENGTH ? 0 : index;
+    const start = selected || typed.length >= OTP_LENGTH ? 0 : index;
     const chars = (typed.length >= OTP_LENGTH ? digitsFromPaste(typed) : typed).split("");
-    const next = [...digits];
+    const next = selected ? emptyDigits() : [...digits];
     chars.forEach((char, k) => {
       if (start + k < OTP_LENGTH) next[start + k] = char;
     });
@@ -56,6 +68,10 @@ export function OtpBoxes({
     if (/^\d$/.test(event.key)) {
       event.preventDefault();
       place(index, event.key);
+    } else if (selected && (event.key === "Backspace" || event.key === "Delete")) {
+      event.preventDefault();
+      onChange(emptyDigits());
+      focusBox(0);
     } else if (event.key === "Backspace") {
       event.preventDefault();
       const next = [...digits];
@@ -77,7 +93,10 @@ export function OtpBoxes({
   };
 
   const onInput = (index: number, value: string) => {
-    if (value === "") {
+    if (selected) {
+      if (value === "") onChange(emptyDigits());
+      else place(index, value);
+    } else if (value === "") {
       const next = [...digits];
       next[index] = "";
       onChange(next);
@@ -119,6 +138,10 @@ export function OtpBoxes({
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={onPaste}
           onFocus={(event) => event.target.select()}
+          // A click picks one digit of the kept code to fix.
+          onPointerDown={() => {
+            if (selected) onChange(digits);
+          }}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
@@ -128,9 +151,10 @@ export function OtpBoxes({
           // biome-ignore lint/a11y/noAutofocus: the code entry is the only task on this step
           autoFocus={autoFocus && index === 0}
           className={clsx(
-            "h-12 w-0 min-w-9 max-w-12 flex-1 rounded-xl border bg-white text-center text-xl font-semibold tabular-nums text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100",
+            "h-12 w-0 min-w-9 max-w-12 flex-1 rounded-xl border text-center text-xl font-semibold tabular-nums text-neutral-900 dark:text-neutral-100",
             "focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-sky-500 disabled:opacity-60",
             invalid ? "border-red-500" : "border-neutral-300 dark:border-neutral-700",
+            selected ? "bg-sky-100 dark:bg-sky-900/60" : "bg-white dark:bg-neutral-900",
           )}
         />
       ))}

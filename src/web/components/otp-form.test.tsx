@@ -24,7 +24,7 @@ describe("OtpForm", () => {
 
   it("keeps the first six digits of a paste into any box and submits them", async () => {
     const user = userEvent.setup();
-    const onVerify = vi.fn().mockResolvedValue(true);
+    const onVerify = vi.fn().mockResolvedValue(null);
     render(<OtpForm onVerify={onVerify} />);
     await user.click(boxes()[3] as HTMLInputElement);
     await user.paste("code: 12-34 56 789");
@@ -35,7 +35,7 @@ describe("OtpForm", () => {
 
   it("advances focus while typing and auto-submits when six digits are filled", async () => {
     const user = userEvent.setup();
-    const onVerify = vi.fn().mockResolvedValue(true);
+    const onVerify = vi.fn().mockResolvedValue(null);
     render(<OtpForm onVerify={onVerify} />);
     await user.click(boxes()[0] as HTMLInputElement);
     await user.keyboard("12345");
@@ -67,15 +67,47 @@ describe("OtpForm", () => {
     expect(values()).toBe("1");
   });
 
-  it("clears the boxes when the code is refused", async () => {
+  it("keeps a refused code, selected, with its message next to the boxes", async () => {
     const user = userEvent.setup();
-    const onVerify = vi.fn().mockResolvedValue(false);
+    const onVerify = vi.fn().mockResolvedValue("Invalid verification code");
     render(<OtpForm onVerify={onVerify} />);
     await user.click(boxes()[0] as HTMLInputElement);
-    await user.paste("654321");
+    await user.keyboard("654321");
     expect(onVerify).toHaveBeenCalledWith("654321");
-    await act(async () => {});
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Invalid verification code");
+    expect(screen.queryByText("Please enter all 6 digits.")).toBeNull();
+    expect(values()).toBe("654321");
+    const group = screen.getByRole("group", { name: "Verification code" });
+    expect(group.getAttribute("aria-describedby")).toBe(alert.parentElement?.id);
+    expect(document.activeElement).toBe(boxes()[0]);
+
+    // The next digit starts a new code: nothing of the refused one is sent again.
+    onVerify.mockResolvedValue(null);
+    await user.keyboard("1");
+    expect(values()).toBe("1");
+    expect(screen.queryByRole("alert")).toBeNull();
+    await user.keyboard("23456");
+    expect(onVerify).toHaveBeenLastCalledWith("123456");
+  });
+
+  it("clears a refused code with Backspace, and lets a click fix one digit of it", async () => {
+    const user = userEvent.setup();
+    const onVerify = vi.fn().mockResolvedValue("Invalid verification code");
+    render(<OtpForm onVerify={onVerify} />);
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.keyboard("654321");
+    await screen.findByRole("alert");
+    await user.keyboard("{Backspace}");
     expect(values()).toBe("");
+
+    await user.keyboard("654321");
+    await act(async () => {});
+    expect(values()).toBe("654321");
+    await user.click(boxes()[2] as HTMLInputElement);
+    await user.keyboard("9");
+    expect(values()).toBe("659321");
+    expect(onVerify).toHaveBeenLastCalledWith("659321");
   });
 
   it("shows the resend countdown and disables resending meanwhile", () => {

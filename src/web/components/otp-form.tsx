@@ -1,6 +1,7 @@
 // The one-time-code step: six boxes, 'Verify Email', 'Resend code' with its countdown and an
 // optional 'Use a different email' (spec-1 §2, §5, §9). The parent owns the calls and the
-// cooldown; this component owns the typed digits and the "fewer than six" check.
+// cooldown; this component owns the typed digits, the "fewer than six" check and the message of
+// a refused code (spec-1 §8 'Invalid verification code'), shown next to the boxes.
 import { type FormEvent, useId, useState } from "react";
 import { OTP_LENGTH } from "../../domain/otp";
 import { Button } from "./button";
@@ -8,8 +9,9 @@ import { FormMessage } from "./form-message";
 import { emptyDigits, OtpBoxes } from "./otp-boxes";
 
 interface OtpFormProps {
-  /** Resolves true when the code was accepted; false clears the boxes for another try. */
-  onVerify: (code: string) => Promise<boolean>;
+  /** Resolves null when the code was accepted, else the message to show. A refused code stays
+   * in the boxes, selected, so the next digit typed starts a new one. */
+  onVerify: (code: string) => Promise<string | null>;
   onResend?: () => void;
   resendSecondsLeft?: number;
   resending?: boolean;
@@ -27,6 +29,7 @@ export function OtpForm({
 }: OtpFormProps) {
   const [digits, setDigits] = useState(emptyDigits);
   const [error, setError] = useState<string | null>(null);
+  const [refusedCodeSelected, setRefusedCodeSelected] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const errorId = useId();
 
@@ -39,8 +42,9 @@ export function OtpForm({
     setError(null);
     setVerifying(true);
     try {
-      const accepted = await onVerify(code);
-      if (!accepted) setDigits(emptyDigits());
+      const refusal = await onVerify(code);
+      setError(refusal);
+      setRefusedCodeSelected(refusal !== null);
     } finally {
       setVerifying(false);
     }
@@ -57,10 +61,12 @@ export function OtpForm({
         digits={digits}
         onChange={(next) => {
           setDigits(next);
+          setRefusedCodeSelected(false);
           if (error) setError(null);
         }}
         onComplete={(code) => void verify(code)}
         disabled={verifying}
+        selected={refusedCodeSelected}
         invalid={error !== null}
         autoFocus={autoFocus}
         describedBy={error ? errorId : undefined}

@@ -1,4 +1,5 @@
-// The policies dialog (spec-1 §2): the four policies with jump buttons and 'Back to top'.
+// The policies dialog (spec-1 §2): the four policies with jump buttons and back to top, named
+// "Scroll to top" so that on /policies one button alone answers to "Back".
 // Used by /policies and by the Register form; the caller supplies the footer actions.
 import { type ReactNode, useRef } from "react";
 import { useSite } from "../lib/site-config";
@@ -78,7 +79,7 @@ export function PoliciesDialog({ open, onOpenChange, footer }: PoliciesDialogPro
           onClick={backToTop}
           className="min-h-10 rounded-full px-3 text-sm font-semibold text-sky-700 hover:bg-sky-50 dark:text-sky-400 dark:hover:bg-neutral-800"
         >
-          Back to top
+          Scroll to top
         </button>
       </div>
       <footer className="flex justify-end gap-2 border-t border-neutral-200 px-5 py-3 dark:border-neutral-800">

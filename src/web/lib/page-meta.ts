@@ -5,6 +5,8 @@
 // domain/page-titles.ts and absolute URLs start with the public URL, as on the server.
 import { useEffect } from "react";
 import type { PublicSiteConfig } from "../../domain/contracts/site";
+import type { StaticPage } from "../../domain/page-routes";
+import { pageText } from "../../domain/page-titles";
 import { useSite } from "./site-config";
 
 export interface PageMetaInput {
@@ -120,4 +122,11 @@ export function usePageMeta(meta: PageMetaInput | null): void {
       { siteName, publicUrl },
     );
   }, [title, description, image, canonicalPath, type, siteName, publicUrl]);
+}
+
+/** The title and description of a page its address alone names (domain/page-routes.ts), the
+ * same the server wrote into the HTML; null leaves <head> alone. */
+export function useStaticPageMeta(page: StaticPage | null): void {
+  const { siteName } = useSite();
+  usePageMeta(page ? pageText({ kind: page }, siteName) : null);
 }

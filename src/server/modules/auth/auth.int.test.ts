@@ -182,6 +182,19 @@ describe("verification codes", () => {
     expect(res.json()).toEqual({ verified: true });
   });
 
+  it("answers six digits no code can be (a leading 0) as a wrong code, not a short one (spec-1 §8)", async () => {
+    const { email, signup } = await registerUser("zero");
+    const res = await post("/api/auth/verify-code", { email, code: "012345" }, { cookie: signup });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: "invalid_code",
+      message: "Invalid verification code",
+    });
+    const short = await post("/api/auth/verify-code", { email, code: "12345" }, { cookie: signup });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe("Please enter all 6 digits.");
+  });
+
   it("enforces the 60 s resend cooldown on the server, then mails a new code that replaces the old", async () => {
     const { email } = await registerUser("resend");
     const first = t.mailbox.codeFor(email);

@@ -6,30 +6,24 @@ import { pageText } from "../../../domain/page-titles";
 import type { PageMeta } from "../../http/page-meta";
 import { getPostByPath, type PostReader } from "./service";
 
-const POST_PATH = /^\/(@?[^/]+)\/([^/]+)\/?$/;
+interface PostPage {
+  handle: string;
+  slug: string;
+  siteName: string;
+  viewerId: string | null;
+}
 
+/** `handle` and `slug` as domain/page-routes.ts gives them, decoded. */
 export async function postPageMeta(
   reader: PostReader,
-  pathname: string,
-  siteName: string,
-  viewerId: string | null,
-): Promise<PageMeta | null> {
-  const match = POST_PATH.exec(pathname);
-  if (!match?.[1] || !match[2] || match[2] === "edit-profile") return null;
-  let handle: string;
-  let slug: string;
-  try {
-    handle = decodeURIComponent(match[1]);
-    slug = decodeURIComponent(match[2]);
-  } catch {
-    return null;
-  }
+  { handle, slug, siteName, viewerId }: PostPage,
+): Promise<PageMeta> {
   const post = await getPostByPath(reader, { handle, slug, viewerId }).catch(() => null);
   if (!post) {
     return {
       status: 404,
       ...pageText({ kind: "post-not-found" }, siteName),
-      canonicalPath: pathname,
+      canonicalPath: `/${encodeURIComponent(handle)}/${encodeURIComponent(slug)}`,
       type: "website",
     };
   }

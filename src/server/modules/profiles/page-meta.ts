@@ -3,35 +3,25 @@
 // same use-case as GET /api/profiles/:handle, so a suspension, or a block by the profile's owner,
 // hides it here exactly as there (docs/safety.md "Pages served by the server"). The words come
 // from domain/page-titles.ts.
-import { normalizeHandle, RESERVED_HANDLES } from "../../../domain/handles";
+import { RESERVED_HANDLES } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { PageMeta } from "../../http/page-meta";
 import { getProfileByHandle } from "./service";
 
-const PROFILE_PATH = /^\/(@?[^/]+)\/?$/;
-
+/** `handle` as domain/page-routes.ts gives it: the @ stripped, trimmed, lower-cased. */
 export async function profilePageMeta(
   db: Db,
-  pathname: string,
-  siteName: string,
-  viewerId: string | null,
-): Promise<PageMeta | null> {
-  const match = PROFILE_PATH.exec(pathname);
-  if (!match?.[1]) return null;
-  let segment: string;
-  try {
-    segment = decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
-  const handle = normalizeHandle(segment);
-  if (!handle || RESERVED_HANDLES.has(handle)) return null;
-  const profile = await getProfileByHandle(db, { handle, viewerId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) return null;
-    throw error;
-  });
+  { handle, siteName, viewerId }: { handle: string; siteName: string; viewerId: string | null },
+): Promise<PageMeta> {
+  // A name the app keeps for itself (domain/handles.ts) is nobody's profile.
+  const profile = RESERVED_HANDLES.has(handle)
+    ? null
+    : await getProfileByHandle(db, { handle, viewerId }).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      });
   if (!profile) {
     return {
       status: 404,

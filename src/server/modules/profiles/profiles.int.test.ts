@@ -106,9 +106,9 @@ describe("link previews for crawlers", () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it("keeps the default head for app routes such as /mail", async () => {
+  it("answers app routes such as /mail as their own page, not as a profile", async () => {
     const res = await t.app.inject({ method: "GET", url: "/mail" });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('content="default"');
+    expect(res.body).toContain("<title>Mail · chtcht</title>");
   });
 });

@@ -6,6 +6,7 @@ import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { ComingSoon } from "../../components/coming-soon";
 import { JoinLinks } from "../../components/join-links";
 import { SiteFooter } from "../../components/site-footer";
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 
@@ -50,6 +51,7 @@ const sections = (siteName: string): AboutSection[] => [
 ];
 
 export function AboutScreen() {
+  useStaticPageMeta("about");
   const { user } = useSessionUser();
   const { siteName } = useSite();
   return (

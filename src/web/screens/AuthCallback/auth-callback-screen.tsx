@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { buttonClass } from "../../components/button";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useEmailConfirmation } from "./use-email-confirmation";
 
@@ -15,6 +16,7 @@ import { useEmailConfirmation } from "./use-email-confirmation";
 const WELCOME_REDIRECT_MS = 1_200;
 
 export function AuthCallbackScreen() {
+  useStaticPageMeta("auth-callback");
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { siteName } = useSite();

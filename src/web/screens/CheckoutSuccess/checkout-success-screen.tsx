@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { Button, buttonClass } from "../../components/button";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { clearPendingUsername, readPendingUsername } from "../../lib/pending-username";
 import { useCompleteCheckoutMutation } from "../../state/queries/usernames";
 import { COMPLETION_ERRORS, completionErrorText } from "./completion-errors";
@@ -18,6 +19,7 @@ const cardClass =
   "rounded-3xl border border-neutral-200 bg-white p-8 text-center shadow-sm dark:border-neutral-800 dark:bg-neutral-900";
 
 export function CheckoutSuccessScreen() {
+  useStaticPageMeta("checkout-success");
   const { sessionId = "" } = useParams();
   const complete = useCompleteCheckoutMutation();
   const { mutateAsync } = complete;

@@ -1,9 +1,11 @@
 // / (spec-1 §2): 'Loading...' while the session resolves, then the feed or the landing page.
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSessionUser } from "../../state/queries/session";
 import { FeedHome } from "./feed-home";
 import { Landing } from "./landing";
 
 export function HomeScreen() {
+  useStaticPageMeta("home");
   const { user, isPending } = useSessionUser();
   if (isPending) {
     return (

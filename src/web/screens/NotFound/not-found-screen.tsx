@@ -1,8 +1,10 @@
 // Any unknown address (spec-1 §2).
 import { Link } from "react-router";
 import { buttonClass } from "../../components/button";
+import { useStaticPageMeta } from "../../lib/page-meta";
 
 export function NotFoundScreen() {
+  useStaticPageMeta("not-found");
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-5xl font-extrabold text-neutral-300 dark:text-neutral-700">404</p>

@@ -2,8 +2,10 @@
 import { useNavigate } from "react-router";
 import { Button } from "../../components/button";
 import { PoliciesDialog } from "../../components/policies-dialog";
+import { useStaticPageMeta } from "../../lib/page-meta";
 
 export function PoliciesScreen() {
+  useStaticPageMeta("policies");
   const navigate = useNavigate();
   const back = () => navigate("/");
   return (

@@ -1,6 +1,7 @@
 // The 'otp' stage after registration (spec-1 §4): verify the six-digit code, resend it after the
 // 60 s cooldown, or go back to Register with 'Use a different email'.
 import { useEffect } from "react";
+import { EmailAddress } from "../../components/email-address";
 import { OtpForm } from "../../components/otp-form";
 import { useCountdown } from "../../lib/use-countdown";
 import { useResendEmailCode, useVerifyEmailCode } from "./use-email-code";
@@ -35,15 +36,15 @@ export function OtpStage({
         <h1 className="text-2xl font-bold">Verify your email</h1>
         <p className="text-neutral-600 dark:text-neutral-400">
           We sent a 6-digit code to{" "}
-          <strong className="break-all text-neutral-900 dark:text-neutral-100">{email}</strong>.
-          Enter it below to confirm your account.
+          <EmailAddress email={email} className="text-neutral-900 dark:text-neutral-100" />. Enter
+          it below to confirm your account.
         </p>
       </div>
       <OtpForm
         onVerify={async (code) => {
-          const ok = await verify(email, code);
-          if (ok) onVerified();
-          return ok;
+          const refusal = await verify(email, code);
+          if (refusal === null) onVerified();
+          return refusal;
         }}
         onResend={() => resend(email)}
         resendSecondsLeft={countdown.secondsLeft}

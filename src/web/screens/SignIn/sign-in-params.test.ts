@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSignInParams } from "./sign-in-params";
+import { readSignInParams, signInSearchFor } from "./sign-in-params";
 
 describe("readSignInParams", () => {
   it.each([
@@ -17,5 +17,19 @@ describe("readSignInParams", () => {
     expect(params.stage).toBe(stage);
     expect(params.tab).toBe(tab);
     expect(params.resetToken).toBe(token);
+  });
+});
+
+describe("signInSearchFor", () => {
+  it.each([
+    ["?tab=register", "login", "tab=login"],
+    ["?auth=signup&next=%2Fmail", "login", "next=%2Fmail&tab=login"],
+    ["?next=%2Fmail", "register", "next=%2Fmail&tab=register"],
+    ["?stage=reset&token=abc", "login", "tab=login"],
+    ["?tab=login&email=a%40b.co", "forgot", "email=a%40b.co&stage=forgot"],
+  ] as const)("%s showing %s → ?%s", (search, shown, expected) => {
+    const result = signInSearchFor(new URLSearchParams(search), shown);
+    expect(result.toString()).toBe(expected);
+    expect(readSignInParams(result, "").stage).toBe(shown === "forgot" ? "forgot" : "auth");
   });
 });

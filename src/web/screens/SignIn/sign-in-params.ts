@@ -23,3 +23,16 @@ export function readSignInParams(search: URLSearchParams, hash: string): SignInP
     email: search.get("email") ?? "",
   };
 }
+
+/** The address of what the screen shows (the Login or Register tab, or the forgot stage), so the
+ * address bar and a reload agree with the screen. Keeps `next` and `email`; drops a used token. */
+export function signInSearchFor(
+  current: URLSearchParams,
+  shown: AuthTab | "forgot",
+): URLSearchParams {
+  const search = new URLSearchParams(current);
+  for (const key of ["tab", "auth", "stage", "token"]) search.delete(key);
+  if (shown === "forgot") search.set("stage", "forgot");
+  else search.set("tab", shown);
+  return search;
+}

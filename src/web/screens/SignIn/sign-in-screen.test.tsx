@@ -94,15 +94,21 @@ describe("SignInScreen", () => {
     expect(calls.some((c) => c.path === "/api/auth/register")).toBe(false);
   });
 
-  it("registers, then asks for the code, then returns to the Login tab once verified", async () => {
+  it("registers, asks for the code, keeps a refused one, then shows the Login tab once verified", async () => {
     const user = userEvent.setup();
     replies["/api/auth/validate-email"] = { status: 200, body: { ok: true } };
     replies["/api/auth/register"] = {
       status: 201,
       body: { email: "ada@example.com", resendAfterSeconds: 60 },
     };
-    replies["/api/auth/verify-code"] = { status: 200, body: { verified: true } };
-    renderAt("/signup?tab=register");
+    replies["/api/auth/verify-code"] = (body) =>
+      (body as { code: string }).code === "123456"
+        ? { status: 200, body: { verified: true } }
+        : {
+            status: 400,
+            body: { error: { code: "invalid_code", message: "Invalid verification code" } },
+          };
+    const router = renderAt("/signup?tab=register");
     await user.type(
       await screen.findByLabelText("Email", { selector: "input" }),
       "ada@example.com",
@@ -115,14 +121,36 @@ describe("SignInScreen", () => {
 
     expect(await screen.findByText("Check your email for the verification code!")).toBeTruthy();
     expect(screen.getByRole("button", { name: /Resend code in \d+s/ })).toBeTruthy();
-    await user.click(screen.getByLabelText("Digit 1 of 6"));
+    const digits = Array.from(
+      { length: 6 },
+      (_, i) => screen.getByLabelText(`Digit ${i + 1} of 6`) as HTMLInputElement,
+    );
+    await user.click(digits[0] as HTMLInputElement);
+    await user.paste("111111");
+    // A refused code stays, with spec-1 §8's words next to the boxes.
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid verification code");
+    expect(digits.map((box) => box.value).join("")).toBe("111111");
+    expect(document.activeElement).toBe(digits[0]);
     await user.paste("123456");
     expect(await screen.findByText("Email verified! Please log in.")).toBeTruthy();
-    expect(calls.find((c) => c.path === "/api/auth/verify-code")?.body).toEqual({
+    expect(calls.filter((c) => c.path === "/api/auth/verify-code").at(-1)?.body).toEqual({
       email: "ada@example.com",
       code: "123456",
     });
     expect(screen.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
+    // The address follows the tab shown, so a reload keeps the Login tab.
+    expect(router.state.location.search).toBe("?tab=login");
+  });
+
+  it("moves the address with the tab: Register, Login, forgot and back", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/signup?next=%2Fmail");
+    await user.click(await screen.findByRole("tab", { name: "Register" }));
+    expect(router.state.location.search).toBe("?next=%2Fmail&tab=register");
+    await user.click(screen.getByRole("tab", { name: "Login" }));
+    expect(router.state.location.search).toBe("?next=%2Fmail&tab=login");
+    await user.click(screen.getByRole("link", { name: "Forgot password" }));
+    expect(router.state.location.search).toBe("?next=%2Fmail&stage=forgot");
   });
 
   it("after an unconfirmed login, resends the code and shows the inline code entry", async () => {

@@ -2,9 +2,10 @@
 // rendered in place by guarded routes, with `next` set to the guarded path.
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { safeNextPath } from "../../../domain/safe-next";
 import { Page } from "../../components/page";
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 import { ForgotForm } from "./forgot-form";
@@ -12,7 +13,7 @@ import { LoginForm } from "./login-form";
 import { OtpStage } from "./otp-stage";
 import { RegisterForm } from "./register-form";
 import { ResetForm } from "./reset-form";
-import { type AuthTab, readSignInParams } from "./sign-in-params";
+import { type AuthTab, readSignInParams, signInSearchFor } from "./sign-in-params";
 
 type Stage =
   | { name: "auth"; tab: AuthTab }
@@ -24,12 +25,13 @@ const tabClass =
   "min-h-10 flex-1 rounded-full text-sm font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm dark:text-neutral-400 dark:data-[state=active]:bg-neutral-950 dark:data-[state=active]:text-white";
 
 export function SignInScreen({ next: guardedNext }: { next?: string }) {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const { user } = useSessionUser();
   const { siteName } = useSite();
   const embedded = guardedNext !== undefined;
+  // In place of a guarded page, that page keeps its own title.
+  useStaticPageMeta(embedded ? null : "signup");
 
   const [initial] = useState(() =>
     embedded
@@ -44,7 +46,12 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
   const [email, setEmail] = useState(initial.email);
   const next = safeNextPath(guardedNext ?? searchParams.get("next"));
 
-  const toLogin = () => setStage({ name: "auth", tab: "login" });
+  /** Shows a tab or the forgot stage; the address follows (not when embedded by a guard). */
+  const show = (shown: AuthTab | "forgot") => {
+    setStage(shown === "forgot" ? { name: "forgot" } : { name: "auth", tab: shown });
+    if (!embedded) setSearchParams((current) => signInSearchFor(current, shown), { replace: true });
+  };
+  const toLogin = () => show("login");
 
   // Someone already signed in has nothing to do on the auth stage.
   if (user && stage.name === "auth" && !embedded) return <Navigate to={next} replace />;
@@ -62,10 +69,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
                 {embedded ? "Sign in to continue." : "Brand your username and connect with people."}
               </p>
             </div>
-            <Tabs.Root
-              value={stage.tab}
-              onValueChange={(tab) => setStage({ name: "auth", tab: tab as AuthTab })}
-            >
+            <Tabs.Root value={stage.tab} onValueChange={(tab) => show(tab as AuthTab)}>
               <Tabs.List
                 aria-label="Sign in or create an account"
                 className="mb-6 flex gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800"
@@ -82,7 +86,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
                   email={email}
                   onEmailChange={setEmail}
                   next={next}
-                  onForgot={() => setStage({ name: "forgot" })}
+                  onForgot={() => show("forgot")}
                 />
               </Tabs.Content>
               <Tabs.Content value="register">
@@ -104,12 +108,9 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
         {stage.name === "reset" ? (
           <ResetForm
             token={stage.token}
-            onDone={() => {
-              toLogin();
-              // Drop the used token from the address bar and history.
-              navigate("/signup?tab=login", { replace: true });
-            }}
-            onRequestNewLink={() => setStage({ name: "forgot" })}
+            // The address drops the used token (signInSearchFor), replacing its history entry.
+            onDone={toLogin}
+            onRequestNewLink={() => show("forgot")}
           />
         ) : null}
         {stage.name === "otp" ? (
@@ -117,7 +118,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
             email={stage.email}
             resendAfterSeconds={stage.resendAfterSeconds}
             onVerified={toLogin}
-            onUseDifferentEmail={() => setStage({ name: "auth", tab: "register" })}
+            onUseDifferentEmail={() => show("register")}
           />
         ) : null}
       </div>

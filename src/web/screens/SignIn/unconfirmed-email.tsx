@@ -2,6 +2,7 @@
 // for the 60 s cooldown after a resend, an inline code entry that hides when the countdown ends.
 import { useState } from "react";
 import { Button } from "../../components/button";
+import { EmailAddress } from "../../components/email-address";
 import { FormMessage } from "../../components/form-message";
 import { OtpForm } from "../../components/otp-form";
 import { useCountdown } from "../../lib/use-countdown";
@@ -48,17 +49,17 @@ export function UnconfirmedEmail({ email, onVerified }: UnconfirmedEmailProps) {
       {countdown.running ? (
         <div className="space-y-3 rounded-2xl border border-neutral-200 p-3 sm:p-4 dark:border-neutral-800">
           <p className="text-sm text-neutral-700 dark:text-neutral-300">
-            Enter the 6-digit code we sent to <strong className="break-all">{email.trim()}</strong>.
+            Enter the 6-digit code we sent to <EmailAddress email={email.trim()} />.
           </p>
           <OtpForm
             autoFocus={false}
             onVerify={async (code) => {
-              const ok = await verify(email, code);
-              if (ok) {
+              const refusal = await verify(email, code);
+              if (refusal === null) {
                 countdown.stop();
                 onVerified();
               }
-              return ok;
+              return refusal;
             }}
           />
         </div>

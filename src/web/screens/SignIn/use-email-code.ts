@@ -1,5 +1,6 @@
-// Verifying and resending the e-mail code, with the toasts of spec-1 §8. Shared by the OTP
-// stage after registration and the inline code entry after an unconfirmed login.
+// Verifying and resending the e-mail code, with the texts of spec-1 §8. Shared by the OTP
+// stage after registration and the inline code entry after an unconfirmed login. A refused code's
+// message goes back to the code form, which shows it next to the boxes.
 import { toast } from "sonner";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { normalizeEmail } from "../../../domain/email";
@@ -8,18 +9,16 @@ import { useResendCodeMutation, useVerifyCodeMutation } from "../../state/querie
 
 export function useVerifyEmailCode() {
   const mutation = useVerifyCodeMutation();
-  const verify = async (email: string, code: string): Promise<boolean> => {
+  /** Null when the code was accepted, else the message for the person. */
+  const verify = async (email: string, code: string): Promise<string | null> => {
     try {
       await mutation.mutateAsync({ email: normalizeEmail(email), code });
       toast.success("Email verified! Please log in.");
-      return true;
+      return null;
     } catch (error) {
-      toast.error(
-        isApiError(error, ERROR_CODES.invalidCode)
-          ? "Invalid verification code"
-          : errorMessage(error, "Verification failed"),
-      );
-      return false;
+      return isApiError(error, ERROR_CODES.invalidCode)
+        ? "Invalid verification code"
+        : errorMessage(error, "Verification failed");
     }
   };
   return { verify, pending: mutation.isPending };

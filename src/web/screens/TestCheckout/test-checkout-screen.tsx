@@ -15,6 +15,7 @@ import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
 import { errorMessage } from "../../lib/api";
 import { leavePage } from "../../lib/leave-page";
+import { useStaticPageMeta } from "../../lib/page-meta";
 import { isNotFoundError } from "../../state/queries/profiles";
 import { useSessionUser } from "../../state/queries/session";
 import {
@@ -29,6 +30,7 @@ const cardClass =
   "rounded-3xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 dark:border-neutral-800 dark:bg-neutral-900";
 
 export function TestCheckoutScreen() {
+  useStaticPageMeta("test-checkout");
   const { id = "" } = useParams();
   const query = useTestCheckoutQuery(id);
   const checkout = query.data;
