@@ -88,6 +88,8 @@ export async function startCluster(options: {
   port?: number;
   pgServer?: string;
   redisUrl?: string;
+  /** More for every instance's environment (a bench's SESSION_SECRET, for one). */
+  env?: Record<string, string>;
 }): Promise<Cluster> {
   ensureNginx();
   const pgServer = options.pgServer ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -105,6 +107,7 @@ export async function startCluster(options: {
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
     PUBLIC_URL: url,
+    ...options.env,
   };
   const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
   // One at a time: the first applies the migrations, the others find nothing to do.
