@@ -45,8 +45,11 @@ describe.skipIf(skipReason !== null)(
     let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
     let a: ChildServer;
     let b: ChildServer;
+    const MODERATOR = `moderator.${Date.now().toString(36)}@example.com`;
     const startInstance = (databaseUrl: string) =>
-      startServer({ env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } });
+      startServer({
+        env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, ADMIN_EMAILS: MODERATOR },
+      });
     const stopInstance = async (instance: ChildServer) => {
       await stopServer(instance);
       rmSync(instance.dataDir, { recursive: true, force: true });
@@ -100,6 +103,28 @@ describe.skipIf(skipReason !== null)(
         body: "{}",
       });
       expect(logout.status).toBe(200);
+      const deadline = Date.now() + 1000;
+      let status = (await feed()).status;
+      while (status !== 401 && Date.now() < deadline) status = (await feed()).status;
+      expect(status).toBe(401);
+    });
+
+    it("ends the sessions of someone suspended on instance A on instance B within 1 s", async () => {
+      const moderator = await signUp(a, "moderator", MODERATOR);
+      const person = await signedInUser(a);
+      const feed = () => fetch(`${b.url}/api/feed`, { headers: { cookie: person.cookie } });
+      expect((await feed()).status).toBe(200);
+      const acted = await fetch(`${a.url}/api/admin/actions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: moderator.cookie },
+        body: JSON.stringify({
+          targetType: "profile",
+          targetId: person.id,
+          action: "suspend",
+          reason: "Ban evasion",
+        }),
+      });
+      expect(acted.ok, await acted.clone().text()).toBe(true);
       const deadline = Date.now() + 1000;
       let status = (await feed()).status;
       while (status !== 401 && Date.now() < deadline) status = (await feed()).status;
