@@ -221,7 +221,10 @@ function matcher(
   const needle = text !== null && !text.includes(TEXT_SEPARATOR) ? text : null;
   if (text !== null && needle === null) return () => false;
   return (slot) => {
-    if (suspended[slot] === 1 || (blocked.size > 0 && blocked.has(slot))) return false;
+    // The viewer never finds themselves (docs/search.md "Who can be found").
+    if (slot === self || suspended[slot] === 1 || (blocked.size > 0 && blocked.has(slot))) {
+      return false;
+    }
     for (let i = 0; i < count; i++) {
       const f = filters[i] as AttributeFilter;
       if (f.mask[f.column.codeAt(slot)] !== 1) return false;
@@ -229,7 +232,6 @@ function matcher(
     if (
       needed !== 0 &&
       ((everyone[slot] as number) & needed) >>> 0 !== needed &&
-      slot !== self &&
       !(
         ((friends[slot] as number) & needed) >>> 0 === needed &&
         viewer.friends.has(ids[slot] as string)
