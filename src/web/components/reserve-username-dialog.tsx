@@ -7,25 +7,25 @@ import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { formatYearlyPrice, priceTier } from "../../../domain/price-tiers";
+import { formatYearlyPrice, priceTier } from "../../domain/price-tiers";
 import {
   normalizeUsername,
   USERNAME_MAX,
   USERNAME_MESSAGES,
   usernameProblem,
-} from "../../../domain/username";
-import { Button } from "../../components/button";
-import { Dialog } from "../../components/dialog";
-import { inputClass } from "../../components/text-field";
-import { leavePage } from "../../lib/leave-page";
-import { savePendingUsername } from "../../lib/pending-username";
-import { useSite } from "../../lib/site-config";
-import { useUsernameAvailability } from "../../state/queries/profiles";
+} from "../../domain/username";
+import { leavePage } from "../lib/leave-page";
+import { savePendingUsername } from "../lib/pending-username";
+import { useSite } from "../lib/site-config";
+import { useUsernameAvailability } from "../state/queries/profiles";
 import {
   CHECKOUT_MESSAGES,
   checkoutErrorText,
   useStartCheckoutMutation,
-} from "../../state/queries/usernames";
+} from "../state/queries/usernames";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+import { inputClass } from "./text-field";
 
 interface ReserveUsernameDialogProps {
   open: boolean;

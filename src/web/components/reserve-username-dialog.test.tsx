@@ -3,12 +3,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { USERNAME_MESSAGES } from "../../../domain/username";
-import { leavePage } from "../../lib/leave-page";
-import { readPendingUsername } from "../../lib/pending-username";
+import { USERNAME_MESSAGES } from "../../domain/username";
+import { leavePage } from "../lib/leave-page";
+import { readPendingUsername } from "../lib/pending-username";
 import { ReserveUsernameDialog } from "./reserve-username-dialog";
 
-vi.mock("../../lib/leave-page", () => ({ leavePage: vi.fn() }));
+vi.mock("../lib/leave-page", () => ({ leavePage: vi.fn() }));
 
 type Reply = { status: number; body: unknown };
 let answer: (name: string) => Reply | Promise<Reply>;
