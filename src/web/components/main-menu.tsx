@@ -63,6 +63,16 @@ export function MainMenu(props: MainMenuProps) {
   const { theme, onThemeChange, onLogout, onGetUsername } = props;
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  // The panel hangs from the window's right edge, not from the button in the centred header
+  // column: shifted right by the gap between the button and that edge, measured as it opens.
+  const [edgeOffset, setEdgeOffset] = useState(0);
+  const openMenu = (next: boolean) => {
+    const right = trigger.current?.getBoundingClientRect().right;
+    if (next && right !== undefined) {
+      setEdgeOffset(Math.min(0, right - document.documentElement.clientWidth));
+    }
+    setOpen(next);
+  };
   const refocus = useRef<number | undefined>(undefined);
   // A focus deferred by a close never outlives the menu.
   useEffect(() => () => window.clearTimeout(refocus.current), []);
@@ -81,7 +91,7 @@ export function MainMenu(props: MainMenuProps) {
   useEffect(() => setOpen(false), [location.key]);
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+    <DropdownMenu.Root open={open} onOpenChange={openMenu} modal={false}>
       <DropdownMenu.Trigger asChild>
         <IconButton ref={trigger} label="Menu" tone="inverse">
           {open ? <X aria-hidden="true" size={22} /> : <MenuIcon aria-hidden="true" size={22} />}
@@ -107,6 +117,9 @@ export function MainMenu(props: MainMenuProps) {
           aria-label="Main menu"
           side="bottom"
           align="end"
+          alignOffset={edgeOffset}
+          // Not held to overlap its button, which the shift above would undo on wide windows.
+          sticky="always"
           // From the header's bottom edge (the 40 px button sits 8 px above it) to the screen's;
           // above the dimmed backdrop, which lives in the header's z-50 layer.
           sideOffset={8}
