@@ -1,5 +1,6 @@
 // The header and its menu on a phone (spec-1 §2 "Header and menu"): fits 375 px, lists every
-// entry, closes on Escape and on a click outside, returns focus, moves with the arrow keys.
+// entry, closes on Escape and on a click outside, returns focus, moves with the arrow keys. On a
+// desktop the panel hangs from the window's right edge.
 import type { Page } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -77,8 +78,11 @@ test("signed in: the header fits and the menu ends with Logout", async ({ page }
   await expectNoHorizontalScroll(page);
 
   const menu = await openMenu(page);
+  // A new account has no reserved username, so the menu offers one under Profile.
   await expect(menu.getByRole("menuitem")).toHaveText([
-    ...ENTRIES.slice(0, 4),
+    "Profile",
+    "Get a custom username",
+    ...ENTRIES.slice(1, 4),
     "Settings",
     ...ENTRIES.slice(4),
     "Logout",
@@ -89,4 +93,20 @@ test("signed in: the header fits and the menu ends with Logout", async ({ page }
   await page.keyboard.press("Escape");
   await expect(mainMenu(page)).toBeHidden();
   await expect(menuButton(page)).toBeFocused();
+});
+
+test("at 1280 px and wider the panel hangs from the window's right edge, not the content column", async ({
+  page,
+}) => {
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeVisible();
+    const menu = await openMenu(page);
+    const windowWidth = await page.evaluate(() => document.documentElement.clientWidth);
+    const panel = await menu.boundingBox();
+    expect(panel && Math.round(panel.x + panel.width), `${width} px`).toBe(windowWidth);
+    await page.keyboard.press("Escape");
+    await expect(mainMenu(page)).toBeHidden();
+  }
 });

@@ -8,7 +8,7 @@ import { newAccount, signedInAccount, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import { createAccount, ownHandle, secondPerson } from "./support/people";
-import { toast } from "./support/screen";
+import { mainMenu, openMenu, toast } from "./support/screen";
 
 /** A name nobody has yet: 10 characters, the $20 tier. */
 const freshName = () =>
@@ -65,6 +65,9 @@ test("reserve a name, pay on the test checkout, and it becomes the profile URL a
   await expect(page.getByText(`${name}@chtcht.local`, { exact: true })).toBeVisible();
   expect(await ownHandle(page)).toBe(name);
 
+  // With a name of one's own, no way to get one is offered any more.
+  await expect(page.getByRole("button", { name: "Get a custom username" })).toHaveCount(0);
+
   // The old address still leads to the profile, now at its new one.
   await page.goto(`/${handle}/edit-profile`);
   await expect(page).toHaveURL(`/${name}/edit-profile`);
@@ -86,8 +89,13 @@ test("reserve a name, pay on the test checkout, and it becomes the profile URL a
     await signInViaApi(other, account);
     await other.goto(`/${await ownHandle(other)}/edit-profile`);
     const dialog = await typeInReserveDialog(other, name);
-    await expect(dialog.getByRole("status")).toHaveText("Unavailable");
-    await expect(dialog.getByText("That username is already taken.")).toBeVisible();
+    await expect(dialog.getByRole("status")).toHaveText(
+      "UnavailableThat username is already taken.",
+    );
+    // Told once; nothing of a name that cannot be bought (its link, address, price) is shown.
+    await expect(dialog.getByText("Unavailable", { exact: true })).toHaveCount(1);
+    await expect(dialog.getByText(`${name}@chtcht.local`)).toHaveCount(0);
+    await expect(dialog.getByText("$20/year")).toHaveCount(0);
     await expect(dialog.getByRole("button", { name: "Make it Yours" })).toBeDisabled();
   } finally {
     await other.context().close();
@@ -114,10 +122,9 @@ test("a name being bought is held; cancelling and a declined card say so and buy
     await signInViaApi(other, account);
     await other.goto(`/${await ownHandle(other)}/edit-profile`);
     const dialog = await typeInReserveDialog(other, name);
-    await expect(dialog.getByRole("status")).toHaveText("Unavailable");
-    await expect(
-      dialog.getByText("Someone is reserving that username right now. Try again later."),
-    ).toBeVisible();
+    await expect(dialog.getByRole("status")).toHaveText(
+      "UnavailableSomeone is reserving that username right now. Try again later.",
+    );
   } finally {
     await other.context().close();
   }
@@ -140,3 +147,50 @@ test("a name being bought is held; cancelling and a declined card say so and buy
   await expect(page.getByLabel("Username", { exact: true })).toHaveValue(`@${handle}`);
   await expect(page.getByRole("region", { name: "Your username" })).toHaveCount(0);
 });
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px, 'Get a custom username' on the own profile, in Edit Profile and in the menu opens Reserve Username; never on someone else's profile`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await signedInAccount(page, "seeker");
+    const handle = await ownHandle(page);
+    const getName = page.getByRole("button", { name: "Get a custom username" });
+
+    await page.goto(`/${handle}`);
+    await getName.click();
+    await expect(reserveDialog(page)).toBeVisible();
+    await reserveDialog(page).getByRole("button", { name: "Cancel" }).click();
+    await expect(reserveDialog(page)).toBeHidden();
+
+    await page.goto(`/${handle}/edit-profile`);
+    await getName.click();
+    await expect(reserveDialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(reserveDialog(page)).toBeHidden();
+
+    const menu = await openMenu(page);
+    await menu.getByRole("menuitem", { name: "Get a custom username" }).click();
+    await expect(mainMenu(page)).toBeHidden();
+    const dialog = reserveDialog(page);
+    await expect(dialog).toBeVisible();
+    // The focus is in the dialog, not sent back to the menu's button.
+    await expect(dialog.locator(":focus")).toHaveCount(1);
+    await dialog.getByLabel("Username").fill(freshName());
+    await expect(dialog.getByRole("status")).toHaveText("Available");
+    await page.keyboard.press("Escape");
+
+    // Someone else's profile offers nothing of the kind.
+    const other = await secondPerson(browser);
+    try {
+      await signedInAccount(other, "neighbour");
+      const otherHandle = await ownHandle(other);
+      await page.goto(`/${otherHandle}`);
+      await expect(page.getByRole("button", { name: "Follow" })).toBeVisible();
+      await expect(getName).toHaveCount(0);
+    } finally {
+      await other.context().close();
+    }
+  });
+}

@@ -1,8 +1,10 @@
 // The app frame (spec-1 §2 "Header and menu"): fixed black header with the product name, the
 // people search, the profile-picture button and the menu; the current screen renders below it,
 // under the restriction banner when there is one; moderators' notices open over it
-// (docs/safety.md).
+// (docs/safety.md). The menu's 'Get a custom username' opens the Reserve Username dialog here
+// (docs/usernames.md "Where to start").
 import { CircleUserRound } from "lucide-react";
+import { useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSite } from "../lib/site-config";
@@ -11,10 +13,12 @@ import { useUnreadActivityCount } from "../state/queries/activity";
 import { useUnreadMailCount } from "../state/queries/mail";
 import { useStandingQuery } from "../state/queries/safety";
 import { useLogoutMutation, useSessionUser } from "../state/queries/session";
+import { useMyUsernameQuery } from "../state/queries/usernames";
 import { Avatar, avatarControlLabel } from "./avatar";
 import { HeaderSearch } from "./header-search";
 import { MAIN_ID } from "./landmarks";
 import { MainMenu } from "./main-menu";
+import { ReserveUsernameDialog } from "./reserve-username-dialog";
 import { RestrictedBanner, StandingNotices } from "./standing-notices";
 
 export function AppShell() {
@@ -25,6 +29,9 @@ export function AppShell() {
   const mailUnread = useUnreadMailCount(signedIn);
   const standing = useStandingQuery();
   const logout = useLogoutMutation();
+  // null once the answer says there is no reserved name; undefined while unknown.
+  const withoutUsername = useMyUsernameQuery().data === null;
+  const [reserving, setReserving] = useState(false);
   const { theme, setTheme } = useTheme();
   const { siteName } = useSite();
   const profilePath = user ? `/${user.handle}` : "/signup";
@@ -73,6 +80,7 @@ export function AppShell() {
             theme={theme}
             onThemeChange={setTheme}
             onLogout={onLogout}
+            onGetUsername={signedIn && withoutUsername ? () => setReserving(true) : undefined}
           />
         </div>
       </header>
@@ -81,6 +89,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <StandingNotices />
+      <ReserveUsernameDialog open={reserving} onOpenChange={setReserving} />
     </div>
   );
 }

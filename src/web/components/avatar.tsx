@@ -9,10 +9,11 @@ function initials(name: string): string {
   ).toUpperCase();
 }
 
-/** The name of a control showing a person's avatar: its action, then the initials the avatar
- * shows when there is no picture, so the name contains the visible text (WCAG 2.5.3). */
+/** The name of a control showing a person's avatar: the initials the avatar shows when there is
+ * no picture, then its action, so the name starts with the visible text (WCAG 2.5.3; axe
+ * `label-content-name-mismatch`). */
 export function avatarControlLabel(action: string, name: string): string {
-  return `${action} (${initials(name)})`;
+  return `${initials(name)}: ${action}`;
 }
 
 export function Avatar({

@@ -1,4 +1,5 @@
-// The header's slide-out menu (spec-1 §2): Profile, Mail and Activity (each with its unread badge),
+// The header's slide-out menu (spec-1 §2): Profile (and under it, for a person without a reserved
+// username, 'Get a custom username': docs/usernames.md "Where to start"), Mail and Activity (each with its unread badge),
 // Search, Settings, Moderation for moderators (docs/safety.md), About, Policies, the theme switch
 // and Logout. On Radix's DropdownMenu, like the post menu: the WAI-ARIA
 // menu button pattern, arrow keys (wrapping), Home/End, Escape, Tab and a click outside close it,
@@ -10,6 +11,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from "react-router";
 import { badgeCount } from "../../domain/activity-buckets";
 import { parseTheme, type Theme } from "../../domain/theme";
+import { GET_USERNAME_LABEL } from "./get-username-button";
 import { IconButton } from "./icon-button";
 
 interface MainMenuProps {
@@ -24,6 +26,8 @@ interface MainMenuProps {
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
   onLogout: () => void;
+  /** Opens the Reserve Username dialog; given only to a person without a reserved username. */
+  onGetUsername?: () => void;
 }
 
 const itemClass =
@@ -56,9 +60,19 @@ function LinkItem({ to, children }: { to: string; children: ReactNode }) {
 
 export function MainMenu(props: MainMenuProps) {
   const { signedIn, profilePath, unreadCount, mailUnreadCount, moderator } = props;
-  const { theme, onThemeChange, onLogout } = props;
+  const { theme, onThemeChange, onLogout, onGetUsername } = props;
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  // The panel hangs from the window's right edge, not from the button in the centred header
+  // column: shifted right by the gap between the button and that edge, measured as it opens.
+  const [edgeOffset, setEdgeOffset] = useState(0);
+  const openMenu = (next: boolean) => {
+    const right = trigger.current?.getBoundingClientRect().right;
+    if (next && right !== undefined) {
+      setEdgeOffset(Math.min(0, right - document.documentElement.clientWidth));
+    }
+    setOpen(next);
+  };
   const refocus = useRef<number | undefined>(undefined);
   // A focus deferred by a close never outlives the menu.
   useEffect(() => () => window.clearTimeout(refocus.current), []);
@@ -77,7 +91,7 @@ export function MainMenu(props: MainMenuProps) {
   useEffect(() => setOpen(false), [location.key]);
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+    <DropdownMenu.Root open={open} onOpenChange={openMenu} modal={false}>
       <DropdownMenu.Trigger asChild>
         <IconButton ref={trigger} label="Menu" tone="inverse">
           {open ? <X aria-hidden="true" size={22} /> : <MenuIcon aria-hidden="true" size={22} />}
@@ -103,6 +117,9 @@ export function MainMenu(props: MainMenuProps) {
           aria-label="Main menu"
           side="bottom"
           align="end"
+          alignOffset={edgeOffset}
+          // Not held to overlap its button, which the shift above would undo on wide windows.
+          sticky="always"
           // From the header's bottom edge (the 40 px button sits 8 px above it) to the screen's;
           // above the dimmed backdrop, which lives in the header's z-50 layer.
           sideOffset={8}
@@ -122,6 +139,14 @@ export function MainMenu(props: MainMenuProps) {
           className="z-[55] flex h-[var(--radix-dropdown-menu-content-available-height)] w-screen flex-col gap-1 overflow-y-auto border-l border-neutral-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-2xl sm:w-80 motion-safe:animate-slide-in-right dark:border-neutral-800 dark:bg-neutral-900"
         >
           <LinkItem to={profilePath}>Profile</LinkItem>
+          {signedIn && onGetUsername ? (
+            <DropdownMenu.Item
+              className={clsx(itemClass, "text-sky-700 dark:text-sky-400")}
+              onSelect={onGetUsername}
+            >
+              {GET_USERNAME_LABEL}
+            </DropdownMenu.Item>
+          ) : null}
           <LinkItem to="/mail">
             <span className="flex-1">Mail</span>
             {mailUnread ? <UnreadBadge count={mailUnreadCount} /> : null}

@@ -1,7 +1,9 @@
 // A paged list of posts (spec-1 §2 feed, §4 "loading, loaded, empty, has-more"): 'Loading
 // posts...', 'Failed to load posts' with Retry, the empty state, the cards, and 'Load More'.
+// With a `step`, it shows that many posts at a time from the pages fetched, and Load More shows
+// the next ones, fetching a page only when those run out (spec-1 §9 "fetch 40, show 8").
 
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { useFeedQuery } from "../state/queries/posts";
 import { LoadError } from "./load-error";
 import { LoadMore } from "./load-more";
@@ -9,7 +11,17 @@ import { PostCard } from "./post-card";
 
 type PostPagesQuery = ReturnType<typeof useFeedQuery>;
 
-export function PostList({ query, empty }: { query: PostPagesQuery; empty: ReactNode }) {
+export function PostList({
+  query,
+  empty,
+  step,
+}: {
+  query: PostPagesQuery;
+  empty: ReactNode;
+  /** How many posts each Load More shows; every fetched post when not given. */
+  step?: number;
+}) {
+  const [shown, setShown] = useState(step ?? Number.POSITIVE_INFINITY);
   if (query.isPending) {
     return (
       <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
@@ -27,8 +39,18 @@ export function PostList({ query, empty }: { query: PostPagesQuery; empty: React
       />
     );
   }
-  const posts = query.data.pages.flatMap((page) => page.items);
-  if (posts.length === 0) return <>{empty}</>;
+  const fetched = query.data.pages.flatMap((page) => page.items);
+  if (fetched.length === 0) return <>{empty}</>;
+  const posts = fetched.slice(0, shown);
+  const more = {
+    hasNextPage: fetched.length > shown || query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: () => {
+      const next = shown + (step ?? 0);
+      if (next > fetched.length && query.hasNextPage) void query.fetchNextPage();
+      setShown(next);
+    },
+  };
   return (
     <div>
       <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950 [&>article:last-child]:border-b-0">
@@ -41,7 +63,7 @@ export function PostList({ query, empty }: { query: PostPagesQuery; empty: React
           Failed to load posts
         </p>
       ) : null}
-      <LoadMore list={query} label="Load More" className="mt-4" />
+      <LoadMore list={step ? more : query} label="Load More" className="mt-4" />
     </div>
   );
 }

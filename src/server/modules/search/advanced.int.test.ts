@@ -311,13 +311,46 @@ describe("the profile index", () => {
     );
     expect(await taoists()).toEqual({ ids: ["taoist-3", "taoist-2"], count: 2 });
     // A profile saved through the API is found on the next search.
-    await inject(t, viewer, "PUT", `/api/profiles/${viewer.userId}`, {
-      fullName: "Viewer",
-      emailAddress: viewer.email,
+    const saver = await createAccount(t, { fullName: "Saver" });
+    const saved = await inject(t, saver, "PUT", `/api/profiles/${saver.userId}`, {
+      fullName: "Saver",
+      emailAddress: saver.email,
       city: "",
       details: { religion: "Scientologist" },
+      audiences: { religion: "everyone" },
+      consent: ["religion"],
     });
-    expect((await taoists()).ids).toEqual(["taoist-3", "taoist-2", viewer.userId]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await taoists()).ids).toEqual(["taoist-3", "taoist-2", saver.userId]);
+  });
+
+  it("never lists the viewer in their own results or count, in any order (docs/search.md)", async () => {
+    const me = await createAccount(t, { fullName: `${TAG} Mirror` });
+    const other = await createAccount(t, { fullName: `${TAG} Mirror Twin` });
+    for (const account of [me, other]) {
+      const saved = await inject(t, account, "PUT", `/api/profiles/${account.userId}`, {
+        fullName: account === me ? `${TAG} Mirror` : `${TAG} Mirror Twin`,
+        emailAddress: account.email,
+        city: "Boston, MA",
+        details: { religion: "Confucian", state: "Massachusetts" },
+        audiences: { religion: "everyone" },
+        consent: ["religion"],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    for (const query of [
+      "religion=Confucian",
+      `q=${TAG}%20mirror`,
+      "religion=Confucian&sort=newest",
+      "religion=Confucian&city=Boston%2C%20MA&sort=distance",
+      "religion=Confucian&city=Boston%2C%20MA&withinMiles=5",
+    ]) {
+      const res = await inject(t, me, "GET", `/api/search/profiles?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      const found = (res.json().items as SearchResult[]).map((p) => p.userId);
+      expect(found, query).toEqual([other.userId]);
+      expect(res.json().total, query).toEqual({ count: 1, capped: false });
+    }
   });
 
   it("leaves out people in a block with the viewer, either way, from the page and the count", async () => {

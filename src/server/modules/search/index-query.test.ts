@@ -121,9 +121,8 @@ function reference(
 ): IndexedProfile[] {
   // An attribute filter sees only what the viewer may see (domain/audiences.ts).
   const sees = (p: IndexedProfile, key: AttributeKey) =>
-    p.userId === viewer.id ||
-    (p.demographicSearch &&
-      mayView(audiencesOf(p.audiences)[key], viewer.friends.has(p.userId) ? "friend" : "other"));
+    p.demographicSearch &&
+    mayView(audiencesOf(p.audiences)[key], viewer.friends.has(p.userId) ? "friend" : "other");
   const set = (...values: unknown[]) => values.some((v) => v !== undefined);
   const active = (
     [
@@ -164,6 +163,7 @@ function reference(
   const q = filters.q?.trim().toLowerCase();
   const matched = [...profiles.values()].filter(
     (p) =>
+      p.userId !== viewer.id &&
       !p.suspended &&
       !excluded.has(p.userId) &&
       active.every((key) => sees(p, key)) &&

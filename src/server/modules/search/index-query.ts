@@ -244,9 +244,9 @@ function whoMayBeFound(
 }
 
 /** Who may be found, and every filter but `known` (which a candidate from its lists passes): one
- * check per slot, the rarest filter first, so most checks end on their first read. An attribute
- * filter needs the attribute's audience to reach the viewer: Everyone, or Friends when the two are
- * friends; the viewer's own attributes always. The audiences are checked after the values, so only
+ * check per slot, the rarest filter first, so most checks end on their first read. The viewer is
+ * never found. An attribute filter needs the attribute's audience to reach the viewer: Everyone,
+ * or Friends when the two are friends. The audiences are checked after the values, so only
  * people who match are looked up among the friends, by id in the set of theirs (a few hundred
  * lookups in the index's map of every id cost more than most searches). */
 function matcher(
@@ -262,6 +262,8 @@ function matcher(
   const needle = text !== null && !text.includes(TEXT_SEPARATOR) ? text : null;
   if (text !== null && needle === null) return () => false;
   return (slot) => {
+    // The viewer never finds themselves (docs/search.md "Who can be found").
+    if (slot === self) return false;
     for (let i = 0; i < count; i++) {
       const f = checked[i] as AttributeFilter;
       if (f.mask[f.column.codeAt(slot)] !== 1) return false;
@@ -270,7 +272,6 @@ function matcher(
     if (
       needed !== 0 &&
       ((everyone[slot] as number) & needed) >>> 0 !== needed &&
-      slot !== self &&
       !(
         ((friends[slot] as number) & needed) >>> 0 === needed &&
         viewer.friends.has(ids[slot] as string)

@@ -53,7 +53,7 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
           <time
             dateTime={group.lastEventAt}
             title={at.toLocaleString()}
-            className="ml-auto shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
+            className="ml-auto shrink-0 text-sm text-neutral-600 dark:text-neutral-400"
           >
             {relativeTime(at, now)}
           </time>

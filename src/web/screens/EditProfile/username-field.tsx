@@ -1,10 +1,12 @@
 // The read-only Username field of the edit form (spec-2 §2): shows the current handle and opens
-// the Reserve Username dialog on click, Enter or Space.
+// the Reserve Username dialog on click, Enter or Space; without a reserved username, a 'Get a
+// custom username' button opens it too (docs/usernames.md "Where to start").
 import { AtSign } from "lucide-react";
 import { useId, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { GetUsernameButton } from "../../components/get-username-button";
+import { ReserveUsernameDialog } from "../../components/reserve-username-dialog";
 import { inputClass } from "../../components/text-field";
-import { ReserveUsernameDialog } from "./reserve-username-dialog";
 
 export function UsernameField({ profile }: { profile: ProfileView }) {
   const id = useId();
@@ -46,6 +48,7 @@ export function UsernameField({ profile }: { profile: ProfileView }) {
           ? "Your reserved username; its renewal is under Your username below."
           : "Click or press Enter to reserve a custom username."}
       </p>
+      {profile.username ? null : <GetUsernameButton className="-ml-2" />}
       <ReserveUsernameDialog open={open} onOpenChange={setOpen} />
     </div>
   );

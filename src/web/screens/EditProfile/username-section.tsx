@@ -8,6 +8,7 @@ import type { OwnedUsername } from "../../../domain/contracts/usernames";
 import { formatYearlyPrice } from "../../../domain/price-tiers";
 import { Button } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { ReserveUsernameDialog } from "../../components/reserve-username-dialog";
 import { UsernameGraceNotice } from "../../components/username-grace-notice";
 import { errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
@@ -18,7 +19,6 @@ import {
   usePortalMutation,
   useResumeRenewalMutation,
 } from "../../state/queries/usernames";
-import { ReserveUsernameDialog } from "./reserve-username-dialog";
 
 const TRY_AGAIN = "Please try again.";
 

@@ -17,14 +17,24 @@ describe("Landing", () => {
     await screen.findByRole("heading", { name: "chtcht", level: 1 });
 
     for (const title of [
+      "Brand your profile",
       "DMs via the email protocol",
       "Discover people by categories",
       "Message posts",
     ]) {
       expect(point(title).queryByText("Coming soon")).toBeNull();
     }
-    for (const title of ["Brand your profile", "Profile badges"]) {
-      expect(point(title).getByText("Coming soon")).toBeTruthy();
-    }
+    expect(point("Profile badges").getByText("Coming soon")).toBeTruthy();
+  });
+
+  it("says a short username can be reserved today, and from what price", async () => {
+    stubFetch(() => undefined);
+    renderWithRoutes([{ path: "/", element: <Landing /> }], { url: "/", viewer: null });
+    await screen.findByRole("heading", { name: "chtcht", level: 1 });
+    expect(
+      point("Brand your profile").getByText(
+        /Reserve a short username of your choice by yearly subscription, from \$10 a year\./,
+      ),
+    ).toBeTruthy();
   });
 });

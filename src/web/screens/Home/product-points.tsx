@@ -1,5 +1,5 @@
 // The product's five points (spec-2 §1) on the landing page: what works today, and what is not
-// built yet marked 'Coming soon' (username purchase, the yellow badge and the veteran medal).
+// built yet marked 'Coming soon' (the yellow badge and the veteran medal).
 import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
 import type { ReactNode } from "react";
 import { ComingSoon } from "../../components/coming-soon";
@@ -15,8 +15,7 @@ interface ProductPoint {
 const productPoints = (siteName: string): ProductPoint[] => [
   {
     title: "Brand your profile",
-    text: "Your profile has its own URL and @username, so people find you by name.",
-    coming: "Reserve a short username of your choice.",
+    text: "Your profile has its own URL and @username, so people find you by name. Reserve a short username of your choice by yearly subscription, from $10 a year.",
     icon: <AtSign aria-hidden="true" size={22} />,
   },
   {

@@ -59,7 +59,7 @@ export function MessageItem({ message, mine, now }: MessageItemProps) {
         <time
           dateTime={message.createdAt}
           title={at.toLocaleString()}
-          className="text-xs text-neutral-500 dark:text-neutral-400"
+          className="text-xs text-neutral-600 dark:text-neutral-400"
         >
           {messageTime(at, now)}
         </time>

@@ -8,7 +8,8 @@ import { threadTimeLabel } from "../../../domain/time-labels";
 import { ProfileBadges } from "../../components/profile-badges";
 import { PartyAvatar, partyName } from "./party";
 
-const muted = "text-neutral-500 dark:text-neutral-400";
+// neutral-600: 4.5:1 and more on the selected (sky-50) and hovered (neutral-100) rows too.
+const muted = "text-neutral-600 dark:text-neutral-400";
 
 /**
  * The latest message in one line: its subject, else its body; 'You: ' when the reader wrote it.

@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { audiencesOf } from "../../../domain/audiences";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { NO_ATTRIBUTES } from "../../test-support/posts";
@@ -41,5 +42,50 @@ describe("ProfileDetails", () => {
     expect(screen.queryByText("Religion")).toBeNull();
     expect(term("Gender").textContent).toBe("Gender");
     expect(screen.queryByText(/Who can see/)).toBeNull();
+  });
+});
+
+describe("ProfileDetails on a phone", () => {
+  const many: ProfileView["attributes"] = {
+    ...attributes,
+    age: 34,
+    occupation: "Engineer",
+    university: "Rice University",
+  };
+  const stubWidth = (phone: boolean) =>
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: phone && query === "(max-width: 600px)",
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("folds to its first row, and 'Show all details' unfolds it by keyboard", async () => {
+    stubWidth(true);
+    render(<ProfileDetails attributes={many} privacy={null} />);
+    const details = screen.getByRole("region", { name: "Details" });
+    expect(within(details).getAllByRole("term")).toHaveLength(2);
+    const toggle = within(details).getByRole("button", { name: "Show all details" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(details.querySelector(`[id="${toggle.getAttribute("aria-controls")}"]`)?.tagName).toBe(
+      "DL",
+    );
+
+    const user = userEvent.setup();
+    toggle.focus();
+    await user.keyboard("{Enter}");
+    expect(within(details).getAllByRole("term")).toHaveLength(6);
+    const fold = within(details).getByRole("button", { name: "Show fewer details" });
+    expect(fold.getAttribute("aria-expanded")).toBe("true");
+    await user.keyboard(" ");
+    expect(within(details).getAllByRole("term")).toHaveLength(2);
+  });
+
+  it("shows every detail and no button on a wider screen", () => {
+    stubWidth(false);
+    render(<ProfileDetails attributes={many} privacy={null} />);
+    expect(screen.getAllByRole("term")).toHaveLength(6);
+    expect(screen.queryByRole("button")).toBeNull();
   });
 });

@@ -1,11 +1,19 @@
 // The Details section of /{handle}: every personal attribute the person filled in (spec-2 §3) and
 // the viewer may see. The owner sees all of theirs, each one not shown to everyone marked with who
-// can see it (docs/profiles-and-media.md "Who sees what").
+// can see it (docs/profiles-and-media.md "Who sees what"). On a phone (600 px or less) it opens
+// folded to its first row, so the posts are not pushed below a long card; 'Show all details'
+// unfolds it.
 
+import { ChevronDown } from "lucide-react";
+import { useId, useState } from "react";
 import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-labels";
 import { AUDIENCE_LABELS, type Audience } from "../../../domain/audiences";
 import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
 import { AUDIENCE_ICONS } from "../../components/audience-icon";
+import { useMediaQuery } from "../../lib/use-media-query";
+
+/** The details a phone shows folded: the first row of its two-column grid. */
+const FOLDED_COUNT = 2;
 
 export const sectionClass =
   "rounded-3xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900";
@@ -29,18 +37,23 @@ export function ProfileDetails({
   /** The owner's own choices; null for everyone else. */
   privacy: ProfilePrivacy | null;
 }) {
+  const listId = useId();
+  const phone = useMediaQuery("(max-width: 600px)");
+  const [expanded, setExpanded] = useState(false);
   const filled = ATTRIBUTE_ORDER.flatMap((key) => {
     const value = attributes[key];
     return value === null || value === "" ? [] : [{ key, value: String(value) }];
   });
   if (filled.length === 0) return null;
+  const foldable = phone && filled.length > FOLDED_COUNT;
+  const shown = foldable && !expanded ? filled.slice(0, FOLDED_COUNT) : filled;
   return (
     <section aria-labelledby="profile-details" className={sectionClass}>
       <h2 id="profile-details" className="mb-4 text-lg font-bold">
         Details
       </h2>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 sm:gap-x-6">
-        {filled.map(({ key, value }) => {
+      <dl id={listId} className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 sm:gap-x-6">
+        {shown.map(({ key, value }) => {
           const audience = privacy?.audiences[key] ?? "everyone";
           return (
             <div key={key} className="min-w-0">
@@ -53,6 +66,22 @@ export function ProfileDetails({
           );
         })}
       </dl>
+      {foldable ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-4 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-sky-700 hover:bg-sky-50 dark:text-sky-400 dark:hover:bg-sky-950"
+        >
+          {expanded ? "Show fewer details" : "Show all details"}
+          <ChevronDown
+            aria-hidden="true"
+            size={16}
+            className={expanded ? "rotate-180 motion-safe:transition-transform" : undefined}
+          />
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
-// website, in-product mail address and the actions.
+// website, in-product mail address and the actions. The owner without a reserved username gets
+// 'Get a custom username' beside the pill (docs/usernames.md "Where to start").
 import { Globe, Mail } from "lucide-react";
 import { useState } from "react";
 import type { FollowListKind } from "../../../domain/contracts/follows";
@@ -7,6 +8,7 @@ import type { ProfileView } from "../../../domain/contracts/profiles";
 import { websiteHref, websiteLabel } from "../../../domain/website";
 import { Avatar } from "../../components/avatar";
 import { FollowListDialog } from "../../components/follow-list-dialog";
+import { GetUsernameButton } from "../../components/get-username-button";
 import { ProfileBadges } from "../../components/profile-badges";
 import { useSite } from "../../lib/site-config";
 import { ProfileActions } from "./profile-actions";
@@ -110,9 +112,12 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
                 size={22}
               />
             </h1>
-            <p className="inline-flex max-w-full rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold break-all text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
-              @{profile.handle}
-            </p>
+            <div className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start">
+              <p className="inline-flex max-w-full rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold break-all text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+                @{profile.handle}
+              </p>
+              {isOwner && profile.username === null ? <GetUsernameButton /> : null}
+            </div>
           </div>
           <Counters profile={profile} />
         </div>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -228,6 +228,32 @@ describe("ProfileScreen", () => {
     await user.click(await screen.findByRole("link", { name: "Edit Profile" }));
     expect(router.state.location.pathname).toBe("/grace/edit-profile");
     expect(screen.queryByRole("button", { name: "Follow" })).toBeNull();
+  });
+
+  it("offers its owner without a reserved username 'Get a custom username', which opens Reserve Username", async () => {
+    profileReply = {
+      status: 200,
+      body: { profile: { ...grace, username: null, handle: "grace.hopper", isOwner: true } },
+    };
+    const { user } = renderAt("/grace.hopper");
+    await user.click(await screen.findByRole("button", { name: "Get a custom username" }));
+    expect(screen.getByRole("dialog", { name: "Reserve Username" })).toBeTruthy();
+  });
+
+  it("offers no custom username to an owner who has one, nor on someone else's profile", async () => {
+    profileReply = { status: 200, body: { profile: { ...grace, isOwner: true } } };
+    renderAt("/grace");
+    await screen.findByRole("link", { name: "Edit Profile" });
+    expect(screen.queryByRole("button", { name: "Get a custom username" })).toBeNull();
+    cleanup();
+
+    profileReply = {
+      status: 200,
+      body: { profile: { ...grace, username: null, handle: "grace.hopper" } },
+    };
+    renderAt("/grace.hopper");
+    await screen.findByRole("button", { name: "Follow" });
+    expect(screen.queryByRole("button", { name: "Get a custom username" })).toBeNull();
   });
 
   it("moves a handle typed in another case to the canonical address", async () => {

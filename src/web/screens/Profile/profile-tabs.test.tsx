@@ -9,13 +9,13 @@ afterEach(() => {
 });
 
 describe("ProfileTabs", () => {
-  it("lists the person's posts page by page with Load More", async () => {
-    const first = [makePost({ content: "Newest" }), makePost({ content: "Older" })];
-    const second = [makePost({ content: "Oldest" })];
+  it("asks for 40 posts and shows 8 at a time, fetching again only when those run out (spec-1 §9)", async () => {
+    const first = Array.from({ length: 20 }, (_, i) => makePost({ content: `Post ${i + 1}` }));
+    const second = [makePost({ content: "Post 21" })];
     let release: () => void = () => {};
     const calls = stubFetch(({ path }) => {
-      if (path === "/api/users/u2/posts?limit=20") return json({ items: first, nextCursor: "c1" });
-      if (path === "/api/users/u2/posts?limit=20&cursor=c1") {
+      if (path === "/api/users/u2/posts?limit=40") return json({ items: first, nextCursor: "c1" });
+      if (path === "/api/users/u2/posts?limit=40&cursor=c1") {
         return new Promise<Response>((resolve) => {
           release = () => resolve(json({ items: second, nextCursor: null }));
         });
@@ -24,24 +24,26 @@ describe("ProfileTabs", () => {
     });
     const { user } = renderWithRoutes(
       [{ path: "/", element: <ProfileTabs userId={GRACE.userId} /> }],
-      {
-        url: "/",
-        viewer: ADA,
-      },
+      { url: "/", viewer: ADA },
     );
+    const postCalls = () => calls.filter((call) => call.path.startsWith("/api/users/u2/posts"));
     expect(screen.getByText("Loading posts...")).toBeTruthy();
-    await screen.findByText("Newest");
+    await screen.findByText("Post 1");
+    expect(screen.getAllByRole("article")).toHaveLength(8);
+    expect(screen.queryByText("Post 9")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Load More" }));
+    expect(screen.getAllByRole("article")).toHaveLength(16);
+    expect(postCalls()).toHaveLength(1);
+
     await user.click(screen.getByRole("button", { name: "Load More" }));
     expect(screen.getByRole("button", { name: "Loading…" })).toHaveProperty("disabled", true);
+    expect(screen.getAllByRole("article")).toHaveLength(20);
     release();
-    await screen.findByText("Oldest");
-    expect(screen.getAllByRole("article").map((a) => a.textContent)).toEqual([
-      expect.stringContaining("Newest"),
-      expect.stringContaining("Older"),
-      expect.stringContaining("Oldest"),
-    ]);
+    await screen.findByText("Post 21");
+    expect(screen.getAllByRole("article")).toHaveLength(21);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load More" })).toBeNull());
-    expect(calls).toHaveLength(2);
+    expect(postCalls()).toHaveLength(2);
   });
 
   it("says 'Failed to load posts' and retries", async () => {

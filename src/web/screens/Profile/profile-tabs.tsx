@@ -1,5 +1,7 @@
-// The content tabs of /{handle} (spec-1 §2): the person's posts, newest first, with Load More.
+// The content tabs of /{handle} (spec-1 §2): the person's posts, newest first, 8 at a time with
+// Load More (spec-1 §9).
 import { Tabs } from "radix-ui";
+import { USER_POSTS_SHOWN } from "../../../domain/contracts/posts";
 import { PostList } from "../../components/post-list";
 import { UnderlineTab, UnderlineTabList } from "../../components/underline-tabs";
 import { useUserPostsQuery } from "../../state/queries/posts";
@@ -14,6 +16,7 @@ export function ProfileTabs({ userId }: { userId: string }) {
       <Tabs.Content value="posts">
         <PostList
           query={posts}
+          step={USER_POSTS_SHOWN}
           empty={
             <p className="rounded-3xl border border-dashed border-neutral-300 px-5 py-10 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
               No posts yet

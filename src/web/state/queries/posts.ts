@@ -18,6 +18,7 @@ import {
   type PostView,
   postPage,
   postResponse,
+  USER_POSTS_FETCH,
 } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { ApiRequestError, api, apiRequest } from "../../lib/api";
@@ -109,13 +110,17 @@ export function feedPostIds(data: PostPages | undefined): Set<string> {
   return new Set(data?.pages.flatMap((page) => page.items.map((p) => p.id)) ?? []);
 }
 
-function usePostPages(queryKey: readonly unknown[], path: string, enabled: boolean) {
+function usePostPages(
+  queryKey: readonly unknown[],
+  path: string,
+  { enabled, pageSize }: { enabled: boolean; pageSize: number },
+) {
   const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey,
     queryFn: async ({ pageParam, signal }) => {
       const startedAt = Date.now();
-      const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+      const params = new URLSearchParams({ limit: String(pageSize) });
       if (pageParam) params.set("cursor", pageParam);
       const page = await api.get(`${path}?${params}`, postPage, signal);
       seedPostLikes(queryClient, page.items, startedAt);
@@ -129,15 +134,15 @@ function usePostPages(queryKey: readonly unknown[], path: string, enabled: boole
 }
 
 /** spec-1 §2 feed: followed people's posts and one's own, newest first, 20 a page. */
-export const useFeedQuery = (enabled = true) => usePostPages(postKeys.feed(), "/api/feed", enabled);
+export const useFeedQuery = (enabled = true) =>
+  usePostPages(postKeys.feed(), "/api/feed", { enabled, pageSize: FEED_PAGE_SIZE });
 
-/** spec-1 §2: the profile's posts tab. */
+/** spec-1 §2: the profile's posts tab, 40 a page (spec-1 §9). */
 export const useUserPostsQuery = (userId: string) =>
-  usePostPages(
-    postKeys.userPosts(userId),
-    `/api/users/${encodeURIComponent(userId)}/posts`,
-    userId !== "",
-  );
+  usePostPages(postKeys.userPosts(userId), `/api/users/${encodeURIComponent(userId)}/posts`, {
+    enabled: userId !== "",
+    pageSize: USER_POSTS_FETCH,
+  });
 
 /** A cached copy from a list, to show at once while the post itself loads. */
 function findInLists(queryClient: QueryClient, match: (post: PostView) => boolean) {

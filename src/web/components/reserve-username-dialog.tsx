@@ -4,28 +4,28 @@
 // pending username and the browser goes to the checkout page; a refusal is told in a toast
 // (spec-2 §8 "Checkout").
 import { clsx } from "clsx";
-import { Check, X } from "lucide-react";
+import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { formatYearlyPrice, priceTier } from "../../../domain/price-tiers";
+import { formatYearlyPrice, priceTier } from "../../domain/price-tiers";
 import {
   normalizeUsername,
   USERNAME_MAX,
   USERNAME_MESSAGES,
   usernameProblem,
-} from "../../../domain/username";
-import { Button } from "../../components/button";
-import { Dialog } from "../../components/dialog";
-import { inputClass } from "../../components/text-field";
-import { leavePage } from "../../lib/leave-page";
-import { savePendingUsername } from "../../lib/pending-username";
-import { useSite } from "../../lib/site-config";
-import { useUsernameAvailability } from "../../state/queries/profiles";
+} from "../../domain/username";
+import { leavePage } from "../lib/leave-page";
+import { savePendingUsername } from "../lib/pending-username";
+import { useSite } from "../lib/site-config";
+import { useUsernameAvailability } from "../state/queries/profiles";
 import {
   CHECKOUT_MESSAGES,
   checkoutErrorText,
   useStartCheckoutMutation,
-} from "../../state/queries/usernames";
+} from "../state/queries/usernames";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+import { inputClass } from "./text-field";
 
 interface ReserveUsernameDialogProps {
   open: boolean;
@@ -82,8 +82,8 @@ function ReserveUsernameBody({
     : problem
       ? USERNAME_MESSAGES[problem]
       : null;
-  const canReserve =
-    name !== "" && problem === null && availability.status !== "unavailable" && !processing;
+  const purchasable = name !== "" && problem === null && unavailableReason === null;
+  const canReserve = purchasable && !processing;
 
   const startCheckout = () =>
     checkout.mutate(name, {
@@ -123,34 +123,30 @@ function ReserveUsernameBody({
             spellCheck={false}
             placeholder="yourname"
             aria-invalid={message ? true : undefined}
-            aria-describedby={`${id}-status ${id}-message`}
+            aria-describedby={`${id}-status`}
             className={clsx(inputClass, "pl-7")}
           />
         </div>
-        <p id={`${id}-status`} role="status" className="min-h-5 text-sm font-medium">
-          {availability.status === "checking" ? (
+        {/* One live line: 'Checking...', 'Available', or why the name cannot be had (spec-2 §5),
+            told once. */}
+        <div id={`${id}-status`} role="status" className="min-h-5 text-sm font-medium">
+          {message ? (
+            <div className="rounded-xl bg-red-50 px-3 py-2 font-normal text-red-800 dark:bg-red-950/60 dark:text-red-200">
+              <p className="font-semibold">{message.title}</p>
+              <p>{message.text}</p>
+            </div>
+          ) : availability.status === "checking" ? (
             <span className="text-neutral-500 dark:text-neutral-400">Checking...</span>
           ) : availability.status === "available" ? (
             <span className="inline-flex items-center gap-1 text-green-700 dark:text-green-400">
               <Check aria-hidden="true" size={16} /> Available
             </span>
-          ) : availability.status === "unavailable" ? (
-            <span className="inline-flex items-center gap-1 text-red-700 dark:text-red-400">
-              <X aria-hidden="true" size={16} /> Unavailable
-            </span>
-          ) : null}
-        </p>
-        <div id={`${id}-message`}>
-          {message ? (
-            <div className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
-              <p className="font-semibold">{message.title}</p>
-              <p>{message.text}</p>
-            </div>
           ) : null}
         </div>
       </div>
 
-      {name !== "" && problem !== "invalid" && problem !== "length" ? (
+      {/* The link, the address and the price only for a name that can still be bought. */}
+      {purchasable ? (
         <dl className="space-y-2 rounded-xl bg-neutral-50 p-3 text-sm dark:bg-neutral-950">
           <Preview term="Handle" value={`@${name}`} />
           <Preview term="Profile link" value={`${publicUrl}/${name}`} />
@@ -158,7 +154,7 @@ function ReserveUsernameBody({
         </dl>
       ) : null}
 
-      {tier ? (
+      {purchasable && tier ? (
         <p className="flex items-baseline justify-between gap-3 text-sm">
           <span className="text-neutral-600 dark:text-neutral-400">{tier.label}</span>
           <span className="text-base font-bold">{formatYearlyPrice(tier)}</span>

@@ -3,12 +3,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { USERNAME_MESSAGES } from "../../../domain/username";
-import { leavePage } from "../../lib/leave-page";
-import { readPendingUsername } from "../../lib/pending-username";
+import { USERNAME_MESSAGES } from "../../domain/username";
+import { leavePage } from "../lib/leave-page";
+import { readPendingUsername } from "../lib/pending-username";
 import { ReserveUsernameDialog } from "./reserve-username-dialog";
 
-vi.mock("../../lib/leave-page", () => ({ leavePage: vi.fn() }));
+vi.mock("../lib/leave-page", () => ({ leavePage: vi.fn() }));
 
 type Reply = { status: number; body: unknown };
 let answer: (name: string) => Reply | Promise<Reply>;
@@ -179,7 +179,7 @@ describe("ReserveUsernameDialog", () => {
     expect(reserveButton()).toHaveProperty("disabled", true);
   });
 
-  it("says a taken name is unavailable and will not reserve it", async () => {
+  it("says a taken name is unavailable once, without its link, address or price, and will not reserve it", async () => {
     answer = (name) => ({
       status: 200,
       body: { name, available: false, reason: "taken", tier: null },
@@ -187,7 +187,25 @@ describe("ReserveUsernameDialog", () => {
     const { user, input } = renderDialog();
     await user.type(input, "grace");
     await waitFor(() => expect(status().textContent).toContain("Unavailable"));
-    expect(screen.getByText(USERNAME_MESSAGES.taken.text)).toBeTruthy();
+    expect(screen.getAllByText("Unavailable")).toHaveLength(1);
+    expect(screen.getAllByText(USERNAME_MESSAGES.taken.text)).toHaveLength(1);
+    for (const gone of ["@grace", `${window.location.origin}/grace`, "grace@chtcht.local"]) {
+      expect(screen.queryByText(gone)).toBeNull();
+    }
+    expect(screen.queryByText("$20/year")).toBeNull();
+    expect(screen.queryByText("1–5 characters")).toBeNull();
+    expect(reserveButton()).toHaveProperty("disabled", true);
+  });
+
+  it("tells a name that is never for sale once, without its link, address or price", async () => {
+    const { user, input } = renderDialog();
+    await user.type(input, "admin");
+    expect(status().textContent).toBe(
+      `${USERNAME_MESSAGES.reserved.title}${USERNAME_MESSAGES.reserved.text}`,
+    );
+    expect(screen.getAllByText("Unavailable")).toHaveLength(1);
+    expect(screen.queryByText("@admin")).toBeNull();
+    expect(screen.queryByText("$30/year")).toBeNull();
     expect(reserveButton()).toHaveProperty("disabled", true);
   });
 
