@@ -22,7 +22,9 @@ export interface Cluster {
   databaseUrl: string;
   /** The nginx configuration in use (docs/operations.md quotes it). */
   nginxConf: string;
-  /** Stops instance `i` with SIGTERM (it drains) and starts it again on the same port. */
+  /** A rolling restart of instance `i`, as an operator does it with nginx (docs/operations.md
+   * "Behind a load balancer"): out of the upstream (nginx reloads; its old workers finish what
+   * they sent), SIGTERM (it drains), started again on the same port, back in the upstream. */
   restart(i: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -117,6 +119,11 @@ export async function startCluster(options: {
   const confFile = path.join(dir, "nginx.conf");
   writeFileSync(confFile, nginxConf);
   const nginx = spawn(NGINX, ["-c", confFile, "-g", "daemon off;"], { stdio: "inherit" });
+  const upstreamOf = async (upstreams: number[]) => {
+    writeFileSync(confFile, nginxConfig({ dir, port, upstreams }));
+    execFileSync(NGINX, ["-c", confFile, "-g", "daemon off;", "-s", "reload"]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  };
   for (let i = 0; i < 100; i++) {
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
@@ -132,12 +139,14 @@ export async function startCluster(options: {
     nginxConf,
     async restart(i) {
       const old = instances[i] as ChildServer;
+      await upstreamOf(ports.filter((_, j) => j !== i));
       await stopServer(old);
       instances[i] = await startServer({
         port: ports[i] as number,
         dataDir: old.dataDir,
         env,
       });
+      await upstreamOf(ports);
     },
     async stop() {
       const exited = new Promise((resolve) => nginx.once("exit", resolve));
