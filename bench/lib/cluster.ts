@@ -20,8 +20,6 @@ export interface Cluster {
   url: string;
   instances: ChildServer[];
   databaseUrl: string;
-  /** The nginx configuration in use (docs/operations.md quotes it). */
-  nginxConf: string;
   /** A rolling restart of instance `i`, as an operator does it with nginx (docs/operations.md
    * "Behind a load balancer"): out of the upstream (nginx reloads; its old workers finish what
    * they sent), SIGTERM (it drains), started again on the same port, back in the upstream. */
@@ -115,9 +113,8 @@ export async function startCluster(options: {
   // One at a time: the first applies the migrations, the others find nothing to do.
   const instances: ChildServer[] = [];
   for (const instancePort of ports) instances.push(await startServer({ port: instancePort, env }));
-  const nginxConf = nginxConfig({ dir, port, upstreams: ports });
   const confFile = path.join(dir, "nginx.conf");
-  writeFileSync(confFile, nginxConf);
+  writeFileSync(confFile, nginxConfig({ dir, port, upstreams: ports }));
   const nginx = spawn(NGINX, ["-c", confFile, "-g", "daemon off;"], { stdio: "inherit" });
   const upstreamOf = async (upstreams: number[]) => {
     writeFileSync(confFile, nginxConfig({ dir, port, upstreams }));
@@ -136,7 +133,6 @@ export async function startCluster(options: {
     url,
     instances,
     databaseUrl: database.url,
-    nginxConf,
     async restart(i) {
       const old = instances[i] as ChildServer;
       await upstreamOf(ports.filter((_, j) => j !== i));
