@@ -105,12 +105,16 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
     const acked: Acknowledged = { names: [], messages: [], suspended: [] };
     const next = random(23);
     // Kills land anywhere from before the first statement to after the last answer: the window
-    // is 1.2 times the longest the three took when they were let finish (a first, uncounted round,
-    // then every round that finished before its kill).
+    // is 1.5 times the longest the three took when they were let finish (a first, uncounted round,
+    // then every round that finished before its kill). Every counted round runs on a server just
+    // started, so the uncounted one does too: a cold start is slower than a warm one.
+    const warmUp = await warmUpCast(server);
+    await stopServer(server, "SIGKILL");
+    server = await start();
     let windowMs = 0;
     let cutShort = 0;
     for (let i = -1; i < LIVES; i++) {
-      const cast = (i < 0 ? await warmUpCast(server) : casts[i]) as Cast;
+      const cast = (i < 0 ? warmUp : casts[i]) as Cast;
       const as = (who: ChildAccount) =>
         requester(server, { cookie: who.cookie, ip: `10.9.${i}.1` });
       const name = i < 0 ? "warmup" : `crash${i}`;
@@ -144,7 +148,7 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       };
       const began = Date.now();
       const inFlight = Promise.allSettled([purchase(), message(), moderation()]).then(() => {
-        windowMs = Math.max(windowMs, (Date.now() - began) * 1.2);
+        windowMs = Math.max(windowMs, (Date.now() - began) * 1.5);
       });
       if (i < 0) {
         await inFlight;
