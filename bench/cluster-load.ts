@@ -9,10 +9,11 @@
 //     like and follow is in the state its last answer said;
 //   - realtime: every follow and message event reached its recipient's socket on whichever
 //     instance it was (counted; one sent while that socket was reconnecting is counted apart);
-//   - catching up: a profile renamed through nginx is found by a search on each instance directly
+//   - catching up: a profile renamed through nginx is found by a search on each instance directly,
+//     and a post made through nginx is in a follower's home feed read on each instance directly
 //     (how long each took, measured);
 //   - the username lifecycle ran about once a minute across the cluster (job_runs);
-//   - each instance's RSS at the start and at the end.
+//   - each instance's RSS at the start, then once a minute to the end.
 //   node --import tsx bench/cluster-load.ts      options: DURATION=600 INSTANCES=3 PEOPLE=3000 SOCKETS=2000
 import { execFileSync } from "node:child_process";
 import pg from "pg";
@@ -243,6 +244,43 @@ try {
         `/api/search/profiles?q=${pick(people.names).slice(0, 4)}`,
       ),
     ),
+    // A post through nginx, then a follower's home feed on each instance directly until it holds
+    // the post: every instance's feed cache agrees with the database. The follower shares the
+    // author's seeded follow class and toggles no follow, so the follow stands.
+    loop(async (i) => {
+      const author = pick(writers(8));
+      const index = sessions.indexOf(author);
+      const follower = sessions.find(
+        (_s, j) => j !== index && j % 97 === index % 97 && ![4, 5].includes(j % 16),
+      );
+      if (!follower) return;
+      const res = await ask("post", author, "POST", "/api/posts", { content: `feed check ${i}` });
+      if (res.status !== 201) return;
+      const postId = res.json().post.id as string;
+      posts.push({ id: postId, content: `feed check ${i}` });
+      const written = Date.now();
+      for (const instance of cluster.instances) {
+        // As for search: an instance down for its restart is not asked.
+        let found: boolean | null = false;
+        while (found === false && Date.now() - written < 5000) {
+          found = await fetch(`${instance.url}/api/feed`, {
+            headers: {
+              cookie: follower.cookie,
+              "x-forwarded-for": addressOf.get(follower.userId) as string,
+            },
+          }).then(
+            async (r) =>
+              ((await r.json()) as { items?: { id: string }[] }).items?.some(
+                (item) => item.id === postId,
+              ) === true,
+            () => null,
+          );
+          if (found === false) await sleep(20);
+        }
+        if (found !== null) lag.feed.push(Date.now() - written);
+      }
+      await sleep(1000);
+    }),
     // A rename through nginx, then a search on each instance directly until it finds the name.
     loop(async (i) => {
       const who = pick(writers(7));
@@ -281,6 +319,20 @@ try {
     }),
   ];
 
+  // Each instance's RSS once a minute (the restarted one's new process from its restart on).
+  const rssByMinute: (number | null)[][] = [];
+  const rssSampler = loop(async () => {
+    rssByMinute.push(
+      cluster.instances.map((instance) => {
+        try {
+          return rss(instance);
+        } catch {
+          return null;
+        }
+      }),
+    );
+    await sleep(Math.min(60_000, Math.max(0, deadline - Date.now())));
+  });
   // Halfway, one instance restarts; the lifecycle's runs are sampled meanwhile.
   const runs = new Set<string>();
   const sampler = loop(async () => {
@@ -294,7 +346,7 @@ try {
   const restartStarted = Date.now();
   await cluster.restart(1);
   console.log(`instance 2 restarted in ${Date.now() - restartStarted} ms`);
-  await Promise.all([...work, sampler]);
+  await Promise.all([...work, sampler, rssSampler]);
   await sleep(3000);
   stopping = true;
 
@@ -345,8 +397,16 @@ posts acknowledged ${posts.length}, stored ${stored.rows[0]?.n}; messages acknow
 likes in the state last answered: ${likes.size - likesOff} of ${likes.size}; follows: ${follows.size - followsOff} of ${follows.size}
 realtime: ${deliveredOnline.length} of ${whileOnline.length} events delivered to sockets that were connected; ${delivered.length - deliveredOnline.length} of ${expected.length - whileOnline.length} sent during a reconnect
 search on every instance after a rename through another: p50 ${p(lag.search, 50)} ms, p99 ${p(lag.search, 99)} ms, max ${Math.max(...lag.search)} ms (${lag.search.length} looks)
+home feed on every instance after a post through another: p50 ${p(lag.feed, 50)} ms, p99 ${p(lag.feed, 99)} ms, max ${Math.max(...lag.feed)} ms (${lag.feed.length} looks)
 username lifecycle runs seen: ${runs.size} in ${(DURATION_S / 60).toFixed(1)} minutes (sampled every 5 s)
 RSS start ${rssStart.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(", ")}; end ${rssEnd.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(", ")} (instance 2 restarted)`);
+  console.log(`\nRSS by minute (MB), instance ${INSTANCES > 1 ? "2 restarted halfway" : "1"}:`);
+  console.log(`| minute | ${cluster.instances.map((_, i) => `instance ${i + 1}`).join(" | ")} |`);
+  console.log(`| --- | ${cluster.instances.map(() => "---").join(" | ")} |`);
+  for (const [minute, row] of rssByMinute.entries()) {
+    const cells = row.map((b) => (b === null ? "down" : (b / 2 ** 20).toFixed(0)));
+    console.log(`| ${minute} | ${cells.join(" | ")} |`);
+  }
   for (const socket of sockets) socket.terminate();
 } finally {
   await pool.end();
