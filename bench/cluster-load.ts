@@ -156,7 +156,12 @@ try {
   const posts: { id: string; content: string }[] = [];
   const likes = new Map<string, boolean>();
   const follows = new Map<string, boolean>();
-  const expected: { user: string; match: (m: ServerMessage) => boolean; online: boolean }[] = [];
+  const expected: {
+    user: string;
+    match: (m: ServerMessage) => boolean;
+    online: boolean;
+    at: number;
+  }[] = [];
   const messages: string[] = [];
   const lag = { search: [] as number[], feed: [] as number[] };
   // Disjoint people per writer, so one pair's toggles are answered in order.
@@ -197,6 +202,7 @@ try {
         expected.push({
           user: target.userId,
           online: wasOnline(target.userId, Date.now()),
+          at: Date.now(),
           match: (m) =>
             m.type === "follow.changed" &&
             m.followerId === who.userId &&
@@ -222,6 +228,7 @@ try {
       expected.push({
         user: to.userId,
         online: wasOnline(to.userId, Date.now()),
+        at: Date.now(),
         match: (m) => m.type === "mail.message" && m.message.body === body,
       });
       await sleep(200);
@@ -375,6 +382,15 @@ try {
   );
   const whileOnline = expected.filter((e) => e.online);
   const deliveredOnline = delivered.filter((e) => e.online);
+  // An event missed by a socket counted as connected: how long after it was sent that socket
+  // saw its close, if it did (a socket an instance closes on its restart misses what came
+  // between the close frame leaving and the client seeing it).
+  const missed = whileOnline
+    .filter((e) => !delivered.includes(e))
+    .map((e) => {
+      const close = (offline.get(e.user) ?? []).find((g) => g.from >= e.at);
+      return close ? `closed ${close.from - e.at} ms after the event was sent` : "no close after";
+    });
   const rssEnd = cluster.instances.map(rss);
 
   console.log("\n| operation | requests | per second | p50 | p99 | answers |");
@@ -395,7 +411,7 @@ try {
 5xx or failed requests: ${failures.length} (GETs sent again after a closed connection: ${retried})${failures.length ? `\n  ${failures.slice(0, 10).join("\n  ")}` : ""}
 posts acknowledged ${posts.length}, stored ${stored.rows[0]?.n}; messages acknowledged ${messages.length}, stored ${storedMessages.rows[0]?.n}
 likes in the state last answered: ${likes.size - likesOff} of ${likes.size}; follows: ${follows.size - followsOff} of ${follows.size}
-realtime: ${deliveredOnline.length} of ${whileOnline.length} events delivered to sockets that were connected; ${delivered.length - deliveredOnline.length} of ${expected.length - whileOnline.length} sent during a reconnect
+realtime: ${deliveredOnline.length} of ${whileOnline.length} events delivered to sockets that were connected${missed.length ? ` (missed: ${missed.join("; ")})` : ""}; ${delivered.length - deliveredOnline.length} of ${expected.length - whileOnline.length} sent during a reconnect
 search on every instance after a rename through another: p50 ${p(lag.search, 50)} ms, p99 ${p(lag.search, 99)} ms, max ${Math.max(...lag.search)} ms (${lag.search.length} looks)
 home feed on every instance after a post through another: p50 ${p(lag.feed, 50)} ms, p99 ${p(lag.feed, 99)} ms, max ${Math.max(...lag.feed)} ms (${lag.feed.length} looks)
 username lifecycle runs seen: ${runs.size} in ${(DURATION_S / 60).toFixed(1)} minutes (sampled every 5 s)
