@@ -32,8 +32,10 @@ import { Metrics } from "./infra/metrics";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
+import { accountRoutes } from "./modules/account/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
+import { touchSession } from "./modules/auth/queries";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionCache } from "./modules/auth/session-cache";
 import { createViewerResolver } from "./modules/auth/viewer-resolver";
@@ -220,7 +222,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerAppGauges(ctx, database);
   // Ready only once the search index is loaded (docs/search.md "Profile index").
   await ctx.searchIndex.start();
-  const resolveViewer = createViewerResolver(auth, sessions);
+  const resolveViewer = createViewerResolver(auth, sessions, (sessionId) => {
+    touchSession(db, sessionId).catch((error: unknown) => {
+      app.log.warn({ err: error }, "a session's last-seen time could not be written");
+    });
+  });
   registerViewer(app, resolveViewer);
   registerApiLimits(app, ctx.limits);
   const unsubscribe = [
@@ -261,6 +267,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   const api: [FastifyPluginAsyncZod<WithContext>, string][] = [
     [authRoutes, "/api/auth"],
+    [accountRoutes, "/api/account"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

@@ -25,6 +25,8 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a request last came with this session, to the nearest few minutes (docs/accounts.md). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -102,3 +102,8 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The library's error code of a failed call (e.g. 'INVALID_PASSWORD'), if it is one of its. */
+export function authErrorCode(error: unknown): string | undefined {
+  return (error as { body?: { code?: string } } | null)?.body?.code;
+}

@@ -1,5 +1,5 @@
 // SQL for the auth tables that the accounts use-cases read themselves (better-auth owns the rest).
-import { eq } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema/auth";
 
@@ -20,4 +20,16 @@ export async function deleteUser(db: Db, userId: string): Promise<void> {
 /** Ends every session of the user (suspension; docs/safety.md). */
 export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** How stale a session's last-seen time may grow before a request writes it again. */
+const SEEN_EVERY = sql`interval '5 minutes'`;
+
+/** Marks the session used now ('Where you're signed in', docs/accounts.md); a no-op when it was
+ * marked in the last five minutes, so active people cost one write each five minutes at most. */
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - ${SEEN_EVERY}`)));
 }

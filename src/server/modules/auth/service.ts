@@ -9,9 +9,10 @@ import type { AppContext } from "../../context";
 import { AppError, badRequest, conflict, forbidden } from "../../errors";
 import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "../../policy/standing";
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
+import { authErrorCode } from "./better-auth";
 import { checkEmail } from "./email-policy";
 import { admitLogin, loginFailed, loginSucceeded } from "./login-guard";
-import { isCommonPassword } from "./password-policy";
+import { assertPasswordAllowed } from "./password-policy";
 import { deleteSessionsOf, deleteUser, findUserByEmail } from "./queries";
 import { hasSignupProof, signupProofCookie } from "./signup-proof";
 
@@ -22,22 +23,6 @@ export type AuthDeps = Pick<AppContext, "db" | "auth" | "limits" | "log" | "conf
 export interface WithCookies<T> {
   setCookies: string[];
   body: T;
-}
-
-function authErrorCode(error: unknown): string | undefined {
-  const e = error as { body?: { code?: string }; statusCode?: number };
-  return e?.body?.code;
-}
-
-const COMMON_PASSWORD_MESSAGE =
-  "This password is too common. Please choose one that is harder to guess.";
-
-function assertPasswordAllowed(password: string) {
-  if (isCommonPassword(password)) {
-    throw badRequest(ERROR_CODES.commonPassword, COMMON_PASSWORD_MESSAGE, {
-      password: [COMMON_PASSWORD_MESSAGE],
-    });
-  }
 }
 
 const emailTaken = () =>

@@ -8,14 +8,22 @@ import type { ResolveViewer } from "../../http/viewer";
 import type { Auth } from "./better-auth";
 import type { SessionCache } from "./session-cache";
 
-export function createViewerResolver(auth: Auth, sessions: SessionCache): ResolveViewer {
+/** `seen` hears of each session the library verified (at most once a minute per cookie per
+ * instance), to keep its last-seen time (docs/accounts.md); it must not throw. */
+export function createViewerResolver(
+  auth: Auth,
+  sessions: SessionCache,
+  seen: (sessionId: string) => void,
+): ResolveViewer {
   const cookieName = getCookies(auth.options).sessionToken.name;
   return (headers) => {
     const cookie = readCookie(headers.cookie, cookieName);
     if (!cookie) return Promise.resolve(null);
     return sessions.userId(cookie, async () => {
       const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-      return found && { userId: found.user.id, expiresAt: new Date(found.session.expiresAt) };
+      if (!found) return null;
+      seen(found.session.id);
+      return { userId: found.user.id, expiresAt: new Date(found.session.expiresAt) };
     });
   };
 }

@@ -1,0 +1,44 @@
+// Request and response shapes of /api/account/* (docs/accounts.md): where a person is signed in,
+// and changing the password. Shared by server and browser.
+import { z } from "zod";
+import { PASSWORD_MAX, passwordField } from "./auth";
+
+/** One signed-in browser. Never carries the session's token. */
+export const sessionView = z.object({
+  id: z.string(),
+  /** e.g. 'Chrome 131', or 'Unknown browser'. */
+  browser: z.string(),
+  /** e.g. 'macOS 14.5', or 'Unknown system'. */
+  system: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the request that asked: 'This device'. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+
+/** Newest seen first, the current session among them. */
+export const sessionsResponse = z.object({ items: z.array(sessionView) });
+
+export const sessionIdParams = z.object({ sessionId: z.string().min(1).max(128) });
+
+/** How many sessions a sign-out ended. */
+export const endedResponse = z.object({ ended: z.number().int().min(0) });
+
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required.";
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect.";
+export const NEW_PASSWORD_SAME = "New password must be different from the current one.";
+
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, { message: CURRENT_PASSWORD_REQUIRED }).max(PASSWORD_MAX),
+    newPassword: passwordField,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    message: NEW_PASSWORD_SAME,
+    path: ["newPassword"],
+  });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** The password changed; every other session ended. */
+export const changePasswordResponse = z.object({ ended: z.number().int().min(0) });
