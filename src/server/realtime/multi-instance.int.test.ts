@@ -4,7 +4,14 @@ import { rmSync } from "node:fs";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChildServer, signUp, startServer, stopServer } from "../test-support/child-server";
+import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-events";
+import {
+  type ChildServer,
+  signInAgain,
+  signUp,
+  startServer,
+  stopServer,
+} from "../test-support/child-server";
 import { createPostgresDatabase } from "../test-support/test-db";
 import { connectRealtime } from "../test-support/ws-client";
 
@@ -107,6 +114,29 @@ describe.skipIf(skipReason !== null)(
       let status = (await feed()).status;
       while (status !== 401 && Date.now() < deadline) status = (await feed()).status;
       expect(status).toBe(401);
+    });
+
+    it("closes on instance B, within 1 s, the socket of a session signed out from Settings on instance A", async () => {
+      const person = await signedInUser(a);
+      const otherBrowser = await signInAgain(a, person);
+      const socket = await connectRealtime(b.url, otherBrowser);
+      const mine = await connectRealtime(b.url, person.cookie);
+      try {
+        await Promise.all([socket, mine].map((s) => s.waitFor((m) => m.type === "ready")));
+        const started = Date.now();
+        const res = await fetch(`${a.url}/api/account/sessions/sign-out-others`, {
+          method: "POST",
+          headers: { cookie: person.cookie },
+        });
+        expect(await res.json()).toEqual({ ended: 1 });
+        expect(await socket.closed).toBe(SESSION_ENDED_CLOSE_CODE);
+        expect(Date.now() - started).toBeLessThan(1000);
+        mine.send({ type: "ping" });
+        await mine.waitFor((m) => m.type === "pong");
+      } finally {
+        socket.close();
+        mine.close();
+      }
     });
 
     it("ends the sessions of someone suspended on instance A on instance B within 1 s", async () => {

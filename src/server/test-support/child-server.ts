@@ -117,6 +117,8 @@ async function capturedCode(dataDirs: string[], email: string): Promise<string> 
   throw new Error(`no code mailed to ${email}`);
 }
 
+const PASSWORD = "violet kettle 7342";
+
 /** Registers, verifies (code from the instance's captured mail) and signs in over real HTTP. */
 export async function signUp(
   server: ChildServer,
@@ -124,7 +126,7 @@ export async function signUp(
   email = `${label}.${randomBytes(4).toString("hex")}@example.com`,
   mailDataDirs = [server.dataDir],
 ): Promise<ChildAccount> {
-  const password = "violet kettle 7342";
+  const password = PASSWORD;
   const post = requester(server, { ip: randomIp() });
   const register = await post("POST", "/api/auth/register", {
     email,
@@ -136,12 +138,25 @@ export async function signUp(
   const code = await capturedCode(mailDataDirs, email);
   const verified = await post("POST", "/api/auth/verify-code", { email, code });
   if (verified.status !== 200) throw new Error(`verify: ${await verified.text()}`);
-  const login = await post("POST", "/api/auth/login", { email, password });
+  const { user, cookie } = await logIn(server, email);
+  return { id: user.id, email, handle: user.handle, cookie };
+}
+
+async function logIn(server: ChildServer, email: string) {
+  const login = await requester(server, { ip: randomIp() })("POST", "/api/auth/login", {
+    email,
+    password: PASSWORD,
+  });
   if (login.status !== 200) throw new Error(`login: ${await login.text()}`);
   const cookie = login.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
   const { user } = (await login.json()) as { user: { id: string; handle: string } };
-  return { id: user.id, email, handle: user.handle, cookie };
+  return { user, cookie };
+}
+
+/** The same person in another browser: the cookie of a fresh login. */
+export async function signInAgain(server: ChildServer, who: ChildAccount): Promise<string> {
+  return (await logIn(server, who.email)).cookie;
 }
