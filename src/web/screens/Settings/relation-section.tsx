@@ -1,7 +1,7 @@
 // One list of Settings (docs/safety.md "Block", "Mute"): the people the viewer blocks or mutes, newest
 // first, page by page, each with the date and Unblock or Unmute. A person leaves the list once the
 // server agrees; the focus then goes to the section's heading, not to the page's start.
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/button";
 import { LoadError } from "../../components/load-error";
@@ -15,6 +15,7 @@ import {
   useMuteMutation,
   useRelationListQuery,
 } from "../../state/queries/safety";
+import { SettingsSection } from "./settings-section";
 
 const WORDS: Record<
   RelationKind,
@@ -46,7 +47,6 @@ export function RelationSection({ kind }: { kind: RelationKind }) {
   const block = useBlockMutation();
   const mute = useMuteMutation();
   const change = kind === "blocks" ? block : mute;
-  const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -111,14 +111,8 @@ export function RelationSection({ kind }: { kind: RelationKind }) {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-3xl border border-neutral-200 bg-white px-5 py-4 dark:border-neutral-800 dark:bg-neutral-900"
-    >
-      <h2 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-bold outline-none">
-        {words.title}
-      </h2>
+    <SettingsSection title={words.title} headingRef={heading}>
       {body}
-    </section>
+    </SettingsSection>
   );
 }

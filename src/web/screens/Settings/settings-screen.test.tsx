@@ -2,7 +2,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonSummary } from "../../../domain/contracts/follows";
-import { ADA, apiError, GRACE, json, renderWithRoutes, stubFetch } from "../../test-support/posts";
+import { accountApi, accountState } from "../../test-support/account";
+import {
+  ADA,
+  apiError,
+  GRACE,
+  json,
+  type Route,
+  renderWithRoutes,
+  stubFetch,
+} from "../../test-support/posts";
 import { routes, safetyApi, safetyState } from "../../test-support/safety";
 import { SettingsScreen } from "./settings-screen";
 
@@ -13,6 +22,9 @@ const person = (n: number): PersonSummary => ({
   handle: `person${n}`,
   username: `person${n}`,
 });
+
+/** The account sections' API, so their requests are answered too. */
+const withAccount = (route: Route) => routes(accountApi(accountState()), route);
 
 function renderSettings() {
   return renderWithRoutes([{ path: "/settings", element: <SettingsScreen /> }], {
@@ -31,7 +43,7 @@ afterEach(() => {
 
 describe("Settings", () => {
   it("says so when nobody is blocked or muted", async () => {
-    stubFetch(safetyApi(safetyState()));
+    stubFetch(withAccount(safetyApi(safetyState())));
     renderSettings();
     expect(await screen.findByText("You have not blocked anyone.")).toBeTruthy();
     expect(await screen.findByText("You have not muted anyone.")).toBeTruthy();
@@ -42,7 +54,7 @@ describe("Settings", () => {
     const state = safetyState([GRACE, person(1)]);
     state.blocks.set(GRACE.userId, GRACE);
     state.mutes.set("p1", person(1));
-    const calls = stubFetch(safetyApi(state));
+    const calls = stubFetch(withAccount(safetyApi(state)));
     const { user } = renderSettings();
 
     const blockedList = section("Blocked accounts");
@@ -70,21 +82,24 @@ describe("Settings", () => {
 
   it("loads more people page by page", async () => {
     const calls = stubFetch(
-      routes(({ path }) => {
-        if (path === "/api/safety/blocks") {
-          return json({
-            items: [{ person: person(1), since: "2026-03-14T12:00:00Z" }],
-            nextCursor: "c2",
-          });
-        }
-        if (path === "/api/safety/blocks?cursor=c2") {
-          return json({
-            items: [{ person: person(2), since: "2026-03-10T12:00:00Z" }],
-            nextCursor: null,
-          });
-        }
-        return undefined;
-      }, safetyApi(safetyState())),
+      routes(
+        ({ path }) => {
+          if (path === "/api/safety/blocks") {
+            return json({
+              items: [{ person: person(1), since: "2026-03-14T12:00:00Z" }],
+              nextCursor: "c2",
+            });
+          }
+          if (path === "/api/safety/blocks?cursor=c2") {
+            return json({
+              items: [{ person: person(2), since: "2026-03-10T12:00:00Z" }],
+              nextCursor: null,
+            });
+          }
+          return undefined;
+        },
+        withAccount(safetyApi(safetyState())),
+      ),
     );
     const { user } = renderSettings();
     const blockedList = section("Blocked accounts");
@@ -98,10 +113,13 @@ describe("Settings", () => {
   it("shows loading, then a failure with Retry", async () => {
     let fail = true;
     stubFetch(
-      routes(({ path }) => {
-        if (path !== "/api/safety/mutes") return undefined;
-        return fail ? apiError(500, "Database down") : json({ items: [], nextCursor: null });
-      }, safetyApi(safetyState())),
+      routes(
+        ({ path }) => {
+          if (path !== "/api/safety/mutes") return undefined;
+          return fail ? apiError(500, "Database down") : json({ items: [], nextCursor: null });
+        },
+        withAccount(safetyApi(safetyState())),
+      ),
     );
     const { user } = renderSettings();
     expect(within(section("Muted accounts")).getByRole("status").textContent).toBe("Loading...");

@@ -1,0 +1,61 @@
+// Where the viewer is signed in, signing other sessions out, and changing the password
+// (docs/accounts.md). Every change refetches the list before it settles, so a button stays busy
+// until the row it ended is gone.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type ChangePasswordBody,
+  changePasswordResponse,
+  endedResponse,
+  sessionsResponse,
+} from "../../../domain/contracts/account";
+import { api, apiRequest } from "../../lib/api";
+
+export const accountKeys = {
+  all: ["account"] as const,
+  sessions: () => [...accountKeys.all, "sessions"] as const,
+};
+
+const refetchSessions = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+
+export function useSessionsQuery() {
+  return useQuery({
+    queryKey: accountKeys.sessions(),
+    queryFn: ({ signal }) => api.get("/api/account/sessions", sessionsResponse, signal),
+  });
+}
+
+export function useSignOutSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}`, {
+        method: "DELETE",
+        schema: endedResponse,
+      }),
+    // A 404 means the session had already ended elsewhere: the list is stale either way.
+    onSettled: () => refetchSessions(queryClient),
+  });
+}
+
+export function useSignOutOthersMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest("/api/account/sessions/sign-out-others", {
+        method: "POST",
+        schema: endedResponse,
+      }),
+    onSettled: () => refetchSessions(queryClient),
+  });
+}
+
+/** The server ends every other session and answers with a fresh cookie for this one. */
+export function useChangePasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api.post("/api/account/password", body, changePasswordResponse),
+    onSuccess: () => refetchSessions(queryClient),
+  });
+}
