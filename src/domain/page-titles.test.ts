@@ -73,7 +73,11 @@ describe("pageText", () => {
       "the settings page",
       { kind: "settings" },
       "chtcht",
-      { title: "Settings · chtcht", description: "The people you blocked or muted on chtcht." },
+      {
+        title: "Settings · chtcht",
+        description:
+          "Where you're signed in on chtcht, your password, and the people you blocked or muted.",
+      },
     ],
     [
       "the moderation queue",

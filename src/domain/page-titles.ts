@@ -106,7 +106,7 @@ export function pageText(page: TitledPage, siteName: string): PageText {
     case "settings":
       return {
         title: titled("Settings", siteName),
-        description: `The people you blocked or muted on ${siteName}.`,
+        description: `Where you're signed in on ${siteName}, your password, and the people you blocked or muted.`,
       };
     case "moderation":
       return {

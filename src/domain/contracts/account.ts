@@ -17,7 +17,7 @@ export const sessionView = z.object({
 });
 export type SessionView = z.infer<typeof sessionView>;
 
-/** Newest seen first, the current session among them. */
+/** The current session first, then the others by when they were last used. */
 export const sessionsResponse = z.object({ items: z.array(sessionView) });
 
 export const sessionIdParams = z.object({ sessionId: z.string().min(1).max(128) });

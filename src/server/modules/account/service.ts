@@ -31,8 +31,13 @@ export async function listSessions(
 ): Promise<{ items: SessionView[] }> {
   const { session, user } = await current(deps, headers);
   const rows = await liveSessionsOf(deps.db, user.id, now);
+  // This browser's first, then the others by when they were last used.
+  const ordered = [
+    ...rows.filter((row) => row.id === session.id),
+    ...rows.filter((row) => row.id !== session.id),
+  ];
   return {
-    items: rows.map((row) => ({
+    items: ordered.map((row) => ({
       id: row.id,
       ...describeAgent(row.userAgent),
       createdAt: row.createdAt.toISOString(),
