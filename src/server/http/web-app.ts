@@ -7,7 +7,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "../../domain/contracts/errors";
@@ -22,6 +21,7 @@ import {
   renderHead,
   renderSiteConfig,
 } from "./page-meta";
+import { loadStaticFiles, registerStaticFiles } from "./static-files";
 
 export const webDistDir = path.resolve("dist/web");
 
@@ -90,22 +90,8 @@ export async function registerWebApp(
 
   const indexFile = path.join(distDir, "index.html");
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
-  if (indexHtml) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // The build writes x.js.br and x.js.gz beside x.js (vite.config.ts); sent when accepted.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
-        );
-      },
-    });
-  }
+  // The build writes x.js.br and x.js.gz beside x.js (vite.config.ts); sent when accepted.
+  if (indexHtml) registerStaticFiles(app, loadStaticFiles(distDir));
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply, html: string) {
     const pathname = request.url.split("?")[0] ?? "/";

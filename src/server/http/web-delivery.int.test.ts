@@ -59,6 +59,32 @@ describe("a hashed build asset", () => {
     expect(res.headers["cache-control"]).toBe(YEAR_IMMUTABLE);
   });
 
+  it("answers a request that holds its ETag with 304 and no body, and a HEAD with the headers alone", async () => {
+    const first = await get(ASSET, "br");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const again = await t.app.inject({
+      method: "GET",
+      url: ASSET,
+      headers: { "if-none-match": etag, "accept-encoding": "br" },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers["cache-control"]).toBe(YEAR_IMMUTABLE);
+    const stale = await t.app.inject({
+      method: "GET",
+      url: ASSET,
+      headers: { "if-none-match": '"something-else"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(SCRIPT);
+    const head = await t.app.inject({ method: "HEAD", url: ASSET });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toMatch(/javascript/);
+    expect(head.body).toBe("");
+  });
+
   it("a file without a hash in its name is cached briefly, and an unknown asset is a 404", async () => {
     const script = await get("/theme-init.js", "br, gzip");
     expect(script.statusCode).toBe(200);

@@ -1,0 +1,107 @@
+// What every request pays (docs/performance.md "Trivial routes"): the compiled app as `npm start`
+// runs it (production, info logging, the embedded database) against a bare Fastify 5 'hello' in a
+// process of its own, interleaved, each under autocannon at CONNECTIONS connections for SECONDS:
+// the bare 'hello', the bare server sending the app's header set, the app's /robots.txt (a static
+// file), /healthz (from memory) and a 404 under /api. Prints req/s, p50/p99 and each route's
+// ratio to the bare 'hello' in the same round, and to the bare server with the app's headers.
+// Target: a trivial route within 80% of the bare 'hello' (ratio ≥ 0.8).
+//   node --import tsx bench/trivial-route.ts      options: SECONDS=8 CONNECTIONS=100 ROUNDS=2
+import { execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import autocannon from "autocannon";
+import { freePort, startServer, stopServer } from "../src/server/test-support/child-server";
+import { sleep } from "./lib/stats";
+
+const SECONDS = Number(process.env.SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const TARGET = 0.8;
+
+// The compiled server and web app, rebuilt when older than their sources, as `npm start` does.
+execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
+const app = await startServer({
+  env: { NODE_ENV: "production", LOG_LEVEL: "info", TRUST_PROXY: "false" },
+});
+const barePort = await freePort();
+const bare = spawn(process.execPath, ["--import", "tsx", "bench/lib/bare-fastify.ts"], {
+  env: { ...process.env, PORT: String(barePort) },
+  stdio: "inherit",
+});
+const bareUrl = `http://127.0.0.1:${barePort}`;
+while (
+  !(await fetch(`${bareUrl}/hello`).then(
+    (r) => r.ok,
+    () => false,
+  ))
+)
+  await sleep(100);
+
+const routes = [
+  { label: "bare Fastify 'hello'", url: `${bareUrl}/hello` },
+  { label: "bare, the app's headers", url: `${bareUrl}/hello-with-headers` },
+  { label: "app /robots.txt", url: `${app.url}/robots.txt` },
+  { label: "app /healthz", url: `${app.url}/healthz` },
+  { label: "app 404 under /api", url: `${app.url}/api/no-such-route` },
+];
+
+const run = (url: string, duration: number) =>
+  autocannon({ url, connections: CONNECTIONS, duration, timeout: 10 });
+
+try {
+  for (const route of routes) await run(route.url, 2); // warm-up
+  const rows: {
+    label: string;
+    round: number;
+    rps: number;
+    p50: number;
+    p99: number;
+    ratio: number;
+    toHeaders: number;
+    ok: boolean;
+  }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    let bareRps = 0;
+    let headersRps = 0;
+    for (const route of routes) {
+      const result = await run(route.url, SECONDS);
+      const rps = result.requests.average;
+      if (route === routes[0]) bareRps = rps;
+      if (route === routes[1]) headersRps = rps;
+      const expected = route.label.includes("404") ? 404 : 200;
+      const ok =
+        result.errors === 0 &&
+        result.timeouts === 0 &&
+        (expected === 200 ? result.non2xx === 0 : result["4xx"] === result.requests.total);
+      rows.push({
+        label: route.label,
+        round,
+        rps,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ratio: rps / bareRps,
+        toHeaders: rps / headersRps,
+        ok,
+      });
+      console.log(
+        `round ${round}  ${route.label.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ratio ${(rps / bareRps).toFixed(2)}${ok ? "" : "  (unexpected answers or errors)"}`,
+      );
+    }
+  }
+  console.log("\n| round | route | req/s | p50 | p99 | to bare 'hello' | to bare with headers |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const r of rows) {
+    const toHeaders = r.label.startsWith("app") ? r.toHeaders.toFixed(2) : "";
+    console.log(
+      `| ${r.round} | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${toHeaders} |`,
+    );
+  }
+  const trivial = rows.filter((r) => r.label.startsWith("app") && !r.label.includes("404"));
+  const met = trivial.every((r) => r.ratio >= TARGET && r.ok);
+  console.log(
+    `\ntarget: static and trivial routes ≥ ${TARGET}× the bare server: ${met ? "met" : "missed"}`,
+  );
+} finally {
+  bare.kill();
+  await stopServer(app);
+  rmSync(app.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,47 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { registerSecurityHeaders, securityHeaders } from "./security-headers";
+
+describe("securityHeaders", () => {
+  it("are helmet's, with the policy given", () => {
+    const headers = securityHeaders({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"] } },
+      crossOriginEmbedderPolicy: false,
+    });
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    expect(headers["cross-origin-embedder-policy"]).toBeUndefined();
+  });
+
+  it("refuses a directive that would need the request", () => {
+    expect(() =>
+      securityHeaders({
+        contentSecurityPolicy: {
+          directives: { scriptSrc: ["'self'", (_req, res) => `'nonce-${String(res)}'`] },
+        },
+      }),
+    ).toThrow(/depends on the request/);
+  });
+
+  it("are on every answer, and a route's own header wins", async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, {});
+    app.get("/plain", async () => "ok");
+    app.get("/own", async (_request, reply) => {
+      reply.header("content-security-policy", "sandbox");
+      return "ok";
+    });
+    const plain = await app.inject({ url: "/plain" });
+    expect(plain.headers["x-content-type-options"]).toBe("nosniff");
+    expect(plain.headers["content-security-policy"]).toContain("default-src 'self'");
+    const own = await app.inject({ url: "/own" });
+    expect(own.headers["content-security-policy"]).toBe("sandbox");
+    expect(own.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const missing = await app.inject({ url: "/nowhere" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

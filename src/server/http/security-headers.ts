@@ -1,0 +1,52 @@
+// Security headers (docs/architecture.md "Request path"): helmet's, with the app's Content
+// Security Policy. Our directives are constants, so helmet runs once at start and every answer
+// gets the same header set; running it per request (as @fastify/helmet does, re-serialising the
+// policy each time) took about a sixth of a trivial request's time (docs/performance.md
+// "Trivial routes"). A route may still set its own header over one of these (media does: CSP).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
+
+/** A directive given as a function is worked out per request (a nonce): it cannot be fixed. */
+function dependsOnRequest(options: Readonly<HelmetOptions>): boolean {
+  const policy = options.contentSecurityPolicy;
+  const directives = typeof policy === "object" ? Object.values(policy.directives ?? {}) : [];
+  return directives.some((value) =>
+    [value].flat().some((part: unknown) => typeof part === "function"),
+  );
+}
+
+/** The headers helmet would set with these options, by lower-case name. */
+export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  if (dependsOnRequest(options)) {
+    throw new Error(
+      "a Content-Security-Policy directive depends on the request: set it per request",
+    );
+  }
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  let done = false;
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+      done = true;
+    },
+  );
+  if (!done) throw new Error("helmet did not finish at once");
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = securityHeaders(options);
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
