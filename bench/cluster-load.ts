@@ -164,6 +164,30 @@ try {
   }[] = [];
   const messages: string[] = [];
   const lag = { search: [] as number[], feed: [] as number[] };
+  /** After a write through nginx: asks each instance directly, as `who`, until `holds` is true of
+   * the answer's items (5 s at most), and adds how long each took to `lags`. An instance down for
+   * its restart is not asked (its caches and index load anew when it starts). */
+  const timeOnEachInstance = async (
+    lags: number[],
+    who: BenchSession,
+    url: string,
+    holds: (items: { id?: string; userId?: string }[]) => boolean,
+  ) => {
+    const written = Date.now();
+    for (const instance of cluster.instances) {
+      let found: boolean | null = false;
+      while (found === false && Date.now() - written < 5000) {
+        found = await fetch(`${instance.url}${url}`, {
+          headers: { cookie: who.cookie, "x-forwarded-for": addressOf.get(who.userId) as string },
+        }).then(
+          async (r) => holds(((await r.json()) as { items?: [] }).items ?? []),
+          () => null,
+        );
+        if (found === false) await sleep(20);
+      }
+      if (found !== null) lags.push(Date.now() - written);
+    }
+  };
   // Disjoint people per writer, so one pair's toggles are answered in order.
   const writers = (w: number) => sessions.filter((_, i) => i % 16 === w);
 
@@ -265,27 +289,9 @@ try {
       if (res.status !== 201) return;
       const postId = res.json().post.id as string;
       posts.push({ id: postId, content: `feed check ${i}` });
-      const written = Date.now();
-      for (const instance of cluster.instances) {
-        // As for search: an instance down for its restart is not asked.
-        let found: boolean | null = false;
-        while (found === false && Date.now() - written < 5000) {
-          found = await fetch(`${instance.url}/api/feed`, {
-            headers: {
-              cookie: follower.cookie,
-              "x-forwarded-for": addressOf.get(follower.userId) as string,
-            },
-          }).then(
-            async (r) =>
-              ((await r.json()) as { items?: { id: string }[] }).items?.some(
-                (item) => item.id === postId,
-              ) === true,
-            () => null,
-          );
-          if (found === false) await sleep(20);
-        }
-        if (found !== null) lag.feed.push(Date.now() - written);
-      }
+      await timeOnEachInstance(lag.feed, follower, "/api/feed", (items) =>
+        items.some((item) => item.id === postId),
+      );
       await sleep(1000);
     }),
     // A rename through nginx, then a search on each instance directly until it finds the name.
@@ -299,29 +305,11 @@ try {
         details: {},
       });
       if (res.status !== 200) return;
-      const edited = Date.now();
       // Someone else looks (nobody finds themselves: docs/search.md "Who can be found").
       const looker = pick(sessions.filter((s) => s.userId !== who.userId).slice(0, 50));
-      for (const instance of cluster.instances) {
-        // An instance down for its restart is not asked (its index loads anew when it starts).
-        let found: boolean | null = false;
-        while (found === false && Date.now() - edited < 5000) {
-          found = await fetch(`${instance.url}/api/search/profiles?q=${token}`, {
-            headers: {
-              cookie: looker.cookie,
-              "x-forwarded-for": addressOf.get(looker.userId) as string,
-            },
-          }).then(
-            async (r) =>
-              ((await r.json()) as { items?: { userId: string }[] }).items?.some(
-                (item) => item.userId === who.userId,
-              ) === true,
-            () => null,
-          );
-          if (found === false) await sleep(20);
-        }
-        if (found !== null) lag.search.push(Date.now() - edited);
-      }
+      await timeOnEachInstance(lag.search, looker, `/api/search/profiles?q=${token}`, (items) =>
+        items.some((item) => item.userId === who.userId),
+      );
       await sleep(1000);
     }),
   ];
