@@ -4,21 +4,9 @@
 // tell what the headers' weight costs from what the app's own work costs.
 import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
-import { securityHeaders } from "../../src/server/http/security-headers";
+import { appSecurityOptions, securityHeaders } from "../../src/server/http/security-headers";
 
-const headers = securityHeaders({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      connectSrc: ["'self'", "ws:", "wss:"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  },
-  crossOriginEmbedderPolicy: false,
-});
+const headers = securityHeaders(appSecurityOptions(false));
 const app = Fastify();
 app.get("/hello", async () => "hello");
 app.get("/hello-with-headers", async (_request, reply) => {

@@ -23,7 +23,7 @@ import { inputValidatorCompiler, registerJsonBody } from "./http/input";
 import { registerMetrics } from "./http/metrics-route";
 import { allowedOrigins, registerOriginCheck } from "./http/origin-check";
 import { registerAccessLog, registerRequestIdHeader, requestIdOf } from "./http/request-id";
-import { registerSecurityHeaders } from "./http/security-headers";
+import { appSecurityOptions, registerSecurityHeaders } from "./http/security-headers";
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
@@ -128,19 +128,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerRequestIdHeader(app);
   registerAccessLog(app);
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, appSecurityOptions(config.secureCookies));
   registerOriginCheck(app, config);
 
   // One image per request; the size limit of each kind is applied when the file is read.

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { registerSecurityHeaders, securityHeaders } from "./security-headers";
+import { appSecurityOptions, registerSecurityHeaders, securityHeaders } from "./security-headers";
 
 describe("securityHeaders", () => {
   it("are helmet's, with the policy given", () => {
@@ -14,6 +14,15 @@ describe("securityHeaders", () => {
     expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
     expect(headers["cross-origin-embedder-policy"]).toBeUndefined();
+  });
+
+  it("of the app: its own policy, upgrading insecure requests only behind HTTPS", () => {
+    const plain = securityHeaders(appSecurityOptions(false))["content-security-policy"];
+    expect(plain).toContain("connect-src 'self' ws: wss:");
+    expect(plain).toContain("img-src 'self' data: blob:");
+    expect(plain).not.toContain("upgrade-insecure-requests");
+    const secure = securityHeaders(appSecurityOptions(true))["content-security-policy"];
+    expect(secure).toContain("upgrade-insecure-requests");
   });
 
   it("refuses a directive that would need the request", () => {

@@ -7,6 +7,23 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
+/** The app's options: helmet's defaults with our Content Security Policy (scripts and styles from
+ * the site itself, images also from data: and blob: URLs, the realtime socket), and no
+ * Cross-Origin-Embedder-Policy. HTTPS deployments ask browsers to upgrade insecure requests. */
+export const appSecurityOptions = (secureCookies: boolean): HelmetOptions => ({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      connectSrc: ["'self'", "ws:", "wss:"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      upgradeInsecureRequests: secureCookies ? [] : null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
+
 /** A directive given as a function is worked out per request (a nonce): it cannot be fixed. */
 function dependsOnRequest(options: Readonly<HelmetOptions>): boolean {
   const policy = options.contentSecurityPolicy;

@@ -49,7 +49,16 @@ describe("AboutScreen", () => {
     expect(audiences.getByText(/only when the person searching is allowed to see it/)).toBeTruthy();
     expect(audiences.getByText(/‘Show me in demographic search’/)).toBeTruthy();
 
-    for (const [title, coming] of [["Profile badges", /veterans/]] as const) {
+    const account = section("Your account");
+    expect(account.getByText(/every browser where you are signed in/).textContent).not.toMatch(
+      /^Coming soon/,
+    );
+    expect(account.getByText(/change your password/)).toBeTruthy();
+
+    for (const [title, coming] of [
+      ["Profile badges", /veterans/],
+      ["Your account", /Two-factor sign-in/],
+    ] as const) {
       expect(section(title).getByText("Coming soon")).toBeTruthy();
       expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);
     }

@@ -44,6 +44,12 @@ const sections = (siteName: string): AboutSection[] => [
     more: "You can mute anyone, block anyone (you disappear from each other's feeds, comments, search and mail, and they are not told) and report posts, comments, messages and profiles. Moderators review every report and can remove content, restrict an account to read-only, or suspend it.",
   },
   {
+    title: "Your account",
+    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do.",
+    coming:
+      "Two-factor sign-in, passkeys, changing your e-mail address, downloading your data and deleting your account.",
+  },
+  {
     title: "Profile badges",
     text: "Badges show who is who on profiles, posts and search results: a black badge is earned by verifying that your face matches your profile photo (Face Verification, on Edit Profile).",
     coming: "A yellow badge, and a military medal for veterans.",
