@@ -129,9 +129,21 @@ describe("Where you're signed in", () => {
     const person = await createAccount(t, { label: "others" });
     const others = [await signIn(person, IPHONE), await signIn(person, FIREFOX)];
     const sockets = await Promise.all(others.map((o) => connectRealtime(baseUrl, o.cookie)));
+    // An expired session, never listed, goes too but is not counted.
+    const expired = await signIn(person, IPHONE);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 day' where id = (select id from sessions where user_id = ${person.userId} order by created_at desc limit 1)`,
+    );
+    expect(await sessionsOf(person)).toHaveLength(3);
 
     const res = await inject(t, person, "POST", "/api/account/sessions/sign-out-others");
     expect(res.json()).toEqual({ ended: 2 });
+    expect(await signedIn(as(person, expired.cookie))).toBe(false);
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sessions where user_id = ${person.userId}`,
+    );
+    expect(left[0]?.n).toBe(1);
     for (const socket of sockets) expect(await socket.closed).toBe(SESSION_ENDED_CLOSE_CODE);
     for (const o of others) expect(await signedIn(as(person, o.cookie))).toBe(false);
     expect((await sessionsOf(person)).map((s) => s.current)).toEqual([true]);

@@ -26,17 +26,19 @@ export async function deleteSessionOf(db: Db, userId: string, sessionId: string)
   return rows.length;
 }
 
-/** Ends every session of the person but `keepId`; the number ended. */
+/** Ends every session of the person but `keepId`; the number of live ones ended (expired rows
+ * go too, uncounted: the person never saw them listed). */
 export async function deleteSessionsOfExcept(
   db: Db,
   userId: string,
   keepId: string,
+  now: Date,
 ): Promise<number> {
   const rows = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
-    .returning({ id: sessions.id });
-  return rows.length;
+    .returning({ expiresAt: sessions.expiresAt });
+  return rows.filter((row) => row.expiresAt > now).length;
 }
 
 /** The person's password sign-in (better-auth's 'credential' account), with its hash. */

@@ -79,7 +79,7 @@ export async function signOutOtherSessions(
 ): Promise<{ ended: number }> {
   const { session, user } = await current(deps, headers);
   const ended = await endSessions(deps, user.id, (tx) =>
-    deleteSessionsOfExcept(tx, user.id, session.id),
+    deleteSessionsOfExcept(tx, user.id, session.id, new Date()),
   );
   return { ended };
 }
@@ -112,7 +112,7 @@ export async function changePassword(
   const hash = await password.hash(input.newPassword);
   const ended = await endSessions(deps, user.id, async (tx) => {
     await setPasswordHash(tx, credential.id, hash);
-    return deleteSessionsOfExcept(tx, user.id, session.id);
+    return deleteSessionsOfExcept(tx, user.id, session.id, new Date());
   });
   return { ended };
 }

@@ -1,10 +1,9 @@
 // One list of Settings (docs/safety.md "Block", "Mute"): the people the viewer blocks or mutes, newest
 // first, page by page, each with the date and Unblock or Unmute. A person leaves the list once the
 // server agrees; the focus then goes to the section's heading, not to the page's start.
-import { type ReactNode, useRef } from "react";
+import { useRef } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/button";
-import { LoadError } from "../../components/load-error";
 import { LoadMore } from "../../components/load-more";
 import { PersonLine } from "../../components/person-line";
 import { errorMessage } from "../../lib/api";
@@ -15,7 +14,7 @@ import {
   useMuteMutation,
   useRelationListQuery,
 } from "../../state/queries/safety";
-import { SettingsSection } from "./settings-section";
+import { listState, muted, SettingsSection } from "./settings-section";
 
 const WORDS: Record<
   RelationKind,
@@ -39,8 +38,6 @@ const WORDS: Record<
   },
 };
 
-const muted = "text-neutral-600 dark:text-neutral-400";
-
 export function RelationSection({ kind }: { kind: RelationKind }) {
   const words = WORDS[kind];
   const query = useRelationListQuery(kind);
@@ -63,26 +60,10 @@ export function RelationSection({ kind }: { kind: RelationKind }) {
       },
     );
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <p role="status" className={`py-6 text-center ${muted}`}>
-        Loading...
-      </p>
-    );
-  } else if (query.isError) {
-    body = (
-      <LoadError
-        message={words.failed}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        className="py-6"
-      />
-    );
-  } else if (items.length === 0) {
-    body = <p className={`py-6 text-center ${muted}`}>{words.empty}</p>;
-  } else {
-    body = (
+  const list =
+    items.length === 0 ? (
+      <p className={`py-6 text-center ${muted}`}>{words.empty}</p>
+    ) : (
       <>
         <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
           {items.map(({ person, since }) => (
@@ -108,11 +89,10 @@ export function RelationSection({ kind }: { kind: RelationKind }) {
         <LoadMore list={query} className="pt-3" />
       </>
     );
-  }
 
   return (
     <SettingsSection title={words.title} headingRef={heading}>
-      {body}
+      {listState(query, words.failed) ?? list}
     </SettingsSection>
   );
 }

@@ -1,13 +1,12 @@
-// "Where you're signed in" (docs/accounts.md): every session of the viewer, newest seen first, with
+// "Where you're signed in" (docs/accounts.md): every session of the viewer, this one first, with
 // Sign out on each other one and, when there are others, 'Sign out of all other sessions' behind a
 // confirmation. A session leaves the list once the server has ended it and the list is read again;
 // the focus then goes to the section's heading, as the button that held it is gone.
-import { type ReactNode, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import type { SessionView } from "../../../domain/contracts/account";
 import { Button } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { LoadError } from "../../components/load-error";
 import { errorMessage } from "../../lib/api";
 import { useNow } from "../../lib/use-now";
 import {
@@ -17,9 +16,7 @@ import {
 } from "../../state/queries/account";
 import { sessionName, signedOutMessage } from "./session-labels";
 import { SessionRow } from "./session-row";
-import { SettingsSection } from "./settings-section";
-
-const muted = "text-neutral-600 dark:text-neutral-400";
+import { listState, SettingsSection } from "./settings-section";
 
 export function SessionsSection() {
   const query = useSessionsQuery();
@@ -54,50 +51,32 @@ export function SessionsSection() {
         toast.error(errorMessage(error, "Could not sign out of the other sessions.")),
     });
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <p role="status" className={`py-6 text-center ${muted}`}>
-        Loading...
-      </p>
-    );
-  } else if (query.isError) {
-    body = (
-      <LoadError
-        message="Could not load where you're signed in."
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        className="py-6"
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
-          {items.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              now={now}
-              busy={signOut.isPending && signOut.variables === session.id}
-              onSignOut={() => endOne(session)}
-            />
-          ))}
-        </ul>
-        {hasOthers ? (
-          <div className="border-t border-neutral-200 pt-4 pb-1 dark:border-neutral-800">
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Sign out of all other sessions
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
+  const list = (
+    <>
+      <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
+        {items.map((session) => (
+          <SessionRow
+            key={session.id}
+            session={session}
+            now={now}
+            busy={signOut.isPending && signOut.variables === session.id}
+            onSignOut={() => endOne(session)}
+          />
+        ))}
+      </ul>
+      {hasOthers ? (
+        <div className="border-t border-neutral-200 pt-4 pb-1 dark:border-neutral-800">
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Sign out of all other sessions
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
 
   return (
     <SettingsSection title="Where you're signed in" headingRef={heading}>
-      {body}
+      {listState(query, "Could not load where you're signed in.") ?? list}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -2,6 +2,39 @@
 // the row that held it goes away, so the focus stays in the section rather than at the page's start.
 import type { ReactNode, Ref } from "react";
 import { useId } from "react";
+import { LoadError } from "../../components/load-error";
+
+export const muted = "text-neutral-600 dark:text-neutral-400";
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** A section's list while it loads ('Loading...') or after it failed (with Retry); null once it
+ * has loaded, for the section to show the list. */
+export function listState(query: ListQuery, failed: string): ReactNode {
+  if (query.isPending) {
+    return (
+      <p role="status" className={`py-6 text-center ${muted}`}>
+        Loading...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadError
+        message={failed}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        className="py-6"
+      />
+    );
+  }
+  return null;
+}
 
 interface SettingsSectionProps {
   title: string;
