@@ -50,7 +50,7 @@ export function useSignOutOthersMutation() {
   });
 }
 
-/** The server ends every other session and answers with a fresh cookie for this one. */
+/** The server ends every other session; this one stays as it is. */
 export function useChangePasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
