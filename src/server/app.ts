@@ -33,6 +33,7 @@ import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
 import { accountRoutes } from "./modules/account/routes";
+import { twoFactorRoutes } from "./modules/account/two-factor-routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
 import { touchSession } from "./modules/auth/queries";
@@ -259,6 +260,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const api: [FastifyPluginAsyncZod<WithContext>, string][] = [
     [authRoutes, "/api/auth"],
     [accountRoutes, "/api/account"],
+    [twoFactorRoutes, "/api/account/two-factor"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

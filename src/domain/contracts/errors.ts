@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   invalidCode: "invalid_code",
   codeExpired: "code_expired",
   tooManyAttempts: "too_many_attempts",
+  /** The sign-in waiting for its second factor is gone: log in again (docs/accounts.md). */
+  twoFactorExpired: "two_factor_expired",
   resendCooldown: "resend_cooldown",
   invalidToken: "invalid_token",
   commonPassword: "common_password",

@@ -1,14 +1,13 @@
 // Account settings use-cases (docs/accounts.md): where the person is signed in, signing out
 // other sessions, and changing the password. Ending a session publishes session.ended through the
 // outbox, so every instance forgets it and closes its sockets (docs/social-and-realtime.md).
-import { CURRENT_PASSWORD_WRONG, type SessionView } from "../../../domain/contracts/account";
+import type { SessionView } from "../../../domain/contracts/account";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, unauthorized } from "../../errors";
-import { admitLogin, loginFailed, loginSucceeded } from "../auth/login-guard";
 import { assertPasswordAllowed } from "../auth/password-policy";
+import { checkCurrentPassword } from "./current-password";
 import {
-  credentialOf,
   deleteSessionOf,
   deleteSessionsOfExcept,
   liveSessionsOf,
@@ -19,7 +18,7 @@ import { describeAgent } from "./user-agent";
 export type AccountDeps = Pick<AppContext, "db" | "auth" | "outbox" | "limits">;
 
 /** The session and person of this request, as the auth library reads its cookie. */
-async function current(deps: AccountDeps, headers: Headers) {
+export async function current(deps: AccountDeps, headers: Headers) {
   const found = await deps.auth.api.getSession({ headers });
   if (!found) throw unauthorized();
   return found;
@@ -85,9 +84,8 @@ export async function signOutOtherSessions(
 }
 
 /**
- * Checks the current password (its wrong guesses count against the same budgets as logins:
- * auth/login-guard.ts), then sets the new one and ends every other session in one transaction.
- * This browser stays signed in with its session; the auth library's own hashing is used.
+ * Checks the current password (current-password.ts), then sets the new one and ends every other
+ * session in one transaction. This browser stays signed in with its session.
  */
 export async function changePassword(
   deps: AccountDeps,
@@ -95,20 +93,14 @@ export async function changePassword(
 ): Promise<{ ended: number }> {
   const { session, user } = await current(deps, input.headers);
   assertPasswordAllowed(input.newPassword, "newPassword");
-  const attempt = { email: user.email, ip: input.ip };
-  await admitLogin(deps.limits, attempt);
+  const credential = await checkCurrentPassword(deps, {
+    userId: user.id,
+    email: user.email,
+    ip: input.ip,
+    password: input.currentPassword,
+    field: "currentPassword",
+  });
   const { password } = await deps.auth.$context;
-  const credential = await credentialOf(deps.db, user.id);
-  const matches =
-    credential?.password != null &&
-    (await password.verify({ hash: credential.password, password: input.currentPassword }));
-  if (!credential || !matches) {
-    await loginFailed(deps.limits, attempt);
-    throw badRequest(ERROR_CODES.invalidCredentials, CURRENT_PASSWORD_WRONG, {
-      currentPassword: [CURRENT_PASSWORD_WRONG],
-    });
-  }
-  await loginSucceeded(deps.limits, attempt);
   const hash = await password.hash(input.newPassword);
   const ended = await endSessions(deps, user.id, async (tx) => {
     await setPasswordHash(tx, credential.id, hash);

@@ -4,7 +4,8 @@ import { randomInt } from "node:crypto";
 import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { emailOTP } from "better-auth/plugins";
+import { emailOTP, twoFactor } from "better-auth/plugins";
+import { TWO_FACTOR_BACKUP_CODES } from "../../../domain/contracts/two-factor";
 import {
   OTP_LENGTH,
   OTP_MAX,
@@ -14,12 +15,14 @@ import {
 } from "../../../domain/otp";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { accounts, sessions, users, verifications } from "../../db/schema/auth";
+import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/auth";
 import { passwordResetMail, verificationCodeMail } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { Outbox } from "../../outbox/outbox";
 
 const DAY = 24 * 60 * 60;
+/** How long a sign-in waits for its second factor before the password must be given again. */
+const TWO_FACTOR_SIGN_IN_SECONDS = 10 * 60;
 
 /**
  * `onSessionEnded` hears of every session the library deletes (sign-out, password reset), so
@@ -46,7 +49,13 @@ export function createAuth(
     secret: config.sessionSecret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     // Our routes enforce the product's limits (src/server/infra/rate-limit.ts).
     rateLimit: { enabled: false },
@@ -96,6 +105,13 @@ export function createAuth(
           if (type !== "email-verification") return;
           await send(verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)));
         },
+      }),
+      // docs/accounts.md "Two-factor authentication": authenticator codes (30 s, 6 digits) and ten
+      // single-use backup codes; 'Remember this device' is not offered.
+      twoFactor({
+        issuer: config.siteName,
+        backupCodeOptions: { amount: TWO_FACTOR_BACKUP_CODES },
+        twoFactorCookieMaxAge: TWO_FACTOR_SIGN_IN_SECONDS,
       }),
     ],
   });

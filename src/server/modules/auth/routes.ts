@@ -1,5 +1,6 @@
 // /api/auth/* — thin handlers: validate with the shared contract, call one service function, answer.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   emailOnlyBody,
   loginBody,
@@ -9,11 +10,13 @@ import {
   resendCodeResponse,
   resetPasswordBody,
   sessionResponse,
+  sessionUser,
   validateEmailBody,
   validateEmailResponse,
   verifyCodeBody,
   verifyCodeResponse,
 } from "../../../domain/contracts/auth";
+import { loginResponse, twoFactorSignInBody } from "../../../domain/contracts/two-factor";
 import type { WithContext } from "../../context";
 import { clientIp, setCookies, webHeaders } from "../../http/request";
 import { checkEmail } from "./email-policy";
@@ -59,10 +62,29 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
     {
       // login-guard.ts spends the login budgets per IP and per account and IP, not the visitor's.
       config: { ownIpBudget: true },
-      schema: { tags, body: loginBody, response: { 200: sessionResponse } },
+      schema: { tags, body: loginBody, response: { 200: loginResponse } },
     },
     async (request, reply) => {
       const result = await accounts.login(deps, {
+        ...request.body,
+        ip: clientIp(request),
+        headers: webHeaders(request),
+      });
+      return setCookies(reply, result.setCookies).send(result.body);
+    },
+  );
+
+  app.post(
+    "/two-factor",
+    {
+      schema: {
+        tags,
+        body: twoFactorSignInBody,
+        response: { 200: z.object({ user: sessionUser }) },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.verifySecondFactor(deps, {
         ...request.body,
         ip: clientIp(request),
         headers: webHeaders(request),

@@ -3,6 +3,7 @@
 // module owns the product's rules, limits and error messages.
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
+import type { LoginResponse, TwoFactorSignInBody } from "../../../domain/contracts/two-factor";
 import { emailRefusalMessage } from "../../../domain/email";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
@@ -147,7 +148,7 @@ export async function verifyCode(
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; ip: string; headers: Headers },
-): Promise<WithCookies<{ user: SessionUser }>> {
+): Promise<WithCookies<LoginResponse>> {
   const attempt = { email: input.email, ip: input.ip };
   await admitLogin(deps.limits, attempt);
   try {
@@ -157,14 +158,11 @@ export async function login(
       returnHeaders: true,
     });
     await loginSucceeded(deps.limits, attempt);
-    if (await isSuspended(deps.db, response.user.id)) {
-      // The session just made is ended at once (docs/safety.md "Suspend").
-      await deleteSessionsOf(deps.db, response.user.id);
-      throw forbidden(SUSPENDED_MESSAGE, SUSPENDED_CODE);
+    if ("twoFactorRedirect" in response) {
+      // No session yet: a signed cookie names the pending sign-in (docs/accounts.md).
+      return { setCookies: headers.getSetCookie(), body: { twoFactorRequired: true } };
     }
-    const user = await getSessionUser(deps.db, response.user.id);
-    if (!user) throw new AppError(500, ERROR_CODES.internal, "Login failed");
-    return { setCookies: headers.getSetCookie(), body: { user } };
+    return await signedInAs(deps, response.user.id, headers);
   } catch (error) {
     const kind = authErrorCode(error);
     if (kind === "EMAIL_NOT_VERIFIED") {
@@ -178,6 +176,67 @@ export async function login(
       throw new AppError(401, ERROR_CODES.invalidCredentials, "Invalid email or password.");
     }
     throw error;
+  }
+}
+
+/** The answer to a sign-in that made a session: the person, unless suspended. */
+async function signedInAs(
+  deps: AuthDeps,
+  userId: string,
+  headers: Headers,
+): Promise<WithCookies<{ user: SessionUser }>> {
+  if (await isSuspended(deps.db, userId)) {
+    // The session just made is ended at once (docs/safety.md "Suspend").
+    await deleteSessionsOf(deps.db, userId);
+    throw forbidden(SUSPENDED_MESSAGE, SUSPENDED_CODE);
+  }
+  const user = await getSessionUser(deps.db, userId);
+  if (!user) throw new AppError(500, ERROR_CODES.internal, "Login failed");
+  return { setCookies: headers.getSetCookie(), body: { user } };
+}
+
+const SECOND_FACTOR_REFUSALS: Record<string, () => AppError> = {
+  INVALID_CODE: () =>
+    badRequest(ERROR_CODES.invalidCode, "That code is not right. Please try again."),
+  INVALID_BACKUP_CODE: () =>
+    badRequest(ERROR_CODES.invalidCode, "That backup code is not right, or was used already."),
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: () =>
+    forbidden("Too many wrong codes. Please log in again.", ERROR_CODES.tooManyAttempts),
+  INVALID_TWO_FACTOR_COOKIE: () =>
+    new AppError(
+      401,
+      ERROR_CODES.twoFactorExpired,
+      "This sign-in has expired. Please log in again.",
+    ),
+  ACCOUNT_TEMPORARILY_LOCKED: () =>
+    new AppError(
+      429,
+      ERROR_CODES.rateLimited,
+      "Too many wrong codes for this account. Please try again in 15 minutes.",
+    ),
+};
+
+/**
+ * The second step of a sign-in with two-factor authentication on (docs/accounts.md): a code from
+ * the authenticator app or an unused backup code. Each IP's tries count like e-mail codes; the
+ * auth library allows five per sign-in and locks the account's codes for 15 minutes after ten
+ * wrong ones in a row.
+ */
+export async function verifySecondFactor(
+  deps: AuthDeps,
+  input: TwoFactorSignInBody & { ip: string; headers: Headers },
+): Promise<WithCookies<{ user: SessionUser }>> {
+  await deps.limits.consume("codeCheckPerIp", input.ip);
+  const call = { body: { code: input.code }, headers: input.headers, returnHeaders: true } as const;
+  try {
+    const { headers, response } =
+      input.method === "totp"
+        ? await deps.auth.api.verifyTOTP(call)
+        : await deps.auth.api.verifyBackupCode(call);
+    return await signedInAs(deps, response.user.id, headers);
+  } catch (error) {
+    const refusal = SECOND_FACTOR_REFUSALS[authErrorCode(error) ?? ""];
+    throw refusal ? refusal() : error;
   }
 }
 
