@@ -32,6 +32,7 @@ import { Metrics } from "./infra/metrics";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
+import { emailChangeRoutes } from "./modules/account/email-routes";
 import { accountRoutes } from "./modules/account/routes";
 import { twoFactorRoutes } from "./modules/account/two-factor-routes";
 import { activityRoutes } from "./modules/activity/routes";
@@ -261,6 +262,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [authRoutes, "/api/auth"],
     [accountRoutes, "/api/account"],
     [twoFactorRoutes, "/api/account/two-factor"],
+    [emailChangeRoutes, "/api/account/email"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

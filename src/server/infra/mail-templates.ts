@@ -177,3 +177,33 @@ export function moderationMail(input: {
     html: layout(input.siteName, `<p>${escapeHtml(input.text)}</p>`),
   };
 }
+
+/** docs/accounts.md "Changing the e-mail": the code goes to the new address. */
+export function emailChangeCodeMail(siteName: string, to: string, code: string): OutgoingMail {
+  return {
+    to,
+    subject: `${code} is your ${siteName} code to change your e-mail`,
+    text: `Someone asked to use this address for their ${siteName} account.\n\nTo confirm, enter this code in Settings: ${code}\n\nThe code expires in 10 minutes.`,
+    html: layout(
+      siteName,
+      `<p>Someone asked to use this address for their account. To confirm, enter this code in Settings:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700">${code}</p>
+<p>The code expires in 10 minutes.</p>`,
+    ),
+    devHint: `code ${code}`,
+  };
+}
+
+/** docs/accounts.md "Changing the e-mail": the old address is told once the change is done. */
+export function emailChangedMail(siteName: string, to: string, newEmail: string): OutgoingMail {
+  return {
+    to,
+    subject: `Your ${siteName} e-mail address was changed`,
+    text: `The e-mail address of your ${siteName} account is now ${newEmail}. This address no longer signs in.\n\nIf you did not make this change, someone else knows your password and has taken the account.`,
+    html: layout(
+      siteName,
+      `<p>The e-mail address of your account is now <strong>${escapeHtml(newEmail)}</strong>. This address no longer signs in.</p>
+<p>If you did not make this change, someone else knows your password and has taken the account.</p>`,
+    ),
+  };
+}

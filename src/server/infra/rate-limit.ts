@@ -52,6 +52,12 @@ export const LIMITS = {
   codeCheckPerAddress: { points: OTP_MAX_WRONG_TRIES, duration: 60 * MINUTE },
   codeCheckPerIp: { points: 50, duration: 10 * MINUTE },
   passwordResetPerAddress: { points: 5, duration: 30 * MINUTE },
+  /**
+   * Wrong codes for one e-mail change (person and new address; docs/accounts.md "Changing the
+   * e-mail"): the code is void after five, until a new one is asked for. Only its owner, signed
+   * in, can try it, so strangers cannot spend these.
+   */
+  emailChangeWrongCodes: { points: 5, duration: 10 * MINUTE },
   /** Mail a person sends to outside addresses (docs/mail.md "Outbound"). */
   externalMailPerUser: { points: 50, duration: 24 * 60 * MINUTE },
   /** Face verification attempts of one account (docs/profiles-and-media.md "Face verification"). */

@@ -16,7 +16,11 @@ import {
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/auth";
-import { passwordResetMail, verificationCodeMail } from "../../infra/mail-templates";
+import {
+  emailChangeCodeMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { Outbox } from "../../outbox/outbox";
 
@@ -102,9 +106,13 @@ export function createAuth(
         overrideDefaultEmailVerification: true,
         generateOTP: () => String(randomInt(OTP_MIN, OTP_MAX + 1)),
         async sendVerificationOTP({ email, otp, type }) {
-          if (type !== "email-verification") return;
-          await send(verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)));
+          if (type === "email-verification") {
+            await send(verificationCodeMail(config.siteName, email, otp, callbackLink(email, otp)));
+          } else if (type === "change-email") {
+            await send(emailChangeCodeMail(config.siteName, email, otp));
+          }
         },
+        changeEmail: { enabled: true },
       }),
       // docs/accounts.md "Two-factor authentication": authenticator codes (30 s, 6 digits) and ten
       // single-use backup codes; 'Remember this device' is not offered.

@@ -1,0 +1,133 @@
+// Changing the sign-in e-mail through the real HTTP app (docs/accounts.md "Changing the e-mail"):
+// a code to the new address, the sign-up checks and limits, the move itself (the new address
+// signs in, the old one is told and no longer does), and every refusal changing nothing. Runs on
+// the embedded database, and on PostgreSQL in the PostgreSQL pass.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount, uniqueEmail } from "../../test-support/accounts";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function call(method: "GET" | "POST", url: string, cookie: string, payload?: object) {
+  ipCounter += 1;
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: `10.67.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const requestCode = (who: TestAccount, newEmail: string) =>
+  call("POST", "/api/account/email/code", who.cookie, { newEmail });
+const confirm = (who: TestAccount, newEmail: string, code: string) =>
+  call("POST", "/api/account/email", who.cookie, { newEmail, code });
+const sessionEmail = async (who: TestAccount) =>
+  (await call("GET", "/api/auth/session", who.cookie)).json().user?.email as string | undefined;
+const logIn = (email: string, password: string) =>
+  call("POST", "/api/auth/login", "", { email, password });
+
+/** A six-digit code that is not `code`. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("changing the e-mail", () => {
+  it("mails a code to the new address; the right code moves the account and tells the old one", async () => {
+    const person = await createAccount(t, { label: "move" });
+    const newEmail = uniqueEmail("moved");
+    const sent = await requestCode(person, newEmail);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ sent: true, resendAfterSeconds: 60 });
+    const code = t.mailbox.codeFor(newEmail);
+
+    const wrong = await confirm(person, newEmail, otherThan(code));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.code).toEqual(["Invalid verification code"]);
+    expect(await sessionEmail(person)).toBe(person.email);
+
+    const done = await confirm(person, newEmail, code);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ email: newEmail });
+    expect(await sessionEmail(person)).toBe(newEmail);
+
+    const notice = t.mailbox.latestTo(person.email);
+    expect(notice?.subject).toMatch(/e-mail address was changed/);
+    expect(notice?.raw).toContain(newEmail);
+
+    expect((await logIn(person.email, person.password)).statusCode).toBe(401);
+    const moved = await logIn(newEmail, person.password);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().user.id).toBe(person.userId);
+    // The code is spent.
+    expect((await confirm(person, newEmail, code)).statusCode).toBe(400);
+  });
+
+  it("refuses the same address, a taken one and one the sign-up checks refuse, and sends nothing", async () => {
+    const person = await createAccount(t, { label: "refuse" });
+    const other = await createAccount(t, { label: "taken" });
+    const before = t.mailbox.all().length;
+
+    const same = await requestCode(person, person.email.toUpperCase());
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.fields.newEmail).toEqual(["This is already your e-mail address."]);
+    const taken = await requestCode(person, other.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe("email_taken");
+    const disposable = await requestCode(person, "someone@mailinator.com");
+    expect(disposable.statusCode).toBe(400);
+    expect(disposable.json().error.code).toBe("email_refused");
+    const shape = await requestCode(person, "not an address");
+    expect(shape.statusCode).toBe(400);
+    expect(t.mailbox.all().length).toBe(before);
+    expect(await sessionEmail(person)).toBe(person.email);
+  });
+
+  it("keeps the resend cooldown and allows five wrong codes", async () => {
+    const person = await createAccount(t, { label: "tries" });
+    const newEmail = uniqueEmail("tries-new");
+    expect((await requestCode(person, newEmail)).statusCode).toBe(200);
+    const again = await requestCode(person, newEmail);
+    expect(again.statusCode).toBe(429);
+
+    const code = t.mailbox.codeFor(newEmail);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await confirm(person, newEmail, otherThan(code))).statusCode).toBe(400);
+    }
+    const sixth = await confirm(person, newEmail, code);
+    expect(sixth.statusCode).toBe(403);
+    expect(sixth.json().error.code).toBe("too_many_attempts");
+    expect(await sessionEmail(person)).toBe(person.email);
+
+    // A minute later a new code brings five new tries.
+    await t.limits.reset("codeResendCooldown", newEmail);
+    expect((await requestCode(person, newEmail)).statusCode).toBe(200);
+    const fresh = t.mailbox.codeFor(newEmail);
+    expect((await confirm(person, newEmail, fresh)).statusCode).toBe(200);
+    expect(await sessionEmail(person)).toBe(newEmail);
+  });
+
+  it("refuses a code meant for another address or another person", async () => {
+    const person = await createAccount(t, { label: "mine" });
+    const stranger = await createAccount(t, { label: "stranger" });
+    const newEmail = uniqueEmail("mine-new");
+    expect((await requestCode(person, newEmail)).statusCode).toBe(200);
+    const code = t.mailbox.codeFor(newEmail);
+    expect((await confirm(stranger, newEmail, code)).statusCode).toBe(400);
+    expect((await confirm(person, uniqueEmail("elsewhere"), code)).statusCode).toBe(400);
+    expect(await sessionEmail(stranger)).toBe(stranger.email);
+    expect((await confirm(person, newEmail, code)).statusCode).toBe(200);
+  });
+
+  it("refuses a signed-out visitor", async () => {
+    const res = await call("POST", "/api/account/email/code", "", { newEmail: uniqueEmail("x") });
+    expect(res.statusCode).toBe(401);
+  });
+});
