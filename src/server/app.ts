@@ -33,6 +33,7 @@ import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
 import { emailChangeRoutes } from "./modules/account/email-routes";
+import { passkeyRoutes } from "./modules/account/passkey-routes";
 import { accountRoutes } from "./modules/account/routes";
 import { twoFactorRoutes } from "./modules/account/two-factor-routes";
 import { activityRoutes } from "./modules/activity/routes";
@@ -263,6 +264,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [accountRoutes, "/api/account"],
     [twoFactorRoutes, "/api/account/two-factor"],
     [emailChangeRoutes, "/api/account/email"],
+    [passkeyRoutes, "/api/account/passkeys"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import pino from "pino";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
+import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { createMailer } from "../infra/mailer";
 import { createRateLimits, type RateLimits } from "../infra/rate-limit";
@@ -23,6 +23,8 @@ export interface CapturedMail {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The configuration the app runs with (its PUBLIC_URL, mail domain…). */
+  config: Config;
   database: Database;
   /** The app's own rate-limit budgets, for a test that spends most of one without the requests. */
   limits: RateLimits;
@@ -133,6 +135,7 @@ export async function createTestApp(
       .at(-1);
   return {
     app,
+    config,
     database,
     limits,
     mailbox: {

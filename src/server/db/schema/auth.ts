@@ -1,6 +1,6 @@
 // Tables owned by the auth library (better-auth's user/session/account/verification models),
 // written by hand so one Drizzle schema serves PGlite and PostgreSQL.
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),
@@ -85,4 +85,30 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+/** WebAuthn credentials a person signs in with, without a password (docs/accounts.md "Passkeys"). */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's own label, e.g. 'Work laptop'. */
+    name: text("name").notNull(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter (0 for most passkeys, which do not count). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser may reach it ('internal', 'hybrid', 'usb'…), comma-separated. */
+    transports: text("transports").notNull().default(""),
+    /** Synced across the person's devices by their password manager. */
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );

@@ -23,6 +23,7 @@ import {
 } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { Outbox } from "../../outbox/outbox";
+import { verifiedSignIn } from "./verified-sign-in";
 
 const DAY = 24 * 60 * 60;
 /** How long a sign-in waits for its second factor before the password must be given again. */
@@ -121,6 +122,7 @@ export function createAuth(
         backupCodeOptions: { amount: TWO_FACTOR_BACKUP_CODES },
         twoFactorCookieMaxAge: TWO_FACTOR_SIGN_IN_SECONDS,
       }),
+      verifiedSignIn(),
     ],
   });
 }

@@ -1,4 +1,5 @@
 // /api/auth/* — thin handlers: validate with the shared contract, call one service function, answer.
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,10 +17,16 @@ import {
   verifyCodeBody,
   verifyCodeResponse,
 } from "../../../domain/contracts/auth";
+import {
+  passkeySignInBody,
+  passkeySignInOptionsResponse,
+  passkeySignInResponse,
+} from "../../../domain/contracts/passkeys";
 import { loginResponse, twoFactorSignInBody } from "../../../domain/contracts/two-factor";
 import type { WithContext } from "../../context";
 import { clientIp, setCookies, webHeaders } from "../../http/request";
 import { checkEmail } from "./email-policy";
+import { passkeySignInOptions, signInWithPasskey } from "./passkey-sign-in";
 import * as accounts from "./service";
 
 export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx: deps }) => {
@@ -88,6 +95,31 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
         ...request.body,
         ip: clientIp(request),
         headers: webHeaders(request),
+      });
+      return setCookies(reply, result.setCookies).send(result.body);
+    },
+  );
+
+  app.post(
+    "/passkey/options",
+    { schema: { tags, response: { 200: passkeySignInOptionsResponse } } },
+    async () => passkeySignInOptions(deps, new Date()),
+  );
+
+  app.post(
+    "/passkey",
+    {
+      config: { ownIpBudget: true },
+      schema: { tags, body: passkeySignInBody, response: { 200: passkeySignInResponse } },
+    },
+    async (request, reply) => {
+      const result = await signInWithPasskey(deps, {
+        challengeId: request.body.challengeId,
+        // The outline is checked by the contract; the WebAuthn library checks the rest.
+        credential: request.body.credential as unknown as AuthenticationResponseJSON,
+        ip: clientIp(request),
+        headers: webHeaders(request),
+        now: new Date(),
       });
       return setCookies(reply, result.setCookies).send(result.body);
     },

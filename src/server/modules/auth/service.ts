@@ -180,7 +180,7 @@ export async function login(
 }
 
 /** The answer to a sign-in that made a session: the person, unless suspended. */
-async function signedInAs(
+export async function signedInAs(
   deps: AuthDeps,
   userId: string,
   headers: Headers,
