@@ -17,6 +17,8 @@ interface OtpFormProps {
   resending?: boolean;
   onUseDifferentEmail?: () => void;
   autoFocus?: boolean;
+  /** The submit button's text: 'Verify Email' unless the form confirms something else. */
+  submitLabel?: string;
 }
 
 export function OtpForm({
@@ -26,6 +28,7 @@ export function OtpForm({
   resending = false,
   onUseDifferentEmail,
   autoFocus = true,
+  submitLabel = "Verify Email",
 }: OtpFormProps) {
   const [digits, setDigits] = useState(emptyDigits);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +80,7 @@ export function OtpForm({
         </div>
       ) : null}
       <Button type="submit" block size="lg" busy={verifying}>
-        Verify Email
+        {submitLabel}
       </Button>
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
         {onResend ? (

@@ -1,6 +1,6 @@
 // Labelled text input with an optional hint and error, wired for screen readers.
 import { clsx } from "clsx";
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 
 export const inputClass =
   "block w-full min-h-11 rounded-xl border border-neutral-300 bg-white px-3 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-sky-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-sky-500 disabled:opacity-60 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500 aria-invalid:border-red-500";
@@ -65,6 +65,8 @@ export function FieldNotes({
 }
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  /** The input itself (React 19 passes it as a prop). */
+  ref?: Ref<HTMLInputElement>;
   label: string;
   error?: string | undefined;
   hint?: ReactNode;

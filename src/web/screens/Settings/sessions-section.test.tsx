@@ -79,6 +79,7 @@ describe("Settings: where you're signed in", () => {
 
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
+      "E-mail",
       "Where you're signed in",
       "Password",
       "Blocked accounts",

@@ -1,10 +1,11 @@
-// /settings: where the viewer is signed in and their password (docs/accounts.md), then the people
-// they block and mute, with Unblock and Unmute (docs/safety.md "Block", "Mute"). Signed-in only
-// (router.tsx).
+// /settings: the viewer's e-mail, where they are signed in and their password (docs/accounts.md),
+// then the people they block and mute, with Unblock and Unmute (docs/safety.md "Block", "Mute").
+// Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
+import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { RelationSection } from "./relation-section";
 import { SessionsSection } from "./sessions-section";
@@ -14,6 +15,7 @@ export function SettingsScreen() {
   return (
     <Page className="space-y-4">
       <h1 className="text-2xl font-bold">Settings</h1>
+      <EmailSection />
       <SessionsSection />
       <PasswordSection />
       <RelationSection kind="blocks" />

@@ -1,0 +1,25 @@
+// Changing the sign-in e-mail (docs/accounts.md "Changing the e-mail"): a code to the new address,
+// then the code. Success refetches the session, whose user carries the address.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  emailChangeCodeResponse,
+  emailChangeResponse,
+} from "../../../domain/contracts/email-change";
+import { api } from "../../lib/api";
+import { sessionKeys } from "./session";
+
+export function useEmailChangeCodeMutation() {
+  return useMutation({
+    mutationFn: (newEmail: string) =>
+      api.post("/api/account/email/code", { newEmail }, emailChangeCodeResponse),
+  });
+}
+
+export function useEmailChangeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { newEmail: string; code: string }) =>
+      api.post("/api/account/email", body, emailChangeResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
