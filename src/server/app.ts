@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
@@ -117,7 +117,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: services.logger,
     // One line per request instead, when it is answered (http/request-id.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
