@@ -19,7 +19,7 @@ import { describeAgent } from "./user-agent";
 export type AccountDeps = Pick<AppContext, "db" | "auth" | "outbox" | "limits">;
 
 /** The session and person of this request, as the auth library reads its cookie. */
-async function current(deps: AccountDeps, headers: Headers) {
+export async function current(deps: AccountDeps, headers: Headers) {
   const found = await deps.auth.api.getSession({ headers });
   if (!found) throw unauthorized();
   return found;
