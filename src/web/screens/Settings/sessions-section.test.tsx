@@ -83,6 +83,7 @@ describe("Settings: where you're signed in", () => {
       "Password",
       "Blocked accounts",
       "Muted accounts",
+      "Delete account",
     ]);
   });
 
