@@ -9,7 +9,14 @@ import {
   accountState,
   DELETION_CODE,
 } from "../../test-support/account";
-import { ADA, json, type Route, renderWithRoutes, stubFetch } from "../../test-support/posts";
+import {
+  ADA,
+  type Call,
+  json,
+  type Route,
+  renderWithRoutes,
+  stubFetch,
+} from "../../test-support/posts";
 import { routes, safetyApi, safetyState } from "../../test-support/safety";
 import { SettingsScreen } from "./settings-screen";
 
@@ -25,7 +32,7 @@ function renderSettings(state: AccountState, before?: Route) {
 
 const section = () => screen.getByRole("region", { name: "Delete account" });
 const button = (name: string) => within(section()).getByRole("button", { name });
-const deletionPosts = (calls: { method: string; path: string }[]) =>
+const deletionPosts = (calls: Call[]) =>
   calls.filter((c) => c.method === "POST" && c.path === "/api/account/deletion");
 
 afterEach(() => {
