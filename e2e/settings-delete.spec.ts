@@ -34,12 +34,10 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator("html")).toHaveClass(colorScheme);
-    await page
-      .getByRole("region", { name: "Delete account" })
-      .screenshot({
-        path: `test-results/screens/${name}-${colorScheme}.png`,
-        animations: "disabled",
-      });
+    await page.getByRole("region", { name: "Delete account" }).screenshot({
+      path: `test-results/screens/${name}-${colorScheme}.png`,
+      animations: "disabled",
+    });
   }
 }
 

@@ -12,7 +12,12 @@ import { postCommentLikes, postComments, postLikes, posts, postViews } from "../
 import { profiles, userProfilePics } from "../../db/schema/profiles";
 import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
 
-/** The account, locked for the deletion (a second request at once waits, then finds nothing). */
+/**
+ * The account, locked for the deletion (a second request at once waits, then finds nothing).
+ * FOR UPDATE conflicts with the KEY SHARE lock that every insert referencing the user takes, so a
+ * like, comment or follow of theirs in flight either commits first (and is counted out) or waits
+ * and then fails for want of its user: the counters cannot miss one.
+ */
 export async function lockAccount(db: Db, userId: string) {
   const [row] = await db
     .select({ id: users.id, email: users.email })
