@@ -27,9 +27,11 @@ import { follow, inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { connectRealtime } from "../../test-support/ws-client";
 import { DELETION_CODE_MAX_WRONG_TRIES } from "./deletion-code";
+import { DELETED_TARGET } from "./deletion-queries";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MAIL_DOMAIN = "chtcht.local";
+const MODERATOR = "moderator.deletion@example.com";
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -41,6 +43,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
+    ADMIN_EMAILS: MODERATOR,
   });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -340,6 +343,16 @@ describe("Deleting the account", () => {
     );
     expect(activity?.n).toBeGreaterThanOrEqual(6);
     expect(await driftedCounters()).toEqual([]);
+    // A moderator restricted them once: the audit log keeps the action, not the person.
+    const moderator = await createAccount(t, { email: MODERATOR });
+    const restrict = await inject(t, moderator, "POST", "/api/admin/actions", {
+      targetType: "profile",
+      targetId: person.userId,
+      action: "restrict",
+      reason: "Deletion test",
+      days: 1,
+    });
+    expect(restrict.statusCode, restrict.body).toBe(200);
 
     const socket = await connectRealtime(baseUrl, person.cookie);
     const [profile] = await rows<{ defaultUsername: string }>(
@@ -377,6 +390,13 @@ describe("Deleting the account", () => {
         (r) => r.name,
       ),
     ).toEqual(expect.arrayContaining([reserved, defaultName]));
+
+    const audit = (await inject(t, moderator, "GET", "/api/admin/audit")).json().items;
+    expect(audit.find((e: { reason: string }) => e.reason === "Deletion test")).toMatchObject({
+      action: "restrict",
+      targetId: DELETED_TARGET,
+      targetUser: null,
+    });
 
     // Other people's counters equal a recount; the fan's reply to the person's comment stays.
     expect(await driftedCounters()).toEqual([]);

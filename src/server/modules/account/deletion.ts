@@ -21,6 +21,7 @@ import {
   detachComments,
   dropFollowCounts,
   dropLikeCounts,
+  forgetInAuditLog,
   lockAccount,
   mediaUrlsOf,
   namesOf,
@@ -110,6 +111,7 @@ async function eraseAccount(
   await removeTracesOnOthers(tx, userId);
   await retireFromThreads(tx, userId, now);
   await removeVerifications(tx, { userId, email });
+  await forgetInAuditLog(tx, userId);
   // Sessions, credentials, profile, pictures, posts, comments, likes, follows, activity, blocks,
   // mutes, reports, notices, mail settings, checkouts and subscriptions cascade from here.
   await deleteUserRow(tx, userId);
