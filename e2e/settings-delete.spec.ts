@@ -53,6 +53,8 @@ for (const width of [375, 1280]) {
     await expect(section.getByText("Deleting your account is permanent.")).toBeVisible();
     await expect(section.getByText(/held for 90 days/)).toBeVisible();
     await expect(page.getByRole("heading", { level: 2 }).last()).toHaveText("Delete account");
+    const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
     await shoot(page, `settings-delete-${width}`);
 
     await section.getByRole("button", { name: "Delete my account" }).click();
