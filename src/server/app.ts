@@ -32,6 +32,11 @@ import { Metrics } from "./infra/metrics";
 import { createObjectStore, type ObjectStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
+import {
+  HELD_NAMES_RELEASE_MS,
+  runHeldNamesRelease,
+  scheduleHeldNamesRelease,
+} from "./modules/account/deletion-release";
 import { emailChangeRoutes } from "./modules/account/email-routes";
 import { passkeyRoutes } from "./modules/account/passkey-routes";
 import { accountRoutes } from "./modules/account/routes";
@@ -50,6 +55,7 @@ import { followRoutes } from "./modules/follows/routes";
 import { mailRoutes } from "./modules/mail/routes";
 import { registerInboundMail, systemResolver } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
+import { removeImage } from "./modules/media/service";
 import { createPayments, registerPayments } from "./modules/payments/register";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
@@ -66,7 +72,7 @@ import {
   scheduleUsernameLifecycle,
 } from "./modules/usernames/lifecycle";
 import { usernameRoutes } from "./modules/usernames/routes";
-import { createCaptureStore } from "./modules/verification/capture-store";
+import { createCaptureStore, removeCapture } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";
 import { Outbox } from "./outbox/outbox";
 import { RelationCache } from "./policy/relation-cache";
@@ -93,6 +99,8 @@ export interface AppServices {
   maxSocketsPerIp?: number;
   /** How often the reserved-username lifecycle runs (docs/usernames.md); 0 turns the timer off. */
   usernameLifecycleMs?: number;
+  /** How often held names are released (docs/accounts.md); 0 turns the timer off. */
+  heldNamesReleaseMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
@@ -101,6 +109,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
     runUsernameLifecycle(now: Date, everyMs?: number): Promise<LifecycleReport | null>;
+    /** One release of held names at `now` (docs/accounts.md "Deleting the account"). */
+    releaseHeldNames(now: Date): Promise<string[] | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -174,6 +184,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       "checkout.paid": async ({ sessionId }) => {
         await completeCheckout(ctx, { sessionId, now: new Date() });
       },
+      // Each URL is an image (with its thumbnail) or a face capture; each remover skips the other.
+      "media.delete": async ({ urls }) => {
+        for (const url of urls) {
+          await removeImage(ctx.store, { url });
+          await removeCapture(ctx.captures, url);
+        }
+      },
     },
   });
   // The bus hands the event to this instance's subscribers (below) before it reaches the others.
@@ -235,16 +252,21 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorate("runUsernameLifecycle", (now: Date, everyMs?: number) =>
     runUsernameLifecycle(ctx, now, everyMs),
   );
+  app.decorate("releaseHeldNames", (now: Date) => runHeldNamesRelease(ctx, now));
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
+  const heldNamesMs = services.heldNamesReleaseMs ?? HELD_NAMES_RELEASE_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
+  let stopHeldNames: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
+    if (heldNamesMs > 0) stopHeldNames = scheduleHeldNamesRelease(ctx, heldNamesMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
     ctx.searchIndex.close();
     await stopLifecycle?.();
+    await stopHeldNames?.();
     await outbox.stop();
   });
 

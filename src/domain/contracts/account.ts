@@ -42,3 +42,24 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** The password changed; every other session ended. */
 export const changePasswordResponse = z.object({ ended: z.number().int().min(0) });
+
+/** Deleting the account (docs/accounts.md "Deleting the account"): a code sent by e-mail. */
+export const deletionCodeResponse = z.object({
+  /** The address the code went to: the account's own. */
+  email: z.string(),
+  resendAfterSeconds: z.number().int().min(0),
+  expiresInSeconds: z.number().int().min(0),
+});
+export type DeletionCodeResponse = z.infer<typeof deletionCodeResponse>;
+
+export const DELETION_CODE_INVALID = "Please enter the 6-digit code from the e-mail.";
+
+export const deleteAccountBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: DELETION_CODE_INVALID }),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
+export const deleteAccountResponse = z.object({ deleted: z.literal(true) });

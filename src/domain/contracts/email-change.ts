@@ -4,7 +4,6 @@ import { z } from "zod";
 import { emailField, otpField } from "./auth";
 
 export const emailChangeCodeBody = z.object({ newEmail: emailField });
-export type EmailChangeCodeBody = z.input<typeof emailChangeCodeBody>;
 
 export const emailChangeCodeResponse = z.object({
   sent: z.literal(true),
@@ -12,7 +11,6 @@ export const emailChangeCodeResponse = z.object({
 });
 
 export const emailChangeBody = z.object({ newEmail: emailField, code: otpField });
-export type EmailChangeBody = z.input<typeof emailChangeBody>;
 
 /** The address the account signs in with from now on. */
 export const emailChangeResponse = z.object({ email: z.string() });

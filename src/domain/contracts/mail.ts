@@ -48,6 +48,8 @@ export const messageView = z.object({
   /** Inbound mail that failed its sender domain's DMARC check (quarantine policy). */
   suspicious: z.boolean(),
   attachmentsDropped: z.number(),
+  /** Its sender deleted their account: 'Message deleted', no words, no sender. */
+  senderDeleted: z.boolean(),
   createdAt: z.string(),
 });
 export type MessageView = z.infer<typeof messageView>;

@@ -36,6 +36,22 @@ export function verificationCodeMail(
   };
 }
 
+/** docs/accounts.md "Deleting the account": the code that confirms it, and what it does. */
+export function deletionCodeMail(siteName: string, to: string, code: string): OutgoingMail {
+  return {
+    to,
+    subject: `${code} is your code to delete your ${siteName} account`,
+    text: `Someone signed in to your ${siteName} account asked to delete it.\n\nYour code is ${code}. Enter it in Settings to delete the account for good: your profile, posts, comments, likes, follows and pictures are removed, and messages you sent show as deleted.\n\nThe code expires in 10 minutes. If this was not you, change your password.`,
+    html: layout(
+      siteName,
+      `<p>Someone signed in to your account asked to delete it. Your code is</p><p style="font-size:32px;letter-spacing:8px;font-weight:700">${code}</p>
+<p>Enter it in Settings to delete the account for good: your profile, posts, comments, likes, follows and pictures are removed, and messages you sent show as deleted.</p>
+<p>The code expires in 10 minutes. If this was not you, change your password.</p>`,
+    ),
+    devHint: `account deletion code ${code}`,
+  };
+}
+
 export function passwordResetMail(siteName: string, to: string, link: string): OutgoingMail {
   return {
     to,

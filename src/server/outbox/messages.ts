@@ -11,7 +11,10 @@ export type OutboxMessage =
   /** A subscription the provider must end now (a paid name lost to a race is not charged again). */
   | { topic: "payments.cancel"; payload: { subscriptionId: string } }
   /** A test-mode checkout was paid: finish it on the server, as Stripe's webhook would. */
-  | { topic: "checkout.paid"; payload: { sessionId: string } };
+  | { topic: "checkout.paid"; payload: { sessionId: string } }
+  /** Media objects (/media/ URLs and face captures) to remove from their stores: a deleted
+   * account's images, gone from the database when this is written (docs/accounts.md). */
+  | { topic: "media.delete"; payload: { urls: string[] } };
 
 export type OutboxTopic = OutboxMessage["topic"];
 

@@ -20,6 +20,8 @@ export interface Effects {
   cancelSubscription(subscriptionId: string): void;
   /** Finish a paid checkout on the server (test mode's stand-in for Stripe's webhook). */
   complete(sessionId: string): void;
+  /** Remove these images (and their thumbnails) or face captures from their stores. */
+  removeMedia(urls: string[]): void;
 }
 
 export type Delivery = "delivered" | "retrying" | { failed: string };
@@ -93,6 +95,7 @@ export class Outbox {
       cancelSubscription: (subscriptionId) =>
         queued.push({ topic: "payments.cancel", payload: { subscriptionId } }),
       complete: (sessionId) => queued.push({ topic: "checkout.paid", payload: { sessionId } }),
+      removeMedia: (urls) => queued.push({ topic: "media.delete", payload: { urls } }),
     };
   }
 

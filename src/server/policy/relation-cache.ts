@@ -45,6 +45,10 @@ export class RelationCache {
     if (event.type === "follow.changed") {
       this.friends.invalidate(event.followerId);
       this.friends.invalidate(event.followingId);
+    } else if (event.type === "account.deleted") {
+      // Rare: whoever followed, befriended or blocked them is read afresh.
+      this.friends.invalidateWhere(() => true);
+      this.blocked.invalidateWhere(() => true);
     } else if (event.type === "relation.changed") {
       for (const userId of event.userIds) {
         this.friends.invalidate(userId);

@@ -32,5 +32,8 @@ export type DomainEvent =
   | { type: "relation.changed"; userIds: string[] }
   /** A moderator suspended the user: cached pages may hold what they wrote. */
   | { type: "account.suspended"; userId: string }
+  /** The user deleted their account: their posts went, and with their likes, comments and
+   * follows other people's counts and relations changed (docs/accounts.md). */
+  | { type: "account.deleted"; userId: string }
   /** One of the user's sessions ended (sign-out, password reset): caches forget them. */
   | { type: "session.ended"; userId: string };

@@ -1,7 +1,11 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
-// them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions
-// and password like the server.
-import { changePasswordBody, type SessionView } from "../../domain/contracts/account";
+// them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
+// password and deletion code like the server.
+import {
+  changePasswordBody,
+  deleteAccountBody,
+  type SessionView,
+} from "../../domain/contracts/account";
 import { json, type Route } from "./posts";
 
 export const THIS_DEVICE: SessionView = {
@@ -30,12 +34,23 @@ export function makeSession(overrides: Partial<SessionView> = {}): SessionView {
 export interface AccountState {
   sessions: SessionView[];
   password: string;
+  /** The deletion code the server mailed last (null before any), and whether it was used. */
+  deletionCode: string | null;
+  deleted: boolean;
 }
+
+/** The code the fake server mails for deleting the account. */
+export const DELETION_CODE = "246810";
 
 export const accountState = (
   others: SessionView[] = [],
   password = "old password 1",
-): AccountState => ({ sessions: [THIS_DEVICE, ...others], password });
+): AccountState => ({
+  sessions: [THIS_DEVICE, ...others],
+  password,
+  deletionCode: null,
+  deleted: false,
+});
 
 const fieldError = (field: string, message: string) =>
   json({ error: { code: "validation_error", message, fields: { [field]: [message] } } }, 400);
@@ -73,6 +88,27 @@ export function accountApi(state: AccountState): Route {
       }
       state.password = newPassword;
       return json({ ended: endOthers() });
+    }
+    if (method === "POST" && path === "/api/account/deletion/code") {
+      state.deletionCode = DELETION_CODE;
+      return json({ email: "ada@example.org", resendAfterSeconds: 60, expiresInSeconds: 600 });
+    }
+    if (method === "POST" && path === "/api/account/deletion") {
+      const { code } = deleteAccountBody.parse(body);
+      if (state.deletionCode === null || code !== state.deletionCode) {
+        return json(
+          {
+            error: {
+              code: "invalid_code",
+              message: "Invalid verification code",
+              fields: { code: ["Invalid verification code"] },
+            },
+          },
+          400,
+        );
+      }
+      state.deleted = true;
+      return json({ deleted: true });
     }
     return undefined;
   };

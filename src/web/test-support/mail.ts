@@ -21,6 +21,7 @@ export function makeMessage(
     direction: overrides.sender ? "internal" : "inbound",
     suspicious: false,
     attachmentsDropped: 0,
+    senderDeleted: false,
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     ...overrides,
   };

@@ -82,6 +82,9 @@ export const chatMessages = pgTable(
     attachmentsDropped: integer("attachments_dropped").notNull().default(0),
     /** Removed by a moderator: shown as removed to both members (docs/safety.md). */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** Its sender deleted their account: shown as 'Message deleted', its words gone
+     * (docs/accounts.md "Deleting the account"). */
+    senderDeletedAt: timestamp("sender_deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

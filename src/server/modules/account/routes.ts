@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   changePasswordBody,
   changePasswordResponse,
+  deleteAccountBody,
+  deleteAccountResponse,
+  deletionCodeResponse,
   endedResponse,
   sessionIdParams,
   sessionsResponse,
 } from "../../../domain/contracts/account";
 import type { WithContext } from "../../context";
-import { clientIp, webHeaders } from "../../http/request";
+import { clientIp, setCookies, webHeaders } from "../../http/request";
 import { signedIn } from "../../http/viewer";
+import * as deletion from "./deletion";
 import * as account from "./service";
 
 export const accountRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
@@ -52,5 +56,28 @@ export const accountRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
         headers: webHeaders(request),
         ip: clientIp(request),
       }),
+  );
+
+  app.post(
+    "/deletion/code",
+    { ...signedIn, schema: { tags, response: { 200: deletionCodeResponse } } },
+    async (request) =>
+      deletion.sendDeletionCode(ctx, { headers: webHeaders(request), now: new Date() }),
+  );
+
+  app.post(
+    "/deletion",
+    {
+      ...signedIn,
+      schema: { tags, body: deleteAccountBody, response: { 200: deleteAccountResponse } },
+    },
+    async (request, reply) => {
+      const result = await deletion.deleteAccount(ctx, {
+        headers: webHeaders(request),
+        code: request.body.code,
+        now: new Date(),
+      });
+      return setCookies(reply, result.setCookies).send({ deleted: true });
+    },
   );
 };

@@ -7,6 +7,7 @@ import { INBOUND_BODY_MAX } from "../../../domain/mail-rules";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ReceivedMail } from "../../infra/smtp-inbound";
+import { isNameHeld } from "../../policy/held-names";
 import {
   findMemberThread,
   findOrCreateThread,
@@ -17,7 +18,10 @@ import { externalPairKey, messageEvent, storeMessage } from "./record";
 
 type InboundDeps = Pick<AppContext, "db" | "outbox">;
 
+/** An address of a deleted account is refused while its name is held back (550, like any
+ * unknown address; policy/held-names.ts), even were the name somehow someone's again. */
 export async function acceptsLocalPart(deps: InboundDeps, localPart: string): Promise<boolean> {
+  if (await isNameHeld(deps.db, localPart)) return false;
   return Boolean(await findUserByLocalPart(deps.db, localPart));
 }
 

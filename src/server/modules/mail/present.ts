@@ -4,6 +4,15 @@ import { toPersonSummary } from "../profiles/person";
 import type { MessageRow, threadParties } from "./queries";
 
 export const REMOVED_MESSAGE = "This message was removed by a moderator.";
+export const DELETED_MESSAGE = "Message deleted";
+
+/** What a message says: a removed one (docs/safety.md) and one whose sender deleted their account
+ * (docs/accounts.md "Deleting the account") stay in the thread without their words. */
+function wordsOf(m: MessageRow["message"]): { subject: string | null; body: string } {
+  if (m.senderDeletedAt) return { subject: null, body: DELETED_MESSAGE };
+  if (m.removedAt) return { subject: null, body: REMOVED_MESSAGE };
+  return { subject: m.subject, body: m.body };
+}
 
 export function presentMessage(row: MessageRow): MessageView {
   const m = row.message;
@@ -12,12 +21,11 @@ export function presentMessage(row: MessageRow): MessageView {
     threadId: m.threadId,
     sender: row.sender ? toPersonSummary(row.sender) : null,
     senderAddress: m.senderAddress,
-    // A message a moderator removed stays in the thread without its words (docs/safety.md).
-    subject: m.removedAt ? null : m.subject,
-    body: m.removedAt ? REMOVED_MESSAGE : m.body,
+    ...wordsOf(m),
     direction: m.direction as MessageView["direction"],
     suspicious: m.suspicious,
     attachmentsDropped: m.attachmentsDropped,
+    senderDeleted: m.senderDeletedAt !== null,
     createdAt: m.createdAt.toISOString(),
   };
 }

@@ -113,6 +113,7 @@ export class FeedCache {
         for (const userId of event.userIds) this.drop(userId);
         return;
       case "account.suspended":
+      case "account.deleted":
         // Rare: every cached page may hold their posts, so all are loaded afresh.
         for (const readerId of [...this.pages.keys()]) this.drop(readerId);
         return;

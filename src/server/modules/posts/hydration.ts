@@ -101,6 +101,10 @@ export class PostHydrator {
       case "profile.changed":
         this.posts.invalidateWhere((entry) => entry.author.userId === event.userId);
         return;
+      case "account.deleted":
+        // Rare, and any held post may have lost their like or comment: all are read afresh.
+        this.posts.invalidateWhere(() => true);
+        return;
       default:
         return;
     }

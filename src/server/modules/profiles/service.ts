@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
 import { standingOf } from "../../policy/audiences";
+import { isNameHeld } from "../../policy/held-names";
 import { blockBetween } from "../../policy/visibility";
 import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
@@ -34,7 +35,8 @@ export async function createProfileForAccount(
   const base = defaultHandleBase(account.email);
   for (let attempt = 0; attempt < MAX_HANDLE_ATTEMPTS; attempt++) {
     const handle = defaultHandleCandidate(base, attempt);
-    if (await isHandleTaken(db, handle)) continue;
+    // A deleted account's handle is held back for a while (policy/held-names.ts).
+    if ((await isHandleTaken(db, handle)) || (await isNameHeld(db, handle))) continue;
     try {
       await insertProfile(db, {
         userId: account.userId,

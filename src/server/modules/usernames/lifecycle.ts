@@ -7,7 +7,7 @@
 // events are outbox rows of the same transaction.
 import { and, eq, lte, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { jobRuns } from "../../db/schema/instances";
+import { claimJobRun, scheduleJob } from "../../db/job-runs";
 import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
 import { oneYearAfter } from "../payments/test-provider";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
@@ -25,9 +25,6 @@ export interface LifecycleReport {
   forgotten: number;
 }
 
-/** A run due this often counts as on time a tenth early: timers in different instances drift. */
-const EARLY_SHARE = 0.1;
-
 /** One run at `now`; null when another instance holds the lock, or, with `everyMs`, when some
  * instance already ran within the period. */
 export async function runUsernameLifecycle(
@@ -41,17 +38,7 @@ export async function runUsernameLifecycle(
       sql`select pg_try_advisory_xact_lock(${LIFECYCLE_LOCK}) as locked`,
     );
     if (!lock?.locked) return null;
-    if (everyMs > 0) {
-      const ranBefore = new Date(now.getTime() - everyMs * (1 - EARLY_SHARE));
-      const claimed = await queryRows<{ name: string }>(
-        tx,
-        sql`insert into ${jobRuns} (name, last_run_at) values ('usernames', ${now})
-            on conflict (name) do update set last_run_at = excluded.last_run_at
-            where ${jobRuns.lastRunAt} <= ${ranBefore}
-            returning name`,
-      );
-      if (claimed.length === 0) return null;
-    }
+    if (everyMs > 0 && !(await claimJobRun(tx, { name: "usernames", now, everyMs }))) return null;
     const t: UsernameTx = { db: tx, fx, config: deps.config };
     const expiredHolds = await expireHolds(tx, now);
 
@@ -108,17 +95,9 @@ export function scheduleUsernameLifecycle(
   deps: UsernameDeps,
   everyMs: number,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(() => runUsernameLifecycle(deps, new Date(), everyMs))
-      .catch((error: unknown) => deps.log.error({ err: error }, "username lifecycle failed"));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleJob(
+    everyMs,
+    (now) => runUsernameLifecycle(deps, now, everyMs),
+    (error) => deps.log.error({ err: error }, "username lifecycle failed"),
+  );
 }

@@ -8,6 +8,7 @@ import {
   usernameCheckouts,
   usernameSubscriptions,
 } from "../../db/schema/usernames";
+import { isNameHeld } from "../../policy/held-names";
 
 export type Checkout = typeof usernameCheckouts.$inferSelect;
 export type Subscription = typeof usernameSubscriptions.$inferSelect;
@@ -70,6 +71,8 @@ export async function nameStanding(
     .from(releasedUsernames)
     .where(and(eq(releasedUsernames.name, name), gt(releasedUsernames.heldUntil, now)));
   if (released && released.formerUserId !== buyerId) return "taken";
+  // A deleted account's names are held back from everyone (policy/held-names.ts).
+  if (await isNameHeld(db, name, now)) return "taken";
   return null;
 }
 

@@ -54,6 +54,8 @@ describe("AboutScreen", () => {
       /^Coming soon/,
     );
     expect(account.getByText(/change your password/)).toBeTruthy();
+    expect(account.getByText(/delete your account there/).textContent).not.toMatch(/^Coming soon/);
+    expect(account.getByText(/Two-factor sign-in/).textContent).not.toMatch(/delet/);
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],

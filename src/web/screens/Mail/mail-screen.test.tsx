@@ -189,6 +189,21 @@ describe("MailScreen", () => {
     expect(within(message).getByRole("button", { name: "Show less" })).toBeTruthy();
   });
 
+  it("shows a message whose sender deleted their account as 'Message deleted'", async () => {
+    const gone = makeMessage({
+      threadId: graceThread.id,
+      sender: null,
+      senderAddress: null,
+      body: "Message deleted",
+      senderDeleted: true,
+    });
+    const thread: ThreadView = { ...graceThread, latestMessage: gone };
+    renderMail(`/mail?thread=${thread.id}`, mailApi([thread], { [thread.id]: [gone] }));
+    const message = await screen.findByRole("article", { name: "Message from Deleted account" });
+    expect(within(message).getByText("Message deleted").className).toContain("italic");
+    expect(within(message).queryByRole("button")).toBeNull();
+  });
+
   it("on a phone shows one pane at a time, with 'Back to Mail' and the focus following", async () => {
     phoneWidth();
     const { user, router } = renderMail(

@@ -12,6 +12,7 @@ import { MessageMenu } from "./message-menu";
 
 /** The writer's name: the member's full name (else @handle), or the outside sender's address. */
 export function senderName(message: MessageView): string {
+  if (message.senderDeleted) return "Deleted account";
   if (message.sender) return message.sender.fullName || `@${message.sender.handle}`;
   return message.senderAddress ?? "Unknown sender";
 }
@@ -78,7 +79,14 @@ export function MessageItem({ message, mine, now }: MessageItemProps) {
         </p>
       ) : null}
       {message.subject ? <p className="mt-1 font-semibold break-words">{message.subject}</p> : null}
-      <p className="mt-1 break-words whitespace-pre-wrap">{body}</p>
+      <p
+        className={clsx(
+          "mt-1 break-words whitespace-pre-wrap",
+          message.senderDeleted && "text-neutral-600 italic dark:text-neutral-400",
+        )}
+      >
+        {body}
+      </p>
       {collapsible ? (
         <button
           type="button"

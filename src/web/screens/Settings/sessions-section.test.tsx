@@ -84,6 +84,7 @@ describe("Settings: where you're signed in", () => {
       "Password",
       "Blocked accounts",
       "Muted accounts",
+      "Delete account",
     ]);
   });
 

@@ -1,10 +1,11 @@
-// /settings: the viewer's e-mail, where they are signed in and their password (docs/accounts.md),
-// then the people they block and mute, with Unblock and Unmute (docs/safety.md "Block", "Mute").
-// Signed-in only (router.tsx).
+// /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
+// their password, the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
+// "Mute"), and last, as a danger zone, deleting the account. Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
+import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { RelationSection } from "./relation-section";
@@ -20,6 +21,7 @@ export function SettingsScreen() {
       <PasswordSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />
+      <DeleteAccountSection />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 // One card of Settings: a section named by its h2. The heading takes the focus (tabIndex -1) when
 // the row that held it goes away, so the focus stays in the section rather than at the page's start.
+import { clsx } from "clsx";
 import type { ReactNode, Ref } from "react";
 import { useId } from "react";
 import { LoadError } from "../../components/load-error";
@@ -39,17 +40,37 @@ export function listState(query: ListQuery, failed: string): ReactNode {
 interface SettingsSectionProps {
   title: string;
   headingRef?: Ref<HTMLHeadingElement>;
+  /** A danger zone: what it does cannot be undone (red border and heading). */
+  danger?: boolean;
   children: ReactNode;
 }
 
-export function SettingsSection({ title, headingRef, children }: SettingsSectionProps) {
+export function SettingsSection({
+  title,
+  headingRef,
+  danger = false,
+  children,
+}: SettingsSectionProps) {
   const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-3xl border border-neutral-200 bg-white px-5 py-4 dark:border-neutral-800 dark:bg-neutral-900"
+      className={clsx(
+        "rounded-3xl border bg-white px-5 py-4 dark:bg-neutral-900",
+        danger
+          ? "border-red-300 dark:border-red-900"
+          : "border-neutral-200 dark:border-neutral-800",
+      )}
     >
-      <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-lg font-bold outline-none">
+      <h2
+        ref={headingRef}
+        id={headingId}
+        tabIndex={-1}
+        className={clsx(
+          "text-lg font-bold outline-none",
+          danger && "text-red-700 dark:text-red-400",
+        )}
+      >
         {title}
       </h2>
       {children}

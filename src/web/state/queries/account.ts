@@ -5,10 +5,14 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import {
   type ChangePasswordBody,
   changePasswordResponse,
+  type DeleteAccountBody,
+  deleteAccountResponse,
+  deletionCodeResponse,
   endedResponse,
   sessionsResponse,
 } from "../../../domain/contracts/account";
 import { api, apiRequest } from "../../lib/api";
+import { sessionKeys } from "./session";
 
 export const accountKeys = {
   all: ["account"] as const,
@@ -57,5 +61,26 @@ export function useChangePasswordMutation() {
     mutationFn: (body: ChangePasswordBody) =>
       api.post("/api/account/password", body, changePasswordResponse),
     onSuccess: () => refetchSessions(queryClient),
+  });
+}
+
+/** Mails the code that confirms deleting the account (docs/accounts.md "Deleting the account"). */
+export function useSendDeletionCodeMutation() {
+  return useMutation({
+    mutationFn: () => api.post("/api/account/deletion/code", {}, deletionCodeResponse),
+  });
+}
+
+/** Deletes the account with the mailed code; afterwards nothing of it stays cached and the app
+ * is signed out, as after Log out. */
+export function useDeleteAccountMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteAccountBody) =>
+      api.post("/api/account/deletion", body, deleteAccountResponse),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+      queryClient.setQueryData(sessionKeys.current(), { user: null });
+    },
   });
 }

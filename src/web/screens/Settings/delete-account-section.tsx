@@ -1,0 +1,164 @@
+// "Delete account" (docs/accounts.md "Deleting the account"), last on Settings and marked as a
+// danger zone: it says plainly what goes and what is kept or held, mails a 6-digit code to the
+// account's address on 'Delete my account', and deletes the account once that code is entered
+// and confirmed. The app is then signed out and lands on the signed-out home page.
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { DELETION_CODE_INVALID } from "../../../domain/contracts/account";
+import { isOtpEntry } from "../../../domain/otp";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/form-message";
+import { emptyDigits, OtpBoxes } from "../../components/otp-boxes";
+import { ApiRequestError, errorMessage } from "../../lib/api";
+import { useSite } from "../../lib/site-config";
+import { useCountdown } from "../../lib/use-countdown";
+import { useDeleteAccountMutation, useSendDeletionCodeMutation } from "../../state/queries/account";
+import { useSessionUser } from "../../state/queries/session";
+import { muted, SettingsSection } from "./settings-section";
+
+export const DELETED_TOAST = "Your account was deleted.";
+
+/** What the section says before anything is sent: what goes, what is kept or held. */
+function WhatHappens({ address }: { address: string }) {
+  return (
+    <div className="mt-2 space-y-3 text-sm">
+      <p>Deleting your account is permanent. It cannot be undone.</p>
+      <div>
+        <h3 className="font-semibold">Removed</h3>
+        <ul className={`mt-1 list-disc space-y-1 pl-5 ${muted}`}>
+          <li>Your profile, pictures and username</li>
+          <li>Your posts, comments and likes</li>
+          <li>Who you follow and who follows you</li>
+          <li>Your activity and the reports you filed</li>
+          <li>Your password and every session you are signed in with</li>
+        </ul>
+      </div>
+      <div>
+        <h3 className="font-semibold">Kept or held</h3>
+        <ul className={`mt-1 list-disc space-y-1 pl-5 ${muted}`}>
+          <li>
+            Messages you sent stay in the other person's conversation as 'Message deleted', without
+            their words.
+          </li>
+          <li>
+            Your handle and your address <span className="break-all">{address}</span> are held for
+            90 days: nobody can take them, and mail to the address is refused.
+          </li>
+          <li>A reserved username's subscription is cancelled, so it does not renew.</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function DeleteAccountSection() {
+  const { user } = useSessionUser();
+  const { mailDomain } = useSite();
+  const navigate = useNavigate();
+  const sendCode = useSendDeletionCodeMutation();
+  const remove = useDeleteAccountMutation();
+  const countdown = useCountdown();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [digits, setDigits] = useState(emptyDigits);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const send = () =>
+    sendCode.mutate(undefined, {
+      onSuccess: ({ email, resendAfterSeconds }) => {
+        setSentTo(email);
+        setDigits(emptyDigits());
+        setError(null);
+        countdown.start(resendAfterSeconds);
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiRequestError && failure.retryAfter) {
+          countdown.start(failure.retryAfter);
+        }
+        setError(errorMessage(failure, "Could not send the code. Please try again."));
+      },
+    });
+
+  const cancel = () => {
+    setSentTo(null);
+    setDigits(emptyDigits());
+    setError(null);
+    heading.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    const code = digits.join("");
+    if (!isOtpEntry(code)) {
+      setError(DELETION_CODE_INVALID);
+      return;
+    }
+    setError(null);
+    remove.mutate(
+      { code },
+      {
+        onSuccess: () => {
+          toast.success(DELETED_TOAST);
+          void navigate("/", { replace: true });
+        },
+        onError: (failure) => setError(errorMessage(failure, "Could not delete the account.")),
+      },
+    );
+  };
+
+  return (
+    <SettingsSection title="Delete account" headingRef={heading} danger>
+      <WhatHappens address={`${user?.handle ?? ""}@${mailDomain}`} />
+      {sentTo === null ? (
+        <div className="mt-4 space-y-3">
+          {error ? <FormMessage>{error}</FormMessage> : null}
+          <Button variant="danger" busy={sendCode.isPending} onClick={send}>
+            Delete my account
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          <p role="status" className="text-sm">
+            We sent a 6-digit code to <strong className="break-all">{sentTo}</strong>. Enter it to
+            delete your account. The code expires in 10 minutes.
+          </p>
+          <OtpBoxes
+            digits={digits}
+            onChange={(next) => {
+              setDigits(next);
+              if (error) setError(null);
+            }}
+            disabled={remove.isPending}
+            invalid={error !== null}
+            autoFocus
+            describedBy={error ? errorId : undefined}
+          />
+          {error ? (
+            <div id={errorId}>
+              <FormMessage>{error}</FormMessage>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" variant="danger" busy={remove.isPending}>
+              Delete account permanently
+            </Button>
+            <Button variant="secondary" onClick={cancel} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={send}
+              busy={sendCode.isPending}
+              disabled={countdown.running || remove.isPending}
+            >
+              {countdown.running ? `Resend code in ${countdown.secondsLeft}s` : "Resend code"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </SettingsSection>
+  );
+}
