@@ -1,7 +1,16 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
-// them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions
-// and password like the server.
-import { changePasswordBody, type SessionView } from "../../domain/contracts/account";
+// them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
+// password and two-factor authentication like the server.
+import {
+  CURRENT_PASSWORD_WRONG,
+  changePasswordBody,
+  type SessionView,
+} from "../../domain/contracts/account";
+import {
+  type TwoFactorSetup,
+  twoFactorEnableBody,
+  twoFactorPasswordBody,
+} from "../../domain/contracts/two-factor";
 import { json, type Route } from "./posts";
 
 export const THIS_DEVICE: SessionView = {
@@ -27,15 +36,32 @@ export function makeSession(overrides: Partial<SessionView> = {}): SessionView {
   };
 }
 
+/** The code the fake authenticator app shows; any other is wrong. */
+export const RIGHT_CODE = "123456";
+
+export const TEST_SETUP: TwoFactorSetup = {
+  otpauthUri: "otpauth://totp/chtcht:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  key: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  qrSvg:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h5v5H0z"/></svg>',
+};
+
+export const TEST_BACKUP_CODES = Array.from({ length: 10 }, (_, i) => `AbCd${i}-eF9h${i}`);
+
 export interface AccountState {
   sessions: SessionView[];
   password: string;
+  twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
 }
 
 export const accountState = (
   others: SessionView[] = [],
   password = "old password 1",
-): AccountState => ({ sessions: [THIS_DEVICE, ...others], password });
+): AccountState => ({
+  sessions: [THIS_DEVICE, ...others],
+  password,
+  twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
+});
 
 const fieldError = (field: string, message: string) =>
   json({ error: { code: "validation_error", message, fields: { [field]: [message] } } }, 400);
@@ -73,6 +99,56 @@ export function accountApi(state: AccountState): Route {
       }
       state.password = newPassword;
       return json({ ended: endOthers() });
+    }
+    return twoFactorApi(state)({ method, path, body });
+  };
+}
+
+const conflict = (message: string) => json({ error: { code: "conflict", message } }, 409);
+
+/** /api/account/two-factor over `state.twoFactor`, refusing as the server does. */
+function twoFactorApi(state: AccountState): Route {
+  const wrongPassword = (body: unknown) =>
+    twoFactorPasswordBody.parse(body).password !== state.password
+      ? json(
+          {
+            error: {
+              code: "invalid_credentials",
+              message: CURRENT_PASSWORD_WRONG,
+              fields: { password: [CURRENT_PASSWORD_WRONG] },
+            },
+          },
+          400,
+        )
+      : undefined;
+  return ({ method, path, body }) => {
+    const tf = state.twoFactor;
+    if (method === "GET" && path === "/api/account/two-factor") {
+      return json({ enabled: tf.enabled, backupCodesLeft: tf.backupCodesLeft });
+    }
+    if (method !== "POST") return undefined;
+    if (path === "/api/account/two-factor/setup") {
+      if (tf.enabled) return conflict("Two-factor authentication is already on.");
+      const refused = wrongPassword(body);
+      if (refused) return refused;
+      tf.settingUp = true;
+      return json(TEST_SETUP);
+    }
+    if (path === "/api/account/two-factor/enable") {
+      if (!tf.settingUp) return fieldError("code", "Choose 'Set up' first.");
+      if (twoFactorEnableBody.parse(body).code !== RIGHT_CODE) {
+        const message = "That code is not right. Check the time on your phone and try again.";
+        return json({ error: { code: "invalid_code", message, fields: { code: [message] } } }, 400);
+      }
+      state.twoFactor = { enabled: true, settingUp: false, backupCodesLeft: 10 };
+      return json({ backupCodes: TEST_BACKUP_CODES });
+    }
+    if (path === "/api/account/two-factor/disable") {
+      if (!tf.enabled) return conflict("Two-factor authentication is already off.");
+      const refused = wrongPassword(body);
+      if (refused) return refused;
+      state.twoFactor = { enabled: false, settingUp: false, backupCodesLeft: 0 };
+      return json({ enabled: false });
     }
     return undefined;
   };
