@@ -54,10 +54,11 @@ describe("AboutScreen", () => {
       /^Coming soon/,
     );
     expect(account.getByText(/change your password/)).toBeTruthy();
+    expect(account.getByText(/two-factor authentication/).textContent).not.toMatch(/^Coming soon/);
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],
-      ["Your account", /Two-factor sign-in/],
+      ["Your account", /Passkeys/],
     ] as const) {
       expect(section(title).getByText("Coming soon")).toBeTruthy();
       expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);

@@ -46,8 +46,9 @@ const sections = (siteName: string): AboutSection[] => [
   {
     title: "Your account",
     text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do.",
+    more: "Turn on two-factor authentication in Settings and logging in asks for a code from an authenticator app after your password; ten backup codes, each good once, let you in if you lose your phone.",
     coming:
-      "Two-factor sign-in, passkeys, changing your e-mail address, downloading your data and deleting your account.",
+      "Passkeys, changing your e-mail address, downloading your data and deleting your account.",
   },
   {
     title: "Profile badges",

@@ -105,7 +105,7 @@ export function TwoFactorScanStep({ setup, onSubmit, onCancel }: ScanStepProps) 
           maxLength={7}
           readOnly={busy}
           error={fieldError}
-          className="max-w-xs font-mono"
+          className="max-w-xs [&_input]:font-mono"
           required
         />
         {formError ? <FormMessage>{formError}</FormMessage> : null}

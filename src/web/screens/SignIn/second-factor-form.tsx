@@ -113,7 +113,7 @@ export function SecondFactorForm({ next, onBack }: SecondFactorFormProps) {
         autoFocus
         readOnly={verify.isPending}
         error={fieldError}
-        className="font-mono"
+        className="[&_input]:font-mono"
       />
       {formError ? <FormMessage>{formError}</FormMessage> : null}
       <Button type="submit" block size="lg" busy={verify.isPending}>
