@@ -93,7 +93,8 @@ export function TwoFactorPasswordStep({
         <Button type="submit" variant={danger ? "danger" : "primary"} busy={busy}>
           {submitLabel}
         </Button>
-        <Button variant="secondary" onClick={onCancel}>
+        {/* Once sent, the answer decides the next step. */}
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
       </div>

@@ -113,7 +113,8 @@ export function TwoFactorScanStep({ setup, onSubmit, onCancel }: ScanStepProps) 
           <Button type="submit" busy={busy}>
             Turn on
           </Button>
-          <Button variant="secondary" onClick={onCancel}>
+          {/* Once sent, the answer decides the next step: the codes are shown even so. */}
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
         </div>

@@ -60,7 +60,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("Settings: two-factor authentication", () => {
+// The set-up is a journey of several steps; a loaded machine needs more than the default 5 s.
+describe("Settings: two-factor authentication", { timeout: 15_000 }, () => {
   it("comes after the password section, off, with Set up", async () => {
     renderSettings(accountState());
     expect(
@@ -224,6 +225,19 @@ describe("Settings: two-factor authentication", () => {
     );
     expect(input("Password").value).toBe(PASSWORD);
     expect(button("Continue").hasAttribute("disabled")).toBe(false);
+  });
+
+  it("turned on in another tab meanwhile: says so, and the status follows", async () => {
+    const state = accountState();
+    const { user } = renderSettings(state);
+    await user.click(await inSection().findByRole("button", { name: "Set up" }));
+    state.twoFactor = { enabled: true, settingUp: false, backupCodesLeft: 10 };
+    await user.type(input("Password"), `${PASSWORD}{Enter}`);
+    expect((await inSection().findByRole("alert")).textContent).toBe(
+      "Two-factor authentication is already on.",
+    );
+    await user.click(button("Cancel"));
+    expect(await inSection().findByText("On. 10 backup codes left.")).toBeTruthy();
   });
 
   it("says when the status could not load, and Retry loads it", async () => {

@@ -95,7 +95,8 @@ function errorOf(input: HTMLInputElement): string | null {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
-describe("Sign-in: the second step", () => {
+// Each test types a login first; a loaded machine needs more than the default 5 s.
+describe("Sign-in: the second step", { timeout: 15_000 }, () => {
   it("asks for the app's code, keeps a wrong one, then signs in and goes to `next`", async () => {
     secondStep = ({ code }) =>
       code === "123456"
