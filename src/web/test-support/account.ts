@@ -1,11 +1,17 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
 // them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
-// password and deletion code like the server.
+// password, two-factor authentication and deletion code like the server.
 import {
+  CURRENT_PASSWORD_WRONG,
   changePasswordBody,
   deleteAccountBody,
   type SessionView,
 } from "../../domain/contracts/account";
+import {
+  type TwoFactorSetup,
+  twoFactorEnableBody,
+  twoFactorPasswordBody,
+} from "../../domain/contracts/two-factor";
 import { json, type Route } from "./posts";
 
 export const THIS_DEVICE: SessionView = {
@@ -31,12 +37,25 @@ export function makeSession(overrides: Partial<SessionView> = {}): SessionView {
   };
 }
 
+/** The code the fake authenticator app shows; any other is wrong. */
+export const RIGHT_CODE = "123456";
+
+export const TEST_SETUP: TwoFactorSetup = {
+  otpauthUri: "otpauth://totp/chtcht:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  key: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  qrSvg:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h5v5H0z"/></svg>',
+};
+
+export const TEST_BACKUP_CODES = Array.from({ length: 10 }, (_, i) => `AbCd${i}-eF9h${i}`);
+
 export interface AccountState {
   sessions: SessionView[];
   password: string;
   /** The deletion code the server mailed last (null before any), and whether it was used. */
   deletionCode: string | null;
   deleted: boolean;
+  twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
 }
 
 /** The code the fake server mails for deleting the account. */
@@ -50,6 +69,7 @@ export const accountState = (
   password,
   deletionCode: null,
   deleted: false,
+  twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
 });
 
 const fieldError = (field: string, message: string) =>
@@ -109,6 +129,56 @@ export function accountApi(state: AccountState): Route {
       }
       state.deleted = true;
       return json({ deleted: true });
+    }
+    return twoFactorApi(state)({ method, path, body });
+  };
+}
+
+const conflict = (message: string) => json({ error: { code: "conflict", message } }, 409);
+
+/** /api/account/two-factor over `state.twoFactor`, refusing as the server does. */
+function twoFactorApi(state: AccountState): Route {
+  const wrongPassword = (body: unknown) =>
+    twoFactorPasswordBody.parse(body).password !== state.password
+      ? json(
+          {
+            error: {
+              code: "invalid_credentials",
+              message: CURRENT_PASSWORD_WRONG,
+              fields: { password: [CURRENT_PASSWORD_WRONG] },
+            },
+          },
+          400,
+        )
+      : undefined;
+  return ({ method, path, body }) => {
+    const tf = state.twoFactor;
+    if (method === "GET" && path === "/api/account/two-factor") {
+      return json({ enabled: tf.enabled, backupCodesLeft: tf.backupCodesLeft });
+    }
+    if (method !== "POST") return undefined;
+    if (path === "/api/account/two-factor/setup") {
+      if (tf.enabled) return conflict("Two-factor authentication is already on.");
+      const refused = wrongPassword(body);
+      if (refused) return refused;
+      tf.settingUp = true;
+      return json(TEST_SETUP);
+    }
+    if (path === "/api/account/two-factor/enable") {
+      if (!tf.settingUp) return fieldError("code", "Choose 'Set up' first.");
+      if (twoFactorEnableBody.parse(body).code !== RIGHT_CODE) {
+        const message = "That code is not right. Check the time on your phone and try again.";
+        return json({ error: { code: "invalid_code", message, fields: { code: [message] } } }, 400);
+      }
+      state.twoFactor = { enabled: true, settingUp: false, backupCodesLeft: 10 };
+      return json({ backupCodes: TEST_BACKUP_CODES });
+    }
+    if (path === "/api/account/two-factor/disable") {
+      if (!tf.enabled) return conflict("Two-factor authentication is already off.");
+      const refused = wrongPassword(body);
+      if (refused) return refused;
+      state.twoFactor = { enabled: false, settingUp: false, backupCodesLeft: 0 };
+      return json({ enabled: false });
     }
     return undefined;
   };

@@ -55,11 +55,15 @@ describe("AboutScreen", () => {
     );
     expect(account.getByText(/change your password/)).toBeTruthy();
     expect(account.getByText(/delete your account there/).textContent).not.toMatch(/^Coming soon/);
-    expect(account.getByText(/Two-factor sign-in/).textContent).not.toMatch(/delet/);
+    expect(account.getByText(/two-factor authentication/).textContent).not.toMatch(/^Coming soon/);
+    expect(account.getByText(/change the e-mail you log in with/)).toBeTruthy();
+    expect(account.getByText(/Passkeys and downloading/).textContent).not.toMatch(
+      /delet|two-factor|e-mail/i,
+    );
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],
-      ["Your account", /Two-factor sign-in/],
+      ["Your account", /Passkeys/],
     ] as const) {
       expect(section(title).getByText("Coming soon")).toBeTruthy();
       expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);

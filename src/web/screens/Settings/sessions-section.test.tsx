@@ -82,6 +82,7 @@ describe("Settings: where you're signed in", () => {
       "E-mail",
       "Where you're signed in",
       "Password",
+      "Two-factor authentication",
       "Blocked accounts",
       "Muted accounts",
       "Delete account",

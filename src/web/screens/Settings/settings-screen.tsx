@@ -1,6 +1,7 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
-// their password, the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
-// "Mute"), and last, as a danger zone, deleting the account. Signed-in only (router.tsx).
+// their password and two-factor authentication, the people they block and mute with Unblock and
+// Unmute (docs/safety.md "Block", "Mute"), and last, as a danger zone, deleting the account.
+// Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
@@ -10,6 +11,7 @@ import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { RelationSection } from "./relation-section";
 import { SessionsSection } from "./sessions-section";
+import { TwoFactorSection } from "./two-factor-section";
 
 export function SettingsScreen() {
   usePageMeta(pageText({ kind: "settings" }, useSite().siteName));
@@ -19,6 +21,7 @@ export function SettingsScreen() {
       <EmailSection />
       <SessionsSection />
       <PasswordSection />
+      <TwoFactorSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />
       <DeleteAccountSection />

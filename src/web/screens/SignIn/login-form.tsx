@@ -1,5 +1,6 @@
 // The Login tab (spec-1 §2, §8): email, password, 'Forgot password', and the resend hint when
-// the e-mail is not confirmed yet. Success goes to `next` with a replace-style navigation.
+// the e-mail is not confirmed yet. Success goes to `next` with a replace-style navigation; with
+// two-factor authentication on, the tab asks for the code first (second-factor-form.tsx).
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -11,6 +12,7 @@ import { PasswordField } from "../../components/password-field";
 import { EmailField } from "../../components/text-field";
 import { errorMessage, isApiError } from "../../lib/api";
 import { useLoginMutation } from "../../state/queries/session";
+import { SecondFactorForm } from "./second-factor-form";
 import { UnconfirmedEmail } from "./unconfirmed-email";
 
 /** spec-1 §8: messages about confirmation or verification mean the e-mail is unconfirmed. */
@@ -32,6 +34,15 @@ export function LoginForm({ email, onEmailChange, next, onForgot }: LoginFormPro
   const [password, setPassword] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(false);
+  const [cameBack, setCameBack] = useState(false);
+
+  /** The password stage again, after the second step ended or was left; the e-mail stays. */
+  const backToPassword = (reason?: string) => {
+    setSecondFactor(false);
+    setCameBack(true);
+    setFormError(reason ?? null);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +57,12 @@ export function LoginForm({ email, onEmailChange, next, onForgot }: LoginFormPro
     }
     setFormError(null);
     login.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (data) => {
+        if ("twoFactorRequired" in data) {
+          setPassword("");
+          setSecondFactor(true);
+          return;
+        }
         toast.success("Welcome back!");
         navigate(next, { replace: true });
       },
@@ -60,6 +76,8 @@ export function LoginForm({ email, onEmailChange, next, onForgot }: LoginFormPro
     });
   };
 
+  if (secondFactor) return <SecondFactorForm next={next} onBack={backToPassword} />;
+
   return (
     <div className="space-y-4">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -71,6 +89,7 @@ export function LoginForm({ email, onEmailChange, next, onForgot }: LoginFormPro
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           required
+          autoFocus={cameBack}
         />
         <div className="flex justify-end">
           <a

@@ -1,15 +1,19 @@
 // The signed-in session and every /api/auth/* call. The session itself is an httpOnly cookie;
 // GET /api/auth/session also slides its expiry, hence the 30 s poll (spec-1 §4, §9).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import {
   okResponse,
   type RegisterBody,
   registerResponse,
   resendCodeResponse,
+  type SessionUser,
   sessionResponse,
+  sessionUser,
   validateEmailResponse,
   verifyCodeResponse,
 } from "../../../domain/contracts/auth";
+import { loginResponse, type TwoFactorSignInBody } from "../../../domain/contracts/two-factor";
 import { api } from "../../lib/api";
 
 const SESSION_REFRESH_MS = 30_000;
@@ -37,16 +41,33 @@ export function useSessionUser() {
   return { user: query.data?.user, isPending: query.isPending, isError: query.isError };
 }
 
+/** A sign-in made a session: data cached for the signed-out visitor must not leak into the
+ * signed-in view. */
+function signedIn(queryClient: QueryClient, user: SessionUser) {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+  queryClient.setQueryData(sessionKeys.current(), { user });
+}
+
+/** Answers the person, or `twoFactorRequired` when the second step (useSecondFactorMutation)
+ * must come before there is a session (docs/accounts.md "Two-factor authentication"). */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) =>
-      api.post("/api/auth/login", body, sessionResponse),
+      api.post("/api/auth/login", body, loginResponse),
     onSuccess: (data) => {
-      // Data cached for the signed-out visitor must not leak into the signed-in view.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
-      queryClient.setQueryData(sessionKeys.current(), data);
+      if ("user" in data) signedIn(queryClient, data.user);
     },
+  });
+}
+
+/** The second step of a sign-in: a code from the authenticator app or a backup code. */
+export function useSecondFactorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorSignInBody) =>
+      api.post("/api/auth/two-factor", body, z.object({ user: sessionUser })),
+    onSuccess: (data) => signedIn(queryClient, data.user),
   });
 }
 

@@ -1,0 +1,103 @@
+// 'Confirm your password' before two-factor authentication is set up or turned off
+// (docs/accounts.md "Two-factor authentication"). A wrong password stands under the field, which
+// keeps it and takes the focus; other refusals (too many tries) show under the form.
+import { type FormEvent, useRef, useState } from "react";
+import { twoFactorPasswordBody } from "../../../domain/contracts/two-factor";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/form-message";
+import { PasswordField } from "../../components/password-field";
+import { ApiRequestError, errorMessage } from "../../lib/api";
+import { useSessionUser } from "../../state/queries/session";
+import { muted } from "./settings-section";
+
+interface PasswordStepProps {
+  intro: string;
+  submitLabel: string;
+  danger?: boolean;
+  /** Sends the password; a rejection is shown here, success is the caller's next step. */
+  onSubmit: (password: string) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export function TwoFactorPasswordStep({
+  intro,
+  submitLabel,
+  danger = false,
+  onSubmit,
+  onCancel,
+}: PasswordStepProps) {
+  const { user } = useSessionUser();
+  const [password, setPassword] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const refuse = (message: string) => {
+    setFieldError(message);
+    form.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const parsed = twoFactorPasswordBody.safeParse({ password });
+    if (!parsed.success) {
+      refuse(parsed.error.issues[0]?.message ?? "Password is required.");
+      return;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    try {
+      await onSubmit(parsed.data.password);
+    } catch (error) {
+      setBusy(false);
+      const wrong = error instanceof ApiRequestError ? error.fields?.password?.[0] : undefined;
+      if (wrong) refuse(wrong);
+      else setFormError(errorMessage(error, "Something went wrong. Please try again."));
+    }
+  };
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="mt-3 space-y-4">
+      <div className="space-y-1">
+        <h3 className="font-semibold">Confirm your password</h3>
+        <p className={`text-sm ${muted}`}>{intro}</p>
+      </div>
+      {/* Lets a password manager know whose password this is. */}
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={user?.email ?? ""}
+        readOnly
+        hidden
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setFieldError(undefined);
+        }}
+        readOnly={busy}
+        error={fieldError}
+        required
+        autoFocus
+      />
+      {formError ? <FormMessage>{formError}</FormMessage> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant={danger ? "danger" : "primary"} busy={busy}>
+          {submitLabel}
+        </Button>
+        {/* Once sent, the answer decides the next step. */}
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
