@@ -47,6 +47,12 @@ import { followRoutes } from "./modules/follows/routes";
 import { mailRoutes } from "./modules/mail/routes";
 import { registerInboundMail, systemResolver } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
+import {
+  type DigestReport,
+  runEmailDigest,
+  scheduleEmailDigest,
+} from "./modules/notifications/digest";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { createPayments, registerPayments } from "./modules/payments/register";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
@@ -90,14 +96,20 @@ export interface AppServices {
   maxSocketsPerIp?: number;
   /** How often the reserved-username lifecycle runs (docs/usernames.md); 0 turns the timer off. */
   usernameLifecycleMs?: number;
+  /** How often the daily e-mail digest looks for people due one (docs/accounts.md "E-mails from
+   * us"); 0 turns the timer off. */
+  emailDigestMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
+const EMAIL_DIGEST_MS = 10 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
     runUsernameLifecycle(now: Date, everyMs?: number): Promise<LifecycleReport | null>;
+    /** One run of the daily e-mail digest at `now` (docs/accounts.md "E-mails from us"). */
+    runEmailDigest(now: Date, everyMs?: number): Promise<DigestReport | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -232,16 +244,23 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorate("runUsernameLifecycle", (now: Date, everyMs?: number) =>
     runUsernameLifecycle(ctx, now, everyMs),
   );
+  app.decorate("runEmailDigest", (now: Date, everyMs?: number) =>
+    runEmailDigest(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
+  const digestMs = services.emailDigestMs ?? EMAIL_DIGEST_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
+  let stopDigest: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
+    if (digestMs > 0) stopDigest = scheduleEmailDigest(ctx, digestMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
     ctx.searchIndex.close();
     await stopLifecycle?.();
+    await stopDigest?.();
     await outbox.stop();
   });
 
@@ -259,6 +278,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const api: [FastifyPluginAsyncZod<WithContext>, string][] = [
     [authRoutes, "/api/auth"],
     [accountRoutes, "/api/account"],
+    [notificationRoutes, "/api"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

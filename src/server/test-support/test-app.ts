@@ -53,7 +53,8 @@ function parseEml(raw: string): CapturedMail {
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
  * app's log (silent when not given); `redis` is the app's Redis client (rate limits and the
  * readiness check), none when not given. The reserved-username timer is off: tests run
- * `app.runUsernameLifecycle(now)` with the clock they choose. `database.close()` may be called
+ * `app.runUsernameLifecycle(now)` with the clock they choose, and the e-mail digest's is too
+ * (`app.runEmailDigest(now)`). `database.close()` may be called
  * before `close()` (a test of a dead database); it closes once.
  */
 export async function createTestApp(
@@ -113,6 +114,7 @@ export async function createTestApp(
     maxSocketsPerIp: options.maxSocketsPerIp,
     redis: options.redis,
     usernameLifecycleMs: 0,
+    emailDigestMs: 0,
   });
   await app.ready();
 
