@@ -1,7 +1,11 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
-// them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions
-// and password like the server.
+// them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
+// password and e-mail switches like the server.
 import { changePasswordBody, type SessionView } from "../../domain/contracts/account";
+import {
+  type EmailPreferences,
+  emailPreferencesPatch,
+} from "../../domain/contracts/email-preferences";
 import { json, type Route } from "./posts";
 
 export const THIS_DEVICE: SessionView = {
@@ -30,12 +34,17 @@ export function makeSession(overrides: Partial<SessionView> = {}): SessionView {
 export interface AccountState {
   sessions: SessionView[];
   password: string;
+  emailPreferences: EmailPreferences;
 }
 
 export const accountState = (
   others: SessionView[] = [],
   password = "old password 1",
-): AccountState => ({ sessions: [THIS_DEVICE, ...others], password });
+): AccountState => ({
+  sessions: [THIS_DEVICE, ...others],
+  password,
+  emailPreferences: { newFollowers: true, postActivity: true, messages: true },
+});
 
 const fieldError = (field: string, message: string) =>
   json({ error: { code: "validation_error", message, fields: { [field]: [message] } } }, 400);
@@ -73,6 +82,13 @@ export function accountApi(state: AccountState): Route {
       }
       state.password = newPassword;
       return json({ ended: endOthers() });
+    }
+    if (method === "GET" && path === "/api/account/email-preferences") {
+      return json(state.emailPreferences);
+    }
+    if (method === "PATCH" && path === "/api/account/email-preferences") {
+      state.emailPreferences = { ...state.emailPreferences, ...emailPreferencesPatch.parse(body) };
+      return json(state.emailPreferences);
     }
     return undefined;
   };
