@@ -120,6 +120,8 @@ describe("one-click unsubscribe", () => {
     expect(page.body).toContain("Unsubscribe from daily digest e-mails?");
     expect(page.body).toContain(`<form method="post" action="${linkFor(dee, "digest")}">`);
     expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
+    // So the browser's POST names our origin instead of 'null' (http/origin-check.ts).
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
     expect(await prefsOf(dee)).toEqual({ newFollowers: true, postActivity: true, messages: true });
   });
 

@@ -72,6 +72,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<WithContext> = async (app
       reply.headers(noStore);
       try {
         const target = await preferences.checkUnsubscribeLink(ctx, request.params);
+        // With the app's no-referrer policy a form POST says `Origin: null`, which the origin
+        // check refuses (http/origin-check.ts); to ourselves this page names its origin.
+        reply.header("referrer-policy", "same-origin");
         return reply.type("text/html; charset=utf-8").send(
           confirmPage({
             siteName,
