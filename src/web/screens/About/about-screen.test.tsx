@@ -54,6 +54,7 @@ describe("AboutScreen", () => {
       /^Coming soon/,
     );
     expect(account.getByText(/change your password/)).toBeTruthy();
+    expect(account.getByText(/one e-mail a day at most/).textContent).not.toMatch(/^Coming soon/);
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],

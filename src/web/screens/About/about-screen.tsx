@@ -45,7 +45,7 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Your account",
-    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do.",
+    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do. Choose there which e-mails we send you: new followers, and comments and likes on your posts, come together in one e-mail a day at most, and every such e-mail has a link that unsubscribes you with one click.",
     coming:
       "Two-factor sign-in, passkeys, changing your e-mail address, downloading your data and deleting your account.",
   },
