@@ -9,11 +9,14 @@ export const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-export function layout(siteName: string, body: string): string {
+const IGNORE_FOOT = `<p style="color:#71717a;font-size:12px;margin-top:24px">If you did not ask for this e-mail, you can ignore it.</p>`;
+
+/** The page of every HTML mail; `foot` ends it (an e-mail a person can turn off ends with how). */
+export function layout(siteName: string, body: string, foot = IGNORE_FOOT): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;color:#18181b">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(siteName)}</h1>${body}
-<p style="color:#71717a;font-size:12px;margin-top:24px">If you did not ask for this e-mail, you can ignore it.</p>
+${foot}
 </div></body></html>`;
 }
 
@@ -73,7 +76,8 @@ export function messageNoticeMail(input: {
       input.siteName,
       `<p><strong>${escapeHtml(input.senderName)}</strong> wrote to you:</p>
 <blockquote style="border-left:3px solid #d4d4d8;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>
-<p><a href="${escapeHtml(input.link)}">Read and reply</a></p>${unsubscribeHtml(input)}`,
+<p><a href="${escapeHtml(input.link)}">Read and reply</a></p>`,
+      unsubscribeHtml(input),
     ),
     headers: unsubscribeHeaders(input.unsubscribeLink),
   };
@@ -85,7 +89,7 @@ export function unsubscribeText(links: { settingsLink: string; unsubscribeLink: 
 }
 
 export function unsubscribeHtml(links: { settingsLink: string; unsubscribeLink: string }): string {
-  return `<p style="color:#71717a;font-size:12px"><a href="${escapeHtml(links.unsubscribeLink)}">Unsubscribe from these e-mails</a> or <a href="${escapeHtml(links.settingsLink)}">choose which e-mails you get</a>.</p>`;
+  return `<p style="color:#71717a;font-size:12px;margin-top:24px"><a href="${escapeHtml(links.unsubscribeLink)}">Unsubscribe from these e-mails</a> or <a href="${escapeHtml(links.settingsLink)}">choose which e-mails you get</a>.</p>`;
 }
 
 function button(link: string, label: string): string {

@@ -86,7 +86,8 @@ export function digestMail(input: {
     text,
     html: layout(
       input.siteName,
-      `<p>${escapeHtml(input.since)}: ${escapeHtml(input.summary)}.</p>${followerHtml}${activityHtml}${unsubscribeHtml(input)}`,
+      `<p>${escapeHtml(input.since)}: ${escapeHtml(input.summary)}.</p>${followerHtml}${activityHtml}`,
+      unsubscribeHtml(input),
     ),
     headers: unsubscribeHeaders(input.unsubscribeLink),
   };

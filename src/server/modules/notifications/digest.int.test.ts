@@ -2,8 +2,10 @@
 // person per day, naming the new followers and counting likes and comments; nothing without
 // activity or with the switches off; one mail however many runs go at once; the unsubscribe
 // headers and a one-click unsubscribe that stops the next one.
+import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
@@ -45,8 +47,8 @@ describe("the daily digest", () => {
     await comment(cy, post.id, "Lovely");
     const start = new Date();
 
-    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 1 });
-    expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 1, failed: 0 });
+    expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 0, failed: 0 });
     const [first] = digestsTo(ann);
     expect(digestsTo(ann)).toHaveLength(1);
     const mail = await simpleParser(first?.raw ?? "");
@@ -60,18 +62,19 @@ describe("the daily digest", () => {
     expect(mail.text).toContain(`- Bo Park: http://localhost:3000/${bo.handle}`);
     expect(mail.text).toContain("See the likes and comments: http://localhost:3000/activity");
     expect(mail.html).toContain(`<a href="http://localhost:3000/${bo.handle}">Bo Park</a>`);
+    expect(mail.html).not.toContain("If you did not ask for this e-mail");
     // Those who did things were told nothing: nothing happened to them.
     for (const who of [bo, cy, eve]) expect(digestsTo(who)).toHaveLength(0);
 
     // New activity within the day waits for the day to pass, then comes alone.
     await follow(t, eve, ann);
-    expect(await t.app.runEmailDigest(later(start, 23))).toEqual({ sent: 0 });
-    expect(await t.app.runEmailDigest(later(start, 24.1))).toEqual({ sent: 1 });
+    expect(await t.app.runEmailDigest(later(start, 23))).toEqual({ sent: 0, failed: 0 });
+    expect(await t.app.runEmailDigest(later(start, 24.1))).toEqual({ sent: 1, failed: 0 });
     expect(digestsTo(ann).map((m) => m.subject)).toEqual([
       first?.subject,
       "Since yesterday: 1 new follower",
     ]);
-    expect(await t.app.runEmailDigest(later(start, 72))).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(later(start, 72))).toEqual({ sent: 0, failed: 0 });
     expect(digestsTo(ann)).toHaveLength(2);
   });
 
@@ -86,17 +89,17 @@ describe("the daily digest", () => {
     await follow(t, bo, ann);
     await like(bo, post.id);
     const start = new Date();
-    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 0, failed: 0 });
 
     await setPrefs(ann, { postActivity: true });
     await follow(t, cy, ann);
-    expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 1 });
+    expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 1, failed: 0 });
     expect(digestsTo(ann).map((m) => m.subject)).toEqual(["Since yesterday: 1 like on your posts"]);
 
     // Someone with only followers on and only likes to tell hears nothing.
     await setPrefs(ann, { newFollowers: true, postActivity: false });
     await like(cy, post.id);
-    expect(await t.app.runEmailDigest(later(start, 26))).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(later(start, 26))).toEqual({ sent: 0, failed: 0 });
   });
 
   it("sends one mail per person when several runs go at once", async () => {
@@ -111,11 +114,50 @@ describe("the daily digest", () => {
     for (const who of people) expect(digestsTo(who)).toHaveLength(1);
   });
 
+  it("a digest that fails before its commit leaves no mail and no time, and the next run sends it once", async () => {
+    const [ann, bo, fan] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Fan" }),
+    ]);
+    await follow(t, fan, ann);
+    await follow(t, fan, bo);
+    // The database refuses Ann's digest time half way through her transaction, as a crash would
+    // end it: her mail was already queued in it.
+    await t.database.db.execute(
+      sql.raw(`create function refuse_digest() returns trigger language plpgsql as $$
+        begin
+          if new.user_id = '${ann.userId}' and new.digest_sent_at is not null then
+            raise exception 'the database went away';
+          end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql`create trigger refuse_digest before update on mail_preferences
+        for each row execute function refuse_digest()`,
+    );
+    const start = new Date();
+    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 1, failed: 1 });
+    expect(digestsTo(ann)).toHaveLength(0);
+    expect(digestsTo(bo)).toHaveLength(1);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox where payload->>'to' = ${ann.email}`,
+    );
+    expect(row?.n).toBe(0);
+
+    await t.database.db.execute(sql`drop trigger refuse_digest on mail_preferences`);
+    expect(await t.app.runEmailDigest(later(start, 0.2))).toEqual({ sent: 1, failed: 0 });
+    expect(digestsTo(ann)).toHaveLength(1);
+    expect(digestsTo(bo)).toHaveLength(1);
+  });
+
   it("on the timer, runs once a period across the instances", async () => {
     const now = new Date();
-    expect(await t.app.runEmailDigest(now, 600_000)).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(now, 600_000)).toEqual({ sent: 0, failed: 0 });
     expect(await t.app.runEmailDigest(later(now, 0.05), 600_000)).toBeNull();
-    expect(await t.app.runEmailDigest(later(now, 0.2), 600_000)).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(later(now, 0.2), 600_000)).toEqual({ sent: 0, failed: 0 });
   });
 
   it("carries the unsubscribe headers and link; one click stops the next digest", async () => {
@@ -149,7 +191,7 @@ describe("the daily digest", () => {
       messages: true,
     });
     await follow(t, cy, ann);
-    expect(await t.app.runEmailDigest(later(start, 25))).toEqual({ sent: 0 });
+    expect(await t.app.runEmailDigest(later(start, 25))).toEqual({ sent: 0, failed: 0 });
     expect(digestsTo(ann)).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 // The daily digest (docs/accounts.md "E-mails from us"): once a run, everyone with the new
 // followers or the comments-and-likes switch on and activity since their last digest gets one
 // e-mail telling all of it, at most one in 24 hours. Each person's digest is written through the
-// outbox's mail topic in the transaction that records its time, with their preferences row locked
-// (digest-queries.ts holdForDigest): two instances running at once, or a run after one that died
-// half way, find the time already recorded and send nothing more; a run that dies before its
-// commit leaves neither the mail nor the time. On the timer a run first claims its period in
-// `job_runs`, as the username lifecycle does, so the instances do not all scan at once.
+// outbox's mail topic in its own transaction, which records its time, with their preferences row
+// locked (digest-queries.ts holdForDigest): two instances running at once, or a run after one that
+// died half way, find the time already recorded and send nothing more; a digest that fails before
+// its commit leaves neither the mail nor the time, and only that person waits for the next run.
+// On the timer a run first claims its period in `job_runs`, as the username lifecycle does, so the
+// instances do not all scan at once.
 import { sql } from "drizzle-orm";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
@@ -29,7 +30,7 @@ type DigestDeps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Activity older than this is not told, however long ago the last digest was. */
 const OLDEST_MS = 7 * DAY_MS;
-/** People per transaction. */
+/** People read at once. */
 const BATCH = 100;
 /** Followers named in one digest; the rest are counted. */
 const NAMED_FOLLOWERS = 5;
@@ -38,6 +39,8 @@ const EARLY_SHARE = 0.1;
 
 export interface DigestReport {
   sent: number;
+  /** Digests that failed this run (logged); those people are tried again on the next. */
+  failed: number;
 }
 
 /** Writes one person's digest in `tx`; false when a digest went out in the last day (another run
@@ -75,7 +78,6 @@ async function digestOne(
   };
   const summary = digestSummary(content);
   if (!summary) return false;
-  await markDigestSent(tx, userId, window.now);
   fx.mail(
     digestMail({
       siteName,
@@ -91,6 +93,7 @@ async function digestOne(
       ),
     }),
   );
+  await markDigestSent(tx, userId, window.now);
   return true;
 }
 
@@ -119,21 +122,25 @@ export async function runEmailDigest(
     dayBefore: new Date(now.getTime() - DAY_MS),
     oldest: new Date(now.getTime() - OLDEST_MS),
   };
-  let sent = 0;
+  const report: DigestReport = { sent: 0, failed: 0 };
   let after = "";
   for (;;) {
     const people = await digestCandidates(deps.db, { ...window, after, limit: BATCH });
     if (people.length === 0) break;
-    sent += await deps.outbox.transaction(async (tx, fx) => {
-      let written = 0;
-      for (const userId of people) {
-        if (await digestOne(tx, fx, deps, { userId, window })) written++;
+    for (const userId of people) {
+      try {
+        const written = await deps.outbox.transaction((tx, fx) =>
+          digestOne(tx, fx, deps, { userId, window }),
+        );
+        if (written) report.sent++;
+      } catch (error) {
+        report.failed++;
+        deps.log.error({ err: error, userId }, "a digest could not be written");
       }
-      return written;
-    });
+    }
     after = people.at(-1) ?? after;
   }
-  return { sent };
+  return report;
 }
 
 /** Runs the digest now and then every `everyMs`; returns the stop function. */

@@ -125,6 +125,19 @@ describe("one-click unsubscribe", () => {
     expect(await prefsOf(dee)).toEqual({ newFollowers: true, postActivity: true, messages: true });
   });
 
+  it("takes the one-click POST as multipart form data too (RFC 8058 allows either)", async () => {
+    const gus = await createAccount(t);
+    const boundary = "----one-click";
+    const res = await t.app.inject({
+      method: "POST",
+      url: linkFor(gus, "messages"),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await prefsOf(gus)).messages).toBe(false);
+  });
+
   it("the page's form turns the digest off and says so, with a link to Settings", async () => {
     const eve = await createAccount(t);
     const res = await oneClick(linkFor(eve, "digest"), {
