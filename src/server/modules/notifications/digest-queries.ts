@@ -127,8 +127,3 @@ export async function postActivityIn(
   );
   return { likes: Number(row?.likes ?? 0), comments: Number(row?.comments ?? 0) };
 }
-
-export async function userExists(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows.length > 0;
-}

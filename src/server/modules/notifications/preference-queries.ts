@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { EmailPreferences } from "../../../domain/contracts/email-preferences";
 import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
 import { mailPreferences } from "../../db/schema/mail";
 
 const columns = {
@@ -36,4 +37,9 @@ export async function writeEmailPreferences(
     .insert(mailPreferences)
     .values({ userId, ...set })
     .onConflictDoUpdate({ target: mailPreferences.userId, set });
+}
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows.length > 0;
 }

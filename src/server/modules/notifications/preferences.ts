@@ -10,8 +10,7 @@ import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { readUnsubscribeToken, type UnsubscribeTarget } from "../../infra/unsubscribe-link";
-import { userExists } from "./digest-queries";
-import { readEmailPreferences, writeEmailPreferences } from "./preference-queries";
+import { readEmailPreferences, userExists, writeEmailPreferences } from "./preference-queries";
 
 type PreferenceDeps = Pick<AppContext, "db" | "config">;
 
