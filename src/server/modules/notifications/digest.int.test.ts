@@ -7,6 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { startSmtpSink } from "../../test-support/smtp-sink";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -193,5 +194,32 @@ describe("the daily digest", () => {
     await follow(t, cy, ann);
     expect(await t.app.runEmailDigest(later(start, 25))).toEqual({ sent: 0, failed: 0 });
     expect(digestsTo(ann)).toHaveLength(1);
+  });
+
+  it("over SMTP, reaches the outside world with both unsubscribe headers", async () => {
+    const sink = await startSmtpSink();
+    const s = await createTestApp({ SMTP_URL: sink.url }, { sink });
+    try {
+      const [ann, bo] = await Promise.all([
+        createAccount(s, { fullName: "Ann Lee" }),
+        createAccount(s, { fullName: "Bo Park" }),
+      ]);
+      await follow(s, bo, ann);
+      expect(await s.app.runEmailDigest(new Date())).toEqual({ sent: 1, failed: 0 });
+      const isDigest = (m: (typeof sink.received)[number]) =>
+        m.parsed.subject === "Since yesterday: 1 new follower" && m.raw.includes(ann.email);
+      for (let i = 0; i < 100 && !sink.received.some(isDigest); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const digest = sink.received.find(isDigest);
+      expect(digest?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      const list = digest?.parsed.headers.get("list") as { unsubscribe?: { url?: string } };
+      expect(list.unsubscribe?.url).toMatch(
+        /^http:\/\/localhost:3000\/api\/unsubscribe\/digest\.[\w-]+\.[\w-]+$/,
+      );
+    } finally {
+      await s.close();
+      await sink.close();
+    }
   });
 });
