@@ -3,6 +3,7 @@
 // (opening it changes nothing), then turns the notices off, which Settings then shows. At a
 // phone's and a desktop's width; each run leaves screenshots of the section and of the unsubscribe
 // page in both themes under test-results/screens/.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -18,7 +19,9 @@ async function expectNoHorizontalScroll(page: Page, width: number): Promise<void
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
-async function screenshots(page: Page, name: string, width: number): Promise<void> {
+/** Screenshots in both themes; on the unsubscribe pages (plain HTML in sRGB colours, which axe
+ * can read) no serious or critical axe violation either. */
+async function screenshots(page: Page, name: string, width: number, axe = false): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({
@@ -26,6 +29,10 @@ async function screenshots(page: Page, name: string, width: number): Promise<voi
       fullPage: true,
       animations: "disabled",
     });
+    if (!axe) continue;
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${name} ${colorScheme}: ${v.id}`)).toEqual([]);
   }
 }
 
@@ -81,7 +88,7 @@ for (const width of [375, 1280]) {
       page.getByRole("heading", { name: "Unsubscribe from new message e-mails?" }),
     ).toBeVisible();
     await expectNoHorizontalScroll(page, width);
-    await screenshots(page, "unsubscribe-confirm", width);
+    await screenshots(page, "unsubscribe-confirm", width, true);
     // Opening the link changed nothing.
     expect(await (await page.request.get("/api/account/email-preferences")).json()).toMatchObject({
       messages: true,
@@ -91,7 +98,7 @@ for (const width of [375, 1280]) {
     await expect(
       page.getByRole("heading", { name: "You won't get these e-mails any more" }),
     ).toBeVisible();
-    await screenshots(page, "unsubscribe-done", width);
+    await screenshots(page, "unsubscribe-done", width, true);
     await page.getByRole("link", { name: "Choose which e-mails you get in Settings" }).click();
     await expect(switchOf(page, "Messages")).toHaveAttribute("aria-checked", "false");
     await expect(switchOf(page, "New followers")).toHaveAttribute("aria-checked", "true");

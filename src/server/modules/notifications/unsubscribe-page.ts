@@ -9,7 +9,7 @@ const STYLE = `:root{color-scheme:light dark;font-family:system-ui,sans-serif}
 body{margin:0;background:#f5f5f5;color:#171717}
 main{box-sizing:border-box;max-width:28rem;margin:10vh auto;padding:1.5rem;background:#fff;border:1px solid #e5e5e5;border-radius:1.5rem}
 h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1rem;color:#525252}
-button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;border:0;border-radius:999px;background:#0284c7;color:#fff;cursor:pointer}
+button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;border:0;border-radius:999px;background:#0369a1;color:#fff;cursor:pointer}
 button:focus-visible,a:focus-visible{outline:2px solid #0ea5e9;outline-offset:2px}
 a{color:#0369a1}
 @media (max-width:30rem){main{margin:1rem;}}
