@@ -56,6 +56,12 @@ import { mailRoutes } from "./modules/mail/routes";
 import { registerInboundMail, systemResolver } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
 import { removeImage } from "./modules/media/service";
+import {
+  type DigestReport,
+  runEmailDigest,
+  scheduleEmailDigest,
+} from "./modules/notifications/digest";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { createPayments, registerPayments } from "./modules/payments/register";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
@@ -101,9 +107,13 @@ export interface AppServices {
   usernameLifecycleMs?: number;
   /** How often held names are released (docs/accounts.md); 0 turns the timer off. */
   heldNamesReleaseMs?: number;
+  /** How often the daily e-mail digest looks for people due one (docs/accounts.md "E-mails from
+   * us"); 0 turns the timer off. */
+  emailDigestMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
+const EMAIL_DIGEST_MS = 10 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -111,6 +121,8 @@ declare module "fastify" {
     runUsernameLifecycle(now: Date, everyMs?: number): Promise<LifecycleReport | null>;
     /** One release of held names at `now` (docs/accounts.md "Deleting the account"). */
     releaseHeldNames(now: Date): Promise<string[] | null>;
+    /** One run of the daily e-mail digest at `now` (docs/accounts.md "E-mails from us"). */
+    runEmailDigest(now: Date, everyMs?: number): Promise<DigestReport | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -253,20 +265,27 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     runUsernameLifecycle(ctx, now, everyMs),
   );
   app.decorate("releaseHeldNames", (now: Date) => runHeldNamesRelease(ctx, now));
+  app.decorate("runEmailDigest", (now: Date, everyMs?: number) =>
+    runEmailDigest(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   const heldNamesMs = services.heldNamesReleaseMs ?? HELD_NAMES_RELEASE_MS;
+  const digestMs = services.emailDigestMs ?? EMAIL_DIGEST_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   let stopHeldNames: (() => Promise<void>) | null = null;
+  let stopDigest: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
     if (heldNamesMs > 0) stopHeldNames = scheduleHeldNamesRelease(ctx, heldNamesMs);
+    if (digestMs > 0) stopDigest = scheduleEmailDigest(ctx, digestMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
     ctx.searchIndex.close();
     await stopLifecycle?.();
     await stopHeldNames?.();
+    await stopDigest?.();
     await outbox.stop();
   });
 
@@ -287,6 +306,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [twoFactorRoutes, "/api/account/two-factor"],
     [emailChangeRoutes, "/api/account/email"],
     [passkeyRoutes, "/api/account/passkeys"],
+    [notificationRoutes, "/api"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

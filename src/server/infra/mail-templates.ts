@@ -1,18 +1,22 @@
 // The product's transactional mails: plain text plus simple HTML, with the site name.
 import { longDateLabel } from "../../domain/time-labels";
 import type { OutgoingMail } from "./mailer";
+import { unsubscribeHeaders } from "./unsubscribe-link";
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-function layout(siteName: string, body: string): string {
+const IGNORE_FOOT = `<p style="color:#71717a;font-size:12px;margin-top:24px">If you did not ask for this e-mail, you can ignore it.</p>`;
+
+/** The page of every HTML mail; `foot` ends it (an e-mail a person can turn off ends with how). */
+export function layout(siteName: string, body: string, foot = IGNORE_FOOT): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;color:#18181b">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(siteName)}</h1>${body}
-<p style="color:#71717a;font-size:12px;margin-top:24px">If you did not ask for this e-mail, you can ignore it.</p>
+${foot}
 </div></body></html>`;
 }
 
@@ -75,21 +79,33 @@ export function messageNoticeMail(input: {
   subject: string | null;
   body: string;
   link: string;
+  settingsLink: string;
+  unsubscribeLink: string;
 }): OutgoingMail {
   const about = input.subject ? `: ${input.subject}` : "";
   const excerpt = input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body;
   return {
     to: input.to,
     subject: `New message from ${input.senderName}${about}`,
-    text: `${input.senderName} wrote to you on ${input.siteName}:\n\n${excerpt}\n\nRead and reply: ${input.link}\n\nYou can turn these e-mails off on the Mail page.`,
+    text: `${input.senderName} wrote to you on ${input.siteName}:\n\n${excerpt}\n\nRead and reply: ${input.link}\n\n${unsubscribeText(input)}`,
     html: layout(
       input.siteName,
       `<p><strong>${escapeHtml(input.senderName)}</strong> wrote to you:</p>
 <blockquote style="border-left:3px solid #d4d4d8;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>
-<p><a href="${escapeHtml(input.link)}">Read and reply</a></p>
-<p style="color:#71717a;font-size:12px">You can turn these e-mails off on the Mail page.</p>`,
+<p><a href="${escapeHtml(input.link)}">Read and reply</a></p>`,
+      unsubscribeHtml(input),
     ),
+    headers: unsubscribeHeaders(input.unsubscribeLink),
   };
+}
+
+/** The foot of every e-mail a person can turn off (docs/accounts.md "E-mails from us"). */
+export function unsubscribeText(links: { settingsLink: string; unsubscribeLink: string }): string {
+  return `Unsubscribe from these e-mails: ${links.unsubscribeLink}\nChoose which e-mails you get: ${links.settingsLink}`;
+}
+
+export function unsubscribeHtml(links: { settingsLink: string; unsubscribeLink: string }): string {
+  return `<p style="color:#71717a;font-size:12px;margin-top:24px"><a href="${escapeHtml(links.unsubscribeLink)}">Unsubscribe from these e-mails</a> or <a href="${escapeHtml(links.settingsLink)}">choose which e-mails you get</a>.</p>`;
 }
 
 function button(link: string, label: string): string {

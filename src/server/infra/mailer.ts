@@ -20,6 +20,9 @@ export interface OutgoingMail {
   messageId?: string;
   inReplyTo?: string;
   references?: string[];
+  /** More headers, written as given (List-Unsubscribe and List-Unsubscribe-Post: docs/mail.md
+   * "Unsubscribe headers"). */
+  headers?: Record<string, string>;
   /** ISO time of the Date header; the outbox fixes it when the mail is written (docs/outbox.md). */
   date?: string;
   /** Printed in the log in development so a newcomer can sign up without a mail server. */
@@ -48,6 +51,13 @@ interface MailerOptions {
 
 const angle = (id: string) => `<${id}>`;
 
+/** Headers nodemailer writes as they are: a List-Unsubscribe URL must not be encoded or folded
+ * inside its angle brackets. */
+const preparedHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, { prepared: true, value }]),
+  );
+
 /** nodemailer's message fields for one outgoing mail. */
 function message(mail: OutgoingMail, options: MailerOptions) {
   return {
@@ -60,6 +70,7 @@ function message(mail: OutgoingMail, options: MailerOptions) {
     ...(mail.messageId ? { messageId: angle(mail.messageId) } : {}),
     ...(mail.inReplyTo ? { inReplyTo: angle(mail.inReplyTo) } : {}),
     ...(mail.references?.length ? { references: mail.references.map(angle) } : {}),
+    ...(mail.headers ? { headers: preparedHeaders(mail.headers) } : {}),
     ...(options.dkim ? { dkim: options.dkim } : {}),
   };
 }

@@ -54,8 +54,9 @@ function parseEml(raw: string): CapturedMail {
  * are more files of the built web app beside its index.html (path → content);
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
  * app's log (silent when not given); `redis` is the app's Redis client (rate limits and the
- * readiness check), none when not given. The reserved-username and held-name timers are off: tests
- * run `app.runUsernameLifecycle(now)` and `app.releaseHeldNames(now)` with the clock they choose. `database.close()` may be called
+ * readiness check), none when not given. The scheduled jobs' timers are off: tests run
+ * `app.runUsernameLifecycle(now)`, `app.releaseHeldNames(now)` and `app.runEmailDigest(now)` with
+ * the clock they choose. `database.close()` may be called
  * before `close()` (a test of a dead database); it closes once.
  */
 export async function createTestApp(
@@ -116,6 +117,7 @@ export async function createTestApp(
     redis: options.redis,
     usernameLifecycleMs: 0,
     heldNamesReleaseMs: 0,
+    emailDigestMs: 0,
   });
   await app.ready();
 

@@ -1,12 +1,16 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
 // them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
-// password, two-factor authentication and deletion code like the server.
+// password, two-factor authentication, e-mail switches and deletion code like the server.
 import {
   CURRENT_PASSWORD_WRONG,
   changePasswordBody,
   deleteAccountBody,
   type SessionView,
 } from "../../domain/contracts/account";
+import {
+  type EmailPreferences,
+  emailPreferencesPatch,
+} from "../../domain/contracts/email-preferences";
 import {
   type TwoFactorSetup,
   twoFactorEnableBody,
@@ -56,6 +60,7 @@ export interface AccountState {
   deletionCode: string | null;
   deleted: boolean;
   twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
+  emailPreferences: EmailPreferences;
 }
 
 /** The code the fake server mails for deleting the account. */
@@ -70,6 +75,7 @@ export const accountState = (
   deletionCode: null,
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
+  emailPreferences: { newFollowers: true, postActivity: true, messages: true },
 });
 
 const fieldError = (field: string, message: string) =>
@@ -108,6 +114,13 @@ export function accountApi(state: AccountState): Route {
       }
       state.password = newPassword;
       return json({ ended: endOthers() });
+    }
+    if (method === "GET" && path === "/api/account/email-preferences") {
+      return json(state.emailPreferences);
+    }
+    if (method === "PATCH" && path === "/api/account/email-preferences") {
+      state.emailPreferences = { ...state.emailPreferences, ...emailPreferencesPatch.parse(body) };
+      return json(state.emailPreferences);
     }
     if (method === "POST" && path === "/api/account/deletion/code") {
       state.deletionCode = DELETION_CODE;

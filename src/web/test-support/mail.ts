@@ -55,9 +55,6 @@ export function mailApi(
     if (method === "GET" && path === "/api/mail/threads") {
       return json({ items: threads, nextCursor: null });
     }
-    if (method === "GET" && path === "/api/mail/settings") {
-      return json({ emailNotifications: true });
-    }
     const match = /^\/api\/mail\/threads\/([^/?]+)(\/messages|\/read)?/.exec(path);
     const thread = threads.find((t) => t.id === match?.[1]);
     if (!match || !thread) return undefined;

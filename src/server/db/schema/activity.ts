@@ -23,6 +23,8 @@ export const userActivity = pgTable(
   },
   (t) => [
     index("user_activity_recipient_created_idx").on(t.recipientId, t.createdAt),
+    /** The daily digest finds who had activity since a time (docs/accounts.md "E-mails from us"). */
+    index("user_activity_created_idx").on(t.createdAt),
     index("user_activity_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
     check("user_activity_type_check", sql`${t.type} in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW')`),
   ],

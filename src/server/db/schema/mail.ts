@@ -100,4 +100,10 @@ export const mailPreferences = pgTable("mail_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   /** E-mail notices of new in-app messages at the sign-up address (spec-1 §8). */
   emailNotifications: boolean("email_notifications").notNull().default(true),
+  /** New followers in the daily digest (docs/accounts.md "E-mails from us"). */
+  emailNewFollowers: boolean("email_new_followers").notNull().default(true),
+  /** Likes and comments on the person's posts in the daily digest. */
+  emailPostActivity: boolean("email_post_activity").notNull().default(true),
+  /** When the person's last daily digest was written: at most one in 24 hours. */
+  digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
 });

@@ -1,11 +1,13 @@
 // spec-1 §8: after an in-app message its recipients hear of it by e-mail at their sign-up address,
 // at most once per thread every 15 minutes (a busy thread is one notice, not one per message),
 // and not at all when they turned notices off. Reading the thread re-arms the notice. The notice
-// is claimed and written in the message's own transaction (docs/outbox.md).
+// is claimed and written in the message's own transaction (docs/outbox.md). Each notice carries a
+// one-click unsubscribe link that turns these notices off (docs/mail.md "Unsubscribe headers").
 import type { MessageView } from "../../../domain/contracts/mail";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { messageNoticeMail } from "../../infra/mail-templates";
+import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
 import { claimNotice, threadMemberIds } from "./queries";
 
@@ -14,7 +16,7 @@ export const NOTICE_INTERVAL_MINUTES = 15;
 export async function queueNotices(
   tx: Db,
   fx: Effects,
-  config: Pick<Config, "siteName" | "publicUrl">,
+  config: Pick<Config, "siteName" | "publicUrl" | "sessionSecret">,
   { threadId, message }: { threadId: string; message: MessageView },
 ): Promise<void> {
   const recipients = (await threadMemberIds(tx, threadId)).filter(
@@ -31,6 +33,11 @@ export async function queueNotices(
         subject: message.subject,
         body: message.body,
         link: `${config.publicUrl}/mail?thread=${threadId}`,
+        settingsLink: `${config.publicUrl}/settings`,
+        unsubscribeLink: unsubscribeUrl(
+          config.publicUrl,
+          unsubscribeToken({ secret: config.sessionSecret }, { userId, kind: "messages" }),
+        ),
       }),
     );
   }

@@ -60,6 +60,7 @@ describe("AboutScreen", () => {
     expect(account.getByText(/Passkeys and downloading/).textContent).not.toMatch(
       /delet|two-factor|e-mail/i,
     );
+    expect(account.getByText(/one e-mail a day at most/).textContent).not.toMatch(/^Coming soon/);
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],

@@ -26,9 +26,6 @@ function mailServer(): Route {
     if (method === "GET" && path === "/api/mail/threads") {
       return json({ items: listed, nextCursor: null });
     }
-    if (method === "GET" && path === "/api/mail/settings") {
-      return json({ emailNotifications: true });
-    }
     if (method === "GET" && path.startsWith("/api/follows/status/")) {
       return json({ following: false });
     }

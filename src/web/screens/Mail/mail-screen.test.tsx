@@ -112,26 +112,11 @@ describe("MailScreen", () => {
     );
   });
 
-  it("'Email me about new messages' shows the setting and saves a change at once", async () => {
-    const api = mailApi([]);
-    const { user, calls } = renderMail("/mail", (request) =>
-      request.method === "PUT" && request.path === "/api/mail/settings"
-        ? json(request.body)
-        : api(request),
-    );
-    const toggle = await screen.findByRole("switch", { name: "Email me about new messages" });
-    await waitFor(() => expect(toggle.getAttribute("aria-checked")).toBe("true"));
-    await user.click(toggle);
-    expect(toggle.getAttribute("aria-checked")).toBe("false");
-    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ emailNotifications: false });
-  });
-
   it("pages on with 'Load more'", async () => {
     const older = makeThread({ with: "old.friend@example.org" });
     const { user, calls } = renderMail("/mail", ({ path }) => {
       if (path === "/api/mail/threads") return json({ items: [graceThread], nextCursor: "c1" });
       if (path === "/api/mail/threads?cursor=c1") return json({ items: [older], nextCursor: null });
-      if (path === "/api/mail/settings") return json({ emailNotifications: false });
       return undefined;
     });
     await user.click(await screen.findByRole("button", { name: "Load more" }));

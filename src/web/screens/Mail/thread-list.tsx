@@ -1,6 +1,6 @@
 // The thread list pane (spec-1 §2, §4): the 'Mail' heading with 'New message', then loading,
-// 'Error: {message}' with Retry, empty, or the threads newest first with 'Load more', and the
-// e-mail notification setting at the foot. Conversations opened here without a message yet come
+// 'Error: {message}' with Retry, empty, or the threads newest first with 'Load more' (the e-mail
+// notice switch is in Settings, 'E-mails from us'). Conversations opened here without a message yet come
 // first, as drafts (mail-drafts.ts).
 
 import { clsx } from "clsx";
@@ -13,7 +13,6 @@ import { errorMessage } from "../../lib/api";
 import { useNow } from "../../lib/use-now";
 import { loadedThreads, THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";
 import { useDraftThreads } from "../../state/queries/mail-drafts";
-import { NotificationToggle } from "./notification-toggle";
 import { ThreadItem } from "./thread-item";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
@@ -100,7 +99,6 @@ export function ThreadList({ viewerId, selectedId, className }: ThreadListProps)
       <div className="min-h-0 flex-1 overflow-y-auto">
         <Threads viewerId={viewerId} selectedId={selectedId} />
       </div>
-      <NotificationToggle />
     </section>
   );
 }

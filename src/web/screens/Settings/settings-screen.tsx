@@ -1,12 +1,13 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
-// their password and two-factor authentication, the people they block and mute with Unblock and
-// Unmute (docs/safety.md "Block", "Mute"), and last, as a danger zone, deleting the account.
-// Signed-in only (router.tsx).
+// their password and two-factor authentication, the e-mails we send them, the people they block
+// and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), and last, as a danger zone,
+// deleting the account. Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { DeleteAccountSection } from "./delete-account-section";
+import { EmailPreferencesSection } from "./email-preferences-section";
 import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { RelationSection } from "./relation-section";
@@ -22,6 +23,7 @@ export function SettingsScreen() {
       <SessionsSection />
       <PasswordSection />
       <TwoFactorSection />
+      <EmailPreferencesSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />
       <DeleteAccountSection />

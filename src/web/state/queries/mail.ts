@@ -1,6 +1,6 @@
 // Mail (spec-1 §2 mail screen, §4 mail states and realtime, §5 compose, §7 mail calls): the thread
-// list, one thread, its messages, sending, reading, the unread count behind the menu's Mail badge
-// and the notification setting. A message, sent here or arriving live (realtime-handler.ts), goes
+// list, one thread, its messages, sending, reading, and the unread count behind the menu's Mail
+// badge. A message, sent here or arriving live (realtime-handler.ts), goes
 // straight into the cached conversation and thread list, once (by id), with no refetch; only a
 // thread this tab has never seen makes the list ask again.
 import {
@@ -15,7 +15,6 @@ import type { z } from "zod";
 import { okResponse } from "../../../domain/contracts/auth";
 import {
   type MessageView,
-  mailSettings,
   messageResponse,
   messagesPage,
   sentExternalResponse,
@@ -25,7 +24,7 @@ import {
   unreadMailResponse,
 } from "../../../domain/contracts/mail";
 import { normalizeSubject } from "../../../domain/mail-rules";
-import { ApiRequestError, api, apiRequest, errorMessage } from "../../lib/api";
+import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 
 // spec-1 §8 "Mail": the screen's words for what went wrong, and 'Sent!'.
@@ -56,13 +55,11 @@ export const mailKeys = {
   thread: (threadId: string) => [...mailKeys.all, "thread", threadId] as const,
   messages: (threadId: string) => [...mailKeys.all, "messages", threadId] as const,
   unreadCount: () => [...mailKeys.all, "unread-count"] as const,
-  settings: () => [...mailKeys.all, "settings"] as const,
 };
 
 export type ThreadsData = InfiniteData<z.infer<typeof threadsPage>, string | null>;
 export type MessagesData = InfiniteData<z.infer<typeof messagesPage>, string | null>;
 type UnreadCount = z.infer<typeof unreadMailResponse>;
-export type MailSettings = z.infer<typeof mailSettings>;
 export interface Draft {
   subject: string;
   body: string;
@@ -295,30 +292,5 @@ export function useSendExternalMutation() {
       queryClient.setQueryData(mailKeys.thread(thread.id), thread);
       receiveMessage(queryClient, message, true);
     },
-  });
-}
-
-export function useMailSettingsQuery() {
-  return useQuery({
-    queryKey: mailKeys.settings(),
-    queryFn: ({ signal }) => api.get("/api/mail/settings", mailSettings, signal),
-  });
-}
-
-/** 'Email me about new messages': switches at once, and back if the server refuses. */
-export function useMailSettingsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: MailSettings) =>
-      apiRequest("/api/mail/settings", { method: "PUT", body: settings, schema: mailSettings }),
-    onMutate: async (settings) => {
-      await queryClient.cancelQueries({ queryKey: mailKeys.settings() });
-      const previous = queryClient.getQueryData<MailSettings>(mailKeys.settings());
-      queryClient.setQueryData(mailKeys.settings(), settings);
-      return previous;
-    },
-    onError: (_error, _settings, previous) =>
-      queryClient.setQueryData(mailKeys.settings(), previous),
-    onSuccess: (settings) => queryClient.setQueryData(mailKeys.settings(), settings),
   });
 }

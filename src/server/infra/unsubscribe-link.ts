@@ -1,0 +1,50 @@
+// One-click unsubscribe (RFC 8058; docs/mail.md "Unsubscribe headers"): each e-mail the product
+// sends on its own account of a person (the daily digest, message notices) carries a link naming
+// that person and that kind of e-mail, signed with the session secret as the sign-up proof is
+// (modules/auth/signup-proof.ts), so only links we made are honoured. The link does not expire: a
+// mail read a year later must still stop the next one.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { type UnsubscribeKind, unsubscribeKinds } from "../../domain/contracts/email-preferences";
+
+interface LinkKey {
+  secret: string;
+}
+
+export interface UnsubscribeTarget {
+  userId: string;
+  kind: UnsubscribeKind;
+}
+
+const mac = (secret: string, { userId, kind }: UnsubscribeTarget) =>
+  createHmac("sha256", secret).update(`unsubscribe\n${userId}\n${kind}`).digest("base64url");
+
+/** `kind.userId.mac`, the user id in base64url so the token is one URL path segment. */
+export function unsubscribeToken(key: LinkKey, target: UnsubscribeTarget): string {
+  const user = Buffer.from(target.userId, "utf8").toString("base64url");
+  return `${target.kind}.${user}.${mac(key.secret, target)}`;
+}
+
+/** The person and kind a token names, or null when it is not one we signed. */
+export function readUnsubscribeToken(key: LinkKey, token: string): UnsubscribeTarget | null {
+  const [kind, user, given, ...rest] = token.split(".");
+  if (rest.length > 0 || !kind || !user || !given) return null;
+  if (!(unsubscribeKinds as readonly string[]).includes(kind)) return null;
+  const target = {
+    userId: Buffer.from(user, "base64url").toString("utf8"),
+    kind: kind as UnsubscribeKind,
+  };
+  const expected = Buffer.from(mac(key.secret, target));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? target : null;
+}
+
+/** The link in the mail's body and its List-Unsubscribe header. */
+export const unsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/unsubscribe/${token}`;
+
+/** RFC 2369 List-Unsubscribe and RFC 8058 List-Unsubscribe-Post: a mail client's 'Unsubscribe'
+ * button then POSTs `List-Unsubscribe=One-Click` to the link, without a cookie. */
+export const unsubscribeHeaders = (url: string): Record<string, string> => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { type DigestContent, digestSummary, sinceLabel } from "./digest-mail";
+
+const people = (...names: string[]) => names.map((fullName) => ({ fullName, link: "" }));
+const content = (
+  followers: string[],
+  total: number,
+  likes: number,
+  comments: number,
+): DigestContent => ({ followers: { people: people(...followers), total }, likes, comments });
+
+describe("digestSummary", () => {
+  it.each([
+    [content([], 0, 0, 0), null, null],
+    [content(["Ann"], 1, 0, 0), "1 new follower (Ann)", "1 new follower"],
+    [content(["Ann", "Bo"], 2, 0, 0), "2 new followers (Ann and Bo)", "2 new followers"],
+    [
+      content(["Ann", "Bo", "Cy"], 3, 5, 2),
+      "3 new followers (Ann, Bo and Cy), 5 likes and 2 comments on your posts",
+      "3 new followers, 5 likes and 2 comments on your posts",
+    ],
+    [content(["Ann", "Bo"], 7, 0, 0), "7 new followers (Ann, Bo and 5 others)", "7 new followers"],
+    [
+      content(["Ann"], 2, 1, 0),
+      "2 new followers (Ann and 1 other), 1 like on your posts",
+      "2 new followers, 1 like on your posts",
+    ],
+    [content([], 0, 0, 1), "1 comment on your posts", "1 comment on your posts"],
+  ])("case %#", (given, named, bare) => {
+    expect(digestSummary(given)).toBe(named);
+    expect(digestSummary(given, false)).toBe(bare);
+  });
+});
+
+describe("sinceLabel", () => {
+  const now = new Date("2026-03-10T09:00:00Z");
+  it.each([
+    [24, "Since yesterday"],
+    [36, "Since yesterday"],
+    [49, "Since March 8, 2026"],
+    [7 * 24, "Since March 3, 2026"],
+  ])("%i hours back: %s", (hours, label) => {
+    expect(sinceLabel(new Date(now.getTime() - hours * 3_600_000), now)).toBe(label);
+  });
+});

@@ -1,0 +1,94 @@
+// The daily digest's e-mail (docs/accounts.md "E-mails from us"): "Since yesterday: 3 new
+// followers (Ann, Bo and Cy), 5 likes and 2 comments on your posts", each follower linked to
+// their profile, the likes and comments to the Activity page, and the unsubscribe foot.
+import { longDateLabel } from "../../../domain/time-labels";
+import { escapeHtml, layout, unsubscribeHtml, unsubscribeText } from "../../infra/mail-templates";
+import type { OutgoingMail } from "../../infra/mailer";
+import { unsubscribeHeaders } from "../../infra/unsubscribe-link";
+
+export interface DigestContent {
+  /** Newest first; `total` may count more than are named. */
+  followers: { people: { fullName: string; link: string }[]; total: number };
+  likes: number;
+  comments: number;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 'Ann', 'Ann and Bo', 'Ann, Bo and 3 others'. */
+function names(people: string[], total: number): string {
+  const others = total - people.length;
+  const parts = others > 0 ? [...people, count(others, "other", "others")] : people;
+  return parts.length > 1
+    ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`
+    : (parts[0] ?? "");
+}
+
+/** 'Since yesterday' for a window of about a day, else the date it began. */
+export function sinceLabel(from: Date, now: Date): string {
+  const hours = (now.getTime() - from.getTime()) / 3_600_000;
+  return hours <= 36 ? "Since yesterday" : `Since ${longDateLabel(from)}`;
+}
+
+/** The one-line summary, the followers named or not ('3 new followers (Ann, Bo and Cy), 5 likes
+ * and 2 comments on your posts'); null when there is nothing to tell. */
+export function digestSummary(content: DigestContent, named = true): string | null {
+  const parts: string[] = [];
+  const { followers, likes, comments } = content;
+  if (followers.total > 0) {
+    const who = names(
+      followers.people.map((p) => p.fullName),
+      followers.total,
+    );
+    const counted = count(followers.total, "new follower", "new followers");
+    parts.push(named ? `${counted} (${who})` : counted);
+  }
+  const onPosts = [
+    ...(likes > 0 ? [count(likes, "like", "likes")] : []),
+    ...(comments > 0 ? [count(comments, "comment", "comments")] : []),
+  ];
+  if (onPosts.length > 0) parts.push(`${onPosts.join(" and ")} on your posts`);
+  return parts.length > 0 ? parts.join(", ") : null;
+}
+
+export function digestMail(input: {
+  siteName: string;
+  to: string;
+  since: string;
+  summary: string;
+  content: DigestContent;
+  activityLink: string;
+  settingsLink: string;
+  unsubscribeLink: string;
+}): OutgoingMail {
+  const { followers, likes, comments } = input.content;
+  const followerLines = followers.people.map((p) => `- ${p.fullName}: ${p.link}`);
+  const text = [
+    `${input.since}: ${input.summary}.`,
+    ...(followerLines.length > 0 ? ["", "New followers:", ...followerLines] : []),
+    ...(likes + comments > 0 ? ["", `See the likes and comments: ${input.activityLink}`] : []),
+    "",
+    unsubscribeText(input),
+  ].join("\n");
+  const followerHtml =
+    followerLines.length > 0
+      ? `<p>New followers:</p><ul>${followers.people
+          .map((p) => `<li><a href="${escapeHtml(p.link)}">${escapeHtml(p.fullName)}</a></li>`)
+          .join("")}</ul>`
+      : "";
+  const activityHtml =
+    likes + comments > 0
+      ? `<p><a href="${escapeHtml(input.activityLink)}">See the likes and comments</a></p>`
+      : "";
+  return {
+    to: input.to,
+    subject: `${input.since}: ${digestSummary(input.content, false)}`,
+    text,
+    html: layout(
+      input.siteName,
+      `<p>${escapeHtml(input.since)}: ${escapeHtml(input.summary)}.</p>${followerHtml}${activityHtml}`,
+      unsubscribeHtml(input),
+    ),
+    headers: unsubscribeHeaders(input.unsubscribeLink),
+  };
+}

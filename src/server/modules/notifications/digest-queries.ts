@@ -1,0 +1,129 @@
+// SQL of the daily digest (docs/accounts.md "E-mails from us"): who has activity the digest would
+// tell, one person's row held for the run, and what happened to them in a window. Activity comes
+// from user_activity (modules/activity), read with the same visibility rule as the Activity page.
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { mailPreferences } from "../../db/schema/mail";
+import { profiles } from "../../db/schema/profiles";
+import { notSuspended, visibleAuthor } from "../../policy/visibility";
+import { type PersonRow, personColumns } from "../profiles/person";
+
+export interface DigestWindow {
+  now: Date;
+  /** A digest written after this is too recent for another. */
+  dayBefore: Date;
+  /** Activity older than this is never told. */
+  oldest: Date;
+}
+
+/** People after `after` (by id) with activity in their window that a switch of theirs covers and
+ * no digest since `dayBefore`; served by user_activity_created_idx. */
+export async function digestCandidates(
+  db: Db,
+  input: DigestWindow & { after: string; limit: number },
+): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select a.recipient_id as user_id
+      from user_activity a
+      left join mail_preferences p on p.user_id = a.recipient_id
+      where a.created_at > ${input.oldest} and a.created_at <= ${input.now}
+        and a.created_at > coalesce(p.digest_sent_at, ${input.dayBefore})
+        and (p.digest_sent_at is null or p.digest_sent_at <= ${input.dayBefore})
+        and case when a.type = 'FOLLOW' then coalesce(p.email_new_followers, true)
+                 else coalesce(p.email_post_activity, true) end
+        and a.recipient_id > ${input.after}
+        and ${notSuspended(sql`a.recipient_id`)}
+      group by a.recipient_id
+      order by a.recipient_id
+      limit ${input.limit}`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export interface DigestHold {
+  email: string;
+  newFollowers: boolean;
+  postActivity: boolean;
+  digestSentAt: Date | null;
+}
+
+/** Locks the person's preferences row (made with the defaults if missing) until the transaction
+ * ends, so two runs at once tell them once: the second reads the first's digest time. */
+export async function holdForDigest(db: Db, userId: string): Promise<DigestHold | null> {
+  await db.insert(mailPreferences).values({ userId }).onConflictDoNothing();
+  const [row] = await db
+    .select({
+      email: users.email,
+      newFollowers: mailPreferences.emailNewFollowers,
+      postActivity: mailPreferences.emailPostActivity,
+      digestSentAt: mailPreferences.digestSentAt,
+    })
+    .from(mailPreferences)
+    .innerJoin(users, eq(users.id, mailPreferences.userId))
+    .where(eq(mailPreferences.userId, userId))
+    .for("update", { of: mailPreferences })
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markDigestSent(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .update(mailPreferences)
+    .set({ digestSentAt: at })
+    .where(eq(mailPreferences.userId, userId));
+}
+
+interface Between {
+  userId: string;
+  from: Date;
+  to: Date;
+}
+
+const inWindow = ({ userId, from, to }: Between) =>
+  sql`a.recipient_id = ${userId} and a.created_at > ${from} and a.created_at <= ${to}
+    and ${visibleAuthor(userId, sql`a.actor_id`)}`;
+
+/** Who followed the person in the window, newest first (at most `limit`), and how many. */
+export async function newFollowersIn(
+  db: Db,
+  input: Between & { limit: number },
+): Promise<{ people: PersonRow[]; total: number }> {
+  const ids = await queryRows<{ actor_id: string; total: number | string }>(
+    db,
+    sql`select a.actor_id, count(*) over () as total from user_activity a
+      where ${inWindow(input)} and a.type = 'FOLLOW'
+      group by a.actor_id order by max(a.created_at) desc limit ${input.limit}`,
+  );
+  if (ids.length === 0) return { people: [], total: 0 };
+  const rows = await db
+    .select(personColumns)
+    .from(profiles)
+    .where(
+      inArray(
+        profiles.userId,
+        ids.map((row) => row.actor_id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.userId, row]));
+  return {
+    people: ids.flatMap((row) => byId.get(row.actor_id) ?? []),
+    total: Number(ids[0]?.total ?? 0),
+  };
+}
+
+/** Likes and comments (replies count as comments, as on the Activity page) in the window. */
+export async function postActivityIn(
+  db: Db,
+  input: Between,
+): Promise<{ likes: number; comments: number }> {
+  const [row] = await queryRows<{ likes: number | string; comments: number | string }>(
+    db,
+    sql`select count(*) filter (where a.type = 'LIKE') as likes,
+        count(*) filter (where a.type in ('COMMENT', 'REPLY')) as comments
+      from user_activity a where ${inWindow(input)}`,
+  );
+  return { likes: Number(row?.likes ?? 0), comments: Number(row?.comments ?? 0) };
+}

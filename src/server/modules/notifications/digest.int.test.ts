@@ -1,0 +1,225 @@
+// The daily digest (docs/accounts.md "E-mails from us") on an injected clock: one batched mail per
+// person per day, naming the new followers and counting likes and comments; nothing without
+// activity or with the switches off; one mail however many runs go at once; the unsubscribe
+// headers and a one-click unsubscribe that stops the next one.
+import { sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { startSmtpSink } from "../../test-support/smtp-sink";
+import { follow, inject, publish } from "../../test-support/social";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const HOUR = 3_600_000;
+const later = (from: Date, hours: number) => new Date(from.getTime() + hours * HOUR);
+
+const digestsTo = (who: TestAccount) =>
+  t.mailbox.all().filter((m) => m.to.includes(who.email) && m.subject.startsWith("Since"));
+
+const like = async (who: TestAccount, postId: string) =>
+  expect((await inject(t, who, "POST", `/api/posts/${postId}/like`)).statusCode).toBe(200);
+const comment = async (who: TestAccount, postId: string, content: string) =>
+  expect(
+    (await inject(t, who, "POST", `/api/posts/${postId}/comments`, { content })).statusCode,
+  ).toBe(201);
+const setPrefs = (who: TestAccount, patch: object) =>
+  inject(t, who, "PATCH", "/api/account/email-preferences", patch);
+
+describe("the daily digest", () => {
+  it("sends one batched mail a day per person, naming the followers, and none without news", async () => {
+    const [ann, bo, cy, eve] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Cy Diaz" }),
+      createAccount(t, { fullName: "Eve Moss" }),
+    ]);
+    const post = await publish(t, ann, "A walk by the river");
+    await follow(t, bo, ann);
+    await follow(t, cy, ann);
+    await like(bo, post.id);
+    await like(cy, post.id);
+    await comment(cy, post.id, "Lovely");
+    const start = new Date();
+
+    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 1, failed: 0 });
+    expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 0, failed: 0 });
+    const [first] = digestsTo(ann);
+    expect(digestsTo(ann)).toHaveLength(1);
+    const mail = await simpleParser(first?.raw ?? "");
+    expect(mail.subject).toBe(
+      "Since yesterday: 2 new followers, 2 likes and 1 comment on your posts",
+    );
+    expect(mail.text).toContain(
+      "Since yesterday: 2 new followers (Cy Diaz and Bo Park), 2 likes and 1 comment on your posts.",
+    );
+    expect(mail.text).toContain(`- Cy Diaz: http://localhost:3000/${cy.handle}`);
+    expect(mail.text).toContain(`- Bo Park: http://localhost:3000/${bo.handle}`);
+    expect(mail.text).toContain("See the likes and comments: http://localhost:3000/activity");
+    expect(mail.html).toContain(`<a href="http://localhost:3000/${bo.handle}">Bo Park</a>`);
+    expect(mail.html).not.toContain("If you did not ask for this e-mail");
+    // Those who did things were told nothing: nothing happened to them.
+    for (const who of [bo, cy, eve]) expect(digestsTo(who)).toHaveLength(0);
+
+    // New activity within the day waits for the day to pass, then comes alone.
+    await follow(t, eve, ann);
+    expect(await t.app.runEmailDigest(later(start, 23))).toEqual({ sent: 0, failed: 0 });
+    expect(await t.app.runEmailDigest(later(start, 24.1))).toEqual({ sent: 1, failed: 0 });
+    expect(digestsTo(ann).map((m) => m.subject)).toEqual([
+      first?.subject,
+      "Since yesterday: 1 new follower",
+    ]);
+    expect(await t.app.runEmailDigest(later(start, 72))).toEqual({ sent: 0, failed: 0 });
+    expect(digestsTo(ann)).toHaveLength(2);
+  });
+
+  it("tells only what a switch that is on covers, and nothing when both are off", async () => {
+    const [ann, bo, cy] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Cy Diaz" }),
+    ]);
+    await setPrefs(ann, { newFollowers: false, postActivity: false });
+    const post = await publish(t, ann, "Hello");
+    await follow(t, bo, ann);
+    await like(bo, post.id);
+    const start = new Date();
+    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 0, failed: 0 });
+
+    await setPrefs(ann, { postActivity: true });
+    await follow(t, cy, ann);
+    expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 1, failed: 0 });
+    expect(digestsTo(ann).map((m) => m.subject)).toEqual(["Since yesterday: 1 like on your posts"]);
+
+    // Someone with only followers on and only likes to tell hears nothing.
+    await setPrefs(ann, { newFollowers: true, postActivity: false });
+    await like(cy, post.id);
+    expect(await t.app.runEmailDigest(later(start, 26))).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("sends one mail per person when several runs go at once", async () => {
+    const people = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createAccount(t, { fullName: `Person ${i}` })),
+    );
+    const fan = await createAccount(t, { fullName: "Fan" });
+    for (const who of people) await follow(t, fan, who);
+    const now = new Date();
+    const runs = await Promise.all(Array.from({ length: 4 }, () => t.app.runEmailDigest(now)));
+    expect(runs.reduce((sum, run) => sum + (run?.sent ?? 0), 0)).toBe(4);
+    for (const who of people) expect(digestsTo(who)).toHaveLength(1);
+  });
+
+  it("a digest that fails before its commit leaves no mail and no time, and the next run sends it once", async () => {
+    const [ann, bo, fan] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Fan" }),
+    ]);
+    await follow(t, fan, ann);
+    await follow(t, fan, bo);
+    // The database refuses Ann's digest time half way through her transaction, as a crash would
+    // end it: her mail was already queued in it.
+    await t.database.db.execute(
+      sql.raw(`create function refuse_digest() returns trigger language plpgsql as $$
+        begin
+          if new.user_id = '${ann.userId}' and new.digest_sent_at is not null then
+            raise exception 'the database went away';
+          end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql`create trigger refuse_digest before update on mail_preferences
+        for each row execute function refuse_digest()`,
+    );
+    const start = new Date();
+    expect(await t.app.runEmailDigest(start)).toEqual({ sent: 1, failed: 1 });
+    expect(digestsTo(ann)).toHaveLength(0);
+    expect(digestsTo(bo)).toHaveLength(1);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox where payload->>'to' = ${ann.email}`,
+    );
+    expect(row?.n).toBe(0);
+
+    await t.database.db.execute(sql`drop trigger refuse_digest on mail_preferences`);
+    expect(await t.app.runEmailDigest(later(start, 0.2))).toEqual({ sent: 1, failed: 0 });
+    expect(digestsTo(ann)).toHaveLength(1);
+    expect(digestsTo(bo)).toHaveLength(1);
+  });
+
+  it("on the timer, runs once a period across the instances", async () => {
+    const now = new Date();
+    expect(await t.app.runEmailDigest(now, 600_000)).toEqual({ sent: 0, failed: 0 });
+    expect(await t.app.runEmailDigest(later(now, 0.05), 600_000)).toBeNull();
+    expect(await t.app.runEmailDigest(later(now, 0.2), 600_000)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("carries the unsubscribe headers and link; one click stops the next digest", async () => {
+    const [ann, bo, cy] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Cy Diaz" }),
+    ]);
+    await follow(t, bo, ann);
+    const start = new Date();
+    await t.app.runEmailDigest(start);
+    const raw = digestsTo(ann)[0]?.raw ?? "";
+    const line = raw.match(/^List-Unsubscribe: (.*)$/m)?.[1];
+    expect(line).toMatch(/^<http:\/\/localhost:3000\/api\/unsubscribe\/digest\.[\w-]+\.[\w-]+>$/);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const url = new URL(line?.slice(1, -1) ?? "");
+    const mail = await simpleParser(raw);
+    expect(mail.text).toContain(`Unsubscribe from these e-mails: ${url.href}`);
+    expect(mail.html).toContain(`href="${url.href}"`);
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: url.pathname,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await inject(t, ann, "GET", "/api/account/email-preferences")).json()).toEqual({
+      newFollowers: false,
+      postActivity: false,
+      messages: true,
+    });
+    await follow(t, cy, ann);
+    expect(await t.app.runEmailDigest(later(start, 25))).toEqual({ sent: 0, failed: 0 });
+    expect(digestsTo(ann)).toHaveLength(1);
+  });
+
+  it("over SMTP, reaches the outside world with both unsubscribe headers", async () => {
+    const sink = await startSmtpSink();
+    const s = await createTestApp({ SMTP_URL: sink.url }, { sink });
+    try {
+      const [ann, bo] = await Promise.all([
+        createAccount(s, { fullName: "Ann Lee" }),
+        createAccount(s, { fullName: "Bo Park" }),
+      ]);
+      await follow(s, bo, ann);
+      expect(await s.app.runEmailDigest(new Date())).toEqual({ sent: 1, failed: 0 });
+      const isDigest = (m: (typeof sink.received)[number]) =>
+        m.parsed.subject === "Since yesterday: 1 new follower" && m.raw.includes(ann.email);
+      for (let i = 0; i < 100 && !sink.received.some(isDigest); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const digest = sink.received.find(isDigest);
+      expect(digest?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      const list = digest?.parsed.headers.get("list") as { unsubscribe?: { url?: string } };
+      expect(list.unsubscribe?.url).toMatch(
+        /^http:\/\/localhost:3000\/api\/unsubscribe\/digest\.[\w-]+\.[\w-]+$/,
+      );
+    } finally {
+      await s.close();
+      await sink.close();
+    }
+  });
+});

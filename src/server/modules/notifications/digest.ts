@@ -1,0 +1,161 @@
+// The daily digest (docs/accounts.md "E-mails from us"): once a run, everyone with the new
+// followers or the comments-and-likes switch on and activity since their last digest gets one
+// e-mail telling all of it, at most one in 24 hours. Each person's digest is written through the
+// outbox's mail topic in its own transaction, which records its time, with their preferences row
+// locked (digest-queries.ts holdForDigest): two instances running at once, or a run after one that
+// died half way, find the time already recorded and send nothing more; a digest that fails before
+// its commit leaves neither the mail nor the time, and only that person waits for the next run.
+// On the timer a run first claims its period in `job_runs`, as the username lifecycle does, so the
+// instances do not all scan at once.
+import { sql } from "drizzle-orm";
+import { displayHandle } from "../../../domain/handles";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { jobRuns } from "../../db/schema/instances";
+import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
+import type { Effects } from "../../outbox/outbox";
+import { digestMail, digestSummary, sinceLabel } from "./digest-mail";
+import {
+  type DigestWindow,
+  digestCandidates,
+  holdForDigest,
+  markDigestSent,
+  newFollowersIn,
+  postActivityIn,
+} from "./digest-queries";
+
+type DigestDeps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Activity older than this is not told, however long ago the last digest was. */
+const OLDEST_MS = 7 * DAY_MS;
+/** People read at once. */
+const BATCH = 100;
+/** Followers named in one digest; the rest are counted. */
+const NAMED_FOLLOWERS = 5;
+/** A run due this often counts as on time a tenth early: timers in different instances drift. */
+const EARLY_SHARE = 0.1;
+
+export interface DigestReport {
+  sent: number;
+  /** Digests that failed this run (logged); those people are tried again on the next. */
+  failed: number;
+}
+
+/** Writes one person's digest in `tx`; false when a digest went out in the last day (another run
+ * got there first), both switches are off, or nothing they may see happened. */
+async function digestOne(
+  tx: Db,
+  fx: Effects,
+  deps: DigestDeps,
+  { userId, window }: { userId: string; window: DigestWindow },
+): Promise<boolean> {
+  const held = await holdForDigest(tx, userId);
+  if (!held || (!held.newFollowers && !held.postActivity)) return false;
+  if (held.digestSentAt && held.digestSentAt > window.dayBefore) return false;
+  const from = new Date(
+    Math.max((held.digestSentAt ?? window.dayBefore).getTime(), window.oldest.getTime()),
+  );
+  const between = { userId, from, to: window.now };
+  const { publicUrl, siteName, sessionSecret } = deps.config;
+  const followers = held.newFollowers
+    ? await newFollowersIn(tx, { ...between, limit: NAMED_FOLLOWERS })
+    : { people: [], total: 0 };
+  const { likes, comments } = held.postActivity
+    ? await postActivityIn(tx, between)
+    : { likes: 0, comments: 0 };
+  const content = {
+    followers: {
+      people: followers.people.map((row) => ({
+        fullName: row.fullName,
+        link: `${publicUrl}/${displayHandle(row)}`,
+      })),
+      total: followers.total,
+    },
+    likes,
+    comments,
+  };
+  const summary = digestSummary(content);
+  if (!summary) return false;
+  fx.mail(
+    digestMail({
+      siteName,
+      to: held.email,
+      since: sinceLabel(from, window.now),
+      summary,
+      content,
+      activityLink: `${publicUrl}/activity`,
+      settingsLink: `${publicUrl}/settings`,
+      unsubscribeLink: unsubscribeUrl(
+        publicUrl,
+        unsubscribeToken({ secret: sessionSecret }, { userId, kind: "digest" }),
+      ),
+    }),
+  );
+  await markDigestSent(tx, userId, window.now);
+  return true;
+}
+
+/** Claims the period in job_runs; false when some instance ran within it. */
+async function claimPeriod(db: Db, now: Date, everyMs: number): Promise<boolean> {
+  const ranBefore = new Date(now.getTime() - everyMs * (1 - EARLY_SHARE));
+  const claimed = await queryRows<{ name: string }>(
+    db,
+    sql`insert into ${jobRuns} (name, last_run_at) values ('email-digest', ${now})
+        on conflict (name) do update set last_run_at = excluded.last_run_at
+        where ${jobRuns.lastRunAt} <= ${ranBefore}
+        returning name`,
+  );
+  return claimed.length > 0;
+}
+
+/** One run at `now`; with `everyMs`, null when some instance already ran within the period. */
+export async function runEmailDigest(
+  deps: DigestDeps,
+  now: Date,
+  everyMs = 0,
+): Promise<DigestReport | null> {
+  if (everyMs > 0 && !(await claimPeriod(deps.db, now, everyMs))) return null;
+  const window: DigestWindow = {
+    now,
+    dayBefore: new Date(now.getTime() - DAY_MS),
+    oldest: new Date(now.getTime() - OLDEST_MS),
+  };
+  const report: DigestReport = { sent: 0, failed: 0 };
+  let after = "";
+  for (;;) {
+    const people = await digestCandidates(deps.db, { ...window, after, limit: BATCH });
+    if (people.length === 0) break;
+    for (const userId of people) {
+      try {
+        const written = await deps.outbox.transaction((tx, fx) =>
+          digestOne(tx, fx, deps, { userId, window }),
+        );
+        if (written) report.sent++;
+      } catch (error) {
+        report.failed++;
+        deps.log.error({ err: error, userId }, "a digest could not be written");
+      }
+    }
+    after = people.at(-1) ?? after;
+  }
+  return report;
+}
+
+/** Runs the digest now and then every `everyMs`; returns the stop function. */
+export function scheduleEmailDigest(deps: DigestDeps, everyMs: number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runEmailDigest(deps, new Date(), everyMs))
+      .catch((error: unknown) => deps.log.error({ err: error }, "e-mail digest failed"));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
