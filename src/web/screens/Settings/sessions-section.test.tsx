@@ -81,6 +81,7 @@ describe("Settings: where you're signed in", () => {
     expect(headings).toEqual([
       "Where you're signed in",
       "Password",
+      "Passkeys",
       "Blocked accounts",
       "Muted accounts",
     ]);

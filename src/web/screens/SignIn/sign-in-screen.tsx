@@ -11,6 +11,7 @@ import { useSessionUser } from "../../state/queries/session";
 import { ForgotForm } from "./forgot-form";
 import { LoginForm } from "./login-form";
 import { OtpStage } from "./otp-stage";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { RegisterForm } from "./register-form";
 import { ResetForm } from "./reset-form";
 import { type AuthTab, readSignInParams, signInSearchFor } from "./sign-in-params";
@@ -88,6 +89,7 @@ export function SignInScreen({ next: guardedNext }: { next?: string }) {
                   next={next}
                   onForgot={() => show("forgot")}
                 />
+                <PasskeySignIn next={next} />
               </Tabs.Content>
               <Tabs.Content value="register">
                 <RegisterForm
