@@ -54,6 +54,9 @@ describe("AboutScreen", () => {
       /^Coming soon/,
     );
     expect(account.getByText(/change your password/)).toBeTruthy();
+    // Passkeys work: told as working, no longer among what is coming.
+    expect(account.getByText(/Add a passkey there/).textContent).not.toMatch(/^Coming soon/);
+    expect(account.getByText(/Two-factor sign-in/).textContent).not.toMatch(/passkeys/);
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],

@@ -45,9 +45,9 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Your account",
-    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do.",
+    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do. Add a passkey there and sign in with your fingerprint, face or screen lock instead of a password.",
     coming:
-      "Two-factor sign-in, passkeys, changing your e-mail address, downloading your data and deleting your account.",
+      "Two-factor sign-in, changing your e-mail address, downloading your data and deleting your account.",
   },
   {
     title: "Profile badges",
