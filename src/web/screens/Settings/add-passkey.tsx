@@ -18,7 +18,6 @@ type Note = { tone: "error" | "info"; text: string };
 export function AddPasskey() {
   const add = useAddPasskeyMutation();
   const [naming, setNaming] = useState(false);
-  const [preparing, setPreparing] = useState(false);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
   const [note, setNote] = useState<Note | null>(null);
@@ -39,10 +38,8 @@ export function AddPasskey() {
     addButton.current?.focus();
   }, [naming]);
 
-  const open = async () => {
-    setPreparing(true);
-    setName(await suggestedPasskeyName(navigator.userAgent));
-    setPreparing(false);
+  const open = () => {
+    setName(suggestedPasskeyName(navigator.userAgent));
     setNameError(undefined);
     setNote(null);
     setNaming(true);
@@ -87,7 +84,7 @@ export function AddPasskey() {
   if (!naming) {
     return (
       <div className="border-t border-neutral-200 pt-4 pb-1 dark:border-neutral-800">
-        <Button ref={addButton} variant="secondary" busy={preparing} onClick={() => void open()}>
+        <Button ref={addButton} variant="secondary" onClick={open}>
           Add a passkey
         </Button>
       </div>

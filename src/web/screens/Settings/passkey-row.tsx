@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { type PasskeyView, passkeyName } from "../../../domain/contracts/passkeys";
 import { Button } from "../../components/button";
 import { FieldNotes, inputClass } from "../../components/text-field";
-import { errorMessage } from "../../lib/api";
+import { ApiRequestError, errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
 import { useRenamePasskeyMutation } from "../../state/queries/passkeys";
 import { lastUsedLabel } from "./passkey-labels";
@@ -120,8 +120,12 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyView; onDone: () => v
           toast.success("Passkey renamed.");
           onDone();
         },
-        onError: (failure) =>
-          setError(errorMessage(failure, "Could not rename the passkey. Please try again.")),
+        onError: (failure) => {
+          const message = errorMessage(failure, "Could not rename the passkey. Please try again.");
+          // Removed elsewhere: the row leaves with the list read again, so the toast says why.
+          if (failure instanceof ApiRequestError && failure.status === 404) toast.error(message);
+          else setError(message);
+        },
       },
     );
   };

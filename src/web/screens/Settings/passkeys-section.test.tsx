@@ -226,6 +226,18 @@ describe("Settings: passkeys", () => {
     );
   });
 
+  it("says so when the passkey being renamed was removed elsewhere, and drops its row", async () => {
+    const state = passkeyState([makePasskey({ name: "Phone" })]);
+    const { user } = renderSettings(state);
+    await user.click(
+      await within(passkeysSection()).findByRole("button", { name: "Rename Phone" }),
+    );
+    state.passkeys = [];
+    await user.keyboard("Pixel 9{Enter}");
+    expect(await screen.findByText("This passkey has been removed.")).toBeTruthy();
+    expect(await within(passkeysSection()).findByText("No passkeys yet.")).toBeTruthy();
+  });
+
   it("removes a passkey after a confirmation; Cancel keeps it", async () => {
     const phone = makePasskey({ name: "Phone" });
     const state = passkeyState([phone, makePasskey({ name: "Laptop" })]);
