@@ -22,10 +22,9 @@ export function AddPasskey() {
   const [nameError, setNameError] = useState<string | undefined>();
   const [note, setNote] = useState<Note | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   /** Set when the form closes, so the focus goes back to 'Add a passkey' once it is there. */
   const refocus = useRef(false);
-
-  const form = useRef<HTMLFormElement>(null);
 
   // The form replaces the button that opened it, and the other way round: the focus follows.
   useEffect(() => {
