@@ -2,7 +2,10 @@
 import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** A host name, not an IP address: WebAuthn takes the relying party from PUBLIC_URL's host, and an
+ * IP cannot be one (docs/accounts.md "Passkeys"). The server listens on 127.0.0.1, which Chromium
+ * reaches for 'localhost'. */
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve(".test-data/e2e-data");
 /** The e2e server's inbound SMTP port, beside its HTTP port (not 2525, which `npm start` takes). */
 export const E2E_SMTP_INBOUND_PORT = E2E_PORT + 1;

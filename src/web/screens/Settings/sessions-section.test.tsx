@@ -83,6 +83,7 @@ describe("Settings: where you're signed in", () => {
       "Where you're signed in",
       "Password",
       "Two-factor authentication",
+      "Passkeys",
       "E-mails from us",
       "Blocked accounts",
       "Muted accounts",

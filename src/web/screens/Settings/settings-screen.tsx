@@ -1,5 +1,5 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
-// their password and two-factor authentication, the e-mails we send them, the people they block
+// their password, two-factor authentication and passkeys, the e-mails we send them, the people they block
 // and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), and last, as a danger zone,
 // deleting the account. Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
@@ -9,6 +9,7 @@ import { useSite } from "../../lib/site-config";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailPreferencesSection } from "./email-preferences-section";
 import { EmailSection } from "./email-section";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { RelationSection } from "./relation-section";
 import { SessionsSection } from "./sessions-section";
@@ -23,6 +24,7 @@ export function SettingsScreen() {
       <SessionsSection />
       <PasswordSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <EmailPreferencesSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />

@@ -12,6 +12,7 @@ import { PasswordField } from "../../components/password-field";
 import { EmailField } from "../../components/text-field";
 import { errorMessage, isApiError } from "../../lib/api";
 import { useLoginMutation } from "../../state/queries/session";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { SecondFactorForm } from "./second-factor-form";
 import { UnconfirmedEmail } from "./unconfirmed-email";
 
@@ -111,6 +112,7 @@ export function LoginForm({ email, onEmailChange, next, onForgot }: LoginFormPro
       {unconfirmed ? (
         <UnconfirmedEmail email={email} onVerified={() => setUnconfirmed(false)} />
       ) : null}
+      <PasskeySignIn next={next} />
     </div>
   );
 }
