@@ -61,7 +61,6 @@ export const addPasskeyBody = z.object({
   name: passkeyName,
   credential: credentialJson,
 });
-export type AddPasskeyBody = z.input<typeof addPasskeyBody>;
 
 export const renamePasskeyBody = z.object({ name: passkeyName });
 

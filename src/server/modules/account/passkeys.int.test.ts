@@ -138,6 +138,16 @@ describe("passkeys", () => {
     const stranger = softwareAuthenticator(origin);
     stranger.register({ challenge: "c2FtcGxl", rp: {}, user: { id: "someone" } });
     expect((await signInWith(stranger)).statusCode).toBe(400);
+
+    // A user handle naming someone else than the passkey's owner.
+    const next = (await call("POST", "/api/auth/passkey/options", "")).json();
+    const other = device.authenticate(next.options) as { response: { userHandle: string } };
+    other.response.userHandle = Buffer.from("someone-else").toString("base64url");
+    const mismatch = await call("POST", "/api/auth/passkey", "", {
+      challengeId: next.challengeId,
+      credential: other,
+    });
+    expect(mismatch.statusCode).toBe(400);
     expect((await signInWith(device)).statusCode).toBe(200);
   });
 

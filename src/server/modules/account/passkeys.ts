@@ -14,7 +14,6 @@ import {
   deletePasskey,
   insertPasskey,
   type PasskeyRow,
-  passkeyByCredential,
   passkeysOf,
   renamePasskey,
 } from "../auth/passkey-queries";
@@ -90,9 +89,6 @@ export async function addPasskey(
   }).catch(() => ({ verified: false as const, registrationInfo: undefined }));
   if (!result.verified) throw failed();
   const { credential, credentialBackedUp } = result.registrationInfo;
-  if (await passkeyByCredential(deps.db, credential.id)) {
-    throw conflict(ERROR_CODES.conflict, "This passkey is already added.");
-  }
   const row = await insertPasskey(deps.db, {
     id: randomUUID(),
     userId: user.id,
@@ -104,6 +100,7 @@ export async function addPasskey(
     backedUp: credentialBackedUp,
     createdAt: input.now,
   });
+  if (!row) throw conflict(ERROR_CODES.conflict, "This passkey is already added.");
   return view(row);
 }
 

@@ -1,6 +1,6 @@
 // SQL of passkeys (docs/accounts.md "Passkeys") and of the single-use WebAuthn challenges, kept in
 // the auth library's verifications table under a 'webauthn:' identifier.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, like, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys, verifications } from "../../db/schema/auth";
 
@@ -67,8 +67,12 @@ export async function storeChallenge(
   });
 }
 
-/** Takes a challenge out, once: its value, unless it is unknown, used or expired. */
+/** Takes a challenge out, once: its value, unless it is unknown, used or expired. Expired ones
+ * (ceremonies begun and never finished) go at the same time. */
 export async function takeChallenge(db: Db, id: string, now: Date): Promise<string | undefined> {
+  await db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, "webauthn:%"), lte(verifications.expiresAt, now)));
   const rows = await db
     .delete(verifications)
     .where(and(eq(verifications.identifier, challengeKey(id)), gt(verifications.expiresAt, now)))

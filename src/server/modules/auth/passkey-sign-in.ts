@@ -49,6 +49,10 @@ export async function signInWithPasskey(
   if (!challenge) throw refused();
   const passkey = await passkeyByCredential(deps.db, input.credential.id);
   if (!passkey) throw refused();
+  // WebAuthn §7.2: the user handle the authenticator returns, when it does, names the owner.
+  const handle = input.credential.response.userHandle;
+  if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
+    throw refused();
   const rp = relyingParty(deps.config);
   const result = await verifyAuthenticationResponse({
     response: input.credential,
