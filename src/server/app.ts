@@ -29,7 +29,7 @@ import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
 import { Metrics } from "./infra/metrics";
-import { createObjectStore, type ObjectStore } from "./infra/object-store";
+import { createObjectStore, createPrivateStore, type StreamingStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
 import { accountRoutes } from "./modules/account/routes";
@@ -42,6 +42,9 @@ import { createViewerResolver } from "./modules/auth/viewer-resolver";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
+import { buildExport } from "./modules/export/builder";
+import { exportRoutes } from "./modules/export/routes";
+import { runExportSweep, type SweepReport, scheduleExportSweep } from "./modules/export/sweep";
 import { followersAmong } from "./modules/follows/queries";
 import { followRoutes } from "./modules/follows/routes";
 import { mailRoutes } from "./modules/mail/routes";
@@ -79,7 +82,7 @@ export interface AppServices {
   /** Domain-event bus; in-process when not given (main.ts passes a Redis bus with REDIS_URL). */
   bus?: EventBus;
   /** Media storage; built from the config (DATA_DIR/media or S3) when not given. */
-  store?: ObjectStore;
+  store?: StreamingStore;
   /** Rate-limit budgets; built from `redis` (or in memory) when not given. */
   limits?: RateLimits;
   /** Folder of the built web app; tests that only need the API leave it unset. */
@@ -90,14 +93,19 @@ export interface AppServices {
   maxSocketsPerIp?: number;
   /** How often the reserved-username lifecycle runs (docs/usernames.md); 0 turns the timer off. */
   usernameLifecycleMs?: number;
+  /** How often expired data exports are swept (docs/accounts.md "Your data"); 0 turns it off. */
+  exportSweepMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
+const EXPORT_SWEEP_MS = 3_600_000;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** One run of the reserved-username lifecycle at `now` (docs/usernames.md "Scheduled work"). */
     runUsernameLifecycle(now: Date, everyMs?: number): Promise<LifecycleReport | null>;
+    /** One sweep of expired data exports at `now` (docs/accounts.md "Your data"). */
+    runExportSweep(now: Date, everyMs?: number): Promise<SweepReport | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -171,6 +179,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       "checkout.paid": async ({ sessionId }) => {
         await completeCheckout(ctx, { sessionId, now: new Date() });
       },
+      "export.build": (payload) => buildExport(ctx, payload),
     },
   });
   // The bus hands the event to this instance's subscribers (below) before it reaches the others.
@@ -185,6 +194,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus,
     store: services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
     captures: createCaptureStore(config),
+    exports: createPrivateStore({ dataDir: config.dataDir, s3: config.s3, folder: "exports" }),
     mailer,
     outbox,
     limits: countRefusals(services.limits ?? createRateLimits(redis), (limit) =>
@@ -232,16 +242,23 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorate("runUsernameLifecycle", (now: Date, everyMs?: number) =>
     runUsernameLifecycle(ctx, now, everyMs),
   );
+  app.decorate("runExportSweep", (now: Date, everyMs?: number) =>
+    runExportSweep(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
+  const sweepMs = services.exportSweepMs ?? EXPORT_SWEEP_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
+  let stopSweep: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
+    if (sweepMs > 0) stopSweep = scheduleExportSweep(ctx, sweepMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
     ctx.searchIndex.close();
     await stopLifecycle?.();
+    await stopSweep?.();
     await outbox.stop();
   });
 
@@ -259,6 +276,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const api: [FastifyPluginAsyncZod<WithContext>, string][] = [
     [authRoutes, "/api/auth"],
     [accountRoutes, "/api/account"],
+    [exportRoutes, "/api/account/export"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

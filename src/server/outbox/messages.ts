@@ -11,9 +11,15 @@ export type OutboxMessage =
   /** A subscription the provider must end now (a paid name lost to a race is not charged again). */
   | { topic: "payments.cancel"; payload: { subscriptionId: string } }
   /** A test-mode checkout was paid: finish it on the server, as Stripe's webhook would. */
-  | { topic: "checkout.paid"; payload: { sessionId: string } };
+  | { topic: "checkout.paid"; payload: { sessionId: string } }
+  /** Build a person's data export (docs/accounts.md "Your data"); the worker runs it, never the
+   * request that asked, and a crash mid-build leaves the row to be claimed again. */
+  | { topic: "export.build"; payload: { exportId: string } };
 
 export type OutboxTopic = OutboxMessage["topic"];
+
+/** Topics too long for a request to wait on: only the worker delivers them, woken at the commit. */
+export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set(["export.build"]);
 
 export type OutboxHandlers = {
   [T in OutboxTopic]: (payload: Extract<OutboxMessage, { topic: T }>["payload"]) => Promise<void>;

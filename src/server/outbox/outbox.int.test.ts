@@ -56,7 +56,13 @@ function recordingOutbox(delivered: unknown[]) {
     db: t.database.db,
     mailDomain: "chtcht.local",
     log: pino({ level: "silent" }),
-    handlers: { mail: record, event: record, "payments.cancel": record, "checkout.paid": record },
+    handlers: {
+      mail: record,
+      event: record,
+      "payments.cancel": record,
+      "checkout.paid": record,
+      "export.build": record,
+    },
   });
 }
 

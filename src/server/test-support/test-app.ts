@@ -24,6 +24,8 @@ export interface CapturedMail {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's DATA_DIR (media, exports, captured mail). */
+  dataDir: string;
   /** The app's own rate-limit budgets, for a test that spends most of one without the requests. */
   limits: RateLimits;
   mailbox: {
@@ -113,6 +115,7 @@ export async function createTestApp(
     maxSocketsPerIp: options.maxSocketsPerIp,
     redis: options.redis,
     usernameLifecycleMs: 0,
+    exportSweepMs: 0,
   });
   await app.ready();
 
@@ -134,6 +137,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    dataDir,
     limits,
     mailbox: {
       all,
