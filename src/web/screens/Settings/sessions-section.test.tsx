@@ -81,6 +81,7 @@ describe("Settings: where you're signed in", () => {
     expect(headings).toEqual([
       "Where you're signed in",
       "Password",
+      "Your data",
       "Blocked accounts",
       "Muted accounts",
     ]);

@@ -1,7 +1,6 @@
 // /settings: where the viewer is signed in, their password and a copy of their data
-// (docs/accounts.md), then the people
-// they block and mute, with Unblock and Unmute (docs/safety.md "Block", "Mute"). Signed-in only
-// (router.tsx).
+// (docs/accounts.md), then the people they block and mute, with Unblock and Unmute (docs/safety.md
+// "Block", "Mute"). Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
