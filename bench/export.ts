@@ -12,7 +12,7 @@
 //   options: POSTS=1000 MESSAGES=5000 THREADS=10 MEDIA_MB=50
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -155,6 +155,9 @@ console.log(
   [
     `export ready in ${(elapsed / 1000).toFixed(1)} s (target ${TARGET_MS / 1000} s): ${state.export.progress.total} items, zip ${mb(state.export.sizeBytes ?? 0)} with ${entries} entries`,
     `RSS baseline ${mb(baseline)}, peak ${mb(peak)}: growth ${mb(growth)} during the build, against ${imagePosts.length} MB of media${gc ? "" : " (run with --expose-gc for a steadier baseline)"}`,
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" ")}`,
   ].join("\n"),
 );
 await database.close();

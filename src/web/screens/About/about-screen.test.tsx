@@ -54,6 +54,10 @@ describe("AboutScreen", () => {
       /^Coming soon/,
     );
     expect(account.getByText(/change your password/)).toBeTruthy();
+    expect(account.getByText(/'Download my data' prepares a zip/).textContent).not.toMatch(
+      /^Coming soon/,
+    );
+    expect(account.getByText(/Two-factor sign-in/).textContent).not.toMatch(/your data/);
 
     for (const [title, coming] of [
       ["Profile badges", /veterans/],

@@ -45,9 +45,8 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Your account",
-    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do.",
-    coming:
-      "Two-factor sign-in, passkeys, changing your e-mail address, downloading your data and deleting your account.",
+    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do. 'Download my data' prepares a zip of your profile, posts, comments, likes, follows, mail and photos, and e-mails you a link that works for 7 days.",
+    coming: "Two-factor sign-in, passkeys, changing your e-mail address and deleting your account.",
   },
   {
     title: "Profile badges",
