@@ -21,7 +21,7 @@ import { ZipWriter } from "./zip-writer";
 export type BuildDeps = ArchiveDeps & Pick<AppContext, "outbox" | "exports" | "log">;
 
 /** A build silent this long is taken to have died with its instance. */
-export const BUILD_STALE_MS = 60_000;
+const BUILD_STALE_MS = 60_000;
 /** Progress is written at most this often (and at each new file); it doubles as the heartbeat. */
 const PROGRESS_EVERY_MS = 500;
 const DAY_MS = 86_400_000;
