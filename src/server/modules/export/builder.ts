@@ -18,7 +18,7 @@ import {
 } from "./queries";
 import { ZipWriter } from "./zip-writer";
 
-export type BuildDeps = ArchiveDeps & Pick<AppContext, "outbox" | "exports" | "log">;
+export type BuildDeps = ArchiveDeps & Pick<AppContext, "outbox" | "exports">;
 
 /** A build silent this long is taken to have died with its instance. */
 const BUILD_STALE_MS = 60_000;
