@@ -29,7 +29,7 @@ import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
 import type { Mailer } from "./infra/mailer";
 import { Metrics } from "./infra/metrics";
-import { createObjectStore, type ObjectStore } from "./infra/object-store";
+import { createObjectStore, createPrivateStore, type StreamingStore } from "./infra/object-store";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
 import type { DnsResolver } from "./infra/smtp-inbound";
 import {
@@ -50,6 +50,9 @@ import { createViewerResolver } from "./modules/auth/viewer-resolver";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
+import { buildExport } from "./modules/export/builder";
+import { exportRoutes } from "./modules/export/routes";
+import { runExportSweep, type SweepReport, scheduleExportSweep } from "./modules/export/sweep";
 import { followersAmong } from "./modules/follows/queries";
 import { followRoutes } from "./modules/follows/routes";
 import { mailRoutes } from "./modules/mail/routes";
@@ -94,7 +97,7 @@ export interface AppServices {
   /** Domain-event bus; in-process when not given (main.ts passes a Redis bus with REDIS_URL). */
   bus?: EventBus;
   /** Media storage; built from the config (DATA_DIR/media or S3) when not given. */
-  store?: ObjectStore;
+  store?: StreamingStore;
   /** Rate-limit budgets; built from `redis` (or in memory) when not given. */
   limits?: RateLimits;
   /** Folder of the built web app; tests that only need the API leave it unset. */
@@ -110,10 +113,13 @@ export interface AppServices {
   /** How often the daily e-mail digest looks for people due one (docs/accounts.md "E-mails from
    * us"); 0 turns the timer off. */
   emailDigestMs?: number;
+  /** How often expired data exports are swept (docs/accounts.md "Your data"); 0 turns it off. */
+  exportSweepMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
 const EMAIL_DIGEST_MS = 10 * 60_000;
+const EXPORT_SWEEP_MS = 3_600_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -123,6 +129,8 @@ declare module "fastify" {
     releaseHeldNames(now: Date): Promise<string[] | null>;
     /** One run of the daily e-mail digest at `now` (docs/accounts.md "E-mails from us"). */
     runEmailDigest(now: Date, everyMs?: number): Promise<DigestReport | null>;
+    /** One sweep of expired data exports at `now` (docs/accounts.md "Your data"). */
+    runExportSweep(now: Date, everyMs?: number): Promise<SweepReport | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -203,6 +211,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
           await removeCapture(ctx.captures, url);
         }
       },
+      "export.build": (payload) => buildExport(ctx, payload),
     },
   });
   // The bus hands the event to this instance's subscribers (below) before it reaches the others.
@@ -217,6 +226,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus,
     store: services.store ?? createObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
     captures: createCaptureStore(config),
+    exports: createPrivateStore({ dataDir: config.dataDir, s3: config.s3, folder: "exports" }),
     mailer,
     outbox,
     limits: countRefusals(services.limits ?? createRateLimits(redis), (limit) =>
@@ -268,17 +278,23 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorate("runEmailDigest", (now: Date, everyMs?: number) =>
     runEmailDigest(ctx, now, everyMs),
   );
+  app.decorate("runExportSweep", (now: Date, everyMs?: number) =>
+    runExportSweep(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   const heldNamesMs = services.heldNamesReleaseMs ?? HELD_NAMES_RELEASE_MS;
   const digestMs = services.emailDigestMs ?? EMAIL_DIGEST_MS;
+  const sweepMs = services.exportSweepMs ?? EXPORT_SWEEP_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   let stopHeldNames: (() => Promise<void>) | null = null;
   let stopDigest: (() => Promise<void>) | null = null;
+  let stopSweep: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
     if (heldNamesMs > 0) stopHeldNames = scheduleHeldNamesRelease(ctx, heldNamesMs);
     if (digestMs > 0) stopDigest = scheduleEmailDigest(ctx, digestMs);
+    if (sweepMs > 0) stopSweep = scheduleExportSweep(ctx, sweepMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
@@ -286,6 +302,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     await stopLifecycle?.();
     await stopHeldNames?.();
     await stopDigest?.();
+    await stopSweep?.();
     await outbox.stop();
   });
 
@@ -307,6 +324,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [emailChangeRoutes, "/api/account/email"],
     [passkeyRoutes, "/api/account/passkeys"],
     [notificationRoutes, "/api"],
+    [exportRoutes, "/api/account/export"],
     [activityRoutes, "/api/activity"],
     [cityRoutes, "/api"],
     [profileRoutes, "/api/profiles"],

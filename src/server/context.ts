@@ -7,7 +7,7 @@ import type { Db } from "./db/client";
 import type { UploadSlots } from "./http/upload";
 import type { Mailer } from "./infra/mailer";
 import type { Metrics } from "./infra/metrics";
-import type { ObjectStore } from "./infra/object-store";
+import type { ObjectStore, StreamingStore } from "./infra/object-store";
 import type { RateLimits } from "./infra/rate-limit";
 import type { Auth } from "./modules/auth/better-auth";
 import type { CityIndex } from "./modules/cities/city-index";
@@ -25,7 +25,9 @@ export interface AppContext {
   /** Domain events, published after commit (src/server/realtime/events.ts). */
   bus: EventBus;
   /** Media storage: DATA_DIR/media or S3. */
-  store: ObjectStore;
+  store: StreamingStore;
+  /** Data exports: private, never under /media (docs/accounts.md "Your data"). */
+  exports: StreamingStore;
   /** Face verification captures: private, never under /media (modules/verification). */
   captures: ObjectStore;
   mailer: Mailer;

@@ -239,3 +239,24 @@ export function emailChangedMail(siteName: string, to: string, newEmail: string)
     ),
   };
 }
+
+/** A data export is ready (docs/accounts.md "Your data"): the link works for its owner, signed in. */
+export function exportReadyMail(input: {
+  siteName: string;
+  to: string;
+  link: string;
+  expiresAt: Date;
+}): OutgoingMail {
+  const until = longDateLabel(input.expiresAt);
+  return {
+    to: input.to,
+    subject: `Your ${input.siteName} data is ready to download`,
+    text: `The copy of your ${input.siteName} data you asked for is ready. Sign in, then download it here:\n${input.link}\n\nThe link works until ${until}, and only when you are signed in. You can also find it under Settings, Your data.`,
+    html: layout(
+      input.siteName,
+      `<p>The copy of your data you asked for is ready.</p>${button(input.link, "Download my data")}
+<p>The link works until ${until}, and only when you are signed in. You can also find it under Settings, Your data.</p>`,
+    ),
+    devHint: `export ${input.link}`,
+  };
+}

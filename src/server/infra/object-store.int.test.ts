@@ -1,16 +1,17 @@
 // One contract for both object stores: local disk (temp DATA_DIR) and S3, served in-process by
 // s3rver on 127.0.0.1 with a random port.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalS3, startLocalS3 } from "../test-support/local-services";
 import {
   createObjectStore,
   isSafeKey,
   mediaKey,
-  type ObjectStore,
+  type StreamingStore,
   thumbKeyOf,
 } from "./object-store";
 
@@ -71,7 +72,7 @@ describe.each([
       }),
   ],
 ])("object store on %s", (_label, makeStore) => {
-  let store: ObjectStore;
+  let store: StreamingStore;
   beforeAll(() => {
     store = makeStore();
   });
@@ -83,6 +84,31 @@ describe.each([
     const object = await store.get(key);
     expect(object?.contentType).toBe("image/jpeg");
     expect(object?.bytes.equals(bytes)).toBe(true);
+  });
+
+  it("streams an object in and out whole, 12 MB in 1 MB chunks (S3: a multipart upload)", async () => {
+    const key = freshKey("big.zip");
+    const chunks = Array.from({ length: 12 }, () => randomBytes(1024 * 1024));
+    const size = await store.putStream(key, Readable.from(chunks), "application/zip");
+    expect(size).toBe(12 * 1024 * 1024);
+    const object = await store.getStream(key);
+    expect(object?.size).toBe(size);
+    const read: Buffer[] = [];
+    for await (const chunk of object?.body ?? []) read.push(chunk as Buffer);
+    expect(Buffer.concat(read).equals(Buffer.concat(chunks))).toBe(true);
+    expect(await store.getStream(freshKey())).toBeNull();
+  });
+
+  it("keeps nothing of a stream that fails part way", async () => {
+    const key = freshKey("broken.zip");
+    async function* failing() {
+      yield randomBytes(6 * 1024 * 1024);
+      throw new Error("the source died");
+    }
+    await expect(
+      store.putStream(key, Readable.from(failing()), "application/zip"),
+    ).rejects.toThrow();
+    expect(await store.getStream(key)).toBeNull();
   });
 
   it("answers null for a key that was never put", async () => {

@@ -1,9 +1,13 @@
 // Where uploaded media lives: files under DATA_DIR/media by default, or any S3-compatible store
 // when S3_* is set (ARCHITECTURE.md "Runs as"). Keys are content-addressed (mediaKey), so the
-// bytes behind a key never change and /media responses can be cached for a year.
+// bytes behind a key never change and /media responses can be cached for a year. Large objects
+// (data exports, docs/accounts.md "Your data") are read and written as streams, never whole.
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -11,6 +15,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 
 export interface StoredObject {
   bytes: Buffer;
@@ -26,6 +31,15 @@ export interface ObjectStore {
   /** One cheap call that shows the store answers (S3: HeadBucket), for `/readyz`
    * (docs/operations.md "Start and stop"); absent where there is nothing remote to ask. */
   check?(signal: AbortSignal): Promise<void>;
+}
+
+/** A store that also reads and writes objects as streams, holding at most a part in memory. */
+export interface StreamingStore extends ObjectStore {
+  /** null when there is no object under the key. */
+  getStream(key: string): Promise<{ body: Readable; size: number } | null>;
+  /** Writes the whole stream under the key; readers see the object only once it is complete. The
+   * number of bytes written. */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
 }
 
 export interface S3Options {
@@ -79,8 +93,31 @@ export function mediaKey(
 /** The thumbnail beside a main image: `….jpg` → `…-thumb.jpg`, the one rule for every kind. */
 export const thumbKeyOf = (key: string): string => key.replace(/\.jpg$/, "-thumb.jpg");
 
-export function createObjectStore(opts: { dataDir: string; s3?: S3Options }): ObjectStore {
+export function createObjectStore(opts: { dataDir: string; s3?: S3Options }): StreamingStore {
   return opts.s3 ? s3Store(opts.s3) : diskStore(path.join(opts.dataDir, "media"));
+}
+
+const PRIVATE_PREFIX = "private/";
+
+/**
+ * A store /media never serves: on disk DATA_DIR/{folder} (outside DATA_DIR/media), with S3 the
+ * same bucket under `private/{folder}/`, a prefix /media refuses (it serves only `u/`).
+ */
+export function createPrivateStore(opts: {
+  dataDir: string;
+  s3?: S3Options | undefined;
+  folder: string;
+}): StreamingStore {
+  if (!opts.s3) return diskStore(path.join(opts.dataDir, opts.folder));
+  const bucket = s3Store(opts.s3);
+  const prefix = `${PRIVATE_PREFIX}${opts.folder}/`;
+  return {
+    put: (key, bytes, contentType) => bucket.put(`${prefix}${key}`, bytes, contentType),
+    get: (key) => bucket.get(`${prefix}${key}`),
+    delete: (key) => bucket.delete(`${prefix}${key}`),
+    getStream: (key) => bucket.getStream(`${prefix}${key}`),
+    putStream: (key, body, contentType) => bucket.putStream(`${prefix}${key}`, body, contentType),
+  };
 }
 
 // ENOTDIR/EISDIR: part of the key names a file where a folder would be, or the key is a folder.
@@ -105,7 +142,7 @@ async function writeAtomically(file: string, bytes: Buffer | string) {
   }
 }
 
-function diskStore(root: string): ObjectStore {
+function diskStore(root: string): StreamingStore {
   const fileOf = (key: string) => {
     assertSafeKey(key);
     return path.join(root, ...key.split("/"));
@@ -140,6 +177,36 @@ function diskStore(root: string): ObjectStore {
       await rm(file, { force: true });
       await rm(typeFileOf(file), { force: true });
     },
+    async getStream(key) {
+      const file = fileOf(key);
+      try {
+        const { size } = await stat(file);
+        return { body: createReadStream(file), size };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async putStream(key, body, contentType) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeAtomically(typeFileOf(file), contentType);
+      const temp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
+      try {
+        await pipeline(body, createWriteStream(temp, { flags: "wx", mode: 0o644 }));
+        const handle = await open(temp, "r+");
+        try {
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return (await stat(file)).size;
+    },
   };
 }
 
@@ -148,7 +215,7 @@ const isMissingObject = (error: unknown) => {
   return name === "NoSuchKey" || $metadata?.httpStatusCode === 404;
 };
 
-function s3Store(options: S3Options): ObjectStore {
+function s3Store(options: S3Options): StreamingStore {
   const client = new S3Client({
     endpoint: options.endpoint,
     region: options.region ?? "us-east-1",
@@ -184,6 +251,40 @@ function s3Store(options: S3Options): ObjectStore {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async getStream(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+    async putStream(key, body, contentType) {
+      assertSafeKey(key);
+      // Multipart: 5 MB parts, four in flight at most; a failed upload's parts are removed.
+      let size = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: counted, ContentType: contentType },
+      });
+      try {
+        await Promise.all([pipeline(body, counted), upload.done()]);
+      } catch (error) {
+        body.destroy();
+        counted.destroy();
+        throw error;
+      }
+      return size;
     },
     async check(signal) {
       await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: signal });

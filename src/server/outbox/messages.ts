@@ -14,9 +14,15 @@ export type OutboxMessage =
   | { topic: "checkout.paid"; payload: { sessionId: string } }
   /** Media objects (/media/ URLs and face captures) to remove from their stores: a deleted
    * account's images, gone from the database when this is written (docs/accounts.md). */
-  | { topic: "media.delete"; payload: { urls: string[] } };
+  | { topic: "media.delete"; payload: { urls: string[] } }
+  /** Build a person's data export (docs/accounts.md "Your data"); the worker runs it, never the
+   * request that asked, and a crash mid-build leaves the row to be claimed again. */
+  | { topic: "export.build"; payload: { exportId: string } };
 
 export type OutboxTopic = OutboxMessage["topic"];
+
+/** Topics too long for a request to wait on: only the worker delivers them, woken at the commit. */
+export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set(["export.build"]);
 
 export type OutboxHandlers = {
   [T in OutboxTopic]: (payload: Extract<OutboxMessage, { topic: T }>["payload"]) => Promise<void>;

@@ -62,6 +62,7 @@ function recordingOutbox(delivered: unknown[]) {
       "payments.cancel": record,
       "checkout.paid": record,
       "media.delete": record,
+      "export.build": record,
     },
   });
 }

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
-import type { OutboxHandlers, OutboxMessage } from "./messages";
+import { BACKGROUND_TOPICS, type OutboxHandlers, type OutboxMessage } from "./messages";
 import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
 
 /** Side effects of one transaction, written to the outbox when it commits. */
@@ -22,6 +22,8 @@ export interface Effects {
   complete(sessionId: string): void;
   /** Remove these images (and their thumbnails) or face captures from their stores. */
   removeMedia(urls: string[]): void;
+  /** Build a data export in the background (docs/accounts.md "Your data"). */
+  buildExport(exportId: string): void;
 }
 
 export type Delivery = "delivered" | "retrying" | { failed: string };
@@ -96,6 +98,7 @@ export class Outbox {
         queued.push({ topic: "payments.cancel", payload: { subscriptionId } }),
       complete: (sessionId) => queued.push({ topic: "checkout.paid", payload: { sessionId } }),
       removeMedia: (urls) => queued.push({ topic: "media.delete", payload: { urls } }),
+      buildExport: (exportId) => queued.push({ topic: "export.build", payload: { exportId } }),
     };
   }
 
@@ -109,7 +112,8 @@ export class Outbox {
     return queued.map((message, i) => ({ id: ids[i] as number, message }));
   }
 
-  /** After the commit: events at once (then their rows go), the rest through a claim. */
+  /** After the commit: events at once (then their rows go), background topics to the worker, the
+   * rest through a claim. */
   private async afterCommit(written: Written): Promise<Map<number, Delivery>> {
     const outcomes = new Map<number, Delivery>();
     const published: number[] = [];
@@ -127,7 +131,10 @@ export class Outbox {
     await removeMessages(this.options.db, published).catch((error: unknown) => {
       this.options.log.warn({ err: error }, "published events not cleared; they may repeat");
     });
-    const others = written.filter(({ message }) => message.topic !== "event").map(({ id }) => id);
+    if (written.some(({ message }) => BACKGROUND_TOPICS.has(message.topic))) this.kick();
+    const others = written
+      .filter(({ message }) => message.topic !== "event" && !BACKGROUND_TOPICS.has(message.topic))
+      .map(({ id }) => id);
     if (others.length > 0) {
       const rows = await claimDue(this.options.db, {
         limit: others.length,

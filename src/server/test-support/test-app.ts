@@ -26,6 +26,8 @@ export interface TestApp {
   /** The configuration the app runs with (its PUBLIC_URL, mail domain…). */
   config: Config;
   database: Database;
+  /** The app's DATA_DIR (media, exports, captured mail). */
+  dataDir: string;
   /** The app's own rate-limit budgets, for a test that spends most of one without the requests. */
   limits: RateLimits;
   mailbox: {
@@ -118,6 +120,7 @@ export async function createTestApp(
     usernameLifecycleMs: 0,
     heldNamesReleaseMs: 0,
     emailDigestMs: 0,
+    exportSweepMs: 0,
   });
   await app.ready();
 
@@ -140,6 +143,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    dataDir,
     limits,
     mailbox: {
       all,

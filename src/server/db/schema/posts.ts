@@ -92,6 +92,8 @@ export const postComments = pgTable(
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, t.createdAt, t.id),
+    // A person's comments in order, for their data export (docs/accounts.md "Your data").
+    index("post_comments_user_created_idx").on(t.userId, t.createdAt, t.id),
     check("post_comments_likes_check", sql`${t.likesCount} >= 0`),
   ],
 );
@@ -107,7 +109,11 @@ export const postCommentLikes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    // A person's comment likes, for their data export (docs/accounts.md "Your data").
+    index("post_comment_likes_user_idx").on(t.userId, t.commentId),
+  ],
 );
 
 /** One row per post and viewer (user id or anonymous visitor cookie): a view counts once a day. */

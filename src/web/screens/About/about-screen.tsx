@@ -45,9 +45,8 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Your account",
-    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do, and change the e-mail you log in with, confirmed by a code sent to the new address. Choose there which e-mails we send you: new followers, and comments and likes on your posts, come together in one e-mail a day at most, and every such e-mail has a link that unsubscribes you with one click. And you can delete your account there, with a code sent to your e-mail: your profile, posts, comments, likes and follows go, messages you sent show as deleted, and your handle is held for 90 days.",
+    text: "Settings lists every browser where you are signed in, with when each was last active; sign any of them out, or all but the one you are using. You can change your password there too, and every other session is signed out when you do, and change the e-mail you log in with, confirmed by a code sent to the new address. Choose there which e-mails we send you: new followers, and comments and likes on your posts, come together in one e-mail a day at most, and every such e-mail has a link that unsubscribes you with one click. And you can delete your account there, with a code sent to your e-mail: your profile, posts, comments, likes and follows go, messages you sent show as deleted, and your handle is held for 90 days. 'Download my data' prepares a zip of your profile, posts, comments, likes, follows, mail and photos, and e-mails you a link that works for 7 days.",
     more: "Turn on two-factor authentication in Settings and logging in asks for a code from an authenticator app after your password; ten backup codes, each good once, let you in if you lose your phone. Add a passkey there and sign in with your fingerprint, face or screen lock instead of a password.",
-    coming: "Downloading your data.",
   },
   {
     title: "Profile badges",

@@ -84,6 +84,7 @@ describe("Settings: where you're signed in", () => {
       "Password",
       "Two-factor authentication",
       "Passkeys",
+      "Your data",
       "E-mails from us",
       "Blocked accounts",
       "Muted accounts",

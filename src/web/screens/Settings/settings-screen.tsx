@@ -1,7 +1,7 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
-// their password, two-factor authentication and passkeys, the e-mails we send them, the people they block
-// and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), and last, as a danger zone,
-// deleting the account. Signed-in only (router.tsx).
+// their password, two-factor authentication and passkeys, a copy of their data, the e-mails we
+// send them, the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
+// "Mute"), and last, as a danger zone, deleting the account. Signed-in only (router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
@@ -9,6 +9,7 @@ import { useSite } from "../../lib/site-config";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailPreferencesSection } from "./email-preferences-section";
 import { EmailSection } from "./email-section";
+import { ExportSection } from "./export-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { RelationSection } from "./relation-section";
@@ -25,6 +26,7 @@ export function SettingsScreen() {
       <PasswordSection />
       <TwoFactorSection />
       <PasskeysSection />
+      <ExportSection />
       <EmailPreferencesSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />

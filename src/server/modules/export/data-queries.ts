@@ -1,0 +1,215 @@
+// The person's own data, read for their export in keyset pages (docs/accounts.md "Your data"):
+// each query takes the last row of the previous page and returns the next `limit` rows in the
+// order of an index, so a page costs the same however far in it is and nothing is held whole.
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+import { followers } from "../../db/schema/follows";
+import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
+import { postCommentLikes, postComments, postLikes, posts } from "../../db/schema/posts";
+import { profiles } from "../../db/schema/profiles";
+
+/** A page's last row: its time and id, the keyset the next page starts after. */
+export interface Keyset {
+  at: Date;
+  id: string;
+}
+
+const after = (at: unknown, id: unknown, key: Keyset | null) =>
+  key ? sql`(${at}, ${id}) > (${key.at}, ${key.id})` : undefined;
+
+/** How many rows and files the export will write, for its progress. */
+export async function countItems(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select (
+      (select count(*) from posts where user_id = ${userId} and deleted_at is null)
+      + (select count(*) from posts where user_id = ${userId} and deleted_at is null and image_url is not null)
+      + (select count(*) from post_comments where user_id = ${userId} and deleted_at is null)
+      + (select count(*) from post_likes where user_id = ${userId})
+      + (select count(*) from post_comment_likes where user_id = ${userId})
+      + (select count(*) from followers where follower_id = ${userId})
+      + (select count(*) from followers where following_id = ${userId})
+      + (select count(*) from chat_messages m join chat_thread_members tm on tm.thread_id = m.thread_id
+         where tm.user_id = ${userId})
+    )::int as total`,
+  );
+  return row?.total ?? 0;
+}
+
+export function postsPage(db: Db, userId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      content: posts.content,
+      imageUrl: posts.imageUrl,
+      likesCount: posts.likesCount,
+      commentsCount: posts.commentsCount,
+      viewsCount: posts.viewsCount,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+    })
+    .from(posts)
+    .where(
+      and(eq(posts.userId, userId), isNull(posts.deletedAt), after(posts.createdAt, posts.id, key)),
+    )
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(limit);
+}
+
+/** The person's live posts that carry an image. */
+export function postImagesPage(db: Db, userId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({ id: posts.id, imageUrl: posts.imageUrl, createdAt: posts.createdAt })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.userId, userId),
+        isNull(posts.deletedAt),
+        isNotNull(posts.imageUrl),
+        after(posts.createdAt, posts.id, key),
+      ),
+    )
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(limit);
+}
+
+export function commentsPage(db: Db, userId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: postComments.id,
+      postId: postComments.postId,
+      parentCommentId: postComments.parentCommentId,
+      content: postComments.content,
+      likesCount: postComments.likesCount,
+      createdAt: postComments.createdAt,
+      removedAt: postComments.removedAt,
+    })
+    .from(postComments)
+    .where(
+      and(
+        eq(postComments.userId, userId),
+        isNull(postComments.deletedAt),
+        after(postComments.createdAt, postComments.id, key),
+      ),
+    )
+    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .limit(limit);
+}
+
+// Likes are stored to the microsecond, finer than a JavaScript date, so their pages go by the
+// liked post's or comment's id alone.
+
+/** Posts the person liked, with each post's author's address. */
+export function postLikesPage(db: Db, userId: string, afterId: string | null, limit: number) {
+  return db
+    .select({
+      id: postLikes.postId,
+      createdAt: postLikes.createdAt,
+      author: profiles.chtchtEmail,
+    })
+    .from(postLikes)
+    .innerJoin(posts, eq(posts.id, postLikes.postId))
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(
+      and(
+        eq(postLikes.userId, userId),
+        afterId ? sql`${postLikes.postId} > ${afterId}` : undefined,
+      ),
+    )
+    .orderBy(asc(postLikes.postId))
+    .limit(limit);
+}
+
+/** Comments the person liked, with each comment's post and author's address. */
+export function commentLikesPage(db: Db, userId: string, afterId: string | null, limit: number) {
+  return db
+    .select({
+      id: postCommentLikes.commentId,
+      postId: postComments.postId,
+      createdAt: postCommentLikes.createdAt,
+      author: profiles.chtchtEmail,
+    })
+    .from(postCommentLikes)
+    .innerJoin(postComments, eq(postComments.id, postCommentLikes.commentId))
+    .innerJoin(profiles, eq(profiles.userId, postComments.userId))
+    .where(
+      and(
+        eq(postCommentLikes.userId, userId),
+        afterId ? sql`${postCommentLikes.commentId} > ${afterId}` : undefined,
+      ),
+    )
+    .orderBy(asc(postCommentLikes.commentId))
+    .limit(limit);
+}
+
+/** The people the person follows (`following`) or who follow them (`followers`), by address. */
+export function followsPage(
+  db: Db,
+  { userId, side }: { userId: string; side: "following" | "followers" },
+  key: Keyset | null,
+  limit: number,
+) {
+  const mine = side === "following" ? followers.followerId : followers.followingId;
+  const theirs = side === "following" ? followers.followingId : followers.followerId;
+  return db
+    .select({ id: theirs, createdAt: followers.createdAt, address: profiles.chtchtEmail })
+    .from(followers)
+    .innerJoin(profiles, eq(profiles.userId, theirs))
+    .where(and(eq(mine, userId), after(followers.createdAt, theirs, key)))
+    .orderBy(asc(followers.createdAt), asc(theirs))
+    .limit(limit);
+}
+
+/** The threads the person is in, by id. */
+export async function threadsPage(
+  db: Db,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; externalAddress: string | null }[]> {
+  return db
+    .select({ id: chatThreads.id, externalAddress: chatThreads.externalAddress })
+    .from(chatThreadMembers)
+    .innerJoin(chatThreads, eq(chatThreads.id, chatThreadMembers.threadId))
+    .where(
+      and(
+        eq(chatThreadMembers.userId, userId),
+        afterId ? sql`${chatThreadMembers.threadId} > ${afterId}` : undefined,
+      ),
+    )
+    .orderBy(asc(chatThreadMembers.threadId))
+    .limit(limit);
+}
+
+/** A thread's members with their names and addresses. */
+export function threadMembers(db: Db, threadId: string) {
+  return db
+    .select({ userId: profiles.userId, name: profiles.fullName, address: profiles.chtchtEmail })
+    .from(chatThreadMembers)
+    .innerJoin(profiles, eq(profiles.userId, chatThreadMembers.userId))
+    .where(eq(chatThreadMembers.threadId, threadId));
+}
+
+/** A thread's messages, oldest first. */
+export function messagesPage(db: Db, threadId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: chatMessages.id,
+      senderId: chatMessages.senderId,
+      senderAddress: chatMessages.senderAddress,
+      subject: chatMessages.subject,
+      body: chatMessages.body,
+      messageId: chatMessages.messageId,
+      removedAt: chatMessages.removedAt,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(
+      and(eq(chatMessages.threadId, threadId), after(chatMessages.createdAt, chatMessages.id, key)),
+    )
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .limit(limit);
+}
+
+export type MessageRow = Awaited<ReturnType<typeof messagesPage>>[number];

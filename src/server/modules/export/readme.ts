@@ -1,0 +1,31 @@
+// README.txt of an export (docs/accounts.md "Your data"): what each file holds and how to open it.
+import { FOLLOWS_CSV_HEADER } from "./file-formats";
+
+export function readmeText(input: { siteName: string; handle: string; createdAt: Date }): string {
+  return `Your ${input.siteName} data
+${"=".repeat(input.siteName.length + 10)}
+
+A copy of the data of @${input.handle}, made ${input.createdAt.toISOString()}.
+Times are UTC, in ISO 8601. Deleted posts, comments and messages are not included.
+
+profile.json    Your profile: name, handle, addresses, about, website, and every personal
+                attribute (country, city, age, ...) with its value and its audience: who may see
+                it ("everyone", "friends" - people you follow who follow you back - or "only_me").
+                Also your search setting, the sensitive attributes you consented to show, and the
+                files in media/ that are your avatar and profile pictures.
+posts.json      Your posts, oldest first: text, image (a file in media/posts/), counts of likes,
+                comments and views, when written and last edited.
+comments.json   Your comments, oldest first: the post they are on, the comment they answer (if
+                any), text, likes. A comment a moderator removed says so.
+likes.json      The posts ("type": "post") and comments ("type": "comment") you liked, with the
+                address of their author and when you liked them.
+following.csv   The people you follow; followers.csv: the people who follow you. One address a
+                line under the header "${FOLLOWS_CSV_HEADER}",
+                the layout Mastodon's "Follows" import reads.
+mail.mbox       Every message of every conversation you are in, yours and the other person's, in
+                mbox format (mboxrd). Open it in a mail program such as Thunderbird (for example
+                with the ImportExportTools NG add-on); replies are threaded under what they answer.
+media/          Your avatar (avatar.jpg), profile pictures (pictures/1.jpg ... 9.jpg by slot) and
+                the images of your posts (posts/{post id}.jpg), as stored.
+`;
+}

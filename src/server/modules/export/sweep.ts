@@ -1,0 +1,86 @@
+// Scheduled work of data exports (docs/accounts.md "Your data"): an export past its 7 days loses
+// its file and its row; a build silent for hours (its instance died and the outbox gave up) is
+// marked failed, so the person may ask again. As with the username lifecycle
+// (usernames/lifecycle.ts), a run holds a transaction-level advisory lock and, on the timer, first
+// claims its period in `job_runs`, so it runs once a period across all the instances.
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { queryRows } from "../../db/client";
+import { jobRuns } from "../../db/schema/instances";
+import { deleteExport, expiredExports, failStaleBuilds } from "./queries";
+
+const SWEEP_LOCK = 0x65787074; // 'expt'
+const BATCH = 100;
+/** Longer than the outbox's ten attempts (about 85 minutes, docs/outbox.md). */
+const GIVEN_UP_MS = 3 * 3_600_000;
+/** A failed export stays listed this long, saying so, before it is swept. */
+const FAILED_KEPT_MS = 86_400_000;
+/** A run due this often counts as on time a tenth early: timers in different instances drift. */
+const EARLY_SHARE = 0.1;
+
+export type SweepDeps = Pick<AppContext, "db" | "exports" | "log">;
+
+export interface SweepReport {
+  failed: number;
+  deleted: number;
+}
+
+/** One run at `now`; null when another instance holds the lock, or, with `everyMs`, when some
+ * instance already ran within the period. */
+export async function runExportSweep(
+  deps: SweepDeps,
+  now: Date,
+  everyMs = 0,
+): Promise<SweepReport | null> {
+  return deps.db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return null;
+    if (everyMs > 0) {
+      const ranBefore = new Date(now.getTime() - everyMs * (1 - EARLY_SHARE));
+      const claimed = await queryRows<{ name: string }>(
+        tx,
+        sql`insert into ${jobRuns} (name, last_run_at) values ('exports', ${now})
+            on conflict (name) do update set last_run_at = excluded.last_run_at
+            where ${jobRuns.lastRunAt} <= ${ranBefore}
+            returning name`,
+      );
+      if (claimed.length === 0) return null;
+    }
+    const failed = await failStaleBuilds(tx, {
+      staleBefore: new Date(now.getTime() - GIVEN_UP_MS),
+      keepUntil: new Date(now.getTime() + FAILED_KEPT_MS),
+    });
+    let deleted = 0;
+    for (;;) {
+      const expired = await expiredExports(tx, now, BATCH);
+      // The file first: a run that dies in between leaves the row, and the next run retries.
+      for (const row of expired) {
+        if (row.objectKey) await deps.exports.delete(row.objectKey);
+        await deleteExport(tx, row.id);
+      }
+      deleted += expired.length;
+      if (expired.length < BATCH) break;
+    }
+    return { failed, deleted };
+  });
+}
+
+/** Runs the sweep now and then every `everyMs`; returns the stop function. */
+export function scheduleExportSweep(deps: SweepDeps, everyMs: number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runExportSweep(deps, new Date(), everyMs))
+      .catch((error: unknown) => deps.log.error({ err: error }, "export sweep failed"));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
