@@ -1,6 +1,7 @@
 // Scheduled work shared by the app instances (docs/operations.md "Many instances"): every instance
 // runs each job's timer, and a run first claims its period in `job_runs`, so the work happens once
-// a period across all of them. Used by the username lifecycle and the release of held names.
+// a period across all of them. Used by the username lifecycle, the release of held names, the
+// sweep of data exports and the daily e-mail digest.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "./client";
 import { jobRuns } from "./schema/instances";

@@ -1,8 +1,10 @@
 // Face descriptors for face verification (spec-2 §5, §9; docs/profiles-and-media.md "Face
 // verification"). @vladmandic/face-api runs on TensorFlow.js's WASM backend with the model files
 // its npm package ships: nothing is downloaded at run time. The networks (TinyFaceDetector at
-// input 224 and score 0.5, 68 landmarks, the recognition net) load once, lazily, in one worker
-// thread, so the ~100 ms of CPU per image never runs on the event loop that serves everyone else.
+// input 224 and score 0.5, as spec-2 §9 says, with fallbacks for the photos it misses: input 416,
+// the SSD MobileNet detector, and a wider canvas for close-ups; 68 landmarks; the recognition net)
+// load once, lazily, in one worker thread, so the ~100 ms of CPU per image never runs on the event
+// loop that serves everyone else.
 // sharp decodes the image to raw RGB (on libuv's pool) before it is handed over.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -30,6 +32,10 @@ const WORKER_DATA = {
   modelDir: path.join(FACE_API_DIR, "model"),
   wasmDir: `${path.join(WASM_DIR, "dist")}${path.sep}`,
   detector: FACE_DETECTOR,
+  /** The grey border, as a share of the longer side, around a face that fills the frame. */
+  closeUpPadding: 0.3,
+  /** How much larger (in area) the largest of several faces must be to count alone. */
+  dominantArea: 4,
 };
 
 const WORKER_SOURCE = `
@@ -40,18 +46,49 @@ const ready = (async () => {
   await faceapi.tf.setBackend("wasm");
   await faceapi.tf.ready();
   await faceapi.nets.tinyFaceDetector.loadFromDisk(workerData.modelDir);
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(workerData.modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(workerData.modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(workerData.modelDir);
 })();
-const options = new faceapi.TinyFaceDetectorOptions(workerData.detector);
+const spec = new faceapi.TinyFaceDetectorOptions(workerData.detector);
+const wider = new faceapi.TinyFaceDetectorOptions({ ...workerData.detector, inputSize: 416 });
+const ssd = new faceapi.SsdMobilenetv1Options({ minConfidence: workerData.detector.scoreThreshold });
+const withFaces = (input, options) =>
+  faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors();
+// The spec's detector first; when it finds nothing, a larger input, then the SSD detector; then,
+// for a face that fills the frame, the same passes over the image on a wider grey canvas.
+async function detect(input, height, width) {
+  for (const options of [spec, wider, ssd]) {
+    const found = await withFaces(input, options);
+    if (found.length > 0) return found;
+  }
+  const pad = Math.round(Math.max(height, width) * workerData.closeUpPadding);
+  const padded = faceapi.tf.pad(input, [[pad, pad], [pad, pad], [0, 0]], 128);
+  try {
+    for (const options of [spec, ssd]) {
+      const found = await withFaces(padded, options);
+      if (found.length > 0) return found;
+    }
+    return [];
+  } finally {
+    padded.dispose();
+  }
+}
+// Several faces: the largest counts only when it clearly dominates (a bystander far behind).
+function theFace(found) {
+  if (found.length === 1) return found[0];
+  if (found.length === 0) return null;
+  const [first, second] = [...found].sort((a, b) => b.detection.box.area - a.detection.box.area);
+  return first.detection.box.area >= workerData.dominantArea * second.detection.box.area ? first : null;
+}
 parentPort.on("message", async ({ id, width, height, rgb }) => {
   try {
     await ready;
     const input = faceapi.tf.tensor3d(rgb, [height, width, 3], "int32");
     try {
-      const found = await faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors();
-      const descriptor = found.length === 1 ? found[0].descriptor : null;
-      parentPort.postMessage({ id, faces: found.length, descriptor });
+      const found = await detect(input, height, width);
+      const face = theFace(found);
+      parentPort.postMessage({ id, faces: found.length, descriptor: face ? face.descriptor : null });
     } finally {
       input.dispose();
     }

@@ -20,9 +20,31 @@ const nextIp = () => {
   return `10.200.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
 };
 
-function cookieHeader(setCookie: string | string[] | undefined): string {
+/** The Cookie header a browser sends after these Set-Cookie headers (cleared cookies left out). */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return list.map((c) => c.split(";")[0]).join("; ");
+  return list
+    .map((c) => c.split(";")[0] as string)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** Requests to `t` as a browser holding `cookie`, each from a new address in 10.{subnet}.0.0/16,
+ * so one test file's calls do not add up in the per-IP budgets. */
+export function requester(t: TestApp, subnet: number) {
+  let count = 0;
+  return (method: Method, url: string, cookie: string, payload?: object) => {
+    count += 1;
+    return t.app.inject({
+      method,
+      url,
+      remoteAddress: `10.${subnet}.${Math.floor(count / 250) % 250}.${(count % 250) + 1}`,
+      headers: { cookie },
+      ...(payload ? { payload } : {}),
+    });
+  };
 }
 
 export async function createAccount(

@@ -51,6 +51,47 @@ async function cropAround(box: Box, width: number): Promise<Buffer> {
 /** One person's face with margin, as a JPEG `width` px wide. */
 export const faceOf = (person: SamplePerson, width = 320) => cropAround(PEOPLE[person], width);
 
+/** One person's face filling the frame (`margin` around the face box, as a share of its size;
+ * below 0 the frame cuts into it), centred, as a JPEG `width` px wide: a laptop's camera at arm's
+ * length. */
+export async function closeUpOf(person: SamplePerson, margin: number, width = 1024) {
+  const box = PEOPLE[person];
+  const file = path.join(DEMO_DIR, `sample${box.sample}.jpg`);
+  const w = Math.round(box.w * (1 + 2 * margin));
+  const h = Math.round(box.h * (1 + 2 * margin));
+  const left = Math.round(box.x + box.w / 2 - w / 2);
+  const top = Math.round(box.y + box.h / 2 - h / 2);
+  return sharp(file)
+    .extract({ left, top, width: w, height: h })
+    .resize(width)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** How people's photos differ from the spec detector's best case, one each (the ones it misses). */
+export async function hardShotsOf(person: SamplePerson) {
+  const framed = await closeUpOf(person, 0.2, 800);
+  return {
+    "tilted 20°": await sharp(framed).rotate(20, { background: "#666" }).jpeg().toBuffer(),
+    dim: await sharp(framed).modulate({ brightness: 0.35 }).jpeg().toBuffer(),
+    bright: await sharp(framed).modulate({ brightness: 1.7 }).jpeg().toBuffer(),
+    // A phone's portrait photo: stored sideways, with the EXIF orientation that turns it upright.
+    "EXIF-rotated": await sharp(await sharp(framed).rotate(-90).toBuffer())
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer(),
+  };
+}
+
+/** A close-up of `person` with a much smaller face of `bystander` in the corner behind. */
+export async function withBystander(person: SamplePerson, bystander: SamplePerson) {
+  const small = await faceOf(bystander, 300);
+  return sharp(await closeUpOf(person, 0.45, 700))
+    .composite([{ input: small, top: 0, left: 0 }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
 /** Two people side by side (sample 1's first two faces). */
 export const twoFaces = () => cropAround({ sample: 1, x: 414, y: 355, w: 610, h: 294 }, 640);
 

@@ -3,29 +3,24 @@
 // signs in, the old one is told and no longer does), and every refusal changing nothing. Runs on
 // the embedded database, and on PostgreSQL in the PostgreSQL pass.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount, uniqueEmail } from "../../test-support/accounts";
+import {
+  createAccount,
+  requester,
+  type TestAccount,
+  uniqueEmail,
+} from "../../test-support/accounts";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
-let ipCounter = 0;
+let call: ReturnType<typeof requester>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  call = requester(t, 67);
 });
 afterAll(async () => {
   await t.close();
 });
-
-async function call(method: "GET" | "POST", url: string, cookie: string, payload?: object) {
-  ipCounter += 1;
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.67.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
-    headers: { cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
 
 const requestCode = (who: TestAccount, newEmail: string) =>
   call("POST", "/api/account/email/code", who.cookie, { newEmail });

@@ -4,7 +4,12 @@
 // every forged or replayed ceremony refused. Runs on the embedded database, and on PostgreSQL in
 // the PostgreSQL pass.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../test-support/accounts";
+import {
+  cookieHeader,
+  createAccount,
+  requester,
+  type TestAccount,
+} from "../../test-support/accounts";
 import {
   type SoftwareAuthenticator,
   softwareAuthenticator,
@@ -13,40 +18,17 @@ import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { totpCode } from "../../test-support/totp";
 
 let t: TestApp;
+let call: ReturnType<typeof requester>;
 let origin: string;
-let ipCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  call = requester(t, 68);
   origin = new URL(t.config.publicUrl).origin;
 });
 afterAll(async () => {
   await t.close();
 });
-
-const cookiesOf = (setCookie: string | string[] | undefined) =>
-  [setCookie]
-    .flat()
-    .filter((c): c is string => typeof c === "string")
-    .map((c) => c.split(";")[0] as string)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-
-async function call(
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  cookie: string,
-  payload?: object,
-) {
-  ipCounter += 1;
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.68.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
-    headers: { cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
 
 /** Adds a passkey named `name` to `who` with `device`; answers the server's reply. */
 async function addPasskey(who: TestAccount, device: SoftwareAuthenticator, name = "My laptop") {
@@ -89,7 +71,7 @@ describe("passkeys", () => {
     const signIn = await signInWith(device);
     expect(signIn.statusCode, signIn.body).toBe(200);
     expect(signIn.json().user.id).toBe(person.userId);
-    const cookie = cookiesOf(signIn.headers["set-cookie"]);
+    const cookie = cookieHeader(signIn.headers["set-cookie"]);
     const session = await call("GET", "/api/auth/session", cookie);
     expect(session.json().user.id).toBe(person.userId);
     expect((await listOf(person))[0]?.lastUsedAt).not.toBeNull();

@@ -4,38 +4,25 @@
 // throttling, a password reset that does not skip it, and turning it off. Runs on the embedded
 // database, and on PostgreSQL in the PostgreSQL pass.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../test-support/accounts";
+import {
+  cookieHeader,
+  createAccount,
+  requester,
+  type TestAccount,
+} from "../../test-support/accounts";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { totpCode } from "../../test-support/totp";
 
 let t: TestApp;
-let ipCounter = 0;
+let call: ReturnType<typeof requester>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  call = requester(t, 66);
 });
 afterAll(async () => {
   await t.close();
 });
-
-const cookiesOf = (setCookie: string | string[] | undefined) =>
-  [setCookie]
-    .flat()
-    .filter((c): c is string => typeof c === "string")
-    .map((c) => c.split(";")[0] as string)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-
-async function call(method: "GET" | "POST", url: string, cookie: string, payload?: object) {
-  ipCounter += 1;
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.66.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
-    headers: { cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
 
 const sessionUserOf = async (cookie: string) =>
   (await call("GET", "/api/auth/session", cookie)).json().user?.id as string | undefined;
@@ -51,14 +38,14 @@ async function enrol(person: TestAccount) {
     code: totpCode(key),
   });
   expect(enable.statusCode, enable.body).toBe(200);
-  const cookie = cookiesOf(enable.headers["set-cookie"]);
+  const cookie = cookieHeader(enable.headers["set-cookie"]);
   return { key, otpauthUri, qrSvg, backupCodes: enable.json().backupCodes as string[], cookie };
 }
 
 /** The first step of signing in: the password. Answers the body and the pending-sign-in cookie. */
 async function logIn(person: TestAccount, password = person.password) {
   const res = await call("POST", "/api/auth/login", "", { email: person.email, password });
-  return { res, cookie: cookiesOf(res.headers["set-cookie"]) };
+  return { res, cookie: cookieHeader(res.headers["set-cookie"]) };
 }
 
 describe("setting up two-factor authentication", () => {
@@ -105,7 +92,7 @@ describe("setting up two-factor authentication", () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
     // The library rotates the session: this browser carries on with the new cookie.
-    const cookie = cookiesOf(enable.headers["set-cookie"]);
+    const cookie = cookieHeader(enable.headers["set-cookie"]);
     expect(await sessionUserOf(cookie)).toBe(person.userId);
     status = await call("GET", "/api/account/two-factor", cookie);
     expect(status.json()).toEqual({ enabled: true, backupCodesLeft: 10 });
@@ -151,7 +138,7 @@ describe("signing in with two-factor authentication on", () => {
     });
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().user.id).toBe(person.userId);
-    expect(await sessionUserOf(cookiesOf(right.headers["set-cookie"]))).toBe(person.userId);
+    expect(await sessionUserOf(cookieHeader(right.headers["set-cookie"]))).toBe(person.userId);
 
     // The pending sign-in is used up.
     const replay = await call("POST", "/api/auth/two-factor", pending, {
@@ -175,7 +162,7 @@ describe("signing in with two-factor authentication on", () => {
       code: typed,
     });
     expect(used.statusCode, used.body).toBe(200);
-    const cookie = cookiesOf(used.headers["set-cookie"]);
+    const cookie = cookieHeader(used.headers["set-cookie"]);
     expect(await sessionUserOf(cookie)).toBe(person.userId);
     const status = await call("GET", "/api/account/two-factor", cookie);
     expect(status.json()).toEqual({ enabled: true, backupCodesLeft: 9 });
@@ -242,7 +229,7 @@ describe("signing in with two-factor authentication on", () => {
       password: "a brand new secret 9",
     });
     expect(reset.statusCode).toBe(200);
-    expect(await sessionUserOf(cookiesOf(reset.headers["set-cookie"]))).toBeUndefined();
+    expect(await sessionUserOf(cookieHeader(reset.headers["set-cookie"]))).toBeUndefined();
 
     const { res, cookie } = await logIn(person, "a brand new secret 9");
     expect(res.json()).toEqual({ twoFactorRequired: true });
@@ -276,7 +263,7 @@ describe("turning two-factor authentication off", () => {
       password: person.password,
     });
     expect(off.statusCode, off.body).toBe(200);
-    const after = cookiesOf(off.headers["set-cookie"]);
+    const after = cookieHeader(off.headers["set-cookie"]);
     expect((await call("GET", "/api/account/two-factor", after)).json()).toEqual({
       enabled: false,
       backupCodesLeft: 0,

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";
-import { jobRuns } from "../../db/schema/instances";
+import { claimJobRun, scheduleJob } from "../../db/job-runs";
 import { deleteExport, expiredExports, failStaleBuilds } from "./queries";
 
 const SWEEP_LOCK = 0x65787074; // 'expt'
@@ -15,8 +15,6 @@ const BATCH = 100;
 const GIVEN_UP_MS = 3 * 3_600_000;
 /** A failed export stays listed this long, saying so, before it is swept. */
 const FAILED_KEPT_MS = 86_400_000;
-/** A run due this often counts as on time a tenth early: timers in different instances drift. */
-const EARLY_SHARE = 0.1;
 
 export type SweepDeps = Pick<AppContext, "db" | "exports" | "log">;
 
@@ -38,17 +36,7 @@ export async function runExportSweep(
       sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
     );
     if (!lock?.locked) return null;
-    if (everyMs > 0) {
-      const ranBefore = new Date(now.getTime() - everyMs * (1 - EARLY_SHARE));
-      const claimed = await queryRows<{ name: string }>(
-        tx,
-        sql`insert into ${jobRuns} (name, last_run_at) values ('exports', ${now})
-            on conflict (name) do update set last_run_at = excluded.last_run_at
-            where ${jobRuns.lastRunAt} <= ${ranBefore}
-            returning name`,
-      );
-      if (claimed.length === 0) return null;
-    }
+    if (everyMs > 0 && !(await claimJobRun(tx, { name: "exports", now, everyMs }))) return null;
     const failed = await failStaleBuilds(tx, {
       staleBefore: new Date(now.getTime() - GIVEN_UP_MS),
       keepUntil: new Date(now.getTime() + FAILED_KEPT_MS),
@@ -70,17 +58,9 @@ export async function runExportSweep(
 
 /** Runs the sweep now and then every `everyMs`; returns the stop function. */
 export function scheduleExportSweep(deps: SweepDeps, everyMs: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(() => runExportSweep(deps, new Date(), everyMs))
-      .catch((error: unknown) => deps.log.error({ err: error }, "export sweep failed"));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleJob(
+    everyMs,
+    (now) => runExportSweep(deps, now, everyMs),
+    (error) => deps.log.error({ err: error }, "export sweep failed"),
+  );
 }

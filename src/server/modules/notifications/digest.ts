@@ -7,12 +7,10 @@
 // its commit leaves neither the mail nor the time, and only that person waits for the next run.
 // On the timer a run first claims its period in `job_runs`, as the username lifecycle does, so the
 // instances do not all scan at once.
-import { sql } from "drizzle-orm";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/client";
-import { jobRuns } from "../../db/schema/instances";
+import { claimJobRun, scheduleJob } from "../../db/job-runs";
 import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
 import { digestMail, digestSummary, sinceLabel } from "./digest-mail";
@@ -34,8 +32,6 @@ const OLDEST_MS = 7 * DAY_MS;
 const BATCH = 100;
 /** Followers named in one digest; the rest are counted. */
 const NAMED_FOLLOWERS = 5;
-/** A run due this often counts as on time a tenth early: timers in different instances drift. */
-const EARLY_SHARE = 0.1;
 
 export interface DigestReport {
   sent: number;
@@ -97,26 +93,15 @@ async function digestOne(
   return true;
 }
 
-/** Claims the period in job_runs; false when some instance ran within it. */
-async function claimPeriod(db: Db, now: Date, everyMs: number): Promise<boolean> {
-  const ranBefore = new Date(now.getTime() - everyMs * (1 - EARLY_SHARE));
-  const claimed = await queryRows<{ name: string }>(
-    db,
-    sql`insert into ${jobRuns} (name, last_run_at) values ('email-digest', ${now})
-        on conflict (name) do update set last_run_at = excluded.last_run_at
-        where ${jobRuns.lastRunAt} <= ${ranBefore}
-        returning name`,
-  );
-  return claimed.length > 0;
-}
-
 /** One run at `now`; with `everyMs`, null when some instance already ran within the period. */
 export async function runEmailDigest(
   deps: DigestDeps,
   now: Date,
   everyMs = 0,
 ): Promise<DigestReport | null> {
-  if (everyMs > 0 && !(await claimPeriod(deps.db, now, everyMs))) return null;
+  if (everyMs > 0 && !(await claimJobRun(deps.db, { name: "email-digest", now, everyMs }))) {
+    return null;
+  }
   const window: DigestWindow = {
     now,
     dayBefore: new Date(now.getTime() - DAY_MS),
@@ -145,17 +130,9 @@ export async function runEmailDigest(
 
 /** Runs the digest now and then every `everyMs`; returns the stop function. */
 export function scheduleEmailDigest(deps: DigestDeps, everyMs: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(() => runEmailDigest(deps, new Date(), everyMs))
-      .catch((error: unknown) => deps.log.error({ err: error }, "e-mail digest failed"));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleJob(
+    everyMs,
+    (now) => runEmailDigest(deps, now, everyMs),
+    (error) => deps.log.error({ err: error }, "e-mail digest failed"),
+  );
 }
