@@ -1,14 +1,13 @@
 // 'Confirm your password' before two-factor authentication is set up or turned off
 // (docs/accounts.md "Two-factor authentication"). A wrong password stands under the field, which
 // keeps it and takes the focus; other refusals (too many tries) show under the form.
-import { type FormEvent, useRef, useState } from "react";
 import { twoFactorPasswordBody } from "../../../domain/contracts/two-factor";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
-import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useSessionUser } from "../../state/queries/session";
 import { muted } from "./settings-section";
+import { useOneFieldForm } from "./use-one-field-form";
 
 interface PasswordStepProps {
   intro: string;
@@ -27,37 +26,12 @@ export function TwoFactorPasswordStep({
   onCancel,
 }: PasswordStepProps) {
   const { user } = useSessionUser();
-  const [password, setPassword] = useState("");
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  const refuse = (message: string) => {
-    setFieldError(message);
-    form.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = twoFactorPasswordBody.safeParse({ password });
-    if (!parsed.success) {
-      refuse(parsed.error.issues[0]?.message ?? "Password is required.");
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data.password);
-    } catch (error) {
-      setBusy(false);
-      const wrong = error instanceof ApiRequestError ? error.fields?.password?.[0] : undefined;
-      if (wrong) refuse(wrong);
-      else setFormError(errorMessage(error, "Something went wrong. Please try again."));
-    }
-  };
+  const { value, edit, fieldError, formError, busy, form, submit } = useOneFieldForm({
+    name: "password",
+    schema: twoFactorPasswordBody,
+    onSubmit,
+    failed: "Something went wrong. Please try again.",
+  });
 
   return (
     <form ref={form} noValidate onSubmit={submit} className="mt-3 space-y-4">
@@ -78,11 +52,8 @@ export function TwoFactorPasswordStep({
         label="Password"
         name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setFieldError(undefined);
-        }}
+        value={value}
+        onChange={(event) => edit(event.target.value)}
         readOnly={busy}
         error={fieldError}
         required

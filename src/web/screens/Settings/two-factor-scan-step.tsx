@@ -1,15 +1,14 @@
 // Setting up two-factor authentication (docs/accounts.md "Two-factor authentication"): the QR
 // code for the authenticator app, its key as text for those who cannot scan, then the app's
 // first code, which turns it on. A wrong code stays in the field with the server's words.
-import { type FormEvent, useRef, useState } from "react";
 import { type TwoFactorSetup, twoFactorEnableBody } from "../../../domain/contracts/two-factor";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { TextField } from "../../components/text-field";
-import { ApiRequestError, errorMessage } from "../../lib/api";
 import { copyText } from "./copy-text";
 import { muted } from "./settings-section";
 import { StepHeading } from "./step-heading";
+import { useOneFieldForm } from "./use-one-field-form";
 
 /** 'JBSW Y3DP EHPK 3PXP': easier to read out and type than one long run. */
 const grouped = (key: string) => key.match(/.{1,4}/g)?.join(" ") ?? key;
@@ -22,37 +21,12 @@ interface ScanStepProps {
 }
 
 export function TwoFactorScanStep({ setup, onSubmit, onCancel }: ScanStepProps) {
-  const [code, setCode] = useState("");
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  const refuse = (message: string) => {
-    setFieldError(message);
-    form.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = twoFactorEnableBody.safeParse({ code });
-    if (!parsed.success) {
-      refuse(parsed.error.issues[0]?.message ?? "Please check the code.");
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data.code);
-    } catch (error) {
-      setBusy(false);
-      const wrong = error instanceof ApiRequestError ? error.fields?.code?.[0] : undefined;
-      if (wrong) refuse(wrong);
-      else setFormError(errorMessage(error, "Could not turn it on. Please try again."));
-    }
-  };
+  const { value, edit, fieldError, formError, busy, form, submit } = useOneFieldForm({
+    name: "code",
+    schema: twoFactorEnableBody,
+    onSubmit,
+    failed: "Could not turn it on. Please try again.",
+  });
 
   return (
     <div className="mt-3 space-y-4">
@@ -94,11 +68,8 @@ export function TwoFactorScanStep({ setup, onSubmit, onCancel }: ScanStepProps) 
         <TextField
           label="Enter the 6-digit code from your app"
           name="code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setFieldError(undefined);
-          }}
+          value={value}
+          onChange={(event) => edit(event.target.value)}
           inputMode="numeric"
           autoComplete="one-time-code"
           // Room for '123 456' typed with a space.
