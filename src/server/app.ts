@@ -164,7 +164,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerSecurityHeaders(app, appSecurityOptions(config.secureCookies));
   registerOriginCheck(app, config);
 
-  // One image per request; the size limit of each kind is applied when the file is read.
+  // One image per request (the frames of a live face check: http/upload.ts readFaceFrames); the
+  // size limit of each kind is applied when the file is read.
   await app.register(multipart, {
     limits: { files: 1, fields: 2, parts: 3, fileSize: 8 * 1024 * 1024 },
   });

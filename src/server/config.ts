@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { FACE_ACTIONS, type FaceAction } from "../domain/face-liveness";
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A DNS server as node:dns's setServers takes it: `ip`, `ipv4:port` or `[ipv6]:port`. */
@@ -82,6 +83,17 @@ const envSchema = z.object({
   STRIPE_API_URL: url(["http:", "https:"]).optional(),
   /** Bearer token that opens GET /metrics (docs/operations.md "Metrics"); unset: 404. */
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  /** Browser tests only: every live face check asks for these two actions in this order. */
+  FACE_CHALLENGE_ACTIONS: z
+    .string()
+    .transform((value) => value.split(",").map((action) => action.trim()))
+    .pipe(
+      z
+        .array(z.enum(FACE_ACTIONS))
+        .length(2)
+        .refine(([a, b]) => a !== b, { message: "must be two different actions" }),
+    )
+    .optional(),
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>
@@ -140,6 +152,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Real payments (docs/usernames.md); unset: the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Set only under NODE_ENV=test: the actions every live face check asks for; else random. */
+  faceChallengeActions: [FaceAction, FaceAction] | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -198,6 +212,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  ${a} and ${b} must be set together`);
     }
   }
+  if (env.FACE_CHALLENGE_ACTIONS && env.NODE_ENV !== "test") {
+    throw new ConfigError(
+      "Invalid configuration:\n  FACE_CHALLENGE_ACTIONS is for tests: it needs NODE_ENV=test",
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
   return {
@@ -248,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     adminEmails: env.ADMIN_EMAILS ?? [],
+    faceChallengeActions: env.FACE_CHALLENGE_ACTIONS as [FaceAction, FaceAction] | undefined,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

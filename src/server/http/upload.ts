@@ -1,13 +1,19 @@
 // Reads the one image of a multipart upload (field "file") with the limit of its kind, the
-// fields of a new post, and bounds the uploads one account has in flight. A multipart body is
-// always read to its end, whatever is refused in it (a file in the wrong field, one over the
-// limit): the next request on a keep-alive connection starts right after it, so a refusal that
+// fields of a new post, the frames of a live face check, and bounds the uploads one account has
+// in flight. A multipart body is always read to its end, whatever is refused in it (a file in the
+// wrong field, one over the limit): the next request on a keep-alive connection starts right after it, so a refusal that
 // left part of the body unread would stall or garble that request (docs/profiles-and-media.md
 // "Refused uploads").
 import { finished } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../domain/contracts/errors";
+import {
+  FACE_CHALLENGE_STEPS,
+  FACE_FRAME_MAX_BYTES,
+  FACE_MAX_FRAMES_PER_STEP,
+  frameField,
+} from "../../domain/face-liveness";
 import { AppError, badRequest, tooManyRequests } from "../errors";
 import { IMAGE_LIMITS, type ImageKind } from "../infra/images";
 import { refuseControlCharacters } from "./input";
@@ -23,36 +29,48 @@ async function discard(part: MultipartFile): Promise<void> {
 
 interface MultipartBody {
   fields: Record<string, unknown>;
-  /** The file of the expected field; null when there was none, or it was over the limit. */
-  file: Buffer | null;
+  /** The files of the expected fields, by field, in the order sent (none over the limit). */
+  files: Map<string, Buffer[]>;
   tooLarge: boolean;
-  /** A file came in another field than the expected one. */
+  /** A file came in another field than the expected ones, or more than a field takes. */
   strayFile: boolean;
 }
 
-/** Every part of a multipart body, read to the end: the text fields, and the one file of
- * `fileField` within `maxBytes`; other files are read and dropped. */
+/** Every part of a multipart body, read to the end: the text fields, and up to `perField` files
+ * of each of `fileFields` within `maxBytes` each; other files are read and dropped. */
 async function readMultipart(
   request: FastifyRequest,
-  { fileField, maxBytes, maxFields }: { fileField: string; maxBytes: number; maxFields: number },
+  {
+    fileFields,
+    perField = 1,
+    maxBytes,
+    maxFields,
+  }: { fileFields: string[]; perField?: number; maxBytes: number; maxFields: number },
 ): Promise<MultipartBody> {
-  const body: MultipartBody = { fields: {}, file: null, tooLarge: false, strayFile: false };
-  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: maxFields } });
+  const body: MultipartBody = { fields: {}, files: new Map(), tooLarge: false, strayFile: false };
+  const files = fileFields.length * perField;
+  const parts = request.parts({
+    limits: { fileSize: maxBytes, files, fields: maxFields, parts: files + maxFields },
+  });
   try {
     for await (const part of parts) {
       if (part.type === "field") {
         body.fields[part.fieldname] = part.value;
-      } else if (part.fieldname !== fileField || body.file || body.tooLarge) {
-        body.strayFile ||= part.fieldname !== fileField;
-        await discard(part);
-      } else {
-        // A file over the limit is still read to its end (and dropped) before this throws.
-        body.file = await part.toBuffer().catch((error: unknown) => {
-          if (!isTooLarge(error)) throw error;
-          body.tooLarge = true;
-          return null;
-        });
+        continue;
       }
+      const read = body.files.get(part.fieldname) ?? [];
+      if (!fileFields.includes(part.fieldname) || read.length >= perField || body.tooLarge) {
+        body.strayFile ||= !fileFields.includes(part.fieldname);
+        await discard(part);
+        continue;
+      }
+      // A file over the limit is still read to its end (and dropped) before this throws.
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if (!isTooLarge(error)) throw error;
+        body.tooLarge = true;
+        return null;
+      });
+      if (bytes) body.files.set(part.fieldname, [...read, bytes]);
     }
   } catch (error) {
     // The parts end with the size error of a file already read to its end: the body is read.
@@ -71,13 +89,37 @@ export async function readUploadedImage(request: FastifyRequest, kind: ImageKind
       "Send the image as multipart/form-data in a field named file.",
     );
   const body = await readMultipart(request, {
-    fileField: "file",
+    fileFields: ["file"],
     maxBytes: limit.maxBytes,
     maxFields: 2,
   });
   if (body.tooLarge) throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
-  if (!body.file) throw chooseAnImage();
-  return body.file;
+  const file = body.files.get("file")?.[0];
+  if (!file) throw chooseAnImage();
+  return file;
+}
+
+/** The frames of a live face check (domain/face-liveness.ts): the `challenge` field and up to
+ * FACE_MAX_FRAMES_PER_STEP files in each of `step0` … ; one list per step, empty when none came. */
+export async function readFaceFrames(
+  request: FastifyRequest,
+): Promise<{ challenge: unknown; frames: Buffer[][] }> {
+  if (!request.isMultipart())
+    throw badRequest(ERROR_CODES.validation, "Send the frames as multipart/form-data.");
+  const fileFields = Array.from({ length: FACE_CHALLENGE_STEPS }, (_, step) => frameField(step));
+  const body = await readMultipart(request, {
+    fileFields,
+    perField: FACE_MAX_FRAMES_PER_STEP,
+    maxBytes: FACE_FRAME_MAX_BYTES,
+    maxFields: 2,
+  });
+  if (body.tooLarge)
+    throw new AppError(413, ERROR_CODES.tooLarge, "Each camera frame must be under 2 MB.");
+  if (body.strayFile) throw chooseAnImage();
+  return {
+    challenge: body.fields.challenge,
+    frames: fileFields.map((field) => body.files.get(field) ?? []),
+  };
 }
 
 /** A new post: JSON `{content}`, or multipart with a `content` field and an optional `image` file. */
@@ -91,7 +133,7 @@ export async function readPostSubmission(
   }
   const limit = IMAGE_LIMITS.post;
   const body = await readMultipart(request, {
-    fileField: "image",
+    fileFields: ["image"],
     maxBytes: limit.maxBytes,
     maxFields: 2,
   });
@@ -99,7 +141,7 @@ export async function readPostSubmission(
   // A file sent under another name is refused rather than dropped without a word.
   if (body.strayFile) throw chooseAnImage();
   refuseControlCharacters(body.fields);
-  const image = body.file;
+  const image = body.files.get("image")?.[0] ?? null;
   return { fields: body.fields, image: image && image.length > 0 ? image : null };
 }
 

@@ -1,6 +1,7 @@
 // Real faces from the face-api package's sample photos through the production model path.
 import { describe, expect, it } from "vitest";
 import { FACE_MATCH_THRESHOLD, faceDistance } from "../../domain/face-match";
+import { liveFrame } from "../test-support/live-faces";
 import {
   closeUpOf,
   faceOf,
@@ -44,9 +45,9 @@ describe("readFaces", () => {
     }
   }, 60_000);
 
-  it("counts no face and two faces, with no descriptor", async () => {
-    expect(await readFaces(await noFace())).toEqual({ faces: 0, descriptor: null });
-    expect(await readFaces(await twoFaces())).toEqual({ faces: 2, descriptor: null });
+  it("counts no face and two faces, with no descriptor or pose", async () => {
+    expect(await readFaces(await noFace())).toEqual({ faces: 0, descriptor: null, pose: null });
+    expect(await readFaces(await twoFaces())).toEqual({ faces: 2, descriptor: null, pose: null });
   }, 60_000);
 
   it("finds the faces the spec's detector alone misses, and they still match their owner", async () => {
@@ -85,5 +86,18 @@ describe("readFaces", () => {
     expect(faceDistance(reading.descriptor as Float32Array, own)).toBeLessThan(
       FACE_MATCH_THRESHOLD,
     );
+  }, 60_000);
+
+  it("reads a face's pose: turned to the person's left or right, smiling or not", async () => {
+    const pose = async (step: "straight" | "left" | "right" | "smile") =>
+      (await readFaces(await liveFrame(step))).pose;
+    const straight = await pose("straight");
+    expect(straight?.yaw).toBeCloseTo(0.5, 0);
+    expect(straight?.smile).toBeLessThan(0.5);
+    // In the image as taken, a turn to one's own left brings the nose to the image's right.
+    expect((await pose("left"))?.yaw).toBeGreaterThan((straight?.yaw ?? 0) + 0.1);
+    expect((await pose("right"))?.yaw).toBeLessThan((straight?.yaw ?? 1) - 0.1);
+    expect((await pose("smile"))?.smile).toBeGreaterThan(0.7);
+    expect((await readFaces(await noFace())).pose).toBeNull();
   }, 60_000);
 });

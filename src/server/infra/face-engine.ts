@@ -2,7 +2,8 @@
 // verification"). @vladmandic/face-api runs on TensorFlow.js's WASM backend with the model files
 // its npm package ships: nothing is downloaded at run time. The networks (TinyFaceDetector at
 // input 224 and score 0.5, as spec-2 §9 says, with fallbacks for the photos it misses: input 416,
-// the SSD MobileNet detector, and a wider canvas for close-ups; 68 landmarks; the recognition net)
+// the SSD MobileNet detector, and a wider canvas for close-ups; 68 landmarks; the expression and
+// recognition nets)
 // load once, lazily, in one worker thread, so the ~100 ms of CPU per image never runs on the event
 // loop that serves everyone else.
 // sharp decodes the image to raw RGB (on libuv's pool) before it is handed over.
@@ -22,6 +23,16 @@ export interface FaceReading {
   faces: number;
   /** The 128-number descriptor when exactly one face was found. */
   descriptor: Float32Array | null;
+  /** That face's pose, for the live check (domain/face-liveness.ts). */
+  pose: FacePose | null;
+}
+
+export interface FacePose {
+  /** Where the nose tip lies between the two sides of the jaw, in the image as taken (not
+   * mirrored): about 0.5 facing the camera, larger when the person turns to their own left. */
+  yaw: number;
+  /** The expression net's probability of a smile (its 'happy'), 0 to 1. */
+  smile: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -48,13 +59,14 @@ const ready = (async () => {
   await faceapi.nets.tinyFaceDetector.loadFromDisk(workerData.modelDir);
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(workerData.modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(workerData.modelDir);
+  await faceapi.nets.faceExpressionNet.loadFromDisk(workerData.modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(workerData.modelDir);
 })();
 const spec = new faceapi.TinyFaceDetectorOptions(workerData.detector);
 const wider = new faceapi.TinyFaceDetectorOptions({ ...workerData.detector, inputSize: 416 });
 const ssd = new faceapi.SsdMobilenetv1Options({ minConfidence: workerData.detector.scoreThreshold });
 const withFaces = (input, options) =>
-  faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors();
+  faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceExpressions().withFaceDescriptors();
 // The spec's detector first; when it finds nothing, a larger input, then the SSD detector; then,
 // for a face that fills the frame, the same passes over the image on a wider grey canvas.
 async function detect(input, height, width) {
@@ -81,6 +93,12 @@ function theFace(found) {
   const [first, second] = [...found].sort((a, b) => b.detection.box.area - a.detection.box.area);
   return first.detection.box.area >= workerData.dominantArea * second.detection.box.area ? first : null;
 }
+// Landmarks 0 and 16 are the jaw's ends, 30 the nose tip (the 68-point scheme).
+function poseOf(face) {
+  const points = face.landmarks.positions;
+  const [left, right, nose] = [points[0], points[16], points[30]];
+  return { yaw: (nose.x - left.x) / (right.x - left.x), smile: face.expressions.happy };
+}
 parentPort.on("message", async ({ id, width, height, rgb }) => {
   try {
     await ready;
@@ -88,7 +106,12 @@ parentPort.on("message", async ({ id, width, height, rgb }) => {
     try {
       const found = await detect(input, height, width);
       const face = theFace(found);
-      parentPort.postMessage({ id, faces: found.length, descriptor: face ? face.descriptor : null });
+      parentPort.postMessage({
+        id,
+        faces: found.length,
+        descriptor: face ? face.descriptor : null,
+        pose: face ? poseOf(face) : null,
+      });
     } finally {
       input.dispose();
     }
@@ -98,9 +121,7 @@ parentPort.on("message", async ({ id, width, height, rgb }) => {
 });
 `;
 
-type WorkerReply =
-  | { id: number; faces: number; descriptor: Float32Array | null }
-  | { id: number; error: string };
+type WorkerReply = ({ id: number } & FaceReading) | { id: number; error: string };
 
 interface Pending {
   resolve: (reading: FaceReading) => void;
@@ -121,7 +142,7 @@ class FaceWorker {
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
       if ("error" in reply) waiting.reject(new Error(`face model: ${reply.error}`));
-      else waiting.resolve({ faces: reply.faces, descriptor: reply.descriptor });
+      else waiting.resolve({ faces: reply.faces, descriptor: reply.descriptor, pose: reply.pose });
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = null;

@@ -1,4 +1,6 @@
 // multipart/form-data request bodies, as a browser's FormData sends them.
+import { frameField } from "../../domain/face-liveness";
+
 async function encode(form: FormData) {
   const request = new Request("http://local/", { method: "POST", body: form });
   return {
@@ -19,5 +21,20 @@ export function multipartPost(content: string, image: Buffer) {
   const form = new FormData();
   form.append("content", content);
   form.append("image", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "photo.jpg");
+  return encode(form);
+}
+
+/** A live face check as the dialog sends it: the challenge, and each step's frames (`step0`, …). */
+export function multipartFaceCheck(challenge: string, frames: Buffer[][]) {
+  const form = new FormData();
+  form.append("challenge", challenge);
+  frames.forEach((step, i) => {
+    for (const frame of step)
+      form.append(
+        frameField(i),
+        new Blob([new Uint8Array(frame)], { type: "image/jpeg" }),
+        "frame.jpg",
+      );
+  });
   return encode(form);
 }

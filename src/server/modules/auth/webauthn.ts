@@ -3,8 +3,8 @@
 // be one, so a server reached at 127.0.0.1 offers no passkeys; use localhost.)
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config";
+import { storeChallenge, takeChallenge } from "../../db/challenges";
 import type { Db } from "../../db/client";
-import { storeChallenge, takeChallenge } from "./passkey-queries";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -24,7 +24,11 @@ export async function issueChallenge(
 ): Promise<string> {
   const id = randomUUID();
   const value = JSON.stringify({ challenge, ...purpose });
-  await storeChallenge(db, { id, value, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
+  await storeChallenge(db, "webauthn", {
+    id,
+    value,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  });
   return id;
 }
 
@@ -35,7 +39,7 @@ export async function redeemChallenge(
   purpose: ChallengePurpose,
   now: Date,
 ): Promise<string | undefined> {
-  const value = await takeChallenge(db, id, now);
+  const value = await takeChallenge(db, "webauthn", id, now);
   if (!value) return undefined;
   const stored = JSON.parse(value) as { challenge: string } & ChallengePurpose;
   const matches =

@@ -3,18 +3,6 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 
-export async function findFaceState(db: Db, userId: string) {
-  const rows = await db
-    .select({
-      profileImageUrl: profiles.profileImageUrl,
-      faceCaptureUrl: profiles.faceCaptureUrl,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  return rows[0];
-}
-
 /**
  * Sets the black badge, only while the profile still shows the photo the capture was compared
  * with; false when the avatar changed meanwhile (nothing is written then).

@@ -1,13 +1,24 @@
-// /api/verification/* — face verification (spec-2 §2, §5): POST a capture, read one's own capture.
+// /api/verification/* — face verification (spec-2 §2, §5): start a live face check, POST its
+// frames, read one's own capture.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { captureParams, faceVerificationResponse } from "../../../domain/contracts/verification";
+import {
+  captureParams,
+  faceChallengeResponse,
+  faceVerificationResponse,
+} from "../../../domain/contracts/verification";
 import type { WithContext } from "../../context";
-import { readUploadedImage } from "../../http/upload";
+import { readFaceFrames } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
-import { readCapture, verifyFace } from "./service";
+import { readCapture, startFaceCheck, verifyFace } from "./service";
 
 export const verificationRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["verification"];
+
+  app.post(
+    "/face/challenge",
+    { ...signedIn, schema: { tags, response: { 200: faceChallengeResponse } } },
+    async (request) => startFaceCheck(ctx, { viewerId: me(request) }),
+  );
 
   app.post(
     "/face",
@@ -21,8 +32,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<WithContext> = async (app
     },
     async (request) =>
       ctx.uploads.run(me(request), async () => {
-        const capture = await readUploadedImage(request, "avatar");
-        return verifyFace(ctx, { viewerId: me(request), capture });
+        const { challenge, frames } = await readFaceFrames(request);
+        return verifyFace(ctx, { viewerId: me(request), challenge, frames });
       }),
   );
 

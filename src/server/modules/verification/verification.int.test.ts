@@ -1,11 +1,15 @@
 // Face verification through the real HTTP app (spec-2 §4, §5, §6; docs/profiles-and-media.md
-// "Face verification"), with real faces cropped from the face-api package's sample photos.
-import { eq } from "drizzle-orm";
+// "Face verification"): a live face check with real faces, a person's stills following the
+// challenge (test-support/live-faces.ts) and faces cropped from the face-api package's samples.
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACE_MESSAGES } from "../../../domain/contracts/verification";
+import type { FaceStep } from "../../../domain/face-liveness";
+import { verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
-import { multipartFile } from "../../test-support/multipart";
+import { liveFrame, liveProfilePhoto, liveSequence } from "../../test-support/live-faces";
+import { multipartFaceCheck, multipartFile } from "../../test-support/multipart";
 import { faceOf, noFace, sameFaceVariants, twoFaces } from "../../test-support/sample-faces";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -17,14 +21,51 @@ afterAll(async () => {
   await t.close();
 });
 
-async function send(account: TestAccount, method: "PUT" | "POST", url: string, bytes: Buffer) {
-  const { payload, headers } = await multipartFile(bytes, "capture.jpg", "image/jpeg");
-  return t.app.inject({ method, url, payload, headers: { ...headers, cookie: account.cookie } });
+async function setAvatar(account: TestAccount, bytes: Buffer) {
+  const { payload, headers } = await multipartFile(bytes, "me.jpg", "image/jpeg");
+  const url = `/api/profiles/${account.userId}/avatar`;
+  return t.app.inject({
+    method: "PUT",
+    url,
+    payload,
+    headers: { ...headers, cookie: account.cookie },
+  });
 }
-const setAvatar = (account: TestAccount, bytes: Buffer) =>
-  send(account, "PUT", `/api/profiles/${account.userId}/avatar`, bytes);
-const verify = (account: TestAccount, bytes: Buffer) =>
-  send(account, "POST", "/api/verification/face", bytes);
+async function challengeFor(
+  account: TestAccount,
+): Promise<{ id: string; steps: FaceStep[]; expiresAt: string }> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/verification/face/challenge",
+    headers: { cookie: account.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+async function submit(account: TestAccount, challenge: string, frames: Buffer[][]) {
+  const { payload, headers } = await multipartFaceCheck(challenge, frames);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/verification/face",
+    payload,
+    headers: { ...headers, cookie: account.cookie },
+  });
+}
+/** A fresh challenge, answered with `frames(steps)`. */
+async function check(account: TestAccount, frames: (steps: FaceStep[]) => Promise<Buffer[][]>) {
+  const { id, steps } = await challengeFor(account);
+  return submit(account, id, await frames(steps));
+}
+/** The same image in every frame of every step. */
+const still = (image: Buffer) => async (steps: FaceStep[]) => steps.map(() => [image, image]);
+const refusal = (res: {
+  statusCode: number;
+  json: () => { error: { code: string; message: string } };
+}) => ({
+  status: res.statusCode,
+  code: res.json().error.code,
+  message: res.json().error.message,
+});
 const profileOf = async (account: TestAccount) =>
   (await t.app.inject({ method: "GET", url: `/api/profiles/${account.handle}` })).json().profile;
 const faceColumns = async (account: TestAccount) => {
@@ -40,21 +81,46 @@ const faceColumns = async (account: TestAccount) => {
   return row as Record<string, unknown>;
 };
 
+describe("POST /api/verification/face/challenge", () => {
+  it("gives a signed-in person a straight step and two different actions, valid two minutes", async () => {
+    const ann = await createAccount(t, { label: "ann" });
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const { steps, expiresAt } = await challengeFor(ann);
+      expect(steps).toHaveLength(3);
+      expect(steps[0]).toBe("straight");
+      expect(["left", "right", "smile"]).toContain(steps[1]);
+      expect(["left", "right", "smile"]).toContain(steps[2]);
+      expect(steps[1]).not.toBe(steps[2]);
+      const ttl = new Date(expiresAt).getTime() - Date.now();
+      expect(ttl).toBeGreaterThan(100_000);
+      expect(ttl).toBeLessThanOrEqual(120_000);
+      seen.add(steps.join());
+    }
+    // Picked at random: twelve draws of six sequences all alike would be a fixed challenge.
+    expect(seen.size).toBeGreaterThan(1);
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/verification/face/challenge",
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe("POST /api/verification/face", () => {
   it("asks for a profile photo first, and a signed-in user", async () => {
     const ann = await createAccount(t, { label: "ann" });
-    const res = await verify(ann, await faceOf("a"));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toBe(FACE_MESSAGES.uploadRequired);
+    const res = await check(ann, liveSequence);
+    expect(refusal(res)).toMatchObject({ status: 422, message: FACE_MESSAGES.uploadRequired });
     const anonymous = await t.app.inject({ method: "POST", url: "/api/verification/face" });
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it("earns the black badge when the capture matches the photo, and keeps the capture private", async () => {
+  it("earns the black badge for a live face that follows the challenge, and keeps the frame private", async () => {
     const ann = await createAccount(t, { label: "ann" });
     const eve = await createAccount(t, { label: "eve" });
-    expect((await setAvatar(ann, await faceOf("a"))).statusCode).toBe(200);
-    const res = await verify(ann, (await sameFaceVariants("a")).brightened);
+    expect((await setAvatar(ann, await liveProfilePhoto())).statusCode).toBe(200);
+    const res = await check(ann, liveSequence);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ matched: true, verifiedAt: expect.any(String) });
     expect((await profileOf(ann)).verificationType).toBe("black");
@@ -90,6 +156,10 @@ describe("POST /api/verification/face", () => {
       expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
     }
 
+    // The stored frame is a photo of the person now: sending the same frames again is a replay.
+    const replay = await check(ann, liveSequence);
+    expect(refusal(replay)).toMatchObject({ status: 422, code: "copied_photo" });
+
     // A new photo drops the badge: it vouched for the old one.
     expect((await setAvatar(ann, await faceOf("b"))).statusCode).toBe(200);
     expect((await profileOf(ann)).verificationType).toBe("none");
@@ -105,39 +175,130 @@ describe("POST /api/verification/face", () => {
       headers: { cookie: ann.cookie },
     });
     expect(gone.statusCode).toBe(404);
-  }, 60_000);
+  }, 90_000);
 
-  it("saves nothing when another person is in front of the camera", async () => {
+  it("refuses the profile photo itself, and copies of it, as a copy, not a live camera", async () => {
     const bo = await createAccount(t, { label: "bo" });
-    await setAvatar(bo, await faceOf("a"));
-    const res = await verify(bo, await faceOf("c"));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ matched: false, verifiedAt: null });
+    const photo = await faceOf("a");
+    await setAvatar(bo, photo);
+    const { rotated, ...variants } = await sameFaceVariants("a");
+    const copies = { original: photo, ...variants };
+    for (const [name, copy] of Object.entries(copies)) {
+      const res = await check(bo, still(copy));
+      expect(refusal(res), name).toEqual({
+        status: 422,
+        code: "copied_photo",
+        message: FACE_MESSAGES.copiedPhoto,
+      });
+    }
+    // Turned a little, the copy reads further from the photo; as a still it follows no prompt.
+    expect(refusal(await check(bo, still(rotated)))).toMatchObject({
+      status: 422,
+      code: "not_live",
+    });
     expect(await faceColumns(bo)).toMatchObject({
+      verification_type: "none",
+      face_capture_url: null,
+    });
+  }, 90_000);
+
+  it("refuses a still frame of the right person repeated for the whole challenge", async () => {
+    const cy = await createAccount(t, { label: "cy" });
+    await setAvatar(cy, await liveProfilePhoto());
+    for (const step of ["straight", "smile"] as const) {
+      const res = await check(cy, still(await liveFrame(step)));
+      expect(refusal(res), step).toEqual({
+        status: 422,
+        code: "not_live",
+        message: FACE_MESSAGES.notLive,
+      });
+    }
+    expect(await faceColumns(cy)).toMatchObject({
       verification_type: "none",
       face_capture_url: null,
     });
   }, 60_000);
 
-  it("refuses a capture with no face or with two faces, with their messages", async () => {
-    const cy = await createAccount(t, { label: "cy" });
-    await setAvatar(cy, await faceOf("a"));
-    const none = await verify(cy, await noFace());
-    expect(none.statusCode).toBe(422);
-    expect(none.json().error.message).toBe(FACE_MESSAGES.noFaceInCapture);
-    const two = await verify(cy, await twoFaces());
-    expect(two.statusCode).toBe(422);
-    expect(two.json().error.message).toBe(FACE_MESSAGES.severalFacesInCapture);
+  it("refuses a challenge used twice, one past its two minutes, and someone else's", async () => {
+    const di = await createAccount(t, { label: "di" });
+    const fay = await createAccount(t, { label: "fay" });
+    await setAvatar(di, await liveProfilePhoto());
+    const expired = {
+      status: 422,
+      code: "challenge_expired",
+      message: FACE_MESSAGES.challengeExpired,
+    };
+
+    const first = await challengeFor(di);
+    const frames = await liveSequence(first.steps);
+    expect((await submit(di, first.id, frames)).statusCode).toBe(200);
+    expect(refusal(await submit(di, first.id, frames))).toEqual(expired);
+
+    const late = await challengeFor(di);
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verifications.identifier, `face:${late.id}`));
+    expect(refusal(await submit(di, late.id, await liveSequence(late.steps)))).toEqual(expired);
+
+    const fays = await challengeFor(fay);
+    expect(refusal(await submit(di, fays.id, await liveSequence(fays.steps)))).toEqual(expired);
+    // Refused before any face was read: none of these spent an attempt.
+    const attempts = await t.limits.spent("faceVerifyPerUser", di.userId);
+    expect(attempts).toBe(1);
   }, 60_000);
 
-  it("allows 5 attempts an hour per person, then answers 429", async () => {
-    const di = await createAccount(t, { label: "di" });
-    await setAvatar(di, await faceOf("a"));
-    const capture = await noFace();
+  it("refuses frames without every step, and a face that changes during the check", async () => {
+    const ed = await createAccount(t, { label: "ed" });
+    await setAvatar(ed, await liveProfilePhoto());
+    const { id, steps } = await challengeFor(ed);
+    const partial = await submit(ed, id, (await liveSequence(steps)).slice(0, 2));
+    expect(partial.statusCode).toBe(400);
+
+    const swapped = await check(ed, async (asked) => {
+      const frames = await liveSequence(asked);
+      frames[2] = [await faceOf("c", 480)];
+      return frames;
+    });
+    expect(refusal(swapped)).toMatchObject({ status: 422, code: "face_changed" });
+  }, 60_000);
+
+  it("saves nothing when another person follows the challenge", async () => {
+    const gus = await createAccount(t, { label: "gus" });
+    await setAvatar(gus, await faceOf("a"));
+    const res = await check(gus, liveSequence);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ matched: false, verifiedAt: null });
+    expect(await faceColumns(gus)).toMatchObject({
+      verification_type: "none",
+      face_capture_url: null,
+    });
+  }, 60_000);
+
+  it("refuses a frame with no face or with two faces, with their messages", async () => {
+    const hal = await createAccount(t, { label: "hal" });
+    await setAvatar(hal, await liveProfilePhoto());
+    const none = await check(hal, still(await noFace()));
+    expect(refusal(none)).toMatchObject({ status: 422, message: FACE_MESSAGES.noFaceInCapture });
+    const two = await check(hal, still(await twoFaces()));
+    expect(refusal(two)).toMatchObject({
+      status: 422,
+      message: FACE_MESSAGES.severalFacesInCapture,
+    });
+  }, 60_000);
+
+  it("allows 5 attempts an hour per person, then answers 429, for a new challenge too", async () => {
+    const ida = await createAccount(t, { label: "ida" });
+    await setAvatar(ida, await liveProfilePhoto());
+    const blank = still(await noFace());
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await verify(di, capture)).statusCode).toBe(422);
+      expect((await check(ida, blank)).statusCode).toBe(422);
     }
-    const refused = await verify(di, capture);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/verification/face/challenge",
+      headers: { cookie: ida.cookie },
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBeDefined();
   }, 60_000);
