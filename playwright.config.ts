@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   E2E_BASE_URL,
   E2E_DATA_DIR,
+  E2E_FACE_ACTIONS,
   E2E_PORT,
   E2E_SMTP_INBOUND_PORT,
   E2E_SMTP_SINK_PORT,
@@ -56,6 +57,7 @@ export default defineConfig({
       SMTP_INBOUND_PORT: String(E2E_SMTP_INBOUND_PORT),
       // The moderators of e2e/safety.spec.ts (docs/safety.md).
       ADMIN_EMAILS: MODERATOR_EMAIL,
+      FACE_CHALLENGE_ACTIONS: E2E_FACE_ACTIONS.join(","),
     },
   },
 });

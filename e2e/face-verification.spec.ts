@@ -1,20 +1,25 @@
 // Face verification in the browser (spec-2 §2 "Face verification dialog", §4, §5, §6, §8;
 // docs/profiles-and-media.md "Face verification"): a person with a profile photo opens 'AI Face
-// Verification', starts the camera, captures, and the server compares the capture with the photo.
-// Chromium's fake camera plays a sample face (support/fake-camera.ts): the same person as the
-// photo earns the black badge; someone else is told the match failed and gets no badge.
+// Verification', starts the camera, presses 'Capture & Verify', follows the prompts of the live
+// check, and the server decides. Chromium's fake camera (support/fake-camera.ts) plays a person
+// following the challenge the e2e server asks for: the same person as the photo earns the black
+// badge; someone else is told the match failed; a still photo of the right person is refused.
 import type { Browser, Page } from "@playwright/test";
 import { FACE_MESSAGES } from "../src/domain/contracts/verification";
-import { faceOf, type SamplePerson } from "../src/server/test-support/sample-faces";
+import { liveFrame, liveProfilePhoto } from "../src/server/test-support/live-faces";
+import { faceOf } from "../src/server/test-support/sample-faces";
 import { signedInAccount } from "./support/accounts";
-import { E2E_BASE_URL } from "./support/env";
-import { browserWithCamera } from "./support/fake-camera";
+import { E2E_BASE_URL, E2E_FACE_ACTIONS } from "./support/env";
+import { browserWithCamera, type CameraShows, startCheckOnCue } from "./support/fake-camera";
 import { expect, test, uniqueIp } from "./support/fixtures";
 import { ownHandle } from "./support/people";
 import { toast } from "./support/screen";
 
-/** The first verification loads the face model in the server's worker: allow for it. */
-const VERIFY_TIMEOUT_MS = 30_000;
+/** The check's prompts take about 7 s, and the first verification loads the face model in the
+ * server's worker: allow for both. */
+const VERIFY_TIMEOUT_MS = 45_000;
+
+const LIVE: CameraShows = { live: ["straight", ...E2E_FACE_ACTIONS] };
 
 const SUCCESS_TEXT = "Face verified. Your profile now shows the black badge.";
 
@@ -27,8 +32,8 @@ async function personAt(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Signs a new person up, and uploads `photo`'s face as their profile picture on the editor. */
-async function personWithPhoto(browser: Browser, photo: SamplePerson) {
+/** Signs a new person up, and uploads `photo` as their profile picture on the editor. */
+async function personWithPhoto(browser: Browser, photo: Buffer) {
   const page = await personAt(browser);
   await signedInAccount(page, "face");
   const handle = await ownHandle(page);
@@ -39,14 +44,15 @@ async function personWithPhoto(browser: Browser, photo: SamplePerson) {
   await (await chooser).setFiles({
     name: "me.jpg",
     mimeType: "image/jpeg",
-    buffer: await faceOf(photo, 480),
+    buffer: photo,
   });
   await expect(toast(page, "Profile image uploaded successfully")).toBeVisible();
   return { page, handle };
 }
 
-/** Opens the dialog, starts the camera, waits for a frame, and presses 'Capture & Verify'. */
-async function captureWithCamera(page: Page) {
+/** Opens the dialog, starts the camera, waits for a frame, and presses 'Capture & Verify': for a
+ * live camera as its first step begins. */
+async function captureWithCamera(page: Page, shows: CameraShows) {
   await page.getByRole("button", { name: "AI Face Verification" }).click();
   const dialog = page.getByRole("dialog", { name: "Face Verification" });
   await expect(dialog).toBeVisible();
@@ -58,8 +64,13 @@ async function captureWithCamera(page: Page) {
       message: "the camera preview shows frames",
     })
     .toBeGreaterThan(0);
-  await dialog.getByRole("button", { name: "Capture & Verify" }).click();
-  await expect(dialog.getByRole("img", { name: "Captured snapshot" })).toBeVisible();
+  const capture = dialog.getByRole("button", { name: "Capture & Verify" });
+  if ("live" in shows) await startCheckOnCue(preview, capture);
+  else await capture.click();
+  await expect(dialog.getByText("Step 1 of 3")).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Captured snapshot" })).toBeVisible({
+    timeout: VERIFY_TIMEOUT_MS,
+  });
   return dialog;
 }
 
@@ -69,14 +80,14 @@ const blackBadge = (page: Page) =>
 test.describe("face verification with Chromium's fake camera", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("the same face as the profile photo earns the black badge", async ({
+  test("the same face as the profile photo, following the prompts, earns the black badge", async ({
     playwright,
     launchOptions,
   }) => {
-    const camera = await browserWithCamera(playwright.chromium, launchOptions, "a");
+    const camera = await browserWithCamera(playwright.chromium, launchOptions, LIVE);
     try {
-      const { page, handle } = await personWithPhoto(camera.browser, "a");
-      const dialog = await captureWithCamera(page);
+      const { page, handle } = await personWithPhoto(camera.browser, await liveProfilePhoto());
+      const dialog = await captureWithCamera(page, LIVE);
       await expect(dialog.getByText(SUCCESS_TEXT)).toBeVisible({ timeout: VERIFY_TIMEOUT_MS });
       // A match releases the camera.
       await expect(dialog.getByRole("button", { name: "Start camera" })).toBeVisible();
@@ -101,10 +112,10 @@ test.describe("face verification with Chromium's fake camera", () => {
     playwright,
     launchOptions,
   }) => {
-    const camera = await browserWithCamera(playwright.chromium, launchOptions, "b");
+    const camera = await browserWithCamera(playwright.chromium, launchOptions, LIVE);
     try {
-      const { page, handle } = await personWithPhoto(camera.browser, "a");
-      const dialog = await captureWithCamera(page);
+      const { page, handle } = await personWithPhoto(camera.browser, await faceOf("a", 480));
+      const dialog = await captureWithCamera(page, LIVE);
       await expect(dialog.getByText(FACE_MESSAGES.noMatch)).toBeVisible({
         timeout: VERIFY_TIMEOUT_MS,
       });
@@ -114,6 +125,27 @@ test.describe("face verification with Chromium's fake camera", () => {
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
 
+      await page.goto(`/${handle}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("img", { name: /^Verified/ })).toHaveCount(0);
+    } finally {
+      await camera.close();
+    }
+  });
+
+  test("a still photo of the right person is refused: no movement, no badge", async ({
+    playwright,
+    launchOptions,
+  }) => {
+    const still: CameraShows = { still: await liveFrame("straight") };
+    const camera = await browserWithCamera(playwright.chromium, launchOptions, still);
+    try {
+      const { page, handle } = await personWithPhoto(camera.browser, await liveProfilePhoto());
+      const dialog = await captureWithCamera(page, still);
+      await expect(dialog.getByText(FACE_MESSAGES.notLive)).toBeVisible({
+        timeout: VERIFY_TIMEOUT_MS,
+      });
+      await expect(dialog.getByText(SUCCESS_TEXT)).toBeHidden();
       await page.goto(`/${handle}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("img", { name: /^Verified/ })).toHaveCount(0);

@@ -13,3 +13,6 @@ export const E2E_SMTP_INBOUND_PORT = E2E_PORT + 1;
 export const E2E_SMTP_SINK_PORT = E2E_PORT + 2;
 /** The e2e server's moderator (ADMIN_EMAILS, docs/safety.md). */
 export const MODERATOR_EMAIL = "moderator@example.com";
+/** The actions every live face check of the e2e server asks for (FACE_CHALLENGE_ACTIONS), so a
+ * fake camera can play them (support/fake-camera.ts). */
+export const E2E_FACE_ACTIONS = ["smile", "left"] as const;

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FACE_MESSAGES } from "../../../domain/contracts/verification";
+import { FACE_PROMPTS } from "../../../domain/face-liveness";
 import { FaceVerificationDialog } from "./face-verification-dialog";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -56,11 +57,29 @@ describe("FaceVerificationDialog", () => {
     await waitFor(() => expect(track.stop).toHaveBeenCalled());
   });
 
-  it("says the capture failed when no frame can be read", async () => {
+  it("shows the challenge's first prompt, and says the capture failed when no frame can be read", async () => {
     fakeCamera();
+    const challenge = {
+      id: "0b7f2f3e-8a4c-4b0e-9d4f-3c1f6f1f2a10",
+      steps: ["straight", "smile", "left"],
+      expiresAt: new Date(Date.now() + 120_000).toISOString(),
+    };
+    const fetch = vi.fn(async (_url: RequestInfo | URL) => Response.json(challenge));
+    vi.stubGlobal("fetch", fetch);
     render(<Harness hasPhoto />);
     await userEvent.click(screen.getByRole("button", { name: "Start camera" }));
     await userEvent.click(await screen.findByRole("button", { name: "Capture & Verify" }));
-    expect((await screen.findByRole("alert")).textContent).toBe(FACE_MESSAGES.captureFailed);
+    expect(await screen.findByText(FACE_PROMPTS.straight)).toBeTruthy();
+    expect(screen.getByText("Step 1 of 3")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Follow the prompts…" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    // The first frame is taken a second into the step; jsdom's video has none to give.
+    const alert = await screen.findByRole("alert", {}, { timeout: 3_000 });
+    expect(alert.textContent).toBe(FACE_MESSAGES.captureFailed);
+    expect(screen.queryByText(FACE_PROMPTS.straight)).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String(fetch.mock.calls[0]?.[0])).toContain("/api/verification/face/challenge");
   });
 });

@@ -1,7 +1,9 @@
 // The Face Verification dialog (spec-2 §2, §4, §8): start and stop the front camera, 'Capture &
-// Verify', the captured snapshot and a result box. The server compares the capture with the
-// profile photo and decides; without a photo the dialog says 'Upload required'. Closing the
-// dialog always releases the camera (the camera lives in the body, unmounted on close).
+// Verify', the captured snapshot and a result box. 'Capture & Verify' runs a live face check
+// (use-face-check.ts): three prompts over the preview, a few frames of each; the server checks
+// them and compares the face with the profile photo. Without a photo the dialog says 'Upload
+// required'. Closing the dialog always releases the camera (the camera lives in the body,
+// unmounted on close).
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FACE_MESSAGES } from "../../../domain/contracts/verification";
@@ -10,6 +12,7 @@ import { Dialog } from "../../components/dialog";
 import { ApiRequestError } from "../../lib/api";
 import { useFaceVerificationMutation } from "../../state/queries/verification";
 import { useCamera } from "./use-camera";
+import { type FaceCheckFrames, useFaceCheck } from "./use-face-check";
 
 type Result = { matched: true } | { matched: false; message: string };
 
@@ -24,7 +27,9 @@ function failureMessage(error: unknown): string {
 function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const camera = useCamera(video);
+  const check = useFaceCheck(camera.capture);
   const verify = useFaceVerificationMutation();
+  const [recording, setRecording] = useState(false);
   const [snapshot, setSnapshot] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
@@ -55,17 +60,33 @@ function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => 
     if (!(await camera.start())) setProblem(FACE_MESSAGES.cameraFailed);
   };
 
+  const stopCamera = () => {
+    check.stop();
+    camera.stop();
+  };
+
   const captureAndVerify = async () => {
     setProblem(null);
     setResult(null);
-    const blob = await camera.capture();
-    if (!blob) {
+    setRecording(true);
+    let taken: FaceCheckFrames;
+    try {
+      taken = await check.record();
+    } catch (error) {
+      setResult({ matched: false, message: failureMessage(error) });
+      return;
+    } finally {
+      setRecording(false);
+    }
+    if (taken.kind === "stopped") return;
+    if (taken.kind === "capture-failed") {
       setProblem(FACE_MESSAGES.captureFailed);
       return;
     }
-    setSnapshot(URL.createObjectURL(blob));
+    const straight = taken.frames[0]?.[0];
+    if (straight) setSnapshot(URL.createObjectURL(straight));
     try {
-      const answer = await verify.mutateAsync(blob);
+      const answer = await verify.mutateAsync(taken);
       setResult(
         answer.matched ? { matched: true } : { matched: false, message: FACE_MESSAGES.noMatch },
       );
@@ -92,10 +113,23 @@ function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => 
             Camera is off
           </p>
         )}
+        <div
+          aria-live="assertive"
+          className="absolute inset-x-0 bottom-0 empty:hidden bg-black/65 px-3 py-2 text-center text-white"
+        >
+          {check.prompt && (
+            <>
+              <p className="text-xs text-neutral-200">
+                Step {check.prompt.step} of {check.prompt.of}
+              </p>
+              <p className="text-lg font-semibold">{check.prompt.text}</p>
+            </>
+          )}
+        </div>
       </div>
       <div className="flex flex-wrap gap-2">
         {camera.on ? (
-          <Button variant="secondary" onClick={camera.stop}>
+          <Button variant="secondary" onClick={stopCamera}>
             Stop camera
           </Button>
         ) : (
@@ -103,8 +137,8 @@ function CameraPanel({ hasPhoto, onClose }: { hasPhoto: boolean; onClose: () => 
             Start camera
           </Button>
         )}
-        <Button onClick={captureAndVerify} disabled={!camera.on || verify.isPending}>
-          {verify.isPending ? "Verifying…" : "Capture & Verify"}
+        <Button onClick={captureAndVerify} disabled={!camera.on || recording || verify.isPending}>
+          {recording ? "Follow the prompts…" : verify.isPending ? "Verifying…" : "Capture & Verify"}
         </Button>
       </div>
       {problem && (
@@ -154,7 +188,7 @@ export function FaceVerificationDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Face Verification"
-      description="Your camera photo is compared with your profile photo. A match earns the black badge."
+      description="Follow three short prompts in front of your camera. Your face is compared with your profile photo; a match earns the black badge. One frame is kept, visible only to you."
       layout="sheet"
       width="lg"
     >

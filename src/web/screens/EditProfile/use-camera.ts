@@ -35,20 +35,25 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
     }
   }, [stop, video]);
 
-  /** The current frame as a JPEG, or null when no frame can be read. */
-  const capture = useCallback(async (): Promise<Blob | null> => {
-    const element = video.current;
-    if (!element || !stream.current || element.videoWidth === 0) return null;
-    const canvas = document.createElement("canvas");
-    canvas.width = element.videoWidth;
-    canvas.height = element.videoHeight;
-    const context = canvas.getContext("2d");
-    if (!context) return null;
-    context.drawImage(element, 0, 0, canvas.width, canvas.height);
-    return new Promise((resolve) =>
-      canvas.toBlob((blob) => resolve(blob), "image/jpeg", CAPTURE_JPEG_QUALITY),
-    );
-  }, [video]);
+  /** The current frame as a JPEG at most `maxSide` px on its longer side, as the camera takes it
+   * (not mirrored like the preview), or null when no frame can be read. */
+  const capture = useCallback(
+    async (maxSide: number): Promise<Blob | null> => {
+      const element = video.current;
+      if (!element || !stream.current || element.videoWidth === 0) return null;
+      const scale = Math.min(1, maxSide / Math.max(element.videoWidth, element.videoHeight));
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(element.videoWidth * scale);
+      canvas.height = Math.round(element.videoHeight * scale);
+      const context = canvas.getContext("2d");
+      if (!context) return null;
+      context.drawImage(element, 0, 0, canvas.width, canvas.height);
+      return new Promise((resolve) =>
+        canvas.toBlob((blob) => resolve(blob), "image/jpeg", CAPTURE_JPEG_QUALITY),
+      );
+    },
+    [video],
+  );
 
   useEffect(() => stop, [stop]);
 
