@@ -77,6 +77,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(new RegExp(name));
   });
 
+  it("fixes the face check's actions only for tests, and only two different known ones", () => {
+    const withActions = (actions: string, env = "test") =>
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: env, FACE_CHALLENGE_ACTIONS: actions });
+    expect(withActions("smile, left").faceChallengeActions).toEqual(["smile", "left"]);
+    expect(loadConfig({ DATA_DIR: tempDir() }).faceChallengeActions).toBeUndefined();
+    expect(() => withActions("smile,left", "production")).toThrowError(/needs NODE_ENV=test/);
+    for (const bad of ["smile", "smile,smile", "smile,wink", "left,right,smile"]) {
+      expect(() => withActions(bad), bad).toThrowError(/FACE_CHALLENGE_ACTIONS/);
+    }
+  });
+
   it("requires the S3 variables together", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "media" })).toThrowError(
       /S3_ENDPOINT/,
