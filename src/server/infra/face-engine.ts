@@ -47,6 +47,10 @@ const WORKER_DATA = {
   closeUpPadding: 0.3,
   /** How much larger (in area) the largest of several faces must be to count alone. */
   dominantArea: 4,
+  /** A face box this close to the frame's edge (share of the longer side) is cut by it. */
+  edgeShare: 0.02,
+  /** A head rolled more than this (radians, about 8°) is turned upright before it is read. */
+  uprightRoll: 0.14,
 };
 
 const WORKER_SOURCE = `
@@ -86,6 +90,53 @@ async function detect(input, height, width) {
     padded.dispose();
   }
 }
+const mean = (points) => ({
+  x: points.reduce((sum, p) => sum + p.x, 0) / points.length,
+  y: points.reduce((sum, p) => sum + p.y, 0) / points.length,
+});
+// The head's roll: the angle of the line through the eyes (landmarks 36–41 and 42–47).
+function rollOf(face) {
+  const points = face.landmarks.positions;
+  const [left, right] = [mean(points.slice(36, 42)), mean(points.slice(42, 48))];
+  return Math.atan2(right.y - left.y, right.x - left.x);
+}
+const touchesEdge = (box, height, width) => {
+  const margin = workerData.edgeShare * Math.max(height, width);
+  return box.x < margin || box.y < margin || box.right > width - margin || box.bottom > height - margin;
+};
+// The recognition net reads an upright face, whole: a face the frame cuts into is read again on a
+// wider grey canvas, and a tilted head again with the image turned so the eyes are level. The new
+// reading counts when it found the face.
+async function refine(input, face, height, width) {
+  let best = face;
+  if (touchesEdge(face.detection.box, height, width)) {
+    const pad = Math.round(Math.max(height, width) * workerData.closeUpPadding);
+    const padded = faceapi.tf.pad(input, [[pad, pad], [pad, pad], [0, 0]], 128);
+    try {
+      best = theFace(await withFaces(padded, spec)) ?? best;
+    } finally {
+      padded.dispose();
+    }
+  }
+  const roll = rollOf(best);
+  if (Math.abs(roll) < workerData.uprightRoll) return best;
+  const box = face.detection.box;
+  const centre = [(box.x + box.width / 2) / width, (box.y + box.height / 2) / height];
+  const upright = faceapi.tf.tidy(() =>
+    faceapi.tf.image
+      .rotateWithOffset(input.toFloat().expandDims(0), roll, 128, centre)
+      .squeeze([0]),
+  );
+  try {
+    for (const options of [spec, ssd]) {
+      const turned = theFace(await withFaces(upright, options));
+      if (turned && Math.abs(rollOf(turned)) < Math.abs(roll)) return turned;
+    }
+    return best;
+  } finally {
+    upright.dispose();
+  }
+}
 // Several faces: the largest counts only when it clearly dominates (a bystander far behind).
 function theFace(found) {
   if (found.length === 1) return found[0];
@@ -105,7 +156,8 @@ parentPort.on("message", async ({ id, width, height, rgb }) => {
     const input = faceapi.tf.tensor3d(rgb, [height, width, 3], "int32");
     try {
       const found = await detect(input, height, width);
-      const face = theFace(found);
+      const chosen = theFace(found);
+      const face = chosen ? await refine(input, chosen, height, width) : null;
       parentPort.postMessage({
         id,
         faces: found.length,

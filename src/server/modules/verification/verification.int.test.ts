@@ -177,12 +177,11 @@ describe("POST /api/verification/face", () => {
     expect(gone.statusCode).toBe(404);
   }, 90_000);
 
-  it("refuses the profile photo itself, and copies of it, as a copy, not a live camera", async () => {
+  it("refuses the profile photo itself, and copies of it (re-encoded, resized, rotated 8°, brightened), as a copy", async () => {
     const bo = await createAccount(t, { label: "bo" });
     const photo = await faceOf("a");
     await setAvatar(bo, photo);
-    const { rotated, ...variants } = await sameFaceVariants("a");
-    const copies = { original: photo, ...variants };
+    const copies = { original: photo, ...(await sameFaceVariants("a")) };
     for (const [name, copy] of Object.entries(copies)) {
       const res = await check(bo, still(copy));
       expect(refusal(res), name).toEqual({
@@ -191,11 +190,6 @@ describe("POST /api/verification/face", () => {
         message: FACE_MESSAGES.copiedPhoto,
       });
     }
-    // Turned a little, the copy reads further from the photo; as a still it follows no prompt.
-    expect(refusal(await check(bo, still(rotated)))).toMatchObject({
-      status: 422,
-      code: "not_live",
-    });
     expect(await faceColumns(bo)).toMatchObject({
       verification_type: "none",
       face_capture_url: null,
