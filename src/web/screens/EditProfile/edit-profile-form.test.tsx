@@ -22,6 +22,7 @@ const profile: ProfileView = {
   veteran: false,
   about: "Analyst.",
   websiteUrl: null,
+  websiteVerified: false,
   counts: { friends: 0, following: 0, followers: 0 },
   attributes: NO_ATTRIBUTES,
   pictures: Array.from({ length: 9 }, () => null),

@@ -18,6 +18,7 @@ const grace: ProfileView = {
   veteran: true,
   about: "Rear admiral.",
   websiteUrl: "www.grace.example.org",
+  websiteVerified: false,
   counts: { friends: 3, following: 12, followers: 1200 },
   attributes: {
     country: "United States",
