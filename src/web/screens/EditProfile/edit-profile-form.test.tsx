@@ -142,6 +142,25 @@ describe("EditProfileScreen form", () => {
     expect(button.textContent).toContain("AL");
   });
 
+  it("tells under the website how to get its check mark, and says when the saved one has it", async () => {
+    getReply = {
+      status: 200,
+      body: { profile: { ...profile, websiteUrl: "ada.dev", websiteVerified: true } },
+    };
+    const { user } = await renderEditor();
+    const website = input("Website URL");
+    const hint = document.getElementById(
+      String(website.getAttribute("aria-describedby")),
+    ) as HTMLElement;
+    expect(hint.textContent).toContain("Verified: this page links back to your profile.");
+    expect(hint.textContent).toContain('Add a link to your profile with rel="me" on that page');
+    expect(hint.querySelector("code")?.textContent).toBe(
+      `<a rel="me" href="${window.location.origin}/ada">`,
+    );
+    await user.type(website, "/about");
+    expect(hint.textContent).not.toContain("Verified");
+  });
+
   it("shows a server field error under its field and keeps everything typed", {
     timeout: 15_000,
   }, async () => {
