@@ -105,6 +105,30 @@ describe("a website that links back with rel=me", () => {
   });
 });
 
+describe("the mark itself", () => {
+  it.each(["websiteVerified", "websiteVerifiedAt", "website_verified_at"])(
+    "cannot be sent with a save (%s): 400 naming the field",
+    async (field) => {
+      const jon = await createAccount(open, { label: "jon" });
+      const res = await open.app.inject({
+        method: "PUT",
+        url: `/api/profiles/${jon.userId}`,
+        headers: { cookie: jon.cookie },
+        payload: {
+          fullName: "Link Tester",
+          emailAddress: jon.email,
+          websiteUrl: "https://jon.example",
+          details: {},
+          [field]: true,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toContain(field);
+      expect(await isVerified(open, jon)).toBe(false);
+    },
+  );
+});
+
 describe("a website that does not link back", () => {
   it("stays unverified without rel=me, or with rel=me to someone else", async () => {
     const dan = await createAccount(open, { label: "dan" });
