@@ -68,6 +68,7 @@ deps.outbox = new Outbox({
     "checkout.paid": async () => {},
     "media.delete": async () => {},
     "export.build": (payload) => buildExport(deps, payload),
+    "links.verify": async () => {},
   },
 });
 

@@ -27,11 +27,13 @@ import { appSecurityOptions, registerSecurityHeaders } from "./http/security-hea
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
+import { createDnsResolver, type DnsResolver } from "./infra/dns-resolver";
 import type { Mailer } from "./infra/mailer";
 import { Metrics } from "./infra/metrics";
 import { createObjectStore, createPrivateStore, type StreamingStore } from "./infra/object-store";
+import { createPageFetcher } from "./infra/page-fetch";
+import { parseAllowedRanges } from "./infra/public-address";
 import { countRefusals, createRateLimits, type RateLimits } from "./infra/rate-limit";
-import type { DnsResolver } from "./infra/smtp-inbound";
 import {
   HELD_NAMES_RELEASE_MS,
   runHeldNamesRelease,
@@ -56,7 +58,7 @@ import { runExportSweep, type SweepReport, scheduleExportSweep } from "./modules
 import { followersAmong } from "./modules/follows/queries";
 import { followRoutes } from "./modules/follows/routes";
 import { mailRoutes } from "./modules/mail/routes";
-import { registerInboundMail, systemResolver } from "./modules/mail/smtp";
+import { registerInboundMail } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
 import { removeImage } from "./modules/media/service";
 import {
@@ -71,6 +73,7 @@ import { PostHydrator } from "./modules/posts/hydration";
 import { feedPostKeys, likedAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
 import { profileRoutes } from "./modules/profiles/routes";
+import { verifyWebsite } from "./modules/profiles/website-check";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
 import { ProfileIndexFeed } from "./modules/search/index-feed";
 import { searchRoutes } from "./modules/search/routes";
@@ -102,8 +105,11 @@ export interface AppServices {
   limits?: RateLimits;
   /** Folder of the built web app; tests that only need the API leave it unset. */
   webDistDir?: string;
-  /** DNS for inbound mail's SPF, DKIM and DMARC checks; from DNS_SERVERS when not given. */
+  /** DNS for inbound mail's SPF, DKIM and DMARC checks and for website checks' addresses; from
+   * DNS_SERVERS (else the system's) when not given. */
   dnsResolver?: DnsResolver;
+  /** Certificates website checks trust instead of the system's (tests' own); unset: the system's. */
+  linkCheckCa?: string;
   /** Cap on /realtime sockets from one IP on this instance; the gateway's 2,000 when not given. */
   maxSocketsPerIp?: number;
   /** How often the reserved-username lifecycle runs (docs/usernames.md); 0 turns the timer off. */
@@ -186,6 +192,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const sessions = new SessionCache();
   const { db } = database;
   const payments = createPayments(config, db);
+  const dnsResolver = services.dnsResolver ?? createDnsResolver(config.dnsServers);
   const outbox = new Outbox({
     db,
     mailDomain: config.mailDomain,
@@ -213,6 +220,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
         }
       },
       "export.build": (payload) => buildExport(ctx, payload),
+      "links.verify": (payload) => verifyWebsite(ctx, payload),
     },
   });
   // The bus hands the event to this instance's subscribers (below) before it reaches the others.
@@ -250,6 +258,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     }),
     relations: new RelationCache(db),
     payments: payments.provider,
+    webPages: createPageFetcher({
+      resolver: dnsResolver,
+      allowed: parseAllowedRanges(config.linkCheck.allowPrivate),
+      anyPort: config.linkCheck.anyPort,
+      userAgent: `Mozilla/5.0 (compatible; ${config.siteName} link check; +${config.publicUrl})`,
+      ca: services.linkCheckCa,
+    }),
     log: app.log,
     metrics,
   };
@@ -344,7 +359,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
   await registerPayments(app, ctx, payments.stripe);
   await app.register(mediaRoutes, { store: ctx.store });
-  registerInboundMail(app, ctx, services.dnsResolver ?? systemResolver(config.dnsServers));
+  registerInboundMail(app, ctx, dnsResolver);
   await registerRealtime(app, {
     resolveViewer,
     bus,

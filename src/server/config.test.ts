@@ -72,6 +72,11 @@ describe("loadConfig", () => {
     ["DNS_SERVERS", "[1.1.1.1]:53"],
     ["DNS_SERVERS", " , "],
     ["SMTP_INBOUND_IDLE_SECONDS", "0"],
+    ["LINK_CHECK_ALLOW_PRIVATE", "true"],
+    ["LINK_CHECK_ALLOW_PRIVATE", "localhost"],
+    ["LINK_CHECK_ALLOW_PRIVATE", "10.0.0.0/33"],
+    ["LINK_CHECK_ALLOW_PRIVATE", "127.0.0.1, 0x7f.1"],
+    ["LINK_CHECK_ANY_PORT", "yes"],
   ])("stops on a malformed %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(new RegExp(name));
@@ -120,6 +125,20 @@ describe("loadConfig", () => {
         DNS_SERVERS: "9.9.9.9, 127.0.0.1:5353,2001:db8::53,[2001:db8::53]:5353",
       }).dnsServers,
     ).toEqual(["9.9.9.9", "127.0.0.1:5353", "2001:db8::53", "[2001:db8::53]:5353"]);
+  });
+
+  it("keeps website checks to public addresses on ports 80 and 443 unless told otherwise", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).linkCheck).toEqual({
+      allowPrivate: [],
+      anyPort: false,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        LINK_CHECK_ALLOW_PRIVATE: "127.0.0.1, 10.0.0.0/8,::1",
+        LINK_CHECK_ANY_PORT: "true",
+      }).linkCheck,
+    ).toEqual({ allowPrivate: ["127.0.0.1", "10.0.0.0/8", "::1"], anyPort: true });
   });
 
   it("drops idle inbound SMTP clients after 30 s unless told otherwise", () => {

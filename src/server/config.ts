@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { FACE_ACTIONS, type FaceAction } from "../domain/face-liveness";
 
@@ -17,6 +18,9 @@ function isDnsServer(entry: string): boolean {
   if (ipv4WithPort) return isIPv4(ipv4WithPort[1] ?? "") && validPort(ipv4WithPort[2]);
   return isIP(entry) !== 0;
 }
+/** An address (`127.0.0.1`, `::1`) or a CIDR range (`10.0.0.0/8`). */
+const isAddressOrRange = (entry: string) =>
+  entry.includes("/") ? ipaddr.isValidCIDR(entry) : isIP(entry) !== 0;
 const url = (protocols: string[]) =>
   z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must use ${protocols.join(" or ")}`,
@@ -45,7 +49,8 @@ const envSchema = z.object({
   SMTP_INBOUND_HOST: z.string().min(1).default("127.0.0.1"),
   /** A client that owes the inbound SMTP server its next line this long is dropped. */
   SMTP_INBOUND_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  /** DNS servers for inbound mail's checks (docs/mail.md "DNS"); unset: the system's. */
+  /** DNS servers for inbound mail's checks and website checks (docs/mail.md "DNS"); unset: the
+   * system's. */
   DNS_SERVERS: z
     .string()
     .transform((value) =>
@@ -58,6 +63,21 @@ const envSchema = z.object({
       message: "must be comma-separated IP addresses, each with an optional port (9.9.9.9:53)",
     })
     .optional(),
+  /** Non-public addresses a website check may reach (docs/profiles-and-media.md "Verified links"). */
+  LINK_CHECK_ALLOW_PRIVATE: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.length > 0 && entries.every(isAddressOrRange), {
+      message: "must be comma-separated IP addresses or CIDR ranges (127.0.0.1,10.0.0.0/8)",
+    })
+    .optional(),
+  /** Website checks may use any port, not only 80 and 443 (tests and development). */
+  LINK_CHECK_ANY_PORT: z.enum(["true", "false"]).default("false"),
   /** PEM files for STARTTLS on the inbound SMTP server (set together). */
   SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
   SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
@@ -130,6 +150,9 @@ export interface Config {
   smtpInboundIdleMs: number;
   /** DNS servers (`ip`, `ip:port`) for inbound mail's checks; undefined: the system's. */
   dnsServers: string[] | undefined;
+  /** What a website check may reach beyond public addresses on ports 80 and 443
+   * (docs/profiles-and-media.md "Verified links"). */
+  linkCheck: { allowPrivate: string[]; anyPort: boolean };
   /** STARTTLS for inbound SMTP (docs/mail.md); unset: plain SMTP, fine on loopback. */
   smtpTls: { key: string; cert: string } | undefined;
   /** Signs outgoing mail From our domain (docs/mail.md "DNS records"). */
@@ -238,6 +261,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundHost: env.SMTP_INBOUND_HOST,
     smtpInboundIdleMs: env.SMTP_INBOUND_IDLE_SECONDS * 1000,
     dnsServers: env.DNS_SERVERS,
+    linkCheck: {
+      allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE ?? [],
+      anyPort: env.LINK_CHECK_ANY_PORT === "true",
+    },
     smtpTls:
       env.SMTP_TLS_KEY_FILE && env.SMTP_TLS_CERT_FILE
         ? {

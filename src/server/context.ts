@@ -8,6 +8,7 @@ import type { UploadSlots } from "./http/upload";
 import type { Mailer } from "./infra/mailer";
 import type { Metrics } from "./infra/metrics";
 import type { ObjectStore, StreamingStore } from "./infra/object-store";
+import type { PageFetcher } from "./infra/page-fetch";
 import type { RateLimits } from "./infra/rate-limit";
 import type { Auth } from "./modules/auth/better-auth";
 import type { CityIndex } from "./modules/cities/city-index";
@@ -49,6 +50,8 @@ export interface AppContext {
   relations: RelationCache;
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
+  /** Other people's web pages, read safely (docs/profiles-and-media.md "Verified links"). */
+  webPages: PageFetcher;
   log: FastifyBaseLogger;
   /** This instance's Prometheus metrics (docs/operations.md "Metrics"). */
   metrics: Metrics;

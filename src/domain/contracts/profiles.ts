@@ -73,6 +73,9 @@ export const profileView = z.object({
   veteran: z.boolean(),
   about: z.string().nullable(),
   websiteUrl: z.string().nullable(),
+  /** The website's page links back to this profile with rel="me" (docs/profiles-and-media.md
+   * "Verified links"). */
+  websiteVerified: z.boolean(),
   counts: z.object({ friends: z.number(), following: z.number(), followers: z.number() }),
   attributes: attributeValues,
   /** Slots 1–9 in order; null where empty. */
@@ -108,7 +111,7 @@ const blankToNull = (value: unknown) =>
 
 /**
  * Badges are earned, never sent (spec-2 §6): a save that names one is refused, so no client can
- * set the black badge, its face verification fields or the veteran medal.
+ * set the black badge, its face verification fields, the veteran medal or a verified website.
  */
 const BADGE_FIELDS = [
   "verificationType",
@@ -120,6 +123,9 @@ const BADGE_FIELDS = [
   "face_capture_url",
   "faceMatchScore",
   "face_match_score",
+  "websiteVerified",
+  "websiteVerifiedAt",
+  "website_verified_at",
 ] as const;
 const notSettable = z.never({ message: "This field cannot be set." }).optional();
 const badgeFields = Object.fromEntries(BADGE_FIELDS.map((name) => [name, notSettable])) as Record<

@@ -1,4 +1,5 @@
-// DNS for inbound mail's SPF, DKIM and DMARC checks (docs/mail.md "DNS"): node:dns's Resolver at
+// DNS for inbound mail's SPF, DKIM and DMARC checks (docs/mail.md "DNS") and for the addresses of
+// profile websites (docs/profiles-and-media.md "Verified links"): node:dns's Resolver at
 // the servers DNS_SERVERS names, or at the system's (/etc/resolv.conf) when it is unset. It answers
 // in the shape of dns.promises.resolve, which is what mailauth reads (TXT: arrays of string chunks),
 // and fails with the resolver's codes: ENOTFOUND (NXDOMAIN) and ENODATA are answers, anything else

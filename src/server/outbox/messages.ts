@@ -17,12 +17,18 @@ export type OutboxMessage =
   | { topic: "media.delete"; payload: { urls: string[] } }
   /** Build a person's data export (docs/accounts.md "Your data"); the worker runs it, never the
    * request that asked, and a crash mid-build leaves the row to be claimed again. */
-  | { topic: "export.build"; payload: { exportId: string } };
+  | { topic: "export.build"; payload: { exportId: string } }
+  /** Check that a profile's website links back with rel="me" (docs/profiles-and-media.md
+   * "Verified links"); the result is kept only while the profile still shows that website. */
+  | { topic: "links.verify"; payload: { userId: string; websiteUrl: string } };
 
 export type OutboxTopic = OutboxMessage["topic"];
 
 /** Topics too long for a request to wait on: only the worker delivers them, woken at the commit. */
-export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set(["export.build"]);
+export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set([
+  "export.build",
+  "links.verify",
+]);
 
 export type OutboxHandlers = {
   [T in OutboxTopic]: (payload: Extract<OutboxMessage, { topic: T }>["payload"]) => Promise<void>;

@@ -63,6 +63,7 @@ function recordingOutbox(delivered: unknown[]) {
       "checkout.paid": record,
       "media.delete": record,
       "export.build": record,
+      "links.verify": record,
     },
   });
 }

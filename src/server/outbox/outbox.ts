@@ -24,6 +24,8 @@ export interface Effects {
   removeMedia(urls: string[]): void;
   /** Build a data export in the background (docs/accounts.md "Your data"). */
   buildExport(exportId: string): void;
+  /** Check a profile's website for its rel="me" link back (docs/profiles-and-media.md). */
+  verifyWebsite(userId: string, websiteUrl: string): void;
 }
 
 export type Delivery = "delivered" | "retrying" | { failed: string };
@@ -99,6 +101,8 @@ export class Outbox {
       complete: (sessionId) => queued.push({ topic: "checkout.paid", payload: { sessionId } }),
       removeMedia: (urls) => queued.push({ topic: "media.delete", payload: { urls } }),
       buildExport: (exportId) => queued.push({ topic: "export.build", payload: { exportId } }),
+      verifyWebsite: (userId, websiteUrl) =>
+        queued.push({ topic: "links.verify", payload: { userId, websiteUrl } }),
     };
   }
 

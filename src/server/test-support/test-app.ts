@@ -51,7 +51,8 @@ function parseEml(raw: string): CapturedMail {
 /**
  * `env` overrides the configuration (inbound SMTP listens on a free port unless it says
  * otherwise); `dnsResolver` answers inbound mail's authenticity look-ups (none by default; with
- * DNS_SERVERS in `env` the app's own resolver asks those servers);
+ * DNS_SERVERS in `env` the app's own resolver asks those servers) and website checks' addresses;
+ * `linkCheckCa` is the certificate website checks trust (a test's own HTTPS server);
  * `sink` is the SMTP server SMTP_URL points at, whose mail the mailbox then reads; `webFiles`
  * are more files of the built web app beside its index.html (path → content);
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
@@ -65,6 +66,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: {
     dnsResolver?: DnsResolver;
+    linkCheckCa?: string;
     sink?: SmtpSink;
     webFiles?: Record<string, string | Buffer>;
     maxSocketsPerIp?: number;
@@ -115,6 +117,7 @@ export async function createTestApp(
     logger,
     webDistDir,
     dnsResolver: options.dnsResolver ?? (config.dnsServers ? undefined : fakeDns({})),
+    linkCheckCa: options.linkCheckCa,
     maxSocketsPerIp: options.maxSocketsPerIp,
     redis: options.redis,
     usernameLifecycleMs: 0,

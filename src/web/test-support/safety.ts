@@ -13,6 +13,7 @@ export function profileOf(person: PersonSummary): ProfileView {
     chtchtEmail: `${person.handle}@chtcht.local`,
     about: null,
     websiteUrl: null,
+    websiteVerified: false,
     counts: { friends: 0, following: 1, followers: 2 },
     attributes: NO_ATTRIBUTES,
     pictures: [null, null, null, null, null, null, null, null, null],

@@ -31,6 +31,9 @@ export const profiles = pgTable(
     veteran: boolean("veteran").notNull().default(false),
     about: text("about"),
     websiteUrl: text("website_url"),
+    /** When the website's page was last found linking back with rel="me" (docs/profiles-and-media.md
+     * "Verified links"); null: not verified. Cleared whenever website_url changes. */
+    websiteVerifiedAt: timestamp("website_verified_at", { withTimezone: true }),
     // spec-2 §3 personal attributes; values come from src/domain/enums lists (validated on write).
     country: text("country"),
     state: text("state"),

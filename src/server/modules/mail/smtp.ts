@@ -3,7 +3,7 @@
 // the mail area. The bound port is on `app.inboundSmtp` (tests listen on port 0).
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { createDnsResolver, type DnsResolver } from "../../infra/dns-resolver";
+import type { DnsResolver } from "../../infra/dns-resolver";
 import { type InboundSmtp, startInboundSmtp } from "../../infra/smtp-inbound";
 import { acceptsLocalPart, deliverInbound } from "./inbound";
 
@@ -19,11 +19,6 @@ declare module "fastify" {
   interface FastifyInstance {
     inboundSmtp: { port: number };
   }
-}
-
-/** The DNS servers DNS_SERVERS names, else the system's (docs/mail.md "DNS"). */
-export function systemResolver(servers: string[] | undefined): DnsResolver {
-  return createDnsResolver(servers);
 }
 
 export function registerInboundMail(

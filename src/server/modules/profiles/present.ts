@@ -43,6 +43,7 @@ export function presentProfile(row: ProfileRow, standing: ViewerStanding): Profi
     veteran: p.veteran,
     about: p.about,
     websiteUrl: p.websiteUrl,
+    websiteVerified: p.websiteUrl !== null && p.websiteVerifiedAt !== null,
     counts: { friends: p.friendsCount, following: p.followingCount, followers: p.followersCount },
     attributes: visibleAttributes(
       {

@@ -1,5 +1,5 @@
 // SQL for the profiles table (database handle first, so it runs in a transaction or a test db).
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
@@ -97,6 +97,35 @@ export async function updateProfileRow(
     .update(profiles)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(profiles.userId, userId));
+}
+
+/** The website a check reads and the names its link back may use. */
+export async function findWebsiteOwner(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      websiteUrl: profiles.websiteUrl,
+      username: profiles.username,
+      defaultUsername: profiles.defaultUsername,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** A check's result, kept only while the profile still shows the website that was checked. */
+export async function setWebsiteVerifiedAt(
+  db: Db,
+  {
+    userId,
+    websiteUrl,
+    verifiedAt,
+  }: { userId: string; websiteUrl: string; verifiedAt: Date | null },
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ websiteVerifiedAt: verifiedAt })
+    .where(and(eq(profiles.userId, userId), eq(profiles.websiteUrl, websiteUrl)));
 }
 
 export type PictureSlot = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;

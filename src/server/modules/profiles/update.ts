@@ -1,5 +1,7 @@
 // Saving the edit-profile form (spec-2 §5): only one's own profile; city resolved on the server.
 // Lists show a person's name and badges, so a save publishes profile.changed (caches drop copies).
+// A new website loses its verified mark at once and is checked again after the commit, through
+// the outbox (docs/profiles-and-media.md "Verified links").
 import type { z } from "zod";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import {
@@ -85,7 +87,7 @@ function nextAudiences(
 }
 
 export async function updateOwnProfile(
-  { db, cities, bus }: Pick<AppContext, "db" | "cities" | "bus">,
+  { db, cities, bus, outbox }: Pick<AppContext, "db" | "cities" | "bus" | "outbox">,
   { viewerId, userId, input }: { viewerId: string; userId: string; input: ProfileUpdate },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
@@ -100,44 +102,51 @@ export async function updateOwnProfile(
     input,
     new Date(),
   );
-  await updateProfileRow(db, userId, {
-    attributeAudiences: storedAudiences(privacy.audiences),
-    sensitiveConsents: privacy.consents,
-    ...(input.demographicSearch === undefined
-      ? {}
-      : { demographicSearch: input.demographicSearch }),
-    fullName: input.fullName,
-    emailAddress: input.emailAddress,
-    websiteUrl: input.websiteUrl,
-    about: input.about ?? null,
-    ...(await resolvePlace(cities, {
-      city: input.city,
-      state: d.state ?? null,
-      county: d.county ?? null,
-    })),
-    country: d.country ?? null,
-    age: d.age ?? null,
-    gender: d.gender ?? null,
-    race: d.race ?? null,
-    sexuality: d.sexuality ?? null,
-    zodiac: d.zodiac ?? null,
-    bodyTypes: d.body_types ?? null,
-    height: d.height ?? null,
-    heightInches: d.height ? heightToInches(d.height) : null,
-    relationshipStatus: d.relationship_status ?? null,
-    kids: d.kids ?? null,
-    kidsCount: d.kids ? kidsCount(d.kids) : null,
-    occupation: d.occupation ?? null,
-    militaryBranch: d.military_branch ?? null,
-    militaryBase: d.military_base ?? null,
-    university: d.university ?? null,
-    hbcu: d.hbcu ?? null,
-    salary: d.salary ?? null,
-    networth: d.networth ?? null,
-    greek: d.greek ?? null,
-    religion: d.religion ?? null,
-    education: d.education ?? null,
-    causes: d.causes ?? null,
+  const place = await resolvePlace(cities, {
+    city: input.city,
+    state: d.state ?? null,
+    county: d.county ?? null,
+  });
+  const websiteUrl = input.websiteUrl;
+  const newWebsite = websiteUrl !== current.profile.websiteUrl;
+  await outbox.transaction(async (tx, fx) => {
+    await updateProfileRow(tx, userId, {
+      attributeAudiences: storedAudiences(privacy.audiences),
+      sensitiveConsents: privacy.consents,
+      ...(input.demographicSearch === undefined
+        ? {}
+        : { demographicSearch: input.demographicSearch }),
+      fullName: input.fullName,
+      emailAddress: input.emailAddress,
+      websiteUrl,
+      ...(newWebsite ? { websiteVerifiedAt: null } : {}),
+      about: input.about ?? null,
+      ...place,
+      country: d.country ?? null,
+      age: d.age ?? null,
+      gender: d.gender ?? null,
+      race: d.race ?? null,
+      sexuality: d.sexuality ?? null,
+      zodiac: d.zodiac ?? null,
+      bodyTypes: d.body_types ?? null,
+      height: d.height ?? null,
+      heightInches: d.height ? heightToInches(d.height) : null,
+      relationshipStatus: d.relationship_status ?? null,
+      kids: d.kids ?? null,
+      kidsCount: d.kids ? kidsCount(d.kids) : null,
+      occupation: d.occupation ?? null,
+      militaryBranch: d.military_branch ?? null,
+      militaryBase: d.military_base ?? null,
+      university: d.university ?? null,
+      hbcu: d.hbcu ?? null,
+      salary: d.salary ?? null,
+      networth: d.networth ?? null,
+      greek: d.greek ?? null,
+      religion: d.religion ?? null,
+      education: d.education ?? null,
+      causes: d.causes ?? null,
+    });
+    if (newWebsite && websiteUrl) fx.verifyWebsite(userId, websiteUrl);
   });
   const row = await findProfileByUserId(db, userId);
   if (!row) throw new Error("Upsert succeeded but profile not found");

@@ -22,6 +22,7 @@ const profile: ProfileView = {
   veteran: false,
   about: "Analyst.",
   websiteUrl: null,
+  websiteVerified: false,
   counts: { friends: 0, following: 0, followers: 0 },
   attributes: NO_ATTRIBUTES,
   pictures: Array.from({ length: 9 }, () => null),
@@ -139,6 +140,25 @@ describe("EditProfileScreen form", () => {
     await renderEditor();
     const button = screen.getByRole("button", { name: "AL: Change profile picture" });
     expect(button.textContent).toContain("AL");
+  });
+
+  it("tells under the website how to get its check mark, and says when the saved one has it", async () => {
+    getReply = {
+      status: 200,
+      body: { profile: { ...profile, websiteUrl: "ada.dev", websiteVerified: true } },
+    };
+    const { user } = await renderEditor();
+    const website = input("Website URL");
+    const hint = document.getElementById(
+      String(website.getAttribute("aria-describedby")),
+    ) as HTMLElement;
+    expect(hint.textContent).toContain("Verified: this page links back to your profile.");
+    expect(hint.textContent).toContain('Add a link to your profile with rel="me" on that page');
+    expect(hint.querySelector("code")?.textContent).toBe(
+      `<a rel="me" href="${window.location.origin}/ada">`,
+    );
+    await user.type(website, "/about");
+    expect(hint.textContent).not.toContain("Verified");
   });
 
   it("shows a server field error under its field and keeps everything typed", {

@@ -45,6 +45,7 @@ import { PicturesStrip } from "./pictures-strip";
 import { PrivacyNotice } from "./privacy-notice";
 import { UsernameField } from "./username-field";
 import { UsernameSection } from "./username-section";
+import { WebsiteHint } from "./website-hint";
 
 /** spec-2 §9: the page moves on about 350 ms after a successful save. */
 export const LEAVE_AFTER_SAVE_MS = 350;
@@ -265,6 +266,7 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
             autoComplete="url"
             placeholder="example.com"
             value={values.websiteUrl}
+            hint={<WebsiteHint profile={profile} value={values.websiteUrl} />}
             error={errors.websiteUrl}
             onChange={(event) => change("websiteUrl", event.target.value, ["websiteUrl"])}
           />

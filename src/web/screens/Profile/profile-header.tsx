@@ -1,7 +1,8 @@
 // The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
 // website, in-product mail address and the actions. The owner without a reserved username gets
-// 'Get a custom username' beside the pill (docs/usernames.md "Where to start").
-import { Globe, Mail } from "lucide-react";
+// 'Get a custom username' beside the pill (docs/usernames.md "Where to start"). A website whose
+// page links back with rel="me" shows a check mark (docs/profiles-and-media.md "Verified links").
+import { CircleCheck, Globe, Mail } from "lucide-react";
 import { useState } from "react";
 import type { FollowListKind } from "../../../domain/contracts/follows";
 import type { ProfileView } from "../../../domain/contracts/profiles";
@@ -61,7 +62,9 @@ function Counters({ profile }: { profile: ProfileView }) {
   );
 }
 
-function Website({ stored }: { stored: string }) {
+const VERIFIED_LINK_LABEL = "Verified: this page links back to the profile";
+
+function Website({ stored, verified }: { stored: string; verified: boolean }) {
   const href = websiteHref(stored);
   const label = websiteLabel(stored);
   return (
@@ -80,6 +83,20 @@ function Website({ stored }: { stored: string }) {
       ) : (
         <span className="truncate">{label}</span>
       )}
+      {verified ? (
+        <span
+          role="img"
+          aria-label={VERIFIED_LINK_LABEL}
+          title={VERIFIED_LINK_LABEL}
+          className="shrink-0"
+        >
+          <CircleCheck
+            aria-hidden="true"
+            size={16}
+            className="fill-emerald-600 text-white dark:fill-emerald-400 dark:text-neutral-900"
+          />
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -130,7 +147,9 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
       ) : null}
 
       <ul className="mt-4 flex flex-col gap-2 text-sm text-neutral-700 sm:flex-row sm:flex-wrap sm:gap-x-6 dark:text-neutral-300">
-        {profile.websiteUrl ? <Website stored={profile.websiteUrl} /> : null}
+        {profile.websiteUrl ? (
+          <Website stored={profile.websiteUrl} verified={profile.websiteVerified} />
+        ) : null}
         <li className="flex min-w-0 items-center gap-2">
           <Mail aria-hidden="true" size={16} className="shrink-0 text-neutral-500" />
           <span className="sr-only">{siteName} mail: </span>

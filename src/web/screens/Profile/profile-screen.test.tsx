@@ -18,6 +18,7 @@ const grace: ProfileView = {
   veteran: true,
   about: "Rear admiral.",
   websiteUrl: "www.grace.example.org",
+  websiteVerified: false,
   counts: { friends: 3, following: 12, followers: 1200 },
   attributes: {
     country: "United States",
@@ -151,6 +152,17 @@ const meta = (selector: string) =>
   document.head.querySelector<HTMLMetaElement>(selector)?.getAttribute("content");
 
 describe("ProfileScreen", () => {
+  it("marks a website whose page links back to the profile", async () => {
+    profileReply = { status: 200, body: { profile: { ...grace, websiteVerified: true } } };
+    renderAt("/grace");
+    const website = await screen.findByRole("link", { name: "grace.example.org" });
+    const mark = screen.getByRole("img", {
+      name: "Verified: this page links back to the profile",
+    });
+    expect(mark.getAttribute("title")).toBe("Verified: this page links back to the profile");
+    expect(website.parentElement?.contains(mark)).toBe(true);
+  });
+
   it("shows the profile to a visitor, with badges, a safe website link and the details", async () => {
     const { router, user } = renderAt("/grace");
     expect(screen.getByText("Loading...")).toBeTruthy();
@@ -166,6 +178,7 @@ describe("ProfileScreen", () => {
     expect(website.getAttribute("href")).toBe("https://www.grace.example.org/");
     expect(website.getAttribute("rel")).toBe("noopener noreferrer nofollow ugc");
     expect(website.getAttribute("target")).toBe("_blank");
+    expect(screen.queryByRole("img", { name: /links back/ })).toBeNull();
 
     // Counters are plain numbers for now, not buttons.
     expect(screen.getByText("1,200")).toBeTruthy();

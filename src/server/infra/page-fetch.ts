@@ -1,0 +1,179 @@
+// Reads someone else's web page without letting them aim the server at its own network
+// (docs/profiles-and-media.md "Verified links"). Only http and https on ports 80 and 443; the
+// host is resolved here, with the app's own resolver, and every address it has must be public
+// (public-address.ts); the connection then goes to that checked address, never to a second
+// look-up, so a name that changes its answer between the check and the connection (DNS
+// rebinding) cannot reach anything else. At most 3 redirects, each checked the same way; 5 s for
+// the whole fetch; the first 1 MB of the body is read and the rest dropped.
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import type { DnsResolver } from "./dns-resolver";
+import { type AllowedRanges, mayConnectTo } from "./public-address";
+
+export interface PageFetchOptions {
+  resolver: DnsResolver;
+  /** Non-public ranges the operator allows (LINK_CHECK_ALLOW_PRIVATE); none by default. */
+  allowed: AllowedRanges;
+  /** Any port, not only 80 and 443 (LINK_CHECK_ANY_PORT, for tests). */
+  anyPort: boolean;
+  userAgent: string;
+  /** Certificates trusted instead of the system's (tests' own); unset: the system's. */
+  ca?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+/** The page's final URL (after redirects) and its first bytes as text, or why it was not read. */
+export type FetchedPage = { ok: true; url: string; html: string } | { ok: false; reason: string };
+
+export type PageFetcher = (url: string) => Promise<FetchedPage>;
+
+const TIMEOUT_MS = 5_000;
+const MAX_BYTES = 1024 * 1024;
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const STANDARD_PORTS = new Set(["", "80", "443"]);
+const NO_RECORD = new Set(["ENOTFOUND", "ENODATA"]);
+
+class Refused extends Error {}
+
+interface Target {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Settles with `work`, or rejects once `signal` aborts (node:dns/promises takes no signal). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+async function addressesOf(resolver: DnsResolver, host: string): Promise<string[]> {
+  const lookUp = async (type: "A" | "AAAA") => {
+    try {
+      return (await resolver(host, type)) as string[];
+    } catch (error) {
+      if (NO_RECORD.has((error as { code?: string }).code ?? "")) return [];
+      throw new Refused(`${host} could not be resolved`);
+    }
+  };
+  const [v4, v6] = await Promise.all([lookUp("A"), lookUp("AAAA")]);
+  return [...v4, ...v6];
+}
+
+/** The one address this hop connects to, once the URL and every address of its host pass. */
+async function checkedTarget(
+  url: URL,
+  options: PageFetchOptions,
+  signal: AbortSignal,
+): Promise<Target> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Refused(`${url.protocol} is not http or https`);
+  }
+  if (url.username || url.password) throw new Refused("an address with credentials");
+  if (!options.anyPort && !STANDARD_PORTS.has(url.port)) {
+    throw new Refused(`port ${url.port} is not 80 or 443`);
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const addresses = isIP(host)
+    ? [host]
+    : await untilAborted(addressesOf(options.resolver, host), signal);
+  const first = addresses[0];
+  if (first === undefined) throw new Refused(`${host} has no address`);
+  const refused = addresses.find((address) => !mayConnectTo(address, options.allowed));
+  if (refused !== undefined) throw new Refused(`${host} is at ${refused}, not a public address`);
+  return { address: first, family: isIP(first) === 6 ? 6 : 4 };
+}
+
+function get(
+  url: URL,
+  target: Target,
+  options: PageFetchOptions,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
+  // Whatever name the connection asks for, it gets the address checked above.
+  const lookup = ((_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        agent: false,
+        lookup,
+        signal,
+        headers: {
+          "user-agent": options.userAgent,
+          accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+          "accept-encoding": "identity",
+        },
+        ...(options.ca ? { ca: options.ca } : {}),
+      },
+      resolve,
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function readBounded(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= maxBytes) break;
+  }
+  response.destroy();
+  return Buffer.concat(chunks).subarray(0, maxBytes);
+}
+
+const isHtml = (type: string | undefined) =>
+  type === undefined || /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type);
+
+async function fetchPage(start: string, options: PageFetchOptions, signal: AbortSignal) {
+  let url = new URL(start);
+  for (let redirects = 0; ; redirects++) {
+    const response = await get(url, await checkedTarget(url, options, signal), options, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (REDIRECTS.has(status) && location) {
+      response.destroy();
+      if (redirects >= (options.maxRedirects ?? MAX_REDIRECTS)) {
+        throw new Refused("too many redirects");
+      }
+      url = new URL(location, url);
+      continue;
+    }
+    if (status !== 200) {
+      response.destroy();
+      throw new Refused(`the page answered ${status}`);
+    }
+    if (!isHtml(response.headers["content-type"])) {
+      response.destroy();
+      throw new Refused("the page is not HTML");
+    }
+    const body = await readBounded(response, options.maxBytes ?? MAX_BYTES);
+    return { url: url.toString(), html: new TextDecoder().decode(body) };
+  }
+}
+
+export function createPageFetcher(options: PageFetchOptions): PageFetcher {
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  return async (url) => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      return { ok: true, ...(await fetchPage(url, options, signal)) };
+    } catch (error) {
+      if (signal.aborted) return { ok: false, reason: `no answer within ${timeoutMs} ms` };
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}
