@@ -21,6 +21,14 @@ function isDnsServer(entry: string): boolean {
 /** An address (`127.0.0.1`, `::1`) or a CIDR range (`10.0.0.0/8`). */
 const isAddressOrRange = (entry: string) =>
   entry.includes("/") ? ipaddr.isValidCIDR(entry) : isIP(entry) !== 0;
+/** `a, b,,c` → `["a", "b", "c"]`. */
+const commaList = () =>
+  z.string().transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
 const url = (protocols: string[]) =>
   z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must use ${protocols.join(" or ")}`,
@@ -51,27 +59,13 @@ const envSchema = z.object({
   SMTP_INBOUND_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** DNS servers for inbound mail's checks and website checks (docs/mail.md "DNS"); unset: the
    * system's. */
-  DNS_SERVERS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+  DNS_SERVERS: commaList()
     .refine((servers) => servers.length > 0 && servers.every(isDnsServer), {
       message: "must be comma-separated IP addresses, each with an optional port (9.9.9.9:53)",
     })
     .optional(),
   /** Non-public addresses a website check may reach (docs/profiles-and-media.md "Verified links"). */
-  LINK_CHECK_ALLOW_PRIVATE: z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+  LINK_CHECK_ALLOW_PRIVATE: commaList()
     .refine((entries) => entries.length > 0 && entries.every(isAddressOrRange), {
       message: "must be comma-separated IP addresses or CIDR ranges (127.0.0.1,10.0.0.0/8)",
     })
@@ -104,9 +98,7 @@ const envSchema = z.object({
   /** Bearer token that opens GET /metrics (docs/operations.md "Metrics"); unset: 404. */
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   /** Browser tests only: every live face check asks for these two actions in this order. */
-  FACE_CHALLENGE_ACTIONS: z
-    .string()
-    .transform((value) => value.split(",").map((action) => action.trim()))
+  FACE_CHALLENGE_ACTIONS: commaList()
     .pipe(
       z
         .array(z.enum(FACE_ACTIONS))
@@ -114,14 +106,8 @@ const envSchema = z.object({
         .refine(([a, b]) => a !== b, { message: "must be two different actions" }),
     )
     .optional(),
-  ADMIN_EMAILS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    )
+  ADMIN_EMAILS: commaList()
+    .transform((emails) => emails.map((email) => email.toLowerCase()))
     .pipe(z.array(z.string().email({ message: "must be comma-separated e-mail addresses" })))
     .optional(),
 });
