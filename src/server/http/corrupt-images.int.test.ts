@@ -8,13 +8,15 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../domain/contracts/errors";
+import type { FaceStep } from "../../domain/face-liveness";
 import { posts } from "../db/schema/posts";
 import { profiles } from "../db/schema/profiles";
 import { LIMITS } from "../infra/rate-limit";
 import { createAccount, type TestAccount } from "../test-support/accounts";
-import { multipartFile, multipartPost } from "../test-support/multipart";
+import { liveProfilePhoto, liveSequence } from "../test-support/live-faces";
+import { multipartFaceCheck, multipartFile, multipartPost } from "../test-support/multipart";
 import { random } from "../test-support/random";
-import { faceOf, sameFaceVariants } from "../test-support/sample-faces";
+import { faceOf } from "../test-support/sample-faces";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp;
@@ -77,7 +79,27 @@ const CORRUPT: [string, () => Buffer][] = [
 
 type Endpoint = "avatar" | "picture" | "post" | "face";
 
+/** A live face check answered with `frames` for its steps; the challenge's refusal when it has one. */
+async function faceCheck(who: TestAccount, frames: (steps: FaceStep[]) => Promise<Buffer[][]>) {
+  const challenge = await t.app.inject({
+    method: "POST",
+    url: "/api/verification/face/challenge",
+    headers: { cookie: who.cookie },
+  });
+  if (challenge.statusCode !== 200) return challenge;
+  const { id, steps } = challenge.json() as { id: string; steps: FaceStep[] };
+  const { payload, headers } = await multipartFaceCheck(id, await frames(steps));
+  const url = "/api/verification/face";
+  return t.app.inject({
+    method: "POST",
+    url,
+    payload,
+    headers: { ...headers, cookie: who.cookie },
+  });
+}
+
 async function upload(who: TestAccount, endpoint: Endpoint, bytes: Buffer) {
+  if (endpoint === "face") return faceCheck(who, async (steps) => steps.map(() => [bytes]));
   const { payload, headers } =
     endpoint === "post"
       ? await multipartPost("A photo", bytes)
@@ -86,7 +108,6 @@ async function upload(who: TestAccount, endpoint: Endpoint, bytes: Buffer) {
     avatar: { method: "PUT", url: `/api/profiles/${who.userId}/avatar` },
     picture: { method: "PUT", url: `/api/profiles/${who.userId}/pictures/2` },
     post: { method: "POST", url: "/api/posts" },
-    face: { method: "POST", url: "/api/verification/face" },
   }[endpoint] as { method: "PUT" | "POST"; url: string };
   return t.app.inject({ ...target, payload, headers: { ...headers, cookie: who.cookie } });
 }
@@ -128,14 +149,14 @@ async function storedState() {
 describe("face verification attempts", () => {
   it("are not used by refused images: after more refusals than the hourly budget, a good capture is still read", async () => {
     const person = await createAccount(t, { label: "verifier" });
-    expect((await upload(person, "avatar", await faceOf("b"))).statusCode).toBe(200);
+    expect((await upload(person, "avatar", await liveProfilePhoto())).statusCode).toBe(200);
     const budget = LIMITS.faceVerifyPerUser.points;
     for (let i = 0; i <= budget; i++) {
       const [, make] = CORRUPT[i % CORRUPT.length] as [string, () => Buffer];
       const res = await upload(person, "face", make());
       expect(res.statusCode).toBe(400);
     }
-    const good = await upload(person, "face", (await sameFaceVariants("b")).reencoded);
+    const good = await faceCheck(person, liveSequence);
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ matched: true });
   });
@@ -143,13 +164,12 @@ describe("face verification attempts", () => {
   it("are still counted for readable captures (the budget is not lifted)", async () => {
     const person = await createAccount(t, { label: "counted" });
     expect((await upload(person, "avatar", await faceOf("c"))).statusCode).toBe(200);
-    const stranger = await faceOf("a");
     for (let i = 0; i < LIMITS.faceVerifyPerUser.points; i++) {
-      expect((await upload(person, "face", stranger)).json()).toEqual({
+      expect((await faceCheck(person, liveSequence)).json()).toEqual({
         matched: false,
         verifiedAt: null,
       });
     }
-    expect((await upload(person, "face", stranger)).statusCode).toBe(429);
+    expect((await faceCheck(person, liveSequence)).statusCode).toBe(429);
   });
 });
