@@ -3,14 +3,16 @@
 // process of its own, interleaved, each under autocannon at CONNECTIONS connections for SECONDS:
 // the bare 'hello', the bare server sending the app's header set, the app's /robots.txt (a static
 // file), /healthz (from memory) and a 404 under /api. Prints req/s, p50/p99 and each route's
-// ratio to the bare 'hello' in the same round, and to the bare server with the app's headers.
+// ratio to the bare 'hello' in the same round, and to the bare server with the app's headers, and
+// the CPU each request cost the server (all its threads) and the load generator (this process):
+// a side near one core (1,000 ms a second) is the one that limits the rate.
 // Target: a trivial route within 80% of the bare 'hello' (ratio ≥ 0.8).
 //   node --import tsx bench/trivial-route.ts      options: SECONDS=8 CONNECTIONS=100 ROUNDS=2
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import { freePort, startServer, stopServer } from "../src/server/test-support/child-server";
-import { sleep } from "./lib/stats";
+import { processCpuMs, sleep } from "./lib/stats";
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
@@ -36,12 +38,14 @@ while (
 )
   await sleep(100);
 
+const barePid = bare.pid as number;
+const appPid = app.process.pid as number;
 const routes = [
-  { label: "bare Fastify 'hello'", url: `${bareUrl}/hello` },
-  { label: "bare, the app's headers", url: `${bareUrl}/hello-with-headers` },
-  { label: "app /robots.txt", url: `${app.url}/robots.txt` },
-  { label: "app /healthz", url: `${app.url}/healthz` },
-  { label: "app 404 under /api", url: `${app.url}/api/no-such-route` },
+  { label: "bare Fastify 'hello'", url: `${bareUrl}/hello`, pid: barePid },
+  { label: "bare, the app's headers", url: `${bareUrl}/hello-with-headers`, pid: barePid },
+  { label: "app /robots.txt", url: `${app.url}/robots.txt`, pid: appPid },
+  { label: "app /healthz", url: `${app.url}/healthz`, pid: appPid },
+  { label: "app 404 under /api", url: `${app.url}/api/no-such-route`, pid: appPid },
 ];
 
 const run = (url: string, duration: number) =>
@@ -58,12 +62,18 @@ try {
     ratio: number;
     toHeaders: number;
     ok: boolean;
+    serverUs: number;
+    clientUs: number;
   }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     let bareRps = 0;
     let headersRps = 0;
     for (const route of routes) {
+      const [serverBefore, clientBefore] = [processCpuMs(route.pid), process.cpuUsage()];
       const result = await run(route.url, SECONDS);
+      const client = process.cpuUsage(clientBefore);
+      const serverUs = ((processCpuMs(route.pid) - serverBefore) * 1000) / result.requests.total;
+      const clientUs = (client.user + client.system) / result.requests.total;
       const rps = result.requests.average;
       if (route === routes[0]) bareRps = rps;
       if (route === routes[1]) headersRps = rps;
@@ -81,18 +91,22 @@ try {
         ratio: rps / bareRps,
         toHeaders: rps / headersRps,
         ok,
+        serverUs,
+        clientUs,
       });
       console.log(
-        `round ${round}  ${route.label.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ratio ${(rps / bareRps).toFixed(2)}${ok ? "" : "  (unexpected answers or errors)"}`,
+        `round ${round}  ${route.label.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ratio ${(rps / bareRps).toFixed(2)}  CPU/request server ${serverUs.toFixed(0)} µs, load ${clientUs.toFixed(0)} µs${ok ? "" : "  (unexpected answers or errors)"}`,
       );
     }
   }
-  console.log("\n| round | route | req/s | p50 | p99 | to bare 'hello' | to bare with headers |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  console.log(
+    "\n| round | route | req/s | p50 | p99 | to bare 'hello' | to bare with headers | server CPU / request | load generator CPU / request |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of rows) {
     const toHeaders = r.label.startsWith("app") ? r.toHeaders.toFixed(2) : "";
     console.log(
-      `| ${r.round} | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${toHeaders} |`,
+      `| ${r.round} | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${toHeaders} | ${r.serverUs.toFixed(0)} µs | ${r.clientUs.toFixed(0)} µs |`,
     );
   }
   const trivial = rows.filter((r) => r.label.startsWith("app") && !r.label.includes("404"));

@@ -93,24 +93,37 @@ export const busyPercent = (
 
 const TICK_MS = 10; // Linux USER_HZ is 100
 
+/** CPU ticks of one process from its /proc stat line: utime, stime, cutime, cstime (fields
+ * 14–17; the last two count its ended children). */
+function ticksOf(stat: string): number {
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+  return (fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0);
+}
+
 /** CPU ms used so far by all local `postgres` processes (exited backends count via cutime). */
 export function postgresCpuMs(): number {
   let ticks = 0;
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat
-        .slice(stat.lastIndexOf(")") + 2)
-        .split(" ")
-        .map(Number);
-      // fields[11..14] are utime, stime, cutime, cstime (stat fields 14–17)
-      ticks += (fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0);
+      if (stat.includes("(postgres)")) ticks += ticksOf(stat);
     } catch {
       // the process ended between the listing and the read
     }
   }
   return ticks * TICK_MS;
+}
+
+/** CPU ms used so far by the process `pid` (all its threads); NaN once it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    return ticksOf(readFileSync(`/proc/${pid}/stat`, "utf8")) * TICK_MS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

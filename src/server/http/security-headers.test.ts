@@ -35,22 +35,40 @@ describe("securityHeaders", () => {
     ).toThrow(/depends on the request/);
   });
 
-  it("are on every answer, and a route's own header wins", async () => {
+  it("are helmet's on an HTML document, a resource's few on anything else, and a route's own header wins", async () => {
     const app = Fastify();
     registerSecurityHeaders(app, {});
-    app.get("/plain", async () => "ok");
+    app.get("/page", async (_request, reply) =>
+      reply.type("text/html; charset=utf-8").send("<p>hi"),
+    );
+    app.get("/json", async () => ({ ok: true }));
     app.get("/own", async (_request, reply) => {
       reply.header("content-security-policy", "sandbox");
-      return "ok";
+      return { ok: true };
     });
-    const plain = await app.inject({ url: "/plain" });
-    expect(plain.headers["x-content-type-options"]).toBe("nosniff");
-    expect(plain.headers["content-security-policy"]).toContain("default-src 'self'");
+    const page = await app.inject({ url: "/page" });
+    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+
+    const json = await app.inject({ url: "/json" });
+    expect(json.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(json.headers["x-content-type-options"]).toBe("nosniff");
+    expect(json.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(json.headers["referrer-policy"]).toBe("no-referrer");
+    expect(json.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    expect(json.headers["x-frame-options"]).toBeUndefined();
+
     const own = await app.inject({ url: "/own" });
     expect(own.headers["content-security-policy"]).toBe("sandbox");
-    expect(own.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(own.headers["x-content-type-options"]).toBe("nosniff");
     const missing = await app.inject({ url: "/nowhere" });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers["x-content-type-options"]).toBe("nosniff");
+    expect(missing.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });
