@@ -49,6 +49,9 @@ import { touchSession } from "./modules/auth/queries";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionCache } from "./modules/auth/session-cache";
 import { createViewerResolver } from "./modules/auth/viewer-resolver";
+import { removeProof } from "./modules/badges/proof-store";
+import { PROOF_SWEEP_MS, runProofSweep, scheduleProofSweep } from "./modules/badges/proof-sweep";
+import { badgeReviewRoutes, badgeRoutes } from "./modules/badges/routes";
 import { cityIndex } from "./modules/cities/city-index";
 import { cityRoutes } from "./modules/cities/routes";
 import { commentRoutes } from "./modules/comments/routes";
@@ -121,6 +124,9 @@ export interface AppServices {
   emailDigestMs?: number;
   /** How often expired data exports are swept (docs/accounts.md "Your data"); 0 turns it off. */
   exportSweepMs?: number;
+  /** How often veterans' documents past their 30 days are deleted (docs/profiles-and-media.md
+   * "The veteran medal"); 0 turns it off. */
+  proofSweepMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
@@ -137,6 +143,8 @@ declare module "fastify" {
     runEmailDigest(now: Date, everyMs?: number): Promise<DigestReport | null>;
     /** One sweep of expired data exports at `now` (docs/accounts.md "Your data"). */
     runExportSweep(now: Date, everyMs?: number): Promise<SweepReport | null>;
+    /** One run deleting badge documents past their time at `now` (docs/profiles-and-media.md). */
+    runProofSweep(now: Date, everyMs?: number): Promise<number | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -212,11 +220,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       "checkout.paid": async ({ sessionId }) => {
         await completeCheckout(ctx, { sessionId, now: new Date() });
       },
-      // Each URL is an image (with its thumbnail) or a face capture; each remover skips the other.
+      // Each URL is an image (with its thumbnail), a face capture or a badge document; each
+      // remover skips the others.
       "media.delete": async ({ urls }) => {
         for (const url of urls) {
           await removeImage(ctx.store, { url });
           await removeCapture(ctx.captures, url);
+          await removeProof(ctx.captures, url);
         }
       },
       "export.build": (payload) => buildExport(ctx, payload),
@@ -297,20 +307,24 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorate("runExportSweep", (now: Date, everyMs?: number) =>
     runExportSweep(ctx, now, everyMs),
   );
+  app.decorate("runProofSweep", (now: Date, everyMs?: number) => runProofSweep(ctx, now, everyMs));
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   const heldNamesMs = services.heldNamesReleaseMs ?? HELD_NAMES_RELEASE_MS;
   const digestMs = services.emailDigestMs ?? EMAIL_DIGEST_MS;
   const sweepMs = services.exportSweepMs ?? EXPORT_SWEEP_MS;
+  const proofSweepMs = services.proofSweepMs ?? PROOF_SWEEP_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   let stopHeldNames: (() => Promise<void>) | null = null;
   let stopDigest: (() => Promise<void>) | null = null;
   let stopSweep: (() => Promise<void>) | null = null;
+  let stopProofSweep: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
     if (heldNamesMs > 0) stopHeldNames = scheduleHeldNamesRelease(ctx, heldNamesMs);
     if (digestMs > 0) stopDigest = scheduleEmailDigest(ctx, digestMs);
     if (sweepMs > 0) stopSweep = scheduleExportSweep(ctx, sweepMs);
+    if (proofSweepMs > 0) stopProofSweep = scheduleProofSweep(ctx, proofSweepMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
@@ -319,6 +333,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     await stopHeldNames?.();
     await stopDigest?.();
     await stopSweep?.();
+    await stopProofSweep?.();
     await outbox.stop();
   });
 
@@ -354,6 +369,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [safetyRoutes, "/api/safety"],
     [reportRoutes, "/api/reports"],
     [adminRoutes, "/api/admin"],
+    [badgeRoutes, "/api/badges"],
+    [badgeReviewRoutes, "/api/admin/badge-requests"],
     [postRedirectRoute, ""],
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });

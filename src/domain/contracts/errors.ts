@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   /** An upload whose bytes are no readable image (docs/profiles-and-media.md "Invalid images"). */
   invalidImage: "invalid_image",
   unsupportedImage: "unsupported_image",
+  /** A document that is no JPEG, PNG or PDF by its bytes (docs/safety.md "Badges"). */
+  unsupportedFile: "unsupported_file",
   requestTimeout: "request_timeout",
   rateLimited: "rate_limited",
   internal: "internal_error",

@@ -122,6 +122,24 @@ export async function readFaceFrames(
   };
 }
 
+/** One document (field "file") up to `maxBytes`: the veteran medal's proof (docs/safety.md
+ * "Badges"); its type is checked from its bytes by the caller. */
+export async function readUploadedDocument(
+  request: FastifyRequest,
+  { maxBytes, tooLargeMessage }: { maxBytes: number; tooLargeMessage: string },
+): Promise<Buffer> {
+  const missing = () =>
+    badRequest(ERROR_CODES.validation, "Please choose a file.", {
+      file: ["Please choose a file."],
+    });
+  if (!request.isMultipart()) throw missing();
+  const body = await readMultipart(request, { fileFields: ["file"], maxBytes, maxFields: 2 });
+  if (body.tooLarge) throw new AppError(413, ERROR_CODES.tooLarge, tooLargeMessage);
+  const file = body.files.get("file")?.[0];
+  if (!file || file.length === 0) throw missing();
+  return file;
+}
+
 /** A new post: JSON `{content}`, or multipart with a `content` field and an optional `image` file. */
 export async function readPostSubmission(
   request: FastifyRequest,

@@ -260,3 +260,26 @@ export function exportReadyMail(input: {
     devHint: `export ${input.link}`,
   };
 }
+
+/** docs/safety.md "Badges": the code that confirms the organisation address of a yellow badge
+ * request. */
+export function orgEmailCodeMail(input: {
+  siteName: string;
+  to: string;
+  code: string;
+  officialName: string;
+}): OutgoingMail {
+  const { siteName, code } = input;
+  return {
+    to: input.to,
+    subject: `${code} is your ${siteName} code to confirm this address`,
+    text: `Someone asked for ${siteName}'s yellow badge for ${input.officialName} and gave this address as the organisation's.\n\nTo confirm it, enter this code on the Edit Profile page: ${code}\n\nThe code expires in 10 minutes.`,
+    html: layout(
+      siteName,
+      `<p>Someone asked for the yellow badge for <strong>${escapeHtml(input.officialName)}</strong> and gave this address as the organisation's. To confirm it, enter this code on the Edit Profile page:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700">${code}</p>
+<p>The code expires in 10 minutes.</p>`,
+    ),
+    devHint: `code ${code}`,
+  };
+}

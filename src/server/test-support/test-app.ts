@@ -58,7 +58,8 @@ function parseEml(raw: string): CapturedMail {
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
  * app's log (silent when not given); `redis` is the app's Redis client (rate limits and the
  * readiness check), none when not given. The scheduled jobs' timers are off: tests run
- * `app.runUsernameLifecycle(now)`, `app.releaseHeldNames(now)` and `app.runEmailDigest(now)` with
+ * `app.runUsernameLifecycle(now)`, `app.releaseHeldNames(now)`, `app.runEmailDigest(now)` and
+ * `app.runProofSweep(now)` with
  * the clock they choose. `database.close()` may be called
  * before `close()` (a test of a dead database); it closes once.
  */
@@ -124,6 +125,7 @@ export async function createTestApp(
     heldNamesReleaseMs: 0,
     emailDigestMs: 0,
     exportSweepMs: 0,
+    proofSweepMs: 0,
   });
   await app.ready();
 

@@ -6,6 +6,7 @@ import { and, eq, gt, inArray, isNotNull, like, ne, or, sql } from "drizzle-orm"
 import { type Db, queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
 import { users, verifications } from "../../db/schema/auth";
+import { badgeRequests } from "../../db/schema/badges";
 import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { postCommentLikes, postComments, postLikes, posts, postViews } from "../../db/schema/posts";
@@ -47,7 +48,8 @@ export async function namesOf(db: Db, userId: string, now: Date): Promise<string
   );
 }
 
-/** Every stored image of the person: avatar, the nine pictures, post images, the face capture. */
+/** Every stored file of the person: avatar, the nine pictures, post images, the face capture, the
+ * documents of their veteran medal requests. */
 export async function mediaUrlsOf(db: Db, userId: string): Promise<string[]> {
   const [profile] = await db
     .select({ avatar: profiles.profileImageUrl, capture: profiles.faceCaptureUrl })
@@ -71,7 +73,17 @@ export async function mediaUrlsOf(db: Db, userId: string): Promise<string[]> {
         pics.userpic9,
       ]
     : [];
-  const urls = [profile?.avatar, profile?.capture, ...slots, ...images.map((row) => row.url)];
+  const proofs = await db
+    .select({ url: badgeRequests.proofUrl })
+    .from(badgeRequests)
+    .where(and(eq(badgeRequests.userId, userId), isNotNull(badgeRequests.proofUrl)));
+  const urls = [
+    profile?.avatar,
+    profile?.capture,
+    ...slots,
+    ...images.map((row) => row.url),
+    ...proofs.map((row) => row.url),
+  ];
   return [...new Set(urls.filter((url): url is string => Boolean(url)))];
 }
 

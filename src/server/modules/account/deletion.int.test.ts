@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { SESSION_ENDED_CLOSE_CODE } from "../../../domain/realtime-events";
 import { queryRows } from "../../db/client";
+import { MAILED_CODE_MAX_WRONG_TRIES } from "../../db/mailed-codes";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import {
   FAKE_STRIPE_KEY,
@@ -26,7 +27,6 @@ import { refusalOf } from "../../test-support/smtp-client";
 import { follow, inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { connectRealtime } from "../../test-support/ws-client";
-import { DELETION_CODE_MAX_WRONG_TRIES } from "./deletion-code";
 import { DELETED_TARGET } from "./deletion-queries";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -255,7 +255,7 @@ describe("Deleting the account", () => {
     );
     expect(posts?.n).toBe(1);
 
-    for (let i = 1; i < DELETION_CODE_MAX_WRONG_TRIES; i++) {
+    for (let i = 1; i < MAILED_CODE_MAX_WRONG_TRIES; i++) {
       expect((await confirm(person, wrong)).statusCode).toBe(400);
     }
     // Five wrong tries void the code: even the right one is refused now.

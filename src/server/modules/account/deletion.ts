@@ -10,11 +10,11 @@ import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { checkMailedCode, issueMailedCode } from "../../db/mailed-codes";
 import { badRequest, forbidden, unauthorized } from "../../errors";
 import { deletionCodeMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
 import { holdEndsAt, holdNames } from "../../policy/held-names";
-import { checkDeletionCode, issueDeletionCode } from "./deletion-code";
 import {
   activeSubscriptionsOf,
   deleteUserRow,
@@ -33,6 +33,8 @@ import { current } from "./service";
 
 export type DeletionDeps = Pick<AppContext, "db" | "auth" | "outbox" | "limits" | "config" | "log">;
 
+const deletionCode = (userId: string) => ({ purpose: "delete-account", userId });
+
 /** Mails a fresh code to the account's own address; at most one a minute (the sign-up code's
  * cooldown) and five in half an hour per address. */
 export async function sendDeletionCode(
@@ -43,8 +45,8 @@ export async function sendDeletionCode(
   await deps.limits.consume("codeResendCooldown", `delete-account:${user.id}`);
   await deps.limits.consume("codeSendPerAddress", user.email);
   await deps.outbox.transaction(async (tx, fx) => {
-    const code = await issueDeletionCode(tx, {
-      userId: user.id,
+    const code = await issueMailedCode(tx, {
+      target: deletionCode(user.id),
       secret: deps.config.sessionSecret,
       now,
     });
@@ -71,8 +73,8 @@ export async function deleteAccount(
   const outcome = await deps.outbox.transaction(async (tx, fx) => {
     const account = await lockAccount(tx, user.id);
     if (!account) return "gone";
-    const verdict = await checkDeletionCode(tx, {
-      userId: user.id,
+    const verdict = await checkMailedCode(tx, {
+      target: deletionCode(user.id),
       code,
       secret: deps.config.sessionSecret,
       now,

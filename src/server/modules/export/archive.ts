@@ -10,6 +10,7 @@ import { keyOfMediaUrl } from "../media/service";
 import { presentProfile } from "../profiles/present";
 import { findProfileByUserId, type ProfileRow } from "../profiles/queries";
 import {
+  badgeRequestsOf,
   commentLikesPage,
   commentsPage,
   followsPage,
@@ -153,6 +154,8 @@ export async function writeArchive(
 
   await progress.stage("profile.json");
   zip.addBuffer("profile.json", Buffer.from(`${JSON.stringify(profileFile(profile), null, 2)}\n`));
+  const badges = await badgeRequestsOf(db, userId);
+  zip.addBuffer("badge-requests.json", Buffer.from(`${JSON.stringify(badges, null, 2)}\n`));
 
   await progress.stage("posts.json");
   const posts = byKeyset((db, key) => postsPage(db, userId, key, PAGE), db);

@@ -3,6 +3,7 @@
 // order of an index, so a page costs the same however far in it is and nothing is held whole.
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
+import { badgeRequests } from "../../db/schema/badges";
 import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { postCommentLikes, postComments, postLikes, posts } from "../../db/schema/posts";
@@ -213,3 +214,26 @@ export function messagesPage(db: Db, threadId: string, key: Keyset | null, limit
 }
 
 export type MessageRow = Awaited<ReturnType<typeof messagesPage>>[number];
+
+/** The person's badge requests, oldest first, without the veteran's document (docs/safety.md
+ * "Badges"). */
+export function badgeRequestsOf(db: Db, userId: string) {
+  return db
+    .select({
+      kind: badgeRequests.kind,
+      status: badgeRequests.status,
+      category: badgeRequests.category,
+      officialName: badgeRequests.officialName,
+      links: badgeRequests.links,
+      orgEmail: badgeRequests.orgEmail,
+      orgEmailConfirmedAt: badgeRequests.orgEmailConfirmedAt,
+      question: badgeRequests.question,
+      answer: badgeRequests.answer,
+      reason: badgeRequests.reason,
+      createdAt: badgeRequests.createdAt,
+      decidedAt: badgeRequests.decidedAt,
+    })
+    .from(badgeRequests)
+    .where(eq(badgeRequests.userId, userId))
+    .orderBy(badgeRequests.createdAt);
+}

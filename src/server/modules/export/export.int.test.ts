@@ -112,6 +112,13 @@ beforeAll(async () => {
   expect((await inject(t, ada, "POST", `/api/posts/${bobPostId}/like`)).statusCode).toBe(200);
   expect((await inject(t, ada, "POST", `/api/comments/${bobCommentId}/like`)).statusCode).toBe(200);
 
+  const badge = await inject(t, ada, "POST", "/api/badges/yellow", {
+    category: "public_figure",
+    officialName: "Ada Lovelace",
+    links: ["https://ada.example.org"],
+  });
+  expect(badge.statusCode, badge.body).toBe(201);
+
   await follow(t, ada, bob);
   await follow(t, bob, ada);
   await follow(t, cy, ada);
@@ -185,6 +192,7 @@ describe("Download my data", () => {
     expect([...zip.keys()].sort()).toEqual(
       [
         "README.txt",
+        "badge-requests.json",
         "comments.json",
         "followers.csv",
         "following.csv",
@@ -197,6 +205,18 @@ describe("Download my data", () => {
         "profile.json",
       ].sort(),
     );
+  });
+
+  it("holds the person's badge requests", () => {
+    const requests = JSON.parse(zip.get("badge-requests.json")?.toString() ?? "");
+    expect(requests).toEqual([
+      expect.objectContaining({
+        kind: "yellow",
+        status: "open",
+        category: "public_figure",
+        links: ["https://ada.example.org"],
+      }),
+    ]);
   });
 
   it("holds the profile with every attribute and its audience", () => {

@@ -13,6 +13,9 @@ profile.json    Your profile: name, handle, addresses, about, website, and every
                 it ("everyone", "friends" - people you follow who follow you back - or "only_me").
                 Also your search setting, the sensitive attributes you consented to show, and the
                 files in media/ that are your avatar and profile pictures.
+badge-requests.json  Your requests for the yellow badge and the veteran medal: what you sent
+                (a veteran's document is not included), the moderators' questions, your answers,
+                and each decision with its reason.
 posts.json      Your posts, oldest first: text, image (a file in media/posts/), counts of likes,
                 comments and views, when written and last edited.
 comments.json   Your comments, oldest first: the post they are on, the comment they answer (if

@@ -32,12 +32,16 @@ async function removeIfUnused(store: ObjectStore, row: ProfileRow, url: string |
 
 /**
  * The black badge vouches for the photo it was compared with (spec-2 §6): a new avatar drops it,
- * with its face verification fields, until the owner verifies again.
+ * with its face verification fields, until the owner verifies again. The yellow badge vouches for
+ * the person, not the photo, and stays (docs/profiles-and-media.md "Badges": yellow wins over
+ * black); the face fields still go, so revoking yellow later does not bring back a black badge
+ * for an old photo.
  */
-const withoutFaceBadge = (row: ProfileRow) =>
-  row.profile.verificationType === "black"
-    ? { verificationType: "none", faceVerifiedAt: null, faceCaptureUrl: null, faceMatchScore: null }
-    : {};
+const withoutFaceBadge = (row: ProfileRow) => {
+  const face = { faceVerifiedAt: null, faceCaptureUrl: null, faceMatchScore: null };
+  if (row.profile.verificationType === "black") return { verificationType: "none", ...face };
+  return row.profile.faceVerifiedAt || row.profile.faceCaptureUrl ? face : {};
+};
 
 /** A new avatar; lists show it, so cached copies of the person are dropped (profile.changed). */
 export async function replaceAvatar(

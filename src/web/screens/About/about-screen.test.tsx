@@ -64,9 +64,9 @@ describe("AboutScreen", () => {
     );
     expect(account.queryByText("Coming soon")).toBeNull();
 
-    for (const [title, coming] of [["Profile badges", /veterans/]] as const) {
-      expect(section(title).getByText("Coming soon")).toBeTruthy();
-      expect(section(title).getByText(coming).textContent).toMatch(/^Coming soon/);
-    }
+    const badges = section("Profile badges");
+    expect(badges.queryByText("Coming soon")).toBeNull();
+    expect(badges.getByText(/ask for the yellow badge on Edit Profile/)).toBeTruthy();
+    expect(badges.getByText(/deleted 30 days after their decision/)).toBeTruthy();
   });
 });

@@ -1,9 +1,8 @@
-// /about (spec-2 §1): what the product is, section by section: what works today, and what is
-// coming marked as such (the yellow badge and the veteran medal). The life of a reserved username
+// /about (spec-2 §1): what the product is, section by section, as it works today; how each badge
+// is earned as docs/profiles-and-media.md "Badges" describes it. The life of a reserved username
 // is told here as docs/usernames.md "The life of a name" describes it, and who sees each detail as
 // docs/profiles-and-media.md "Who sees what" does.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
-import { ComingSoon } from "../../components/coming-soon";
 import { JoinLinks } from "../../components/join-links";
 import { SiteFooter } from "../../components/site-footer";
 import { useStaticPageMeta } from "../../lib/page-meta";
@@ -15,8 +14,6 @@ interface AboutSection {
   text: string;
   /** A second paragraph. */
   more?: string;
-  /** What of this section is not built yet. */
-  coming?: string;
 }
 
 const sections = (siteName: string): AboutSection[] => [
@@ -50,8 +47,8 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Profile badges",
-    text: "Badges show who is who on profiles, posts and search results: a black badge is earned by verifying that your face matches your profile photo (Face Verification, on Edit Profile).",
-    coming: "A yellow badge, and a military medal for veterans.",
+    text: "Badges show who is who on profiles, posts and search results: a black badge is earned by showing your live face to the camera, following three short prompts, and matching your profile photo (Face Verification, on Edit Profile).",
+    more: "Organisations, businesses, public figures and creators can ask for the yellow badge on Edit Profile, with links to their official pages and, if they like, an official e-mail confirmed by a code; a moderator checks and approves it. Veterans can ask for the military medal the same way with a photo or PDF of a discharge document or veteran ID: only moderators see it, and it is deleted 30 days after their decision.",
   },
 ];
 
@@ -76,7 +73,6 @@ export function AboutScreen() {
               {section.more ? (
                 <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.more}</p>
               ) : null}
-              {section.coming ? <ComingSoon>{section.coming}</ComingSoon> : null}
             </section>
           ))}
         </div>

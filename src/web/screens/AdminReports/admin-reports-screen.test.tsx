@@ -103,6 +103,7 @@ describe("Moderation queue", () => {
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "Open",
       "Closed",
+      "Badges",
       "Audit log",
     ]);
   });

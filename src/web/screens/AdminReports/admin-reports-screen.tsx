@@ -1,6 +1,7 @@
-// /admin/reports (docs/safety.md "Moderate"): the moderators' queue in three tabs — Open,
-// Closed, Audit log. The server answers 404 to everyone else, and so does this screen: the
-// normal 'Page not found', as for any unknown address.
+// /admin/reports (docs/safety.md "Moderate", "Badges"): the moderators' queue in four tabs —
+// Open, Closed, Badges (requests for the yellow badge and the veteran medal), Audit log. The
+// server answers 404 to everyone else, and so does this screen: the normal 'Page not found', as
+// for any unknown address.
 import { Tabs } from "radix-ui";
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
@@ -13,6 +14,7 @@ import { useReportQueueQuery } from "../../state/queries/admin";
 import { useStandingQuery } from "../../state/queries/safety";
 import { NotFoundScreen } from "../NotFound/not-found-screen";
 import { AuditLog } from "./audit-log";
+import { BadgeQueue } from "./badge-queue";
 import { GrantModerator } from "./grant-moderator";
 import { ReportQueue } from "./report-queue";
 
@@ -34,6 +36,7 @@ export function AdminReportsScreen() {
         <UnderlineTabList label="Moderation">
           <UnderlineTab value="open">Open</UnderlineTab>
           <UnderlineTab value="closed">Closed</UnderlineTab>
+          <UnderlineTab value="badges">Badges</UnderlineTab>
           <UnderlineTab value="audit">Audit log</UnderlineTab>
         </UnderlineTabList>
         <Tabs.Content value="open">
@@ -41,6 +44,9 @@ export function AdminReportsScreen() {
         </Tabs.Content>
         <Tabs.Content value="closed">
           <ReportQueue status="closed" />
+        </Tabs.Content>
+        <Tabs.Content value="badges">
+          <BadgeQueue admin={admin} />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditLog />

@@ -67,6 +67,9 @@ beforeEach(() => {
         const pictures = profile.pictures.map((url, i) => (i === 2 ? "/media/p/3.jpg" : url));
         return json({ status: 200, body: { profile: { ...profile, pictures } } });
       }
+      if (path === "/api/badges/requests") {
+        return json({ status: 200, body: { yellow: null, veteran: null } });
+      }
       if (path === "/api/profiles/u1/privacy-notice" && init?.method === "POST") {
         noticePosts += 1;
         return new Response(null, { status: 204 });

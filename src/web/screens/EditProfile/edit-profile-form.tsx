@@ -1,5 +1,6 @@
 // The Edit Profile form (spec-2 §2, §5): avatar, face verification (not built yet), full name,
-// username, email, website, about, the Details grid and the Pictures strip. Checked with the
+// username, email, website, about, the Badges section (requests for the yellow badge and the
+// veteran medal), the Details grid and the Pictures strip. Checked with the
 // same zod schema as the server; errors, the browser's or the server's, show under their
 // fields and nothing typed is lost. A save announces 'profile:refresh' and goes back.
 // Who can see each detail, 'Show me in demographic search' and the consent asked before a
@@ -29,6 +30,7 @@ import { announceProfileRefresh } from "../../lib/profile-refresh";
 import { useGoBack } from "../../lib/use-go-back";
 import { useUpdateProfileMutation } from "../../state/queries/profiles";
 import { AvatarUploader } from "./avatar-uploader";
+import { BadgesSection } from "./badges-section";
 import { DetailsGrid } from "./details-grid";
 import { FaceVerificationDialog } from "./face-verification-dialog";
 import {
@@ -283,6 +285,8 @@ export function EditProfileForm({ profile }: { profile: ProfileView }) {
           />
         </div>
       </section>
+
+      <BadgesSection profile={profile} className={sectionClass} />
 
       <UsernameSection className={sectionClass} />
 

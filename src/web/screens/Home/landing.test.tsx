@@ -24,7 +24,8 @@ describe("Landing", () => {
     ]) {
       expect(point(title).queryByText("Coming soon")).toBeNull();
     }
-    expect(point("Profile badges").getByText("Coming soon")).toBeTruthy();
+    expect(point("Profile badges").queryByText("Coming soon")).toBeNull();
+    expect(point("Profile badges").getByText(/yellow badge to organisations/)).toBeTruthy();
   });
 
   it("says a short username can be reserved today, and from what price", async () => {

@@ -1,14 +1,10 @@
-// The product's five points (spec-2 §1) on the landing page: what works today, and what is not
-// built yet marked 'Coming soon' (the yellow badge and the veteran medal).
+// The product's five points (spec-2 §1) on the landing page, as they work today.
 import { AtSign, BadgeCheck, Filter, Mail, MessageSquareText } from "lucide-react";
 import type { ReactNode } from "react";
-import { ComingSoon } from "../../components/coming-soon";
 
 interface ProductPoint {
   title: string;
   text: string;
-  /** What of this point is not built yet. */
-  coming?: string;
   icon: ReactNode;
 }
 
@@ -35,8 +31,7 @@ const productPoints = (siteName: string): ProductPoint[] => [
   },
   {
     title: "Profile badges",
-    text: "A black badge shows that a face matches its profile photo.",
-    coming: "A yellow badge, and a medal that honours veterans.",
+    text: "A black badge shows that a live face, in front of the camera, matches its profile photo; moderators give the yellow badge to organisations and public figures, and a medal to veterans who show their papers.",
     icon: <BadgeCheck aria-hidden="true" size={22} />,
   },
 ];
@@ -55,7 +50,6 @@ export function ProductPointList({ siteName }: { siteName: string }) {
           <div>
             <h3 className="font-semibold">{point.title}</h3>
             <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{point.text}</p>
-            {point.coming ? <ComingSoon className="mt-2">{point.coming}</ComingSoon> : null}
           </div>
         </li>
       ))}

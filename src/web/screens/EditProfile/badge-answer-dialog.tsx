@@ -1,0 +1,109 @@
+// Answering a moderator's question about a badge request (docs/safety.md "Badges"): a few words
+// and, for the yellow badge, more public links; sending puts the request back in the queue.
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import {
+  answerBody,
+  BADGE_LINKS_MAX,
+  BADGE_MESSAGE_MAX,
+  type OwnBadgeRequest,
+} from "../../../domain/contracts/badges";
+import { Button } from "../../components/button";
+import { Dialog } from "../../components/dialog";
+import { FormMessage } from "../../components/form-message";
+import { TextAreaField } from "../../components/text-area-field";
+import { TextField } from "../../components/text-field";
+import { ApiRequestError, errorMessage } from "../../lib/api";
+import { useAnswerMutation } from "../../state/queries/badges";
+
+export function BadgeAnswerDialog({
+  request,
+  open,
+  onOpenChange,
+}: {
+  request: OwnBadgeRequest;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Answer the moderator"
+      description={request.question ?? ""}
+    >
+      <AnswerForm request={request} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function AnswerForm({ request, onDone }: { request: OwnBadgeRequest; onDone: () => void }) {
+  const [answer, setAnswer] = useState("");
+  const [link, setLink] = useState("");
+  const [errors, setErrors] = useState<{ answer?: string; link?: string }>({});
+  const send = useAnswerMutation(request.kind);
+  const canAddLink = request.kind === "yellow" && request.links.length < BADGE_LINKS_MAX;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (send.isPending) return;
+    const body = { answer, links: link.trim() ? [link.trim()] : [] };
+    const parsed = answerBody.safeParse(body);
+    if (!parsed.success) {
+      const issue = (key: string) => parsed.error.issues.find((i) => i.path[0] === key)?.message;
+      setErrors({ answer: issue("answer"), link: issue("links") });
+      return;
+    }
+    setErrors({});
+    send.mutate(body, {
+      onSuccess: () => {
+        toast.success("Answer sent. Your request is back with the moderators.");
+        onDone();
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiRequestError && failure.fields?.links) {
+          setErrors({ link: failure.fields.links[0] });
+        }
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextAreaField
+        label="Your answer"
+        value={answer}
+        rows={4}
+        maxLength={BADGE_MESSAGE_MAX}
+        onChange={(event) => setAnswer(event.target.value)}
+        error={errors.answer}
+        required
+      />
+      {canAddLink ? (
+        <TextField
+          label="Add a public link (optional)"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          error={errors.link}
+        />
+      ) : null}
+      {send.isError && !errors.link ? (
+        <FormMessage>
+          {errorMessage(send.error, "Could not send the answer. Please try again.")}
+        </FormMessage>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={send.isPending}>
+          Send answer
+        </Button>
+      </div>
+    </form>
+  );
+}
