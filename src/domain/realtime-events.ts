@@ -16,6 +16,9 @@ export const serverMessage = z.discriminatedUnion("type", [
     following: z.boolean(),
   }),
   z.object({ type: z.literal("profile.counts"), userId: z.string(), counts }),
+  /** A profile's name, photo or badges changed (a save, a face check, a moderator's decision):
+   * sent to the person and to whoever looks at the profile, who read it again. */
+  z.object({ type: z.literal("profile.changed"), userId: z.string() }),
   /** A followed person (or the reader) posted; viewer flags are false, the client fills them in. */
   z.object({ type: z.literal("post.created"), post: postView }),
   z.object({

@@ -110,6 +110,25 @@ describe("/realtime", () => {
     expect(watcher.messages.some((m) => m.type === "follow.changed")).toBe(false);
   });
 
+  it("tells the person and the profile's watchers that a profile changed, nobody else", async () => {
+    const [owner, watcher, other] = await Promise.all([open(bob), open(eve), open(eve)]);
+    watcher.send({ type: "watch-profile", userId: bob.userId });
+    watcher.send({ type: "ping" });
+    await watcher.waitFor((m) => m.type === "pong");
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/profiles/${bob.userId}`,
+      headers: { cookie: bob.cookie },
+      payload: { fullName: "Bob Renamed", emailAddress: "bob@example.com", details: {} },
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = { type: "profile.changed", userId: bob.userId };
+    expect(await owner.waitFor((m) => m.type === "profile.changed")).toEqual(expected);
+    expect(await watcher.waitFor((m) => m.type === "profile.changed")).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(other.messages.some((m) => m.type === "profile.changed")).toBe(false);
+  });
+
   it("sends a new post to the author's connected followers only, and activity to the recipient", async () => {
     const [author, fan, other] = await Promise.all([
       createAccount(t),

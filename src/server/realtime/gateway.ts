@@ -244,6 +244,11 @@ async function deliver(registry: Registry, options: GatewayOptions, event: Domai
       return sendTo(registry.ofUser(event.userId), { type: "mail.read", threadId: event.threadId });
     case "session.ended":
       return closeEndedSessions(registry, options, event.userId);
+    case "profile.changed":
+      return sendTo(
+        new Set([...registry.watchersOf(event.userId), ...registry.ofUser(event.userId)]),
+        { type: "profile.changed", userId: event.userId },
+      );
   }
 }
 

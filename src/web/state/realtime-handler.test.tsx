@@ -51,6 +51,15 @@ const search = (q = "a") =>
   queryClient.getQueryData<PeopleSearchResult>(searchKeys.peopleQuery(q))?.items;
 
 describe("applyServerMessage", () => {
+  it("profile.changed: the cached profiles are read again, and the session when it is the viewer's", () => {
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    applyServerMessage(queryClient, { type: "profile.changed", userId: "u2" }, "me");
+    expect(queryClient.getQueryState(profileKeys.detail("grace"))?.isInvalidated).toBe(true);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    applyServerMessage(queryClient, { type: "profile.changed", userId: "me" }, "me");
+    expect(invalidate).toHaveBeenCalledTimes(3);
+  });
+
   it("profile.counts: puts the counters on that profile only, and announces them", () => {
     const heard: FollowCountsChangedDetail[] = [];
     const listener = (event: Event) =>

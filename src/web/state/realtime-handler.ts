@@ -8,6 +8,8 @@ import { mailKeys, markThreadReadLocally, receiveMessage } from "./queries/mail"
 import { receivePost } from "./queries/post-live";
 import { applyPostEdit, removePost } from "./queries/posts";
 import { setProfileCounts } from "./queries/profile-counts";
+import { profileKeys } from "./queries/profiles";
+import { sessionKeys } from "./queries/session";
 
 /** Applies one server message; `viewerId` is the signed-in user this connection belongs to. */
 export function applyServerMessage(
@@ -18,6 +20,12 @@ export function applyServerMessage(
   switch (message.type) {
     case "profile.counts":
       setProfileCounts(queryClient, message.userId, message.counts);
+      return;
+    case "profile.changed":
+      // A badge given or taken, a new name or photo: the profiles on screen are read again.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      if (message.userId === viewerId)
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       return;
     case "follow.changed":
       // spec-1 §4: the viewer's following set follows changes made anywhere (another tab, another
