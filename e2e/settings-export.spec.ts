@@ -11,6 +11,7 @@ import { createAccount } from "./support/people";
 
 const FILES = [
   "README.txt",
+  "badge-requests.json",
   "comments.json",
   "followers.csv",
   "following.csv",
