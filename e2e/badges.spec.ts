@@ -6,8 +6,13 @@
 // output folder).
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { type Account, newAccount, PASSWORD, signInViaApi, typeCode } from "./support/accounts";
-import { MODERATOR_EMAIL } from "./support/env";
+import {
+  type Account,
+  newAccount,
+  signInModerator,
+  signInViaApi,
+  typeCode,
+} from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { waitForCode } from "./support/mail";
 import { createAccount, ownHandle, rareWord, secondPerson } from "./support/people";
@@ -19,22 +24,6 @@ async function readNotice(page: Page, text: string) {
   await expect(notice.getByText(text)).toBeVisible();
   await notice.getByRole("button", { name: "OK" }).click();
   await expect(notice).toBeHidden();
-}
-
-/** The moderator of ADMIN_EMAILS, signed in on `page`; registered by the first test needing them. */
-async function signInModerator(page: Page): Promise<void> {
-  const account: Account = { email: MODERATOR_EMAIL, fullName: "Mo Derator", password: PASSWORD };
-  const registered = await page.request.post("/api/auth/register", {
-    data: { ...account, agreeToPolicies: true },
-  });
-  if (registered.status() !== 409) {
-    await expect(registered, "register").toBeOK();
-    const code = await waitForCode(account.email);
-    await expect(
-      await page.request.post("/api/auth/verify-code", { data: { email: account.email, code } }),
-    ).toBeOK();
-  }
-  await signInViaApi(page, account);
 }
 
 async function person(page: Page, fullName: string): Promise<{ account: Account; handle: string }> {

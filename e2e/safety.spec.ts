@@ -3,10 +3,8 @@
 // post removed from the moderation queue is gone for everyone; a suspended person is signed out
 // in every browser they have open.
 import type { Page } from "@playwright/test";
-import { type Account, newAccount, PASSWORD, signInViaApi } from "./support/accounts";
-import { MODERATOR_EMAIL } from "./support/env";
+import { newAccount, signInModerator, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { waitForCode } from "./support/mail";
 import { createAccount, realtimeReady, secondPerson } from "./support/people";
 import { openMenu, toast } from "./support/screen";
 
@@ -31,20 +29,9 @@ async function person(page: Page, label: string, fullName: string): Promise<Me> 
   return me(page);
 }
 
-/** The moderator of ADMIN_EMAILS, signed in on `page`; registered by the first test needing them. */
+/** The moderator of ADMIN_EMAILS, signed in on `page`. */
 async function moderator(page: Page): Promise<Me> {
-  const account: Account = { email: MODERATOR_EMAIL, fullName: "Mo Derator", password: PASSWORD };
-  const registered = await page.request.post("/api/auth/register", {
-    data: { ...account, agreeToPolicies: true },
-  });
-  if (registered.status() !== 409) {
-    await expect(registered, "register").toBeOK();
-    const code = await waitForCode(account.email);
-    await expect(
-      await page.request.post("/api/auth/verify-code", { data: { email: account.email, code } }),
-    ).toBeOK();
-  }
-  await signInViaApi(page, account);
+  await signInModerator(page);
   return me(page);
 }
 

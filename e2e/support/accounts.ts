@@ -2,6 +2,7 @@
 // with the UI helpers; the others get a verified account straight from the API (register, then
 // verify with the mailed code), which takes a fraction of the time.
 import { expect, type Page } from "@playwright/test";
+import { MODERATOR_EMAIL } from "./env";
 import { uniqueEmail } from "./fixtures";
 import { waitForCode } from "./mail";
 
@@ -105,4 +106,20 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function logIn(page: Page, account: Account): Promise<void> {
   await submitLogin(page, account.email, account.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
+}
+
+/** The moderator of ADMIN_EMAILS, signed in on `page`; registered by the first test needing them. */
+export async function signInModerator(page: Page): Promise<void> {
+  const account: Account = { email: MODERATOR_EMAIL, fullName: "Mo Derator", password: PASSWORD };
+  const registered = await page.request.post("/api/auth/register", {
+    data: { ...account, agreeToPolicies: true },
+  });
+  if (registered.status() !== 409) {
+    await expect(registered, "register").toBeOK();
+    const code = await waitForCode(account.email);
+    await expect(
+      await page.request.post("/api/auth/verify-code", { data: { email: account.email, code } }),
+    ).toBeOK();
+  }
+  await signInViaApi(page, account);
 }
