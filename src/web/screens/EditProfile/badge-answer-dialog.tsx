@@ -8,13 +8,13 @@ import {
   BADGE_MESSAGE_MAX,
   type OwnBadgeRequest,
 } from "../../../domain/contracts/badges";
-import { Button } from "../../components/button";
 import { Dialog } from "../../components/dialog";
 import { FormMessage } from "../../components/form-message";
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useAnswerMutation } from "../../state/queries/badges";
+import { RequestFormActions } from "./request-form-actions";
 
 export function BadgeAnswerDialog({
   request,
@@ -96,14 +96,7 @@ function AnswerForm({ request, onDone }: { request: OwnBadgeRequest; onDone: () 
           {errorMessage(send.error, "Could not send the answer. Please try again.")}
         </FormMessage>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={send.isPending}>
-          Send answer
-        </Button>
-      </div>
+      <RequestFormActions onCancel={onDone} busy={send.isPending} submitLabel="Send answer" />
     </form>
   );
 }

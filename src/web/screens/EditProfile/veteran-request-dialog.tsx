@@ -9,11 +9,11 @@ import {
   PROOF_TYPES,
   PROOF_WRONG_TYPE,
 } from "../../../domain/contracts/badges";
-import { Button } from "../../components/button";
 import { Dialog } from "../../components/dialog";
 import { FormMessage } from "../../components/form-message";
 import { errorMessage } from "../../lib/api";
 import { useVeteranRequestMutation } from "../../state/queries/badges";
+import { RequestFormActions } from "./request-form-actions";
 
 export const PROOF_PROMISE =
   "Only moderators see it while they review your request. It is deleted 30 days after their decision.";
@@ -93,14 +93,7 @@ function VeteranRequestForm({ onDone }: { onDone: () => void }) {
         </p>
       </div>
       {problem ? <FormMessage>{problem}</FormMessage> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={request.isPending}>
-          Send request
-        </Button>
-      </div>
+      <RequestFormActions onCancel={onDone} busy={request.isPending} submitLabel="Send request" />
     </form>
   );
 }

@@ -19,6 +19,7 @@ import { FormMessage } from "../../components/form-message";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useYellowRequestMutation } from "../../state/queries/badges";
+import { RequestFormActions } from "./request-form-actions";
 
 type Errors = Record<string, string>;
 
@@ -175,14 +176,7 @@ function YellowRequestForm({ onDone }: { onDone: () => void }) {
           {errorMessage(request.error, "Could not send the request. Please try again.")}
         </FormMessage>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={request.isPending}>
-          Send request
-        </Button>
-      </div>
+      <RequestFormActions onCancel={onDone} busy={request.isPending} submitLabel="Send request" />
     </form>
   );
 }
