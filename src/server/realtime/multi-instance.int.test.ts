@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-events";
 import {
+  type ChildAccount,
   type ChildServer,
   signInAgain,
   signUp,
@@ -116,18 +117,29 @@ describe.skipIf(skipReason !== null)(
       expect(status).toBe(401);
     });
 
-    it("closes on instance B, within 1 s, the socket of a session signed out from Settings on instance A", async () => {
+    /**
+     * One person signed in on A in two browsers, each with a socket on B. `signOut` ends the other
+     * browser's session (its id given) from Settings on A (docs/accounts.md "Where you're signed
+     * in"); that socket on B must close with 4401 within 1 s of the request, and this browser's
+     * still answer.
+     */
+    async function expectOtherSocketClosedOnB(
+      signOut: (person: ChildAccount, otherSessionId: string) => Promise<Response>,
+    ) {
       const person = await signedInUser(a);
       const otherBrowser = await signInAgain(a, person);
+      const list = await fetch(`${a.url}/api/account/sessions`, {
+        headers: { cookie: person.cookie },
+      });
+      const { items } = (await list.json()) as { items: { id: string; current: boolean }[] };
+      expect(items.map((s) => s.current).sort()).toEqual([false, true]);
+      const otherSessionId = items.find((s) => !s.current)?.id as string;
       const socket = await connectRealtime(b.url, otherBrowser);
       const mine = await connectRealtime(b.url, person.cookie);
       try {
         await Promise.all([socket, mine].map((s) => s.waitFor((m) => m.type === "ready")));
         const started = Date.now();
-        const res = await fetch(`${a.url}/api/account/sessions/sign-out-others`, {
-          method: "POST",
-          headers: { cookie: person.cookie },
-        });
+        const res = await signOut(person, otherSessionId);
         expect(await res.json()).toEqual({ ended: 1 });
         expect(await socket.closed).toBe(SESSION_ENDED_CLOSE_CODE);
         expect(Date.now() - started).toBeLessThan(1000);
@@ -137,6 +149,24 @@ describe.skipIf(skipReason !== null)(
         socket.close();
         mine.close();
       }
+    }
+
+    it("closes on instance B, within 1 s, the socket of a session signed out from Settings on instance A", async () => {
+      await expectOtherSocketClosedOnB((person) =>
+        fetch(`${a.url}/api/account/sessions/sign-out-others`, {
+          method: "POST",
+          headers: { cookie: person.cookie },
+        }),
+      );
+    });
+
+    it("closes on instance B, within 1 s, the socket of the one session signed out with its own Sign out on instance A", async () => {
+      await expectOtherSocketClosedOnB((person, otherSessionId) =>
+        fetch(`${a.url}/api/account/sessions/${otherSessionId}`, {
+          method: "DELETE",
+          headers: { cookie: person.cookie },
+        }),
+      );
     });
 
     it("ends the sessions of someone suspended on instance A on instance B within 1 s", async () => {

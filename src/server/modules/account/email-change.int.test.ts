@@ -1,14 +1,20 @@
 // Changing the sign-in e-mail through the real HTTP app (docs/accounts.md "Changing the e-mail"):
 // a code to the new address, the sign-up checks and limits, the move itself (the new address
-// signs in, the old one is told and no longer does), and every refusal changing nothing. Runs on
-// the embedded database, and on PostgreSQL in the PostgreSQL pass.
+// signs in, the old one is told and no longer does; the product address and handle stay, and
+// mail to that address still arrives), and every refusal, an expired code's included, changing
+// nothing. Runs on the embedded database, and on PostgreSQL in the PostgreSQL pass.
+import { sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ThreadView } from "../../../domain/contracts/mail";
+import { queryRows } from "../../db/client";
 import {
   createAccount,
   requester,
   type TestAccount,
   uniqueEmail,
 } from "../../test-support/accounts";
+import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
@@ -30,6 +36,23 @@ const sessionEmail = async (who: TestAccount) =>
   (await call("GET", "/api/auth/session", who.cookie)).json().user?.email as string | undefined;
 const logIn = (email: string, password: string) =>
   call("POST", "/api/auth/login", "", { email, password });
+
+/** What the sign-in e-mail must never move: the sign-in address and the product's own. */
+async function addresses(who: TestAccount) {
+  const [row] = await queryRows<{
+    email: string;
+    chtchtEmail: string;
+    username: string | null;
+    defaultUsername: string;
+  }>(
+    t.database.db,
+    sql`select u.email, p.chtcht_email as "chtchtEmail", p.username,
+          p.default_username as "defaultUsername"
+        from users u join profiles p on p.user_id = u.id where u.id = ${who.userId}`,
+  );
+  if (!row) throw new Error(`no account ${who.userId}`);
+  return row;
+}
 
 /** A six-digit code that is not `code`. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -119,6 +142,72 @@ describe("changing the e-mail", () => {
     expect((await confirm(person, uniqueEmail("elsewhere"), code)).statusCode).toBe(400);
     expect(await sessionEmail(stranger)).toBe(stranger.email);
     expect((await confirm(person, newEmail, code)).statusCode).toBe(200);
+  });
+
+  it("refuses a code past its ten minutes, changing nothing", async () => {
+    const person = await createAccount(t, { label: "late" });
+    const newEmail = uniqueEmail("late-new");
+    expect((await requestCode(person, newEmail)).statusCode).toBe(200);
+    const code = t.mailbox.codeFor(newEmail);
+    const before = await addresses(person);
+    // The auth library keeps the code under `change-email-otp-{userId}:{newEmail}`.
+    const aged = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`update verifications set expires_at = now() - interval '1 second'
+          where identifier = ${`change-email-otp-${person.userId}:${newEmail}`} returning id`,
+    );
+    expect(aged).toHaveLength(1);
+
+    const res = await confirm(person, newEmail, code);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe("code_expired");
+    expect(res.json().error.fields.code).toEqual([
+      "This code has expired. Please ask for a new one.",
+    ]);
+    expect(await addresses(person)).toEqual(before);
+    expect(await sessionEmail(person)).toBe(person.email);
+    expect(t.mailbox.latestTo(person.email)?.subject ?? "").not.toMatch(/address was changed/);
+    expect((await logIn(newEmail, person.password)).statusCode).toBe(401);
+    expect((await logIn(person.email, person.password)).statusCode).toBe(200);
+    // Nor does the expired code work a second time.
+    expect((await confirm(person, newEmail, code)).statusCode).toBe(400);
+    expect(await addresses(person)).toEqual(before);
+  });
+
+  it("keeps the product address and handle, and mail to that address still reaches the person", async () => {
+    const person = await createAccount(t, { label: "keeps", fullName: "Kim Keeps" });
+    const before = await addresses(person);
+    expect(before.chtchtEmail).toMatch(new RegExp(`^${person.handle}@`));
+    const newEmail = uniqueEmail("keeps-new");
+    expect((await requestCode(person, newEmail)).statusCode).toBe(200);
+    const done = await confirm(person, newEmail, t.mailbox.codeFor(newEmail));
+    expect(done.statusCode, done.body).toBe(200);
+
+    expect(await addresses(person)).toEqual({ ...before, email: newEmail });
+    const session = (await call("GET", "/api/auth/session", person.cookie)).json().user;
+    expect(session.handle).toBe(person.handle);
+
+    const inbound = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: t.app.inboundSmtp.port,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const sent = await inbound.sendMail({
+      from: "pal@outside.example",
+      to: before.chtchtEmail,
+      subject: "Still you?",
+      text: "Writing to your old handle address.",
+    });
+    expect(sent.accepted).toEqual([before.chtchtEmail]);
+    const fromPal = async () => {
+      const threads: ThreadView[] = (await inject(t, person, "GET", "/api/mail/threads")).json()
+        .items;
+      return threads.find(
+        (th) => th.other.kind === "external" && th.other.address === "pal@outside.example",
+      );
+    };
+    await expect.poll(fromPal).toBeDefined();
   });
 
   it("refuses a signed-out visitor", async () => {

@@ -2,8 +2,8 @@
 // profile, pictures, posts, comments, likes, follows both ways and mail threads asks for an
 // export, the outbox worker builds it, and the zip is read back file by file; only its owner can
 // download it, a second request while one builds answers that one, the daily limit refuses
-// without changing anything, a build silent after a crash is taken over, and the sweep removes
-// an expired export with its file. On the embedded database, and on PostgreSQL in its pass.
+// without changing anything, a link past its 7 days is refused even before the sweep, a build
+// silent after a crash is taken over, and the sweep removes an expired export with its file. On the embedded database, and on PostgreSQL in its pass.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -390,6 +390,42 @@ describe("Download my data", () => {
     expect(await exportRows(ada.userId)).toEqual([]);
     const res = await inject(t, ada, "GET", downloadUrl);
     expect(res.statusCode).toBe(404);
+  });
+  it("refuses a link past its 7 days with 404 before the sweep has removed the row", async () => {
+    const fay = await createAccount(t, { label: "fay" });
+    const { state } = await requestAndBuild(fay);
+    expect(state.export.status).toBe("ready");
+    const link = state.export.downloadUrl as string;
+    expect((await inject(t, fay, "GET", link)).statusCode).toBe(200);
+
+    // Asked, built and mailed a week and a minute ago; the hourly sweep has not run since.
+    const aged = await queryRows<{ object_key: string }>(
+      t.database.db,
+      sql`update account_exports
+          set requested_at = now() - interval '7 days 2 minutes',
+              ready_at = now() - interval '7 days 1 minute',
+              expires_at = now() - interval '1 minute'
+          where id = ${state.export.id} returning object_key`,
+    );
+    expect(aged).toHaveLength(1);
+    const file = path.join(t.dataDir, "exports", ...(aged[0]?.object_key ?? "").split("/"));
+
+    const res = await inject(t, fay, "GET", link);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/json/);
+    expect(res.json().error.code).toBe("not_found");
+    // Refused by its expiry alone: the row and the file are still there.
+    expect(await exportRows(fay.userId)).toEqual([{ id: state.export.id, status: "ready" }]);
+    expect(existsSync(file)).toBe(true);
+    // The page no longer offers it, and a new copy may be asked for.
+    expect((await inject(t, fay, "GET", "/api/account/export")).json()).toEqual({
+      export: null,
+      nextRequestAt: null,
+    });
+
+    await t.app.runExportSweep(new Date());
+    expect(await exportRows(fay.userId)).toEqual([]);
+    expect(existsSync(file)).toBe(false);
   });
 });
 
