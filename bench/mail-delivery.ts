@@ -32,7 +32,7 @@ if (Number.isFinite(softLimit) && softLimit < PEOPLE + 512) {
 // A fresh database: people, and one direct thread for each pair (2i, 2i+1).
 const { url, pool } = await freshBenchDatabase(DB_NAME, "BENCH_MAIL_DATABASE_URL");
 const ids = Array.from({ length: PEOPLE }, (_, i) => `mailbench-${i}`);
-const handles = await insertPlainPeople(pool, { ids, handlePrefix: "pal", name: "Pal" });
+await insertPlainPeople(pool, { ids, handlePrefix: "pal", name: "Pal" });
 const threadIds = Array.from({ length: PEOPLE / 2 }, () => randomUUID());
 await pool.query(
   `insert into chat_threads (id, pair_key)
