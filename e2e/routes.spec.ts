@@ -133,7 +133,14 @@ test("a profile and a post show their words with scripts off, and the app opens 
   await expect(still.getByText("Lanterns along the canal tonight")).toBeVisible();
   await noScripts.close();
 
-  // The screen starts from the page's own view: no second read of the post before it shows.
+  // The screen starts from the page's own view: no second read of the post before it shows. And
+  // no page breaks its own Content-Security-Policy on the way (e.g. zod probing for eval).
+  const issues: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Audits.issueAdded", ({ issue }) => issues.push(JSON.stringify(issue)));
+  await cdp.send("Audits.enable");
+  await page.goto("/");
+  await expect(homeHeading(page)).toBeVisible();
   const reads: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/posts/by-path/")) reads.push(request.url());
@@ -142,4 +149,5 @@ test("a profile and a post show their words with scripts off, and the app opens 
   await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
   await expect(page.getByRole("button", { name: /like/i }).first()).toBeVisible();
   expect(reads).toEqual([]);
+  expect(issues.filter((issue) => issue.includes("ContentSecurityPolicy"))).toEqual([]);
 });
