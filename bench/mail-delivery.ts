@@ -2,27 +2,24 @@
 // PostgreSQL with 2,000 signed-in people in 1,000 direct threads, every one of them connected over
 // WebSocket. Messages are sent through POST /api/mail/threads/:id/messages at a steady rate (an
 // open loop: one every 1/rate seconds, never waiting for answers), one run per rate, and each
-// member's mail.message is timed from just before its request. Then outside mail comes in over
-// SMTP: messages per second the inbound server accepts, and delivery to the recipient's socket.
+// member's mail.message is timed from just before its request. Outside mail over SMTP has its own
+// bench (smtp-inbound.ts).
 // Target: delivery p99 < 250 ms at the sustained rate; nothing lost, nothing to non-members.
 //   node --import tsx bench/mail-delivery.ts
-//   options: PEOPLE=2000 RATES=50,100,200 SECONDS=15 INBOUND=400 SMTP_CONNECTIONS=8
+//   options: PEOPLE=2000 RATES=50,100,200 SECONDS=15
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
-import nodemailer from "nodemailer";
 import type { ServerMessage } from "../src/domain/realtime-events";
 import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { createSessions } from "./lib/sessions";
-import { formatSummary, mapLimit, mb, sleep, summarize } from "./lib/stats";
+import { formatSummary, mb, sleep, summarize } from "./lib/stats";
 import { closeAll, connectClients, type Receipt } from "./lib/ws-clients";
 
 const PEOPLE = Math.floor(Number(process.env.PEOPLE ?? 2000) / 2) * 2;
 const RATES = (process.env.RATES ?? "50,100,200").split(",").map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 15);
-const INBOUND = Number(process.env.INBOUND ?? 400);
-const SMTP_CONNECTIONS = Number(process.env.SMTP_CONNECTIONS ?? 8);
 const TARGET_P99_MS = 250;
 const DB_NAME = "bench_mail";
 
@@ -35,7 +32,7 @@ if (Number.isFinite(softLimit) && softLimit < PEOPLE + 512) {
 // A fresh database: people, and one direct thread for each pair (2i, 2i+1).
 const { url, pool } = await freshBenchDatabase(DB_NAME, "BENCH_MAIL_DATABASE_URL");
 const ids = Array.from({ length: PEOPLE }, (_, i) => `mailbench-${i}`);
-const handles = await insertPlainPeople(pool, { ids, handlePrefix: "pal", name: "Pal" });
+await insertPlainPeople(pool, { ids, handlePrefix: "pal", name: "Pal" });
 const threadIds = Array.from({ length: PEOPLE / 2 }, () => randomUUID());
 await pool.query(
   `insert into chat_threads (id, pair_key)
@@ -157,55 +154,6 @@ console.log(
   `sustained: ${sustained ? `${sustained.rate} msg/s with delivery p99 ${sustained.p99.toFixed(1)} ms` : "no rate met the target"}`,
 );
 
-// Inbound: outside mail to random people, over a pool of SMTP connections.
-const transport = nodemailer.createTransport({
-  host: "127.0.0.1",
-  port: app.smtpPort,
-  secure: false,
-  ignoreTLS: true,
-  pool: true,
-  maxConnections: SMTP_CONNECTIONS,
-  maxMessages: Number.POSITIVE_INFINITY,
-});
-const inbound: { body: string; client: number; t0: number; ok: boolean }[] = [];
-const inboundStart = performance.now();
-await mapLimit(
-  Array.from({ length: INBOUND }, (_, i) => i),
-  SMTP_CONNECTIONS * 2,
-  async (i) => {
-    const person = Math.floor(Math.random() * PEOPLE);
-    const record = {
-      body: `inbound-${i}-${randomUUID().slice(0, 8)}`,
-      client: clientOf.get(ids[person] as string) ?? -1,
-      t0: performance.now(),
-      ok: false,
-    };
-    inbound.push(record);
-    try {
-      await transport.sendMail({
-        from: `sender${i % 50}@outside.example`,
-        to: `${handles[person]}@chtcht.local`,
-        subject: "Bench",
-        text: record.body,
-      });
-      record.ok = true;
-    } catch {
-      record.ok = false;
-    }
-  },
-);
-const inboundMs = performance.now() - inboundStart;
-transport.close();
-await sleep(1000);
-const { first } = arrivals();
-const inboundDelivery = inbound
-  .filter((r) => r.ok)
-  .map((r) => (first.get(`${r.body}/${r.client}`) ?? Number.NaN) - r.t0)
-  .filter((v) => Number.isFinite(v));
-const accepted = inbound.filter((r) => r.ok).length;
-console.log(
-  `inbound SMTP: ${accepted}/${INBOUND} accepted at ${((accepted / inboundMs) * 1000).toFixed(0)} msg/s over ${SMTP_CONNECTIONS} connections; delivered live ${inboundDelivery.length}; end-to-end ${formatSummary(summarize(inboundDelivery))}`,
-);
 const after = await app.stats();
 console.log(`app RSS after ${mb(after.rss)}`);
 

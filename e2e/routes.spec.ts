@@ -1,6 +1,8 @@
 // The route table (spec-1 §2): guarded routes, `next` after login, 404, /policies and /about.
-import { createVerifiedAccount, logIn } from "./support/accounts";
+import { createVerifiedAccount, logIn, signedInAccount } from "./support/accounts";
+import { E2E_BASE_URL } from "./support/env";
 import { expect, test } from "./support/fixtures";
+import { ownHandle } from "./support/people";
 import { homeHeading, landingHeading } from "./support/screen";
 
 for (const [path, title] of [
@@ -108,4 +110,44 @@ test("/about renders", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "About chtcht", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "DMs via the email protocol" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Register" })).toBeVisible();
+});
+
+test("a profile and a post show their words with scripts off, and the app opens on them at once", async ({
+  page,
+  browser,
+}) => {
+  await signedInAccount(page, "preview");
+  const handle = await ownHandle(page);
+  const created = await page.request.post("/api/posts", {
+    multipart: { content: "Lanterns along the canal tonight" },
+  });
+  await expect(created, "create post").toBeOK();
+  const { post } = (await created.json()) as { post: { path: string } };
+
+  const noScripts = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: false });
+  const still = await noScripts.newPage();
+  await still.goto(`/${handle}`);
+  await expect(still.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
+  await expect(still.getByText(`@${handle}`)).toBeVisible();
+  await still.goto(post.path);
+  await expect(still.getByText("Lanterns along the canal tonight")).toBeVisible();
+  await noScripts.close();
+
+  // The screen starts from the page's own view: no second read of the post before it shows. And
+  // no page breaks its own Content-Security-Policy on the way (e.g. zod probing for eval).
+  const issues: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Audits.issueAdded", ({ issue }) => issues.push(JSON.stringify(issue)));
+  await cdp.send("Audits.enable");
+  await page.goto("/");
+  await expect(homeHeading(page)).toBeVisible();
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/posts/by-path/")) reads.push(request.url());
+  });
+  await page.goto(post.path);
+  await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
+  await expect(page.getByRole("button", { name: /like/i }).first()).toBeVisible();
+  expect(reads).toEqual([]);
+  expect(issues.filter((issue) => issue.includes("ContentSecurityPolicy"))).toEqual([]);
 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: lint, types, unit tests, integration tests on PGlite and on PostgreSQL, browser tests.
+# `npm test`: lint, types, unit tests, the initial JavaScript's budget, integration tests on PGlite
+# and on PostgreSQL, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=.test-data/results
@@ -12,6 +13,10 @@ npm run --silent typecheck
 
 echo "== unit tests"
 vitest --project unit --project web --outputFile.json="$results/unit.json"
+
+echo "== initial JavaScript"
+node scripts/ensure-build.mjs
+node scripts/check-bundle-budget.mjs
 
 echo "== integration tests on PGlite"
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --project integration --outputFile.json="$results/integration-pglite.json"

@@ -30,6 +30,8 @@ export async function startApp(options: {
   databaseUrl: string;
   redisUrl?: string | undefined;
   poolSize?: number;
+  /** DNS_SERVERS of the app (inbound mail's SPF, DKIM and DMARC checks). */
+  dnsServers?: string[];
 }): Promise<RunningApp> {
   const child: ChildProcess = fork(SERVER_ENTRY, [], {
     // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app (open it in Chrome DevTools).
@@ -46,6 +48,7 @@ export async function startApp(options: {
       BENCH_APP_REDIS_URL: options.redisUrl ?? "",
       BENCH_APP_SESSION_SECRET: BENCH_SESSION_SECRET,
       BENCH_APP_POOL: String(options.poolSize ?? 10),
+      BENCH_APP_DNS_SERVERS: options.dnsServers?.join(",") ?? "",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

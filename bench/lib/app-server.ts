@@ -49,6 +49,7 @@ try {
     TRUST_PROXY: "true",
     // Inbound SMTP on a free loopback port, so a developer's `npm start` keeps 2525.
     SMTP_INBOUND_PORT: "0",
+    DNS_SERVERS: process.env.BENCH_APP_DNS_SERVERS || undefined,
   });
   const logger = pino({ level: "silent" });
   const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidFullName, normalizeFullName } from "./full-name";
+import { initials, isValidFullName, normalizeFullName } from "./full-name";
 
 describe("full name (spec-1 §5: required, max 20; visible, no hidden characters)", () => {
   it.each([
@@ -42,4 +42,14 @@ describe("full name (spec-1 §5: required, max 20; visible, no hidden characters
     ["👨‍👩‍👧 family", "👨‍👩‍👧 family"],
     ["❤️ Ada", "❤️ Ada"],
   ])("normalizes %j to %j", (raw, expected) => expect(normalizeFullName(raw)).toBe(expected));
+});
+
+describe("initials an avatar shows without a picture", () => {
+  it.each([
+    ["Ada Lovelace", "AL"],
+    ["Ada King Lovelace", "AL"],
+    ["  grace  ", "GR"],
+    ["X", "X"],
+    ["", "?"],
+  ])("%j shows %j", (name, expected) => expect(initials(name)).toBe(expected));
 });

@@ -20,3 +20,12 @@ export function isValidFullName(name: string): boolean {
   const length = [...name].length;
   return length >= 1 && length <= FULL_NAME_MAX && VISIBLE.test(name);
 }
+
+/** The letters an avatar without a picture shows: the first and last names' first letters, or
+ * the first two letters of a one-word name. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (
+    parts.length > 1 ? `${parts[0]?.[0]}${parts.at(-1)?.[0]}` : (parts[0]?.slice(0, 2) ?? "?")
+  ).toUpperCase();
+}

@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppToaster } from "./components/app-toaster";
 import { ApiRequestError } from "./lib/api";
+import { seedPageData } from "./lib/page-data";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { createRouter } from "./router";
@@ -57,9 +58,10 @@ const start = () =>
     </StrictMode>,
   );
 
-// The app server's pages carry the site settings: the first render does not wait. Only the Vite
-// dev server's page lacks them, and asks the API first.
+// The app server's pages carry the site settings, and a profile's or a post's page its view: the
+// first render does not wait. Only the Vite dev server's page lacks them, and asks the API first.
 const embedded = readSiteConfigBlock();
+seedPageData(queryClient);
 if (embedded) {
   setSiteConfig(embedded);
   start();

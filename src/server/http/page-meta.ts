@@ -1,6 +1,7 @@
 // The app's HTML as the server answers it. Link previews for crawlers, which run no JavaScript:
 // the page's title, description, canonical link, Open Graph and Twitter tags already in <head>.
 // And the public site settings as a JSON data block the browser reads before its first render.
+import type { PageData } from "../../domain/contracts/page-data";
 import { type PublicSiteConfig, SITE_CONFIG_ELEMENT_ID } from "../../domain/contracts/site";
 import { clipText } from "../../domain/graphemes";
 import { pageText } from "../../domain/page-titles";
@@ -14,6 +15,8 @@ export interface PageMeta {
   /** Absolute or root-relative image URL. */
   image?: string | null;
   type: "website" | "profile" | "article";
+  /** A profile's or a post's view, shown before any script runs (page-preview.ts). */
+  preview?: PageData;
 }
 
 /**
@@ -80,7 +83,7 @@ export function injectDefaultTitle(indexHtml: string, siteName: string): string 
 }
 
 /** JSON that cannot close the <script> element it sits in: every <, > and & as a \u escape. */
-const scriptSafeJson = (value: unknown) =>
+export const scriptSafeJson = (value: unknown) =>
   JSON.stringify(value).replace(
     /[<>&]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,

@@ -39,11 +39,14 @@ interface StaticFile {
   etag: string;
 }
 
+/** Files under `dir`; hidden ones (the build's .vite/manifest.json) are not the site's. */
 function filesUnder(dir: string, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(path.join(dir, entry.name), `${prefix}/${entry.name}`)
-      : [`${prefix}/${entry.name}`],
+    entry.name.startsWith(".")
+      ? []
+      : entry.isDirectory()
+        ? filesUnder(path.join(dir, entry.name), `${prefix}/${entry.name}`)
+        : [`${prefix}/${entry.name}`],
   );
 }
 

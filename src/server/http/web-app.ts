@@ -21,6 +21,7 @@ import {
   renderHead,
   renderSiteConfig,
 } from "./page-meta";
+import { injectPreview } from "./page-preview";
 import { loadStaticFiles, registerStaticFiles } from "./static-files";
 
 export const webDistDir = path.resolve("dist/web");
@@ -102,8 +103,9 @@ export async function registerWebApp(
     const head = meta
       ? injectHead(html, renderHead(meta, publicSite))
       : injectDefaultTitle(html, publicSite.siteName);
+    const page = meta?.preview ? injectPreview(head, meta.preview, publicSite.siteName) : head;
     const { encoding, body } = await encodeHtml(
-      injectSiteConfig(head, siteConfigBlock),
+      injectSiteConfig(page, siteConfigBlock),
       request.headers["accept-encoding"],
     );
     if (encoding) reply.header("content-encoding", encoding);

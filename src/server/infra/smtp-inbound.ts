@@ -18,7 +18,7 @@ import { isTransientFailure } from "./transient-failure";
 export type { DnsResolver } from "./dns-resolver";
 
 export interface ReceivedMail {
-  /** Local parts (before the @) of the accepted recipients on our domain. */
+  /** The accepted recipients on our domain, as `findRecipient` named them at RCPT TO. */
   recipients: string[];
   from: string;
   subject: string | null;
@@ -43,7 +43,8 @@ export interface InboundSmtpOptions {
   socketTimeoutMs: number;
   tls?: { key: string; cert: string } | undefined;
   resolver: DnsResolver;
-  acceptsRecipient: (localPart: string) => Promise<boolean>;
+  /** Who mail to this local part (before the @) is for, or null for nobody (550). */
+  findRecipient: (localPart: string) => Promise<string | null>;
   deliver: (mail: ReceivedMail) => Promise<void>;
   logger: FastifyBaseLogger;
 }
@@ -98,6 +99,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 export async function startInboundSmtp(options: InboundSmtpOptions): Promise<InboundSmtp> {
   const domain = options.domain.toLowerCase();
   const slots = new AddressSlots(options.maxClientsPerAddress);
+  // Each session's accepted recipients by address, so DATA does not look them up again; only the
+  // addresses in the envelope count (RSET and a new MAIL FROM start a new one).
+  const recipients = new Map<string, Map<string, string>>();
   const server = new SMTPServer({
     name: domain,
     banner: `${domain} mail`,
@@ -120,6 +124,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     },
     onClose(session) {
       slots.release(session.id);
+      recipients.delete(session.id);
     },
     onRcptTo(address, session, callback) {
       const [local = "", host = ""] = address.address.toLowerCase().split("@");
@@ -135,8 +140,16 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         callback(smtpError(550, "5.1.1 No such user here"));
         return;
       }
-      options.acceptsRecipient(local).then(
-        (known) => callback(known ? undefined : smtpError(550, "5.1.1 No such user here")),
+      options.findRecipient(local).then(
+        (recipient) => {
+          if (!recipient) {
+            callback(smtpError(550, "5.1.1 No such user here"));
+            return;
+          }
+          const accepted = recipients.get(session.id) ?? new Map<string, string>();
+          recipients.set(session.id, accepted.set(address.address.toLowerCase(), recipient));
+          callback();
+        },
         (error: unknown) => {
           options.logger.error({ err: error }, "inbound recipient lookup failed");
           callback(
@@ -148,7 +161,11 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       );
     },
     onData(stream, session, callback) {
-      receive(stream, session, options, domain).then(
+      const accepted = recipients.get(session.id);
+      const named = session.envelope.rcptTo.map((r) => accepted?.get(r.address.toLowerCase()));
+      receive(stream, session, options, domain, [
+        ...new Set(named.filter((id): id is string => id !== undefined)),
+      ]).then(
         () => callback(),
         (error: Error & { responseCode?: number }) => {
           if (error.responseCode) {
@@ -185,6 +202,7 @@ async function receive(
   session: SMTPServerSession,
   options: InboundSmtpOptions,
   domain: string,
+  recipients: string[],
 ): Promise<void> {
   const raw = await readAll(stream);
   if (stream.sizeExceeded) throw smtpError(552, "5.3.4 Message too big");
@@ -214,7 +232,7 @@ async function receive(
   const text =
     parsed.text?.trim() || (parsed.html ? htmlToText(parsed.html, { wordwrap: false }) : "");
   await options.deliver({
-    recipients: session.envelope.rcptTo.map((r) => (r.address.split("@")[0] ?? "").toLowerCase()),
+    recipients,
     from,
     subject: stripControlCharacters(parsed.subject ?? "").trim() || null,
     text: stripControlCharacters(text).trim(),

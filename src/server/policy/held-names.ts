@@ -2,7 +2,7 @@
 // days nobody may register one as a default handle, buy it as a username, or receive mail at it.
 // Registration (modules/profiles), the username market (modules/usernames) and inbound mail
 // (modules/mail) ask here; account deletion writes the holds and its scheduled job releases them.
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { heldNames } from "../db/schema/held-names";
 
@@ -21,6 +21,11 @@ export async function isNameHeld(db: Db, name: string, now = new Date()): Promis
     .limit(1);
   return rows.length > 0;
 }
+
+/** A condition that `name` (compared lower-cased) is not held back at `now`, for a query that
+ * reads the name's owner in the same statement. */
+export const nameNotHeld = (name: string, now = new Date()): SQL =>
+  sql`not exists (select 1 from ${heldNames} where ${heldNames.name} = ${name.toLowerCase()} and ${heldNames.heldUntil} > ${now})`;
 
 /** Holds these names until `until`; a name held already keeps the later of the two ends. */
 export async function holdNames(db: Db, names: string[], until: Date): Promise<void> {

@@ -1,13 +1,7 @@
 // A round profile picture, falling back to the person's initials.
 import { clsx } from "clsx";
 import { useState } from "react";
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    parts.length > 1 ? `${parts[0]?.[0]}${parts.at(-1)?.[0]}` : (parts[0]?.slice(0, 2) ?? "?")
-  ).toUpperCase();
-}
+import { initials } from "../../domain/full-name";
 
 /** The name of a control showing a person's avatar: the initials the avatar shows when there is
  * no picture, then its action, so the name starts with the visible text (WCAG 2.5.3; axe

@@ -7,23 +7,20 @@ import { INBOUND_BODY_MAX } from "../../../domain/mail-rules";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ReceivedMail } from "../../infra/smtp-inbound";
-import { isNameHeld } from "../../policy/held-names";
 import {
+  findMailRecipient,
   findMemberThread,
   findOrCreateThread,
-  findUserByLocalPart,
   threadOfMessageIds,
 } from "./queries";
 import { externalPairKey, messageEvent, storeMessage } from "./record";
 
 type InboundDeps = Pick<AppContext, "db" | "outbox">;
 
-/** An address of a deleted account is refused while its name is held back (550, like any
- * unknown address; policy/held-names.ts), even were the name somehow someone's again. */
-export async function acceptsLocalPart(deps: InboundDeps, localPart: string): Promise<boolean> {
-  if (await isNameHeld(deps.db, localPart)) return false;
-  return Boolean(await findUserByLocalPart(deps.db, localPart));
-}
+/** Who mail to this local part is for: an address of a deleted account is refused while its
+ * name is held back (550, like any unknown address; policy/held-names.ts). */
+export const inboundRecipient = (deps: InboundDeps, localPart: string) =>
+  findMailRecipient(deps.db, localPart);
 
 async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<string> {
   const replied = await threadOfMessageIds(db, { userId, messageIds: mail.references });
@@ -37,16 +34,12 @@ async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<st
   });
 }
 
+/** Stores the mail for each recipient `inboundRecipient` found at RCPT TO. */
 export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Promise<void> {
-  const people = new Set<string>();
-  for (const local of mail.recipients) {
-    const person = await findUserByLocalPart(deps.db, local);
-    if (person) people.add(person.userId);
-  }
   await deps.outbox.transaction(async (tx, fx) => {
-    for (const userId of people) {
+    for (const userId of mail.recipients) {
       const threadId = await threadFor(tx, userId, mail);
-      const message = await storeMessage(tx, {
+      const stored = await storeMessage(tx, {
         threadId,
         senderId: null,
         senderAddress: mail.from,
@@ -57,7 +50,7 @@ export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Pro
         suspicious: mail.suspicious,
         attachmentsDropped: mail.attachmentsDropped,
       });
-      fx.publish(await messageEvent(tx, threadId, message));
+      fx.publish(messageEvent(threadId, stored));
     }
   });
 }

@@ -30,7 +30,7 @@ export async function sendOutbound(
   const messageId = `${randomUUID()}@${deps.config.mailDomain}`;
   // spec-1 §7 send-email: the subject defaults to a message-from-username text.
   const handle = displayHandle({ ...me, emailAddress: me.chtchtEmail });
-  const { result: message, deliveries } = await deps.outbox.run(async (tx, fx) => {
+  const { result: stored, deliveries } = await deps.outbox.run(async (tx, fx) => {
     const stored = await storeMessage(tx, {
       threadId: input.threadId,
       senderId: input.viewerId,
@@ -52,11 +52,9 @@ export async function sendOutbound(
   const refusal = [...deliveries.values()].find((d) => typeof d === "object");
   if (refusal) {
     deps.log.warn({ to: input.address, reason: refusal.failed }, "outbound mail refused");
-    await deleteMessage(deps.db, message.id);
+    await deleteMessage(deps.db, stored.message.id);
     throw new AppError(502, "send_failed", refusal.failed);
   }
-  await deps.outbox.enqueue([
-    { topic: "event", payload: await messageEvent(deps.db, input.threadId, message) },
-  ]);
-  return message;
+  await deps.outbox.enqueue([{ topic: "event", payload: messageEvent(input.threadId, stored) }]);
+  return stored.message;
 }

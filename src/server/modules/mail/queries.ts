@@ -1,7 +1,7 @@
 // SQL for mail: threads found or created by their pair key, each member's thread list and unread
 // flags, messages newest first, and the notice throttle (docs/mail.md "Data").
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { users } from "../../db/schema/auth";
 import {
@@ -11,42 +11,45 @@ import {
   mailPreferences,
 } from "../../db/schema/mail";
 import { profiles } from "../../db/schema/profiles";
+import { nameNotHeld } from "../../policy/held-names";
 import { personColumns } from "../profiles/person";
 
 export type Direction = "internal" | "outbound" | "inbound";
 
 /**
- * The thread with this pair key, created with its members when it does not exist. One INSERT … ON
- * CONFLICT in a transaction: a concurrent creator waits for the first one's commit, then finds it.
+ * The thread with this pair key, created with its members when it does not exist: one statement
+ * (no transaction of its own, so none nests inside the caller's). When a concurrent creator's row
+ * was committed after this statement began, its INSERT … ON CONFLICT finds the key taken but its
+ * snapshot does not show the row; a second read, with a new snapshot, does.
  */
 export async function findOrCreateThread(
   db: Db,
   input: { pairKey: string; memberIds: string[]; externalAddress: string | null },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(chatThreads)
-      .values({
-        pairKey: input.pairKey,
-        isDirect: true,
-        externalAddress: input.externalAddress,
-      })
-      .onConflictDoNothing({ target: chatThreads.pairKey })
-      .returning({ id: chatThreads.id });
-    if (created) {
-      await tx
-        .insert(chatThreadMembers)
-        .values(input.memberIds.map((userId) => ({ threadId: created.id, userId })));
-      return created.id;
-    }
-    const [found] = await tx
-      .select({ id: chatThreads.id })
-      .from(chatThreads)
-      .where(eq(chatThreads.pairKey, input.pairKey))
-      .limit(1);
-    if (!found) throw new Error(`thread ${input.pairKey} vanished`);
-    return found.id;
-  });
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`with created as (
+          insert into ${chatThreads} (is_direct, pair_key, external_address)
+          values (true, ${input.pairKey}, ${input.externalAddress})
+          on conflict (pair_key) do nothing
+          returning id
+        ), members as (
+          insert into ${chatThreadMembers} (thread_id, user_id)
+          select created.id, member from created, unnest(${sql.param(input.memberIds)}::text[]) as member
+        )
+        select id from created
+        union all
+        select id from ${chatThreads} where pair_key = ${input.pairKey}
+        limit 1`,
+  );
+  if (row) return row.id;
+  const [found] = await db
+    .select({ id: chatThreads.id })
+    .from(chatThreads)
+    .where(eq(chatThreads.pairKey, input.pairKey))
+    .limit(1);
+  if (!found) throw new Error(`thread ${input.pairKey} vanished`);
+  return found.id;
 }
 
 /** The thread as one member sees it, or undefined when the viewer is not a member. */
@@ -175,8 +178,9 @@ export async function findMessage(db: Db, messageId: string) {
 }
 
 /**
- * Inserts a message and, in the same transaction, moves the thread's and every member's newest
- * message time and marks it unread for everyone but its sender.
+ * Inserts a message and, in the same statement, moves the thread's and every member's newest
+ * message time (to the millisecond, as keyset cursors read it) and marks it unread for everyone
+ * but its sender. The message's id and the thread's members, for its live event.
  */
 export async function insertMessage(
   db: Db,
@@ -191,28 +195,30 @@ export async function insertMessage(
     suspicious?: boolean;
     attachmentsDropped?: number;
   },
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(chatMessages)
-      .values(values)
-      .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-    if (!row) throw new Error("message not inserted");
-    await tx
-      .update(chatThreads)
-      .set({ lastMessageAt: row.createdAt, updatedAt: row.createdAt })
-      .where(eq(chatThreads.id, values.threadId));
-    await tx
-      .update(chatThreadMembers)
-      .set({
-        lastMessageAt: row.createdAt,
-        unread: values.senderId
-          ? sql`${chatThreadMembers.userId} <> ${values.senderId}`
-          : sql`true`,
-      })
-      .where(eq(chatThreadMembers.threadId, values.threadId));
-    return row.id;
-  });
+): Promise<{ id: string; memberIds: string[] }> {
+  const [row] = await queryRows<{ id: string; member_ids: string[] }>(
+    db,
+    sql`with message as (
+          insert into ${chatMessages} (thread_id, sender_id, sender_address, subject, body,
+            direction, message_id, suspicious, attachments_dropped)
+          values (${values.threadId}, ${values.senderId}, ${values.senderAddress ?? null},
+            ${values.subject}, ${values.body}, ${values.direction}, ${values.messageId ?? null},
+            ${values.suspicious ?? false}, ${values.attachmentsDropped ?? 0})
+          returning id, date_trunc('milliseconds', created_at) as at
+        ), thread as (
+          update ${chatThreads} set last_message_at = message.at, updated_at = message.at
+          from message where ${chatThreads}.id = ${values.threadId}
+        ), members as (
+          update ${chatThreadMembers}
+          set last_message_at = message.at,
+              unread = ${values.senderId}::text is null or user_id <> ${values.senderId}::text
+          from message where thread_id = ${values.threadId}
+          returning user_id
+        )
+        select message.id, array(select user_id from members) as member_ids from message`,
+  );
+  if (!row) throw new Error("message not inserted");
+  return { id: row.id, memberIds: row.member_ids };
 }
 
 /** Takes back a message its mail server refused for good (docs/mail.md "Outbound"). */
@@ -320,6 +326,27 @@ export async function findUserByLocalPart(db: Db, localPart: string) {
     .orderBy(sql`(lower(${profiles.username}) = ${local}) is true desc`)
     .limit(1);
   return row;
+}
+
+/** Who mail to `localPart`@ our domain is for: nobody while the name is held back after an
+ * account was deleted (policy/held-names.ts), even were the name somehow someone's again. */
+export async function findMailRecipient(db: Db, localPart: string): Promise<string | null> {
+  const local = localPart.toLowerCase();
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(
+      and(
+        or(
+          sql`lower(${profiles.username}) = ${local}`,
+          sql`lower(${profiles.defaultUsername}) = ${local}`,
+        ),
+        nameNotHeld(local),
+      ),
+    )
+    .orderBy(sql`(lower(${profiles.username}) = ${local}) is true desc`)
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 /** The thread of a member that holds one of these Message-IDs (replies find their thread). */

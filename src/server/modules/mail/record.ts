@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Effects } from "../../outbox/outbox";
 import { presentMessage } from "./present";
-import { findMessage, insertMessage, threadMemberIds } from "./queries";
+import { findMessage, insertMessage } from "./queries";
 
 /** Who a thread is between, as its unique key (docs/mail.md "Data"). */
 export const directPairKey = (a: string, b: string) => `u:${[a, b].sort().join(":")}`;
@@ -18,23 +18,27 @@ export type AlongWithMessage = (tx: Db, fx: Effects, message: MessageView) => Pr
 
 type MessageValues = Parameters<typeof insertMessage>[1];
 
-/** Stores the message in `tx`; the stored message as members see it. */
-export async function storeMessage(tx: Db, values: MessageValues): Promise<MessageView> {
-  const id = await insertMessage(tx, values);
+/** A stored message as members see it, and who they are. */
+export interface StoredMessage {
+  message: MessageView;
+  memberIds: string[];
+}
+
+/** Stores the message in `tx`. */
+export async function storeMessage(tx: Db, values: MessageValues): Promise<StoredMessage> {
+  const { id, memberIds } = await insertMessage(tx, values);
   const row = await findMessage(tx, id);
   if (!row) throw new Error(`message ${id} vanished`);
-  return presentMessage(row);
+  return { message: presentMessage(row), memberIds };
 }
 
 /** The live event of a stored message, for its thread's members only. */
-export async function messageEvent(db: Db, threadId: string, message: MessageView) {
-  return {
-    type: "mail.message" as const,
-    threadId,
-    memberIds: await threadMemberIds(db, threadId),
-    message,
-  };
-}
+export const messageEvent = (threadId: string, { message, memberIds }: StoredMessage) => ({
+  type: "mail.message" as const,
+  threadId,
+  memberIds,
+  message,
+});
 
 export async function recordMessage(
   deps: Pick<AppContext, "outbox">,
@@ -42,9 +46,9 @@ export async function recordMessage(
   along?: AlongWithMessage,
 ): Promise<MessageView> {
   return deps.outbox.transaction(async (tx, fx) => {
-    const message = await storeMessage(tx, values);
-    fx.publish(await messageEvent(tx, values.threadId, message));
-    await along?.(tx, fx, message);
-    return message;
+    const stored = await storeMessage(tx, values);
+    fx.publish(messageEvent(values.threadId, stored));
+    await along?.(tx, fx, stored.message);
+    return stored.message;
   });
 }

@@ -1,5 +1,5 @@
 // The mail domain's limits (docs/mail.md "Outbound", "Inbound"): 50 outside messages a day per
-// person; at most 100 SMTP connections at once and 5 from one address, idle ones dropped; and
+// person; at most 100 SMTP connections at once and 10 from one address, idle ones dropped; and
 // STARTTLS when a certificate is configured.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -73,13 +73,13 @@ describe("mail limits", () => {
     expect(refused.headers["retry-after"]).toBeTruthy();
   });
 
-  it("gives one address 5 connections, so 50 idle ones leave room for others, and drops idle ones", async () => {
+  it("gives one address 10 connections, so 50 idle ones leave room for others, and drops idle ones", async () => {
     const started = Date.now();
     const crowd = await Promise.all(Array.from({ length: 50 }, () => connectFrom("127.0.0.1")));
     const greeted = crowd.filter((c) => c.line.startsWith("220"));
     const refused = crowd.filter((c) => c.line.startsWith("421"));
-    expect(greeted).toHaveLength(5);
-    expect(refused).toHaveLength(45);
+    expect(greeted).toHaveLength(10);
+    expect(refused).toHaveLength(40);
     expect(refused[0]?.line).toContain("Too many connections from your address");
     // A refused connection is closed at once, so it holds nothing.
     await Promise.all(refused.map((c) => c.closedAt));
@@ -96,7 +96,7 @@ describe("mail limits", () => {
     const threads = (await inject(t, ann, "GET", "/api/mail/threads")).json().items;
     expect(threads[0]?.latestMessage?.body).toBe("got through the crowd");
 
-    // The idle five never said a word: each is dropped with a 421 after the idle time.
+    // The idle ten never said a word: each is dropped with a 421 after the idle time.
     const closedAt = await Promise.all(greeted.map((c) => c.closedAt));
     for (const at of closedAt) {
       expect(at - started).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 200);

@@ -5,15 +5,15 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { DnsResolver } from "../../infra/dns-resolver";
 import { type InboundSmtp, startInboundSmtp } from "../../infra/smtp-inbound";
-import { acceptsLocalPart, deliverInbound } from "./inbound";
+import { deliverInbound, inboundRecipient } from "./inbound";
 
 /**
- * 1 MB messages; 100 connections at once, at most 5 from one address, so one client cannot take
- * every place (docs/mail.md "Inbound").
+ * 1 MB messages; 100 connections at once, at most 10 from one address, so one client cannot take
+ * every place while a large provider's parallel deliveries still get in (docs/mail.md "Inbound").
  */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 const MAX_CONNECTIONS = 100;
-const MAX_CONNECTIONS_PER_ADDRESS = 5;
+const MAX_CONNECTIONS_PER_ADDRESS = 10;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -40,7 +40,7 @@ export function registerInboundMail(
       socketTimeoutMs: ctx.config.smtpInboundIdleMs,
       tls: ctx.config.smtpTls,
       resolver,
-      acceptsRecipient: (local) => acceptsLocalPart(ctx, local),
+      findRecipient: (local) => inboundRecipient(ctx, local),
       deliver: async (mail) => {
         try {
           await deliverInbound(ctx, mail);

@@ -41,5 +41,6 @@ export async function postPageMeta(
     canonicalPath: post.path,
     image: post.imageUrl,
     type: "article",
+    preview: { kind: "post", handle, slug, post },
   };
 }

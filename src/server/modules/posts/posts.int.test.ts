@@ -6,6 +6,7 @@ import type { PostView } from "../../../domain/contracts/posts";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartPost } from "../../test-support/multipart";
+import { pageDataOf } from "../../test-support/page-data";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { LIKERS_KEPT } from "./queries";
@@ -387,6 +388,22 @@ describe("post pages for crawlers and /post/{id}", () => {
     const missing = await t.app.inject({ method: "GET", url: `/${followed.handle}/no-such-post` });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain("Post not found");
+  });
+
+  it("shows the post before any script runs, and hands the app the API's view", async () => {
+    const post = await publish(t, followed, "Tea <b>at</b> five & cake");
+    const page = await t.app.inject({ method: "GET", url: post.path });
+    const root = page.body.slice(page.body.indexOf('<div id="root">'));
+    expect(root).toContain("Tea &lt;b&gt;at&lt;/b&gt; five &amp; cake</p>");
+    expect(root).toContain(`@${followed.handle}</p>`);
+    const [, handle = "", slug = ""] = post.path.split("/");
+    const api = await t.app.inject({ method: "GET", url: `/api/posts/by-path/${handle}/${slug}` });
+    expect(pageDataOf(page.body)).toEqual({ kind: "post", handle, slug, post: api.json().post });
+
+    const liked = await inject(t, reader, "POST", `/api/posts/${post.id}/like`);
+    expect(liked.statusCode).toBe(200);
+    const asReader = await inject(t, reader, "GET", post.path);
+    expect(pageDataOf(asReader.body)).toMatchObject({ post: { likedByMe: true, likesCount: 1 } });
   });
 
   it("redirects /post/{id} to the post's path, and anything wrong to /", async () => {

@@ -39,5 +39,6 @@ export async function profilePageMeta(
     canonicalPath: `/${profile.handle}`,
     image: profile.profileImageUrl,
     type: "profile",
+    preview: { kind: "profile", handle, profile },
   };
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/profiles";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { pageDataOf } from "../../test-support/page-data";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
@@ -97,6 +98,38 @@ describe("link previews for crawlers", () => {
     expect(res.body).toContain('<meta name="twitter:card" content="summary" />');
     expect(res.body).not.toContain('content="default"');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it("shows the profile before any script runs, and hands the app the API's view", async () => {
+    await t.database.db
+      .update(profiles)
+      .set({ about: "Engines <script>alert(1)</script> & numbers" })
+      .where(eq(profiles.userId, ada.userId));
+    const page = await t.app.inject({ method: "GET", url: `/${ada.handle.toUpperCase()}` });
+    const root = page.body.slice(page.body.indexOf('<div id="root">'));
+    expect(root).toContain("Ada &lt;Lovelace&gt;</h1>");
+    expect(root).toContain(`@${ada.handle}</p>`);
+    expect(root).toContain("Engines &lt;script&gt;alert(1)&lt;/script&gt; &amp; numbers</p>");
+    expect(root).not.toContain("<script>alert");
+    const api = await getProfile(ada.handle);
+    expect(pageDataOf(page.body)).toEqual({
+      kind: "profile",
+      handle: ada.handle,
+      profile: api.json().profile,
+    });
+    expect(page.body).not.toContain(ada.email);
+
+    const own = await t.app.inject({
+      method: "GET",
+      url: `/${ada.handle}`,
+      headers: { cookie: ada.cookie },
+    });
+    const mine = pageDataOf(own.body) as { profile: { isOwner: boolean; emailAddress: string } };
+    expect(mine.profile).toMatchObject({ isOwner: true, emailAddress: ada.email });
+
+    const missing = await t.app.inject({ method: "GET", url: "/no-such-person-here" });
+    expect(pageDataOf(missing.body)).toBeNull();
+    expect(missing.body).toContain('<div id="root"></div>');
   });
 
   it("answers an unknown handle with HTTP 404 and the app's HTML", async () => {

@@ -1,0 +1,77 @@
+// What a profile or a post page shows before any script runs (docs/architecture.md "Web app
+// pages"): the server writes the header's bar with the site's name, then the person's picture,
+// name, handle and about, or the post's author and text, into the page's #root, laid out and
+// styled as the screens lay them out. The app's first render replaces it, starting from the same
+// view (the page-data block after it), so nothing is read twice.
+import type { PersonSummary } from "../../domain/contracts/follows";
+import { PAGE_DATA_ELEMENT_ID, type PageData } from "../../domain/contracts/page-data";
+import { initials } from "../../domain/full-name";
+import { escapeHtml, scriptSafeJson } from "./page-meta";
+
+const ROOT = '<div id="root"></div>';
+
+type Person = Pick<PersonSummary, "fullName" | "handle" | "username" | "profileImageUrl">;
+
+const nameOf = (person: Person) => person.fullName || person.handle;
+
+function avatar(person: Person, size: string): string {
+  if (person.profileImageUrl) {
+    return `<img src="${escapeHtml(person.profileImageUrl)}" alt="" class="${size} shrink-0 rounded-full object-cover" />`;
+  }
+  return `<span aria-hidden="true" class="${size} inline-flex shrink-0 items-center justify-center rounded-full bg-sky-700 font-semibold text-white">${escapeHtml(initials(nameOf(person)))}</span>`;
+}
+
+const handleLine = (person: Person, className: string) =>
+  `<p class="${className} text-neutral-500 dark:text-neutral-400">@${escapeHtml(person.username ?? person.handle)}</p>`;
+
+function profileMarkup({ profile }: Extract<PageData, { kind: "profile" }>): string {
+  const about = profile.about
+    ? `<p class="whitespace-pre-line break-words">${escapeHtml(profile.about)}</p>`
+    : "";
+  return `<section class="rounded-3xl border border-neutral-200 bg-white p-5 sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
+      <div class="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
+        ${avatar(profile, "size-28 sm:size-32 text-4xl")}
+        <div class="flex min-w-0 flex-1 flex-col items-center gap-3 sm:items-start">
+          <h1 class="text-2xl font-bold break-words">${escapeHtml(nameOf(profile))}</h1>
+          ${handleLine(profile, "")}
+          ${about}
+        </div>
+      </div>
+    </section>`;
+}
+
+function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
+  const image = post.imageUrl
+    ? `<img src="${escapeHtml(post.imageUrl)}" alt="" class="mt-3 w-full rounded-2xl border border-neutral-200 object-cover dark:border-neutral-800" />`
+    : "";
+  return `<h1 class="mb-4 text-xl font-bold">Post</h1>
+    <article>
+      <div class="flex items-center gap-3">
+        ${avatar(post.author, "size-12")}
+        <div class="min-w-0">
+          <p class="truncate font-semibold">${escapeHtml(nameOf(post.author))}</p>
+          ${handleLine(post.author, "truncate text-sm")}
+        </div>
+      </div>
+      <p class="mt-3 text-lg whitespace-pre-line break-words">${escapeHtml(post.content)}</p>
+      ${image}
+    </article>`;
+}
+
+/** The page's #root filled with the view, and the view itself as a data block after it. */
+export function injectPreview(html: string, data: PageData, siteName: string): string {
+  if (!html.includes(ROOT)) return html;
+  const content = data.kind === "profile" ? profileMarkup(data) : postMarkup(data);
+  const markup = `<div id="root"><div class="min-h-dvh">
+    <header class="fixed inset-x-0 top-0 z-50 h-14 bg-black text-white">
+      <div class="mx-auto flex h-full max-w-5xl items-center pr-2 pl-4 sm:pr-4">
+        <a href="/" class="text-xl font-extrabold tracking-tight">${escapeHtml(siteName)}</a>
+      </div>
+    </header>
+    <main class="pt-14"><div class="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
+    ${content}
+    </div></main>
+  </div></div>
+    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  return html.replace(ROOT, () => markup);
+}

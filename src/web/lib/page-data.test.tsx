@@ -1,0 +1,36 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it } from "vitest";
+import { likeKeys } from "../state/queries/post-likes";
+import { postKeys } from "../state/queries/posts";
+import { profileKeys } from "../state/queries/profiles";
+import { makePost } from "../test-support/posts";
+import { seedPageData } from "./page-data";
+
+const embed = (text: string) => {
+  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="page-data">${text}</script>`;
+};
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("the page's own view", () => {
+  it("puts a post page's post, and its like, in the cache under the address's key", () => {
+    const post = makePost({ id: "p1", likedByMe: true, likesCount: 3 });
+    embed(JSON.stringify({ kind: "post", handle: "ada", slug: "tea-at-five", post }));
+    const client = new QueryClient();
+    seedPageData(client);
+    expect(client.getQueryData(postKeys.postByPath("ADA", "tea-at-five"))).toEqual(post);
+    expect(client.getQueryData(likeKeys.post("p1"))).toEqual({ liked: true, likesCount: 3 });
+  });
+
+  it("ignores a block that is not JSON or not a known view", () => {
+    const client = new QueryClient();
+    embed("{not json");
+    seedPageData(client);
+    embed(JSON.stringify({ kind: "profile", handle: "ada", profile: { handle: "ada" } }));
+    seedPageData(client);
+    expect(client.getQueryData(profileKeys.detail("ada"))).toBeUndefined();
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
