@@ -1,6 +1,6 @@
 // Fault injection (docs/outbox.md "Crashes"): the real server process is killed with SIGKILL at
 // random moments while a username purchase, a message and a moderation action are in flight,
-// 20 times, and restarted on the same database each time. Then: every acknowledged change is
+// 12 times, and restarted on the same database each time. Then: every acknowledged change is
 // there; every change that committed (acknowledged or not) has its e-mail exactly once (captured
 // mail is one file per Message-ID) and its realtime event at least once (read on Redis, where the
 // instance publishes every event); no outbox row is left. Runs on the embedded database, and on
@@ -28,7 +28,7 @@ import { createPostgresDatabase } from "../test-support/test-db";
 
 const redisUrl = testRedisUrl;
 const pgServer = process.env.TEST_DATABASE_URL;
-const LIVES = 20;
+const LIVES = 12;
 const ADMIN = `crash.admin.${Date.now()}@example.com`;
 
 const skip = !(await redisReachable());
