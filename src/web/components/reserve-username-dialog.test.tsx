@@ -85,8 +85,9 @@ describe("ReserveUsernameDialog", () => {
     // Nothing is asked while typing.
     expect(asked).toEqual([]);
 
+    // 'Checking...' shows as the pause ends; the request follows from the query's effect.
     await waitFor(() => expect(status().textContent).toBe("Checking..."));
-    expect(asked).toEqual(["ada"]);
+    await waitFor(() => expect(asked).toEqual(["ada"]));
     release();
     await waitFor(() => expect(status().textContent).toContain("Available"));
     expect(reserveButton()).toHaveProperty("disabled", false);
