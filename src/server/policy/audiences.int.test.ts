@@ -104,7 +104,12 @@ async function readPaths(
       body: await get(`/api/profiles/${ownerHandle}`),
       shows: [...AUDIENCE_ATTRIBUTES],
     },
-    { path: "profile HTML", body: await get(`/${ownerHandle}`), shows: [] },
+    // The page carries the profile API's answer for the same viewer (http/page-preview.ts).
+    {
+      path: "profile HTML",
+      body: await get(`/${ownerHandle}`),
+      shows: [...AUDIENCE_ATTRIBUTES],
+    },
     { path: "post", body: await get(`/api/posts/${postId}`), shows: [] },
   ];
   if (account) {
