@@ -7,20 +7,10 @@ import { INBOUND_BODY_MAX } from "../../../domain/mail-rules";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ReceivedMail } from "../../infra/smtp-inbound";
-import {
-  findMailRecipient,
-  findMemberThread,
-  findOrCreateThread,
-  threadOfMessageIds,
-} from "./queries";
+import { findMemberThread, findOrCreateThread, threadOfMessageIds } from "./queries";
 import { externalPairKey, messageEvent, storeMessage } from "./record";
 
 type InboundDeps = Pick<AppContext, "db" | "outbox">;
-
-/** Who mail to this local part is for: an address of a deleted account is refused while its
- * name is held back (550, like any unknown address; policy/held-names.ts). */
-export const inboundRecipient = (deps: InboundDeps, localPart: string) =>
-  findMailRecipient(deps.db, localPart);
 
 async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<string> {
   const replied = await threadOfMessageIds(db, { userId, messageIds: mail.references });
@@ -34,7 +24,7 @@ async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<st
   });
 }
 
-/** Stores the mail for each recipient `inboundRecipient` found at RCPT TO. */
+/** Stores the mail for each recipient `findMailRecipient` found at RCPT TO. */
 export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Promise<void> {
   await deps.outbox.transaction(async (tx, fx) => {
     for (const userId of mail.recipients) {

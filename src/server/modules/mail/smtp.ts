@@ -5,7 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { DnsResolver } from "../../infra/dns-resolver";
 import { type InboundSmtp, startInboundSmtp } from "../../infra/smtp-inbound";
-import { deliverInbound, inboundRecipient } from "./inbound";
+import { deliverInbound } from "./inbound";
+import { findMailRecipient } from "./queries";
 
 /**
  * 1 MB messages; 100 connections at once, at most 10 from one address, so one client cannot take
@@ -40,7 +41,7 @@ export function registerInboundMail(
       socketTimeoutMs: ctx.config.smtpInboundIdleMs,
       tls: ctx.config.smtpTls,
       resolver,
-      findRecipient: (local) => inboundRecipient(ctx, local),
+      findRecipient: (local) => findMailRecipient(ctx.db, local),
       deliver: async (mail) => {
         try {
           await deliverInbound(ctx, mail);
