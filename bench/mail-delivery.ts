@@ -13,8 +13,9 @@ import { loadavg } from "node:os";
 import type { ServerMessage } from "../src/domain/realtime-events";
 import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
+import { recordRow } from "./lib/results";
 import { createSessions } from "./lib/sessions";
-import { formatSummary, mb, sleep, summarize } from "./lib/stats";
+import { formatSummary, mb, postgresCpuMs, sleep, summarize } from "./lib/stats";
 import { closeAll, connectClients, type Receipt } from "./lib/ws-clients";
 
 const PEOPLE = Math.floor(Number(process.env.PEOPLE ?? 2000) / 2) * 2;
@@ -85,6 +86,7 @@ interface Sent {
 }
 
 async function steady(rate: number) {
+  const cpuBefore = { app: await app.stats(), pg: postgresCpuMs() };
   const sent: Sent[] = [];
   const total = rate * SECONDS;
   const gap = 1000 / rate;
@@ -140,8 +142,27 @@ async function steady(rate: number) {
   const ok = sent.filter((s) => s.status === 201).length;
   const summary = summarize(delivery);
   const statuses = [...new Set(sent.map((s) => s.status))].join("/");
+  const appAfter = await app.stats();
+  const met = summary.p99 < TARGET_P99_MS && lost === 0 && wrong.length === 0 && ok === sent.length;
+  recordRow({
+    bench: "message send",
+    load: `${rate} msg/s offered, delivery to both members' sockets`,
+    requestsPerSec: (ok / sendingMs) * 1000,
+    p50Ms: summary.p50,
+    p99Ms: summary.p99,
+    maxMs: summary.max,
+    errors: sent.length - ok + lost + wrong.length,
+    cpuAppMs:
+      (appAfter.cpuUserMs +
+        appAfter.cpuSystemMs -
+        cpuBefore.app.cpuUserMs -
+        cpuBefore.app.cpuSystemMs) /
+      Math.max(1, ok),
+    cpuPostgresMs: (postgresCpuMs() - cpuBefore.pg) / Math.max(1, ok),
+    target: { text: `delivery p99 < ${TARGET_P99_MS} ms, none lost`, met },
+  });
   console.log(
-    `${rate} msg/s for ${SECONDS} s: ${ok}/${sent.length} sent (${((ok / sendingMs) * 1000).toFixed(0)} msg/s achieved; statuses ${statuses}); delivery ${formatSummary(summary)}; ${lost} lost, ${wrong.length} to non-members → ${summary.p99 < TARGET_P99_MS && lost === 0 && wrong.length === 0 && ok === sent.length ? "met" : "MISSED"}`,
+    `${rate} msg/s for ${SECONDS} s: ${ok}/${sent.length} sent (${((ok / sendingMs) * 1000).toFixed(0)} msg/s achieved; statuses ${statuses}); delivery ${formatSummary(summary)}; ${lost} lost, ${wrong.length} to non-members → ${met ? "met" : "MISSED"}`,
   );
   log.length = 0;
   return { rate, ok, p99: summary.p99 };

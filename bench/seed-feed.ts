@@ -17,6 +17,7 @@ import {
   dropDefaultDatabase,
   FEED_DB_NAME,
   feedDatabaseUrl,
+  markSeeded,
   openBulkLoad,
   postgresVersion,
 } from "./lib/bench-db";
@@ -182,4 +183,5 @@ console.log(
   `posts: ${postStats[0]?.authors} authors, median ${postStats[0]?.median} posts each, most ${postStats[0]?.top}; database size ${size[0]?.size}`,
 );
 console.log(`total ${total().toFixed(1)} s; load average now ${loadavg()[0]?.toFixed(1)}`);
+await markSeeded(pool, "bench/seed-feed.ts", { USERS, FOLLOWS, POSTS, HEAVY, SEED });
 await pool.end();

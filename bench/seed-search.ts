@@ -36,7 +36,7 @@ import {
   ZODIAC_SIGNS,
 } from "../src/domain/enums/personal";
 import type { CityRow } from "../src/server/modules/cities/city-index";
-import { benchDatabaseUrl, openBulkLoad, postgresVersion } from "./lib/bench-db";
+import { benchDatabaseUrl, markSeeded, openBulkLoad, postgresVersion } from "./lib/bench-db";
 import { dropSecondary, restoreSecondary } from "./lib/bulk-load";
 import { generatePeople, insertPeople, phaseTimer } from "./lib/seed-people";
 import { random } from "./lib/stats";
@@ -280,4 +280,5 @@ const { rows } = await pool.query<{ n: number; size: string }>(
 console.log(
   `${rows[0]?.n.toLocaleString()} profiles, database ${rows[0]?.size}; seeded in ${total().toFixed(0)} s`,
 );
+await markSeeded(pool, "bench/seed-search.ts", { USERS, SEED });
 await pool.end();

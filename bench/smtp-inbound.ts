@@ -14,6 +14,7 @@ import type { ServerMessage } from "../src/domain/realtime-events";
 import { startDnsServer } from "../src/server/test-support/dns-server";
 import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
+import { recordRow } from "./lib/results";
 import { createSessions } from "./lib/sessions";
 import { formatSummary, mapLimit, mb, postgresCpuMs, sleep, summarize } from "./lib/stats";
 import { closeAll, connectClients, type Receipt } from "./lib/ws-clients";
@@ -141,6 +142,18 @@ console.log(
 console.log(
   `target (≥ ${TARGET_RATE} msg/s, end-to-end p99 < ${TARGET_P99_MS} ms, none lost): ${met ? "met" : "MISSED"}`,
 );
+recordRow({
+  bench: "inbound SMTP",
+  load: `${MESSAGES} messages over ${SMTP_CONNECTIONS} connections, to the recipient's socket`,
+  requestsPerSec: rate,
+  p50Ms: e2e.p50,
+  p99Ms: e2e.p99,
+  maxMs: e2e.max,
+  errors: MESSAGES - accepted.length + lost,
+  cpuAppMs: appCpuMs / Math.max(1, accepted.length),
+  cpuPostgresMs: pgMs / Math.max(1, accepted.length),
+  target: { text: `≥ ${TARGET_RATE}/s, p99 < ${TARGET_P99_MS} ms, none lost`, met },
+});
 
 transport.close();
 closeAll(clients);

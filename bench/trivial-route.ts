@@ -12,6 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import { freePort, startServer, stopServer } from "../src/server/test-support/child-server";
+import { recordRow } from "./lib/results";
 import { processCpuMs, sleep } from "./lib/stats";
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
@@ -93,6 +94,21 @@ try {
         ok,
         serverUs,
         clientUs,
+      });
+      const trivial = route.label.startsWith("app") && !route.label.includes("404");
+      recordRow({
+        bench: "trivial routes",
+        load: `${route.label}, ${CONNECTIONS} connections`,
+        requestsPerSec: rps,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        maxMs: result.latency.max,
+        errors: ok ? 0 : result.errors + result.timeouts + result.non2xx,
+        cpuAppMs: serverUs / 1000,
+        ceiling: route === routes[0],
+        ...(trivial && {
+          target: { text: `≥ ${TARGET}× the bare 'hello'`, met: ok && rps / bareRps >= TARGET },
+        }),
       });
       console.log(
         `round ${round}  ${route.label.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ratio ${(rps / bareRps).toFixed(2)}  CPU/request server ${serverUs.toFixed(0)} µs, load ${clientUs.toFixed(0)} µs${ok ? "" : "  (unexpected answers or errors)"}`,

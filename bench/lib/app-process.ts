@@ -18,9 +18,14 @@ export interface RunningApp {
   port: number;
   /** The app's inbound SMTP server (docs/mail.md "Inbound"). */
   smtpPort: number;
-  stats(): Promise<AppStats>;
+  /** `gc`: after a full garbage collection, so heapUsed is what the app holds. */
+  stats(options?: { gc?: boolean }): Promise<AppStats>;
+  /** The cache_bytes gauge of /metrics: approximate bytes held per cache. */
+  cacheBytes(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
+
+export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 
 const SERVER_ENTRY = fileURLToPath(new URL("./app-server.ts", import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -38,6 +43,7 @@ export async function startApp(options: {
     execArgv: [
       "--import",
       "tsx",
+      "--expose-gc",
       ...(process.env.BENCH_CPU_PROF
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
@@ -80,7 +86,19 @@ export async function startApp(options: {
     url: `http://127.0.0.1:${port}`,
     port,
     smtpPort,
-    stats: () =>
+    cacheBytes: async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+      });
+      const text = await response.text();
+      return Object.fromEntries(
+        [...text.matchAll(/^chtcht_cache_bytes\{cache="(\w+)"\} (\d+)/gm)].map((m) => [
+          m[1],
+          Number(m[2]),
+        ]),
+      );
+    },
+    stats: (options = {}) =>
       new Promise<AppStats>((resolve, reject) => {
         const id = nextId++;
         const timer = setTimeout(() => {
@@ -94,7 +112,7 @@ export async function startApp(options: {
           resolve(message);
         };
         child.on("message", onMessage);
-        post({ type: "stats", id });
+        post({ type: "stats", id, gc: options.gc });
       }),
     stop: () =>
       new Promise<void>((resolve) => {

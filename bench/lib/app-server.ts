@@ -1,6 +1,7 @@
 // Child-process entry that runs the real app (buildApp on PostgreSQL, silent logger) on
 // 127.0.0.1 and a random port, so load generators and WebSocket clients run in another process.
-// Talks to its parent over IPC: "ready" with the port; answers "stats" with RSS and CPU; "stop".
+// Talks to its parent over IPC: "ready" with the port; answers "stats" with RSS, heap and CPU
+// (after a full garbage collection when asked); "stop". /metrics opens to BENCH_METRICS_TOKEN.
 // Started by app-process.ts; not meant to be run by hand.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,9 +13,10 @@ import { fromPostgres } from "../../src/server/db/client";
 import { createMailer } from "../../src/server/infra/mailer";
 import { connectRedis } from "../../src/server/infra/redis";
 import { createMemoryBus, createRedisBus } from "../../src/server/realtime/bus";
+import { BENCH_METRICS_TOKEN } from "./app-process";
 import { assertLoopback } from "./bench-db";
 
-export type ParentMessage = { type: "stats"; id: number } | { type: "stop" };
+export type ParentMessage = { type: "stats"; id: number; gc?: boolean } | { type: "stop" };
 export type ChildMessage =
   | { type: "ready"; port: number; smtpPort: number }
   | {
@@ -50,6 +52,8 @@ try {
     // Inbound SMTP on a free loopback port, so a developer's `npm start` keeps 2525.
     SMTP_INBOUND_PORT: "0",
     DNS_SERVERS: process.env.BENCH_APP_DNS_SERVERS || undefined,
+    CACHE_MEMORY_MB: process.env.CACHE_MEMORY_MB,
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   });
   const logger = pino({ level: "silent" });
   const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));
@@ -87,6 +91,8 @@ try {
   process.on("message", (message: ParentMessage) => {
     if (message.type === "stop") void stop();
     if (message.type === "stats") {
+      // Started with --expose-gc (app-process.ts): the heap then holds only what is reachable.
+      if (message.gc) globalThis.gc?.();
       const cpu = process.cpuUsage(cpuAtStart);
       send({
         type: "stats",

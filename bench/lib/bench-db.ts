@@ -75,6 +75,38 @@ export async function requireSeeded(
   return users;
 }
 
+/** Written last by a seeder, so `npm run bench` reuses only a database whose seeding finished. */
+export async function markSeeded(pool: pg.Pool, seeder: string, options: object): Promise<void> {
+  await pool.query(
+    `create table if not exists bench_seeded
+       (seeder text primary key, options jsonb not null, seeded_at timestamptz not null)`,
+  );
+  await pool.query(
+    `insert into bench_seeded values ($1, $2, now())
+     on conflict (seeder) do update set options = $2, seeded_at = now()`,
+    [seeder, JSON.stringify(options)],
+  );
+}
+
+/** When and with what options `url`'s seeding finished; null when it never did (or no database). */
+export async function seededWith(
+  url: string,
+): Promise<{ seeder: string; options: object; seededAt: Date } | null> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ seeder: string; options: object; seeded_at: Date }>(
+      "select seeder, options, seeded_at from bench_seeded order by seeded_at desc limit 1",
+    );
+    const row = rows[0];
+    return row ? { seeder: row.seeder, options: row.options, seededAt: row.seeded_at } : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function postgresVersion(pool: pg.Pool): Promise<string> {
   const { rows } = await pool.query<{ version: string }>("select version()");
   return rows[0]?.version ?? "unknown";

@@ -1,4 +1,5 @@
-// Checks that the follow counters on profiles equal a recount from the followers table.
+// Checks that the follow counters on profiles equal a recount from the followers table, and the
+// like counters on posts (posts.likes_count) a recount from the post_likes table.
 import type pg from "pg";
 
 export interface CounterDrift {
@@ -55,6 +56,40 @@ export function reportDrift(drift: CounterDrift[], checked: number): void {
     console.log(
       `  ${d.userId}: stored [followers, following, friends] ${d.stored} vs recount ${d.recounted}`,
     );
+  }
+  process.exitCode = 1;
+}
+
+export interface LikeDrift {
+  postId: string;
+  stored: number;
+  recounted: number;
+}
+
+/** posts.likes_count stored vs `count(*)` of post_likes for `postIds`; returns the drifted ones. */
+export async function postLikeDrift(
+  pool: pg.Pool,
+  postIds: readonly string[],
+): Promise<LikeDrift[]> {
+  const { rows } = await pool.query<{ id: string; likes_count: number; likes: number }>(
+    `select t.id, p.likes_count,
+       (select count(*)::int from post_likes l where l.post_id = t.id) as likes
+     from unnest($1::uuid[]) as t(id) join posts p on p.id = t.id`,
+    [postIds],
+  );
+  return rows
+    .filter((r) => r.likes_count !== r.likes)
+    .map((r) => ({ postId: r.id, stored: r.likes_count, recounted: r.likes }));
+}
+
+export function reportLikeDrift(drift: LikeDrift[], checked: number): void {
+  if (drift.length === 0) {
+    console.log(`like counters: all ${checked} touched posts equal a recount`);
+    return;
+  }
+  console.log(`like counters: ${drift.length} of ${checked} touched posts DRIFTED, e.g.`);
+  for (const d of drift.slice(0, 5)) {
+    console.log(`  ${d.postId}: stored likes_count ${d.stored} vs recount ${d.recounted}`);
   }
   process.exitCode = 1;
 }

@@ -4,6 +4,7 @@
 import autocannon, { type AutocannonRequest } from "autocannon";
 import type { RunningApp } from "./app-process";
 import { measuredRun, printLoadReport } from "./load-report";
+import { type ResultRow, recordRow, rowFromRun, type Target } from "./results";
 import type { BenchSession } from "./sessions";
 import { formatSummary, summarize } from "./stats";
 
@@ -17,6 +18,8 @@ export interface FeedLoad {
   /** Seconds; or `amount`, a number of requests. */
   duration?: number;
   amount?: number;
+  /** Recorded as a row of `npm run bench`'s table under this load's name (warm-ups are not). */
+  record?: { load: string; target: (row: ResultRow) => Target };
 }
 
 let forwardedFor = 0;
@@ -67,6 +70,7 @@ export async function runFeedLoad(app: RunningApp, load: FeedLoad) {
   console.log(
     `per request    app ${(measured.appMs / result.requests.total).toFixed(2)} ms CPU, PostgreSQL ${(measured.postgresMs / result.requests.total).toFixed(2)} ms CPU; app RSS ${(measured.after.rss / 1048576).toFixed(0)} MB`,
   );
+  if (load.record) recordRow(rowFromRun("feed", load.record.load, measured, load.record.target));
   return { p99: result.latency.p99, ok: result.non2xx === 0 && result.errors === 0 };
 }
 

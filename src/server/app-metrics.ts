@@ -1,12 +1,33 @@
 // The gauges of an app instance (docs/operations.md "Metrics"), each read when /metrics is
 // scraped from the part that owns the value: the mail queue from the outbox table, the search
-// index and the feed cache from memory, the connection pool from the PostgreSQL driver.
+// index and the caches from memory, the connection pool from the PostgreSQL driver.
 import { sql } from "drizzle-orm";
 import type { AppContext } from "./context";
 import { type Database, queryRows } from "./db/client";
 
-export function registerAppGauges(ctx: AppContext, database: Database): void {
+export function registerAppGauges(
+  ctx: AppContext,
+  database: Database,
+  sessions: { readonly bytes: number },
+): void {
   const { metrics } = ctx;
+  metrics.gauge(
+    "cache_bytes",
+    "Approximate bytes each in-memory cache holds, out of CACHE_MEMORY_MB (docs/performance.md).",
+    () => {
+      const posts = ctx.hydrator.bytes();
+      const relations = ctx.relations.bytes();
+      return [
+        [{ cache: "sessions" }, sessions.bytes],
+        [{ cache: "feed_pages" }, ctx.feed.stats().bytes],
+        [{ cache: "posts" }, posts.posts],
+        [{ cache: "post_likes" }, posts.likes],
+        [{ cache: "friends" }, relations.friends],
+        [{ cache: "blocked" }, relations.blocked],
+      ];
+    },
+    ["cache"],
+  );
   metrics.gauge(
     "outbox_messages",
     "Side effects waiting in the outbox (pending), and those given up on (failed).",

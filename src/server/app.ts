@@ -27,6 +27,7 @@ import { appSecurityOptions, registerSecurityHeaders } from "./http/security-hea
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
+import { cacheBudgets } from "./infra/cache-budget";
 import { createDnsResolver, type DnsResolver } from "./infra/dns-resolver";
 import type { Mailer } from "./infra/mailer";
 import { Metrics } from "./infra/metrics";
@@ -197,7 +198,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       createMemoryBus((error) => app.log.error({ err: error }, "event handler failed")),
     metrics,
   );
-  const sessions = new SessionCache();
+  const budgets = cacheBudgets(config.cacheMemoryMb);
+  const sessions = new SessionCache({ maxBytes: budgets.sessions });
   const { db } = database;
   const payments = createPayments(config, db);
   const dnsResolver = services.dnsResolver ?? createDnsResolver(config.dnsServers);
@@ -258,15 +260,17 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       load: (viewerId, depth) => feedPostKeys(db, { viewerId, limit: depth - 1, cursor: null }),
       followersAmong: (authorId, userIds) => followersAmong(db, { authorId, userIds }),
       depth: FEED_PAGE_SIZE + 1,
+      maxBytes: budgets.feedPages,
     }),
     hydrator: new PostHydrator({
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
+      maxBytes: { posts: budgets.posts, likes: budgets.postLikes },
     }),
     searchIndex: new ProfileIndexFeed(db, {
       onError: (error) => app.log.error({ err: error }, "search index catch-up failed"),
     }),
-    relations: new RelationCache(db),
+    relations: new RelationCache(db, budgets),
     payments: payments.provider,
     webPages: createPageFetcher({
       resolver: dnsResolver,
@@ -278,7 +282,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     log: app.log,
     metrics,
   };
-  registerAppGauges(ctx, database);
+  registerAppGauges(ctx, database, sessions);
   // Ready only once the search index is loaded (docs/search.md "Profile index").
   await ctx.searchIndex.start();
   const resolveViewer = createViewerResolver(auth, sessions, (sessionId) => {

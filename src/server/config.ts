@@ -7,6 +7,7 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { FACE_ACTIONS, type FaceAction } from "../domain/face-liveness";
+import { DEFAULT_CACHE_MB } from "./infra/cache-budget";
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A DNS server as node:dns's setServers takes it: `ip`, `ipv4:port` or `[ipv6]:port`. */
@@ -46,6 +47,8 @@ const envSchema = z.object({
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   /** Connections to PostgreSQL per instance (docs/operations.md "Database"). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** What the in-memory caches may hold together (docs/performance.md "Caches sized by memory"). */
+  CACHE_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(DEFAULT_CACHE_MB),
   REDIS_URL: url(["redis:", "rediss:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -126,6 +129,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** MB the in-memory caches share (infra/cache-budget.ts). */
+  cacheMemoryMb: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -239,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    cacheMemoryMb: env.CACHE_MEMORY_MB,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${env.MAIL_DOMAIN}>`,

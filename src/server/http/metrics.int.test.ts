@@ -116,6 +116,9 @@ describe("with METRICS_TOKEN", () => {
     expect(sample(text, "chtcht_search_index_profiles")).toBe(2);
     expect(sample(text, "chtcht_search_index_lag_seconds")).toBeGreaterThanOrEqual(0);
     expect(text).toContain("chtcht_feed_cache_hit_ratio");
+    // The signed-in requests above left their session in memory, counted by its size.
+    expect(sample(text, 'chtcht_cache_bytes{cache="sessions"}')).toBeGreaterThan(100);
+    expect(sample(text, 'chtcht_cache_bytes{cache="posts"}')).toBeGreaterThanOrEqual(0);
     if (t.database.kind === "postgres") expect(text).toContain("chtcht_db_pool_connections");
     socket.close();
   });

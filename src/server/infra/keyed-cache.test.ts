@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { KeyedCache } from "./keyed-cache";
+import { approximateBytes } from "./approximate-size";
+import { entryBytes, KeyedCache } from "./keyed-cache";
 
-function setup(maxEntries = 10) {
+/** What one entry of these tests takes: a one-letter key and a whole number. */
+const ENTRY = entryBytes("a", 1);
+
+function setup(maxBytes = 10 * ENTRY) {
   let now = 0;
-  const cache = new KeyedCache<string, number>({ ttlMs: 1000, maxEntries, now: () => now });
+  const cache = new KeyedCache<string, number>({ ttlMs: 1000, maxBytes, now: () => now });
   return { cache, advance: (ms: number) => (now += ms) };
 }
 
@@ -53,14 +57,47 @@ describe("KeyedCache", () => {
     expect(cache.get("a")).toBe(1);
   });
 
-  it("holds at most maxEntries, dropping the oldest", () => {
-    const { cache } = setup(2);
+  it("holds what fits in maxBytes, dropping the oldest", () => {
+    const { cache } = setup(2 * ENTRY);
     const fill = cache.begin();
     fill.set("a", 1);
     fill.set("b", 2);
     fill.set("c", 3);
     fill.end();
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, 3]);
+    expect(cache.bytes).toBe(2 * ENTRY);
+  });
+
+  it("counts entries by their size: a large one takes the room of several small ones", () => {
+    const cache = new KeyedCache<string, string>({ ttlMs: 1000, maxBytes: 1000 });
+    for (const key of ["a", "b", "c", "d"]) cache.put(key, "x");
+    expect(cache.size).toBe(4);
+    const large = "y".repeat(1000 - entryBytes("e", "") - 1);
+    cache.put("e", large);
+    expect([...cache.keys()]).toEqual(["e"]);
+    expect(cache.bytes).toBe(entryBytes("e", large));
+    cache.put("f", "z".repeat(2000)); // larger than the whole bound: not kept, nothing dropped
+    expect([...cache.keys()]).toEqual(["e"]);
+  });
+
+  it("counts a value changed in place at its new size and frees what is dropped", () => {
+    const cache = new KeyedCache<string, string[]>({ ttlMs: 1000, maxBytes: 500 });
+    cache.put("a", []);
+    cache.put("b", []);
+    cache.update("b", (list) => [...list, "x".repeat(300)]);
+    expect(cache.get("a")).toBeUndefined(); // the grown entry pushed the older one out
+    expect(cache.bytes).toBe(entryBytes("b", ["x".repeat(300)]));
+    cache.invalidate("b");
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("estimates sizes that grow with the value", () => {
+    expect(approximateBytes("abcd")).toBeGreaterThan(approximateBytes("ab"));
+    expect(approximateBytes(new Set(["a", "b"]))).toBeGreaterThan(approximateBytes(new Set(["a"])));
+    expect(approximateBytes({ a: "x".repeat(100) })).toBeGreaterThan(100);
+    expect(approximateBytes([{ id: "p1", createdAt: new Date() }])).toBeGreaterThan(
+      approximateBytes([]),
+    );
   });
 
   it("changes held values in place and refuses older fills of them", () => {

@@ -1,7 +1,10 @@
 // A bounded in-memory cache whose entries are dropped by events (and, as a backstop, by age).
-// Loads go through a Fill: a value read from the database before an invalidation of its key but
-// stored after it would bring the old value back, so a fill does not store keys invalidated since
-// it began.
+// The bound is memory: each entry's approximate size (approximate-size.ts) counts against
+// `maxBytes`, and the oldest entries go first when a new one would pass it (docs/performance.md
+// "Caches sized by memory"). Loads go through a Fill: a value read from the database before an
+// invalidation of its key but stored after it would bring the old value back, so a fill does not
+// store keys invalidated since it began.
+import { approximateBytes } from "./approximate-size";
 
 /**
  * When an entry stored now expires: between 80% and 100% of its time to live, so entries filled
@@ -12,8 +15,22 @@ export const expiryFrom = (now: number, ttlMs: number): number =>
 
 export interface KeyedCacheOptions {
   ttlMs: number;
-  maxEntries: number;
+  /** The most the entries may hold, by their approximate size with their keys. */
+  maxBytes: number;
   now?: () => number;
+}
+
+/** The held entry in the Map's table: its key's slot, the record and its fields. */
+const ENTRY_OVERHEAD = 96;
+
+/** What an entry counts against `maxBytes`. */
+export const entryBytes = (key: unknown, value: unknown): number =>
+  ENTRY_OVERHEAD + approximateBytes(key) + approximateBytes(value);
+
+interface Held<V> {
+  value: V;
+  until: number;
+  bytes: number;
 }
 
 export interface Fill<K, V> {
@@ -22,7 +39,8 @@ export interface Fill<K, V> {
 }
 
 export class KeyedCache<K, V> {
-  private readonly held = new Map<K, { value: V; until: number }>();
+  private readonly held = new Map<K, Held<V>>();
+  private heldBytes = 0;
   /** When each key was last invalidated, kept only while fills are running. */
   private readonly invalidated = new Map<K, number>();
   private readonly running = new Set<number>();
@@ -37,19 +55,25 @@ export class KeyedCache<K, V> {
     const entry = this.held.get(key);
     if (!entry) return undefined;
     if (entry.until > this.now()) return entry.value;
-    this.held.delete(key);
+    this.drop(key);
     return undefined;
   }
 
   invalidate(key: K): void {
-    this.held.delete(key);
+    this.drop(key);
     this.noteChange(key);
   }
 
   /** Changes a held value in place (an event told what changed); absent keys stay absent. */
   update(key: K, change: (value: V) => V): void {
     const entry = this.held.get(key);
-    if (entry) entry.value = change(entry.value);
+    if (entry) {
+      entry.value = change(entry.value);
+      const bytes = entryBytes(key, entry.value);
+      this.heldBytes += bytes - entry.bytes;
+      entry.bytes = bytes;
+      this.evictPast(this.options.maxBytes, key);
+    }
     this.noteChange(key);
   }
 
@@ -112,13 +136,33 @@ export class KeyedCache<K, V> {
     return this.held.size;
   }
 
-  private store(key: K, value: V, notAfter = Number.POSITIVE_INFINITY) {
+  /** The approximate bytes the held entries take, expired ones not yet dropped included. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  private drop(key: K) {
+    const entry = this.held.get(key);
+    if (!entry) return;
     this.held.delete(key);
-    if (this.held.size >= this.options.maxEntries) {
-      const oldest = this.held.keys().next();
-      if (!oldest.done) this.held.delete(oldest.value);
+    this.heldBytes -= entry.bytes;
+  }
+
+  /** Drops the oldest entries, other than `keep`, until the rest fit in `limit` bytes. */
+  private evictPast(limit: number, keep?: K) {
+    for (const [key] of this.held) {
+      if (this.heldBytes <= limit) return;
+      if (key !== keep) this.drop(key);
     }
+  }
+
+  private store(key: K, value: V, notAfter = Number.POSITIVE_INFINITY) {
+    this.drop(key);
+    const bytes = entryBytes(key, value);
+    if (bytes > this.options.maxBytes) return;
+    this.evictPast(this.options.maxBytes - bytes);
     const until = Math.min(expiryFrom(this.now(), this.options.ttlMs), notAfter);
-    this.held.set(key, { value, until });
+    this.held.set(key, { value, until, bytes });
+    this.heldBytes += bytes;
   }
 }

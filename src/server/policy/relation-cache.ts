@@ -3,25 +3,29 @@
 // reach every instance as events (follow.changed, relation.changed) and drop the copies of both
 // people; a five-minute time to live bounds anything an event could miss.
 import type { Db } from "../db/client";
+import { type CacheBudgets, cacheBudgets } from "../infra/cache-budget";
 import { KeyedCache } from "../infra/keyed-cache";
 import type { DomainEvent } from "../realtime/events";
 import { friendsOf } from "./audiences";
 import { inBlockWith } from "./visibility";
 
 const TTL_MS = 5 * 60_000;
-const MAX_VIEWERS = 20_000;
-
 export class RelationCache {
-  private readonly friends = new KeyedCache<string, ReadonlySet<string>>({
-    ttlMs: TTL_MS,
-    maxEntries: MAX_VIEWERS,
-  });
-  private readonly blocked = new KeyedCache<string, ReadonlySet<string>>({
-    ttlMs: TTL_MS,
-    maxEntries: MAX_VIEWERS,
-  });
+  private readonly friends: KeyedCache<string, ReadonlySet<string>>;
+  private readonly blocked: KeyedCache<string, ReadonlySet<string>>;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    budgets: Pick<CacheBudgets, "friends" | "blocked"> = cacheBudgets(),
+  ) {
+    this.friends = new KeyedCache({ ttlMs: TTL_MS, maxBytes: budgets.friends });
+    this.blocked = new KeyedCache({ ttlMs: TTL_MS, maxBytes: budgets.blocked });
+  }
+
+  /** Approximate bytes held by each set (infra/approximate-size.ts). */
+  bytes(): { friends: number; blocked: number } {
+    return { friends: this.friends.bytes, blocked: this.blocked.bytes };
+  }
 
   /** The people who follow the viewer and whom the viewer follows. */
   friendsOf(viewerId: string): Promise<ReadonlySet<string>> {

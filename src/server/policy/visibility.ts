@@ -1,18 +1,21 @@
 // Who may see whom (docs/safety.md "One rule for every read"): every read path that lists people
 // or what they wrote — feed, profile, post, comments, activity, search, follow lists, mail — builds
 // its condition from these fragments, so a block, a mute or a suspension applies everywhere at once.
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
 
-type Column = SQL | SQL.Aliased | { getSQL(): SQL };
+type Column = SQL | SQL.Aliased | { getSQL(): SQL } | Placeholder;
+/** The viewer's id, null for nobody signed in, or a prepared statement's placeholder for it (the
+ * fragments then hold for any viewer, nobody included: a comparison with null is never true). */
+type Viewer = string | null | Placeholder;
 
 /** The people in a block with the viewer, whichever of the two made it. */
-const blockedEitherWay = (viewerId: string): SQL =>
+const blockedEitherWay = (viewerId: string | Placeholder): SQL =>
   sql`select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union all select b.blocker_id from blocks b where b.blocked_id = ${viewerId}`;
 
 /** No block between the viewer and the person in `user`, in either direction. */
-export function notBlockedWith(viewerId: string | null, user: Column): SQL {
+export function notBlockedWith(viewerId: Viewer, user: Column): SQL {
   if (viewerId === null) return sql`true`;
   // NOT IN over the viewer's own block rows: one small hashed set per query, read from the two
   // block indexes, however many rows the outer query looks at.
@@ -27,7 +30,7 @@ export async function inBlockWith(db: Db, viewerId: string): Promise<string[]> {
 }
 
 /** The viewer has not muted the person in `user`. */
-export function notMutedBy(viewerId: string | null, user: Column): SQL {
+export function notMutedBy(viewerId: Viewer, user: Column): SQL {
   if (viewerId === null) return sql`true`;
   return sql`${user} not in (select m.muted_id from mutes m where m.muter_id = ${viewerId})`;
 }
@@ -38,14 +41,19 @@ export function notSuspended(user: Column): SQL {
 }
 
 /** People and their content the viewer may see: not suspended, no block either way. */
-export function visiblePerson(viewerId: string | null, user: Column): SQL {
+export function visiblePerson(viewerId: Viewer, user: Column): SQL {
   return sql`(${notSuspended(user)} and ${notBlockedWith(viewerId, user)})`;
 }
 
 /** Posts and comments for the viewer's lists: visible authors the viewer has not muted. */
-export function visibleAuthor(viewerId: string | null, user: Column): SQL {
+export function visibleAuthor(viewerId: Viewer, user: Column): SQL {
   return sql`(${visiblePerson(viewerId, user)} and ${notMutedBy(viewerId, user)})`;
 }
+
+/** True when the person in `blocker` blocked the person in `blocked` (a one-way test, for the
+ * profile page's single read: blockBetween's two answers from one statement). */
+export const hasBlocked = (blocker: Column, blocked: Column): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from blocks bk where bk.blocker_id = ${blocker} and bk.blocked_id = ${blocked})`;
 
 export type BlockState = "blocking" | "blocked" | null;
 
@@ -57,6 +65,11 @@ export async function blockBetween(db: Db, a: string, b: string): Promise<BlockS
   );
   if (rows.some((r) => r.blocker_id === a)) return "blocking";
   return rows.length > 0 ? "blocked" : null;
+}
+
+/** canSee as a condition, for a statement that reads the row and the rule at once. */
+export function seenBy(viewerId: Viewer, owner: Column): SQL<boolean> {
+  return sql<boolean>`((${owner} = ${viewerId}) is true or ${visiblePerson(viewerId, owner)})`;
 }
 
 /** Whether the viewer may see this person and what they wrote (one read: post pages, actions). */

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
+import { entryBytes } from "../../infra/keyed-cache";
 import { SessionCache } from "./session-cache";
 
 const HOUR = 60 * 60 * 1000;
 
-function setup(options: { ttlMs?: number; maxEntries?: number; bypassMs?: number } = {}) {
+function setup(options: { ttlMs?: number; maxBytes?: number; bypassMs?: number } = {}) {
   let now = 1_000_000;
   const cache = new SessionCache({ ...options, now: () => now });
   const resolve = vi.fn(async () => ({ userId: "u1", expiresAt: new Date(now + HOUR) }));
@@ -63,8 +64,8 @@ describe("SessionCache", () => {
     expect(resolve).toHaveBeenCalledTimes(5);
   });
 
-  it("drops the oldest entry beyond its size", async () => {
-    const { cache, resolve } = setup({ maxEntries: 2 });
+  it("drops the oldest entry beyond its memory bound", async () => {
+    const { cache, resolve } = setup({ maxBytes: 2 * entryBytes("cookie-a", "u1") + 1 });
     await cache.userId("cookie-a", resolve);
     await cache.userId("cookie-b", resolve);
     await cache.userId("cookie-c", resolve);

@@ -5,6 +5,7 @@
 // bypasses the cache for a while, so a lookup that raced the revocation's commit cannot put the
 // ended session back.
 
+import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 
 export interface ResolvedSession {
@@ -14,7 +15,8 @@ export interface ResolvedSession {
 
 export interface SessionCacheOptions {
   ttlMs?: number;
-  maxEntries?: number;
+  /** What the entries may hold (infra/cache-budget.ts). */
+  maxBytes?: number;
   /** How long after a revocation that user's lookups go to the database. */
   bypassMs?: number;
   now?: () => number;
@@ -32,7 +34,7 @@ export class SessionCache {
     this.now = options.now ?? Date.now;
     this.users = new KeyedCache({
       ttlMs: options.ttlMs ?? 60_000,
-      maxEntries: options.maxEntries ?? 50_000,
+      maxBytes: options.maxBytes ?? cacheBudgets().sessions,
       now: this.now,
     });
   }
@@ -63,6 +65,11 @@ export class SessionCache {
       for (const [id, until] of this.bypassUntil) if (until <= now) this.bypassUntil.delete(id);
     }
     this.bypassUntil.set(userId, now + this.bypassMs);
+  }
+
+  /** Approximate bytes held (infra/approximate-size.ts). */
+  get bytes(): number {
+    return this.users.bytes;
   }
 
   get size(): number {

@@ -1,18 +1,21 @@
 // SQL for post_comments and post_comment_likes.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
+import { preparedPer } from "../../db/prepared";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
-const likedBy = (viewerId: string | null) =>
+type Viewer = string | null | Placeholder;
+
+const likedBy = (viewerId: Viewer) =>
   viewerId
     ? sql<boolean>`exists (select 1 from ${postCommentLikes} where ${postCommentLikes.commentId} = ${postComments.id} and ${postCommentLikes.userId} = ${viewerId})`
     : sql<boolean>`false`;
 
-const commentWithAuthor = (viewerId: string | null) => ({
+const commentWithAuthor = (viewerId: Viewer) => ({
   comment: postComments,
   author: personColumns,
   likedByMe: likedBy(viewerId),
@@ -26,24 +29,43 @@ export async function listComments(
   db: Db,
   input: { postId: string; viewerId: string | null; limit: number; cursor: Cursor | null },
 ) {
+  if (!input.cursor) {
+    const { postId, viewerId, limit } = input;
+    return firstPage(db).execute({ postId, viewer: viewerId, limit: limit + 1 });
+  }
+  return commentsQuery(db, input.viewerId, input.postId, input.cursor).limit(input.limit + 1);
+}
+
+function commentsQuery(
+  db: Db,
+  viewer: Viewer,
+  postId: string | Placeholder,
+  cursor: Cursor | null,
+) {
   return db
-    .select(commentWithAuthor(input.viewerId))
+    .select(commentWithAuthor(viewer))
     .from(postComments)
     .innerJoin(profiles, eq(profiles.userId, postComments.userId))
     .where(
       and(
-        eq(postComments.postId, input.postId),
-        visibleAuthor(input.viewerId, postComments.userId),
+        eq(postComments.postId, postId),
+        visibleAuthor(viewer, postComments.userId),
         keysetBefore(
           { at: postComments.createdAt, id: postComments.id, idType: "uuid" },
-          input.cursor,
+          cursor,
           "asc",
         ),
       ),
     )
-    .orderBy(asc(postComments.createdAt), asc(postComments.id))
-    .limit(input.limit + 1);
+    .orderBy(asc(postComments.createdAt), asc(postComments.id));
 }
+
+/** The first page, which nearly every read of a post's comments asks for (db/prepared.ts). */
+const firstPage = preparedPer((db) =>
+  commentsQuery(db, sql.placeholder("viewer"), sql.placeholder("postId"), null)
+    .limit(sql.placeholder("limit"))
+    .prepare("comments_first_page"),
+);
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 

@@ -12,7 +12,7 @@ import { AppError } from "../../errors";
 import { requireUnrestricted } from "../../policy/standing";
 import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
-import { bumpPostCounter, findLivePost } from "../posts/queries";
+import { bumpPostCounter, findLivePost, findVisibleLivePost } from "../posts/queries";
 import { requireVisiblePost } from "../posts/service";
 import { toPersonSummary } from "../profiles/person";
 import {
@@ -48,8 +48,8 @@ export async function commentsPage(
   db: Db,
   input: { postId: string; viewerId: string | null; limit: number; cursor?: string | undefined },
 ): Promise<{ items: CommentView[]; nextCursor: string | null }> {
-  const post = await findLivePost(db, input.postId);
-  if (!post || !(await canSee(db, input.viewerId, post.userId))) throw postNotFound();
+  const post = await findVisibleLivePost(db, input);
+  if (!post?.visible) throw postNotFound();
   const rows = await listComments(db, { ...input, cursor: decodeCursor(input.cursor, z.uuid()) });
   const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
     at: row.comment.createdAt,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
+import { entryBytes } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import { FeedCache } from "./feed-cache";
 import type { PostKey } from "./queries";
@@ -41,7 +42,7 @@ function deferred<T>() {
 function setup(
   feeds: Record<string, PostKey[]>,
   follows: Record<string, string[]> = {},
-  options: { depth?: number; ttlMs?: number; maxReaders?: number } = {},
+  options: { depth?: number; ttlMs?: number; maxBytes?: number } = {},
 ) {
   let now = 0;
   const load = vi.fn(async (reader: string, depth: number) =>
@@ -55,7 +56,7 @@ function setup(
     followersAmong,
     depth: options.depth ?? 3,
     ttlMs: options.ttlMs ?? 60_000,
-    maxReaders: options.maxReaders,
+    maxBytes: options.maxBytes,
     now: () => now,
   });
   return { cache, load, followersAmong, advance: (ms: number) => (now += ms) };
@@ -191,8 +192,9 @@ describe("FeedCache", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("holds at most maxReaders pages, dropping the oldest", async () => {
-    const { cache, load } = setup({}, {}, { maxReaders: 2 });
+  it("holds what fits in its memory bound, dropping the oldest pages", async () => {
+    const emptyPage = entryBytes("a", { keys: [], complete: true });
+    const { cache, load } = setup({}, {}, { maxBytes: 2 * emptyPage + 1 });
     for (const reader of ["a", "b", "c", "b", "a"]) await cache.firstKeys(reader);
     expect(load.mock.calls.map(([reader]) => reader)).toEqual(["a", "b", "c", "a"]);
     expect(cache.stats().readers).toBe(2);

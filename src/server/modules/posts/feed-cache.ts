@@ -5,6 +5,7 @@
 // Pages are held in a KeyedCache (bounded, with a jittered time to live that bounds the harm of an
 // event that never arrived); loads follow their own protocol below, as an event changes a page
 // being loaded rather than only refusing it.
+import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import type { PostKey } from "./queries";
@@ -32,7 +33,8 @@ export interface FeedCacheOptions {
   followersAmong: (authorId: string, readerIds: string[]) => Promise<string[]>;
   /** Keys kept per reader: a page and one more, which tells whether a next page exists. */
   depth: number;
-  maxReaders?: number;
+  /** What the pages may hold (infra/cache-budget.ts). */
+  maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
@@ -50,7 +52,7 @@ export class FeedCache {
   constructor(private readonly options: FeedCacheOptions) {
     this.pages = new KeyedCache({
       ttlMs: options.ttlMs ?? 60_000,
-      maxEntries: options.maxReaders ?? 10_000,
+      maxBytes: options.maxBytes ?? cacheBudgets().feedPages,
       now: options.now,
     });
   }
@@ -130,8 +132,13 @@ export class FeedCache {
   }
 
   /** Hits and misses since the start, and pages held (for tests and debugging). */
-  stats(): { hits: number; misses: number; readers: number } {
-    return { hits: this.hits, misses: this.misses, readers: this.pages.size };
+  stats(): { hits: number; misses: number; readers: number; bytes: number } {
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      readers: this.pages.size,
+      bytes: this.pages.bytes,
+    };
   }
 
   /** A new post reaches a cached page now, or a page being loaded when its load ends. */

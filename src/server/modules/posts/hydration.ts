@@ -4,6 +4,7 @@
 // however many readers ask at the same moment (a new post on thousands of pages). Events change
 // entries in place on every instance (counts, likes, edits) or drop them (deletions, profile
 // changes); entries also expire after about a minute.
+import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import { type HydratedPost, LIKERS_KEPT, type LoadedPost } from "./queries";
@@ -14,7 +15,8 @@ export interface PostHydratorOptions {
   /** Which of these posts the viewer liked (one query). */
   likedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
   ttlMs?: number;
-  maxPosts?: number;
+  /** What the posts, and the single likes, may hold (infra/cache-budget.ts). */
+  maxBytes?: { posts: number; likes: number };
   now?: () => number;
 }
 
@@ -36,9 +38,15 @@ export class PostHydrator {
 
   constructor(private readonly options: PostHydratorOptions) {
     const ttlMs = options.ttlMs ?? 60_000;
-    const maxPosts = options.maxPosts ?? 20_000;
-    this.posts = new KeyedCache({ ttlMs, maxEntries: maxPosts, now: options.now });
-    this.likes = new KeyedCache({ ttlMs, maxEntries: maxPosts * 10, now: options.now });
+    const budgets = cacheBudgets();
+    const maxBytes = options.maxBytes ?? { posts: budgets.posts, likes: budgets.postLikes };
+    this.posts = new KeyedCache({ ttlMs, maxBytes: maxBytes.posts, now: options.now });
+    this.likes = new KeyedCache({ ttlMs, maxBytes: maxBytes.likes, now: options.now });
+  }
+
+  /** Approximate bytes held by the posts and by the single likes (infra/approximate-size.ts). */
+  bytes(): { posts: number; likes: number } {
+    return { posts: this.posts.bytes, likes: this.likes.bytes };
   }
 
   /** The live posts among `ids`, in no particular order (callers order them). */

@@ -3,9 +3,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
+import { preparedPer } from "../../db/prepared";
 import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import { notMutedBy, notSuspended } from "../../policy/visibility";
+import { notMutedBy, notSuspended, seenBy } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
 export interface PostKey {
@@ -99,19 +100,8 @@ function likedStatement(db: Db) {
     .prepare("liked_among");
 }
 
-/** Statements every feed and post page runs: built once per database handle and prepared. */
-const statements = new WeakMap<
-  Db,
-  { load: ReturnType<typeof loadStatement>; liked: ReturnType<typeof likedStatement> }
->();
-function prepared(db: Db) {
-  let found = statements.get(db);
-  if (!found) {
-    found = { load: loadStatement(db), liked: likedStatement(db) };
-    statements.set(db, found);
-  }
-  return found;
-}
+/** Statements every feed and post page runs (db/prepared.ts). */
+const prepared = preparedPer((db) => ({ load: loadStatement(db), liked: likedStatement(db) }));
 
 /** The live posts among `ids` with their authors, and their likers when there are few. */
 export async function loadPosts(db: Db, ids: string[]) {
@@ -133,16 +123,51 @@ export async function likedAmong(
 }
 
 /** The live post at an author's slug (unique per author: posts_user_slug_key). */
-export async function findPostIdByPath(
-  db: Db,
-  { authorId, slug }: { authorId: string; slug: string },
-): Promise<string | null> {
-  const [row] = await db
-    .select({ id: posts.id })
+/** The post page's read before hydration: the live post at a handle (a reserved username before a
+ * default one, as the profile page finds it) and slug, and whether the viewer may see its author. */
+const postByPath = preparedPer((db) => {
+  const handle = sql.placeholder("handle");
+  const viewer = sql.placeholder("viewer");
+  return db
+    .select({ id: posts.id, visible: seenBy(viewer, posts.userId) })
     .from(posts)
-    .where(and(eq(posts.userId, authorId), eq(posts.slug, slug), isNull(posts.deletedAt)))
-    .limit(1);
-  return row?.id ?? null;
+    .where(
+      and(
+        sql`${posts.userId} = (select ${profiles.userId} from ${profiles}
+          where lower(${profiles.username}) = ${handle} or lower(${profiles.defaultUsername}) = ${handle}
+          order by (lower(${profiles.username}) = ${handle}) is true desc limit 1)`,
+        eq(posts.slug, sql.placeholder("slug")),
+        isNull(posts.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare("post_by_path");
+});
+
+export async function findPostByPath(
+  db: Db,
+  input: { handle: string; slug: string; viewerId: string | null },
+): Promise<{ id: string; visible: boolean } | undefined> {
+  const [row] = await postByPath(db).execute({ ...input, viewer: input.viewerId });
+  return row;
+}
+
+/** A live post's author and whether the viewer may see them: the comments page's check. */
+const visibleLivePost = preparedPer((db) => {
+  const viewer = sql.placeholder("viewer");
+  return db
+    .select({ userId: posts.userId, visible: seenBy(viewer, posts.userId) })
+    .from(posts)
+    .where(and(eq(posts.id, sql.placeholder("postId")), isNull(posts.deletedAt)))
+    .prepare("visible_live_post");
+});
+
+export async function findVisibleLivePost(
+  db: Db,
+  input: { postId: string; viewerId: string | null },
+): Promise<{ userId: string; visible: boolean } | undefined> {
+  const [row] = await visibleLivePost(db).execute({ postId: input.postId, viewer: input.viewerId });
+  return row;
 }
 
 export async function findLivePost(db: Db, postId: string) {

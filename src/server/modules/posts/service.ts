@@ -15,7 +15,6 @@ import { requireUnrestricted } from "../../policy/standing";
 import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
 import { storeImageThenWrite } from "../media/service";
-import { findProfileByHandle } from "../profiles/queries";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -23,7 +22,7 @@ import {
   deleteLike,
   feedPostKeys,
   findLivePost,
-  findPostIdByPath,
+  findPostByPath,
   insertLike,
   insertPost,
   type PostKey,
@@ -68,12 +67,15 @@ export async function getPostByPath(
   reader: PostReader,
   input: { handle: string; slug: string; viewerId: string | null },
 ) {
-  const author = await findProfileByHandle(reader.db, normalizeHandle(input.handle));
-  const postId = author
-    ? await findPostIdByPath(reader.db, { authorId: author.profile.userId, slug: input.slug })
-    : null;
-  if (!postId) throw postNotFound();
-  return getPost(reader, { postId, viewerId: input.viewerId });
+  const found = await findPostByPath(reader.db, {
+    handle: normalizeHandle(input.handle),
+    slug: input.slug,
+    viewerId: input.viewerId,
+  });
+  if (!found?.visible) throw postNotFound();
+  const [row] = await reader.hydrator.hydrate([found.id], input.viewerId);
+  if (!row) throw postNotFound();
+  return presentPost(row, input.viewerId);
 }
 
 async function pageFromKeys(

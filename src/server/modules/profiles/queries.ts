@@ -1,8 +1,11 @@
 // SQL for the profiles table (database handle first, so it runs in a transaction or a test db).
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
 import { users } from "../../db/schema/auth";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
+import { friendsWith } from "../../policy/audiences";
+import { hasBlocked } from "../../policy/visibility";
 
 export interface NewProfile {
   userId: string;
@@ -54,13 +57,19 @@ const profileColumns = {
   pics: userProfilePics,
 };
 
-/**
- * A profile by handle (already normalised): a reserved username wins over a default username.
- * Both lookups are served by the unique lower() indexes.
- */
-export async function findProfileByHandle(db: Db, handle: string) {
-  const rows = await db
-    .select(profileColumns)
+/** The profile page's read: the profile by handle (already normalised; a reserved username wins
+ * over a default username, each found through its unique lower() index) with the viewer's
+ * standing to its owner, in one prepared statement (db/prepared.ts). */
+const profilePage = preparedPer((db) => {
+  const handle = sql.placeholder("handle");
+  const viewer = sql.placeholder("viewer");
+  return db
+    .select({
+      ...profileColumns,
+      ownerBlockedViewer: hasBlocked(profiles.userId, viewer),
+      viewerBlockedOwner: hasBlocked(viewer, profiles.userId),
+      friend: friendsWith(viewer, profiles.userId),
+    })
     .from(profiles)
     .leftJoin(userProfilePics, eq(userProfilePics.userId, profiles.userId))
     .where(
@@ -70,8 +79,14 @@ export async function findProfileByHandle(db: Db, handle: string) {
       ),
     )
     .orderBy(sql`(lower(${profiles.username}) = ${handle}) is true desc`)
-    .limit(1);
-  return rows[0];
+    .limit(1)
+    .prepare("profile_page");
+});
+
+/** A profile by handle (already normalised) as `viewerId` stands to it; undefined: no such handle. */
+export async function findProfilePage(db: Db, handle: string, viewerId: string | null) {
+  const [row] = await profilePage(db).execute({ handle, viewer: viewerId });
+  return row;
 }
 
 export async function findProfileByUserId(db: Db, userId: string) {

@@ -11,15 +11,15 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
-import { standingOf } from "../../policy/audiences";
+import { standingFrom, standingOf } from "../../policy/audiences";
 import { isNameHeld } from "../../policy/held-names";
 import { blockBetween } from "../../policy/visibility";
 import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";
 import {
-  findProfileByHandle,
   findProfileByUserId,
+  findProfilePage,
   findSessionProfile,
   insertProfile,
   isHandleTaken,
@@ -77,6 +77,9 @@ async function releasedNameProfile(db: Db, handle: string) {
   return userId ? findProfileByUserId(db, userId) : undefined;
 }
 
+const notFound = (handle: string) =>
+  new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
+
 /** spec-1 §5: handle lookups strip a leading @, trim and lower-case (spec-1 §8 messages). */
 export async function getProfileByHandle(
   db: Db,
@@ -84,15 +87,21 @@ export async function getProfileByHandle(
 ): Promise<ProfileView> {
   const handle = normalizeHandle(rawHandle);
   if (!handle) throw badRequest(ERROR_CODES.validation, "No username or userid provided");
-  const found = (await findProfileByHandle(db, handle)) ?? (await releasedNameProfile(db, handle));
-  // Suspended people, and people who blocked the viewer, are not found; the blocker still sees
-  // whom they blocked, to unblock them (docs/safety.md).
+  const page = await findProfilePage(db, handle, viewerId);
+  if (page) {
+    // Suspended people, and people who blocked the viewer, are not found; the blocker still sees
+    // whom they blocked, to unblock them (docs/safety.md).
+    if (page.profile.suspendedAt !== null || (page.ownerBlockedViewer && !page.viewerBlockedOwner))
+      throw notFound(handle);
+    return presentProfile(page, standingFrom(viewerId, page.profile.userId, page.friend));
+  }
+  // A name its owner gave up less than 90 days ago still leads to them (docs/usernames.md).
+  const found = await releasedNameProfile(db, handle);
   const hidden =
     found &&
     (found.profile.suspendedAt !== null ||
       (viewerId !== null &&
         (await blockBetween(db, viewerId, found.profile.userId)) === "blocked"));
-  const row = hidden ? undefined : found;
-  if (!row) throw new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
-  return presentProfile(row, await standingOf(db, viewerId, row.profile.userId));
+  if (!found || hidden) throw notFound(handle);
+  return presentProfile(found, await standingOf(db, viewerId, found.profile.userId));
 }

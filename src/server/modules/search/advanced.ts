@@ -4,6 +4,7 @@
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
+import { preparedPer } from "../../db/prepared";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { visiblePerson } from "../../policy/visibility";
@@ -32,17 +33,12 @@ const preparePage = (db: Db) =>
     .where(sql`${profiles.userId} = any(${sql.placeholder("ids")}::text[])`)
     .prepare("search_page");
 
-const pages = new WeakMap<Db, ReturnType<typeof preparePage>>();
+const page = preparedPer(preparePage);
 
 /** The people of one page, in no particular order (the caller orders them as the index did). */
 export function readResults(db: Db, input: { ids: string[]; viewerId: string }) {
   if (input.ids.length === 0) return Promise.resolve([]);
-  let page = pages.get(db);
-  if (!page) {
-    page = preparePage(db);
-    pages.set(db, page);
-  }
-  return page.execute({ viewerId: input.viewerId, ids: input.ids });
+  return page(db).execute({ viewerId: input.viewerId, ids: input.ids });
 }
 
 export type SearchRow = Awaited<ReturnType<typeof readResults>>[number];

@@ -1,0 +1,124 @@
+// The table `npm run bench` prints and writes to docs/bench-results.md: one row per measured load,
+// with its ratio to the ceiling (the bare Fastify 'hello' of the same run) and its target.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import type { ResultRow } from "./results";
+
+export interface BenchStep {
+  name: string;
+  script: string;
+  env?: Record<string, string>;
+}
+
+const HEADER = [
+  "bench",
+  "load",
+  "req/s",
+  "p50",
+  "p99",
+  "max",
+  "errors",
+  "CPU/req app · PG",
+  "× ceiling",
+  "target",
+  "",
+];
+
+function cells(rows: ResultRow[]): string[][] {
+  const ceiling = rows.find((r) => r.ceiling)?.requestsPerSec;
+  const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
+  return rows.map((r) => [
+    r.bench,
+    r.load,
+    r.requestsPerSec.toFixed(0),
+    ms(r.p50Ms),
+    ms(r.p99Ms),
+    ms(r.maxMs),
+    String(r.errors),
+    r.cpuAppMs === undefined
+      ? ""
+      : `${r.cpuAppMs.toFixed(2)} · ${r.cpuPostgresMs?.toFixed(2) ?? "–"} ms`,
+    ceiling && !r.inProcess ? (r.requestsPerSec / ceiling).toFixed(3) : "",
+    r.target?.text ?? "",
+    r.target ? (r.target.met ? "pass" : "FAIL") : "",
+  ]);
+}
+
+/** Aligned plain text for the terminal. */
+export function resultsTable(rows: ResultRow[]): string {
+  const table = [HEADER, ...cells(rows)];
+  const widths = HEADER.map((_, c) => Math.max(...table.map((row) => (row[c] ?? "").length)));
+  const numeric = new Set([2, 3, 4, 5, 6, 8]);
+  return table
+    .map((row) =>
+      row
+        .map((cell, c) =>
+          numeric.has(c) ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0),
+        )
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+export const RESULTS_FILE = "docs/bench-results.md";
+
+const PREAMBLE = [
+  "# Benchmark results",
+  "",
+  "Written by `npm run bench` (the server, [bench/run.ts](../bench/run.ts)) and `npm run bench:web`",
+  "(Lighthouse, [bench/lighthouse.ts](../bench/lighthouse.ts)), each replacing its own section. How",
+  "each bench works and what its figures meant over time: [performance.md](performance.md).",
+  "Rerun to refresh; do not edit by hand.",
+  "",
+].join("\n");
+
+/** Replaces the `## title` section of docs/bench-results.md (up to the next `## `) with `body`. */
+export function writeResultsSection(title: string, body: string): void {
+  const old = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, "utf8") : PREAMBLE;
+  const heading = `## ${title}\n`;
+  const section = `${heading}\n${body.trim()}\n`;
+  const start = old.indexOf(heading);
+  if (start < 0) {
+    writeFileSync(RESULTS_FILE, `${old.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = old.indexOf("\n## ", start + heading.length);
+  const rest = next < 0 ? "" : old.slice(next + 1);
+  writeFileSync(RESULTS_FILE, `${old.slice(0, start)}${section}${rest ? `\n${rest}` : ""}`);
+}
+
+/** When, at which commit and on what machine: the first lines of a section. */
+export function runContext(minutes: number): string[] {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  return [
+    `- When: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit \`${commit}\`, ${minutes.toFixed(0)} minutes`,
+    `- Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.versions.node}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")} at the end`,
+  ];
+}
+
+export const markdownRow = (row: string[]) =>
+  `| ${row.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`;
+
+export function serverResultsMarkdown(
+  rows: ResultRow[],
+  run: { failed: string[]; minutes: number },
+): string {
+  const met = rows.filter((r) => r.target?.met).length;
+  return [
+    ...runContext(run.minutes),
+    `- Targets met: **${met} of ${rows.filter((r) => r.target).length}**${run.failed.length ? `; steps that failed: ${run.failed.join(", ")}` : ""}`,
+    "",
+    "CPU/req is the CPU time one request cost the app (for the bare rows: the bare server) and",
+    "PostgreSQL, in ms over all their processes; × ceiling is the row's requests a second over the bare",
+    "Fastify 'hello' measured in the same run (in-process rows have none). The latency of the message,",
+    "realtime and SMTP rows runs from the request to the recipient's socket.",
+    "",
+    markdownRow(HEADER.slice(0, -1).concat("result")),
+    markdownRow(HEADER.map(() => "---")),
+    ...cells(rows).map(markdownRow),
+  ].join("\n");
+}
