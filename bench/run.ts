@@ -1,13 +1,13 @@
 // `npm run bench`: every server benchmark in turn on the local PostgreSQL, then one table of what
-// each measured against its target (docs/performance.md; the table goes to docs/bench-results.md, section Server).
+// each measured against its target (docs/performance.md), written to docs/bench-results.md.
 // Seeds `bench_feed` and `bench_search` first unless a finished seeding is there to reuse. Each
 // bench runs in a process of its own, alone on the machine, its full report written to
-// .test-data/bench/<step>.log; the rows it measured come back through BENCH_RESULTS.
-//   npm run bench                   everything (about 25 minutes once seeded)
-//   npm run bench -- feed toggles   only the steps whose names contain one of the words;
-//                                   the table is printed, docs/bench-results.md is left alone
+// .test-data/bench/<step>.log; the rows it measured come back through BENCH_RESULTS, kept per step
+// in .test-data/bench/rows/, so a step run again replaces its own rows and keeps the others'.
+//   npm run bench                   everything (about 20 minutes once seeded)
+//   npm run bench -- feed toggles   only the steps whose names contain one of the words
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { benchDatabaseUrl, FEED_DB_NAME, seededWith } from "./lib/bench-db";
 import type { ResultRow } from "./lib/results";
@@ -20,7 +20,9 @@ import {
 } from "./lib/results-table";
 
 const LOG_DIR = ".test-data/bench";
-const RESULTS = `${LOG_DIR}/results.jsonl`;
+const ROWS_DIR = `${LOG_DIR}/rows`;
+const slug = (name: string) => name.replaceAll(" ", "-");
+const rowsFile = (step: BenchStep) => `${ROWS_DIR}/${slug(step.name)}.jsonl`;
 const feedUrl = benchDatabaseUrl(FEED_DB_NAME, "BENCH_FEED_DATABASE_URL").url;
 const searchUrl = benchDatabaseUrl("bench_search", "BENCH_SEARCH_DATABASE_URL").url;
 
@@ -71,8 +73,7 @@ if (chosen.length === 0) {
   process.exit(2);
 }
 
-mkdirSync(LOG_DIR, { recursive: true });
-rmSync(RESULTS, { force: true });
+mkdirSync(ROWS_DIR, { recursive: true });
 
 /** Runs a script; its output goes to `log`, and each line also to `echo` when given. */
 function run(
@@ -83,7 +84,7 @@ function run(
 ) {
   return new Promise<number>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: { ...process.env, ...env, BENCH_RESULTS: RESULTS },
+      env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const file = createWriteStream(log);
@@ -127,29 +128,35 @@ for (const need of new Set(chosen.flatMap((s) => (s.needs ? [s.needs] : [])))) {
 
 const failed: string[] = [];
 for (const [i, step] of chosen.entries()) {
-  const log = `${LOG_DIR}/${step.name.replaceAll(" ", "-")}.log`;
+  const log = `${LOG_DIR}/${slug(step.name)}.log`;
   process.stdout.write(
     `[${i + 1}/${chosen.length}] ${step.name} (${step.script}), load average ${loadavg()[0]?.toFixed(1)} … `,
   );
   const t0 = performance.now();
-  const code = await run(step.script, step.env ?? {}, log);
+  rmSync(rowsFile(step), { force: true });
+  const code = await run(step.script, { ...step.env, BENCH_RESULTS: rowsFile(step) }, log);
   console.log(`${code === 0 ? "done" : `FAILED (exit ${code})`} in ${seconds(t0)}; ${log}`);
   if (code !== 0) failed.push(step.name);
 }
 
-const rows: ResultRow[] = readFileSync(RESULTS, { encoding: "utf8", flag: "a+" })
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as ResultRow);
+// Every step's latest rows, in the steps' order: this run's, and earlier runs' for the others.
+const readRows = (file: string): ResultRow[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ResultRow);
+const measured = steps.flatMap((step) =>
+  existsSync(rowsFile(step))
+    ? [{ step: step.name, at: statSync(rowsFile(step)).mtime, rows: readRows(rowsFile(step)) }]
+    : [],
+);
+const rows = measured.flatMap((m) => m.rows);
 console.log(`\n${resultsTable(rows)}`);
 const met = rows.filter((r) => r.target?.met).length;
-const targets = rows.filter((r) => r.target).length;
 console.log(
-  `\n${met} of ${targets} targets met; ${failed.length ? `failed: ${failed.join(", ")}; ` : ""}${seconds(started)} in all`,
+  `\n${met} of ${rows.filter((r) => r.target).length} targets met; ${failed.length ? `failed: ${failed.join(", ")}; ` : ""}${seconds(started)} in all`,
 );
-if (words.length === 0) {
-  const minutes = (performance.now() - started) / 60_000;
-  writeResultsSection("Server", serverResultsMarkdown(rows, { failed, minutes }));
-  console.log(`written to ${RESULTS_FILE}`);
-}
+const minutes = (performance.now() - started) / 60_000;
+writeResultsSection("Server", serverResultsMarkdown(rows, { failed, minutes, measured }));
+console.log(`written to ${RESULTS_FILE}`);
 process.exit(failed.length ? 1 : 0);

@@ -105,11 +105,13 @@ export const markdownRow = (row: string[]) =>
 
 export function serverResultsMarkdown(
   rows: ResultRow[],
-  run: { failed: string[]; minutes: number },
+  run: { failed: string[]; minutes: number; measured: { step: string; at: Date }[] },
 ): string {
   const met = rows.filter((r) => r.target?.met).length;
+  const when = (at: Date) => at.toISOString().slice(0, 16).replace("T", " ");
   return [
     ...runContext(run.minutes),
+    `- Each step when last measured (UTC): ${run.measured.map((m) => `${m.step} ${when(m.at)}`).join("; ")}`,
     `- Targets met: **${met} of ${rows.filter((r) => r.target).length}**${run.failed.length ? `; steps that failed: ${run.failed.join(", ")}` : ""}`,
     "",
     "CPU/req is the CPU time one request cost the app (for the bare rows: the bare server) and",

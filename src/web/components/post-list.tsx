@@ -15,14 +15,17 @@ export function PostList({
   query,
   empty,
   step,
+  held,
 }: {
   query: PostPagesQuery;
   empty: ReactNode;
   /** How many posts each Load More shows; every fetched post when not given. */
   step?: number;
+  /** Still 'Loading posts...' after the posts came, while what goes above them is unknown. */
+  held?: boolean;
 }) {
   const [shown, setShown] = useState(step ?? Number.POSITIVE_INFINITY);
-  if (query.isPending) {
+  if (query.isPending || held) {
     return (
       <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
         Loading posts...

@@ -16,9 +16,9 @@ import { LiveFeed } from "./live-feed";
 
 const older = makePost({ content: "Already here" });
 
-function renderFeed() {
+function renderFeed(held = false) {
   stubFetch(() => undefined);
-  const rendered = renderWithRoutes([{ path: "/", element: <LiveFeed /> }], {
+  const rendered = renderWithRoutes([{ path: "/", element: <LiveFeed held={held} /> }], {
     url: "/",
     viewer: ADA,
     seed: (qc) => qc.setQueryData(postKeys.feed(), feedData([older])),
@@ -47,6 +47,12 @@ afterEach(() => {
 });
 
 describe("LiveFeed", () => {
+  it("keeps 'Loading posts...' while held, though the posts came, so nothing above pushes them", () => {
+    renderFeed(true);
+    expect(screen.getByRole("status").textContent).toBe("Loading posts...");
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+  });
+
   it("puts a new post straight at the top when the reader is at the top", async () => {
     const { arrive } = renderFeed();
     await arrive(makePost({ author: GRACE, content: "Hot off the wire" }));

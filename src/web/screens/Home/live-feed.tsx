@@ -19,7 +19,8 @@ function scrollToTop() {
   window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
 }
 
-export function LiveFeed() {
+/** `held`: the posts wait, behind 'Loading posts...', until what sits above them is known. */
+export function LiveFeed({ held = false }: { held?: boolean }) {
   const queryClient = useQueryClient();
   const feed = useFeedQuery();
   const waiting = useIncomingPosts(feed.data).length;
@@ -47,6 +48,7 @@ export function LiveFeed() {
       ) : null}
       <PostList
         query={feed}
+        held={held}
         empty={
           <div className="flex flex-col gap-6">
             <div className="flex flex-col items-center gap-2 pt-12 text-center">

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { postKeys } from "../../state/queries/posts";
+import { profileKeys } from "../../state/queries/profiles";
 import {
   ADA,
   apiError,
@@ -12,6 +13,7 @@ import {
   sessionFor,
   stubFetch,
 } from "../../test-support/posts";
+import { profileOf } from "../../test-support/safety";
 import { FeedHome } from "./feed-home";
 import { COMPOSER_LABEL } from "./post-composer";
 
@@ -22,7 +24,11 @@ function renderHome(route: Route) {
   const rendered = renderWithRoutes([{ path: "/", element: <FeedHome user={sessionFor(ADA)} /> }], {
     url: "/",
     viewer: ADA,
-    seed: (qc) => qc.setQueryData(postKeys.feed(), feedData([older])),
+    seed: (qc) => {
+      qc.setQueryData(postKeys.feed(), feedData([older]));
+      // The person's own profile, which the first-run checklist above the feed reads.
+      qc.setQueryData(profileKeys.detail(ADA.handle), { ...profileOf(ADA), isOwner: true });
+    },
   });
   return { ...rendered, calls, box: screen.getByLabelText(COMPOSER_LABEL) };
 }
