@@ -4,7 +4,7 @@
 // HTTP at CONNECTIONS connections, the app in a child process.
 //  - first reads: FIRST distinct readers (sessions never used) each read a distinct profile or
 //    post once, so neither the session, the profile nor the post is in the app's memory;
-//  - warm reads: 200 readers reading 200 profiles or posts over and over for DURATION seconds.
+//  - warm reads: 600 readers reading 200 profiles or posts over and over for DURATION seconds.
 // The bench gives COMMENTED posts 8 comments each (tagged, removed at the end, the posts' counters
 // put back) so the comments page has something to read.
 // Target: p99 < 50 ms for each, first reads included.
@@ -29,6 +29,9 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const FIRST = Number(process.env.FIRST ?? 3000);
 const POOL = Number(process.env.POOL ?? 10);
 const WARM = 200;
+/** Readers per API's warm reads: each account may read 600 times a minute (docs/operations.md
+ * "Limits"), so a few thousand reads a second need a few hundred people. */
+const WARM_READERS = 600;
 const COMMENTS_PER_POST = 8;
 const TARGET_P99_MS = 50;
 const COMMENT_TAG = "page-bench-comment";
@@ -39,10 +42,12 @@ await requireSeeded(pool, 1000, "bench/seed-feed.ts");
 await deleteBenchSessions(pool);
 
 // Readers: distinct people for each first-read load and one shared set for the warm loads.
-const people = await sampleUsers(pool, 3 * FIRST + WARM, 0.23);
-const warmReaders = people.slice(3 * FIRST);
+const people = await sampleUsers(pool, 3 * (FIRST + WARM_READERS), 0.23);
 const [profileReaders, postReaders, commentReaders] = [0, 1, 2].map((k) =>
   people.slice(k * FIRST, (k + 1) * FIRST),
+) as [string[], string[], string[]];
+const warmReaders = [0, 1, 2].map((k) =>
+  people.slice(3 * FIRST + k * WARM_READERS, 3 * FIRST + (k + 1) * WARM_READERS),
 ) as [string[], string[], string[]];
 
 // Targets: profiles and posts drawn at random, disjoint between the loads.
@@ -68,21 +73,28 @@ const { rowCount: comments } = await pool.query(
    select p, (array[$2::text[]])[1][1 + ((n * 7 + length(p::text)) % array_length($2::text[], 1))],
           $3 || ' ' || n, now() - make_interval(mins => n)
    from unnest($1::uuid[]) as p, generate_series(1, $4) as n`,
-  [commented.map((p) => p.id), warmReaders, COMMENT_TAG, COMMENTS_PER_POST],
+  [commented.map((p) => p.id), warmReaders[0], COMMENT_TAG, COMMENTS_PER_POST],
 );
 await pool.query(
   "update posts set comments_count = comments_count + $2 where id = any($1::uuid[])",
   [commented.map((p) => p.id), COMMENTS_PER_POST],
 );
 
-const [profileSessions, postSessions, commentSessions, warmSessions] = (await Promise.all(
-  [profileReaders, postReaders, commentReaders, warmReaders].map((ids) =>
-    createSessions(pool, ids),
-  ),
-)) as [BenchSession[], BenchSession[], BenchSession[], BenchSession[]];
+const sessionsOf = (groups: string[][]) =>
+  Promise.all(groups.map((ids) => createSessions(pool, ids))) as Promise<BenchSession[][]>;
+const [profileSessions, postSessions, commentSessions] = (await sessionsOf([
+  profileReaders,
+  postReaders,
+  commentReaders,
+])) as [BenchSession[], BenchSession[], BenchSession[]];
+const warmSessions = (await sessionsOf(warmReaders)) as [
+  BenchSession[],
+  BenchSession[],
+  BenchSession[],
+];
 const app = await startApp({ databaseUrl, poolSize: POOL });
 console.log(
-  `app on ${app.url} (pg pool ${POOL}); ${FIRST} first reads and ${WARM} warm readers per API, ${comments} comments on ${commented.length} posts; load average ${loadavg()[0]?.toFixed(1)}`,
+  `app on ${app.url} (pg pool ${POOL}); ${FIRST} first reads and ${WARM_READERS} warm readers of ${WARM} pages per API, ${comments} comments on ${commented.length} posts; load average ${loadavg()[0]?.toFixed(1)}`,
 );
 
 const at = <T>(list: T[], i: number) => list[i % list.length] as T;
@@ -92,6 +104,7 @@ const pages = [
     name: "profile",
     path: (i: number) => `/api/profiles/${at(handles, i).handle}`,
     first: profileSessions,
+    warm: warmSessions[0],
   },
   {
     name: "post page",
@@ -100,11 +113,13 @@ const pages = [
       return `/api/posts/by-path/${post.handle}/${encodeURIComponent(post.slug)}`;
     },
     first: postSessions,
+    warm: warmSessions[1],
   },
   {
     name: "comments",
     path: (i: number) => `/api/posts/${at(commented, i).id}/comments`,
     first: commentSessions,
+    warm: warmSessions[2],
   },
 ];
 
@@ -115,10 +130,10 @@ try {
       title: `${page.name}: first reads, ${FIRST} readers once each, ${CONNECTIONS} connections`,
       connections: CONNECTIONS,
       amount: FIRST,
-      request: (i) => ({ path: page.path(WARM + i), cookie: at(page.first, i).cookie }),
+      request: (i) => ({ path: page.path(WARM + i), session: at(page.first, i) }),
       target,
     });
-    const warm = (i: number) => ({ path: page.path(i % WARM), cookie: at(warmSessions, i).cookie });
+    const warm = (i: number) => ({ path: page.path(i % WARM), session: at(page.warm, i) });
     await runReadLoad(app, {
       bench: "page reads",
       title: `${page.name}: warm-up`,
@@ -129,7 +144,7 @@ try {
     });
     await runReadLoad(app, {
       bench: "page reads",
-      title: `${page.name}: warm reads, ${WARM} readers and ${WARM} pages, ${CONNECTIONS} connections`,
+      title: `${page.name}: warm reads, ${WARM_READERS} readers of ${WARM} pages, ${CONNECTIONS} connections`,
       connections: CONNECTIONS,
       duration: DURATION_S,
       request: warm,

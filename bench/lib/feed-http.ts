@@ -22,12 +22,6 @@ export interface FeedLoad {
   record?: { load: string; target: (row: ResultRow) => Target };
 }
 
-let forwardedFor = 0;
-const nextAddress = () => {
-  forwardedFor++;
-  return `10.${(forwardedFor >> 16) & 255}.${(forwardedFor >> 8) & 255}.${forwardedFor & 255}`;
-};
-
 /** Runs the load and prints its report; answers the p99 in ms and whether all were 2xx. */
 export async function runFeedLoad(app: RunningApp, load: FeedLoad) {
   let sent = 0;
@@ -42,7 +36,10 @@ export async function runFeedLoad(app: RunningApp, load: FeedLoad) {
       if (!session) return null;
       context.heavy = load.heavy.has(session.userId);
       context.t0 = performance.now();
-      return { ...request, headers: { cookie: session.cookie, "x-forwarded-for": nextAddress() } };
+      return {
+        ...request,
+        headers: { cookie: session.cookie, "x-forwarded-for": session.address },
+      };
     },
     onResponse: (status, body, context) => {
       const ms = performance.now() - (context.t0 as number);
@@ -99,7 +96,7 @@ export function startWrites(
       headers: {
         "content-type": "application/json",
         cookie: session.cookie,
-        "x-forwarded-for": nextAddress(),
+        "x-forwarded-for": session.address,
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),

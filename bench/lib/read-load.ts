@@ -4,13 +4,14 @@ import autocannon, { type AutocannonRequest } from "autocannon";
 import type { RunningApp } from "./app-process";
 import { measuredRun, printLoadReport } from "./load-report";
 import { type ResultRow, recordRow, rowFromRun, type Target } from "./results";
+import type { BenchSession } from "./sessions";
 
 export interface ReadLoad {
   bench: string;
   title: string;
   connections: number;
-  /** The i-th request: its path and the session cookie it carries (none: signed out). */
-  request: (i: number) => { path: string; cookie?: string };
+  /** The i-th request: its path and whose it is (nobody: signed out, from 10.255.x.y). */
+  request: (i: number) => { path: string; session?: BenchSession };
   /** Seconds; or `amount`, a number of requests. */
   duration?: number;
   amount?: number;
@@ -19,21 +20,16 @@ export interface ReadLoad {
   target?: (row: ResultRow) => Target;
 }
 
-let forwardedFor = 0;
-/** Each request its own address: the global per-address limit would otherwise cap the bench. */
-export const nextAddress = () => {
-  forwardedFor++;
-  return `10.${(forwardedFor >> 16) & 255}.${(forwardedFor >> 8) & 255}.${forwardedFor & 255}`;
-};
-
 export async function runReadLoad(app: RunningApp, load: ReadLoad): Promise<ResultRow> {
   let sent = 0;
   const read: AutocannonRequest = {
     method: "GET",
     setupRequest: (request) => {
-      const { path, cookie } = load.request(sent++);
-      const headers: Record<string, string> = { "x-forwarded-for": nextAddress() };
-      if (cookie) headers.cookie = cookie;
+      const i = sent++;
+      const { path, session } = load.request(i);
+      const headers: Record<string, string> = session
+        ? { cookie: session.cookie, "x-forwarded-for": session.address }
+        : { "x-forwarded-for": `10.255.${(i >> 8) & 255}.${i & 255}` };
       return { ...request, path, headers };
     },
   };

@@ -17,7 +17,15 @@ export function signedCookie(token: string, secret = BENCH_SESSION_SECRET): stri
 export interface BenchSession {
   userId: string;
   cookie: string;
+  /** The X-Forwarded-For of this person's requests: one address each, as people have. */
+  address: string;
 }
+
+let addresses = 0;
+const nextAddress = () => {
+  addresses++;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
 
 /** One fresh 30-day session per user; the ids are tagged so `deleteBenchSessions` finds them. */
 export async function createSessions(
@@ -37,6 +45,7 @@ export async function createSessions(
   return userIds.map((userId, i) => ({
     userId,
     cookie: signedCookie(tokens[i] as string, secret),
+    address: nextAddress(),
   }));
 }
 

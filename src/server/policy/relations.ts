@@ -6,7 +6,7 @@ import { ERROR_CODES } from "../../domain/contracts/errors";
 import type { Relation } from "../../domain/contracts/safety";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { blockBetween } from "./visibility";
+import type { BlockState } from "./visibility";
 
 export interface Pair {
   viewerId: string;
@@ -29,8 +29,7 @@ export const BLOCKING_MESSAGE = "You blocked this person. Unblock them first.";
  * For follows and messages: someone who blocked the viewer reads as missing (they are not told
  * why); someone the viewer blocked must be unblocked first (docs/safety.md).
  */
-export async function refuseAcrossBlock(db: Db, viewerId: string, otherId: string): Promise<void> {
-  const state = await blockBetween(db, viewerId, otherId);
+export function refuseBlockState(state: BlockState): void {
   if (state === "blocked") throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
   if (state === "blocking") throw new AppError(409, ERROR_CODES.conflict, BLOCKING_MESSAGE);
 }

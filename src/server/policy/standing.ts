@@ -29,7 +29,10 @@ export async function requireUnrestricted(db: Db, userId: string, now = new Date
     .select({ until: profiles.restrictedUntil })
     .from(profiles)
     .where(eq(profiles.userId, userId));
-  if (row?.until && row.until > now) {
-    throw new AppError(403, RESTRICTED_CODE, restrictedMessage(row.until));
-  }
+  refuseRestricted(row?.until ?? null, now);
+}
+
+/** requireUnrestricted on a restriction read with other things in one statement. */
+export function refuseRestricted(until: Date | null, now = new Date()): void {
+  if (until && until > now) throw new AppError(403, RESTRICTED_CODE, restrictedMessage(until));
 }

@@ -1,10 +1,10 @@
 // SQL for follows and the counters they keep on profiles.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
-import { notSuspended } from "../../policy/visibility";
+import { type BlockState, hasBlocked, notSuspended } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
 /** Who follows whom: one row of the followers table. */
@@ -13,15 +13,37 @@ export interface FollowPair {
   followingId: string;
 }
 
-/** Locks both profiles in id order, so concurrent toggles on a pair run one after the other. */
-export async function lockPair(db: Db, a: string, b: string): Promise<string[]> {
+/**
+ * Locks both profiles in id order, so concurrent toggles on a pair run one after the other, and
+ * reads under that lock all a toggle decides on, in one statement: whether the target exists, the
+ * viewer's restriction, blocks either way, and the follows either way.
+ */
+export async function lockPairState(db: Db, viewerId: string, targetId: string) {
+  const [viewer, target] = [sql`${viewerId}::text`, sql`${targetId}::text`];
+  const follows = (a: SQL, b: SQL) =>
+    sql<boolean>`exists (select 1 from ${followers} f where f.follower_id = ${a} and f.following_id = ${b})`;
   const rows = await db
-    .select({ userId: profiles.userId })
+    .select({
+      userId: profiles.userId,
+      restrictedUntil: profiles.restrictedUntil,
+      viewerBlocks: hasBlocked(viewer, target),
+      targetBlocks: hasBlocked(target, viewer),
+      following: follows(viewer, target),
+      followedBack: follows(target, viewer),
+    })
     .from(profiles)
-    .where(inArray(profiles.userId, [a, b]))
+    .where(inArray(profiles.userId, [viewerId, targetId]))
     .orderBy(profiles.userId)
-    .for("update");
-  return rows.map((r) => r.userId);
+    .for("update", { of: profiles });
+  const targetRow = rows.find((r) => r.userId === targetId);
+  const pair = rows[0];
+  return {
+    targetFound: targetRow !== undefined,
+    viewerRestrictedUntil: rows.find((r) => r.userId === viewerId)?.restrictedUntil ?? null,
+    block: (pair?.viewerBlocks ? "blocking" : pair?.targetBlocks ? "blocked" : null) as BlockState,
+    following: Boolean(pair?.following),
+    followedBack: Boolean(pair?.followedBack),
+  };
 }
 
 export async function deleteFollow(
@@ -59,26 +81,38 @@ export async function followExists(
   return rows.length > 0;
 }
 
-/** Adds to the follow counters of one profile and answers the counters after the change. */
-export async function bumpCounts(
+/**
+ * A follow (`step` 1) or an unfollow (-1) on both counters at once: the follower's following, the
+ * followed person's followers, and both friends counts by `friends`; answers each one's counters.
+ */
+export async function bumpPairCounts(
   db: Db,
-  userId: string,
-  delta: { following?: number; followers?: number; friends?: number },
+  { followerId, followingId }: FollowPair,
+  { step, friends }: { step: number; friends: number },
 ) {
-  const [row] = await db
+  const rows = await db
     .update(profiles)
     .set({
-      followingCount: sql`${profiles.followingCount} + ${delta.following ?? 0}`,
-      followersCount: sql`${profiles.followersCount} + ${delta.followers ?? 0}`,
-      friendsCount: sql`${profiles.friendsCount} + ${delta.friends ?? 0}`,
+      followingCount: sql`${profiles.followingCount} + case when ${profiles.userId} = ${followerId} then ${step}::int else 0 end`,
+      followersCount: sql`${profiles.followersCount} + case when ${profiles.userId} = ${followingId} then ${step}::int else 0 end`,
+      friendsCount: sql`${profiles.friendsCount} + ${friends}::int`,
     })
-    .where(eq(profiles.userId, userId))
+    .where(inArray(profiles.userId, [followerId, followingId]))
     .returning({
+      userId: profiles.userId,
       friends: profiles.friendsCount,
       following: profiles.followingCount,
       followers: profiles.followersCount,
     });
-  return row ?? { friends: 0, following: 0, followers: 0 };
+  const counts = (id: string) => {
+    const row = rows.find((r) => r.userId === id);
+    return {
+      friends: row?.friends ?? 0,
+      following: row?.following ?? 0,
+      followers: row?.followers ?? 0,
+    };
+  };
+  return { followerCounts: counts(followerId), followingCounts: counts(followingId) };
 }
 
 /**

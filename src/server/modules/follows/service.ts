@@ -7,17 +7,17 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError, badRequest } from "../../errors";
-import { refuseAcrossBlock } from "../../policy/relations";
-import { requireUnrestricted } from "../../policy/standing";
+import { refuseBlockState } from "../../policy/relations";
+import { refuseRestricted } from "../../policy/standing";
 import { recordActivity } from "../activity/record";
 import { toPersonSummary } from "../profiles/person";
 import {
-  bumpCounts,
+  bumpPairCounts,
   deleteFollow,
   followExists,
   insertFollow,
   listFollows,
-  lockPair,
+  lockPairState,
 } from "./queries";
 
 export async function toggleFollow(
@@ -32,21 +32,15 @@ export async function toggleFollow(
     throw badRequest(ERROR_CODES.validation, "You can't follow yourself.");
   const pair = { followerId: viewerId, followingId: targetUserId };
   const result = await deps.db.transaction(async (tx) => {
-    const locked = await lockPair(tx, viewerId, targetUserId);
-    if (!locked.includes(targetUserId))
-      throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
-    await refuseAcrossBlock(tx, viewerId, targetUserId);
-    const mutualBefore = await followExists(tx, {
-      followerId: targetUserId,
-      followingId: viewerId,
-    });
-    const unfollowed = await deleteFollow(tx, pair);
-    if (!unfollowed) await requireUnrestricted(tx, viewerId);
+    const state = await lockPairState(tx, viewerId, targetUserId);
+    if (!state.targetFound) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    refuseBlockState(state.block);
+    if (!state.following) refuseRestricted(state.viewerRestrictedUntil);
+    const unfollowed = state.following && (await deleteFollow(tx, pair));
     const following = !unfollowed && (await insertFollow(tx, pair));
     const step = following ? 1 : unfollowed ? -1 : 0;
-    const friends = mutualBefore ? step : 0;
-    const followerCounts = await bumpCounts(tx, viewerId, { following: step, friends });
-    const followingCounts = await bumpCounts(tx, targetUserId, { followers: step, friends });
+    const friends = state.followedBack ? step : 0;
+    const { followerCounts, followingCounts } = await bumpPairCounts(tx, pair, { step, friends });
     const notify = following
       ? await recordActivity(tx, { recipientId: targetUserId, actorId: viewerId, type: "FOLLOW" })
       : null;

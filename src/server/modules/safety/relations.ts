@@ -12,7 +12,7 @@ import { profiles } from "../../db/schema/profiles";
 import { blocks, mutes } from "../../db/schema/safety";
 import { AppError, badRequest } from "../../errors";
 import { type Pair, relationOf } from "../../policy/relations";
-import { bumpCounts, deleteFollow, followExists, lockPair } from "../follows/queries";
+import { bumpPairCounts, deleteFollow, followExists, lockPairState } from "../follows/queries";
 import { personColumns, toPersonSummary } from "../profiles/person";
 
 type Deps = Pick<AppContext, "db" | "bus">;
@@ -25,22 +25,16 @@ function notSelf({ viewerId, targetUserId }: Pair) {
 async function unfollowInside(db: Db, followerId: string, followingId: string) {
   const mutual = await followExists(db, { followerId: followingId, followingId: followerId });
   if (!(await deleteFollow(db, { followerId, followingId }))) return null;
-  const friends = mutual ? -1 : 0;
-  return {
-    followerId,
-    followingId,
-    followerCounts: await bumpCounts(db, followerId, { following: -1, friends }),
-    followingCounts: await bumpCounts(db, followingId, { followers: -1, friends }),
-  };
+  const pair = { followerId, followingId };
+  return { ...pair, ...(await bumpPairCounts(db, pair, { step: -1, friends: mutual ? -1 : 0 })) };
 }
 
 export async function block(deps: Deps, pair: Pair): Promise<Relation> {
   notSelf(pair);
   const { viewerId, targetUserId } = pair;
   const removed = await deps.db.transaction(async (tx) => {
-    const locked = await lockPair(tx, viewerId, targetUserId);
-    if (!locked.includes(targetUserId))
-      throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    const { targetFound } = await lockPairState(tx, viewerId, targetUserId);
+    if (!targetFound) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
     await tx
       .insert(blocks)
       .values({ blockerId: viewerId, blockedId: targetUserId })
