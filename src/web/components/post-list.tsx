@@ -21,11 +21,13 @@ export function PostList({
   empty: ReactNode;
   /** How many posts each Load More shows; every fetched post when not given. */
   step?: number;
-  /** Still 'Loading posts...' after the posts came, while what goes above them is unknown. */
+  /** Nothing yet, not even 'Loading posts...', while what goes above the list is unknown: what
+   * shows first is then not pushed down when that arrives (docs/performance.md "Lighthouse"). */
   held?: boolean;
 }) {
   const [shown, setShown] = useState(step ?? Number.POSITIVE_INFINITY);
-  if (query.isPending || held) {
+  if (held) return null;
+  if (query.isPending) {
     return (
       <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
         Loading posts...

@@ -19,7 +19,7 @@ function scrollToTop() {
   window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
 }
 
-/** `held`: the posts wait, behind 'Loading posts...', until what sits above them is known. */
+/** `held`: the list waits, showing nothing, until what sits above it is known. */
 export function LiveFeed({ held = false }: { held?: boolean }) {
   const queryClient = useQueryClient();
   const feed = useFeedQuery();
