@@ -98,9 +98,13 @@ function formatResults() {
 
 /** When, at which commit and on what machine: the first lines of a section. */
 export function runContext(minutes: number): string[] {
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
+  const commit = git("rev-parse", "--short", "HEAD");
+  // The code measured is the commit only when nothing under src/ or bench/ was changed since.
+  const changed = git("status", "--porcelain", "--untracked-files=no", "--", "src", "bench") !== "";
+  const took = minutes < 1.5 ? "1 minute" : `${minutes.toFixed(0)} minutes`;
   return [
-    `- When: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit \`${commit}\`, ${minutes.toFixed(0)} minutes`,
+    `- When: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit \`${commit}\`${changed ? " with changes not yet committed" : ""}; this run took ${took}`,
     `- Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.versions.node}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" / ")} at the end`,
