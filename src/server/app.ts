@@ -46,7 +46,7 @@ import { accountRoutes } from "./modules/account/routes";
 import { twoFactorRoutes } from "./modules/account/two-factor-routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { createAuth } from "./modules/auth/better-auth";
-import { touchSession } from "./modules/auth/queries";
+import { findSessionByToken, touchSession } from "./modules/auth/queries";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionCache } from "./modules/auth/session-cache";
 import { createViewerResolver } from "./modules/auth/viewer-resolver";
@@ -285,10 +285,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerAppGauges(ctx, database, sessions);
   // Ready only once the search index is loaded (docs/search.md "Profile index").
   await ctx.searchIndex.start();
-  const resolveViewer = createViewerResolver(auth, sessions, (sessionId) => {
-    touchSession(db, sessionId).catch((error: unknown) => {
-      app.log.warn({ err: error }, "a session's last-seen time could not be written");
-    });
+  const resolveViewer = createViewerResolver(auth, sessions, {
+    find: (token) => findSessionByToken(db, token),
+    seen: (sessionId) => {
+      touchSession(db, sessionId).catch((error: unknown) => {
+        app.log.warn({ err: error }, "a session's last-seen time could not be written");
+      });
+    },
   });
   registerViewer(app, resolveViewer);
   registerApiLimits(app, ctx.limits);

@@ -170,6 +170,39 @@ describe("Where you're signed in", () => {
     expect(firefox?.lastSeenAt).toBe(hourAgo.toISOString());
   });
 
+  it("moves a session's expiry on once a day of it has passed, and refuses an expired one", async () => {
+    const person = await createAccount(t, { label: "refresh" });
+    const phone = await signIn(person, IPHONE);
+    const laptop = await signIn(person, FIREFOX);
+    // The session's token: the cookie's value up to its signature.
+    const tokenOf = (cookie: string) => {
+      const value = cookie
+        .split("; ")
+        .find((part) => part.includes("session_token="))
+        ?.split("=")[1];
+      const signed = decodeURIComponent(value ?? "");
+      return signed.slice(0, signed.lastIndexOf("."));
+    };
+    const expiryOf = async (cookie: string) => {
+      const [row] = await queryRows<{ days: number }>(
+        t.database.db,
+        sql`select extract(epoch from expires_at - now()) / 86400 as days from sessions
+            where token = ${tokenOf(cookie)}`,
+      );
+      return Number(row?.days);
+    };
+    // Neither cookie has been used yet, so neither is in the session cache.
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() + interval '28 days' where user_id = ${person.userId}`,
+    );
+    expect(await signedIn(as(person, phone.cookie))).toBe(true);
+    expect(await expiryOf(phone.cookie)).toBeGreaterThan(29.9);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 minute' where token = ${tokenOf(laptop.cookie)}`,
+    );
+    expect(await signedIn(as(person, laptop.cookie))).toBe(false);
+  });
+
   it("writes a session's last-seen time at most every five minutes", async () => {
     const person = await createAccount(t, { label: "touch" });
     const [session] = await queryRows<{ id: string }>(

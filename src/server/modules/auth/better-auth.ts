@@ -26,6 +26,9 @@ import type { Outbox } from "../../outbox/outbox";
 import { verifiedSignIn } from "./verified-sign-in";
 
 const DAY = 24 * 60 * 60;
+/** A session lives 30 days; a request more than a day after its last refresh moves that on. */
+export const SESSION_EXPIRES_IN_S = 30 * DAY;
+export const SESSION_UPDATE_AGE_S = DAY;
 /** How long a sign-in waits for its second factor before the password must be given again. */
 const TWO_FACTOR_SIGN_IN_SECONDS = 10 * 60;
 
@@ -66,7 +69,7 @@ export function createAuth(
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { disabled: config.env === "test" },
-    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     databaseHooks: {
       session: {
         delete: {

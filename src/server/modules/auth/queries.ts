@@ -1,7 +1,9 @@
 // SQL for the auth tables that the accounts use-cases read themselves (better-auth owns the rest).
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
 import { sessions, users } from "../../db/schema/auth";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./better-auth";
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
@@ -24,6 +26,35 @@ export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
 
 /** How stale a session's last-seen time may grow before a request writes it again. */
 const SEEN_EVERY = sql`interval '5 minutes'`;
+
+/** Past this much of its life left, better-auth moves a session's expiry on (updateAge). */
+const REFRESH_WHEN_LEFT = sql.raw(
+  `interval '${SESSION_EXPIRES_IN_S - SESSION_UPDATE_AGE_S} seconds'`,
+);
+
+/** The session of a cookie's verified token, with what the viewer resolver decides on: whether it
+ * is live, whether better-auth would refresh its expiry now, whether its last-seen time is stale. */
+const sessionByToken = preparedPer((db) =>
+  db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      live: sql<boolean>`${sessions.expiresAt} > now()`,
+      refreshDue: sql<boolean>`${sessions.expiresAt} <= now() + ${REFRESH_WHEN_LEFT}`,
+      seenStale: sql<boolean>`${sessions.lastSeenAt} < now() - ${SEEN_EVERY}`,
+    })
+    .from(sessions)
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("session_by_token"),
+);
+
+export async function findSessionByToken(db: Db, token: string) {
+  const [row] = await sessionByToken(db).execute({ token });
+  return row;
+}
+
+export type SessionByToken = NonNullable<Awaited<ReturnType<typeof findSessionByToken>>>;
 
 /** Marks the session used now ('Where you're signed in', docs/accounts.md); a no-op when it was
  * marked in the last five minutes, so active people cost one write each five minutes at most. */
