@@ -1,5 +1,5 @@
 // SQL for posts: feed ids (fan-out on read, merged per followee), hydration, writes, likes, views.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
@@ -30,26 +30,43 @@ export async function feedPostKeys(
   db: Db,
   { viewerId, limit, cursor }: KeyPage & { viewerId: string },
 ): Promise<PostKey[]> {
-  const before = keysetBefore(postKey, cursor);
-  const rows = await queryRows<{ id: string; created_at: Date | string }>(
-    db,
-    sql`select p.id, p.created_at
+  const rows = cursor
+    ? await queryRows<{ id: string; created_at: Date | string }>(
+        db,
+        feedKeysQuery(viewerId, limit + 1, keysetBefore(postKey, cursor)),
+      )
+    : await feedFirstKeys(db).execute({ viewer: viewerId, limit: limit + 1 });
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
+}
+
+function feedKeysQuery(
+  viewer: string | Placeholder,
+  limit: number | Placeholder,
+  before: SQL | undefined,
+): SQL {
+  return sql`select p.id, p.created_at
       from (
         select following_id as uid from followers
-        where follower_id = ${viewerId} and ${notMutedBy(viewerId, sql`following_id`)} and ${notSuspended(sql`following_id`)}
-        union all select ${viewerId}
+        where follower_id = ${viewer} and ${notMutedBy(viewer, sql`following_id`)} and ${notSuspended(sql`following_id`)}
+        union all select ${viewer}::text
       ) f
       cross join lateral (
         select p.id, p.created_at from posts p
         where p.user_id = f.uid and p.deleted_at is null ${before ? sql`and ${before}` : sql``}
         order by p.created_at desc nulls last, p.id desc nulls last
-        limit ${limit + 1}
+        limit ${limit}
       ) p
       order by p.created_at desc, p.id desc
-      limit ${limit + 1}`,
-  );
-  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
+      limit ${limit}`;
 }
+
+/** The first page's keys, which every feed cache miss reads: prepared (db/prepared.ts). */
+const feedFirstKeys = preparedPer((db) =>
+  db
+    .select({ id: sql<string>`k.id`, created_at: sql<Date | string>`k.created_at` })
+    .from(sql`(${feedKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), undefined)}) k`)
+    .prepare("feed_first_keys"),
+);
 
 export async function userPostKeys(
   db: Db,
