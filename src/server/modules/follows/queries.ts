@@ -1,7 +1,8 @@
 // SQL for follows and the counters they keep on profiles.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
+import { userActivity } from "../../db/schema/activity";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { type BlockState, hasBlocked, notSuspended } from "../../policy/visibility";
@@ -57,18 +58,6 @@ export async function deleteFollow(
   return rows.length > 0;
 }
 
-export async function insertFollow(
-  db: Db,
-  { followerId, followingId }: FollowPair,
-): Promise<boolean> {
-  const rows = await db
-    .insert(followers)
-    .values({ followerId, followingId })
-    .onConflictDoNothing()
-    .returning({ followerId: followers.followerId });
-  return rows.length > 0;
-}
-
 export async function followExists(
   db: Db,
   { followerId, followingId }: FollowPair,
@@ -79,6 +68,72 @@ export async function followExists(
     .where(and(eq(followers.followerId, followerId), eq(followers.followingId, followingId)))
     .limit(1);
   return rows.length > 0;
+}
+
+export interface FollowCounts {
+  friends: number;
+  following: number;
+  followers: number;
+}
+
+/**
+ * The toggle's write, under lockPairState's lock, in one statement: the follow row inserted
+ * (`follow`) or deleted, both people's counters moved when it was (the friends counts too when
+ * the other follows back), and for a follow the recipient's activity row (spec-2 §3). Answers
+ * whether the row changed and both people's counters after it.
+ */
+export async function writeFollow(
+  db: Db,
+  { followerId, followingId }: FollowPair,
+  { follow, followedBack }: { follow: boolean; followedBack: boolean },
+): Promise<{ changed: boolean; followerCounts: FollowCounts; followingCounts: FollowCounts }> {
+  const step = follow ? 1 : -1;
+  const friends = followedBack ? step : 0;
+  const change = follow
+    ? sql`insert into ${followers} (follower_id, following_id) values (${followerId}, ${followingId})
+          on conflict do nothing returning 1`
+    : sql`delete from ${followers} where follower_id = ${followerId} and following_id = ${followingId}
+          returning 1`;
+  const rows = await queryRows<{
+    user_id: string;
+    friends_count: number;
+    following_count: number;
+    followers_count: number;
+    changed: boolean;
+  }>(
+    db,
+    sql`with changed as (${change}),
+      counted as (
+        update ${profiles} set
+          following_count = following_count + case when user_id = ${followerId} then ${step}::int else 0 end,
+          followers_count = followers_count + case when user_id = ${followingId} then ${step}::int else 0 end,
+          friends_count = friends_count + ${friends}::int
+        where user_id in (${followerId}, ${followingId}) and exists (select 1 from changed)
+        returning user_id, friends_count, following_count, followers_count
+      ),
+      noticed as (
+        insert into ${userActivity} (recipient_id, actor_id, type)
+        select ${followingId}, ${followerId}, 'FOLLOW' where ${follow}::boolean and exists (select 1 from changed)
+      )
+      select c.*, true as changed from counted c
+      union all
+      select p.user_id, p.friends_count, p.following_count, p.followers_count, false
+      from ${profiles} p
+      where p.user_id in (${followerId}, ${followingId}) and not exists (select 1 from changed)`,
+  );
+  const counts = (id: string): FollowCounts => {
+    const row = rows.find((r) => r.user_id === id);
+    return {
+      friends: row?.friends_count ?? 0,
+      following: row?.following_count ?? 0,
+      followers: row?.followers_count ?? 0,
+    };
+  };
+  return {
+    changed: rows.some((r) => r.changed),
+    followerCounts: counts(followerId),
+    followingCounts: counts(followingId),
+  };
 }
 
 /**

@@ -9,16 +9,8 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError, badRequest } from "../../errors";
 import { refuseBlockState } from "../../policy/relations";
 import { refuseRestricted } from "../../policy/standing";
-import { recordActivity } from "../activity/record";
 import { toPersonSummary } from "../profiles/person";
-import {
-  bumpPairCounts,
-  deleteFollow,
-  followExists,
-  insertFollow,
-  listFollows,
-  lockPairState,
-} from "./queries";
+import { followExists, listFollows, lockPairState, writeFollow } from "./queries";
 
 export async function toggleFollow(
   deps: Pick<AppContext, "db" | "bus">,
@@ -36,15 +28,15 @@ export async function toggleFollow(
     if (!state.targetFound) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
     refuseBlockState(state.block);
     if (!state.following) refuseRestricted(state.viewerRestrictedUntil);
-    const unfollowed = state.following && (await deleteFollow(tx, pair));
-    const following = !unfollowed && (await insertFollow(tx, pair));
-    const step = following ? 1 : unfollowed ? -1 : 0;
-    const friends = state.followedBack ? step : 0;
-    const { followerCounts, followingCounts } = await bumpPairCounts(tx, pair, { step, friends });
-    const notify = following
-      ? await recordActivity(tx, { recipientId: targetUserId, actorId: viewerId, type: "FOLLOW" })
-      : null;
-    return { following, followerCounts, followingCounts, notify };
+    const follow = !state.following;
+    const written = await writeFollow(tx, pair, { follow, followedBack: state.followedBack });
+    const following = follow && written.changed;
+    return {
+      following,
+      followerCounts: written.followerCounts,
+      followingCounts: written.followingCounts,
+      notify: following ? targetUserId : null,
+    };
   });
   await deps.bus.publish({
     type: "follow.changed",
