@@ -139,15 +139,21 @@ export async function likedAmong(
   return rows.map((r) => r.postId);
 }
 
-/** The live post at an author's slug (unique per author: posts_user_slug_key). */
-/** The post page's read before hydration: the live post at a handle (a reserved username before a
- * default one, as the profile page finds it) and slug, and whether the viewer may see its author. */
+/** The post page's one read: the live post at a handle (a reserved username before a default
+ * one, as the profile page finds it) and slug (unique per author: posts_user_slug_key), with its
+ * author, whether the viewer liked it, and whether the viewer may see its author. */
 const postByPath = preparedPer((db) => {
   const handle = sql.placeholder("handle");
   const viewer = sql.placeholder("viewer");
   return db
-    .select({ id: posts.id, visible: seenBy(viewer, posts.userId) })
+    .select({
+      post: posts,
+      author: personColumns,
+      likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
+      visible: seenBy(viewer, posts.userId),
+    })
     .from(posts)
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
     .where(
       and(
         sql`${posts.userId} = (select ${profiles.userId} from ${profiles}
@@ -164,7 +170,7 @@ const postByPath = preparedPer((db) => {
 export async function findPostByPath(
   db: Db,
   input: { handle: string; slug: string; viewerId: string | null },
-): Promise<{ id: string; visible: boolean } | undefined> {
+): Promise<(HydratedPost & { visible: boolean }) | undefined> {
   const [row] = await postByPath(db).execute({ ...input, viewer: input.viewerId });
   return row;
 }

@@ -73,9 +73,7 @@ export async function getPostByPath(
     viewerId: input.viewerId,
   });
   if (!found?.visible) throw postNotFound();
-  const [row] = await reader.hydrator.hydrate([found.id], input.viewerId);
-  if (!row) throw postNotFound();
-  return presentPost(row, input.viewerId);
+  return presentPost(found, input.viewerId);
 }
 
 async function pageFromKeys(
