@@ -74,7 +74,11 @@ describe("FeedCache", () => {
     advance(13_001);
     await cache.firstKeys("bo");
     expect(load).toHaveBeenCalledTimes(2);
-    expect(cache.stats()).toEqual({ hits: 2, misses: 2, readers: 1 });
+    const { bytes, ...counts } = cache.stats();
+    expect(counts).toEqual({ hits: 2, misses: 2, readers: 1 });
+    expect(bytes).toBe(
+      entryBytes("bo", { keys: feedOf(key("p1", 1), key("p2", 2)), complete: true }),
+    );
   });
 
   it("shares one load among simultaneous misses of the same reader", async () => {
