@@ -66,7 +66,7 @@ export async function createAccount(
     method: "POST",
     url: "/api/auth/verify-code",
     remoteAddress: ip,
-    payload: { email, code: t.mailbox.codeFor(email) },
+    payload: { email, code: await t.mailbox.codeArrived(email) },
   });
   const login = await t.app.inject({
     method: "POST",

@@ -34,6 +34,9 @@ export interface TestApp {
     all(): CapturedMail[];
     latestTo(email: string): CapturedMail | undefined;
     codeFor(email: string): string;
+    /** codeFor once the outbox has sent the code: it mails after the commit, so on a busy
+     * machine the answer to a request can come first. */
+    codeArrived(email: string, timeoutMs?: number): Promise<string>;
   };
   close(): Promise<void>;
 }
@@ -144,6 +147,7 @@ export async function createTestApp(
     all()
       .filter((mail) => mail.to.includes(email))
       .at(-1);
+  const mailedCode = (email: string) => latestTo(email)?.subject.match(/^(\d{6}) is your/)?.[1];
   return {
     app,
     config,
@@ -154,9 +158,17 @@ export async function createTestApp(
       all,
       latestTo,
       codeFor(email) {
-        const code = latestTo(email)?.subject.match(/^(\d{6}) is your/)?.[1];
+        const code = mailedCode(email);
         if (!code) throw new Error(`no verification code mailed to ${email}`);
         return code;
+      },
+      async codeArrived(email, timeoutMs = 10_000) {
+        const deadline = Date.now() + timeoutMs;
+        for (let code = mailedCode(email); ; code = mailedCode(email)) {
+          if (code) return code;
+          if (Date.now() > deadline) throw new Error(`no verification code mailed to ${email}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       },
     },
     async close() {
