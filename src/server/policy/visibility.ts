@@ -8,7 +8,7 @@ import { queryRows } from "../db/client";
 type Column = SQL | SQL.Aliased | { getSQL(): SQL } | Placeholder;
 /** The viewer's id, null for nobody signed in, or a prepared statement's placeholder for it (the
  * fragments then hold for any viewer, nobody included: a comparison with null is never true). */
-type Viewer = string | null | Placeholder;
+export type Viewer = string | null | Placeholder;
 
 /** The people in a block with the viewer, whichever of the two made it. */
 const blockedEitherWay = (viewerId: string | Placeholder): SQL =>

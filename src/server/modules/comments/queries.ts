@@ -5,10 +5,8 @@ import { type Cursor, keysetBefore } from "../../db/keyset";
 import { preparedPer } from "../../db/prepared";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import { visibleAuthor } from "../../policy/visibility";
+import { type Viewer, visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-
-type Viewer = string | null | Placeholder;
 
 const likedBy = (viewerId: Viewer) =>
   viewerId

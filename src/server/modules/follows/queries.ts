@@ -47,17 +47,6 @@ export async function lockPairState(db: Db, viewerId: string, targetId: string) 
   };
 }
 
-export async function deleteFollow(
-  db: Db,
-  { followerId, followingId }: FollowPair,
-): Promise<boolean> {
-  const rows = await db
-    .delete(followers)
-    .where(and(eq(followers.followerId, followerId), eq(followers.followingId, followingId)))
-    .returning({ followerId: followers.followerId });
-  return rows.length > 0;
-}
-
 export async function followExists(
   db: Db,
   { followerId, followingId }: FollowPair,
@@ -134,40 +123,6 @@ export async function writeFollow(
     followerCounts: counts(followerId),
     followingCounts: counts(followingId),
   };
-}
-
-/**
- * A follow (`step` 1) or an unfollow (-1) on both counters at once: the follower's following, the
- * followed person's followers, and both friends counts by `friends`; answers each one's counters.
- */
-export async function bumpPairCounts(
-  db: Db,
-  { followerId, followingId }: FollowPair,
-  { step, friends }: { step: number; friends: number },
-) {
-  const rows = await db
-    .update(profiles)
-    .set({
-      followingCount: sql`${profiles.followingCount} + case when ${profiles.userId} = ${followerId} then ${step}::int else 0 end`,
-      followersCount: sql`${profiles.followersCount} + case when ${profiles.userId} = ${followingId} then ${step}::int else 0 end`,
-      friendsCount: sql`${profiles.friendsCount} + ${friends}::int`,
-    })
-    .where(inArray(profiles.userId, [followerId, followingId]))
-    .returning({
-      userId: profiles.userId,
-      friends: profiles.friendsCount,
-      following: profiles.followingCount,
-      followers: profiles.followersCount,
-    });
-  const counts = (id: string) => {
-    const row = rows.find((r) => r.userId === id);
-    return {
-      friends: row?.friends ?? 0,
-      following: row?.following ?? 0,
-      followers: row?.followers ?? 0,
-    };
-  };
-  return { followerCounts: counts(followerId), followingCounts: counts(followingId) };
 }
 
 /**

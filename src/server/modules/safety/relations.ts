@@ -12,7 +12,7 @@ import { profiles } from "../../db/schema/profiles";
 import { blocks, mutes } from "../../db/schema/safety";
 import { AppError, badRequest } from "../../errors";
 import { type Pair, relationOf } from "../../policy/relations";
-import { bumpPairCounts, deleteFollow, followExists, lockPairState } from "../follows/queries";
+import { type FollowPair, lockPairState, writeFollow } from "../follows/queries";
 import { personColumns, toPersonSummary } from "../profiles/person";
 
 type Deps = Pick<AppContext, "db" | "bus">;
@@ -21,27 +21,38 @@ function notSelf({ viewerId, targetUserId }: Pair) {
   if (viewerId === targetUserId) throw badRequest(ERROR_CODES.validation, "That is you.");
 }
 
-/** Removes one follow with its counters (the friend count too when it was mutual). */
-async function unfollowInside(db: Db, followerId: string, followingId: string) {
-  const mutual = await followExists(db, { followerId: followingId, followingId: followerId });
-  if (!(await deleteFollow(db, { followerId, followingId }))) return null;
-  const pair = { followerId, followingId };
-  return { ...pair, ...(await bumpPairCounts(db, pair, { step: -1, friends: mutual ? -1 : 0 })) };
+/** Removes one follow with its counters (the friend count too when the other still follows back). */
+async function unfollowInside(db: Db, pair: FollowPair, followedBack: boolean) {
+  const { changed, followerCounts, followingCounts } = await writeFollow(db, pair, {
+    follow: false,
+    followedBack,
+  });
+  return changed ? { ...pair, followerCounts, followingCounts } : null;
 }
 
 export async function block(deps: Deps, pair: Pair): Promise<Relation> {
   notSelf(pair);
   const { viewerId, targetUserId } = pair;
   const removed = await deps.db.transaction(async (tx) => {
-    const { targetFound } = await lockPairState(tx, viewerId, targetUserId);
-    if (!targetFound) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    const state = await lockPairState(tx, viewerId, targetUserId);
+    if (!state.targetFound) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
     await tx
       .insert(blocks)
       .values({ blockerId: viewerId, blockedId: targetUserId })
       .onConflictDoNothing();
+    // Under the lock the follows read with it hold; once the first goes, the second is no
+    // longer followed back.
     const follows = [
-      await unfollowInside(tx, viewerId, targetUserId),
-      await unfollowInside(tx, targetUserId, viewerId),
+      state.following
+        ? await unfollowInside(
+            tx,
+            { followerId: viewerId, followingId: targetUserId },
+            state.followedBack,
+          )
+        : null,
+      state.followedBack
+        ? await unfollowInside(tx, { followerId: targetUserId, followingId: viewerId }, false)
+        : null,
     ];
     await tx
       .delete(userActivity)
