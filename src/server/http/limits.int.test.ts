@@ -153,7 +153,7 @@ describe("verify-code", () => {
     });
     expect(register.statusCode).toBe(201);
     const cookie = String(register.headers["set-cookie"]).split(";")[0];
-    const code = t.mailbox.codeFor(email);
+    const code = await t.mailbox.codeArrived(email);
     expect((await verify(email, code, ip, cookie)).json()).toEqual({ verified: true });
     const again = await verify(email, code, ip, cookie);
     expect(again.statusCode).toBe(200);

@@ -33,10 +33,10 @@ export interface TestApp {
   mailbox: {
     all(): CapturedMail[];
     latestTo(email: string): CapturedMail | undefined;
-    codeFor(email: string): string;
-    /** codeFor once the outbox has sent the code: it mails after the commit, so on a busy
-     * machine the answer to a request can come first. */
-    codeArrived(email: string, timeoutMs?: number): Promise<string>;
+    /** The code of the `nth` code mail to `email` (the first by default), once the outbox has
+     * sent it: it mails after the commit, so on a busy machine the answer to a request comes
+     * first. */
+    codeArrived(email: string, nth?: number): Promise<string>;
   };
   close(): Promise<void>;
 }
@@ -147,7 +147,11 @@ export async function createTestApp(
     all()
       .filter((mail) => mail.to.includes(email))
       .at(-1);
-  const mailedCode = (email: string) => latestTo(email)?.subject.match(/^(\d{6}) is your/)?.[1];
+  const mailedCodes = (email: string) =>
+    all().flatMap((mail) => {
+      const code = mail.to.includes(email) && mail.subject.match(/^(\d{6}) is your/)?.[1];
+      return code ? [code] : [];
+    });
   return {
     app,
     config,
@@ -157,16 +161,12 @@ export async function createTestApp(
     mailbox: {
       all,
       latestTo,
-      codeFor(email) {
-        const code = mailedCode(email);
-        if (!code) throw new Error(`no verification code mailed to ${email}`);
-        return code;
-      },
-      async codeArrived(email, timeoutMs = 10_000) {
-        const deadline = Date.now() + timeoutMs;
-        for (let code = mailedCode(email); ; code = mailedCode(email)) {
+      async codeArrived(email, nth = 1) {
+        const deadline = Date.now() + 10_000;
+        for (let codes = mailedCodes(email); ; codes = mailedCodes(email)) {
+          const code = codes[nth - 1];
           if (code) return code;
-          if (Date.now() > deadline) throw new Error(`no verification code mailed to ${email}`);
+          if (Date.now() > deadline) throw new Error(`no code mail #${nth} to ${email}`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       },

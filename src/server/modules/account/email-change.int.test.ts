@@ -64,7 +64,7 @@ describe("changing the e-mail", () => {
     const sent = await requestCode(person, newEmail);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ sent: true, resendAfterSeconds: 60 });
-    const code = t.mailbox.codeFor(newEmail);
+    const code = await t.mailbox.codeArrived(newEmail);
 
     const wrong = await confirm(person, newEmail, otherThan(code));
     expect(wrong.statusCode).toBe(400);
@@ -115,7 +115,7 @@ describe("changing the e-mail", () => {
     const again = await requestCode(person, newEmail);
     expect(again.statusCode).toBe(429);
 
-    const code = t.mailbox.codeFor(newEmail);
+    const code = await t.mailbox.codeArrived(newEmail);
     for (let i = 0; i < 5; i += 1) {
       expect((await confirm(person, newEmail, otherThan(code))).statusCode).toBe(400);
     }
@@ -127,7 +127,7 @@ describe("changing the e-mail", () => {
     // A minute later a new code brings five new tries.
     await t.limits.reset("codeResendCooldown", newEmail);
     expect((await requestCode(person, newEmail)).statusCode).toBe(200);
-    const fresh = t.mailbox.codeFor(newEmail);
+    const fresh = await t.mailbox.codeArrived(newEmail, 2);
     expect((await confirm(person, newEmail, fresh)).statusCode).toBe(200);
     expect(await sessionEmail(person)).toBe(newEmail);
   });
@@ -137,7 +137,7 @@ describe("changing the e-mail", () => {
     const stranger = await createAccount(t, { label: "stranger" });
     const newEmail = uniqueEmail("mine-new");
     expect((await requestCode(person, newEmail)).statusCode).toBe(200);
-    const code = t.mailbox.codeFor(newEmail);
+    const code = await t.mailbox.codeArrived(newEmail);
     expect((await confirm(stranger, newEmail, code)).statusCode).toBe(400);
     expect((await confirm(person, uniqueEmail("elsewhere"), code)).statusCode).toBe(400);
     expect(await sessionEmail(stranger)).toBe(stranger.email);
@@ -148,7 +148,7 @@ describe("changing the e-mail", () => {
     const person = await createAccount(t, { label: "late" });
     const newEmail = uniqueEmail("late-new");
     expect((await requestCode(person, newEmail)).statusCode).toBe(200);
-    const code = t.mailbox.codeFor(newEmail);
+    const code = await t.mailbox.codeArrived(newEmail);
     const before = await addresses(person);
     // The auth library keeps the code under `change-email-otp-{userId}:{newEmail}`.
     const aged = await queryRows<{ id: string }>(
@@ -180,7 +180,7 @@ describe("changing the e-mail", () => {
     expect(before.chtchtEmail).toMatch(new RegExp(`^${person.handle}@`));
     const newEmail = uniqueEmail("keeps-new");
     expect((await requestCode(person, newEmail)).statusCode).toBe(200);
-    const done = await confirm(person, newEmail, t.mailbox.codeFor(newEmail));
+    const done = await confirm(person, newEmail, await t.mailbox.codeArrived(newEmail));
     expect(done.statusCode, done.body).toBe(200);
 
     expect(await addresses(person)).toEqual({ ...before, email: newEmail });

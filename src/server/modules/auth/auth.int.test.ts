@@ -68,7 +68,7 @@ describe("register → verify → login → logout", () => {
     const normalized = email.trim().toLowerCase();
     const mail = t.mailbox.latestTo(normalized);
     expect(mail?.subject).toMatch(/^\d{6} is your chtcht verification code$/);
-    const code = t.mailbox.codeFor(normalized);
+    const code = await t.mailbox.codeArrived(normalized);
     expect(Number(code)).toBeGreaterThanOrEqual(100000);
 
     const early = await post("/api/auth/login", {
@@ -164,7 +164,7 @@ describe("register → verify → login → logout", () => {
 describe("verification codes", () => {
   it("tells the registering browser a wrong code is wrong, and the right one still verifies", async () => {
     const { email, signup } = await registerUser("wrong");
-    const code = t.mailbox.codeFor(email);
+    const code = await t.mailbox.codeArrived(email);
     const wrong = code === "123456" ? "654321" : "123456";
     // More wrong tries than the five that used to void it: a code is void only at the
     // address-wide ceiling of checks (docs/operations.md "Limits"), so others' wrong codes
@@ -197,7 +197,7 @@ describe("verification codes", () => {
 
   it("enforces the 60 s resend cooldown on the server, then mails a new code that replaces the old", async () => {
     const { email } = await registerUser("resend");
-    const first = t.mailbox.codeFor(email);
+    const first = await t.mailbox.codeArrived(email);
     const early = await post("/api/auth/resend-code", { email });
     expect(early.statusCode).toBe(429);
     expect(early.json().error.code).toBe("resend_cooldown");
@@ -214,8 +214,8 @@ describe("verification codes", () => {
     } finally {
       vi.useRealTimers();
     }
+    const second = await t.mailbox.codeArrived(email, 2);
     expect(t.mailbox.all().filter((m) => m.to.includes(email))).toHaveLength(2);
-    const second = t.mailbox.codeFor(email);
     if (second !== first) {
       expect((await post("/api/auth/verify-code", { email, code: first })).statusCode).toBe(400);
     }
@@ -231,7 +231,7 @@ describe("verification codes", () => {
 
   it("treats an already-used code as verified in the browser that registered", async () => {
     const { email, signup } = await registerUser("twice");
-    const code = t.mailbox.codeFor(email);
+    const code = await t.mailbox.codeArrived(email);
     expect((await post("/api/auth/verify-code", { email, code })).statusCode).toBe(200);
     const again = await post("/api/auth/verify-code", { email, code }, { cookie: signup });
     expect(again.statusCode).toBe(200);
@@ -241,7 +241,7 @@ describe("verification codes", () => {
 describe("password reset", () => {
   it("mails a /signup?stage=reset link, sets the new password, voids the token, ends other sessions", async () => {
     const { email, password } = await registerUser("reset");
-    await post("/api/auth/verify-code", { email, code: t.mailbox.codeFor(email) });
+    await post("/api/auth/verify-code", { email, code: await t.mailbox.codeArrived(email) });
     const login = await post("/api/auth/login", { email, password });
     const cookie = cookieFrom(login);
     const feed = () => t.app.inject({ method: "GET", url: "/api/feed", headers: { cookie } });

@@ -38,7 +38,7 @@ describe("verification codes: wrong codes count per address and IP", () => {
     );
     expect(res.statusCode).toBe(201);
     const cookie = String(res.headers["set-cookie"]).split(";")[0] as string;
-    const code = t.mailbox.codeFor(email);
+    const code = await t.mailbox.codeArrived(email);
     const wrong = code === "123456" ? "654321" : "123456";
     return { email, cookie, code, wrong };
   }

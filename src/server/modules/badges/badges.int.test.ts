@@ -126,7 +126,7 @@ describe("asking for the yellow badge", () => {
     const res = await askYellow(person, { ...yellow, orgEmail });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: "open", orgEmail, orgEmailConfirmed: false });
-    const first = t.mailbox.codeFor(orgEmail);
+    const first = await t.mailbox.codeArrived(orgEmail);
 
     // The resend cooldown, then five wrong tries void the code.
     expect((await inject(t, person, "POST", "/api/badges/yellow/org-email/code")).statusCode).toBe(
@@ -146,7 +146,7 @@ describe("asking for the yellow badge", () => {
     await t.limits.reset("codeResendCooldown", `badge-org-email:${person.userId}`);
     const resent = await inject(t, person, "POST", "/api/badges/yellow/org-email/code");
     expect(resent.json()).toEqual({ sent: true, resendAfterSeconds: 60 });
-    const second = t.mailbox.codeFor(orgEmail);
+    const second = await t.mailbox.codeArrived(orgEmail, 2);
     // Someone else's code does not confirm this address.
     const other = await createAccount(t, { label: "other" });
     expect(
