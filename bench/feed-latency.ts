@@ -13,7 +13,7 @@
 //   node --import tsx bench/feed-latency.ts      (seed first: bench/seed-feed.ts)
 //   options: DURATION=20 (at most 120) CONNECTIONS=100 READERS=1000 HEAVY_READERS=10 POOL=10
 //            COLD_READERS=5000 WRITES=10; ONLY=active runs (b) alone (`npm run bench` uses it with
-//            READERS=10000: no cliff as active readers grow)
+//            READERS=10000: no cliff as active readers grow); ONLY=first the first reads alone
 import { loadavg } from "node:os";
 import pg from "pg";
 import { fromPostgres } from "../src/server/db/client";
@@ -42,8 +42,10 @@ const READERS = Number(process.env.READERS ?? 1000);
 const HEAVY_READERS = Number(process.env.HEAVY_READERS ?? 10);
 const POOL = Number(process.env.POOL ?? 10);
 const COLD_READERS = Number(process.env.COLD_READERS ?? 5000);
+const RESTART_READERS = Number(process.env.RESTART_READERS ?? 1000);
 const WRITES_PER_S = Number(process.env.WRITES ?? 10);
 const ONLY_ACTIVE = process.env.ONLY === "active";
+const ONLY_FIRST = process.env.ONLY === "first";
 const IN_PROCESS = 500;
 const IN_PROCESS_HEAVY = 20;
 const WARMUP_READS = 50;
@@ -139,7 +141,9 @@ const httpReaders = shuffle(
 const taken = new Set([...readers, ...httpReaders]);
 const coldReaders = ONLY_ACTIVE
   ? []
-  : (await typicalReaders(pool, COLD_READERS + taken.size, 0.57)).filter((id) => !taken.has(id));
+  : (await typicalReaders(pool, COLD_READERS + RESTART_READERS + taken.size, 0.57)).filter(
+      (id) => !taken.has(id),
+    );
 // Authors for the writes: the accounts most followed by the measured readers.
 const { rows: authorRows } = await pool.query<{ id: string }>(
   `select following_id as id from followers where follower_id = any($1::text[])
@@ -148,6 +152,10 @@ const { rows: authorRows } = await pool.query<{ id: string }>(
 );
 const sessions = await createSessions(pool, httpReaders);
 const coldSessions = await createSessions(pool, coldReaders.slice(0, COLD_READERS));
+const restartSessions = await createSessions(
+  pool,
+  coldReaders.slice(COLD_READERS, COLD_READERS + RESTART_READERS),
+);
 const authorSessions = await createSessions(
   pool,
   authorRows.map((r) => r.id),
@@ -157,7 +165,12 @@ console.log(
   `\napp on ${app.url} (pg pool ${POOL}); ${sessions.length} signed-in readers (${sessions.filter((s) => isHeavy.has(s.userId)).length} heavy), ${coldSessions.length} more for first reads, ${authorSessions.length} authors; load average ${loadavg()[0]?.toFixed(1)}`,
 );
 // Every cookie must sign in; /api/auth/session checks that without loading any feed.
-for (const [i, session] of [...sessions, ...coldSessions, ...authorSessions].entries()) {
+for (const [i, session] of [
+  ...sessions,
+  ...coldSessions,
+  ...restartSessions,
+  ...authorSessions,
+].entries()) {
   const response = await fetch(`${app.url}/api/auth/session`, {
     headers: { cookie: session.cookie, "x-forwarded-for": `10.8.${(i >> 8) & 255}.${i & 255}` },
   });
@@ -174,6 +187,14 @@ for (const [i, session] of [...sessions, ...coldSessions, ...authorSessions].ent
 const load = { heavy: isHeavy, connections: CONNECTIONS };
 const target = p99Below(TARGET_P99_MS);
 if (!ONLY_ACTIVE) {
+  // The app has just started: its code is not yet compiled, its pool not yet open.
+  await runFeedLoad(app, {
+    ...load,
+    title: `first reads on the just-started app: ${restartSessions.length} readers once each, ${CONNECTIONS} connections`,
+    sessions: restartSessions,
+    amount: restartSessions.length,
+    record: { load: `first reads on the just-started app, ${restartSessions.length} readers` },
+  });
   const first = await runFeedLoad(app, {
     ...load,
     title: `first reads: ${coldSessions.length} readers once each (nothing in memory), ${CONNECTIONS} connections`,
@@ -183,23 +204,25 @@ if (!ONLY_ACTIVE) {
   });
   console.log(`target p99 < ${TARGET_P99_MS} ms, first reads: ${verdict(first)}`);
 }
-// Every reader once, then a few seconds more: all of them active before the measured run.
-const idle = { heap: (await app.stats({ gc: true })).heapUsed, caches: await app.cacheBytes() };
-await runFeedLoad(app, { ...load, title: "warm-up", sessions, amount: sessions.length });
-await runFeedLoad(app, { ...load, title: "warm-up", sessions, duration: WARMUP_S });
-const steady = await runFeedLoad(app, {
-  ...load,
-  title: `active readers: ${sessions.length} readers, ${CONNECTIONS} connections`,
-  sessions,
-  duration: DURATION_S,
-  record: {
-    load: `active readers, ${sessions.length.toLocaleString("en")} of them`,
-    target: p99Below(TARGET_P99_MS, { maxBelow: TARGET_MAX_MS }),
-  },
-});
-console.log(`target p99 < ${TARGET_P99_MS} ms, active readers: ${verdict(steady)}`);
-await reportMemoryPerReader(idle, sessions.length);
-if (!ONLY_ACTIVE) await activeWhileWriting();
+if (!ONLY_FIRST) {
+  // Every reader once, then a few seconds more: all of them active before the measured run.
+  const idle = { heap: (await app.stats({ gc: true })).heapUsed, caches: await app.cacheBytes() };
+  await runFeedLoad(app, { ...load, title: "warm-up", sessions, amount: sessions.length });
+  await runFeedLoad(app, { ...load, title: "warm-up", sessions, duration: WARMUP_S });
+  const steady = await runFeedLoad(app, {
+    ...load,
+    title: `active readers: ${sessions.length} readers, ${CONNECTIONS} connections`,
+    sessions,
+    duration: DURATION_S,
+    record: {
+      load: `active readers, ${sessions.length.toLocaleString("en")} of them`,
+      target: p99Below(TARGET_P99_MS, { maxBelow: TARGET_MAX_MS }),
+    },
+  });
+  console.log(`target p99 < ${TARGET_P99_MS} ms, active readers: ${verdict(steady)}`);
+  await reportMemoryPerReader(idle, sessions.length);
+  if (!ONLY_ACTIVE) await activeWhileWriting();
+}
 
 /** What the active readers added to the app's heap, and to each cache by its own estimate. */
 async function reportMemoryPerReader(
@@ -242,6 +265,7 @@ async function activeWhileWriting() {
 await sleep(1000); // requests autocannon abandoned at the deadline finish before the pool closes
 await app.stop();
 const tagged = `select id from posts where content like '${BENCH_POST_TAG} %'`;
+await pool.query(`delete from home_timelines where post_id in (${tagged})`);
 await pool.query(`delete from user_activity where post_id in (${tagged})`);
 const removed = await pool.query(`delete from posts where id in (${tagged})`);
 await pool.query("vacuum posts"); // keeps the visibility map whole for index-only scans

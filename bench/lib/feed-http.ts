@@ -19,7 +19,7 @@ export interface FeedLoad {
   duration?: number;
   amount?: number;
   /** Recorded as a row of `npm run bench`'s table under this load's name (warm-ups are not). */
-  record?: { load: string; target: (row: ResultRow) => Target };
+  record?: { load: string; target?: (row: ResultRow) => Target };
 }
 
 /** Runs the load and prints its report; answers the p99 in ms and whether all were 2xx. */

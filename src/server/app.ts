@@ -76,6 +76,11 @@ import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
 import { feedPostKeys, likedAmong, loadPosts } from "./modules/posts/queries";
 import { postRedirectRoute, postRoutes } from "./modules/posts/routes";
+import {
+  runTimelineSweep,
+  scheduleTimelineSweep,
+  TIMELINE_SWEEP_MS,
+} from "./modules/posts/timeline-sweep";
 import { profileRoutes } from "./modules/profiles/routes";
 import { verifyWebsite } from "./modules/profiles/website-check";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
@@ -128,6 +133,8 @@ export interface AppServices {
   /** How often veterans' documents past their 30 days are deleted (docs/profiles-and-media.md
    * "The veteran medal"); 0 turns it off. */
   proofSweepMs?: number;
+  /** How often timeline rows past their days are deleted (docs/feed.md); 0 turns it off. */
+  timelineSweepMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
@@ -146,6 +153,8 @@ declare module "fastify" {
     runExportSweep(now: Date, everyMs?: number): Promise<SweepReport | null>;
     /** One run deleting badge documents past their time at `now` (docs/profiles-and-media.md). */
     runProofSweep(now: Date, everyMs?: number): Promise<number | null>;
+    /** One run deleting timeline rows past their days at `now` (docs/feed.md). */
+    runTimelineSweep(now: Date, everyMs?: number): Promise<number | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -315,16 +324,21 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     runExportSweep(ctx, now, everyMs),
   );
   app.decorate("runProofSweep", (now: Date, everyMs?: number) => runProofSweep(ctx, now, everyMs));
+  app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>
+    runTimelineSweep(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   const heldNamesMs = services.heldNamesReleaseMs ?? HELD_NAMES_RELEASE_MS;
   const digestMs = services.emailDigestMs ?? EMAIL_DIGEST_MS;
   const sweepMs = services.exportSweepMs ?? EXPORT_SWEEP_MS;
   const proofSweepMs = services.proofSweepMs ?? PROOF_SWEEP_MS;
+  const timelineSweepMs = services.timelineSweepMs ?? TIMELINE_SWEEP_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   let stopHeldNames: (() => Promise<void>) | null = null;
   let stopDigest: (() => Promise<void>) | null = null;
   let stopSweep: (() => Promise<void>) | null = null;
   let stopProofSweep: (() => Promise<void>) | null = null;
+  let stopTimelineSweep: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
@@ -332,6 +346,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     if (digestMs > 0) stopDigest = scheduleEmailDigest(ctx, digestMs);
     if (sweepMs > 0) stopSweep = scheduleExportSweep(ctx, sweepMs);
     if (proofSweepMs > 0) stopProofSweep = scheduleProofSweep(ctx, proofSweepMs);
+    if (timelineSweepMs > 0) stopTimelineSweep = scheduleTimelineSweep(ctx, timelineSweepMs);
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
@@ -341,6 +356,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     await stopDigest?.();
     await stopSweep?.();
     await stopProofSweep?.();
+    await stopTimelineSweep?.();
     await outbox.stop();
   });
 

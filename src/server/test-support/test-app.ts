@@ -33,6 +33,8 @@ export interface TestApp {
   mailbox: {
     all(): CapturedMail[];
     latestTo(email: string): CapturedMail | undefined;
+    /** The codes mailed to `email` so far, oldest first. */
+    codesTo(email: string): string[];
     /** The code of the `nth` code mail to `email` (the first by default), once the outbox has
      * sent it: it mails after the commit, so on a busy machine the answer to a request comes
      * first. */
@@ -129,6 +131,7 @@ export async function createTestApp(
     emailDigestMs: 0,
     exportSweepMs: 0,
     proofSweepMs: 0,
+    timelineSweepMs: 0,
   });
   await app.ready();
 
@@ -161,6 +164,7 @@ export async function createTestApp(
     mailbox: {
       all,
       latestTo,
+      codesTo: mailedCodes,
       async codeArrived(email, nth = 1) {
         const deadline = Date.now() + 10_000;
         for (let codes = mailedCodes(email); ; codes = mailedCodes(email)) {

@@ -1,4 +1,4 @@
-// SQL for posts: feed ids (fan-out on read, merged per followee), hydration, writes, likes, views.
+// SQL for posts: feed ids (timelines, or merged per followee), hydration, writes, likes, views.
 import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
@@ -8,6 +8,7 @@ import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { notMutedBy, notSuspended, seenBy } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
+import { timelineKeys } from "./timelines";
 
 export interface PostKey {
   id: string;
@@ -35,8 +36,16 @@ export async function feedPostKeys(
         db,
         feedKeysQuery(viewerId, limit + 1, keysetBefore(postKey, cursor)),
       )
-    : await feedFirstKeys(db).execute({ viewer: viewerId, limit: limit + 1 });
+    : await firstKeys(db, viewerId, limit + 1);
   return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
+}
+
+/** The first page from the reader's timeline, or from the merge when the timeline's days do not
+ * fill it (docs/feed.md "Timelines written at post time"). */
+async function firstKeys(db: Db, viewerId: string, limit: number) {
+  const fromTimeline = await timelineKeys(db, viewerId, limit);
+  if (fromTimeline.length === limit) return fromTimeline;
+  return feedFirstKeys(db).execute({ viewer: viewerId, limit });
 }
 
 function feedKeysQuery(

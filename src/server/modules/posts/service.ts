@@ -32,6 +32,7 @@ import {
   updatePostContent,
   userPostKeys,
 } from "./queries";
+import { writeToTimelines } from "./timelines";
 
 /** What the post use-cases need of the app context. */
 export type PostDeps = Pick<AppContext, "db" | "bus" | "store" | "feed" | "hydrator">;
@@ -128,7 +129,11 @@ export async function createPost(
 ): Promise<PostView> {
   await requireUnrestricted(deps.db, authorId);
   const insert = (imageUrl: string | null) =>
-    insertAtFreeSlug(deps.db, { userId: authorId, content: input.content, imageUrl });
+    deps.db.transaction(async (tx) => {
+      const id = await insertAtFreeSlug(tx, { userId: authorId, content: input.content, imageUrl });
+      await writeToTimelines(tx, { postId: id, authorId });
+      return id;
+    });
   // No half state: the image of a post that was not saved is removed again.
   const postId = input.image
     ? await storeImageThenWrite(deps.store, {

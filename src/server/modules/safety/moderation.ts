@@ -24,6 +24,7 @@ import { AppError, badRequest } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
 import { deleteSessionsOf } from "../auth/queries";
 import { bumpPostCounter } from "../posts/queries";
+import { writeToTimelines } from "../posts/timelines";
 import { personColumns, toPersonSummary } from "../profiles/person";
 import { isAdmin, isModerator } from "./standing";
 import { resolveTarget } from "./targets";
@@ -213,6 +214,8 @@ export async function moderate(
           .returning({ id: posts.id });
         if (row && removing)
           fx.publish({ type: "post.deleted", authorId: userId, postId: targetId });
+        // Followers who came while it was removed did not get it in their timelines.
+        if (row && !removing) await writeToTimelines(tx, { postId: targetId, authorId: userId });
       } else if (targetType === "comment") {
         const [row] = await tx
           .update(postComments)
