@@ -1,7 +1,9 @@
 // Timelines written at post time (docs/feed.md): the first page read from the reader's timeline is
 // the feed's definition (followees' and own live posts, none muted or suspended, newest first)
 // through deletes, unfollows, mutes, blocks, suspensions, follows of people who posted before,
-// very-followed authors merged at read and a moderator's restore; the sweep drops old rows.
+// very-followed authors merged at read and a moderator's restore; follows and posts committed at
+// the same moment (without the author lock of writeToTimelines this fails on PostgreSQL); the
+// sweep drops old rows.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -183,5 +185,24 @@ describe("home timelines", () => {
     expect(await t.app.runTimelineSweep(new Date())).toBeGreaterThanOrEqual(2);
     expect(await rowsOf(old.id)).toEqual([]);
     expect(await rowsOf(fresh.id)).toHaveLength(2);
+  });
+});
+
+describe("home timelines under concurrent follows and posts", () => {
+  it("give every follower every post, whichever commits first", async () => {
+    const author = await createAccount(t, { label: "busy" });
+    const readers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createAccount(t, { label: `fan${i}` })),
+    );
+    const posted: string[] = [];
+    await Promise.all([
+      ...readers.map((reader) => follow(t, reader, author)),
+      (async () => {
+        for (let i = 0; i < 6; i++) posted.push((await publish(t, author, `busy ${i}`)).id);
+      })(),
+    ]);
+    for (const id of posted) {
+      expect(await rowsOf(id)).toEqual([author, ...readers].map((who) => who.userId).sort());
+    }
   });
 });
