@@ -6,9 +6,9 @@
 import { CircleUserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { useSite } from "../lib/site-config";
 import { useTheme } from "../lib/theme";
+import { toast } from "../lib/toast";
 import { useUnreadActivityCount } from "../state/queries/activity";
 import { useUnreadMailCount } from "../state/queries/mail";
 import { useStandingQuery } from "../state/queries/safety";

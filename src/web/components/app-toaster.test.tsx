@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
-import { toast } from "sonner";
+import { toast as sonner } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
+import { toast } from "../lib/toast";
 import { AppToaster } from "./app-toaster";
 
 const realMatchMedia = window.matchMedia;
@@ -17,7 +18,7 @@ function screenIs({ phone }: { phone: boolean }) {
 
 afterEach(() => {
   window.matchMedia = realMatchMedia;
-  toast.dismiss();
+  sonner.dismiss();
 });
 
 async function toasterAfterAToast() {

@@ -1,26 +1,37 @@
-// Where toasts appear (spec-1 §8's success and error toasts): over no control. On wider screens
-// in the bottom-right corner, narrow enough to stay in the margin beside the 672 px page column
-// at 1280 px; on phones (sonner's own 600 px breakpoint) across the top, just below the fixed
-// 56 px header, which keeps the menu button free.
-import type { CSSProperties } from "react";
-import { Toaster } from "sonner";
-import { useMediaQuery } from "../lib/use-media-query";
+// The toaster, kept out of the first download (docs/performance.md "Initial JavaScript"): sonner
+// loads once the browser is idle after the first paint, or at once when a toast is asked for
+// before that (lib/toast.ts), whichever comes first.
+import { lazy, Suspense, useEffect, useState } from "react";
+import { onToastWaiting } from "../lib/toast";
 
-const PHONE = "(max-width: 600px)";
-/** (1280 − 672) / 2 = 304 px of margin, less the 16 px offset and a scrollbar's width. */
-const WIDE_TOAST_WIDTH = { "--width": "288px" } as CSSProperties;
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+const IDLE_TIMEOUT_MS = 3000;
+
+function whenIdle(run: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, IDLE_TIMEOUT_MS);
+  return () => clearTimeout(id);
+}
 
 export function AppToaster({ theme }: { theme: "light" | "dark" }) {
-  const phone = useMediaQuery(PHONE);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const stopWaiting = onToastWaiting(want);
+    const stopIdle = whenIdle(want);
+    return () => {
+      stopWaiting();
+      stopIdle();
+    };
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <Toaster
-      richColors
-      closeButton
-      theme={theme}
-      position={phone ? "top-center" : "bottom-right"}
-      offset={16}
-      mobileOffset={{ top: 64, left: 16, right: 16 }}
-      style={WIDE_TOAST_WIDTH}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster theme={theme} />
+    </Suspense>
   );
 }

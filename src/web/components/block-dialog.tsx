@@ -1,7 +1,8 @@
 // 'Block @x?' (docs/safety.md "Block"): what a block does, said before it is done. The blocked
 // person is not told; a failure keeps the dialog open and says why.
-import { toast } from "sonner";
+
 import { errorMessage } from "../lib/api";
+import { toast } from "../lib/toast";
 import { useBlockMutation } from "../state/queries/safety";
 import { ConfirmDialog } from "./confirm-dialog";
 

@@ -3,8 +3,8 @@
 // author (docs/safety.md). The dialogs live outside the menu so they outlast it.
 import { Link2, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import type { PostView } from "../../domain/contracts/posts";
+import { toast } from "../lib/toast";
 import { useSessionUser } from "../state/queries/session";
 import { OptionsMenu, OptionsMenuItem } from "./options-menu";
 import { PostDeleteDialog } from "./post-delete-dialog";

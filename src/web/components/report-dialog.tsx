@@ -2,7 +2,6 @@
 // choice to block the person in the same step. Problems stay in the dialog; a sent report closes
 // it with a thank-you toast. The form lives inside the dialog's content, so each opening is fresh.
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
@@ -12,6 +11,7 @@ import {
   reportRequest,
 } from "../../domain/contracts/safety";
 import { errorMessage } from "../lib/api";
+import { toast } from "../lib/toast";
 import { useReportMutation } from "../state/queries/safety";
 import { Button } from "./button";
 import { Dialog } from "./dialog";

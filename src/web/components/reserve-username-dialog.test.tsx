@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { USERNAME_MESSAGES } from "../../domain/username";
 import { leavePage } from "../lib/leave-page";
 import { readPendingUsername } from "../lib/pending-username";
+import { AppToaster } from "./app-toaster";
 import { ReserveUsernameDialog } from "./reserve-username-dialog";
 
 vi.mock("../lib/leave-page", () => ({ leavePage: vi.fn() }));
@@ -57,7 +58,7 @@ function renderDialog(initialName?: string) {
   render(
     <QueryClientProvider client={client}>
       <ReserveUsernameDialog open onOpenChange={() => {}} initialName={initialName} />
-      <Toaster />
+      <AppToaster theme="light" />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), input: screen.getByLabelText("Username") };

@@ -6,7 +6,6 @@
 import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { formatYearlyPrice, priceTier } from "../../domain/price-tiers";
 import {
   normalizeUsername,
@@ -17,6 +16,7 @@ import {
 import { leavePage } from "../lib/leave-page";
 import { savePendingUsername } from "../lib/pending-username";
 import { useSite } from "../lib/site-config";
+import { toast } from "../lib/toast";
 import { useUsernameAvailability } from "../state/queries/profiles";
 import {
   CHECKOUT_MESSAGES,

@@ -3,8 +3,8 @@
 // list of posts does not ask about every author. Unblock and Unmute need no confirmation.
 import { Ban, Flag, Volume2, VolumeX } from "lucide-react";
 import { type ReactNode, type RefObject, useState } from "react";
-import { toast } from "sonner";
 import { errorMessage } from "../lib/api";
+import { toast } from "../lib/toast";
 import { useBlockMutation, useMuteMutation, useRelationQuery } from "../state/queries/safety";
 import { BlockDialog } from "./block-dialog";
 import { OptionsMenuItem } from "./options-menu";

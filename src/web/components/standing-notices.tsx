@@ -1,8 +1,9 @@
 // The signed-in person's standing (docs/safety.md "Moderate"): notices from the moderators, shown
 // one after another in a dialog whose OK marks each seen, and while the account is restricted a
 // slim banner on every page.
-import { toast } from "sonner";
+
 import { calendarDate } from "../lib/calendar-date";
+import { toast } from "../lib/toast";
 import { useNoticeSeenMutation, useStandingQuery } from "../state/queries/safety";
 import { Button } from "./button";
 import { Dialog } from "./dialog";

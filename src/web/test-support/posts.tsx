@@ -5,12 +5,12 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { vi } from "vitest";
 import type { SessionUser } from "../../domain/contracts/auth";
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { CommentView, PostView } from "../../domain/contracts/posts";
 import { type ProfileView, profileView } from "../../domain/contracts/profiles";
+import { AppToaster } from "../components/app-toaster";
 import { sessionKeys } from "../state/queries/session";
 
 /** A profile's attributes, none given (spec-2 §3). */
@@ -142,7 +142,7 @@ export function renderWithRoutes(
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
+      <AppToaster theme="light" />
     </QueryClientProvider>,
   );
   return { queryClient, router, user: userEvent.setup() };

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { AppToaster } from "../../components/app-toaster";
 import { activityKeys, MARK_ALL_FAILED } from "../../state/queries/activity";
 import { ActivityScreen } from "./activity-screen";
 
@@ -116,7 +116,7 @@ function renderScreen() {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <AppToaster theme="light" />
     </QueryClientProvider>,
   );
   return { router, client, user: userEvent.setup() };

@@ -1,8 +1,8 @@
 // Opening an entry (spec-2 §4, §8): marks its group read, then goes to its post or profile; a
 // deleted post or a missing target stays here with a toast instead.
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { toast } from "../../lib/toast";
 import { useMarkGroupReadMutation } from "../../state/queries/activity";
 
 /** Only paths inside this app are followed. */

@@ -2,7 +2,6 @@
 // denying and revoking need the reason the person is told, asking needs the question. Each goes
 // to the audit log. A refusal stays in the dialog; success closes it with a toast.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import {
   BADGE_MESSAGE_MAX,
   BADGE_NAMES,
@@ -14,6 +13,7 @@ import { Dialog } from "../../components/dialog";
 import { FormMessage } from "../../components/form-message";
 import { TextAreaField } from "../../components/text-area-field";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useBadgeDecisionMutation } from "../../state/queries/badges";
 
 type Choice = BadgeDecision["decision"];

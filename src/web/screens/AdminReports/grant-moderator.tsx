@@ -1,9 +1,9 @@
 // Admins only (docs/safety.md "Moderate"): make someone a moderator by their sign-up address.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useGrantModeratorMutation } from "../../state/queries/admin";
 
 export function GrantModerator() {

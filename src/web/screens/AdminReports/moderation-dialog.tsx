@@ -2,7 +2,6 @@
 // which goes to the audit log and to the person, and for Restrict the number of days (1–365,
 // 7 unless changed). A refusal stays in the dialog; success closes it with a toast.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { ModerationAction, ReportTarget } from "../../../domain/contracts/safety";
 import { Button } from "../../components/button";
 import { Dialog } from "../../components/dialog";
@@ -10,6 +9,7 @@ import { FormMessage } from "../../components/form-message";
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useModerationMutation } from "../../state/queries/admin";
 
 const REASON_MAX = 500;

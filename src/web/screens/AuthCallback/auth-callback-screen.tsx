@@ -4,12 +4,12 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { buttonClass } from "../../components/button";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
 import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
+import { toast } from "../../lib/toast";
 import { useEmailConfirmation } from "./use-email-confirmation";
 
 /** Long enough to read 'Welcome!' before the feed replaces it. */

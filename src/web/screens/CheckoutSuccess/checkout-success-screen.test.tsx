@@ -3,8 +3,9 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
+import { AppToaster } from "../../components/app-toaster";
 import { readPendingUsername, savePendingUsername } from "../../lib/pending-username";
 import { sessionKeys } from "../../state/queries/session";
 import { ADA, apiError, json, sessionFor, stubFetch } from "../../test-support/posts";
@@ -39,7 +40,7 @@ function renderAt(url: string, answer: Answer) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <AppToaster theme="light" />
       </QueryClientProvider>
     </StrictMode>,
   );

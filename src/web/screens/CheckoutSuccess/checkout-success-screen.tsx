@@ -6,12 +6,12 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import { Button, buttonClass } from "../../components/button";
 import { Page } from "../../components/page";
 import { Spinner } from "../../components/spinner";
 import { useStaticPageMeta } from "../../lib/page-meta";
 import { clearPendingUsername, readPendingUsername } from "../../lib/pending-username";
+import { toast } from "../../lib/toast";
 import { useCompleteCheckoutMutation } from "../../state/queries/usernames";
 import { COMPLETION_ERRORS, completionErrorText } from "./completion-errors";
 

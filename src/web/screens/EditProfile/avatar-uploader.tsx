@@ -2,12 +2,12 @@
 // it shows at once as a preview and uploads immediately. Max 5 MB; the server reads the bytes.
 import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { Avatar, avatarControlLabel } from "../../components/avatar";
 import { HiddenImageInput } from "../../components/hidden-image-input";
 import { errorMessage } from "../../lib/api";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, imageFileProblem } from "../../lib/image-files";
+import { toast } from "../../lib/toast";
 import { useUploadAvatarMutation } from "../../state/queries/profiles";
 
 export function AvatarUploader({ profile }: { profile: ProfileView }) {

@@ -1,7 +1,6 @@
 // Answering a moderator's question about a badge request (docs/safety.md "Badges"): a few words
 // and, for the yellow badge, more public links; sending puts the request back in the queue.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import {
   answerBody,
   BADGE_LINKS_MAX,
@@ -13,6 +12,7 @@ import { FormMessage } from "../../components/form-message";
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useAnswerMutation } from "../../state/queries/badges";
 import { RequestFormActions } from "./request-form-actions";
 

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import { AUDIENCE_ATTRIBUTES, audiencesOf } from "../../../domain/audiences";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { AppToaster } from "../../components/app-toaster";
 import { NO_ATTRIBUTES } from "../../test-support/posts";
 import { EditProfileScreen } from "./edit-profile-screen";
 
@@ -97,7 +97,7 @@ function renderEditorRoutes(url = "/ada/edit-profile") {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <AppToaster theme="light" />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), router };

@@ -8,7 +8,6 @@
 import { clsx } from "clsx";
 import { ScanFace } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import {
   type AttributeKey,
@@ -27,6 +26,7 @@ import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { announceProfileRefresh } from "../../lib/profile-refresh";
+import { toast } from "../../lib/toast";
 import { useGoBack } from "../../lib/use-go-back";
 import { useUpdateProfileMutation } from "../../state/queries/profiles";
 import { AvatarUploader } from "./avatar-uploader";

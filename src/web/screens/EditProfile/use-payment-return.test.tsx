@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
+import { AppToaster } from "../../components/app-toaster";
 import { readPendingUsername, savePendingUsername } from "../../lib/pending-username";
 import { sessionKeys } from "../../state/queries/session";
 import { usePaymentReturn } from "./use-payment-return";
@@ -31,7 +32,7 @@ function renderAt(url: string) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <AppToaster theme="light" />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -5,13 +5,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import {
   PAYMENT_RETURN_MESSAGES,
   readPaymentReturn,
   withoutPaymentParams,
 } from "../../lib/payment-return";
 import { clearPendingUsername } from "../../lib/pending-username";
+import { toast } from "../../lib/toast";
 import { refreshOwner } from "../../state/queries/usernames";
 
 export function usePaymentReturn(): void {

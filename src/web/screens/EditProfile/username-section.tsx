@@ -3,7 +3,6 @@
 // billing portal when it is Stripe. A lapsed name in its grace period gets the renew warning,
 // whose Renew opens the Reserve Username dialog with the name filled in.
 import { useState } from "react";
-import { toast } from "sonner";
 import type { OwnedUsername } from "../../../domain/contracts/usernames";
 import { formatYearlyPrice } from "../../../domain/price-tiers";
 import { Button } from "../../components/button";
@@ -13,6 +12,7 @@ import { UsernameGraceNotice } from "../../components/username-grace-notice";
 import { errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
 import { leavePage } from "../../lib/leave-page";
+import { toast } from "../../lib/toast";
 import {
   useCancelRenewalMutation,
   useMyUsernameQuery,

@@ -2,7 +2,6 @@
 // a discharge document or veteran ID (JPEG, PNG or PDF, up to 10 MB; the server checks the bytes),
 // and what happens to it: only moderators see it, and it is deleted 30 days after their decision.
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import {
   PROOF_MAX_BYTES,
   PROOF_TOO_LARGE,
@@ -12,6 +11,7 @@ import {
 import { Dialog } from "../../components/dialog";
 import { FormMessage } from "../../components/form-message";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useVeteranRequestMutation } from "../../state/queries/badges";
 import { RequestFormActions } from "./request-form-actions";
 

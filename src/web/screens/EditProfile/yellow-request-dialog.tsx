@@ -3,7 +3,6 @@
 // then gets a 6-digit code. Checked with the server's own contract; the server's refusal shows
 // under its field with everything typed kept.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import {
   BADGE_LINKS_MAX,
   OFFICIAL_NAME_MAX,
@@ -18,6 +17,7 @@ import { Dialog } from "../../components/dialog";
 import { FormMessage } from "../../components/form-message";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useYellowRequestMutation } from "../../state/queries/badges";
 import { RequestFormActions } from "./request-form-actions";
 

@@ -5,7 +5,6 @@
 import { clsx } from "clsx";
 import { ImagePlus, X } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { POST_MAX } from "../../../domain/post-slug";
 import { Avatar } from "../../components/avatar";
@@ -18,6 +17,7 @@ import {
   PICTURE_MAX_BYTES,
   PICTURE_TOO_LARGE,
 } from "../../lib/image-files";
+import { toast } from "../../lib/toast";
 import { CREATE_FAILED, useCreatePostMutation } from "../../state/queries/posts";
 import { useObjectUrl } from "./use-object-url";
 

@@ -7,11 +7,11 @@
 // member's and never external. The text stays.
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { isEmailShaped, isOwnDomainAddress, normalizeEmail } from "../../../domain/email";
 import { TextField } from "../../components/text-field";
 import { useSite } from "../../lib/site-config";
+import { toast } from "../../lib/toast";
 import {
   type Draft,
   externalFailed,

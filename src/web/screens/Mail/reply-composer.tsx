@@ -2,9 +2,10 @@
 // a new conversation that fails says 'Failed to send message. Please try again.'; a failed reply
 // says 'Failed to send message: {error or SEND_FAILED}'; a refusal ('You can't message this
 // person.') is said in the server's words alone. Either way the text stays.
-import { toast } from "sonner";
+
 import type { ThreadView } from "../../../domain/contracts/mail";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import {
   type Draft,
   replyFailed,

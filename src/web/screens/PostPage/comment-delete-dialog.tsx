@@ -1,6 +1,7 @@
 // 'Delete this comment?' for the comment's author or the post's author (docs/feed.md "Comments").
-import { toast } from "sonner";
+
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { toast } from "../../lib/toast";
 import { useDeleteCommentMutation } from "../../state/queries/comments";
 
 interface CommentDeleteDialogProps {

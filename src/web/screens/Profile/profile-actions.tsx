@@ -4,11 +4,11 @@
 // needed (on one's own profile it opens /mail). Signed-out visitors are sent to sign up and come
 // back here.
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { signupRedirect } from "../../../domain/safe-next";
 import { Button, buttonClass } from "../../components/button";
 import { FollowButton } from "../../components/follow-button";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import {
   NOT_AUTHENTICATED,
   THREAD_FAILED,

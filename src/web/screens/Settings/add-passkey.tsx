@@ -4,12 +4,12 @@
 // for another try. Once added, the form closes, the list already holds the new row, a toast says
 // so and the focus is back on 'Add a passkey'.
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { passkeyName } from "../../../domain/contracts/passkeys";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { TextField } from "../../components/text-field";
 import { ceremonyOutcome } from "../../lib/passkey-ceremony";
+import { toast } from "../../lib/toast";
 import { useAddPasskeyMutation } from "../../state/queries/passkeys";
 import { suggestedPasskeyName } from "./passkey-labels";
 

@@ -1,5 +1,5 @@
 // Copy buttons of the two-factor steps: the clipboard, with a toast either way.
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 
 export async function copyText(text: string, copied: string): Promise<void> {
   try {

@@ -4,7 +4,6 @@
 // and confirmed. The app is then signed out and lands on the signed-out home page.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { DELETION_CODE_INVALID } from "../../../domain/contracts/account";
 import { isOtpEntry } from "../../../domain/otp";
 import { Button } from "../../components/button";
@@ -12,6 +11,7 @@ import { FormMessage } from "../../components/form-message";
 import { emptyDigits, OtpBoxes } from "../../components/otp-boxes";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useSite } from "../../lib/site-config";
+import { toast } from "../../lib/toast";
 import { useCountdown } from "../../lib/use-countdown";
 import { useDeleteAccountMutation, useSendDeletionCodeMutation } from "../../state/queries/account";
 import { useSessionUser } from "../../state/queries/session";

@@ -3,7 +3,6 @@
 // go back to the address, which stays as typed). The product address (handle@MAIL_DOMAIN) is not
 // this one and does not change.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { emailChangeCodeBody } from "../../../domain/contracts/email-change";
 import { Button } from "../../components/button";
 import { EmailAddress } from "../../components/email-address";
@@ -11,6 +10,7 @@ import { OtpForm } from "../../components/otp-form";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useSite } from "../../lib/site-config";
+import { toast } from "../../lib/toast";
 import { useCountdown } from "../../lib/use-countdown";
 import {
   useEmailChangeCodeMutation,

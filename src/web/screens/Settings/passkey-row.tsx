@@ -4,12 +4,12 @@
 // old name back; either way the focus returns to Rename. On a phone the buttons wrap under the words.
 import { KeyRound } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { type PasskeyView, passkeyName } from "../../../domain/contracts/passkeys";
 import { Button } from "../../components/button";
 import { FieldNotes, inputClass } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
+import { toast } from "../../lib/toast";
 import { useRenamePasskeyMutation } from "../../state/queries/passkeys";
 import { lastUsedLabel } from "./passkey-labels";
 import { muted } from "./settings-section";

@@ -4,10 +4,10 @@
 // read again; the focus then goes to the section's heading, as the button that held it is gone.
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import type { PasskeyView } from "../../../domain/contracts/passkeys";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useNow } from "../../lib/use-now";
 import { usePasskeysQuery, useRemovePasskeyMutation } from "../../state/queries/passkeys";
 import { AddPasskey } from "./add-passkey";

@@ -3,7 +3,6 @@
 // too common or unchanged) stand under their field. What was typed stays until the change succeeds;
 // then the form clears and every other session is gone from the list.
 import { type FormEvent, useRef, useState } from "react";
-import { toast } from "sonner";
 import { z } from "zod";
 import { changePasswordBody } from "../../../domain/contracts/account";
 import { PASSWORD_MIN } from "../../../domain/contracts/auth";
@@ -11,6 +10,7 @@ import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useChangePasswordMutation } from "../../state/queries/account";
 import { useSessionUser } from "../../state/queries/session";
 import { SettingsSection } from "./settings-section";

@@ -3,11 +3,11 @@
 // confirmation. A session leaves the list once the server has ended it and the list is read again;
 // the focus then goes to the section's heading, as the button that held it is gone.
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import type { SessionView } from "../../../domain/contracts/account";
 import { Button } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useNow } from "../../lib/use-now";
 import {
   useSessionsQuery,

@@ -3,9 +3,9 @@
 // it tells how many backup codes are left and offers 'Turn off' after the password. Each step
 // replaces the one before; Cancel, Done and turning off put the focus on the section's heading.
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import type { TwoFactorSetup } from "../../../domain/contracts/two-factor";
 import { Button } from "../../components/button";
+import { toast } from "../../lib/toast";
 import {
   useTwoFactorDisableMutation,
   useTwoFactorEnableMutation,

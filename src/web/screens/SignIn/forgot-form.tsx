@@ -1,11 +1,11 @@
 // The 'forgot' stage (spec-1 §4, §8): one e-mail field. The confirmation toast shows whatever the
 // server answered, so the screen never reveals whether an account exists.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { normalizeEmail } from "../../../domain/email";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { EmailField } from "../../components/text-field";
+import { toast } from "../../lib/toast";
 import { useForgotPasswordMutation } from "../../state/queries/session";
 
 interface ForgotFormProps {

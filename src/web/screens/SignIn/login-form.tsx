@@ -3,7 +3,6 @@
 // two-factor authentication on, the tab asks for the code first (second-factor-form.tsx).
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { loginBody } from "../../../domain/contracts/auth";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { Button } from "../../components/button";
@@ -11,6 +10,7 @@ import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
 import { EmailField } from "../../components/text-field";
 import { errorMessage, isApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useLoginMutation } from "../../state/queries/session";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { SecondFactorForm } from "./second-factor-form";

@@ -7,10 +7,10 @@ import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { ceremonyOutcome } from "../../lib/passkey-ceremony";
+import { toast } from "../../lib/toast";
 import { usePasskeySignInMutation } from "../../state/queries/passkeys";
 
 type Note = { tone: "error" | "info"; text: string };

@@ -1,7 +1,6 @@
 // The Register tab (spec-1 §2, §5): email, full name, password and 'Agree to all Policies'. The
 // email is checked by validate-email first, then the account is created and the otp stage opens.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { z } from "zod";
 import { registerBody } from "../../../domain/contracts/auth";
 import { EMAIL_CHECK_FAILED, emailRefusalMessage, normalizeEmail } from "../../../domain/email";
@@ -11,6 +10,7 @@ import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
 import { EmailField, TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useRegisterMutation, useValidateEmailMutation } from "../../state/queries/session";
 import { PolicyAgreement } from "./policy-agreement";
 

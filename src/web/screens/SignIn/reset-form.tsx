@@ -1,12 +1,12 @@
 // The 'reset' stage (spec-1 §4, §5): reached from the e-mailed recovery link; both fields are
 // required and must match. Done → the Login tab.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { passwordField } from "../../../domain/contracts/auth";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useResetPasswordMutation } from "../../state/queries/session";
 
 interface ResetFormProps {

@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AUTHENTICATOR_CODE_INVALID,
   AUTHENTICATOR_CODE_PROMPT,
   BACKUP_CODE_INVALID,
 } from "../../../domain/contracts/two-factor";
+import { AppToaster } from "../../components/app-toaster";
 import { SignInScreen } from "./sign-in-screen";
 
 const EMAIL = "ada@example.com";
@@ -74,7 +75,7 @@ async function atSecondStep() {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <AppToaster theme="light" />
     </QueryClientProvider>,
   );
   const user = userEvent.setup();

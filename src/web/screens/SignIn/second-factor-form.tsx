@@ -4,7 +4,6 @@
 // codes, or expired) goes back to the password with the reason.
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   AUTHENTICATOR_CODE_PROMPT,
@@ -15,6 +14,7 @@ import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage, isApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useSecondFactorMutation } from "../../state/queries/session";
 
 type Method = TwoFactorSignInBody["method"];

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppToaster } from "../../components/app-toaster";
 import { SignInScreen } from "./sign-in-screen";
 
 type Reply = { status: number; body: unknown };
@@ -44,7 +44,7 @@ function renderAt(url: string) {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <AppToaster theme="light" />
     </QueryClientProvider>,
   );
   return router;

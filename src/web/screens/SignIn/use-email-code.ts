@@ -1,10 +1,11 @@
 // Verifying and resending the e-mail code, with the texts of spec-1 §8. Shared by the OTP
 // stage after registration and the inline code entry after an unconfirmed login. A refused code's
 // message goes back to the code form, which shows it next to the boxes.
-import { toast } from "sonner";
+
 import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { normalizeEmail } from "../../../domain/email";
 import { ApiRequestError, errorMessage, isApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useResendCodeMutation, useVerifyCodeMutation } from "../../state/queries/session";
 
 export function useVerifyEmailCode() {

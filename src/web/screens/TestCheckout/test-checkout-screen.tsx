@@ -5,7 +5,6 @@
 // "Payment return"). No real payment is taken, and the page says so first.
 import { FlaskConical } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import type { testCheckoutResponse } from "../../../domain/contracts/usernames";
 import { formatYearlyPrice } from "../../../domain/price-tiers";
@@ -16,6 +15,7 @@ import { Spinner } from "../../components/spinner";
 import { errorMessage } from "../../lib/api";
 import { leavePage } from "../../lib/leave-page";
 import { useStaticPageMeta } from "../../lib/page-meta";
+import { toast } from "../../lib/toast";
 import { isNotFoundError } from "../../state/queries/profiles";
 import { useSessionUser } from "../../state/queries/session";
 import {

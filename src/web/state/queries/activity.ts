@@ -2,7 +2,6 @@
 // the menu badge, and marking read. Both lists are polled every 30 s (spec-1 §7, §9) and refetched
 // at once when the realtime 'activity.created' message arrives (realtime-handler.ts).
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import type { z } from "zod";
 import {
   activityResponse,
@@ -11,6 +10,7 @@ import {
 } from "../../../domain/contracts/activity";
 import { okResponse } from "../../../domain/contracts/auth";
 import { api } from "../../lib/api";
+import { toast } from "../../lib/toast";
 
 const ACTIVITY_POLL_MS = 30_000;
 

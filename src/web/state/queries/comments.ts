@@ -10,7 +10,6 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { okResponse } from "../../../domain/contracts/auth";
 import {
   type CommentView,
@@ -20,6 +19,7 @@ import {
 } from "../../../domain/contracts/posts";
 import { api, apiRequest } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
+import { toast } from "../../lib/toast";
 import { type LikeState, likeKeys, toggledLike } from "./post-likes";
 import { postKeys, updatePost } from "./posts";
 

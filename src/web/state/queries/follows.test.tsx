@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppToaster } from "../../components/app-toaster";
 import { FOLLOW_FAILED, followKeys, useToggleFollowMutation } from "./follows";
 import { profileKeys } from "./profiles";
 import { type PeopleSearchResult, searchKeys } from "./search";
@@ -77,7 +77,7 @@ describe("useToggleFollowMutation", () => {
 
   it("rolls back and says so when the server refuses", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<Toaster />);
+    render(<AppToaster theme="light" />);
     const { result } = renderHook(() => useToggleFollowMutation(), { wrapper });
     act(() => result.current.mutate({ targetUserId: "u2", following: false }));
     await waitFor(() => expect(searchFlag()).toBe(true));

@@ -3,11 +3,11 @@
 // person, the `following` flag of search results and of people to follow — and `setFollowing`
 // keeps them in step, for the optimistic toggle and for realtime follow.changed alike.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { followStatusResponse, followToggleResponse } from "../../../domain/contracts/follows";
 import { api } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
+import { toast } from "../../lib/toast";
 import { setProfileCounts } from "./profile-counts";
 import { searchResultsListing, setFollowingInSearchResults } from "./search";
 import { useSessionUser } from "./session";

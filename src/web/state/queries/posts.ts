@@ -10,7 +10,6 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { okResponse } from "../../../domain/contracts/auth";
 import {
@@ -22,6 +21,7 @@ import {
 } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { ApiRequestError, api, apiRequest } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { seedPostLikes } from "./post-likes";
 
 /** spec-1 §9: posts are cached for 3 minutes. */
