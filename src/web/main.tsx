@@ -1,15 +1,19 @@
 // Browser entry: the site settings first, then query cache, realtime connection, theme, toasts and
-// the router.
+// the router; once idle, the menus and dialogs.
 import "./lib/zod-config";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppToaster } from "./components/app-toaster";
+import { loadDialogShell } from "./components/dialog";
+import { loadMainMenuPanel } from "./components/main-menu";
+import { loadOptionsMenuPanel } from "./components/options-menu";
 import { ApiRequestError } from "./lib/api";
 import { seedPageData } from "./lib/page-data";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
+import { whenIdle } from "./lib/when-idle";
 import { createRouter } from "./router";
 import { sessionKeys } from "./state/queries/session";
 import { RealtimeProvider } from "./state/realtime-provider";
@@ -51,12 +55,19 @@ function App({ router }: { router: ReturnType<typeof createRouter> }) {
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
-const start = () =>
+const start = () => {
   root.render(
     <StrictMode>
       <App router={createRouter()} />
     </StrictMode>,
   );
+  // What the first paint does without (docs/performance.md "Initial JavaScript").
+  whenIdle(() => {
+    void loadMainMenuPanel();
+    void loadOptionsMenuPanel();
+    void loadDialogShell();
+  });
+};
 
 // The app server's pages carry the site settings, and a profile's or a post's page its view: the
 // first render does not wait. Only the Vite dev server's page lacks them, and asks the API first.

@@ -3,18 +3,9 @@
 // before that (lib/toast.ts), whichever comes first.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { onToastWaiting } from "../lib/toast";
+import { whenIdle } from "../lib/when-idle";
 
 const SonnerToaster = lazy(() => import("./sonner-toaster"));
-const IDLE_TIMEOUT_MS = 3000;
-
-function whenIdle(run: () => void): () => void {
-  if ("requestIdleCallback" in window) {
-    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, IDLE_TIMEOUT_MS);
-  return () => clearTimeout(id);
-}
 
 export function AppToaster({ theme }: { theme: "light" | "dark" }) {
   const [wanted, setWanted] = useState(false);

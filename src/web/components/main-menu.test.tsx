@@ -1,8 +1,13 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it, vi } from "vitest";
-import { MainMenu } from "./main-menu";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { loadMainMenuPanel, MainMenu } from "./main-menu";
+
+// The panel in place, as once the browser has been idle (main-menu-loading.test.tsx covers before).
+beforeAll(async () => {
+  await loadMainMenuPanel();
+});
 
 function renderMenu(overrides: Partial<Parameters<typeof MainMenu>[0]> = {}) {
   const props = {

@@ -1,19 +1,16 @@
-// The one '…' options menu (STYLE.md "Shared UI shells") of posts, comments, messages and
-// profiles, on Radix's DropdownMenu: the WAI-ARIA menu button pattern, arrow keys, Escape, and
-// focus back on the button. Dialogs an item opens live outside the menu, so they outlast it.
-import { clsx } from "clsx";
+// The '…' options menu of posts, comments, messages and profiles. The menu itself, on Radix's
+// DropdownMenu (options-menu-panel.tsx), is kept out of the first download (docs/performance.md
+// "Initial JavaScript"): it loads when the browser is first idle, and until then the same button
+// stands in its place; used before that, the button loads the menu and it opens at once.
 import { MoreHorizontal } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import type { ReactNode, Ref } from "react";
+import { type KeyboardEvent, type ReactNode, type Ref, useRef, useState } from "react";
+import { laterComponent, useLaterComponent } from "../lib/later-component";
 import { IconButton } from "./icon-button";
-import { mainLandmark } from "./landmarks";
 
-const itemClass =
-  "flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm font-medium outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
-
-interface OptionsMenuProps {
+export interface OptionsMenuProps {
   /** The button's accessible name, e.g. 'Post options'. */
   label: string;
+  /** OptionsMenuItem elements (options-menu-item.tsx). */
   children: ReactNode;
   size?: "sm" | "md";
   triggerClassName?: string;
@@ -21,49 +18,47 @@ interface OptionsMenuProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-export function OptionsMenu(props: OptionsMenuProps) {
-  const { label, children, size = "sm", triggerClassName, triggerRef, onOpenChange } = props;
-  return (
-    <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger asChild>
-        <IconButton ref={triggerRef} label={label} size={size} className={triggerClassName}>
-          <MoreHorizontal aria-hidden="true" size={18} />
-        </IconButton>
-      </DropdownMenu.Trigger>
-      {/* Inside <main>, so the open menu sits in a landmark like the thing it belongs to. */}
-      <DropdownMenu.Portal container={mainLandmark()}>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-40 max-w-[calc(100vw-1rem)] min-w-44 rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+type PanelProps = OptionsMenuProps & { startOpen: boolean; focusButton: boolean };
+const panel = laterComponent<PanelProps>(() => import("./options-menu-panel"));
 
-export function OptionsMenuItem({
-  icon,
-  danger = false,
-  onSelect,
-  children,
-}: {
-  icon: ReactNode;
-  danger?: boolean;
-  onSelect: () => void;
-  children: ReactNode;
-}) {
+/** Loads the menu (main.tsx, when idle). */
+export const loadOptionsMenuPanel = panel.load;
+
+export function OptionsMenu(props: OptionsMenuProps) {
+  const { label, size = "sm", triggerClassName, triggerRef } = props;
+  const [Panel, loadNow] = useLaterComponent(panel, false);
+  const [startOpen, setStartOpen] = useState(false);
+  const button = useRef<HTMLButtonElement | null>(null);
+  if (Panel) {
+    const focusButton = button.current !== null && document.activeElement === button.current;
+    return <Panel {...props} startOpen={startOpen} focusButton={focusButton} />;
+  }
+  const open = () => {
+    setStartOpen(true);
+    loadNow();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    open();
+  };
+  const setButton = (element: HTMLButtonElement | null) => {
+    button.current = element;
+    if (typeof triggerRef === "function") triggerRef(element);
+    else if (triggerRef) triggerRef.current = element;
+  };
   return (
-    <DropdownMenu.Item
-      className={clsx(itemClass, danger && "text-red-600 dark:text-red-400")}
-      onSelect={onSelect}
+    <IconButton
+      ref={setButton}
+      label={label}
+      size={size}
+      className={triggerClassName}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={open}
+      onKeyDown={onKeyDown}
     >
-      {icon}
-      {/* A long @handle is cut short rather than pushing the menu off a phone's screen. */}
-      <span className="min-w-0 truncate">{children}</span>
-    </DropdownMenu.Item>
+      <MoreHorizontal aria-hidden="true" size={18} />
+    </IconButton>
   );
 }

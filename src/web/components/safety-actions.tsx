@@ -7,7 +7,7 @@ import { errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useBlockMutation, useMuteMutation, useRelationQuery } from "../state/queries/safety";
 import { BlockDialog } from "./block-dialog";
-import { OptionsMenuItem } from "./options-menu";
+import { OptionsMenuItem } from "./options-menu-item";
 import { ReportDialog, type ReportSubject } from "./report-dialog";
 
 export type SafetyAction = "report" | "mute" | "block";
