@@ -75,8 +75,10 @@ async function audit(base: string, page: Page): Promise<Audit> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, finalDisplayedUrl, runtimeError, environment } = result.lhr;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    // Its scores are then zeros, not figures (e.g. NO_NAVSTART, a trace Chrome failed to record).
+    if (runtimeError)
+      throw new Error(`runtime error ${runtimeError.code}: ${runtimeError.message}`);
     const notes: string[] = [];
-    if (runtimeError) notes.push(`runtime error ${runtimeError.code}: ${runtimeError.message}`);
     if (finalDisplayedUrl !== url) notes.push(`ended at ${finalDisplayedUrl}`);
     if (page.expects) {
       const details = audits["network-requests"]?.details;
@@ -255,13 +257,23 @@ function tableLines(rows: Row[], labelled: boolean): string[] {
   return lines;
 }
 
-/** Audits each page in turn; a page that fails is kept as a row with its error. */
+/** Audits a page, a second time when Lighthouse itself failed the first. */
+async function auditTwice(base: string, page: Page): Promise<Audit> {
+  try {
+    return await audit(base, page);
+  } catch (error) {
+    console.warn(`  ${page.label}: ${error instanceof Error ? error.message : error}; again`);
+    return audit(base, page);
+  }
+}
+
+/** Audits each page in turn; a page that fails twice is kept as a row with its error. */
 async function auditAll(base: string, pages: Page[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const page of pages) {
     console.log(`auditing ${page.label} (${page.path})…`);
     try {
-      const result = await audit(base, page);
+      const result = await auditTwice(base, page);
       for (const note of result.notes) console.warn(`  ${page.label}: ${note}`);
       rows.push({ page, audit: result });
     } catch (error) {
