@@ -5,7 +5,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { AppToaster } from "./components/app-toaster";
+import { AppToaster, loadToaster } from "./components/app-toaster";
 import { loadDialogShell } from "./components/dialog";
 import { loadMainMenuPanel } from "./components/main-menu";
 import { loadOptionsMenuPanel } from "./components/options-menu";
@@ -66,6 +66,7 @@ const start = () => {
     void loadMainMenuPanel();
     void loadOptionsMenuPanel();
     void loadDialogShell();
+    void loadToaster();
   });
 };
 

@@ -1,28 +1,18 @@
-// The toaster, kept out of the first download (docs/performance.md "Initial JavaScript"): sonner
-// loads once the browser is idle after the first paint, or at once when a toast is asked for
-// before that (lib/toast.ts), whichever comes first.
-import { lazy, Suspense, useEffect, useState } from "react";
+// The toaster, kept out of the first download (docs/performance.md "Initial JavaScript"): main.tsx
+// loads sonner when the browser is first idle, and a toast asked for before that loads it at once
+// (lib/toast.ts keeps the toast waiting until the toaster is in).
+import { useEffect, useState } from "react";
+import { laterComponent, useLaterComponent } from "../lib/later-component";
 import { onToastWaiting } from "../lib/toast";
-import { whenIdle } from "../lib/when-idle";
 
-const SonnerToaster = lazy(() => import("./sonner-toaster"));
+const toaster = laterComponent<{ theme: "light" | "dark" }>(() => import("./sonner-toaster"));
+
+/** Loads the toaster (main.tsx, when idle). */
+export const loadToaster = toaster.load;
 
 export function AppToaster({ theme }: { theme: "light" | "dark" }) {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    const stopWaiting = onToastWaiting(want);
-    const stopIdle = whenIdle(want);
-    return () => {
-      stopWaiting();
-      stopIdle();
-    };
-  }, [wanted]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <SonnerToaster theme={theme} />
-    </Suspense>
-  );
+  useEffect(() => onToastWaiting(() => setWanted(true)), []);
+  const [Toaster] = useLaterComponent(toaster, wanted);
+  return Toaster ? <Toaster theme={theme} /> : null;
 }

@@ -11,6 +11,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from "react-router";
 import { badgeCount } from "../../domain/activity-buckets";
 import { parseTheme, type Theme } from "../../domain/theme";
+import type { StandInState } from "../lib/stand-in-menu";
 import { GET_USERNAME_LABEL } from "./get-username-button";
 import { IconButton } from "./icon-button";
 import { type MainMenuProps, MenuFace } from "./main-menu-face";
@@ -44,9 +45,7 @@ function LinkItem({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** `startOpen`: the button was used before the menu loaded; `focusButton`: it had the focus. */
-export default function MainMenuPanel(
-  props: MainMenuProps & { startOpen: boolean; focusButton: boolean },
-) {
+export default function MainMenuPanel(props: MainMenuProps & StandInState) {
   const { signedIn, profilePath, unreadCount, mailUnreadCount, moderator } = props;
   const { theme, onThemeChange, onLogout, onGetUsername, startOpen, focusButton } = props;
   const [open, setOpen] = useState(startOpen);

@@ -6,6 +6,7 @@ import { clsx } from "clsx";
 import { MoreHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef } from "react";
+import { assignRef, type StandInState } from "../lib/stand-in-menu";
 import { IconButton } from "./icon-button";
 import { mainLandmark } from "./landmarks";
 import type { OptionsMenuProps } from "./options-menu";
@@ -15,16 +16,13 @@ const itemClass =
   "flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm font-medium outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
 
 /** `startOpen`: the button was used before the menu loaded; `focusButton`: it had the focus. */
-export default function OptionsMenuPanel(
-  props: OptionsMenuProps & { startOpen: boolean; focusButton: boolean },
-) {
+export default function OptionsMenuPanel(props: OptionsMenuProps & StandInState) {
   const { label, children, size = "sm", triggerClassName, triggerRef, onOpenChange } = props;
   const { startOpen, focusButton } = props;
   const button = useRef<HTMLButtonElement | null>(null);
   const setButton = (element: HTMLButtonElement | null) => {
     button.current = element;
-    if (typeof triggerRef === "function") triggerRef(element);
-    else if (triggerRef) triggerRef.current = element;
+    assignRef(triggerRef, element);
   };
   // Taking the place of the button drawn before it loaded: its request to open, or its focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it takes that place

@@ -27,14 +27,14 @@ export async function writeToTimelines(
   tx: Db,
   { postId, authorId }: { postId: string; authorId: string },
 ): Promise<void> {
-  const [author] = await queryRows<{ pull: boolean }>(
+  const [author] = await queryRows<{ pulled: boolean; many: boolean }>(
     tx,
-    sql`select p.followers_count >= ${PULL_FOLLOWERS}
-          or exists (select 1 from feed_pull_authors a where a.user_id = p.user_id) as pull
+    sql`select exists (select 1 from feed_pull_authors a where a.user_id = p.user_id) as pulled,
+          p.followers_count >= ${PULL_FOLLOWERS} as many
         from profiles p where p.user_id = ${authorId} for key share of p`,
   );
-  if (!author) return;
-  if (author.pull) {
+  if (!author || author.pulled) return;
+  if (author.many) {
     await tx.execute(
       sql`insert into feed_pull_authors (user_id) values (${authorId}) on conflict do nothing`,
     );
