@@ -149,5 +149,8 @@ test("a profile and a post show their words with scripts off, and the app opens 
   await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
   await expect(page.getByRole("button", { name: /like/i }).first()).toBeVisible();
   expect(reads).toEqual([]);
+  // Settings' forms build zod schemas as their script loads (src/web/lib/zod-config.ts).
+  await page.goto("/settings");
+  await expect(page.getByRole("region", { name: "Your data" })).toBeVisible();
   expect(issues.filter((issue) => issue.includes("ContentSecurityPolicy"))).toEqual([]);
 });

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const BUDGET_KB = 200;
+const BUDGET_KB = 150;
 const PAGES = {
   landing: "src/web/screens/Home/home-screen.tsx",
   profile: "src/web/screens/Profile/profile-screen.tsx",

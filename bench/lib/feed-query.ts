@@ -3,7 +3,7 @@
 // the exact statement feedPostKeys sends (captured through a Drizzle logger, so it follows src/).
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
-import { FEED_PAGE_SIZE } from "../../src/domain/contracts/posts";
+import { FEED_PAGE_SIZE } from "../../src/domain/limits";
 import type { Db } from "../../src/server/db/client";
 import { feedPostKeys, loadPosts } from "../../src/server/modules/posts/queries";
 

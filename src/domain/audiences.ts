@@ -3,7 +3,6 @@
 // Only me. The owner sees everything, friends see Everyone and Friends, everyone else (anonymous
 // visitors included) sees Everyone. The server's presenters and the search index apply this one
 // rule; the edit form shows it.
-import { z } from "zod";
 import type { ProfileAttributes } from "./contracts/profiles";
 
 export const AUDIENCES = ["everyone", "friends", "only_me"] as const;
@@ -133,20 +132,3 @@ export function consentSentence(label: string, audience: Exclude<Audience, "only
   const who = audience === "everyone" ? "everyone" : "your friends";
   return `Your ${label.toLowerCase()} will be visible to ${who}, and ${who === "everyone" ? "anyone" : "they"} can find you by it in search.`;
 }
-
-/** What a profile save may say about audiences: any subset, plus the sensitive attributes the
- * person consents to show (docs/profiles-and-media.md "Consent"). */
-export const audienceChoices = z
-  .object(
-    Object.fromEntries(
-      AUDIENCE_ATTRIBUTES.map((key) => [
-        key,
-        z.enum(AUDIENCES, { message: "Choose Everyone, Friends or Only me." }).optional(),
-      ]),
-    ) as Record<AttributeKey, z.ZodOptional<z.ZodEnum<{ [K in Audience]: K }>>>,
-  )
-  .strict();
-
-export const consentList = z
-  .array(z.enum(SENSITIVE_ATTRIBUTES, { message: "Only sensitive attributes need consent." }))
-  .max(SENSITIVE_ATTRIBUTES.length);

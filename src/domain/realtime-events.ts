@@ -1,4 +1,5 @@
-// The realtime wire protocol: a discriminated union each way, shared by server and browser.
+// The realtime wire protocol: a discriminated union each way. The server parses what browsers send;
+// the browser checks frames by realtime-frames.ts, held to these schemas by its test.
 import { z } from "zod";
 import { messageView } from "./contracts/mail";
 import { postView } from "./contracts/posts";
@@ -36,10 +37,6 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mail.read"), threadId: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
-
-/** The close code of a connection whose session ended (sign-out elsewhere, password reset,
- * suspension): the browser then asks who is signed in. */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /** Messages the browser sends: keep-alive, and which profiles it is looking at. */
 export const clientMessage = z.discriminatedUnion("type", [

@@ -10,7 +10,7 @@ import {
   serializerCompiler,
 } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
-import { FEED_PAGE_SIZE } from "../domain/contracts/posts";
+import { FEED_PAGE_SIZE } from "../domain/limits";
 import { registerAppGauges } from "./app-metrics";
 import { appPageMeta } from "./app-pages";
 import type { Config } from "./config";

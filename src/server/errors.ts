@@ -1,5 +1,5 @@
 // Errors a service raises on purpose; the app's error handler turns them into the API error shape.
-import { ERROR_CODES } from "../domain/contracts/errors";
+import { ERROR_CODES } from "../domain/error-codes";
 
 export class AppError extends Error {
   constructor(

@@ -4,7 +4,6 @@ import "./lib/zod-config";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { AppToaster, loadToaster } from "./components/app-toaster";
 import { loadDialogShell } from "./components/dialog";
 import { loadMainMenuPanel } from "./components/main-menu";
@@ -14,7 +13,7 @@ import { seedPageData } from "./lib/page-data";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { whenIdle } from "./lib/when-idle";
-import { createRouter } from "./router";
+import { AppRouter } from "./router";
 import { sessionKeys } from "./state/queries/session";
 import { RealtimeProvider } from "./state/realtime-provider";
 import "./styles.css";
@@ -40,12 +39,12 @@ const queryClient: QueryClient = new QueryClient({
   },
 });
 
-function App({ router }: { router: ReturnType<typeof createRouter> }) {
+function App() {
   const { resolved } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
-        <RouterProvider router={router} />
+        <AppRouter />
       </RealtimeProvider>
       <AppToaster theme={resolved} />
     </QueryClientProvider>
@@ -58,7 +57,7 @@ const root = createRoot(container);
 const start = () => {
   root.render(
     <StrictMode>
-      <App router={createRouter()} />
+      <App />
     </StrictMode>,
   );
   // What the first paint does without (docs/performance.md "Initial JavaScript").

@@ -1,131 +1,132 @@
 // The route table of spec-1 §2. Guarded routes render the sign-in screen in place when signed out.
 // The landing and feed, profiles and posts are in the first script; every other screen is fetched
-// the first time its route matches (docs/performance.md "Initial JavaScript").
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+// the first time its route matches, the old screen staying until it is in (navigations are
+// transitions). The router runs in declarative mode: the data router's loaders and actions,
+// unused here, would add 16 kB to the first script (docs/performance.md "Initial JavaScript").
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { AppShell } from "./components/app-shell";
 import { HandleRoute } from "./components/handle-route";
 import { RequireAuth } from "./components/require-auth";
-import { RouteError } from "./components/route-error";
+import { RouteErrorBoundary } from "./components/route-error";
 import { Spinner } from "./components/spinner";
 import { HomeScreen } from "./screens/Home/home-screen";
 import { NotFoundScreen } from "./screens/NotFound/not-found-screen";
 import { PostPageScreen } from "./screens/PostPage/post-page-screen";
 import { ProfileScreen } from "./screens/Profile/profile-screen";
 
-const open = (Screen: ComponentType) => ({ Component: Screen });
-const guarded = (Screen: ComponentType) => ({
-  element: (
-    <RequireAuth>
-      <Screen />
-    </RequireAuth>
-  ),
-});
+/** A screen fetched on first use: `pick` names the export of the screen's module. */
+function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppShell />,
-    // Last resort when the shell itself fails.
-    errorElement: <RouteError />,
-    // Shown only while the first page's screen is fetched.
-    hydrateFallbackElement: <Spinner />,
-    children: [
-      {
-        // Errors inside a screen keep the header and menu usable.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <HomeScreen /> },
-          {
-            path: "signup",
-            lazy: () => import("./screens/SignIn/sign-in-screen").then((m) => open(m.SignInScreen)),
-          },
-          {
-            path: "auth/callback",
-            lazy: () =>
-              import("./screens/AuthCallback/auth-callback-screen").then((m) =>
-                open(m.AuthCallbackScreen),
-              ),
-          },
-          {
-            path: "policies",
-            lazy: () =>
-              import("./screens/Policies/policies-screen").then((m) => open(m.PoliciesScreen)),
-          },
-          {
-            path: "about",
-            lazy: () => import("./screens/About/about-screen").then((m) => open(m.AboutScreen)),
-          },
-          {
-            // Mail has its own signed-out state (spec-1 §2 "Mail screen").
-            path: "mail",
-            lazy: () => import("./screens/Mail/mail-screen").then((m) => open(m.MailScreen)),
-          },
-          {
-            path: "activity",
-            lazy: () =>
-              import("./screens/Activity/activity-screen").then((m) => guarded(m.ActivityScreen)),
-          },
-          {
-            path: "search",
-            lazy: () =>
-              import("./screens/Search/search-screen").then((m) => guarded(m.SearchScreen)),
-          },
-          {
-            path: "settings",
-            lazy: () =>
-              import("./screens/Settings/settings-screen").then((m) => guarded(m.SettingsScreen)),
-          },
-          {
-            // Moderators only; the server answers 404 to everyone else (docs/safety.md).
-            path: "admin/reports",
-            lazy: () =>
-              import("./screens/AdminReports/admin-reports-screen").then((m) =>
-                guarded(m.AdminReportsScreen),
-              ),
-          },
-          {
-            path: "post/:postId",
-            lazy: () =>
-              import("./screens/PostRedirect/post-redirect-screen").then((m) =>
-                open(m.PostRedirectScreen),
-              ),
-          },
-          {
-            path: "checkout-success/:sessionId?",
-            lazy: () =>
-              import("./screens/CheckoutSuccess/checkout-success-screen").then((m) =>
-                guarded(m.CheckoutSuccessScreen),
-              ),
-          },
-          {
-            // The built-in checkout page when no payment provider is configured (docs/usernames.md).
-            path: "checkout/test/:id",
-            lazy: () =>
-              import("./screens/TestCheckout/test-checkout-screen").then((m) =>
-                guarded(m.TestCheckoutScreen),
-              ),
-          },
-          {
-            element: <HandleRoute />,
-            children: [
-              { path: ":handle", element: <ProfileScreen /> },
-              {
-                path: ":handle/edit-profile",
-                lazy: () =>
-                  import("./screens/EditProfile/edit-profile-screen").then((m) =>
-                    guarded(m.EditProfileScreen),
-                  ),
-              },
-              { path: ":handle/:postSlug", element: <PostPageScreen /> },
-            ],
-          },
-          { path: "*", element: <NotFoundScreen /> },
-        ],
-      },
-    ],
-  },
-];
+const SignInScreen = onDemand(
+  () => import("./screens/SignIn/sign-in-screen"),
+  (m) => m.SignInScreen,
+);
+const AuthCallbackScreen = onDemand(
+  () => import("./screens/AuthCallback/auth-callback-screen"),
+  (m) => m.AuthCallbackScreen,
+);
+const PoliciesScreen = onDemand(
+  () => import("./screens/Policies/policies-screen"),
+  (m) => m.PoliciesScreen,
+);
+const AboutScreen = onDemand(
+  () => import("./screens/About/about-screen"),
+  (m) => m.AboutScreen,
+);
+const MailScreen = onDemand(
+  () => import("./screens/Mail/mail-screen"),
+  (m) => m.MailScreen,
+);
+const ActivityScreen = onDemand(
+  () => import("./screens/Activity/activity-screen"),
+  (m) => m.ActivityScreen,
+);
+const SearchScreen = onDemand(
+  () => import("./screens/Search/search-screen"),
+  (m) => m.SearchScreen,
+);
+const SettingsScreen = onDemand(
+  () => import("./screens/Settings/settings-screen"),
+  (m) => m.SettingsScreen,
+);
+const AdminReportsScreen = onDemand(
+  () => import("./screens/AdminReports/admin-reports-screen"),
+  (m) => m.AdminReportsScreen,
+);
+const PostRedirectScreen = onDemand(
+  () => import("./screens/PostRedirect/post-redirect-screen"),
+  (m) => m.PostRedirectScreen,
+);
+const CheckoutSuccessScreen = onDemand(
+  () => import("./screens/CheckoutSuccess/checkout-success-screen"),
+  (m) => m.CheckoutSuccessScreen,
+);
+const TestCheckoutScreen = onDemand(
+  () => import("./screens/TestCheckout/test-checkout-screen"),
+  (m) => m.TestCheckoutScreen,
+);
+const EditProfileScreen = onDemand(
+  () => import("./screens/EditProfile/edit-profile-screen"),
+  (m) => m.EditProfileScreen,
+);
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const guarded = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
+
+/** Errors inside a screen keep the header and menu usable; the spinner shows only while the
+ * first page's screen is fetched. */
+function ScreenFrame() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route element={<ScreenFrame />}>
+          <Route index element={<HomeScreen />} />
+          <Route path="signup" element={<SignInScreen />} />
+          <Route path="auth/callback" element={<AuthCallbackScreen />} />
+          <Route path="policies" element={<PoliciesScreen />} />
+          <Route path="about" element={<AboutScreen />} />
+          {/* Mail has its own signed-out state (spec-1 §2 "Mail screen"). */}
+          <Route path="mail" element={<MailScreen />} />
+          <Route path="activity" element={guarded(<ActivityScreen />)} />
+          <Route path="search" element={guarded(<SearchScreen />)} />
+          <Route path="settings" element={guarded(<SettingsScreen />)} />
+          {/* Moderators only; the server answers 404 to everyone else (docs/safety.md). */}
+          <Route path="admin/reports" element={guarded(<AdminReportsScreen />)} />
+          <Route path="post/:postId" element={<PostRedirectScreen />} />
+          <Route path="checkout-success/:sessionId?" element={guarded(<CheckoutSuccessScreen />)} />
+          {/* The built-in checkout page when no payment provider is configured (docs/usernames.md). */}
+          <Route path="checkout/test/:id" element={guarded(<TestCheckoutScreen />)} />
+          <Route element={<HandleRoute />}>
+            <Route path=":handle" element={<ProfileScreen />} />
+            <Route path=":handle/edit-profile" element={guarded(<EditProfileScreen />)} />
+            <Route path=":handle/:postSlug" element={<PostPageScreen />} />
+          </Route>
+          <Route path="*" element={<NotFoundScreen />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+/** The app's router: the outer boundary is the last resort when the shell itself fails. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

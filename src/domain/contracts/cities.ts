@@ -1,10 +1,8 @@
 // Shapes of GET /api/city-search (spec-2 §2 city filter, §7 "US city autocomplete": a query q,
 // an items array), shared by the server route and the browser's autocomplete.
 import { z } from "zod";
+import { CITY_QUERY_MAX } from "../limits";
 
-export const CITY_QUERY_MAX = 64;
-/** Shorter queries answer no items (and the browser does not send them). */
-export const CITY_QUERY_MIN_SEARCH = 2;
 export const CITY_RESULTS_MAX = 10;
 
 export const citySearchQuery = z.object({
@@ -24,8 +22,3 @@ export type CityItem = z.infer<typeof cityItem>;
 export const citySearchResponse = z.object({
   items: z.array(cityItem).max(CITY_RESULTS_MAX),
 });
-
-/** How a chosen city shows in the text field: 'Springfield, IL'. */
-export function formatCityLabel(item: Pick<CityItem, "city" | "state">): string {
-  return `${item.city}, ${item.state}`;
-}

@@ -10,6 +10,3 @@ export const pageData = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("post"), handle: z.string(), slug: z.string(), post: postView }),
 ]);
 export type PageData = z.infer<typeof pageData>;
-
-/** The id of the `<script type="application/json">` element that carries it in the HTML. */
-export const PAGE_DATA_ELEMENT_ID = "page-data";

@@ -1,15 +1,9 @@
 // Shapes of /api/posts/*, /api/feed and comments (spec-1 §3 posts; spec-2 §3 comments).
 import { z } from "zod";
+import { COMMENT_MAX, FEED_PAGE_SIZE } from "../limits";
 import { POST_MAX } from "../post-slug";
 import { personSummary } from "./follows";
 import { pageOf, pageQueryOf } from "./page";
-
-export const COMMENT_MAX = 500;
-export const FEED_PAGE_SIZE = 20;
-/** spec-1 §9 "Per-user posts: fetch 40, show 8": a profile asks for 40 posts at a time and
- * shows 8 more at each Load More. */
-export const USER_POSTS_FETCH = 40;
-export const USER_POSTS_SHOWN = 8;
 
 export const postContentField = z
   .string()

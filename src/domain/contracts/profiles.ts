@@ -1,16 +1,33 @@
 // Shapes of /api/profiles/* (spec-1 §3, spec-2 §3), shared by server and browser.
 import { z } from "zod";
 import {
+  type AttributeKey,
   AUDIENCE_ATTRIBUTES,
   AUDIENCES,
-  audienceChoices,
-  consentList,
+  type Audience,
   SENSITIVE_ATTRIBUTES,
 } from "../audiences";
 import { isEmailShaped, normalizeEmail } from "../email";
 import { type LoadedProfileLists, profileDetailsSchema } from "../enums/profile-options";
 import { normalizeWebsite } from "../website";
 import { fullNameField } from "./auth";
+
+/** What a profile save may say about audiences: any subset, plus the sensitive attributes the
+ * person consents to show (docs/profiles-and-media.md "Consent"). */
+export const audienceChoices = z
+  .object(
+    Object.fromEntries(
+      AUDIENCE_ATTRIBUTES.map((key) => [
+        key,
+        z.enum(AUDIENCES, { message: "Choose Everyone, Friends or Only me." }).optional(),
+      ]),
+    ) as Record<AttributeKey, z.ZodOptional<z.ZodEnum<{ [K in Audience]: K }>>>,
+  )
+  .strict();
+
+export const consentList = z
+  .array(z.enum(SENSITIVE_ATTRIBUTES, { message: "Only sensitive attributes need consent." }))
+  .max(SENSITIVE_ATTRIBUTES.length);
 
 export const verificationType = z.enum(["none", "yellow", "black"]);
 

@@ -1,6 +1,8 @@
 // Shapes of /api/safety/* and /api/admin/* (docs/safety.md): block, mute, report, the moderation
 // queue and its actions, and the signed-in person's standing (moderator, restricted, notices).
 import { z } from "zod";
+import { REPORT_DETAILS_MAX } from "../limits";
+import { REPORT_REASONS, REPORT_TARGETS } from "../report-reasons";
 import { personSummary } from "./follows";
 import { pageOf, pageQueryOf } from "./page";
 
@@ -13,30 +15,6 @@ export type Relation = z.infer<typeof relationResponse>;
 export const listQuery = pageQueryOf({ default: 30, max: 100 });
 export const listedPerson = z.object({ person: personSummary, since: z.string() });
 export const listedPeoplePage = pageOf(listedPerson);
-
-export const REPORT_TARGETS = ["profile", "post", "comment", "message"] as const;
-export const REPORT_REASONS = [
-  "spam",
-  "harassment",
-  "impersonation",
-  "nudity",
-  "violence",
-  "other",
-] as const;
-export type ReportTarget = (typeof REPORT_TARGETS)[number];
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** On-screen names of the reasons. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "Spam",
-  harassment: "Harassment or bullying",
-  impersonation: "Impersonation",
-  nudity: "Nudity or sexual content",
-  violence: "Violence or threats",
-  other: "Something else",
-};
-
-export const REPORT_DETAILS_MAX = 500;
 
 export const reportRequest = z
   .object({

@@ -5,8 +5,6 @@ import { SEARCH_PAGE_SIZE, searchFiltersSchema } from "../search-filters";
 import { personSummary } from "./follows";
 import { pageQueryOf } from "./page";
 
-export const PEOPLE_SEARCH_LIMIT = 15;
-
 export const peopleSearchQuery = z.object({ q: z.string().max(100).default("") });
 
 export const peopleSearchResponse = z.object({

@@ -12,6 +12,3 @@ export const publicSiteConfig = z.object({
   publicUrl: z.string().min(1),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfig>;
-
-/** The id of the `<script type="application/json">` element that carries it in the HTML. */
-export const SITE_CONFIG_ELEMENT_ID = "site-config";

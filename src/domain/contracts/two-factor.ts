@@ -59,9 +59,12 @@ export const twoFactorSignInBody = z.discriminatedUnion("method", [
 ]);
 export type TwoFactorSignInBody = z.input<typeof twoFactorSignInBody>;
 
+/** The second step's answer: the person, now signed in. */
+export const secondFactorResponse = z.object({ user: sessionUser });
+
 /** Log in answers the person, or that a second factor is needed before there is a session. */
 export const loginResponse = z.union([
-  z.object({ user: sessionUser }),
+  secondFactorResponse,
   z.object({ twoFactorRequired: z.literal(true) }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;

@@ -3,7 +3,7 @@
 // (base64url JSON) and decoded with a schema, so a hand-made one is a 400, never a database error.
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import { badRequest } from "../errors";
 
 export interface Cursor {

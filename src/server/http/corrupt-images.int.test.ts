@@ -7,7 +7,7 @@ import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import type { FaceStep } from "../../domain/face-liveness";
 import { posts } from "../db/schema/posts";
 import { profiles } from "../db/schema/profiles";

@@ -8,7 +8,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import { dataExceptionCode } from "../db/errors";
 import { AppError } from "../errors";
 import { REQUEST_ID_HEADER } from "./request-id";

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import {
   CONTROL_CHARACTER_MESSAGE,
   controlCharacterPaths,

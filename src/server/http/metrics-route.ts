@@ -3,7 +3,7 @@
 // `Authorization: Bearer <token>`; anything else is the same 404 as an unknown path.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import { AppError } from "../errors";
 import { type Metrics, statusClass } from "../infra/metrics";
 

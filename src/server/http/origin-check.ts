@@ -2,7 +2,7 @@
 // carry an Origin header must come from our own origin. The realtime gateway checks WebSocket
 // upgrades against the same list (a browser always sends Origin there).
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import type { Config } from "../config";
 import { sendError } from "./error-handler";
 

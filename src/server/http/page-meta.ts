@@ -2,8 +2,9 @@
 // the page's title, description, canonical link, Open Graph and Twitter tags already in <head>.
 // And the public site settings as a JSON data block the browser reads before its first render.
 import type { PageData } from "../../domain/contracts/page-data";
-import { type PublicSiteConfig, SITE_CONFIG_ELEMENT_ID } from "../../domain/contracts/site";
+import type { PublicSiteConfig } from "../../domain/contracts/site";
 import { clipText } from "../../domain/graphemes";
+import { SITE_CONFIG_ELEMENT_ID } from "../../domain/page-blocks";
 import { pageText } from "../../domain/page-titles";
 
 export interface PageMeta {

@@ -4,8 +4,9 @@
 // styled as the screens lay them out. The app's first render replaces it, starting from the same
 // view (the page-data block after it), so nothing is read twice.
 import type { PersonSummary } from "../../domain/contracts/follows";
-import { PAGE_DATA_ELEMENT_ID, type PageData } from "../../domain/contracts/page-data";
+import type { PageData } from "../../domain/contracts/page-data";
 import { initials } from "../../domain/full-name";
+import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
 import { escapeHtml, scriptSafeJson } from "./page-meta";
 
 const ROOT = '<div id="root"></div>';

@@ -7,7 +7,7 @@
 import { finished } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import {
   FACE_CHALLENGE_STEPS,
   FACE_FRAME_MAX_BYTES,

@@ -9,8 +9,8 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ERROR_CODES } from "../../domain/contracts/errors";
 import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
+import { ERROR_CODES } from "../../domain/error-codes";
 import { sendError } from "./error-handler";
 import { isUnsafePagePath } from "./input";
 import {

@@ -12,7 +12,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { ERROR_CODES } from "../../domain/contracts/errors";
+import { ERROR_CODES } from "../../domain/error-codes";
 import { AppError } from "../errors";
 
 export type ImageKind = "avatar" | "picture" | "post";

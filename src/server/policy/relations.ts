@@ -2,8 +2,8 @@
 // the reads behind the profile's block and mute buttons, follows and messages. The block and mute
 // use-cases that write these rows are in modules/safety/relations.ts.
 import { sql } from "drizzle-orm";
-import { ERROR_CODES } from "../../domain/contracts/errors";
 import type { Relation } from "../../domain/contracts/safety";
+import { ERROR_CODES } from "../../domain/error-codes";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { BlockState } from "./visibility";

@@ -11,9 +11,9 @@ import type { WebSocket } from "ws";
 import {
   type ClientMessage,
   clientMessage,
-  SESSION_ENDED_CLOSE_CODE,
   type ServerMessage,
 } from "../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 import { AppError, forbidden, unauthorized } from "../errors";
 import { isAllowedOrigin } from "../http/origin-check";
 import { clientIp } from "../http/request";

@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 import {
   type ChildAccount,
   type ChildServer,

@@ -4,7 +4,8 @@
 // null.
 import { clsx } from "clsx";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { type CityItem, formatCityLabel } from "../../domain/contracts/cities";
+import { formatCityLabel } from "../../domain/city-label";
+import type { CityItem } from "../../domain/contracts/cities";
 import { useCombobox } from "../lib/use-combobox";
 import { useCitySuggestionsQuery } from "../state/queries/cities";
 import { FieldLabel, inputClass } from "./text-field";

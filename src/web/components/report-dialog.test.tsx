@@ -16,7 +16,7 @@ import {
 } from "../test-support/posts";
 import { routes, type SafetyState, safetyApi, safetyState } from "../test-support/safety";
 import { PostList } from "./post-list";
-import { REPORT_SENT } from "./report-dialog";
+import { REPORT_SENT } from "./report-subject";
 
 function Feed() {
   return <PostList query={useFeedQuery()} empty={<p>No posts yet</p>} />;
@@ -41,7 +41,10 @@ async function openReport(user: ReturnType<typeof renderFeed>["user"]) {
   const article = screen.getByRole("article", { name: "Post by Grace Hopper" });
   await user.click(within(article).getByRole("button", { name: "Post options" }));
   await user.click(await screen.findByRole("menuitem", { name: "Report post" }));
-  return screen.findByRole("dialog", { name: "Report this post" });
+  const dialog = await screen.findByRole("dialog", { name: "Report this post" });
+  // The form's script loads as the dialog first opens.
+  await within(dialog).findByRole("button", { name: "Submit" });
+  return dialog;
 }
 
 const reports = (calls: Call[]) => calls.filter((c) => c.path === "/api/reports");

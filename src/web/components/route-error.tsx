@@ -1,13 +1,10 @@
-// Route-level error boundary: a friendly page instead of the framework's
-// 'Unexpected Application Error' (spec-1 §8).
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { NotFoundScreen } from "../screens/NotFound/not-found-screen";
+// Error boundary of the routes: a friendly page instead of a blank one (spec-1 §8). It clears
+// itself when the address changes, so the menu and the back button lead out of a broken screen.
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { Button, buttonClass } from "./button";
 
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  if (import.meta.env.DEV) console.error(error);
+function RouteErrorPage() {
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
@@ -23,4 +20,43 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  /** The address the boundary last rendered at. */
+  pathname: string;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  constructor(props: BoundaryProps) {
+    super(props);
+    this.state = { failed: false, pathname: props.pathname };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    if (import.meta.env.DEV) console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
 }

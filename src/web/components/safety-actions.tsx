@@ -8,7 +8,8 @@ import { toast } from "../lib/toast";
 import { useBlockMutation, useMuteMutation, useRelationQuery } from "../state/queries/safety";
 import { BlockDialog } from "./block-dialog";
 import { OptionsMenuItem } from "./options-menu-item";
-import { ReportDialog, type ReportSubject } from "./report-dialog";
+import { ReportDialog } from "./report-dialog";
+import type { ReportSubject } from "./report-subject";
 
 export type SafetyAction = "report" | "mute" | "block";
 

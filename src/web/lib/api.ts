@@ -1,7 +1,9 @@
 // The browser's one way to call the server: same-origin JSON with the session cookie, every
-// answer parsed by the shared zod contract, every failure turned into an ApiRequestError.
+// failure turned into an ApiRequestError. Answers are typed by the shared zod contract, which the
+// server checks each answer against before sending it; the browser does not parse them again, so
+// zod is not in the first script (docs/performance.md "Initial JavaScript").
 import type { z } from "zod";
-import { apiErrorSchema } from "../../domain/contracts/errors";
+import type { ApiError } from "../../domain/contracts/errors";
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -41,6 +43,20 @@ function retryAfterHeader(response: Response): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+/** The error shape of docs/api.md; a proxy's own error page is not one. */
+function isErrorBody(body: unknown): body is ApiError {
+  if (typeof body !== "object" || body === null || !("error" in body)) return false;
+  const { error } = body;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    typeof error.code === "string" &&
+    "message" in error &&
+    typeof error.message === "string"
+  );
+}
+
 async function toError(response: Response): Promise<ApiRequestError> {
   let body: unknown;
   try {
@@ -48,9 +64,8 @@ async function toError(response: Response): Promise<ApiRequestError> {
   } catch {
     body = undefined;
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields, retryAfter } = parsed.data.error;
+  if (isErrorBody(body)) {
+    const { code, message, fields, retryAfter } = body.error;
     return new ApiRequestError({
       status: response.status,
       code,
@@ -67,11 +82,10 @@ async function toError(response: Response): Promise<ApiRequestError> {
   });
 }
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON, or as multipart/form-data when it is a FormData (file uploads). */
   body?: unknown;
-  schema: S;
   signal?: AbortSignal | undefined;
 }
 
@@ -82,10 +96,11 @@ function encode(body: unknown): { headers: Record<string, string>; payload?: Bod
   return { headers: { "Content-Type": "application/json" }, payload: JSON.stringify(body) };
 }
 
-/** The one fetch of the app: every JSON call and every upload goes through here. */
-export async function apiRequest<S extends z.ZodType>(
+/** The one fetch of the app: every JSON call and every upload goes through here. `S` is the
+ * route's response contract. */
+export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
-  { method = "GET", body, schema, signal }: RequestOptions<S>,
+  { method = "GET", body, signal }: RequestOptions = {},
 ): Promise<z.output<S>> {
   const { headers, payload } = encode(body);
   let response: Response;
@@ -104,16 +119,14 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) throw await toError(response);
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined);
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
+  if (typeof json !== "object" || json === null) {
     throw new ApiRequestError({ status: response.status, code: "bad_response", message: "" });
   }
-  return parsed.data;
+  return json as z.output<S>;
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) =>
-    apiRequest(path, { schema, signal }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
-    apiRequest(path, { method: "POST", body, schema }),
+  get: <S extends z.ZodType>(path: string, signal?: AbortSignal) => apiRequest<S>(path, { signal }),
+  post: <S extends z.ZodType>(path: string, body: unknown) =>
+    apiRequest<S>(path, { method: "POST", body }),
 };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SESSION_ENDED_CLOSE_CODE, type ServerMessage } from "../../domain/realtime-events";
+import type { ServerMessage } from "../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 import {
   PING_INTERVAL_MS,
   parseServerMessage,

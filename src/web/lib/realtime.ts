@@ -4,12 +4,8 @@
 // Watches are ref-counted, so two components looking at one profile share one subscription. A
 // close because the session ended (signed out elsewhere, suspended: docs/safety.md) is reported,
 // so the app can ask who is signed in at once rather than at its next poll.
-import {
-  type ClientMessage,
-  SESSION_ENDED_CLOSE_CODE,
-  type ServerMessage,
-  serverMessage,
-} from "../../domain/realtime-events";
+import type { ClientMessage, ServerMessage } from "../../domain/realtime-events";
+import { asServerMessage, SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 
 export const PING_INTERVAL_MS = 25_000;
 export const RECONNECT_BASE_MS = 1_000;
@@ -35,8 +31,7 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
   } catch {
     return null;
   }
-  const parsed = serverMessage.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return asServerMessage(json);
 }
 
 type SocketLike = Pick<WebSocket, "readyState" | "send" | "close"> &

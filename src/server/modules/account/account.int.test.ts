@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionView } from "../../../domain/contracts/account";
-import { SESSION_ENDED_CLOSE_CODE } from "../../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE } from "../../../domain/realtime-frames";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject } from "../../test-support/social";

@@ -2,7 +2,7 @@
 // checked with the auth library's own hashing, and its wrong guesses count against the same
 // budgets as logins (auth/login-guard.ts).
 import { CURRENT_PASSWORD_WRONG } from "../../../domain/contracts/account";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { badRequest } from "../../errors";
 import { admitLogin, loginFailed, loginSucceeded } from "../auth/login-guard";
 import { credentialOf } from "./queries";

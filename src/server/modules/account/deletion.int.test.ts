@@ -12,7 +12,7 @@ import nodemailer from "nodemailer";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
-import { SESSION_ENDED_CLOSE_CODE } from "../../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE } from "../../../domain/realtime-frames";
 import { queryRows } from "../../db/client";
 import { MAILED_CODE_MAX_WRONG_TRIES } from "../../db/mailed-codes";
 import { createAccount, type TestAccount } from "../../test-support/accounts";

@@ -6,7 +6,7 @@
 // sessions end on every instance (session.ended), caches forget them (account.deleted), an active
 // username subscription is cancelled at the provider and their images leave the object store.
 import type { DeletionCodeResponse } from "../../../domain/contracts/account";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";

@@ -4,8 +4,8 @@
 // The auth library stores the hashed code and makes the change; the product address
 // (handle@MAIL_DOMAIN) is not touched.
 import { SAME_EMAIL } from "../../../domain/contracts/email-change";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { emailRefusalMessage } from "../../../domain/email";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, forbidden } from "../../errors";

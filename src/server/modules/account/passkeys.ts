@@ -6,8 +6,8 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { PasskeyView } from "../../../domain/contracts/passkeys";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, conflict } from "../../errors";
 import {

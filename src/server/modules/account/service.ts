@@ -2,7 +2,7 @@
 // other sessions, and changing the password. Ending a session publishes session.ended through the
 // outbox, so every instance forgets it and closes its sockets (docs/social-and-realtime.md).
 import type { SessionView } from "../../../domain/contracts/account";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, unauthorized } from "../../errors";
 import { assertPasswordAllowed } from "../auth/password-policy";

@@ -4,8 +4,8 @@
 // secret and codes; each change of the person's two-factor state gives this browser a new
 // session cookie, as the library rotates the session.
 import { renderSVG } from "uqr";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../../domain/contracts/two-factor";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { AppError, badRequest, conflict } from "../../errors";
 import { authErrorCode } from "../auth/better-auth";
 import type { WithCookies } from "../auth/service";

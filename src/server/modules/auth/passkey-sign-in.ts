@@ -9,7 +9,7 @@ import {
   verifyAuthenticationResponse,
 } from "@simplewebauthn/server";
 import type { SessionUser } from "../../../domain/contracts/auth";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { badRequest } from "../../errors";
 import { markPasskeyUsed, passkeyByCredential } from "./passkey-queries";
 import { type AuthDeps, signedInAs, type WithCookies } from "./service";

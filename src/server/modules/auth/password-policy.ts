@@ -1,7 +1,7 @@
 // Rejects the most common passwords (docs/architecture.md "Accounts"), from zxcvbn-ts's maintained frequency list.
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MIN } from "../../../domain/contracts/auth";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { badRequest } from "../../errors";
 
 let common: Set<string> | undefined;

@@ -1,7 +1,6 @@
 // /api/auth/* — thin handlers: validate with the shared contract, call one service function, answer.
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   emailOnlyBody,
   loginBody,
@@ -11,7 +10,6 @@ import {
   resendCodeResponse,
   resetPasswordBody,
   sessionResponse,
-  sessionUser,
   validateEmailBody,
   validateEmailResponse,
   verifyCodeBody,
@@ -22,7 +20,11 @@ import {
   passkeySignInOptionsResponse,
   passkeySignInResponse,
 } from "../../../domain/contracts/passkeys";
-import { loginResponse, twoFactorSignInBody } from "../../../domain/contracts/two-factor";
+import {
+  loginResponse,
+  secondFactorResponse,
+  twoFactorSignInBody,
+} from "../../../domain/contracts/two-factor";
 import type { WithContext } from "../../context";
 import { clientIp, setCookies, webHeaders } from "../../http/request";
 import { checkEmail } from "./email-policy";
@@ -87,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
       schema: {
         tags,
         body: twoFactorSignInBody,
-        response: { 200: z.object({ user: sessionUser }) },
+        response: { 200: secondFactorResponse },
       },
     },
     async (request, reply) => {

@@ -2,9 +2,9 @@
 // out, forgot and reset password. better-auth does hashing, sessions and code storage; this
 // module owns the product's rules, limits and error messages.
 import type { SessionUser } from "../../../domain/contracts/auth";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { LoginResponse, TwoFactorSignInBody } from "../../../domain/contracts/two-factor";
 import { emailRefusalMessage } from "../../../domain/email";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, conflict, forbidden } from "../../errors";

@@ -4,7 +4,7 @@
 // moderators. Its type is read from its first bytes, whatever the browser said it was.
 import { createHash } from "node:crypto";
 import { PROOF_WRONG_TYPE, type ProofType } from "../../../domain/contracts/badges";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { AppError } from "../../errors";
 import type { ObjectStore } from "../../infra/object-store";
 

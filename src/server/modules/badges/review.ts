@@ -11,7 +11,7 @@ import {
   type BadgeStatus,
   type QueuedBadgeRequest,
 } from "../../../domain/contracts/badges";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";

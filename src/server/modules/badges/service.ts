@@ -12,8 +12,8 @@ import {
   PROOF_MAX_BYTES,
   PROOF_TOO_LARGE,
 } from "../../../domain/contracts/badges";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { emailRefusalMessage } from "../../../domain/email";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { isAtDomainOfLinks, ORG_EMAIL_DOMAIN_MESSAGE } from "../../../domain/org-email";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import { longDateLabel } from "../../../domain/time-labels";

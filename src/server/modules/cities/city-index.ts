@@ -6,12 +6,9 @@
 // population), so 'brookl' offers Brooklyn, NY before Brookland, AR. A place named exactly as
 // typed is always offered, however small. Equal populations keep city name, then state order.
 import { readFileSync } from "node:fs";
-import {
-  CITY_QUERY_MIN_SEARCH,
-  CITY_RESULTS_MAX,
-  type CityItem,
-} from "../../../domain/contracts/cities";
+import { CITY_RESULTS_MAX, type CityItem } from "../../../domain/contracts/cities";
 import usStates from "../../../domain/enums/data/us-states.json";
+import { CITY_QUERY_MIN_SEARCH } from "../../../domain/limits";
 
 /** [city, state code, county, lat, lng, population], as the generated file stores them; population
  * is 0 for places under 1,000 people. */

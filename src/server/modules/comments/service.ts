@@ -2,8 +2,8 @@
 // comments_count kept exact in the same transaction, likes per comment, activity for the post's
 // author and the replied-to person.
 import { z } from "zod";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { CommentView } from "../../../domain/contracts/posts";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";

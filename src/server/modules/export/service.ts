@@ -2,7 +2,6 @@
 // at a time, one new export a day), its state for the page's poll, and the download, which only
 // its owner, signed in, gets: anyone else is told it does not exist.
 import type { Readable } from "node:stream";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   EXPORT_EVERY_HOURS,
   type ExportStage,
@@ -10,6 +9,7 @@ import {
   type ExportView,
   exportFileName,
 } from "../../../domain/contracts/export";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { AppError, tooManyRequests } from "../../errors";
 import { downloadPath } from "./builder";

@@ -1,7 +1,8 @@
 // Follow use-cases (spec-1 §4, §5, §7): toggle with counters kept exact in the same transaction,
 // the owner-only follower lists, and whether the viewer follows someone.
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+
 import type { FollowListKind, PersonSummary } from "../../../domain/contracts/follows";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";

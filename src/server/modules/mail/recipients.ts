@@ -2,7 +2,7 @@
 // docs/safety.md "Block"). Not oneself (spec-1 §5). Someone who does not exist, is suspended or
 // blocked the writer answers alike, 'You can't message this person.', so a block is never
 // revealed; someone the writer blocks must be unblocked first.
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, forbidden } from "../../errors";
 import { BLOCKING_MESSAGE } from "../../policy/relations";

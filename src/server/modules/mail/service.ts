@@ -3,9 +3,9 @@
 // the product, or out over SMTP in a thread with an outside address), reading, settings. Every
 // read and write of a thread checks that the viewer is a member (404 otherwise).
 import { z } from "zod";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { isOwnDomainAddress } from "../../../domain/email";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";

@@ -3,7 +3,7 @@
 // nosniff and a locked-down CSP, so a stored object can never be served as a page or a script.
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { AppError } from "../../errors";
 import { isSafeKey, type ObjectStore } from "../../infra/object-store";
 

@@ -6,7 +6,7 @@ import {
   type EmailPreferencesPatch,
   switchesOf,
 } from "../../../domain/contracts/email-preferences";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { readUnsubscribeToken, type UnsubscribeTarget } from "../../infra/unsubscribe-link";

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type Stripe from "stripe";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { paymentEvents } from "../../db/schema/usernames";
 import { AppError } from "../../errors";

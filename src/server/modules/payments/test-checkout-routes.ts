@@ -1,13 +1,13 @@
 // /api/payments/test/checkouts/* — the built-in test checkout (docs/usernames.md "Test mode"),
 // served only when no STRIPE_SECRET_KEY is set. Pay drives the same completion as Stripe's webhook.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   redirectResponse,
   testCheckoutParams,
   testCheckoutResponse,
   testPayRequest,
 } from "../../../domain/contracts/usernames";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { priceTier } from "../../../domain/price-tiers";
 import type { WithContext } from "../../context";
 import { AppError } from "../../errors";

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okResponse } from "../../../domain/contracts/auth";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   createPostFields,
   editPostBody,
@@ -14,6 +13,7 @@ import {
   postResponse,
   viewResponse,
 } from "../../../domain/contracts/posts";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { WithContext } from "../../context";
 import { badRequest } from "../../errors";
 import { readPostSubmission } from "../../http/upload";

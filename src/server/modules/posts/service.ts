@@ -2,8 +2,8 @@
 // id or path, author-only edit and soft delete, like toggle, deduplicated views.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { PostView } from "../../../domain/contracts/posts";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { normalizeHandle } from "../../../domain/handles";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
 import { requireOwner } from "../../access";

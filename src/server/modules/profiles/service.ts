@@ -1,7 +1,7 @@
 // Profile use-cases. Registration creates the profile row with a unique default handle.
 import type { SessionUser } from "../../../domain/contracts/auth";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import {
   defaultHandleBase,
   defaultHandleCandidate,

@@ -11,11 +11,11 @@ import {
   isSensitive,
   storedAudiences,
 } from "../../../domain/audiences";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { ProfileView, profileUpdateBody } from "../../../domain/contracts/profiles";
 import { findUsState, loadUsStates } from "../../../domain/enums/geography";
 import { heightToInches } from "../../../domain/enums/height";
 import { kidsCount } from "../../../domain/enums/personal";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";

@@ -4,13 +4,9 @@
 // action is written to the audit log; the affected person is told by e-mail and on their next visit.
 
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
-import type {
-  ModerationAction,
-  ReportGroup,
-  ReportReason,
-  ReportTarget,
-} from "../../../domain/contracts/safety";
+import type { ModerationAction, ReportGroup } from "../../../domain/contracts/safety";
+import { ERROR_CODES } from "../../../domain/error-codes";
+import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";

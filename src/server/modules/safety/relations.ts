@@ -2,8 +2,8 @@
 // their counters in the same transaction, and the activity between the two; from then on the
 // read rules of src/server/policy/visibility.ts hide each from the other. Neither side is told.
 import { and, desc, eq, or, type SQL } from "drizzle-orm";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { Relation } from "../../../domain/contracts/safety";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, keysetBefore, pageOf } from "../../db/keyset";

@@ -1,8 +1,8 @@
 // Reporting (docs/safety.md "Report"): anyone signed in reports a profile, post, comment or a
 // message they received, with a reason; they may block the person in the same step.
 import { and, eq, sql } from "drizzle-orm";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
-import type { ReportReason, ReportTarget } from "../../../domain/contracts/safety";
+import { ERROR_CODES } from "../../../domain/error-codes";
+import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { reports } from "../../db/schema/safety";

@@ -1,8 +1,8 @@
 // What a report points at (docs/safety.md "Report"): the person it belongs to, and for the queue
 // the content with its context. A profile target is the user id; others are row ids.
 import { eq } from "drizzle-orm";
-import type { ReportTarget } from "../../../domain/contracts/safety";
 import { displayHandle } from "../../../domain/handles";
+import type { ReportTarget } from "../../../domain/report-reasons";
 import type { Db } from "../../db/client";
 import { chatMessages, chatThreadMembers } from "../../db/schema/mail";
 import { postComments, posts } from "../../db/schema/posts";

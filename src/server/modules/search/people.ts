@@ -6,7 +6,7 @@
 //   two letters:   also the start of the name's second word (its own text_pattern_ops index);
 //   three or more: also anywhere in any of the three (pg_trgm).
 import { and, sql } from "drizzle-orm";
-import { PEOPLE_SEARCH_LIMIT } from "../../../domain/contracts/search";
+import { PEOPLE_SEARCH_LIMIT } from "../../../domain/limits";
 import type { Db } from "../../db/client";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";

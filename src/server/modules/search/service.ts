@@ -3,8 +3,8 @@
 // the newest profiles for local mode.
 import { z } from "zod";
 import { audiencesOf, visibleAttributes } from "../../../domain/audiences";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import {
   SEARCH_COUNT_CAP,
   SEARCH_SORTS,

@@ -3,7 +3,7 @@
 // hold for the buyer; the purchase is finished by the server only, when the provider says the
 // session is paid, from the webhook or the success page, whichever comes first, exactly once.
 import { eq } from "drizzle-orm";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { priceTier } from "../../../domain/price-tiers";
 import { normalizeUsername, USERNAME_MESSAGES, usernameProblem } from "../../../domain/username";
 import type { AppContext } from "../../context";

@@ -2,7 +2,6 @@
 // (create-stripe-checkout), completion from the success page (handle-checkout-success), and the
 // owner's name with its renewal (docs/usernames.md).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   availabilityResponse,
   checkoutRequest,
@@ -13,6 +12,7 @@ import {
   portalResponse,
   usernameParams,
 } from "../../../domain/contracts/usernames";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { WithContext } from "../../context";
 import { AppError, conflict } from "../../errors";
 import { me, signedIn } from "../../http/viewer";

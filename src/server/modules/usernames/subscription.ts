@@ -3,8 +3,8 @@
 // to its default username, the old URL redirects for 90 days and the name is kept back 90 more
 // for its former owner alone.
 
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import type { OwnedUsername } from "../../../domain/contracts/usernames";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { priceTier } from "../../../domain/price-tiers";
 import { AppError } from "../../errors";
 import { lapsedMail, paymentFailedMail, releasedMail } from "../../infra/mail-templates";

@@ -8,13 +8,13 @@
 // image pipeline first, so bytes that are no readable image are refused (400 invalid_image, 415,
 // 413) before they use one of the hourly attempts.
 
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   FACE_ERROR_CODES,
   FACE_MESSAGES,
   type FaceChallenge,
   type FaceVerificationResult,
 } from "../../../domain/contracts/verification";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { faceDistance, facesMatch } from "../../../domain/face-match";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, conflict, forbidden } from "../../errors";

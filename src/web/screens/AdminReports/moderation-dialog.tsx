@@ -2,7 +2,8 @@
 // which goes to the audit log and to the person, and for Restrict the number of days (1–365,
 // 7 unless changed). A refusal stays in the dialog; success closes it with a toast.
 import { type FormEvent, useState } from "react";
-import type { ModerationAction, ReportTarget } from "../../../domain/contracts/safety";
+import type { ModerationAction } from "../../../domain/contracts/safety";
+import type { ReportTarget } from "../../../domain/report-reasons";
 import { Button } from "../../components/button";
 import { Dialog } from "../../components/dialog";
 import { FormMessage } from "../../components/form-message";

@@ -4,11 +4,8 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  type ModerationAction,
-  REPORT_REASON_LABELS,
-  type ReportGroup,
-} from "../../../domain/contracts/safety";
+import type { ModerationAction, ReportGroup } from "../../../domain/contracts/safety";
+import { REPORT_REASON_LABELS } from "../../../domain/report-reasons";
 import { postDateLabel } from "../../../domain/time-labels";
 import { Button } from "../../components/button";
 import { PersonLine } from "../../components/person-line";

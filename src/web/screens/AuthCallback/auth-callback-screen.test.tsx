@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { ADA, type Call, json, renderWithRoutes, stubFetch } from "../../test-support/posts";
 import { AuthCallbackScreen } from "./auth-callback-screen";
 

@@ -2,7 +2,7 @@
 // An already-used code counts as verified only in the browser that registered the address (the
 // server's signup proof, docs/architecture.md "Accounts"); anywhere else the server answers
 // 'invalid code' both for a wrong code and for one used before, so this browser cannot tell.
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { ApiRequestError } from "../../lib/api";
 
 export const CALLBACK_ERRORS = {

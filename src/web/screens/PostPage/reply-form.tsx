@@ -1,7 +1,7 @@
 // Writing a comment or a reply (spec-2 §2, §5): the text must be non-empty after trimming. A
 // failure is only logged (spec-2 §8) and the text stays for another try.
 import { type FormEvent, useId, useState } from "react";
-import { COMMENT_MAX } from "../../../domain/contracts/posts";
+import { COMMENT_MAX } from "../../../domain/limits";
 import { Button } from "../../components/button";
 import { inputClass } from "../../components/text-field";
 import { useAddCommentMutation } from "../../state/queries/comments";

@@ -138,7 +138,7 @@ describe("Profile options", () => {
     const menu = await openOptions(user);
     await user.click(within(menu).getByRole("menuitem", { name: "Report @grace" }));
     const dialog = await screen.findByRole("dialog", { name: "Report @grace" });
-    await user.click(within(dialog).getByRole("radio", { name: "Impersonation" }));
+    await user.click(await within(dialog).findByRole("radio", { name: "Impersonation" }));
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(sent(calls, "POST", "/api/reports")).toHaveLength(1));
     expect(sent(calls, "POST", "/api/reports")[0]?.body).toMatchObject({

@@ -1,7 +1,7 @@
 // The content tabs of /{handle} (spec-1 §2): the person's posts, newest first, 8 at a time with
 // Load More (spec-1 §9).
 import { Tabs } from "radix-ui";
-import { USER_POSTS_SHOWN } from "../../../domain/contracts/posts";
+import { USER_POSTS_SHOWN } from "../../../domain/limits";
 import { PostList } from "../../components/post-list";
 import { UnderlineTab, UnderlineTabList } from "../../components/underline-tabs";
 import { useUserPostsQuery } from "../../state/queries/posts";

@@ -2,7 +2,7 @@
 // US-city autocomplete, and beyond the spec 'within N miles' of that city (5–500) and the order of
 // the results (name, the spec's default; distance, once a city is chosen; newest members).
 import { useQuery } from "@tanstack/react-query";
-import { formatCityLabel } from "../../../domain/contracts/cities";
+import { formatCityLabel } from "../../../domain/city-label";
 import { loadCountiesOf } from "../../../domain/enums/geography";
 import type { LoadedProfileLists } from "../../../domain/enums/profile-options";
 import {

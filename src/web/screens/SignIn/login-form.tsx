@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { loginBody } from "../../../domain/contracts/auth";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";

@@ -4,12 +4,12 @@
 // codes, or expired) goes back to the password with the reason.
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import {
   AUTHENTICATOR_CODE_PROMPT,
   type TwoFactorSignInBody,
   twoFactorSignInBody,
 } from "../../../domain/contracts/two-factor";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
 import { TextField } from "../../components/text-field";

@@ -2,8 +2,8 @@
 // stage after registration and the inline code entry after an unconfirmed login. A refused code's
 // message goes back to the code form, which shows it next to the boxes.
 
-import { ERROR_CODES } from "../../../domain/contracts/errors";
 import { normalizeEmail } from "../../../domain/email";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { ApiRequestError, errorMessage, isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResendCodeMutation, useVerifyCodeMutation } from "../../state/queries/session";

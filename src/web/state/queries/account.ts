@@ -2,10 +2,10 @@
 // (docs/accounts.md). Every change refetches the list before it settles, so a button stays busy
 // until the row it ended is gone.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type ChangePasswordBody,
+import type {
+  ChangePasswordBody,
   changePasswordResponse,
-  type DeleteAccountBody,
+  DeleteAccountBody,
   deleteAccountResponse,
   deletionCodeResponse,
   endedResponse,
@@ -25,7 +25,7 @@ const refetchSessions = (queryClient: QueryClient) =>
 export function useSessionsQuery() {
   return useQuery({
     queryKey: accountKeys.sessions(),
-    queryFn: ({ signal }) => api.get("/api/account/sessions", sessionsResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof sessionsResponse>("/api/account/sessions", signal),
   });
 }
 
@@ -33,9 +33,8 @@ export function useSignOutSessionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}`, {
+      apiRequest<typeof endedResponse>(`/api/account/sessions/${encodeURIComponent(sessionId)}`, {
         method: "DELETE",
-        schema: endedResponse,
       }),
     // A 404 means the session had already ended elsewhere: the list is stale either way.
     onSettled: () => refetchSessions(queryClient),
@@ -46,9 +45,8 @@ export function useSignOutOthersMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest("/api/account/sessions/sign-out-others", {
+      apiRequest<typeof endedResponse>("/api/account/sessions/sign-out-others", {
         method: "POST",
-        schema: endedResponse,
       }),
     onSettled: () => refetchSessions(queryClient),
   });
@@ -59,7 +57,7 @@ export function useChangePasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      api.post("/api/account/password", body, changePasswordResponse),
+      api.post<typeof changePasswordResponse>("/api/account/password", body),
     onSuccess: () => refetchSessions(queryClient),
   });
 }
@@ -67,7 +65,7 @@ export function useChangePasswordMutation() {
 /** Mails the code that confirms deleting the account (docs/accounts.md "Deleting the account"). */
 export function useSendDeletionCodeMutation() {
   return useMutation({
-    mutationFn: () => api.post("/api/account/deletion/code", {}, deletionCodeResponse),
+    mutationFn: () => api.post<typeof deletionCodeResponse>("/api/account/deletion/code", {}),
   });
 }
 
@@ -77,7 +75,7 @@ export function useDeleteAccountMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeleteAccountBody) =>
-      api.post("/api/account/deletion", body, deleteAccountResponse),
+      api.post<typeof deleteAccountResponse>("/api/account/deletion", body),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       queryClient.setQueryData(sessionKeys.current(), { user: null });

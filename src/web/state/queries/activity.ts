@@ -3,12 +3,12 @@
 // at once when the realtime 'activity.created' message arrives (realtime-handler.ts).
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import {
+import type {
   activityResponse,
   markGroupReadBody,
   unreadCountResponse,
 } from "../../../domain/contracts/activity";
-import { okResponse } from "../../../domain/contracts/auth";
+import type { okResponse } from "../../../domain/contracts/auth";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
@@ -28,7 +28,8 @@ type UnreadCount = z.infer<typeof unreadCountResponse>;
 export function useUnreadActivityCount(signedIn: boolean) {
   return useQuery({
     queryKey: activityKeys.unreadCount(),
-    queryFn: ({ signal }) => api.get("/api/activity/unread-count", unreadCountResponse, signal),
+    queryFn: ({ signal }) =>
+      api.get<typeof unreadCountResponse>("/api/activity/unread-count", signal),
     enabled: signedIn,
     refetchInterval: ACTIVITY_POLL_MS,
     staleTime: ACTIVITY_POLL_MS,
@@ -40,7 +41,7 @@ export function useUnreadActivityCount(signedIn: boolean) {
 export function useActivityQuery() {
   return useQuery({
     queryKey: activityKeys.groups(),
-    queryFn: ({ signal }) => api.get("/api/activity", activityResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof activityResponse>("/api/activity", signal),
     refetchInterval: ACTIVITY_POLL_MS,
   });
 }
@@ -95,7 +96,10 @@ export function useMarkGroupReadMutation() {
   return useMutation({
     mutationFn: (group: GroupRef) =>
       // Only the two keys go out, whatever else the caller's object carries.
-      api.post("/api/activity/read", markGroupReadBody.parse(group), okResponse),
+      api.post<typeof okResponse>("/api/activity/read", {
+        groupType: group.groupType,
+        postId: group.postId,
+      }),
     onMutate: async (group) => {
       const previous = await snapshot(queryClient);
       const groups = previous.groups?.groups;
@@ -128,7 +132,7 @@ export function useMarkGroupReadMutation() {
 export function useMarkAllReadMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post("/api/activity/read-all", {}, okResponse),
+    mutationFn: () => api.post<typeof okResponse>("/api/activity/read-all", {}),
     onMutate: async () => {
       const previous = await snapshot(queryClient);
       if (previous.groups) {

@@ -3,9 +3,9 @@
 // the screen shows as its normal 'Page not found'; a 4xx is never retried.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import {
+import type {
   auditPage,
-  type moderationRequest,
+  moderationRequest,
   moderationResponse,
   reportQueuePage,
 } from "../../../domain/contracts/safety";
@@ -34,9 +34,8 @@ export function useReportQueueQuery(status: QueueStatus) {
   return useInfiniteQuery({
     queryKey: adminKeys.queue(status),
     queryFn: ({ pageParam, signal }) =>
-      api.get(
+      api.get<typeof reportQueuePage>(
         withCursor(`/api/admin/reports?status=${status}`, pageParam),
-        reportQueuePage,
         signal,
       ),
     initialPageParam: null as string | null,
@@ -51,7 +50,7 @@ export function useAuditLogQuery() {
   return useInfiniteQuery({
     queryKey: adminKeys.audit(),
     queryFn: ({ pageParam, signal }) =>
-      api.get(withCursor("/api/admin/audit", pageParam), auditPage, signal),
+      api.get<typeof auditPage>(withCursor("/api/admin/audit", pageParam), signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     retry: noRetryOn4xx,
@@ -64,7 +63,7 @@ export function useModerationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ModerationInput) =>
-      api.post("/api/admin/actions", input, moderationResponse),
+      api.post<typeof moderationResponse>("/api/admin/actions", input),
     onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: postKeys.all });
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -76,7 +75,8 @@ export function useModerationMutation() {
 export function useGrantModeratorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.post("/api/admin/moderators", { email }, moderationResponse),
+    mutationFn: (email: string) =>
+      api.post<typeof moderationResponse>("/api/admin/moderators", { email }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
   });
 }

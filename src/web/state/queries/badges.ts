@@ -2,16 +2,16 @@
 // mutations, and the moderators' queue with its decisions. A decision that changes a mark
 // refreshes cached profiles (the server publishes profile.changed, so its own caches drop them).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type BadgeDecision,
-  type BadgeKind,
-  type BadgeStatus,
+import type {
+  BadgeDecision,
+  BadgeKind,
+  BadgeStatus,
   badgeQueuePage,
   orgEmailCodeResponse,
   ownBadgeRequest,
   ownBadgeRequests,
   queuedBadgeRequest,
-  type YellowRequestBody,
+  YellowRequestBody,
 } from "../../../domain/contracts/badges";
 import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { adminKeys } from "./admin";
@@ -26,7 +26,7 @@ export const badgeKeys = {
 export function useOwnBadgeRequestsQuery() {
   return useQuery({
     queryKey: badgeKeys.mine(),
-    queryFn: ({ signal }) => api.get("/api/badges/requests", ownBadgeRequests, signal),
+    queryFn: ({ signal }) => api.get<typeof ownBadgeRequests>("/api/badges/requests", signal),
   });
 }
 
@@ -40,17 +40,18 @@ function useOwnMutation<Input, Output>(call: (input: Input) => Promise<Output>) 
 
 export const useYellowRequestMutation = () =>
   useOwnMutation((body: YellowRequestBody) =>
-    api.post("/api/badges/yellow", body, ownBadgeRequest),
+    api.post<typeof ownBadgeRequest>("/api/badges/yellow", body),
   );
 
 export const useOrgEmailConfirmMutation = () =>
   useOwnMutation((code: string) =>
-    api.post("/api/badges/yellow/org-email", { code }, ownBadgeRequest),
+    api.post<typeof ownBadgeRequest>("/api/badges/yellow/org-email", { code }),
   );
 
 export function useOrgEmailResendMutation() {
   return useMutation({
-    mutationFn: () => api.post("/api/badges/yellow/org-email/code", {}, orgEmailCodeResponse),
+    mutationFn: () =>
+      api.post<typeof orgEmailCodeResponse>("/api/badges/yellow/org-email/code", {}),
   });
 }
 
@@ -58,16 +59,15 @@ export const useVeteranRequestMutation = () =>
   useOwnMutation((file: File) => {
     const form = new FormData();
     form.append("file", file, file.name);
-    return apiRequest("/api/badges/veteran", {
+    return apiRequest<typeof ownBadgeRequest>("/api/badges/veteran", {
       method: "POST",
       body: form,
-      schema: ownBadgeRequest,
     });
   });
 
 export const useAnswerMutation = (kind: BadgeKind) =>
   useOwnMutation((body: { answer: string; links: string[] }) =>
-    api.post(`/api/badges/${kind}/answer`, body, ownBadgeRequest),
+    api.post<typeof ownBadgeRequest>(`/api/badges/${kind}/answer`, body),
   );
 
 const noRetryOn4xx = (failureCount: number, error: Error) =>
@@ -78,9 +78,8 @@ export function useBadgeQueueQuery(status: BadgeStatus) {
   return useInfiniteQuery({
     queryKey: badgeKeys.queue(status),
     queryFn: ({ pageParam, signal }) =>
-      api.get(
+      api.get<typeof badgeQueuePage>(
         `/api/admin/badge-requests?status=${status}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        badgeQueuePage,
         signal,
       ),
     initialPageParam: null as string | null,
@@ -93,7 +92,7 @@ export function useBadgeDecisionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: BadgeDecision }) =>
-      api.post(`/api/admin/badge-requests/${id}/decision`, decision, queuedBadgeRequest),
+      api.post<typeof queuedBadgeRequest>(`/api/admin/badge-requests/${id}/decision`, decision),
     onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });

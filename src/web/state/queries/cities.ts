@@ -4,12 +4,8 @@
 // another query, and TanStack Query aborts the older one through its AbortSignal (its wait, or
 // its request), so a late answer never replaces a newer one.
 import { useQuery } from "@tanstack/react-query";
-import {
-  CITY_QUERY_MAX,
-  CITY_QUERY_MIN_SEARCH,
-  type CityItem,
-  citySearchResponse,
-} from "../../../domain/contracts/cities";
+import type { CityItem, citySearchResponse } from "../../../domain/contracts/cities";
+import { CITY_QUERY_MAX, CITY_QUERY_MIN_SEARCH } from "../../../domain/limits";
 import { ApiRequestError, api } from "../../lib/api";
 
 export const CITY_LOOKUP_DEBOUNCE_MS = 220;
@@ -56,7 +52,10 @@ export function useCitySuggestionsQuery(text: string | null): CitySuggestions {
     queryFn: async ({ signal }) => {
       await pause(CITY_LOOKUP_DEBOUNCE_MS, signal);
       return (
-        await api.get(`/api/city-search?q=${encodeURIComponent(q)}`, citySearchResponse, signal)
+        await api.get<typeof citySearchResponse>(
+          `/api/city-search?q=${encodeURIComponent(q)}`,
+          signal,
+        )
       ).items;
     },
     enabled,

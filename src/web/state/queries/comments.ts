@@ -10,9 +10,9 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { okResponse } from "../../../domain/contracts/auth";
-import {
-  type CommentView,
+import type { okResponse } from "../../../domain/contracts/auth";
+import type {
+  CommentView,
   commentResponse,
   commentsResponse,
   likeResponse,
@@ -32,11 +32,10 @@ export function useCommentsQuery(postId: string) {
   return useInfiniteQuery({
     queryKey: postKeys.comments(postId),
     queryFn: ({ pageParam, signal }) =>
-      api.get(
+      api.get<typeof commentsResponse>(
         pageParam
           ? `${postPath(postId)}?cursor=${encodeURIComponent(pageParam)}`
           : postPath(postId),
-        commentsResponse,
         signal,
       ),
     initialPageParam: null as string | null,
@@ -83,11 +82,10 @@ export function useAddCommentMutation(postId: string) {
   return useMutation({
     mutationFn: async (input: { content: string; parentCommentId?: string | null }) =>
       (
-        await api.post(
-          postPath(postId),
-          { content: input.content.trim(), parentCommentId: input.parentCommentId ?? null },
-          commentResponse,
-        )
+        await api.post<typeof commentResponse>(postPath(postId), {
+          content: input.content.trim(),
+          parentCommentId: input.parentCommentId ?? null,
+        })
       ).comment,
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentsData>(
@@ -113,9 +111,8 @@ export function useDeleteCommentMutation(postId: string, commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, {
+      apiRequest<typeof okResponse>(`/api/comments/${encodeURIComponent(commentId)}`, {
         method: "DELETE",
-        schema: okResponse,
       }),
     onSuccess: () => {
       mapComments(queryClient, postId, (c) =>
@@ -156,7 +153,7 @@ export function useLikeCommentMutation(postId: string, commentId: string) {
     mutationKey: key,
     scope: { id: `like-comment-${commentId}` },
     mutationFn: () =>
-      api.post(`/api/comments/${encodeURIComponent(commentId)}/like`, {}, likeResponse),
+      api.post<typeof likeResponse>(`/api/comments/${encodeURIComponent(commentId)}/like`, {}),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: postKeys.comments(postId) });
       const previous = findComment(queryClient, postId, commentId);

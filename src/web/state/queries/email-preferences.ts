@@ -1,8 +1,8 @@
 // The 'E-mails from us' switches (docs/accounts.md "E-mails from us"). A change shows at once and
 // is saved at once; if the server refuses it, that one switch goes back to what it was.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type EmailPreferences,
+import type {
+  EmailPreferences,
   emailPreferences,
 } from "../../../domain/contracts/email-preferences";
 import { api, apiRequest } from "../../lib/api";
@@ -14,7 +14,8 @@ export const emailPreferenceKeys = {
 export function useEmailPreferencesQuery() {
   return useQuery({
     queryKey: emailPreferenceKeys.all,
-    queryFn: ({ signal }) => api.get("/api/account/email-preferences", emailPreferences, signal),
+    queryFn: ({ signal }) =>
+      api.get<typeof emailPreferences>("/api/account/email-preferences", signal),
   });
 }
 
@@ -33,10 +34,9 @@ export function useEmailPreferenceMutation() {
     );
   return useMutation({
     mutationFn: ({ name, on }: SwitchChange) =>
-      apiRequest("/api/account/email-preferences", {
+      apiRequest<typeof emailPreferences>("/api/account/email-preferences", {
         method: "PATCH",
         body: { [name]: on },
-        schema: emailPreferences,
       }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: emailPreferenceKeys.all });

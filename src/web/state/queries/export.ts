@@ -1,7 +1,7 @@
 // 'Download my data' (docs/accounts.md "Your data"): the person's latest export, polled while it
 // builds (the state is on the server, so a reload picks it up), and asking for a new one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { exportStateResponse } from "../../../domain/contracts/export";
+import type { exportStateResponse } from "../../../domain/contracts/export";
 import { apiRequest } from "../../lib/api";
 import { accountKeys } from "./account";
 
@@ -16,7 +16,7 @@ export function useExportQuery() {
   return useQuery({
     queryKey: exportKeys.state(),
     queryFn: ({ signal }) =>
-      apiRequest("/api/account/export", { schema: exportStateResponse, signal }),
+      apiRequest<typeof exportStateResponse>("/api/account/export", { signal }),
     refetchInterval: (query) =>
       query.state.data?.export?.status === "building" ? EXPORT_POLL_MS : false,
   });
@@ -26,7 +26,7 @@ export function useRequestExportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest("/api/account/export", { method: "POST", schema: exportStateResponse }),
+      apiRequest<typeof exportStateResponse>("/api/account/export", { method: "POST" }),
     onSuccess: (state) => queryClient.setQueryData(exportKeys.state(), state),
   });
 }

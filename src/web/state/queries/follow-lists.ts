@@ -1,6 +1,6 @@
 // The owner's Friends / Following / Followers lists (spec-1 §2 follower list modal), page by page.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type FollowListKind, followListResponse } from "../../../domain/contracts/follows";
+import type { FollowListKind, followListResponse } from "../../../domain/contracts/follows";
 import { api } from "../../lib/api";
 
 export const followListKeys = {
@@ -15,9 +15,8 @@ export function useFollowListQuery(userId: string, kind: FollowListKind, enabled
     queryKey: followListKeys.list(userId, kind),
     queryFn: ({ pageParam, signal }) => {
       const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
-      return api.get(
+      return api.get<typeof followListResponse>(
         `/api/follows/${encodeURIComponent(userId)}/${kind}?limit=${PAGE_SIZE}${cursor}`,
-        followListResponse,
         signal,
       );
     },

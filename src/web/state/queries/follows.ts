@@ -4,7 +4,7 @@
 // keeps them in step, for the optimistic toggle and for realtime follow.changed alike.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { followStatusResponse, followToggleResponse } from "../../../domain/contracts/follows";
+import type { followStatusResponse, followToggleResponse } from "../../../domain/contracts/follows";
 import { api } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 import { toast } from "../../lib/toast";
@@ -36,9 +36,8 @@ export function useFollowStatus(userId: string | null | undefined) {
   return useQuery({
     queryKey: followKeys.status(userId ?? ""),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<typeof followStatusResponse>(
         `/api/follows/status/${encodeURIComponent(userId ?? "")}`,
-        followStatusResponse,
         signal,
       ),
     enabled: Boolean(user && userId && user.id !== userId),
@@ -57,7 +56,7 @@ export function useToggleFollowMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ targetUserId }: ToggleFollowInput) =>
-      api.post("/api/follows/toggle", { targetUserId }, followToggleResponse),
+      api.post<typeof followToggleResponse>("/api/follows/toggle", { targetUserId }),
     onMutate: async ({ targetUserId, following }) => {
       // An answer already on its way must not undo the optimistic flag when it lands. Only
       // entries that hold this person are stopped: they keep their data, nothing is left empty.

@@ -12,13 +12,13 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { z } from "zod";
-import { okResponse } from "../../../domain/contracts/auth";
-import {
-  type MessageView,
+import type { okResponse } from "../../../domain/contracts/auth";
+import type {
+  MessageView,
   messageResponse,
   messagesPage,
   sentExternalResponse,
-  type ThreadView,
+  ThreadView,
   threadResponse,
   threadsPage,
   unreadMailResponse,
@@ -95,7 +95,7 @@ export function useThreadsQuery() {
   return useInfiniteQuery({
     queryKey: mailKeys.threads(),
     queryFn: ({ pageParam, signal }) =>
-      api.get(withCursor("/api/mail/threads", pageParam), threadsPage, signal),
+      api.get<typeof threadsPage>(withCursor("/api/mail/threads", pageParam), signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -112,7 +112,7 @@ export function useThreadQuery(threadId: string) {
   return useQuery({
     queryKey: mailKeys.thread(threadId),
     queryFn: async ({ signal }) =>
-      (await api.get(threadPath(threadId), threadResponse, signal)).thread,
+      (await api.get<typeof threadResponse>(threadPath(threadId), signal)).thread,
     initialData: () => listedThread(queryClient, threadId),
     initialDataUpdatedAt: () => queryClient.getQueryState(mailKeys.threads())?.dataUpdatedAt,
   });
@@ -122,7 +122,10 @@ export function useMessagesQuery(threadId: string) {
   return useInfiniteQuery({
     queryKey: mailKeys.messages(threadId),
     queryFn: ({ pageParam, signal }) =>
-      api.get(withCursor(`${threadPath(threadId)}/messages`, pageParam), messagesPage, signal),
+      api.get<typeof messagesPage>(
+        withCursor(`${threadPath(threadId)}/messages`, pageParam),
+        signal,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -132,7 +135,7 @@ export function useMessagesQuery(threadId: string) {
 export function useUnreadMailCount(signedIn: boolean) {
   return useQuery({
     queryKey: mailKeys.unreadCount(),
-    queryFn: ({ signal }) => api.get("/api/mail/unread-count", unreadMailResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof unreadMailResponse>("/api/mail/unread-count", signal),
     enabled: signedIn,
     staleTime: 30_000,
     select: (data) => data.count,
@@ -254,7 +257,8 @@ export function markThreadReadLocally(queryClient: QueryClient, threadId: string
 export function useMarkReadMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (threadId: string) => api.post(`${threadPath(threadId)}/read`, {}, okResponse),
+    mutationFn: (threadId: string) =>
+      api.post<typeof okResponse>(`${threadPath(threadId)}/read`, {}),
     onMutate: (threadId) => markThreadReadLocally(queryClient, threadId),
     onError: (error) => console.error("Marking the thread read failed", error),
     onSettled: () => refetchUnreadCount(queryClient),
@@ -266,7 +270,7 @@ export function useOpenDirectThreadMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userId: string) =>
-      (await api.post("/api/mail/threads/direct", { userId }, threadResponse)).thread,
+      (await api.post<typeof threadResponse>("/api/mail/threads/direct", { userId })).thread,
     onSuccess: (thread) => queryClient.setQueryData(mailKeys.thread(thread.id), thread),
   });
 }
@@ -276,7 +280,7 @@ export function useSendMessageMutation(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (draft: Draft) =>
-      (await api.post(`${threadPath(threadId)}/messages`, outgoing(draft), messageResponse))
+      (await api.post<typeof messageResponse>(`${threadPath(threadId)}/messages`, outgoing(draft)))
         .message,
     onSuccess: (message) => receiveMessage(queryClient, message, true),
   });
@@ -287,7 +291,10 @@ export function useSendExternalMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Draft & { to: string }) =>
-      api.post("/api/mail/send", { to: input.to.trim(), ...outgoing(input) }, sentExternalResponse),
+      api.post<typeof sentExternalResponse>("/api/mail/send", {
+        to: input.to.trim(),
+        ...outgoing(input),
+      }),
     onSuccess: ({ thread, message }) => {
       queryClient.setQueryData(mailKeys.thread(thread.id), thread);
       receiveMessage(queryClient, message, true);

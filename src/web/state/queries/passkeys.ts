@@ -3,8 +3,7 @@
 // (navigator.credentials and the JSON forms the server reads) is @simplewebauthn/browser's.
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
+import type {
   addPasskeyOptionsResponse,
   passkeySignInOptionsResponse,
   passkeySignInResponse,
@@ -27,7 +26,7 @@ const passkeyPath = (passkeyId: string) => `/api/account/passkeys/${encodeURICom
 export function usePasskeysQuery() {
   return useQuery({
     queryKey: passkeyKeys.list(),
-    queryFn: ({ signal }) => api.get("/api/account/passkeys", passkeysResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof passkeysResponse>("/api/account/passkeys", signal),
   });
 }
 
@@ -37,12 +36,18 @@ export function useAddPasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { challengeId, options } = await apiRequest("/api/account/passkeys/options", {
-        method: "POST",
-        schema: addPasskeyOptionsResponse,
-      });
+      const { challengeId, options } = await apiRequest<typeof addPasskeyOptionsResponse>(
+        "/api/account/passkeys/options",
+        {
+          method: "POST",
+        },
+      );
       const credential = await startRegistration({ optionsJSON: options });
-      return api.post("/api/account/passkeys", { challengeId, name, credential }, passkeyView);
+      return api.post<typeof passkeyView>("/api/account/passkeys", {
+        challengeId,
+        name,
+        credential,
+      });
     },
     onSuccess: () => refetchPasskeys(queryClient),
   });
@@ -52,11 +57,7 @@ export function useRenamePasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ passkeyId, name }: { passkeyId: string; name: string }) =>
-      apiRequest(passkeyPath(passkeyId), {
-        method: "PATCH",
-        body: { name },
-        schema: z.object({ name: z.string() }),
-      }),
+      apiRequest(passkeyPath(passkeyId), { method: "PATCH", body: { name } }),
     // A 404 means it was removed elsewhere: the list is stale either way.
     onSettled: () => refetchPasskeys(queryClient),
   });
@@ -65,11 +66,7 @@ export function useRenamePasskeyMutation() {
 export function useRemovePasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (passkeyId: string) =>
-      apiRequest(passkeyPath(passkeyId), {
-        method: "DELETE",
-        schema: z.object({ removed: z.literal(1) }),
-      }),
+    mutationFn: (passkeyId: string) => apiRequest(passkeyPath(passkeyId), { method: "DELETE" }),
     onSettled: () => refetchPasskeys(queryClient),
   });
 }
@@ -80,12 +77,17 @@ export function usePasskeySignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { challengeId, options } = await apiRequest("/api/auth/passkey/options", {
-        method: "POST",
-        schema: passkeySignInOptionsResponse,
-      });
+      const { challengeId, options } = await apiRequest<typeof passkeySignInOptionsResponse>(
+        "/api/auth/passkey/options",
+        {
+          method: "POST",
+        },
+      );
       const credential = await startAuthentication({ optionsJSON: options });
-      return api.post("/api/auth/passkey", { challengeId, credential }, passkeySignInResponse);
+      return api.post<typeof passkeySignInResponse>("/api/auth/passkey", {
+        challengeId,
+        credential,
+      });
     },
     onSuccess: (data) => {
       // Data cached for the signed-out visitor must not leak into the signed-in view.

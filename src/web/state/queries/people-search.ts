@@ -3,7 +3,7 @@
 // local mode filters in the browser. Both sit under `searchKeys.all`, so the Follow button and
 // realtime follow.changed flip their `following` flags in place (search.ts).
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { recentProfilesResponse, searchResultsPage } from "../../../domain/contracts/search";
+import type { recentProfilesResponse, searchResultsPage } from "../../../domain/contracts/search";
 import { SEARCH_PAGE_SIZE } from "../../../domain/search-filters";
 import { api } from "../../lib/api";
 import { searchKeys } from "./search";
@@ -27,7 +27,7 @@ export function useSearchResultsQuery(query: string | null) {
       const params = new URLSearchParams(query ?? "");
       params.set("limit", String(SEARCH_PAGE_SIZE));
       if (pageParam) params.set("cursor", pageParam);
-      return api.get(`/api/search/profiles?${params}`, searchResultsPage, signal);
+      return api.get<typeof searchResultsPage>(`/api/search/profiles?${params}`, signal);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -41,7 +41,7 @@ export function useSearchResultsQuery(query: string | null) {
 export function useRecentProfilesQuery() {
   return useQuery({
     queryKey: peopleSearchKeys.recent(),
-    queryFn: ({ signal }) => api.get("/api/search/recent", recentProfilesResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof recentProfilesResponse>("/api/search/recent", signal),
     staleTime: RESULTS_STALE_MS,
     retry: false,
   });

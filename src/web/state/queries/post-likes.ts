@@ -4,7 +4,7 @@
 // card, so a like in the feed shows on the post page and the profile tab without touching lists.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { likeResponse, type PostView } from "../../../domain/contracts/posts";
+import type { likeResponse, PostView } from "../../../domain/contracts/posts";
 import { api } from "../../lib/api";
 
 /** What the like toggle answers, and what each post's like entry holds. */
@@ -70,7 +70,8 @@ export function useLikePostMutation(postId: string) {
   return useMutation({
     mutationKey: key,
     scope: { id: `like-post-${postId}` },
-    mutationFn: () => api.post(`/api/posts/${encodeURIComponent(postId)}/like`, {}, likeResponse),
+    mutationFn: () =>
+      api.post<typeof likeResponse>(`/api/posts/${encodeURIComponent(postId)}/like`, {}),
     onMutate: () => {
       const previous = queryClient.getQueryData<LikeState>(key) ?? { liked: false, likesCount: 0 };
       queryClient.setQueryData<LikeState>(key, toggledLike(previous));

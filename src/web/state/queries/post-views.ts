@@ -3,7 +3,7 @@
 // of the post takes.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { viewResponse } from "../../../domain/contracts/posts";
+import type { viewResponse } from "../../../domain/contracts/posts";
 import { api } from "../../lib/api";
 import { updatePost } from "./posts";
 
@@ -14,7 +14,7 @@ export function useRecordPostView(postId: string | undefined): void {
   useEffect(() => {
     if (!postId || sentFor.current === postId) return;
     sentFor.current = postId;
-    api.post(`/api/posts/${encodeURIComponent(postId)}/view`, {}, viewResponse).then(
+    api.post<typeof viewResponse>(`/api/posts/${encodeURIComponent(postId)}/view`, {}).then(
       ({ viewsCount }) => updatePost(queryClient, postId, (post) => ({ ...post, viewsCount })),
       (error: unknown) => console.error("Recording the view failed", error),
     );

@@ -11,15 +11,10 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { z } from "zod";
-import { okResponse } from "../../../domain/contracts/auth";
-import {
-  FEED_PAGE_SIZE,
-  type PostView,
-  postPage,
-  postResponse,
-  USER_POSTS_FETCH,
-} from "../../../domain/contracts/posts";
+import type { okResponse } from "../../../domain/contracts/auth";
+import type { PostView, postPage, postResponse } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
+import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../../../domain/limits";
 import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { seedPostLikes } from "./post-likes";
@@ -122,7 +117,7 @@ function usePostPages(
       const startedAt = Date.now();
       const params = new URLSearchParams({ limit: String(pageSize) });
       if (pageParam) params.set("cursor", pageParam);
-      const page = await api.get(`${path}?${params}`, postPage, signal);
+      const page = await api.get<typeof postPage>(`${path}?${params}`, signal);
       seedPostLikes(queryClient, page.items, startedAt);
       return page;
     },
@@ -166,7 +161,7 @@ function usePostDetail(
     queryFn: async ({ signal }): Promise<PostView | null> => {
       const startedAt = Date.now();
       try {
-        const { post } = await api.get(path, postResponse, signal);
+        const { post } = await api.get<typeof postResponse>(path, signal);
         seedPostLikes(queryClient, [post], startedAt);
         return post;
       } catch (error) {
@@ -212,7 +207,7 @@ export function useCreatePostMutation() {
       const form = new FormData();
       form.append("content", content.trim());
       if (image) form.append("image", image, image.name);
-      return (await apiRequest("/api/posts", { method: "POST", body: form, schema: postResponse }))
+      return (await apiRequest<typeof postResponse>("/api/posts", { method: "POST", body: form }))
         .post;
     },
     onSuccess: (post) => {
@@ -229,10 +224,9 @@ export function useEditPostMutation() {
   return useMutation({
     mutationFn: async ({ postId, content }: { postId: string; content: string }) =>
       (
-        await apiRequest(`/api/posts/${encodeURIComponent(postId)}`, {
+        await apiRequest<typeof postResponse>(`/api/posts/${encodeURIComponent(postId)}`, {
           method: "PATCH",
           body: { content: content.trim() },
-          schema: postResponse,
         })
       ).post,
     onSuccess: (post) => updatePost(queryClient, post.id, (old) => ({ ...old, ...post })),
@@ -249,9 +243,8 @@ export function useDeletePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (postId: string) =>
-      apiRequest(`/api/posts/${encodeURIComponent(postId)}`, {
+      apiRequest<typeof okResponse>(`/api/posts/${encodeURIComponent(postId)}`, {
         method: "DELETE",
-        schema: okResponse,
       }),
     onSuccess: (_data, postId) => removePost(queryClient, postId),
     onError: (error) => {

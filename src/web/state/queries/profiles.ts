@@ -2,13 +2,12 @@
 // (spec-2 §4). Every write answers the whole profile, which replaces the cached copy; the session
 // is refetched too, so the header's avatar and name follow.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  type ProfileUpdateInput,
-  type ProfileView,
+import type {
+  ProfileUpdateInput,
+  ProfileView,
   profileResponse,
 } from "../../../domain/contracts/profiles";
-import { type Availability, availabilityResponse } from "../../../domain/contracts/usernames";
+import type { Availability, availabilityResponse } from "../../../domain/contracts/usernames";
 import { normalizeHandle } from "../../../domain/handles";
 import { normalizeUsername, usernameProblem } from "../../../domain/username";
 import { ApiRequestError, api, apiRequest, errorMessage } from "../../lib/api";
@@ -42,9 +41,8 @@ export function useProfileQuery(handle: string, options: { fresh?: boolean } = {
     queryKey: profileKeys.detail(handle),
     queryFn: async ({ signal }) =>
       (
-        await api.get(
+        await api.get<typeof profileResponse>(
           `/api/profiles/${encodeURIComponent(normalizeHandle(handle))}`,
-          profileResponse,
           signal,
         )
       ).profile,
@@ -80,7 +78,7 @@ export function useUpdateProfileMutation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProfileUpdateInput) =>
-      (await apiRequest(profilePath(userId), { method: "PUT", body, schema: profileResponse }))
+      (await apiRequest<typeof profileResponse>(profilePath(userId), { method: "PUT", body }))
         .profile,
     onSuccess: (profile) => storeProfile(queryClient, profile),
   });
@@ -91,10 +89,9 @@ export function useUploadAvatarMutation(userId: string) {
   return useMutation({
     mutationFn: async (file: File) =>
       (
-        await apiRequest(`${profilePath(userId)}/avatar`, {
+        await apiRequest<typeof profileResponse>(`${profilePath(userId)}/avatar`, {
           method: "PUT",
           body: fileForm(file),
-          schema: profileResponse,
         })
       ).profile,
     onSuccess: (profile) => storeProfile(queryClient, profile),
@@ -106,10 +103,9 @@ export function useUploadPictureMutation(userId: string) {
   return useMutation({
     mutationFn: async ({ slot, file }: { slot: number; file: File }) =>
       (
-        await apiRequest(`${profilePath(userId)}/pictures/${slot}`, {
+        await apiRequest<typeof profileResponse>(`${profilePath(userId)}/pictures/${slot}`, {
           method: "PUT",
           body: fileForm(file),
-          schema: profileResponse,
         })
       ).profile,
     onSuccess: (profile) => storeProfile(queryClient, profile),
@@ -121,9 +117,8 @@ export function useDeletePictureMutation(userId: string) {
   return useMutation({
     mutationFn: async (slot: number) =>
       (
-        await apiRequest(`${profilePath(userId)}/pictures/${slot}`, {
+        await apiRequest<typeof profileResponse>(`${profilePath(userId)}/pictures/${slot}`, {
           method: "DELETE",
-          schema: profileResponse,
         })
       ).profile,
     onSuccess: (profile) => storeProfile(queryClient, profile),
@@ -146,9 +141,8 @@ export function useUsernameAvailability(raw: string): AvailabilityState {
   const query = useQuery({
     queryKey: profileKeys.availability(settled),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<typeof availabilityResponse>(
         `/api/usernames/${encodeURIComponent(settled)}/availability`,
-        availabilityResponse,
         signal,
       ),
     enabled: askable && settled === name,
@@ -166,10 +160,6 @@ export function useUsernameAvailability(raw: string): AvailabilityState {
  * what"): told once, and a failure only means it shows again next time. */
 export function usePrivacyNoticeShownMutation(userId: string) {
   return useMutation({
-    mutationFn: () =>
-      apiRequest(`${profilePath(userId)}/privacy-notice`, {
-        method: "POST",
-        schema: z.object({}),
-      }),
+    mutationFn: () => apiRequest(`${profilePath(userId)}/privacy-notice`, { method: "POST" }),
   });
 }

@@ -11,12 +11,12 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { z } from "zod";
-import {
+import type { z } from "zod";
+import type {
   listedPeoplePage,
-  type Relation,
+  Relation,
   relationResponse,
-  type reportRequest,
+  reportRequest,
   reportResponse,
   standingResponse,
 } from "../../../domain/contracts/safety";
@@ -46,7 +46,10 @@ export function useRelationQuery(userId: string, enabled = true) {
   return useQuery({
     queryKey: safetyKeys.relation(userId),
     queryFn: ({ signal }) =>
-      api.get(`/api/safety/relations/${encodeURIComponent(userId)}`, relationResponse, signal),
+      api.get<typeof relationResponse>(
+        `/api/safety/relations/${encodeURIComponent(userId)}`,
+        signal,
+      ),
     enabled: enabled && Boolean(user) && user?.id !== userId && userId !== "",
     staleTime: 60_000,
   });
@@ -128,9 +131,8 @@ function useRelationMutation(kind: RelationKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, on }: RelationChange) =>
-      apiRequest(`/api/safety/${kind}/${encodeURIComponent(userId)}`, {
+      apiRequest<typeof relationResponse>(`/api/safety/${kind}/${encodeURIComponent(userId)}`, {
         method: on ? "POST" : "DELETE",
-        schema: relationResponse,
       }),
     onSuccess: (relation: Relation, { userId, on }) => {
       queryClient.setQueryData(safetyKeys.relation(userId), relation);
@@ -149,11 +151,10 @@ export function useRelationListQuery(kind: RelationKind) {
   return useInfiniteQuery({
     queryKey: safetyKeys.list(kind),
     queryFn: ({ pageParam, signal }) =>
-      api.get(
+      api.get<typeof listedPeoplePage>(
         pageParam
           ? `/api/safety/${kind}?cursor=${encodeURIComponent(pageParam)}`
           : `/api/safety/${kind}`,
-        listedPeoplePage,
         signal,
       ),
     initialPageParam: null as string | null,
@@ -171,7 +172,7 @@ export function useReportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ report }: ReportInput) =>
-      apiRequest("/api/reports", { method: "POST", body: report, schema: reportResponse }),
+      apiRequest<typeof reportResponse>("/api/reports", { method: "POST", body: report }),
     onSuccess: ({ blocked }, { personId }) => {
       if (!blocked) return;
       queryClient.setQueryData<Relation>(safetyKeys.relation(personId), (relation) => ({
@@ -188,7 +189,7 @@ export function useStandingQuery() {
   const { user } = useSessionUser();
   return useQuery({
     queryKey: safetyKeys.standing(),
-    queryFn: ({ signal }) => api.get("/api/safety/standing", standingResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof standingResponse>("/api/safety/standing", signal),
     enabled: Boolean(user),
     staleTime: 60_000,
   });
@@ -199,10 +200,7 @@ export function useNoticeSeenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/api/safety/notices/${encodeURIComponent(id)}/seen`, {
-        method: "POST",
-        schema: z.object({}),
-      }),
+      apiRequest(`/api/safety/notices/${encodeURIComponent(id)}/seen`, { method: "POST" }),
     onSuccess: (_data, id) =>
       queryClient.setQueryData<z.infer<typeof standingResponse>>(
         safetyKeys.standing(),

@@ -10,7 +10,8 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import type { z } from "zod";
-import { PEOPLE_SEARCH_LIMIT, peopleSearchResponse } from "../../../domain/contracts/search";
+import type { peopleSearchResponse } from "../../../domain/contracts/search";
+import { PEOPLE_SEARCH_LIMIT } from "../../../domain/limits";
 import { api } from "../../lib/api";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 
@@ -48,9 +49,8 @@ export function usePeopleSearch(text: string): PeopleSearchState {
     queryKey: searchKeys.peopleQuery(settled),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get(
+        return await api.get<typeof peopleSearchResponse>(
           `/api/search/people?q=${encodeURIComponent(settled)}`,
-          peopleSearchResponse,
           signal,
         );
       } catch (error) {

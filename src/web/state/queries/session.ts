@@ -1,19 +1,21 @@
 // The signed-in session and every /api/auth/* call. The session itself is an httpOnly cookie;
 // GET /api/auth/session also slides its expiry, hence the 30 s poll (spec-1 §4, §9).
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
+import type {
   okResponse,
-  type RegisterBody,
+  RegisterBody,
   registerResponse,
   resendCodeResponse,
-  type SessionUser,
+  SessionUser,
   sessionResponse,
-  sessionUser,
   validateEmailResponse,
   verifyCodeResponse,
 } from "../../../domain/contracts/auth";
-import { loginResponse, type TwoFactorSignInBody } from "../../../domain/contracts/two-factor";
+import type {
+  loginResponse,
+  secondFactorResponse,
+  TwoFactorSignInBody,
+} from "../../../domain/contracts/two-factor";
 import { api } from "../../lib/api";
 
 const SESSION_REFRESH_MS = 30_000;
@@ -26,7 +28,7 @@ export const sessionKeys = {
 export function useSessionQuery() {
   return useQuery({
     queryKey: sessionKeys.current(),
-    queryFn: ({ signal }) => api.get("/api/auth/session", sessionResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof sessionResponse>("/api/auth/session", signal),
     staleTime: SESSION_REFRESH_MS,
     refetchInterval: SESSION_REFRESH_MS,
     // Recover the session whenever the tab comes back (focus and visibility both count).
@@ -54,7 +56,7 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) =>
-      api.post("/api/auth/login", body, loginResponse),
+      api.post<typeof loginResponse>("/api/auth/login", body),
     onSuccess: (data) => {
       if ("user" in data) signedIn(queryClient, data.user);
     },
@@ -66,7 +68,7 @@ export function useSecondFactorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TwoFactorSignInBody) =>
-      api.post("/api/auth/two-factor", body, z.object({ user: sessionUser })),
+      api.post<typeof secondFactorResponse>("/api/auth/two-factor", body),
     onSuccess: (data) => signedIn(queryClient, data.user),
   });
 }
@@ -74,7 +76,7 @@ export function useSecondFactorMutation() {
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post("/api/auth/logout", {}, okResponse),
+    mutationFn: () => api.post<typeof okResponse>("/api/auth/logout", {}),
     onSettled: () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       queryClient.setQueryData(sessionKeys.current(), { user: null });
@@ -86,38 +88,41 @@ export function useLogoutMutation() {
 export function useValidateEmailMutation() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.post("/api/auth/validate-email", { email }, validateEmailResponse),
+      api.post<typeof validateEmailResponse>("/api/auth/validate-email", { email }),
   });
 }
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post("/api/auth/register", body, registerResponse),
+    mutationFn: (body: RegisterBody) =>
+      api.post<typeof registerResponse>("/api/auth/register", body),
   });
 }
 
 export function useVerifyCodeMutation() {
   return useMutation({
     mutationFn: (body: { email: string; code: string }) =>
-      api.post("/api/auth/verify-code", body, verifyCodeResponse),
+      api.post<typeof verifyCodeResponse>("/api/auth/verify-code", body),
   });
 }
 
 export function useResendCodeMutation() {
   return useMutation({
-    mutationFn: (email: string) => api.post("/api/auth/resend-code", { email }, resendCodeResponse),
+    mutationFn: (email: string) =>
+      api.post<typeof resendCodeResponse>("/api/auth/resend-code", { email }),
   });
 }
 
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (email: string) => api.post("/api/auth/forgot-password", { email }, okResponse),
+    mutationFn: (email: string) =>
+      api.post<typeof okResponse>("/api/auth/forgot-password", { email }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      api.post("/api/auth/reset-password", body, okResponse),
+      api.post<typeof okResponse>("/api/auth/reset-password", body),
   });
 }

@@ -2,7 +2,7 @@
 // carries the viewer's `following` flag, kept in step by follows.ts `setFollowing`, so a person
 // followed from the list stays in it, reading Following, until the list is asked for again.
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { type SuggestedPerson, suggestionsResponse } from "../../../domain/contracts/follows";
+import type { SuggestedPerson, suggestionsResponse } from "../../../domain/contracts/follows";
 import { api } from "../../lib/api";
 
 export type PersonToFollow = SuggestedPerson & { following: boolean };
@@ -16,7 +16,7 @@ export function usePeopleToFollowQuery(enabled: boolean) {
   return useQuery({
     queryKey: suggestionKeys.all,
     queryFn: async ({ signal }): Promise<PersonToFollow[]> =>
-      (await api.get("/api/follows/suggestions", suggestionsResponse, signal)).items.map(
+      (await api.get<typeof suggestionsResponse>("/api/follows/suggestions", signal)).items.map(
         (person) => ({ ...person, following: false }),
       ),
     enabled,

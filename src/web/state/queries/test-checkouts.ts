@@ -2,7 +2,7 @@
 // the buyer's choice of Pay, Decline card or Cancel. Each choice answers with the address to go
 // to next, the same return addresses a real provider would use (spec-2 §4 "Payment return").
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { redirectResponse, testCheckoutResponse } from "../../../domain/contracts/usernames";
+import type { redirectResponse, testCheckoutResponse } from "../../../domain/contracts/usernames";
 import { api } from "../../lib/api";
 
 export const testCheckoutKeys = {
@@ -15,7 +15,7 @@ const checkoutPath = (id: string) => `/api/payments/test/checkouts/${encodeURICo
 export function useTestCheckoutQuery(id: string) {
   return useQuery({
     queryKey: testCheckoutKeys.detail(id),
-    queryFn: ({ signal }) => api.get(checkoutPath(id), testCheckoutResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof testCheckoutResponse>(checkoutPath(id), signal),
   });
 }
 
@@ -27,8 +27,8 @@ export function useTestCheckoutChoiceMutation(id: string) {
     mutationFn: async (choice: TestCheckoutChoice) =>
       (
         await (choice === "canceled"
-          ? api.post(`${checkoutPath(id)}/cancel`, {}, redirectResponse)
-          : api.post(`${checkoutPath(id)}/pay`, { outcome: choice }, redirectResponse))
+          ? api.post<typeof redirectResponse>(`${checkoutPath(id)}/cancel`, {})
+          : api.post<typeof redirectResponse>(`${checkoutPath(id)}/pay`, { outcome: choice }))
       ).redirectUrl,
   });
 }

@@ -2,13 +2,13 @@
 // status, setting it up, turning it on and off. Turning it on or off gives this browser a new
 // session cookie, so the session is asked again along with the status.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ERROR_CODES } from "../../../domain/contracts/errors";
-import {
+import type {
   twoFactorDisableResponse,
   twoFactorEnableResponse,
   twoFactorSetupResponse,
   twoFactorStatusResponse,
 } from "../../../domain/contracts/two-factor";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { api, isApiError } from "../../lib/api";
 import { accountKeys } from "./account";
 import { sessionKeys } from "./session";
@@ -31,7 +31,8 @@ const changed = (queryClient: QueryClient) =>
 export function useTwoFactorStatusQuery() {
   return useQuery({
     queryKey: statusKey(),
-    queryFn: ({ signal }) => api.get("/api/account/two-factor", twoFactorStatusResponse, signal),
+    queryFn: ({ signal }) =>
+      api.get<typeof twoFactorStatusResponse>("/api/account/two-factor", signal),
   });
 }
 
@@ -40,7 +41,7 @@ export function useTwoFactorSetupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
-      api.post("/api/account/two-factor/setup", { password }, twoFactorSetupResponse),
+      api.post<typeof twoFactorSetupResponse>("/api/account/two-factor/setup", { password }),
     onError: (error) => refetchIfStale(queryClient, error),
   });
 }
@@ -50,7 +51,7 @@ export function useTwoFactorEnableMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api.post("/api/account/two-factor/enable", { code }, twoFactorEnableResponse),
+      api.post<typeof twoFactorEnableResponse>("/api/account/two-factor/enable", { code }),
     onSuccess: () => changed(queryClient),
   });
 }
@@ -59,7 +60,7 @@ export function useTwoFactorDisableMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
-      api.post("/api/account/two-factor/disable", { password }, twoFactorDisableResponse),
+      api.post<typeof twoFactorDisableResponse>("/api/account/two-factor/disable", { password }),
     onSuccess: () => changed(queryClient),
     onError: (error) => refetchIfStale(queryClient, error),
   });

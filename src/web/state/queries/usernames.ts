@@ -3,11 +3,11 @@
 // name with its renewal (docs/usernames.md "The life of a name"). A finished checkout changes the
 // handle, the profile URL and the mail address, so profiles and the session are refreshed.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
+import type {
   checkoutResponse,
   completeCheckoutResponse,
   mineResponse,
-  type OwnedUsername,
+  OwnedUsername,
   portalResponse,
 } from "../../../domain/contracts/usernames";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
@@ -43,8 +43,9 @@ export function useStartCheckoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { url } = await api.post("/api/usernames/checkout", { name }, checkoutResponse);
-      if (url.trim() === "") {
+      const { url } = await api.post<typeof checkoutResponse>("/api/usernames/checkout", { name });
+      // spec-2 §7: an answer without an address is told apart from a refused checkout.
+      if (typeof url !== "string" || url.trim() === "") {
         throw new ApiRequestError({ status: 200, code: "bad_response", message: "" });
       }
       return url;
@@ -68,7 +69,7 @@ export function useCompleteCheckoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      api.post("/api/usernames/checkout/complete", { sessionId }, completeCheckoutResponse),
+      api.post<typeof completeCheckoutResponse>("/api/usernames/checkout/complete", { sessionId }),
     onSuccess: () => refreshOwner(queryClient),
   });
 }
@@ -78,7 +79,7 @@ export function useMyUsernameQuery(options: { enabled?: boolean } = {}) {
   const { user } = useSessionUser();
   return useQuery({
     queryKey: usernameKeys.mine(),
-    queryFn: ({ signal }) => api.get("/api/usernames/mine", mineResponse, signal),
+    queryFn: ({ signal }) => api.get<typeof mineResponse>("/api/usernames/mine", signal),
     enabled: Boolean(user) && options.enabled !== false,
     select: (data) => data.username,
   });
@@ -87,7 +88,7 @@ export function useMyUsernameQuery(options: { enabled?: boolean } = {}) {
 function useRenewalMutation(action: "cancel-renewal" | "resume-renewal") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/api/usernames/mine/${action}`, {}, mineResponse),
+    mutationFn: () => api.post<typeof mineResponse>(`/api/usernames/mine/${action}`, {}),
     onSuccess: (data) => queryClient.setQueryData<Mine>(usernameKeys.mine(), data),
   });
 }
@@ -99,6 +100,7 @@ export const useResumeRenewalMutation = () => useRenewalMutation("resume-renewal
 /** The payment provider's billing portal (Stripe only). */
 export function usePortalMutation() {
   return useMutation({
-    mutationFn: async () => (await api.post("/api/usernames/mine/portal", {}, portalResponse)).url,
+    mutationFn: async () =>
+      (await api.post<typeof portalResponse>("/api/usernames/mine/portal", {})).url,
   });
 }

@@ -2,7 +2,7 @@
 // server, which decides; a match changes the badge, so cached profiles and the session are
 // refreshed and other pages are told.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
+import type {
   faceChallengeResponse,
   faceVerificationResponse,
 } from "../../../domain/contracts/verification";
@@ -13,9 +13,8 @@ import { profileKeys } from "./profiles";
 import { sessionKeys } from "./session";
 
 export const requestFaceChallenge = () =>
-  apiRequest("/api/verification/face/challenge", {
+  apiRequest<typeof faceChallengeResponse>("/api/verification/face/challenge", {
     method: "POST",
-    schema: faceChallengeResponse,
   });
 
 export function useFaceVerificationMutation() {
@@ -27,10 +26,9 @@ export function useFaceVerificationMutation() {
       frames.forEach((step, index) => {
         for (const frame of step) form.append(frameField(index), frame, "frame.jpg");
       });
-      return apiRequest("/api/verification/face", {
+      return apiRequest<typeof faceVerificationResponse>("/api/verification/face", {
         method: "POST",
         body: form,
-        schema: faceVerificationResponse,
       });
     },
     onSuccess: async (result) => {
