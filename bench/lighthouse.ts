@@ -15,9 +15,10 @@
 // a running app too, first makes a person with a picture, a post with a picture and a comment
 // through the API (the e-mailed codes are read from DATA_DIR/mail, so the app must run without
 // SMTP_URL), then audits /, the profile and the post.
-// CHROME_PATH picks the browser (default /usr/bin/chromium).
+// CHROME_PATH picks the browser (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR, when set, is
+// where each page's full Lighthouse result is written as <page>.json.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -73,6 +74,13 @@ async function audit(base: string, page: Page): Promise<Audit> {
       ...(page.cookie && { extraHeaders: { Cookie: page.cookie } }),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const file = path.join(
+        process.env.LIGHTHOUSE_REPORT_DIR,
+        `${page.label.replace(/\W+/g, "-")}.json`,
+      );
+      writeFileSync(file, JSON.stringify(result.lhr));
+    }
     const { categories, audits, finalDisplayedUrl, runtimeError, environment } = result.lhr;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     // Its scores are then zeros, not figures (e.g. NO_NAVSTART, a trace Chrome failed to record).

@@ -1,14 +1,16 @@
 // spec-1 §5: the e-mail is trimmed and lower-cased before validation and verification.
-import { z } from "zod";
 
 export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-const emailShape = z.email();
+/** zod's own e-mail pattern, the one `z.email()` checks (email.test.ts holds them equal), here so
+ * the browser's mail screen checks addresses without loading zod. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export function isEmailShaped(email: string): boolean {
-  return email.length <= 254 && emailShape.safeParse(email).success;
+  return email.length <= 254 && EMAIL_PATTERN.test(email);
 }
 
 export function emailDomain(email: string): string {

@@ -2,7 +2,7 @@
 // the router; once idle, the menus and dialogs.
 import "./lib/zod-config";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppToaster, loadToaster } from "./components/app-toaster";
 import { loadDialogShell } from "./components/dialog";
@@ -55,11 +55,15 @@ const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
 const start = () => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices and yields to the browser between
+  // them instead of in one long task (docs/performance.md "Lighthouse").
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   // What the first paint does without (docs/performance.md "Initial JavaScript").
   whenIdle(() => {
     void loadMainMenuPanel();

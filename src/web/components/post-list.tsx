@@ -3,7 +3,7 @@
 // With a `step`, it shows that many posts at a time from the pages fetched, and Load More shows
 // the next ones, fetching a page only when those run out (spec-1 §9 "fetch 40, show 8").
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useDeferredValue, useState } from "react";
 import type { useFeedQuery } from "../state/queries/posts";
 import { LoadError } from "./load-error";
 import { LoadMore } from "./load-more";
@@ -26,15 +26,18 @@ export function PostList({
   held?: boolean;
 }) {
   const [shown, setShown] = useState(step ?? Number.POSITIVE_INFINITY);
+  // The cards render in slices, after what the answer changes elsewhere (docs/performance.md
+  // "Lighthouse"); until then the list stays as it was.
+  const data = useDeferredValue(query.data);
   if (held) return null;
-  if (query.isPending) {
+  if (!data && (query.isPending || query.data)) {
     return (
       <p role="status" className="py-16 text-center text-neutral-500 dark:text-neutral-400">
         Loading posts...
       </p>
     );
   }
-  if (query.isError && !query.data) {
+  if (!data) {
     return (
       <LoadError
         message="Failed to load posts"
@@ -44,7 +47,7 @@ export function PostList({
       />
     );
   }
-  const fetched = query.data.pages.flatMap((page) => page.items);
+  const fetched = data.pages.flatMap((page) => page.items);
   if (fetched.length === 0) return <>{empty}</>;
   const posts = fetched.slice(0, shown);
   const more = {

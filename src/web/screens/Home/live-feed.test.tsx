@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { ServerMessage } from "../../../domain/realtime-events";
@@ -69,7 +69,8 @@ describe("LiveFeed", () => {
     const button = screen.getByRole("button", { name: "New posts" });
 
     await user.click(button);
-    expect(shown()[0]).toContain("Arrived while reading");
+    // The list renders its cards after the click's own update (components/post-list.tsx).
+    await waitFor(() => expect(shown()[0]).toContain("Arrived while reading"));
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     expect(screen.queryByRole("button", { name: "New posts" })).toBeNull();
   });

@@ -103,10 +103,11 @@ describe("PostComposer", () => {
 
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(""));
     const feed = screen.getByRole("region", { name: "Feed" });
-    const titles = within(feed)
-      .getAllByRole("article")
-      .map((a) => a.textContent);
-    expect(titles[0]).toContain("Fresh off the press");
-    expect(titles[1]).toContain("An older post");
+    const titles = () =>
+      within(feed)
+        .getAllByRole("article")
+        .map((a) => a.textContent);
+    await waitFor(() => expect(titles()[0]).toContain("Fresh off the press"));
+    expect(titles()[1]).toContain("An older post");
   });
 });
