@@ -82,6 +82,7 @@ import {
   TIMELINE_SWEEP_MS,
 } from "./modules/posts/timeline-sweep";
 import { profileRoutes } from "./modules/profiles/routes";
+import { getSessionUser } from "./modules/profiles/service";
 import { verifyWebsite } from "./modules/profiles/website-check";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
 import { ProfileIndexFeed } from "./modules/search/index-feed";
@@ -412,6 +413,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     distDir: services.webDistDir,
     site: { publicUrl: config.publicUrl, siteName: config.siteName, mailDomain: config.mailDomain },
     pageMeta: appPageMeta(ctx, config.siteName),
+    sessionUser: (userId) => getSessionUser(ctx.db, userId),
   });
   return app;
 }

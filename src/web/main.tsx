@@ -9,7 +9,9 @@ import { loadDialogShell } from "./components/dialog";
 import { loadMainMenuPanel } from "./components/main-menu";
 import { loadOptionsMenuPanel } from "./components/options-menu";
 import { ApiRequestError } from "./lib/api";
+import { servedForThisVisit } from "./lib/json-block";
 import { seedPageData } from "./lib/page-data";
+import { seedSession } from "./lib/page-session";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { whenIdle } from "./lib/when-idle";
@@ -73,10 +75,14 @@ const start = () => {
   });
 };
 
-// The app server's pages carry the site settings, and a profile's or a post's page its view: the
-// first render does not wait. Only the Vite dev server's page lacks them, and asks the API first.
+// The app server's pages carry the site settings and who is signed in, and a profile's or a post's
+// page its view: the first render does not wait (unless Back or Forward brought the page back from
+// the cache). Only the Vite dev server's page lacks them, and asks the API first.
 const embedded = readSiteConfigBlock();
-seedPageData(queryClient);
+if (servedForThisVisit()) {
+  seedSession(queryClient);
+  seedPageData(queryClient);
+}
 if (embedded) {
   setSiteConfig(embedded);
   start();

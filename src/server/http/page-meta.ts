@@ -91,12 +91,15 @@ export const scriptSafeJson = (value: unknown) =>
   );
 
 /** A data block, not a script: the strict CSP (script-src 'self') does not apply to it. */
-export function renderSiteConfig(site: PublicSiteConfig): string {
-  return `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptSafeJson(site)}</script>`;
+export function renderJsonBlock(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
 }
 
-/** Puts the site-config block at the end of <head> (of the page, when it has none). */
-export function injectSiteConfig(html: string, block: string): string {
+export const renderSiteConfig = (site: PublicSiteConfig) =>
+  renderJsonBlock(SITE_CONFIG_ELEMENT_ID, site);
+
+/** Puts data blocks at the end of <head> (of the page, when it has none). */
+export function injectBlocks(html: string, block: string): string {
   const at = html.indexOf("</head>");
   return at < 0 ? `${block}${html}` : `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;
 }

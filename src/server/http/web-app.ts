@@ -1,5 +1,6 @@
 // Serves the built React app from dist/web with history fallback, so deep links load, and the
-// public site settings the app needs (GET /api/site, and a JSON block in every HTML answer).
+// public site settings the app needs (GET /api/site, and a JSON block in every HTML answer, beside
+// the one saying who is signed in).
 // Build assets go out as the .br/.gz files the build wrote beside them, the HTML compressed per
 // answer (docs/operations.md "Web delivery").
 import { existsSync, readFileSync } from "node:fs";
@@ -9,16 +10,19 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { SessionUser } from "../../domain/contracts/auth";
 import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
 import { ERROR_CODES } from "../../domain/error-codes";
+import { SESSION_ELEMENT_ID } from "../../domain/page-blocks";
 import { sendError } from "./error-handler";
 import { isUnsafePagePath } from "./input";
 import {
+  injectBlocks,
   injectDefaultTitle,
   injectHead,
-  injectSiteConfig,
   type PageMetaResolver,
   renderHead,
+  renderJsonBlock,
   renderSiteConfig,
 } from "./page-meta";
 import { injectPreview } from "./page-preview";
@@ -64,11 +68,13 @@ interface WebAppOptions {
   distDir: string | undefined;
   site: PublicSiteConfig;
   pageMeta: PageMetaResolver;
+  /** The signed-in person as GET /api/auth/session answers them. */
+  sessionUser: (userId: string) => Promise<SessionUser | null>;
 }
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { distDir = webDistDir, site, pageMeta }: WebAppOptions,
+  { distDir = webDistDir, site, pageMeta, sessionUser }: WebAppOptions,
 ) {
   // Only these three settings ever leave the server, whatever else the caller's object holds.
   const publicSite: PublicSiteConfig = {
@@ -104,8 +110,12 @@ export async function registerWebApp(
       ? injectHead(html, renderHead(meta, publicSite))
       : injectDefaultTitle(html, publicSite.siteName);
     const page = meta?.preview ? injectPreview(head, meta.preview, publicSite.siteName) : head;
+    // Who is signed in, as the session call would answer it: the app's first render does not
+    // wait for that call (docs/architecture.md "Web app pages").
+    const user = request.viewerId ? await sessionUser(request.viewerId) : null;
+    const sessionBlock = renderJsonBlock(SESSION_ELEMENT_ID, { user });
     const { encoding, body } = await encodeHtml(
-      injectSiteConfig(page, siteConfigBlock),
+      injectBlocks(page, `${siteConfigBlock}\n  ${sessionBlock}`),
       request.headers["accept-encoding"],
     );
     if (encoding) reply.header("content-encoding", encoding);

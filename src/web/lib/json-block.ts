@@ -2,6 +2,14 @@
 // the same contracts as the API's answers and read as they are, with a check of the fields the app
 // relies on first: zod stays out of the first script (docs/performance.md "Initial JavaScript").
 
+/** Whether this document is what the server answered for this visit. Back and Forward may bring
+ * a page back from the browser's cache, `no-cache` or not: its blocks then tell of an earlier
+ * moment (signed out before a sign-in, say), and the app asks the API instead. */
+export function servedForThisVisit(perf: Pick<Performance, "getEntriesByType"> = performance) {
+  const [navigation] = perf.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation?.type !== "back_forward";
+}
+
 /** The block's JSON, or undefined when the page has none or it is not JSON. */
 export function readJsonBlock(id: string, doc: Document): unknown {
   const text = doc.getElementById(id)?.textContent;
