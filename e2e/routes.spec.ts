@@ -57,6 +57,17 @@ test("/signup?next=%2Fmail goes to /mail after login, replacing the sign-in page
   await expect(homeHeading(page)).toBeVisible();
 });
 
+test("a page whose screen loads on demand names its scripts for preloading in its HTML", async ({
+  request,
+}) => {
+  const signup = await (await request.get("/signup")).text();
+  expect(signup).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/sign-in-screen-[\w-]+\.js" \/>/,
+  );
+  const home = await (await request.get("/")).text();
+  expect(home).not.toContain("sign-in-screen-");
+});
+
 test("an unknown address answers 404 'Page not found' with a way home", async ({ page }) => {
   const answer = await page.goto("/this/does/not/exist");
   expect(answer?.status()).toBe(404);

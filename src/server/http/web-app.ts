@@ -26,6 +26,7 @@ import {
   renderSiteConfig,
 } from "./page-meta";
 import { injectPreview } from "./page-preview";
+import { screenPreloads } from "./screen-preloads";
 import { loadStaticFiles, registerStaticFiles } from "./static-files";
 
 export const webDistDir = path.resolve("dist/web");
@@ -100,6 +101,8 @@ export async function registerWebApp(
   // The build writes x.js.br and x.js.gz beside x.js (vite.config.ts); sent when accepted.
   if (indexHtml) registerStaticFiles(app, loadStaticFiles(distDir));
 
+  const preloads = screenPreloads(distDir);
+
   async function sendApp(request: FastifyRequest, reply: FastifyReply, html: string) {
     const pathname = request.url.split("?")[0] ?? "/";
     // Control characters name no page; refused before any lookup (src/server/http/input.ts).
@@ -115,7 +118,10 @@ export async function registerWebApp(
     const user = request.viewerId ? await sessionUser(request.viewerId) : null;
     const sessionBlock = renderJsonBlock(SESSION_ELEMENT_ID, { user });
     const { encoding, body } = await encodeHtml(
-      injectBlocks(page, `${siteConfigBlock}\n  ${sessionBlock}`),
+      injectBlocks(
+        page,
+        [siteConfigBlock, sessionBlock, preloads(pathname, user !== null)].join("\n    "),
+      ),
       request.headers["accept-encoding"],
     );
     if (encoding) reply.header("content-encoding", encoding);
