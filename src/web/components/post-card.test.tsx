@@ -203,7 +203,7 @@ describe("PostCard", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ content: "First post" });
-    expect(screen.getByText("First post")).toBeTruthy();
+    expect(await screen.findByText("First post")).toBeTruthy();
   });
 
   it("Delete asks first; Cancel keeps the post, Delete removes it from the list", async () => {
