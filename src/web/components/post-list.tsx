@@ -3,13 +3,27 @@
 // With a `step`, it shows that many posts at a time from the pages fetched, and Load More shows
 // the next ones, fetching a page only when those run out (spec-1 §9 "fetch 40, show 8").
 
-import { type ReactNode, useDeferredValue, useState } from "react";
+import { memo, type ReactNode, useDeferredValue, useState } from "react";
 import type { useFeedQuery } from "../state/queries/posts";
 import { LoadError } from "./load-error";
 import { LoadMore } from "./load-more";
 import { PostCard } from "./post-card";
 
 type PostPagesQuery = ReturnType<typeof useFeedQuery>;
+type PostPages = NonNullable<PostPagesQuery["data"]>;
+
+/** The cards of the first `shown` posts. Memoized on the deferred pages, so the urgent render
+ * before the deferred one does not draw them again. */
+const PostCards = memo(function PostCards({ pages, shown }: { pages: PostPages; shown: number }) {
+  const posts = pages.pages.flatMap((page) => page.items).slice(0, shown);
+  return (
+    <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950 [&>article:last-child]:border-b-0">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+    </div>
+  );
+});
 
 export function PostList({
   query,
@@ -49,7 +63,6 @@ export function PostList({
   }
   const fetched = data.pages.flatMap((page) => page.items);
   if (fetched.length === 0) return <>{empty}</>;
-  const posts = fetched.slice(0, shown);
   const more = {
     hasNextPage: fetched.length > shown || query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
@@ -61,11 +74,7 @@ export function PostList({
   };
   return (
     <div>
-      <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950 [&>article:last-child]:border-b-0">
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
-        ))}
-      </div>
+      <PostCards pages={data} shown={shown} />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-4 text-center text-sm text-red-600 dark:text-red-400">
           Failed to load posts

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADA, GRACE, json, makePost, renderWithRoutes, stubFetch } from "../../test-support/posts";
 import { ProfileTabs } from "./profile-tabs";
@@ -39,7 +39,8 @@ describe("ProfileTabs", () => {
     await user.click(screen.getByRole("button", { name: "Load More" }));
     expect(screen.getByRole("button", { name: "Loading…" })).toHaveProperty("disabled", true);
     expect(screen.getAllByRole("article")).toHaveLength(20);
-    release();
+    // The page's answer and the list's deferred render of it, both finished (post-list.tsx).
+    await act(async () => release());
     await screen.findByText("Post 21");
     expect(screen.getAllByRole("article")).toHaveLength(21);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load More" })).toBeNull());
