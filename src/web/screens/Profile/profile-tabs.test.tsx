@@ -39,9 +39,10 @@ describe("ProfileTabs", () => {
     await user.click(screen.getByRole("button", { name: "Load More" }));
     expect(screen.getByRole("button", { name: "Loading…" })).toHaveProperty("disabled", true);
     expect(screen.getAllByRole("article")).toHaveLength(20);
-    // The page's answer and the list's deferred render of it, both finished (post-list.tsx).
+    // The list draws the new page in a deferred render (post-list.tsx), which a loaded machine
+    // running the whole suite can hold past findBy's default second.
     await act(async () => release());
-    await screen.findByText("Post 21");
+    await screen.findByText("Post 21", {}, { timeout: 5_000 });
     expect(screen.getAllByRole("article")).toHaveLength(21);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load More" })).toBeNull());
     expect(postCalls()).toHaveLength(2);
