@@ -5,7 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { RealtimeClient, realtimeUrl } from "../lib/realtime";
-import { sessionKeys, useSessionUser } from "./queries/session";
+import { sessionEnded, useSessionUser } from "./queries/session";
 import { applyServerMessage } from "./realtime-handler";
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -23,7 +23,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         url: () => realtimeUrl(),
         onMessage: (message) => applyServerMessage(queryClient, message, viewer.current),
         // Signed out elsewhere or suspended: the session query says so, and the screens follow.
-        onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+        onSessionEnded: () => sessionEnded(queryClient),
       }),
   );
 

@@ -23,7 +23,17 @@ const SESSION_REFRESH_MS = 30_000;
 export const sessionKeys = {
   all: ["session"] as const,
   current: () => [...sessionKeys.all, "current"] as const,
+  /** The mutations whose answer gives this browser a new session cookie (two-factor on or off). */
+  renewing: () => [...sessionKeys.all, "renewing"] as const,
 };
+
+/** The server ended a session this tab used (its realtime socket was closed for it): ask who is
+ * signed in. Not while this tab's own request is swapping the session for a new one: the old
+ * one ends before that answer brings the new cookie, and asking then would read as signed out. */
+export function sessionEnded(queryClient: QueryClient) {
+  if (queryClient.isMutating({ mutationKey: sessionKeys.renewing() }) > 0) return;
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+}
 
 export function useSessionQuery() {
   return useQuery({

@@ -50,6 +50,7 @@ export function useTwoFactorSetupMutation() {
 export function useTwoFactorEnableMutation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: sessionKeys.renewing(),
     mutationFn: (code: string) =>
       api.post<typeof twoFactorEnableResponse>("/api/account/two-factor/enable", { code }),
     onSuccess: () => changed(queryClient),
@@ -59,6 +60,7 @@ export function useTwoFactorEnableMutation() {
 export function useTwoFactorDisableMutation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: sessionKeys.renewing(),
     mutationFn: (password: string) =>
       api.post<typeof twoFactorDisableResponse>("/api/account/two-factor/disable", { password }),
     onSuccess: () => changed(queryClient),
