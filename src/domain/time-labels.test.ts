@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { postDateLabel, relativeTime, threadTimeLabel } from "./time-labels";
+import {
+  calendarDateLabel,
+  clockTime,
+  longDateLabel,
+  postDateLabel,
+  relativeTime,
+  threadTimeLabel,
+} from "./time-labels";
 
 const now = new Date(2026, 10, 21, 15, 0, 0);
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -37,5 +44,52 @@ describe("threadTimeLabel (spec-1 §2)", () => {
 describe("postDateLabel (numeric date, 12-hour time)", () => {
   it("formats like 11/21/2026, 3:00 PM", () => {
     expect(postDateLabel(now)).toBe("11/21/2026, 3:00 PM");
+  });
+});
+
+describe("the written-out en-US words equal Intl's", () => {
+  // Every month, every weekday, every hour, both sides of noon and midnight, single and double
+  // digit days and minutes, a leap day.
+  const dates = Array.from(
+    { length: 400 },
+    (_, i) => new Date(2024, 0, 1 + i * 3, i % 24, (i * 7) % 60),
+  );
+  dates.push(
+    new Date(2024, 1, 29, 0, 0),
+    new Date(2026, 11, 31, 12, 5),
+    new Date(2027, 0, 1, 23, 59),
+  );
+
+  it.each(dates.map((at) => [at.toISOString(), at]))("%s", (_, at) => {
+    expect(clockTime(at)).toBe(
+      at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" }),
+    );
+    expect(postDateLabel(at)).toBe(
+      at.toLocaleString("en-US", {
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        hour12: true,
+      }),
+    );
+    expect(longDateLabel(at)).toBe(
+      at.toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      }),
+    );
+    expect(calendarDateLabel(at)).toBe(
+      at.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }),
+    );
+    const weekAgo = new Date(at.getTime() + 3 * 24 * 3600_000);
+    expect(threadTimeLabel(at, weekAgo)).toBe(at.toLocaleDateString("en-US", { weekday: "long" }));
+    const later = new Date(at.getTime() + 30 * 24 * 3600_000);
+    expect(threadTimeLabel(at, later)).toBe(
+      at.toLocaleDateString("en-US", { month: "short", day: "numeric" }),
+    );
   });
 });

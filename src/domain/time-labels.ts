@@ -15,35 +15,54 @@ export function relativeTime(at: Date, now: Date): string {
   return `${Math.floor(elapsed / WEEK)}w`;
 }
 
+// The words below are written out for en-US, the app's one language, rather than asked of Intl:
+// a page's first use of Intl loads the browser's locale data, a long task on a phone
+// (docs/performance.md "Lighthouse"). time-labels.test.ts holds them equal to Intl's.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** '9:05 AM', local time. */
+export function clockTime(at: Date): string {
+  const hours = at.getHours();
+  const minutes = String(at.getMinutes()).padStart(2, "0");
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 
 /** spec-1 §2: same day → time; one day ago → Yesterday; under 7 days → weekday; else month and day. */
-export function threadTimeLabel(at: Date, now: Date, locale = "en-US"): string {
+export function threadTimeLabel(at: Date, now: Date): string {
   const days = Math.round((startOfDay(now).getTime() - startOfDay(at).getTime()) / DAY);
-  if (days <= 0) return at.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
+  if (days <= 0) return clockTime(at);
   if (days === 1) return "Yesterday";
-  if (days < 7) return at.toLocaleDateString(locale, { weekday: "long" });
-  return at.toLocaleDateString(locale, { month: "short", day: "numeric" });
+  if (days < 7) return WEEKDAYS[at.getDay()] as string;
+  return `${(MONTHS[at.getMonth()] as string).slice(0, 3)} ${at.getDate()}`;
 }
 
 /** spec-2 §2: numeric date plus 12-hour time, e.g. 3/14/2026, 9:26 PM. */
-export function postDateLabel(at: Date, locale = "en-US"): string {
-  return at.toLocaleString(locale, {
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  });
+export function postDateLabel(at: Date): string {
+  return `${at.getMonth() + 1}/${at.getDate()}/${at.getFullYear()}, ${clockTime(at)}`;
 }
 
 /** 'November 23, 2026': a calendar day in mail and notices (UTC, so every reader sees one date). */
-export function longDateLabel(at: Date, locale = "en-US"): string {
-  return at.toLocaleDateString(locale, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+export function longDateLabel(at: Date): string {
+  return `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${at.getUTCFullYear()}`;
+}
+
+/** 'March 14, 2027': a day as people write it, in local time (renewal and grace dates). */
+export function calendarDateLabel(at: Date): string {
+  return `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
 }

@@ -4,6 +4,7 @@ import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
 import type { PostView } from "../../domain/contracts/posts";
+import { formatCount } from "../../domain/numbers";
 import { signupRedirect } from "../../domain/safe-next";
 import { useLikePostMutation, usePostLikeState } from "../state/queries/post-likes";
 import { useSessionUser } from "../state/queries/session";
@@ -37,7 +38,7 @@ export function PostLikeButton({ post }: { post: PostView }) {
       )}
     >
       <Heart aria-hidden="true" size={18} fill={liked ? "currentColor" : "none"} />
-      <span aria-hidden="true">{likesCount.toLocaleString()}</span>
+      <span aria-hidden="true">{formatCount(likesCount)}</span>
     </button>
   );
 }

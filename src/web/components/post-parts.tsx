@@ -3,13 +3,14 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { PostView } from "../../domain/contracts/posts";
+import { formatCount } from "../../domain/numbers";
 import { postDateLabel, relativeTime } from "../../domain/time-labels";
 import { Avatar } from "./avatar";
 import { ProfileBadges } from "./profile-badges";
 
 /** "1 like", "3 likes". */
 export function countLabel(count: number, noun: string): string {
-  return `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;
+  return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 export function PostAvatar({ post, className }: { post: PostView; className?: string }) {

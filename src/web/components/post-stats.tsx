@@ -2,6 +2,7 @@
 import { Eye, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { PostView } from "../../domain/contracts/posts";
+import { formatCount } from "../../domain/numbers";
 import { PostLikeButton } from "./post-like-button";
 import { countLabel } from "./post-parts";
 
@@ -18,11 +19,11 @@ export function PostStats({ post }: { post: PostView }) {
         className={`${statClass} hover:bg-sky-50 hover:text-sky-700 dark:hover:bg-sky-950/40 dark:hover:text-sky-400`}
       >
         <MessageCircle aria-hidden="true" size={18} />
-        <span aria-hidden="true">{post.commentsCount.toLocaleString()}</span>
+        <span aria-hidden="true">{formatCount(post.commentsCount)}</span>
       </Link>
       <span className={statClass}>
         <Eye aria-hidden="true" size={18} />
-        <span aria-hidden="true">{post.viewsCount.toLocaleString()}</span>
+        <span aria-hidden="true">{formatCount(post.viewsCount)}</span>
         <span className="sr-only">{countLabel(post.viewsCount, "view")}</span>
       </span>
     </div>

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { Heart, MessageCircle, UserPlus } from "lucide-react";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
-import { relativeTime } from "../../../domain/time-labels";
+import { postDateLabel, relativeTime } from "../../../domain/time-labels";
 import { activitySentence } from "./activity-sentence";
 import { AvatarStrip } from "./avatar-strip";
 
@@ -52,7 +52,7 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
           <AvatarStrip actors={group.actorsRecent} />
           <time
             dateTime={group.lastEventAt}
-            title={at.toLocaleString()}
+            title={postDateLabel(at)}
             className="ml-auto shrink-0 text-sm text-neutral-600 dark:text-neutral-400"
           >
             {relativeTime(at, now)}

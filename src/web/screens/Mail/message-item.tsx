@@ -7,7 +7,7 @@ import { Paperclip, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import type { MessageView } from "../../../domain/contracts/mail";
 import { MESSAGE_BODY_MAX } from "../../../domain/mail-rules";
-import { threadTimeLabel } from "../../../domain/time-labels";
+import { clockTime, postDateLabel, threadTimeLabel } from "../../../domain/time-labels";
 import { MessageMenu } from "./message-menu";
 
 /** The writer's name: the member's full name (else @handle), or the outside sender's address. */
@@ -19,7 +19,7 @@ export function senderName(message: MessageView): string {
 
 /** The day as in the thread list, and the time: '3:04 PM', 'Yesterday, 3:04 PM', 'Mar 3, 3:04 PM'. */
 function messageTime(at: Date, now: Date): string {
-  const time = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  const time = clockTime(at);
   const day = threadTimeLabel(at, now);
   return day === time ? time : `${day}, ${time}`;
 }
@@ -59,7 +59,7 @@ export function MessageItem({ message, mine, now }: MessageItemProps) {
         <span className="font-semibold break-all">{name}</span>
         <time
           dateTime={message.createdAt}
-          title={at.toLocaleString()}
+          title={postDateLabel(at)}
           className="text-xs text-neutral-600 dark:text-neutral-400"
         >
           {messageTime(at, now)}

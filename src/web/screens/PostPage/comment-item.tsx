@@ -6,6 +6,7 @@ import { Heart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CommentView } from "../../../domain/contracts/posts";
+import { formatCount } from "../../../domain/numbers";
 import { postDateLabel, relativeTime } from "../../../domain/time-labels";
 import { Avatar } from "../../components/avatar";
 import { countLabel } from "../../components/post-parts";
@@ -102,7 +103,7 @@ export function CommentItem({
               size={15}
               fill={comment.likedByMe ? "currentColor" : "none"}
             />
-            <span aria-hidden="true">{comment.likesCount.toLocaleString()}</span>
+            <span aria-hidden="true">{formatCount(comment.likesCount)}</span>
           </button>
           <button
             type="button"

@@ -6,6 +6,7 @@ import { CircleCheck, Globe, Mail } from "lucide-react";
 import { useState } from "react";
 import type { FollowListKind } from "../../../domain/contracts/follows";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { formatCount } from "../../../domain/numbers";
 import { websiteHref, websiteLabel } from "../../../domain/website";
 import { Avatar } from "../../components/avatar";
 import { FollowListDialog } from "../../components/follow-list-dialog";
@@ -29,7 +30,7 @@ function Counters({ profile }: { profile: ProfileView }) {
         {COUNTERS.map(({ key, label }) => {
           const value = (
             <span className="text-lg font-bold tabular-nums">
-              {profile.counts[key].toLocaleString()}
+              {formatCount(profile.counts[key])}
             </span>
           );
           return (

@@ -4,6 +4,7 @@
 // the Follow button stays its own control above it.
 import { Link } from "react-router";
 import type { SearchResult } from "../../../domain/contracts/search";
+import { formatCount } from "../../../domain/numbers";
 import { Avatar } from "../../components/avatar";
 import { FollowButton } from "../../components/follow-button";
 import { ProfileBadges } from "../../components/profile-badges";
@@ -14,7 +15,7 @@ const muted = "text-neutral-600 dark:text-neutral-400";
 const placeOf = (person: SearchResult) => person.city ?? person.state;
 
 const milesText = (miles: number) =>
-  `${miles.toLocaleString("en-US")}\u00a0${miles === 1 ? "mile" : "miles"} away`;
+  `${formatCount(miles)}\u00a0${miles === 1 ? "mile" : "miles"} away`;
 
 export function ResultCard({ person }: { person: SearchResult }) {
   const name = person.fullName || person.handle;

@@ -4,6 +4,7 @@
 // service's message (naming the refused filters) and shows no results.
 import type { ReactNode } from "react";
 import type { SearchResult } from "../../../domain/contracts/search";
+import { formatCount } from "../../../domain/numbers";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "../../../domain/search-filters";
 import { Button } from "../../components/button";
 import { LoadMore } from "../../components/load-more";
@@ -18,13 +19,12 @@ export const SEARCHING = "Searching…";
 export const ENHANCED_SEARCH = "Enhanced Search";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
-const number = (n: number) => n.toLocaleString("en-US");
 
 /** spec-2 §2 'Found N user(s)'; beyond the count's cap, a lower bound. */
 export const foundText = (total: { count: number; capped: boolean }) =>
   total.capped
-    ? `Found ${number(SEARCH_COUNT_CAP)}+ users`
-    : `Found ${number(total.count)} user(s)`;
+    ? `Found ${formatCount(SEARCH_COUNT_CAP)}+ users`
+    : `Found ${formatCount(total.count)} user(s)`;
 
 function ResultsHeader({
   text,

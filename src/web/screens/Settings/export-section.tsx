@@ -5,6 +5,7 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import type { ExportStateResponse, ExportView } from "../../../domain/contracts/export";
+import { formatCount } from "../../../domain/numbers";
 import { longDateLabel } from "../../../domain/time-labels";
 import { Button, buttonClass } from "../../components/button";
 import { FormMessage } from "../../components/form-message";
@@ -23,8 +24,6 @@ const STAGE_LABELS: Record<NonNullable<ExportView["progress"]["stage"]>, string>
   media: "your photos",
   "README.txt": "the last details",
 };
-
-const count = new Intl.NumberFormat("en-US");
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -53,8 +52,8 @@ function Building({ view }: { view: ExportView }) {
         />
       </div>
       <p className={`text-sm ${muted}`}>
-        {total > 0 ? `${count.format(done)} of ${count.format(total)} items. ` : ""}You can leave
-        this page; we will e-mail you a link when it is ready.
+        {total > 0 ? `${formatCount(done)} of ${formatCount(total)} items. ` : ""}You can leave this
+        page; we will e-mail you a link when it is ready.
       </p>
     </div>
   );

@@ -17,7 +17,7 @@ export function lastActiveLabel(iso: string, now: Date, locale = "en-US"): strin
   const at = new Date(iso);
   const elapsed = Math.max(0, now.getTime() - at.getTime());
   if (elapsed < MINUTE) return "just now";
-  if (elapsed >= WEEK) return calendarDate(iso, locale);
+  if (elapsed >= WEEK) return calendarDate(iso);
   const words = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   if (elapsed < HOUR) return words.format(-Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return words.format(-Math.floor(elapsed / HOUR), "hour");
