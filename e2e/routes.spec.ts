@@ -2,7 +2,7 @@
 import { createVerifiedAccount, logIn, signedInAccount } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { ownHandle } from "./support/people";
+import { ownHandle, secondPerson } from "./support/people";
 import { homeHeading, landingHeading } from "./support/screen";
 
 for (const [path, title] of [
@@ -164,4 +164,69 @@ test("a profile and a post show their words with scripts off, and the app opens 
   await page.goto("/settings");
   await expect(page.getByRole("region", { name: "Your data" })).toBeVisible();
   expect(issues.filter((issue) => issue.includes("ContentSecurityPolicy"))).toEqual([]);
+});
+
+/** Records every use of Intl and of the toLocale… methods that call it, in window.__intl. */
+const recordIntl = `(() => {
+  const used = (window.__intl = []);
+  for (const name of ["DateTimeFormat", "NumberFormat", "Collator", "Segmenter", "RelativeTimeFormat", "PluralRules", "ListFormat"]) {
+    Intl[name] = new Proxy(Intl[name], {
+      construct: (target, args) => (used.push("Intl." + name), Reflect.construct(target, args)),
+      apply: (target, self, args) => (used.push("Intl." + name), Reflect.apply(target, self, args)),
+    });
+  }
+  for (const [proto, names] of [
+    [Date.prototype, ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]],
+    [Number.prototype, ["toLocaleString"]],
+    [String.prototype, ["localeCompare"]],
+  ]) {
+    for (const name of names) {
+      const original = proto[name];
+      proto[name] = function (...args) { used.push(name); return original.apply(this, args); };
+    }
+  }
+})()`;
+
+test("the feed, a profile, a post page and mail first render without Intl (docs/performance.md)", async ({
+  page,
+  browser,
+}) => {
+  await signedInAccount(page, "intl");
+  const { user } = (await (await page.request.get("/api/auth/session")).json()) as {
+    user: { id: string };
+  };
+  const writer = await secondPerson(browser);
+  await signedInAccount(writer, "intl-writer");
+  const opened = await writer.request.post("/api/mail/threads/direct", {
+    data: { userId: user.id },
+  });
+  await expect(opened, "open thread").toBeOK();
+  const { thread } = (await opened.json()) as { thread: { id: string } };
+  const sent = await writer.request.post(`/api/mail/threads/${thread.id}/messages`, {
+    data: { subject: "Boats", body: "How many did you count?" },
+  });
+  await expect(sent, "send").toBeOK();
+  await writer.context().close();
+  const handle = await ownHandle(page);
+  const created = await page.request.post("/api/posts", {
+    multipart: { content: "Counting the boats in the harbour" },
+  });
+  await expect(created, "create post").toBeOK();
+  const { post } = (await created.json()) as { post: { path: string } };
+  await page.addInitScript(recordIntl);
+  const intlUsed = () => page.evaluate(() => (window as unknown as { __intl: string[] }).__intl);
+
+  await page.goto("/");
+  await expect(page.getByRole("main").getByText("Counting the boats in the harbour")).toBeVisible();
+  expect(await intlUsed()).toEqual([]);
+  await page.goto(`/${handle}`);
+  await expect(page.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Counting the boats in the harbour")).toBeVisible();
+  expect(await intlUsed()).toEqual([]);
+  await page.goto(post.path);
+  await expect(page.getByRole("main").getByText("Counting the boats in the harbour")).toBeVisible();
+  expect(await intlUsed()).toEqual([]);
+  await page.goto("/mail");
+  await expect(page.getByText("Boats")).toBeVisible();
+  expect(await intlUsed()).toEqual([]);
 });
