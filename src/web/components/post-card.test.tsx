@@ -66,7 +66,11 @@ describe("PostCard", () => {
       viewsCount: 40,
       createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     });
-    renderFeed([post], ADA);
+    const older = makePost({
+      author: { ...post.author, userId: "u-linus", fullName: "Linus Pauling", handle: "linus" },
+      imageUrl: "/media/posts/b.webp",
+    });
+    renderFeed([post, older], ADA);
     const article = screen.getByRole("article", { name: "Post by Grace Hopper" });
     expect(within(article).getByRole("link", { name: "Grace Hopper" }).getAttribute("href")).toBe(
       "/grace",
@@ -77,8 +81,14 @@ describe("PostCard", () => {
     expect(within(text).queryByRole("link")).toBeNull();
     const image = within(article).getByRole("img", { name: "Image attached to the post" });
     expect(image.className).toContain("max-h-96");
-    // In a list the picture waits until it is near, in a frame sized before it arrives.
-    expect(image.getAttribute("loading")).toBe("lazy");
+    // The list's first picture is likely the page's largest paint: fetched at once. The others
+    // wait until they are near; each in a frame sized before it arrives.
+    expect(image.getAttribute("loading")).toBe("eager");
+    expect(image.getAttribute("fetchpriority")).toBe("high");
+    const next = screen.getByRole("article", { name: "Post by Linus Pauling" });
+    const later = within(next).getByRole("img", { name: "Image attached to the post" });
+    expect(later.getAttribute("loading")).toBe("lazy");
+    expect(later.getAttribute("fetchpriority")).toBeNull();
     expect(Number(image.getAttribute("width"))).toBeGreaterThan(0);
     expect(Number(image.getAttribute("height"))).toBeGreaterThan(0);
     const time = article.querySelector("time");

@@ -10,7 +10,8 @@ import { PostStats } from "./post-stats";
 
 const INTERACTIVE = "a, button, input, textarea, select, label, [role='menuitem']";
 
-export function PostCard({ post }: { post: PostView }) {
+/** `lead`: the list's first post (its picture loads at once: post-parts.tsx PostBody). */
+export function PostCard({ post, lead = false }: { post: PostView; lead?: boolean }) {
   const navigate = useNavigate();
   const open = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
@@ -41,7 +42,7 @@ export function PostCard({ post }: { post: PostView }) {
             <PostMenu post={post} />
           </div>
           <div className="mt-1">
-            <PostBody post={post} />
+            <PostBody post={post} lead={lead} />
           </div>
           <PostStats post={post} />
         </div>

@@ -18,8 +18,8 @@ const PostCards = memo(function PostCards({ pages, shown }: { pages: PostPages; 
   const posts = pages.pages.flatMap((page) => page.items).slice(0, shown);
   return (
     <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950 [&>article:last-child]:border-b-0">
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
+      {posts.map((post, index) => (
+        <PostCard key={post.id} post={post} lead={index === 0} />
       ))}
     </div>
   );

@@ -77,8 +77,18 @@ const FRAME = { width: 800, height: 500 };
 
 /** The text exactly as written (line breaks kept, links left as text) and the optional image.
  * `large` is the post's own page: there the picture is the largest paint, so it is fetched at
- * once and shown whole; in lists it waits until it is near and fills its frame. */
-export function PostBody({ post, large = false }: { post: PostView; large?: boolean }) {
+ * once and shown whole; in lists it fills its frame and waits until it is near, but for the
+ * list's first post (`lead`), whose picture is likely the largest paint of a feed or a profile. */
+export function PostBody({
+  post,
+  large = false,
+  lead = false,
+}: {
+  post: PostView;
+  large?: boolean;
+  lead?: boolean;
+}) {
+  const now = large || lead;
   return (
     <>
       <p
@@ -97,8 +107,8 @@ export function PostBody({ post, large = false }: { post: PostView; large?: bool
           alt="Image attached to the post"
           width={FRAME.width}
           height={FRAME.height}
-          loading={large ? "eager" : "lazy"}
-          fetchPriority={large ? "high" : undefined}
+          loading={now ? "eager" : "lazy"}
+          fetchPriority={now ? "high" : undefined}
           className={clsx(
             "mt-3 aspect-[16/10] max-h-96 w-full rounded-2xl border border-neutral-200 dark:border-neutral-800",
             large ? "bg-neutral-100 object-contain dark:bg-neutral-900" : "object-cover",
