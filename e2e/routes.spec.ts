@@ -150,12 +150,18 @@ test("a profile and a post show their words with scripts off, and the app opens 
   const cdp = await page.context().newCDPSession(page);
   cdp.on("Audits.issueAdded", ({ issue }) => issues.push(JSON.stringify(issue)));
   await cdp.send("Audits.enable");
-  await page.goto("/");
-  await expect(homeHeading(page)).toBeVisible();
   const reads: string[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/api/posts/by-path/")) reads.push(request.url());
+    if (/\/api\/(posts\/by-path\/|feed|users\/[^/]+\/posts)/.test(request.url())) {
+      reads.push(request.url());
+    }
   });
+  // The feed's first page and the profile's posts come with their pages too.
+  await page.goto("/");
+  await expect(homeHeading(page)).toBeVisible();
+  await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
+  await page.goto(`/${handle}`);
+  await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
   await page.goto(post.path);
   await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
   await expect(page.getByRole("button", { name: /like/i }).first()).toBeVisible();

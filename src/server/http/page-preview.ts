@@ -2,7 +2,8 @@
 // pages"): the server writes the header's bar with the site's name, then the person's picture,
 // name, handle and about, or the post's author and text, into the page's #root, laid out and
 // styled as the screens lay them out. The app's first render replaces it, starting from the same
-// view (the page-data block after it), so nothing is read twice.
+// view (the page-data block after it), so nothing is read twice. The signed-in feed has no
+// markup of its own, only the block.
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { PageData } from "../../domain/contracts/page-data";
 import { initials } from "../../domain/full-name";
@@ -59,9 +60,17 @@ function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
     </article>`;
 }
 
+/** The picture of the first post a profile or the feed lists: the likely largest paint, which
+ * the screen asks for only once it has rendered the list (components/post-parts.tsx). */
+export function leadImage(data: PageData): string | null {
+  return data.kind === "post" ? null : (data.posts.items[0]?.imageUrl ?? null);
+}
+
 /** The page's #root filled with the view, and the view itself as a data block after it. */
 export function injectPreview(html: string, data: PageData, siteName: string): string {
   if (!html.includes(ROOT)) return html;
+  const block = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  if (data.kind === "feed") return html.replace(ROOT, () => `${ROOT}\n    ${block}`);
   const content = data.kind === "profile" ? profileMarkup(data) : postMarkup(data);
   const markup = `<div id="root"><div class="min-h-dvh">
     <header class="fixed inset-x-0 top-0 z-50 h-14 bg-black text-white">
@@ -73,6 +82,6 @@ export function injectPreview(html: string, data: PageData, siteName: string): s
     ${content}
     </div></main>
   </div></div>
-    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+    ${block}`;
   return html.replace(ROOT, () => markup);
 }

@@ -17,6 +17,7 @@ import { SESSION_ELEMENT_ID } from "../../domain/page-blocks";
 import { sendError } from "./error-handler";
 import { isUnsafePagePath } from "./input";
 import {
+  escapeHtml,
   injectBlocks,
   injectDefaultTitle,
   injectHead,
@@ -25,7 +26,7 @@ import {
   renderJsonBlock,
   renderSiteConfig,
 } from "./page-meta";
-import { injectPreview } from "./page-preview";
+import { injectPreview, leadImage } from "./page-preview";
 import { screenPreloads } from "./screen-preloads";
 import { loadStaticFiles, registerStaticFiles } from "./static-files";
 
@@ -64,6 +65,11 @@ async function encodeHtml(html: string, acceptEncoding: string | undefined) {
   if (encoding === "gzip") return { encoding, body: await gzipped(html) };
   return { encoding: null, body: html };
 }
+
+/** The first listed post's picture asked for with the page's own requests, not after the
+ * screen has rendered the list. */
+const imagePreload = (url: string | null) =>
+  url ? `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />` : "";
 
 interface WebAppOptions {
   distDir: string | undefined;
@@ -120,7 +126,12 @@ export async function registerWebApp(
     const { encoding, body } = await encodeHtml(
       injectBlocks(
         page,
-        [siteConfigBlock, sessionBlock, preloads(pathname, user !== null)].join("\n    "),
+        [
+          siteConfigBlock,
+          sessionBlock,
+          preloads(pathname, user !== null),
+          imagePreload(meta?.preview ? leadImage(meta.preview) : null),
+        ].join("\n    "),
       ),
       request.headers["accept-encoding"],
     );

@@ -24,11 +24,39 @@ describe("the page's own view", () => {
     expect(client.getQueryData(likeKeys.post("p1"))).toEqual({ liked: true, likesCount: 3 });
   });
 
+  it("puts a profile and its first page of posts in the cache, as their screens ask for them", () => {
+    const post = makePost({ id: "p2", likedByMe: false, likesCount: 5 });
+    const profile = { userId: "u-ada", handle: "ada", fullName: "Ada Lovelace" };
+    const posts = { items: [post], nextCursor: "c1" };
+    embed(JSON.stringify({ kind: "profile", handle: "ada", profile, posts }));
+    const client = new QueryClient();
+    seedPageData(client);
+    expect(client.getQueryData(profileKeys.detail("ada"))).toEqual(profile);
+    expect(client.getQueryData(postKeys.userPosts("u-ada"))).toEqual({
+      pages: [posts],
+      pageParams: [null],
+    });
+    expect(client.getQueryData(likeKeys.post("p2"))).toEqual({ liked: false, likesCount: 5 });
+  });
+
+  it("puts the signed-in feed's first page in the cache", () => {
+    const posts = { items: [makePost({ id: "p3" }), makePost({ id: "p4" })], nextCursor: null };
+    embed(JSON.stringify({ kind: "feed", posts }));
+    const client = new QueryClient();
+    seedPageData(client);
+    expect(client.getQueryData(postKeys.feed())).toEqual({ pages: [posts], pageParams: [null] });
+  });
+
   it("ignores a block that is not JSON or not a known view", () => {
     const client = new QueryClient();
     embed("{not json");
     seedPageData(client);
     embed(JSON.stringify({ kind: "profile", handle: "ada", profile: { handle: "ada" } }));
+    seedPageData(client);
+    const profile = { userId: "u-ada", handle: "ada" };
+    embed(JSON.stringify({ kind: "profile", handle: "ada", profile, posts: { items: [{}] } }));
+    seedPageData(client);
+    embed(JSON.stringify({ kind: "feed", posts: null }));
     seedPageData(client);
     expect(client.getQueryData(profileKeys.detail("ada"))).toBeUndefined();
     expect(client.getQueryCache().getAll()).toHaveLength(0);

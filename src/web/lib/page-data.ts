@@ -1,20 +1,32 @@
-// The view the server answered a profile or a post page with (domain/contracts/page-data.ts): put
-// in the query cache before the first render, so the screen shows it at once instead of loading
-// it again. Anything unreadable is ignored and the screen loads as usual.
+// The view the server answered a profile, a post or the signed-in feed page with
+// (domain/contracts/page-data.ts): put in the query cache before the first render, so the screen
+// shows it at once instead of loading it again. Anything unreadable is ignored and the screen
+// loads as usual.
 import type { QueryClient } from "@tanstack/react-query";
 import type { PageData } from "../../domain/contracts/page-data";
+import type { PostView } from "../../domain/contracts/posts";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
 import { seedPostLikes } from "../state/queries/post-likes";
-import { postKeys } from "../state/queries/posts";
+import { type PostPages, postKeys } from "../state/queries/posts";
 import { profileKeys } from "../state/queries/profiles";
 import { hasStrings, isObject, readJsonBlock } from "./json-block";
+
+/** A page of posts: its items each with an id and a path. */
+const isPostPage = (value: unknown): boolean =>
+  isObject(value) &&
+  Array.isArray(value.items) &&
+  value.items.every((post) => isObject(post) && hasStrings(post, "id", "path"));
 
 /** The view if the block holds one: its kind, the address it answers and the view's ids. */
 function readPageData(doc: Document): PageData | null {
   const block = readJsonBlock(PAGE_DATA_ELEMENT_ID, doc);
-  if (!isObject(block) || !hasStrings(block, "handle")) return null;
+  if (!isObject(block)) return null;
+  if (block.kind === "feed") return isPostPage(block.posts) ? (block as PageData) : null;
+  if (!hasStrings(block, "handle")) return null;
   if (block.kind === "profile") {
-    return isObject(block.profile) && hasStrings(block.profile, "userId", "handle")
+    return isObject(block.profile) &&
+      hasStrings(block.profile, "userId", "handle") &&
+      isPostPage(block.posts)
       ? (block as PageData)
       : null;
   }
@@ -26,13 +38,26 @@ function readPageData(doc: Document): PageData | null {
   return null;
 }
 
+/** The first page of a list of posts, as its infinite query holds it (queries/posts.ts). */
+function seedPosts(
+  queryClient: QueryClient,
+  key: readonly unknown[],
+  page: { items: PostView[]; nextCursor: string | null },
+) {
+  queryClient.setQueryData<PostPages>(key, { pages: [page], pageParams: [null] });
+  seedPostLikes(queryClient, page.items, Date.now());
+}
+
 export function seedPageData(queryClient: QueryClient, doc: Document = document): void {
   const data = readPageData(doc);
   if (!data) return;
   if (data.kind === "profile") {
     queryClient.setQueryData(profileKeys.detail(data.handle), data.profile);
-  } else {
+    seedPosts(queryClient, postKeys.userPosts(data.profile.userId), data.posts);
+  } else if (data.kind === "post") {
     queryClient.setQueryData(postKeys.postByPath(data.handle, data.slug), data.post);
     seedPostLikes(queryClient, [data.post], Date.now());
+  } else {
+    seedPosts(queryClient, postKeys.feed(), data.posts);
   }
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
+import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../../../domain/limits";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartPost } from "../../test-support/multipart";
@@ -404,6 +405,45 @@ describe("post pages for crawlers and /post/{id}", () => {
     expect(liked.statusCode).toBe(200);
     const asReader = await inject(t, reader, "GET", post.path);
     expect(pageDataOf(asReader.body)).toMatchObject({ post: { likedByMe: true, likesCount: 1 } });
+  });
+
+  it("hands the app the feed's and a profile's first posts with the page, the first picture preloaded", async () => {
+    const image = await sharp({
+      create: { width: 400, height: 250, channels: 3, background: "#226688" },
+    })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = await multipartPost("Harbour at noon", image);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      payload,
+      headers: { ...headers, cookie: followed.cookie },
+    });
+    expect(made.statusCode).toBe(201);
+    const { imageUrl } = made.json().post as { imageUrl: string };
+    const preload = `<link rel="preload" as="image" href="${imageUrl}" fetchpriority="high" />`;
+
+    const home = await inject(t, reader, "GET", "/");
+    expect(pageDataOf(home.body)).toEqual({
+      kind: "feed",
+      posts: await feed(reader, `?limit=${FEED_PAGE_SIZE}`),
+    });
+    expect(home.body).toContain(preload);
+    // Signed out, the home page is the landing page: no feed, no picture.
+    const landing = await t.app.inject({ method: "GET", url: "/" });
+    expect(pageDataOf(landing.body)).toBeNull();
+    expect(landing.body).not.toContain('rel="preload" as="image"');
+
+    const profile = await inject(t, reader, "GET", `/${followed.handle}`);
+    const posts = await inject(
+      t,
+      reader,
+      "GET",
+      `/api/users/${followed.userId}/posts?limit=${USER_POSTS_FETCH}`,
+    );
+    expect(pageDataOf(profile.body)).toMatchObject({ kind: "profile", posts: posts.json() });
+    expect(profile.body).toContain(preload);
   });
 
   it("redirects /post/{id} to the post's path, and anything wrong to /", async () => {

@@ -3,6 +3,7 @@
 // same use-case as GET /api/profiles/:handle, so a suspension, or a block by the profile's owner,
 // hides it here exactly as there (docs/safety.md "Pages served by the server"). The words come
 // from domain/page-titles.ts.
+import type { PageData } from "../../../domain/contracts/page-data";
 import { RESERVED_HANDLES } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
 import type { Db } from "../../db/client";
@@ -10,10 +11,20 @@ import { AppError } from "../../errors";
 import type { PageMeta } from "../../http/page-meta";
 import { getProfileByHandle } from "./service";
 
-/** `handle` as domain/page-routes.ts gives it: the @ stripped, trimmed, lower-cased. */
+type FirstPosts = Extract<PageData, { kind: "profile" }>["posts"];
+
+interface ProfilePage {
+  /** As domain/page-routes.ts gives it: the @ stripped, trimmed, lower-cased. */
+  handle: string;
+  siteName: string;
+  viewerId: string | null;
+  /** The profile's first page of posts as GET /api/users/:userId/posts answers the viewer. */
+  firstPosts: (userId: string) => Promise<FirstPosts>;
+}
+
 export async function profilePageMeta(
   db: Db,
-  { handle, siteName, viewerId }: { handle: string; siteName: string; viewerId: string | null },
+  { handle, siteName, viewerId, firstPosts }: ProfilePage,
 ): Promise<PageMeta> {
   // A name the app keeps for itself (domain/handles.ts) is nobody's profile.
   const profile = RESERVED_HANDLES.has(handle)
@@ -39,6 +50,6 @@ export async function profilePageMeta(
     canonicalPath: `/${profile.handle}`,
     image: profile.profileImageUrl,
     type: "profile",
-    preview: { kind: "profile", handle, profile },
+    preview: { kind: "profile", handle, profile, posts: await firstPosts(profile.userId) },
   };
 }

@@ -1,6 +1,7 @@
 // Public profiles by handle and their link previews (spec-1 §2).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USER_POSTS_FETCH } from "../../../domain/limits";
 import { profiles } from "../../db/schema/profiles";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { pageDataOf } from "../../test-support/page-data";
@@ -112,10 +113,15 @@ describe("link previews for crawlers", () => {
     expect(root).toContain("Engines &lt;script&gt;alert(1)&lt;/script&gt; &amp; numbers</p>");
     expect(root).not.toContain("<script>alert");
     const api = await getProfile(ada.handle);
+    const posts = await t.app.inject({
+      method: "GET",
+      url: `/api/users/${ada.userId}/posts?limit=${USER_POSTS_FETCH}`,
+    });
     expect(pageDataOf(page.body)).toEqual({
       kind: "profile",
       handle: ada.handle,
       profile: api.json().profile,
+      posts: posts.json(),
     });
     expect(page.body).not.toContain(ada.email);
 
