@@ -321,7 +321,9 @@ async function all() {
       { label: "landing", path: "/" },
       { label: "profile", path: `/${author.handle}` },
       { label: "post page", path: postPath },
-      { label: "feed", path: "/", ...signedIn, expects: "/api/feed" },
+      // The feed's first page comes with the page (architecture.md "Web app pages"); the unread
+      // counts are asked for by the signed-in header alone.
+      { label: "feed", path: "/", ...signedIn, expects: "/api/mail/unread-count" },
       { label: "search", path: "/search", ...signedIn },
       { label: "mail", path: "/mail", ...signedIn, expects: "/api/mail/threads" },
     ]);
