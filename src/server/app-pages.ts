@@ -3,6 +3,8 @@
 // profile (with its first posts) or a post is then read for the viewer, and the signed-in home
 // page's first page of the feed; anything else takes its title from domain/page-titles.ts.
 // Unknown addresses answer 404 'Page not found'.
+import type { SessionUser } from "../domain/contracts/auth";
+import type { PageData } from "../domain/contracts/page-data";
 import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../domain/limits";
 import { pageRoute } from "../domain/page-routes";
 import { pageText } from "../domain/page-titles";
@@ -11,10 +13,23 @@ import type { PageMeta, PageMetaResolver } from "./http/page-meta";
 import { postPageMeta } from "./modules/posts/page-meta";
 import { feedPage, userPostsPage } from "./modules/posts/service";
 import { profilePageMeta } from "./modules/profiles/page-meta";
+import { getProfileByHandle } from "./modules/profiles/service";
+
+/** The signed-in home page's block: the feed's first page, and the viewer's own profile, which
+ * the first-steps checklist above the feed reads (web/screens/Home/feed-home.tsx). None when the
+ * profile cannot be read (the app then asks the API as it would without the block). */
+async function feedData(ctx: AppContext, viewer: SessionUser): Promise<PageData | undefined> {
+  const [posts, profile] = await Promise.all([
+    feedPage(ctx, { viewerId: viewer.id, limit: FEED_PAGE_SIZE }),
+    getProfileByHandle(ctx.db, { handle: viewer.handle, viewerId: viewer.id }).catch(() => null),
+  ]);
+  return profile ? { kind: "feed", posts, handle: viewer.handle, profile } : undefined;
+}
 
 export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver {
-  return async (pathname, viewerId): Promise<PageMeta> => {
+  return async (pathname, viewer): Promise<PageMeta> => {
     const route = pageRoute(pathname);
+    const viewerId = viewer?.id ?? null;
     switch (route.kind) {
       case "profile":
         return profilePageMeta(ctx.db, {
@@ -31,14 +46,7 @@ export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver
           ...pageText({ kind: route.kind }, siteName),
           canonicalPath: pathname,
           type: "website",
-          ...(route.kind === "home" && viewerId
-            ? {
-                preview: {
-                  kind: "feed",
-                  posts: await feedPage(ctx, { viewerId, limit: FEED_PAGE_SIZE }),
-                },
-              }
-            : {}),
+          preview: route.kind === "home" && viewer ? await feedData(ctx, viewer) : undefined,
         };
     }
   };

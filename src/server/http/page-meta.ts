@@ -1,6 +1,7 @@
 // The app's HTML as the server answers it. Link previews for crawlers, which run no JavaScript:
 // the page's title, description, canonical link, Open Graph and Twitter tags already in <head>.
 // And the public site settings as a JSON data block the browser reads before its first render.
+import type { SessionUser } from "../../domain/contracts/auth";
 import type { PageData } from "../../domain/contracts/page-data";
 import type { PublicSiteConfig } from "../../domain/contracts/site";
 import { clipText } from "../../domain/graphemes";
@@ -21,11 +22,11 @@ export interface PageMeta {
 }
 
 /**
- * Returns the status and meta of an app page as `viewerId` may see it (null: signed out). A
- * profile or a post hidden from the viewer by a block or a suspension answers as a missing one
- * (docs/safety.md "Pages served by the server").
+ * Returns the status and meta of an app page as the signed-in `viewer` may see it (null: signed
+ * out). A profile or a post hidden from the viewer by a block or a suspension answers as a
+ * missing one (docs/safety.md "Pages served by the server").
  */
-export type PageMetaResolver = (pathname: string, viewerId: string | null) => Promise<PageMeta>;
+export type PageMetaResolver = (pathname: string, viewer: SessionUser | null) => Promise<PageMeta>;
 
 const START = "<!--page-meta-->";
 const END = "<!--/page-meta-->";

@@ -113,15 +113,15 @@ export async function registerWebApp(
     const pathname = request.url.split("?")[0] ?? "/";
     // Control characters name no page; refused before any lookup (src/server/http/input.ts).
     const refused = isUnsafePagePath(pathname);
-    // The viewer hook resolved the session for app pages (http/viewer.ts).
-    const meta = refused ? null : await pageMeta(pathname, request.viewerId);
+    // The viewer hook resolved the session for app pages (http/viewer.ts). Who is signed in, as
+    // the session call would answer it: the app's first render does not wait for that call
+    // (docs/architecture.md "Web app pages").
+    const user = request.viewerId ? await sessionUser(request.viewerId) : null;
+    const meta = refused ? null : await pageMeta(pathname, user);
     const head = meta
       ? injectHead(html, renderHead(meta, publicSite))
       : injectDefaultTitle(html, publicSite.siteName);
     const page = meta?.preview ? injectPreview(head, meta.preview, publicSite.siteName) : head;
-    // Who is signed in, as the session call would answer it: the app's first render does not
-    // wait for that call (docs/architecture.md "Web app pages").
-    const user = request.viewerId ? await sessionUser(request.viewerId) : null;
     const sessionBlock = renderJsonBlock(SESSION_ELEMENT_ID, { user });
     const { encoding, body } = await encodeHtml(
       injectBlocks(

@@ -39,12 +39,14 @@ describe("the page's own view", () => {
     expect(client.getQueryData(likeKeys.post("p2"))).toEqual({ liked: false, likesCount: 5 });
   });
 
-  it("puts the signed-in feed's first page in the cache", () => {
+  it("puts the signed-in feed's first page and the viewer's own profile in the cache", () => {
     const posts = { items: [makePost({ id: "p3" }), makePost({ id: "p4" })], nextCursor: null };
-    embed(JSON.stringify({ kind: "feed", posts }));
+    const profile = { userId: "u-bo", handle: "bo", fullName: "Bo Nilsson" };
+    embed(JSON.stringify({ kind: "feed", posts, handle: "bo", profile }));
     const client = new QueryClient();
     seedPageData(client);
     expect(client.getQueryData(postKeys.feed())).toEqual({ pages: [posts], pageParams: [null] });
+    expect(client.getQueryData(profileKeys.detail("bo"))).toEqual(profile);
   });
 
   it("ignores a block that is not JSON or not a known view", () => {
@@ -56,7 +58,9 @@ describe("the page's own view", () => {
     const profile = { userId: "u-ada", handle: "ada" };
     embed(JSON.stringify({ kind: "profile", handle: "ada", profile, posts: { items: [{}] } }));
     seedPageData(client);
-    embed(JSON.stringify({ kind: "feed", posts: null }));
+    embed(JSON.stringify({ kind: "feed", posts: null, handle: "ada", profile }));
+    seedPageData(client);
+    embed(JSON.stringify({ kind: "feed", posts: { items: [] }, handle: "ada" }));
     seedPageData(client);
     expect(client.getQueryData(profileKeys.detail("ada"))).toBeUndefined();
     expect(client.getQueryCache().getAll()).toHaveLength(0);

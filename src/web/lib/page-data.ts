@@ -21,8 +21,14 @@ const isPostPage = (value: unknown): boolean =>
 function readPageData(doc: Document): PageData | null {
   const block = readJsonBlock(PAGE_DATA_ELEMENT_ID, doc);
   if (!isObject(block)) return null;
-  if (block.kind === "feed") return isPostPage(block.posts) ? (block as PageData) : null;
   if (!hasStrings(block, "handle")) return null;
+  if (block.kind === "feed") {
+    return isPostPage(block.posts) &&
+      isObject(block.profile) &&
+      hasStrings(block.profile, "userId", "handle")
+      ? (block as PageData)
+      : null;
+  }
   if (block.kind === "profile") {
     return isObject(block.profile) &&
       hasStrings(block.profile, "userId", "handle") &&
@@ -58,6 +64,7 @@ export function seedPageData(queryClient: QueryClient, doc: Document = document)
     queryClient.setQueryData(postKeys.postByPath(data.handle, data.slug), data.post);
     seedPostLikes(queryClient, [data.post], Date.now());
   } else {
+    queryClient.setQueryData(profileKeys.detail(data.handle), data.profile);
     seedPosts(queryClient, postKeys.feed(), data.posts);
   }
 }

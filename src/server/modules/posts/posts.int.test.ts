@@ -425,9 +425,12 @@ describe("post pages for crawlers and /post/{id}", () => {
     const preload = `<link rel="preload" as="image" href="${imageUrl}" fetchpriority="high" />`;
 
     const home = await inject(t, reader, "GET", "/");
+    const own = await inject(t, reader, "GET", `/api/profiles/${reader.handle}`);
     expect(pageDataOf(home.body)).toEqual({
       kind: "feed",
       posts: await feed(reader, `?limit=${FEED_PAGE_SIZE}`),
+      handle: reader.handle,
+      profile: own.json().profile,
     });
     expect(home.body).toContain(preload);
     // Signed out, the home page is the landing page: no feed, no picture.
