@@ -28,11 +28,14 @@ function FieldGroup({ title, children }: { title: string; children: ReactNode })
 interface SearchFormProps {
   filters: SearchFiltersState;
   open: boolean;
+  /** Whether the panel's fields are drawn: from its first opening on. Closed, they would be
+   * hundreds of hidden options built for nothing. */
+  drawn: boolean;
   onOpenChange: (open: boolean) => void;
   onSearch: () => void;
 }
 
-export function SearchForm({ filters, open, onOpenChange, onSearch }: SearchFormProps) {
+export function SearchForm({ filters, open, drawn, onOpenChange, onSearch }: SearchFormProps) {
   const panelId = useId();
   const { draft, change, lists } = filters;
   const count = filterCount(draft);
@@ -77,29 +80,31 @@ export function SearchForm({ filters, open, onOpenChange, onSearch }: SearchForm
           />
         </button>
         <div id={panelId} hidden={!open} className="basis-full">
-          <div key={filters.generation} className="space-y-6 pt-2 pb-4">
-            <FieldGroup title="Place">
-              {lists.data ? (
-                <PlaceFilters draft={draft} onChange={change} lists={lists.data} />
-              ) : lists.isError ? (
-                <LoadError
-                  message="The place lists could not be loaded."
-                  onRetry={() => void lists.refetch()}
-                  retrying={lists.isFetching}
-                />
-              ) : (
-                <p role="status" className="text-sm text-neutral-500 dark:text-neutral-400">
-                  Loading…
-                </p>
-              )}
-            </FieldGroup>
-            <FieldGroup title="Person">
-              <PersonFilters draft={draft} onChange={change} />
-            </FieldGroup>
-            <FieldGroup title="Background">
-              <BackgroundFilters draft={draft} onChange={change} />
-            </FieldGroup>
-          </div>
+          {drawn ? (
+            <div key={filters.generation} className="space-y-6 pt-2 pb-4">
+              <FieldGroup title="Place">
+                {lists.data ? (
+                  <PlaceFilters draft={draft} onChange={change} lists={lists.data} />
+                ) : lists.isError ? (
+                  <LoadError
+                    message="The place lists could not be loaded."
+                    onRetry={() => void lists.refetch()}
+                    retrying={lists.isFetching}
+                  />
+                ) : (
+                  <p role="status" className="text-sm text-neutral-500 dark:text-neutral-400">
+                    Loading…
+                  </p>
+                )}
+              </FieldGroup>
+              <FieldGroup title="Person">
+                <PersonFilters draft={draft} onChange={change} />
+              </FieldGroup>
+              <FieldGroup title="Background">
+                <BackgroundFilters draft={draft} onChange={change} />
+              </FieldGroup>
+            </div>
+          ) : null}
         </div>
         <div
           className={clsx(

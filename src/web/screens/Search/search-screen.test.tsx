@@ -104,6 +104,23 @@ describe("SearchScreen", () => {
     ).toBe("true");
   });
 
+  it("on a phone, draws the closed filter panel's fields only once it opens", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const { user } = renderSearch("/search", searchApi(() => json(page([]))));
+    const filters = screen.getByRole("button", { name: "Filters" });
+    expect(filters.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("combobox", { name: "Gender", hidden: true })).toBeNull();
+    await user.click(filters);
+    expect(filters.getAttribute("aria-expanded")).toBe("true");
+    expect(select("Gender")).toBeTruthy();
+    await waitFor(() => expect(select("State").options.length).toBeGreaterThan(50));
+  });
+
   it("puts the filters in the URL on Search, and Back from a profile finds them again", async () => {
     const { user, router, searches } = renderSearch(
       "/search",

@@ -17,9 +17,12 @@ const isWide = () => window.matchMedia?.("(min-width: 1024px)").matches ?? true;
 
 export function SearchScreen() {
   usePageMeta(pageText({ kind: "search" }, useSite().siteName));
-  const filters = useSearchFilters();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(isWide);
+  // Closed at first on a phone: its fields are drawn, and its lists loaded, once it first opens.
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  const filters = useSearchFilters(shown);
   const results = useRef<HTMLElement>(null);
 
   const search = () => {
@@ -38,7 +41,13 @@ export function SearchScreen() {
       <h1 className="mb-4 text-2xl font-bold">Search</h1>
       <div className="lg:grid lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <div className="lg:sticky lg:top-20 lg:-mx-1 lg:-mt-1 lg:max-h-[calc(100dvh-10rem)] lg:overflow-y-auto lg:px-1 lg:pt-1">
-          <SearchForm filters={filters} open={open} onOpenChange={setOpen} onSearch={search} />
+          <SearchForm
+            filters={filters}
+            open={open}
+            drawn={shown}
+            onOpenChange={setOpen}
+            onSearch={search}
+          />
         </div>
         <section ref={results} aria-label="Results" className="mt-6 scroll-mt-20 lg:mt-0">
           {filters.searched === null ? (

@@ -11,7 +11,9 @@ import { canonicalQuery, draftFromQuery, queryFromDraft } from "./search-draft";
 
 export type FilterPatch = Partial<SearchFilters>;
 
-export function useSearchFilters() {
+/** `panelShown`: the filter panel has been opened. The place lists (3,143 counties among them) are
+ * loaded for it, or to read a search in the URL, not before (docs/performance.md "Lighthouse"). */
+export function useSearchFilters(panelShown: boolean) {
   const [params, setParams] = useSearchParams();
   const searched = canonicalQuery(params);
   const lists = useQuery({
@@ -19,6 +21,7 @@ export function useSearchFilters() {
     queryFn: loadProfileLists,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+    enabled: panelShown || searched !== "",
   });
   const schema = useMemo(() => lists.data && searchFiltersSchema(lists.data), [lists.data]);
   const [draft, setDraft] = useState<SearchFilters>({});
