@@ -111,7 +111,10 @@ describe("SearchScreen", () => {
       addEventListener: () => {},
       removeEventListener: () => {},
     }));
-    const { user } = renderSearch("/search", searchApi(() => json(page([]))));
+    const { user } = renderSearch(
+      "/search",
+      searchApi(() => json(page([]))),
+    );
     const filters = screen.getByRole("button", { name: "Filters" });
     expect(filters.getAttribute("aria-expanded")).toBe("false");
     expect(screen.queryByRole("combobox", { name: "Gender", hidden: true })).toBeNull();
