@@ -4,10 +4,9 @@
 // loads as usual.
 import type { QueryClient } from "@tanstack/react-query";
 import type { PageData } from "../../domain/contracts/page-data";
-import type { PostView } from "../../domain/contracts/posts";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
 import { seedPostLikes } from "../state/queries/post-likes";
-import { type PostPages, postKeys } from "../state/queries/posts";
+import { type PostPage, type PostPages, postKeys } from "../state/queries/posts";
 import { profileKeys } from "../state/queries/profiles";
 import { hasStrings, isObject, readJsonBlock } from "./json-block";
 
@@ -20,8 +19,7 @@ const isPostPage = (value: unknown): boolean =>
 /** The view if the block holds one: its kind, the address it answers and the view's ids. */
 function readPageData(doc: Document): PageData | null {
   const block = readJsonBlock(PAGE_DATA_ELEMENT_ID, doc);
-  if (!isObject(block)) return null;
-  if (!hasStrings(block, "handle")) return null;
+  if (!isObject(block) || !hasStrings(block, "handle")) return null;
   if (block.kind === "feed") {
     return isPostPage(block.posts) &&
       isObject(block.profile) &&
@@ -45,11 +43,7 @@ function readPageData(doc: Document): PageData | null {
 }
 
 /** The first page of a list of posts, as its infinite query holds it (queries/posts.ts). */
-function seedPosts(
-  queryClient: QueryClient,
-  key: readonly unknown[],
-  page: { items: PostView[]; nextCursor: string | null },
-) {
+function seedPosts(queryClient: QueryClient, key: readonly unknown[], page: PostPage) {
   queryClient.setQueryData<PostPages>(key, { pages: [page], pageParams: [null] });
   seedPostLikes(queryClient, page.items, Date.now());
 }

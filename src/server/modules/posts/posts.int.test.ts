@@ -30,6 +30,17 @@ afterAll(async () => {
   await t.close();
 });
 
+/** POST /api/posts as multipart: the text and a picture. */
+async function postWithImage(author: TestAccount, content: string, image: Buffer) {
+  const { payload, headers } = await multipartPost(content, image);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    payload,
+    headers: { ...headers, cookie: author.cookie },
+  });
+}
+
 const feed = async (who: TestAccount, query = "") => {
   const res = await inject(t, who, "GET", `/api/feed${query}`);
   expect(res.statusCode).toBe(200);
@@ -63,13 +74,7 @@ describe("creating posts", () => {
       .withExif({ IFD0: { Make: "Cam" } })
       .jpeg()
       .toBuffer();
-    const { payload, headers } = await multipartPost("With a picture", image);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/posts",
-      payload,
-      headers: { ...headers, cookie: followed.cookie },
-    });
+    const res = await postWithImage(followed, "With a picture", image);
     expect(res.statusCode).toBe(201);
     const { imageUrl } = res.json().post;
     const media = await t.app.inject({ method: "GET", url: imageUrl });
@@ -413,13 +418,7 @@ describe("post pages for crawlers and /post/{id}", () => {
     })
       .jpeg()
       .toBuffer();
-    const { payload, headers } = await multipartPost("Harbour at noon", image);
-    const made = await t.app.inject({
-      method: "POST",
-      url: "/api/posts",
-      payload,
-      headers: { ...headers, cookie: followed.cookie },
-    });
+    const made = await postWithImage(followed, "Harbour at noon", image);
     expect(made.statusCode).toBe(201);
     const { imageUrl } = made.json().post as { imageUrl: string };
     const preload = `<link rel="preload" as="image" href="${imageUrl}" fetchpriority="high" />`;
