@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type LoadedProfileLists, loadProfileLists } from "./enums/profile-options";
-import {
-  filtersToQuery,
-  hasFilters,
-  queryToFilterInput,
-  searchFiltersSchema,
-} from "./search-filters";
+import { filtersToQuery, hasFilters, queryToFilterInput } from "./search-filters";
+import { searchFiltersSchema } from "./search-filters-schema";
 
 let lists: LoadedProfileLists;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 // Shapes of /api/search/* (spec-1 §2 header search box, §9: show 15; spec-2 §2–§9 advanced search).
 import { z } from "zod";
 import type { LoadedProfileLists } from "../enums/profile-options";
-import { SEARCH_PAGE_SIZE, searchFiltersSchema } from "../search-filters";
+import { SEARCH_PAGE_SIZE } from "../search-filters";
+import { searchFiltersSchema } from "../search-filters-schema";
 import { personSummary } from "./follows";
 import { pageQueryOf } from "./page";
 

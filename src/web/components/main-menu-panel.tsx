@@ -11,7 +11,6 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from "react-router";
 import { badgeCount } from "../../domain/activity-buckets";
 import { parseTheme, type Theme } from "../../domain/theme";
-import type { StandInState } from "../lib/stand-in-menu";
 import { GET_USERNAME_LABEL } from "./get-username-button";
 import { IconButton } from "./icon-button";
 import { type MainMenuProps, MenuFace } from "./main-menu-face";
@@ -44,11 +43,11 @@ function LinkItem({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** `startOpen`: the button was used before the menu loaded; `focusButton`: it had the focus. */
-export default function MainMenuPanel(props: MainMenuProps & StandInState) {
+/** Drawn as its stand-in button is first used (lib/stand-in-menu.ts): it starts open. */
+export default function MainMenuPanel(props: MainMenuProps) {
   const { signedIn, profilePath, unreadCount, mailUnreadCount, moderator } = props;
-  const { theme, onThemeChange, onLogout, onGetUsername, startOpen, focusButton } = props;
-  const [open, setOpen] = useState(startOpen);
+  const { theme, onThemeChange, onLogout, onGetUsername } = props;
+  const [open, setOpen] = useState(true);
   const trigger = useRef<HTMLButtonElement>(null);
   // The panel hangs from the window's right edge, not from the button in the centred header
   // column: shifted right by the gap between the button and that edge, measured as it opens.
@@ -62,12 +61,8 @@ export default function MainMenuPanel(props: MainMenuProps & StandInState) {
     if (next) measureEdge();
     setOpen(next);
   };
-  // Taking the place of the button drawn before it loaded: its focus, and its request to open.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it takes that place
-  useEffect(() => {
-    if (startOpen) measureEdge();
-    else if (focusButton) trigger.current?.focus();
-  }, []);
+  // Opened by the stand-in's use: measured as it takes the stand-in's place.
+  useEffect(measureEdge, [measureEdge]);
   const refocus = useRef<number | undefined>(undefined);
   // A focus deferred by a close never outlives the menu.
   useEffect(() => () => window.clearTimeout(refocus.current), []);

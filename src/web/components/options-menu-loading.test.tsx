@@ -36,4 +36,36 @@ describe("OptionsMenu before it has loaded", () => {
       cleanup();
     }
   });
+
+  it("OptionsMenuOnUse: the button alone, then its owner's menu, open, from the first ↓", async () => {
+    vi.resetModules();
+    const { cleanup, render, screen } = await import("@testing-library/react");
+    const { OptionsMenu, OptionsMenuOnUse } = await import("./options-menu");
+    const { OptionsMenuItem } = await import("./options-menu-item");
+    const onOpenChange = vi.fn();
+    const user = userEvent.setup();
+    try {
+      render(
+        <main>
+          <OptionsMenuOnUse label="Comment options">
+            <OptionsMenu label="Comment options" usedAlready onOpenChange={onOpenChange}>
+              <OptionsMenuItem icon={null} onSelect={() => undefined}>
+                Report comment
+              </OptionsMenuItem>
+            </OptionsMenu>
+          </OptionsMenuOnUse>
+        </main>,
+      );
+      const button = screen.getByRole("button", { name: "Comment options" });
+      expect(button.getAttribute("aria-haspopup")).toBe("menu");
+      button.focus();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onOpenChange).not.toHaveBeenCalled();
+      await user.keyboard("{ArrowDown}");
+      expect(await screen.findByRole("menuitem", { name: "Report comment" })).toBeTruthy();
+      expect(onOpenChange).toHaveBeenCalledWith(true);
+    } finally {
+      cleanup();
+    }
+  });
 });

@@ -5,8 +5,8 @@
 import { clsx } from "clsx";
 import { MoreHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useEffect, useRef } from "react";
-import { assignRef, type StandInState } from "../lib/stand-in-menu";
+import { useEffect } from "react";
+import { assignRef } from "../lib/stand-in-menu";
 import { IconButton } from "./icon-button";
 import { mainLandmark } from "./landmarks";
 import type { OptionsMenuProps } from "./options-menu";
@@ -15,23 +15,15 @@ import { type OptionsMenuItemProps, OptionsMenuItemView } from "./options-menu-i
 const itemClass =
   "flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm font-medium outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
 
-/** `startOpen`: the button was used before the menu loaded; `focusButton`: it had the focus. */
-export default function OptionsMenuPanel(props: OptionsMenuProps & StandInState) {
+/** Drawn as its stand-in button is first used (lib/stand-in-menu.ts): it starts open. */
+export default function OptionsMenuPanel(props: OptionsMenuProps) {
   const { label, children, size = "sm", triggerClassName, triggerRef, onOpenChange } = props;
-  const { startOpen, focusButton } = props;
-  const button = useRef<HTMLButtonElement | null>(null);
-  const setButton = (element: HTMLButtonElement | null) => {
-    button.current = element;
-    assignRef(triggerRef, element);
-  };
-  // Taking the place of the button drawn before it loaded: its request to open, or its focus.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it takes that place
-  useEffect(() => {
-    if (startOpen) onOpenChange?.(true);
-    else if (focusButton) button.current?.focus();
-  }, []);
+  const setButton = (element: HTMLButtonElement | null) => assignRef(triggerRef, element);
+  // The stand-in's use opened it: its owner hears so, as from any later opening.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it takes the stand-in's place
+  useEffect(() => onOpenChange?.(true), []);
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={startOpen} onOpenChange={onOpenChange}>
+    <DropdownMenu.Root modal={false} defaultOpen onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>
         <IconButton ref={setButton} label={label} size={size} className={triggerClassName}>
           <MoreHorizontal aria-hidden="true" size={18} />

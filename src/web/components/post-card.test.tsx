@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { PostView } from "../../domain/contracts/posts";
 import { postKeys, useFeedQuery } from "../state/queries/posts";
+import { safetyKeys } from "../state/queries/safety";
 import {
   ADA,
   apiError,
@@ -130,6 +131,25 @@ describe("PostCard", () => {
     await user.click(within(menu).getByRole("menuitem", { name: "Copy link" }));
     expect(await screen.findByText("Link copied")).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${post.path}`);
+  });
+
+  it("builds a card's menu only when its button is first used, then opens it at once", async () => {
+    const { user, queryClient } = renderFeed([makePost(), makePost()], ADA, ({ path }) =>
+      path === `/api/safety/relations/${GRACE.userId}`
+        ? json({ blocking: false, muting: false })
+        : undefined,
+    );
+    const relations = () =>
+      queryClient.getQueryCache().findAll({ queryKey: [...safetyKeys.all, "relation"] });
+    const [first] = screen.getAllByRole("article");
+    const button = within(first as HTMLElement).getByRole("button", { name: "Post options" });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(relations()).toHaveLength(0);
+    button.focus();
+    await user.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getAllByRole("menuitem")).toHaveLength(4);
+    await waitFor(() => expect(relations()).toHaveLength(1));
   });
 
   it("offers only Copy link when signed out", async () => {

@@ -1,12 +1,13 @@
 // The 'Post options' menu (spec-1 §2): Copy link for everyone (origin + /{handle}/{slug}), Edit
 // and Delete for the author only; for any other signed-in reader Report, Mute and Block of the
-// author (docs/safety.md). The dialogs live outside the menu so they outlast it.
+// author (docs/safety.md). The dialogs live outside the menu so they outlast it. All of it is drawn
+// from the first use of the button on (`OptionsMenuOnUse`).
 import { Link2, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { PostView } from "../../domain/contracts/posts";
 import { toast } from "../lib/toast";
 import { useSessionUser } from "../state/queries/session";
-import { OptionsMenu } from "./options-menu";
+import { OptionsMenu, OptionsMenuOnUse } from "./options-menu";
 import { OptionsMenuItem } from "./options-menu-item";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
@@ -30,7 +31,22 @@ export function useIsAuthor(post: PostView): boolean {
   return post.isAuthor || (Boolean(user) && user?.id === post.author.userId);
 }
 
-export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () => void }) {
+interface PostMenuProps {
+  post: PostView;
+  onDeleted?: () => void;
+}
+
+const LOOK = { label: "Post options", triggerClassName: "-mt-1 -mr-2" };
+
+export function PostMenu(props: PostMenuProps) {
+  return (
+    <OptionsMenuOnUse {...LOOK}>
+      <UsedPostMenu {...props} />
+    </OptionsMenuOnUse>
+  );
+}
+
+function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
   const { user } = useSessionUser();
   const isAuthor = useIsAuthor(post);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
@@ -48,12 +64,7 @@ export function PostMenu({ post, onDeleted }: { post: PostView; onDeleted?: () =
 
   return (
     <>
-      <OptionsMenu
-        label="Post options"
-        triggerRef={trigger}
-        triggerClassName="-mt-1 -mr-2"
-        onOpenChange={setMenuOpen}
-      >
+      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         <OptionsMenuItem
           icon={<Link2 aria-hidden="true" size={16} />}
           onSelect={() => void copyLink(post.path)}

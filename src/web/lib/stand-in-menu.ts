@@ -1,14 +1,10 @@
-// A menu button drawn before its menu has loaded (lib/later-component.ts): it looks and reads as
-// the menu's own button, and used (click, Enter, Space, ↑ or ↓) it loads the menu, which then
-// opens at once; if it only had the focus, the loaded menu's button takes the focus over.
-import { type KeyboardEvent, type Ref, useRef, useState } from "react";
+// A menu button that stands in for its menu until it is first used (click, Enter, Space, ↑ or ↓):
+// it looks and reads as the menu's own button, and only then is the menu drawn, open. The menu's
+// code loads when the browser is first idle (lib/later-component.ts), or as the button is used
+// before that. Menus nobody opens draw nothing but their button (docs/performance.md
+// "Lighthouse").
+import { type KeyboardEvent, type Ref, useState } from "react";
 import { type LaterComponent, useLaterComponent } from "./later-component";
-
-/** What the loaded menu is told of its stand-in. */
-export interface StandInState {
-  startOpen: boolean;
-  focusButton: boolean;
-}
 
 /** Points `ref` at `element`, whichever kind of ref it is. */
 export function assignRef<T>(ref: Ref<T> | undefined, element: T | null) {
@@ -16,38 +12,34 @@ export function assignRef<T>(ref: Ref<T> | undefined, element: T | null) {
   else if (ref) ref.current = element;
 }
 
-export function useStandInMenu<P>(
-  later: LaterComponent<P & StandInState>,
-  buttonRef?: Ref<HTMLButtonElement>,
-) {
-  const [Menu, loadNow] = useLaterComponent(later, false);
-  const [startOpen, setStartOpen] = useState(false);
-  const button = useRef<HTMLButtonElement | null>(null);
-  const open = () => {
-    setStartOpen(true);
-    loadNow();
-  };
+/** Props for a stand-in menu button that calls `onUse` when used. */
+export function standInButton(onUse: () => void, buttonRef?: Ref<HTMLButtonElement>) {
   return {
-    Menu,
-    /** Read as the menu replaces the stand-in, which is still in the page then. */
-    state: (): StandInState => ({
-      startOpen,
-      focusButton: button.current !== null && document.activeElement === button.current,
-    }),
-    /** Props for the stand-in button. */
-    button: {
-      ref: (element: HTMLButtonElement | null) => {
-        button.current = element;
-        assignRef(buttonRef, element);
-      },
-      "aria-haspopup": "menu" as const,
-      "aria-expanded": false,
-      onClick: open,
-      onKeyDown: (event: KeyboardEvent) => {
-        if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-        event.preventDefault();
-        open();
-      },
+    ref: (element: HTMLButtonElement | null) => assignRef(buttonRef, element),
+    "aria-haspopup": "menu" as const,
+    "aria-expanded": false,
+    onClick: onUse,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      event.preventDefault();
+      onUse();
     },
   };
+}
+
+/** The menu once its button has been used (null before: draw the stand-in), and the stand-in's
+ * props. `usedAlready`: an earlier stand-in was used before this one was drawn (options-menu.tsx
+ * `OptionsMenuOnUse`). The menu, when drawn, starts open. */
+export function useStandInMenu<P>(
+  later: LaterComponent<P>,
+  buttonRef?: Ref<HTMLButtonElement>,
+  usedAlready = false,
+) {
+  const [used, setUsed] = useState(usedAlready);
+  const [Menu, loadNow] = useLaterComponent(later, used);
+  const button = standInButton(() => {
+    setUsed(true);
+    loadNow();
+  }, buttonRef);
+  return { Menu: used ? Menu : null, button };
 }

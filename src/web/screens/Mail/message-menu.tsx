@@ -1,12 +1,28 @@
-// The 'Message options' menu on a message from another member (docs/safety.md "Report").
+// The 'Message options' menu on a message from another member (docs/safety.md "Report"), drawn
+// from the first use of its button on (`OptionsMenuOnUse`).
 import { useRef, useState } from "react";
 import type { PersonSummary } from "../../../domain/contracts/follows";
-import { OptionsMenu } from "../../components/options-menu";
+import { OptionsMenu, OptionsMenuOnUse } from "../../components/options-menu";
 import { type SafetyAction, useSafetyActions } from "../../components/safety-actions";
 
 const ACTIONS: readonly SafetyAction[] = ["report"];
 
-export function MessageMenu({ messageId, sender }: { messageId: string; sender: PersonSummary }) {
+interface MessageMenuProps {
+  messageId: string;
+  sender: PersonSummary;
+}
+
+const LOOK = { label: "Message options", triggerClassName: "-my-2 -mr-2 ml-auto" };
+
+export function MessageMenu(props: MessageMenuProps) {
+  return (
+    <OptionsMenuOnUse {...LOOK}>
+      <UsedMessageMenu {...props} />
+    </OptionsMenuOnUse>
+  );
+}
+
+function UsedMessageMenu({ messageId, sender }: MessageMenuProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const safety = useSafetyActions(
@@ -15,12 +31,7 @@ export function MessageMenu({ messageId, sender }: { messageId: string; sender: 
   );
   return (
     <>
-      <OptionsMenu
-        label="Message options"
-        triggerRef={trigger}
-        triggerClassName="-my-2 -mr-2 ml-auto"
-        onOpenChange={setMenuOpen}
-      >
+      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         {safety.items}
       </OptionsMenu>
       {safety.dialogs}

@@ -1,13 +1,26 @@
 // The 'Comment options' menu on someone else's comment (docs/safety.md): Report it, or Mute or
-// Block its author.
+// Block its author, drawn from the first use of its button on (`OptionsMenuOnUse`).
 import { useRef, useState } from "react";
 import type { CommentView } from "../../../domain/contracts/posts";
-import { OptionsMenu } from "../../components/options-menu";
+import { OptionsMenu, OptionsMenuOnUse } from "../../components/options-menu";
 import { type SafetyAction, useSafetyActions } from "../../components/safety-actions";
 
 const ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
+const look = (comment: CommentView) => ({
+  label: `Comment options, ${comment.author.fullName || comment.author.handle}`,
+  triggerClassName: "-my-1.5 -mr-2",
+});
+
 export function CommentMenu({ comment }: { comment: CommentView }) {
+  return (
+    <OptionsMenuOnUse {...look(comment)}>
+      <UsedCommentMenu comment={comment} />
+    </OptionsMenuOnUse>
+  );
+}
+
+function UsedCommentMenu({ comment }: { comment: CommentView }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const safety = useSafetyActions(
@@ -16,12 +29,7 @@ export function CommentMenu({ comment }: { comment: CommentView }) {
   );
   return (
     <>
-      <OptionsMenu
-        label={`Comment options, ${comment.author.fullName || comment.author.handle}`}
-        triggerRef={trigger}
-        triggerClassName="-my-1.5 -mr-2"
-        onOpenChange={setMenuOpen}
-      >
+      <OptionsMenu {...look(comment)} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         {safety.items}
       </OptionsMenu>
       {safety.dialogs}

@@ -4,26 +4,19 @@
 // afresh (the generation key), typed but unchosen city text included.
 import { clsx } from "clsx";
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { Button, buttonClass } from "../../components/button";
-import { LoadError } from "../../components/load-error";
-import { BackgroundFilters } from "./background-filters";
-import { PersonFilters } from "./person-filters";
-import { PlaceFilters } from "./place-filters";
 import { QueryBox } from "./query-box";
 import { filterCount } from "./search-draft";
 import type { SearchFiltersState } from "./use-search-filters";
 
-function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-3 text-xs font-semibold tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
-        {title}
-      </legend>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">{children}</div>
-    </fieldset>
-  );
-}
+const FilterFields = lazy(() => import("./filter-fields"));
+
+const loading = (
+  <p role="status" className="text-sm text-neutral-500 dark:text-neutral-400">
+    Loading…
+  </p>
+);
 
 interface SearchFormProps {
   filters: SearchFiltersState;
@@ -37,7 +30,7 @@ interface SearchFormProps {
 
 export function SearchForm({ filters, open, drawn, onOpenChange, onSearch }: SearchFormProps) {
   const panelId = useId();
-  const { draft, change, lists } = filters;
+  const { draft, change } = filters;
   const count = filterCount(draft);
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to jsdom
@@ -82,27 +75,9 @@ export function SearchForm({ filters, open, drawn, onOpenChange, onSearch }: Sea
         <div id={panelId} hidden={!open} className="basis-full">
           {drawn ? (
             <div key={filters.generation} className="space-y-6 pt-2 pb-4">
-              <FieldGroup title="Place">
-                {lists.data ? (
-                  <PlaceFilters draft={draft} onChange={change} lists={lists.data} />
-                ) : lists.isError ? (
-                  <LoadError
-                    message="The place lists could not be loaded."
-                    onRetry={() => void lists.refetch()}
-                    retrying={lists.isFetching}
-                  />
-                ) : (
-                  <p role="status" className="text-sm text-neutral-500 dark:text-neutral-400">
-                    Loading…
-                  </p>
-                )}
-              </FieldGroup>
-              <FieldGroup title="Person">
-                <PersonFilters draft={draft} onChange={change} />
-              </FieldGroup>
-              <FieldGroup title="Background">
-                <BackgroundFilters draft={draft} onChange={change} />
-              </FieldGroup>
+              <Suspense fallback={loading}>
+                <FilterFields filters={filters} loading={loading} />
+              </Suspense>
             </div>
           ) : null}
         </div>

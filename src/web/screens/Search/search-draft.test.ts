@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadProfileLists } from "../../../domain/enums/profile-options";
-import { type SearchFilters, searchFiltersSchema } from "../../../domain/search-filters";
+import type { SearchFilters } from "../../../domain/search-filters";
+import { searchFiltersSchema } from "../../../domain/search-filters-schema";
 import { canonicalQuery, draftFromQuery, placeOf, queryFromDraft } from "./search-draft";
 
 let schema: ReturnType<typeof searchFiltersSchema>;

@@ -10,8 +10,8 @@ import {
   hasFilters,
   queryToFilterInput,
   type SearchFilters,
-  type searchFiltersSchema,
 } from "../../../domain/search-filters";
+import type { searchFiltersSchema } from "../../../domain/search-filters-schema";
 
 type FiltersSchema = ReturnType<typeof searchFiltersSchema>;
 

@@ -3,27 +3,37 @@
 // that follows the URL whenever the URL changes. Search writes the draft into the URL (the server
 // search, 'enhanced'); Clear Filters empties both and returns to local mode.
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { loadProfileLists } from "../../../domain/enums/profile-options";
-import { type SearchFilters, searchFiltersSchema } from "../../../domain/search-filters";
+import type { SearchFilters } from "../../../domain/search-filters";
 import { canonicalQuery, draftFromQuery, queryFromDraft } from "./search-draft";
 
 export type FilterPatch = Partial<SearchFilters>;
 
-/** `panelShown`: the filter panel has been opened. The place lists (3,143 counties among them) are
- * loaded for it, or to read a search in the URL, not before (docs/performance.md "Lighthouse"). */
+/** The place and option lists, and the filter schema made of them (zod comes with it). */
+async function loadFilterLists() {
+  const [{ loadProfileLists }, { searchFiltersSchema }] = await Promise.all([
+    import("../../../domain/enums/profile-options"),
+    import("../../../domain/search-filters-schema"),
+  ]);
+  const lists = await loadProfileLists();
+  return { lists, schema: searchFiltersSchema(lists) };
+}
+
+/** `panelShown`: the filter panel has been opened. The place lists (3,143 counties among them) and
+ * the schema are loaded for it, or to read a search in the URL, not before (docs/performance.md
+ * "Lighthouse"). */
 export function useSearchFilters(panelShown: boolean) {
   const [params, setParams] = useSearchParams();
   const searched = canonicalQuery(params);
   const lists = useQuery({
-    queryKey: ["profile-options", "all-lists"],
-    queryFn: loadProfileLists,
+    queryKey: ["profile-options", "search-filters"],
+    queryFn: loadFilterLists,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     enabled: panelShown || searched !== "",
   });
-  const schema = useMemo(() => lists.data && searchFiltersSchema(lists.data), [lists.data]);
+  const schema = lists.data?.schema;
   const [draft, setDraft] = useState<SearchFilters>({});
   /** The URL the draft was last taken from ('' needs nothing: the draft starts empty). */
   const [synced, setSynced] = useState(searched === "" ? "" : null);
