@@ -321,11 +321,11 @@ async function all() {
       { label: "landing", path: "/" },
       { label: "profile", path: `/${author.handle}` },
       { label: "post page", path: postPath },
-      // The feed's first page comes with the page (architecture.md "Web app pages"); the unread
-      // counts are asked for by the signed-in header alone.
+      // The feed's first page and mail's first threads come with the page (architecture.md "Web
+      // app pages"); the unread counts are asked for by the signed-in header alone.
       { label: "feed", path: "/", ...signedIn, expects: "/api/mail/unread-count" },
       { label: "search", path: "/search", ...signedIn },
-      { label: "mail", path: "/mail", ...signedIn, expects: "/api/mail/threads" },
+      { label: "mail", path: "/mail", ...signedIn, expects: "/api/mail/unread-count" },
     ]);
     failed = rows.filter((row) => !row.audit).length;
     const table = tableLines(rows, true);

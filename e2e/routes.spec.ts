@@ -166,6 +166,16 @@ test("a profile and a post show their words with scripts off, and the app opens 
   await expect(page.getByRole("main").getByText("Lanterns along the canal tonight")).toBeVisible();
   await expect(page.getByRole("button", { name: /like/i }).first()).toBeVisible();
   expect(reads).toEqual([]);
+  // Search's newest profiles and mail's first threads too: with the API's answers held back, the
+  // first keystroke finds matches and the mail list shows (a realtime reconnect asks again).
+  const held = /\/api\/(search\/recent|mail\/threads)/;
+  await page.route(held, () => undefined);
+  await page.goto("/search");
+  await page.getByRole("searchbox", { name: "Name, username or about" }).fill("a");
+  await expect(page.getByRole("heading", { name: /^Found \d+ user/ })).toBeVisible();
+  await page.goto("/mail");
+  await expect(page.getByText("No conversations yet")).toBeVisible();
+  await page.unroute(held);
   // Settings' forms build zod schemas as their script loads (src/web/lib/zod-config.ts).
   await page.goto("/settings");
   await expect(page.getByRole("region", { name: "Your data" })).toBeVisible();

@@ -1,19 +1,23 @@
 // The status and <head> of every page of the web app the server answers (docs/architecture.md
 // "Web app pages"): the address names a page by the route table of domain/page-routes.ts; a
-// profile (with its first posts) or a post is then read for the viewer, and the signed-in home
-// page's first page of the feed; anything else takes its title from domain/page-titles.ts.
+// profile (with its first posts) or a post is then read for the viewer, and for a signed-in viewer
+// the home page's first page of the feed, search's newest profiles and mail's first threads;
+// anything else takes its title from domain/page-titles.ts.
 // Unknown addresses answer 404 'Page not found'.
 import type { SessionUser } from "../domain/contracts/auth";
+import { THREADS_PAGE_SIZE } from "../domain/contracts/mail";
 import type { PageData } from "../domain/contracts/page-data";
 import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../domain/limits";
-import { pageRoute } from "../domain/page-routes";
+import { type PageRoute, pageRoute } from "../domain/page-routes";
 import { pageText } from "../domain/page-titles";
 import type { AppContext } from "./context";
 import type { PageMeta, PageMetaResolver } from "./http/page-meta";
+import { threadsPage } from "./modules/mail/service";
 import { postPageMeta } from "./modules/posts/page-meta";
 import { feedPage, userPostsPage } from "./modules/posts/service";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { getProfileByHandle } from "./modules/profiles/service";
+import { recentProfiles } from "./modules/search/service";
 
 /** The signed-in home page's block: the feed's first page, and the viewer's own profile, which
  * the first-steps checklist above the feed reads (web/screens/Home/feed-home.tsx). None when the
@@ -24,6 +28,27 @@ async function feedData(ctx: AppContext, viewer: SessionUser): Promise<PageData 
     getProfileByHandle(ctx.db, { handle: viewer.handle, viewerId: viewer.id }).catch(() => null),
   ]);
   return profile ? { kind: "feed", posts, handle: viewer.handle, profile } : undefined;
+}
+
+/** What a signed-in viewer's home, search or mail page shows first, read as the API reads it. */
+async function signedInData(
+  ctx: AppContext,
+  route: PageRoute,
+  viewer: SessionUser,
+): Promise<PageData | undefined> {
+  switch (route.kind) {
+    case "home":
+      return feedData(ctx, viewer);
+    case "search":
+      return { kind: "search", recent: await recentProfiles(ctx, viewer.id) };
+    case "mail":
+      return {
+        kind: "mail",
+        threads: await threadsPage(ctx.db, { viewerId: viewer.id, limit: THREADS_PAGE_SIZE }),
+      };
+    default:
+      return undefined;
+  }
 }
 
 export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver {
@@ -46,7 +71,7 @@ export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver
           ...pageText({ kind: route.kind }, siteName),
           canonicalPath: pathname,
           type: "website",
-          preview: route.kind === "home" && viewer ? await feedData(ctx, viewer) : undefined,
+          preview: viewer ? await signedInData(ctx, route, viewer) : undefined,
         };
     }
   };

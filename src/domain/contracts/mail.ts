@@ -70,7 +70,9 @@ export const threadView = z.object({
 export type ThreadView = z.infer<typeof threadView>;
 
 export const threadResponse = z.object({ thread: threadView });
-export const threadsQuery = pageQueryOf({ default: 30, max: 50 });
+/** The threads the mail list asks for at first, and the mail page carries (page-data.ts). */
+export const THREADS_PAGE_SIZE = 30;
+export const threadsQuery = pageQueryOf({ default: THREADS_PAGE_SIZE, max: 50 });
 export const threadsPage = pageOf(threadView);
 export const messagesQuery = pageQueryOf({ default: MESSAGES_PAGE_SIZE, max: MESSAGES_PAGE_SIZE });
 export const messagesPage = pageOf(messageView);

@@ -63,14 +63,18 @@ function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
 /** The picture of the first post a profile or the feed lists: the likely largest paint, which
  * the screen asks for only once it has rendered the list (components/post-parts.tsx). */
 export function leadImage(data: PageData): string | null {
-  return data.kind === "post" ? null : (data.posts.items[0]?.imageUrl ?? null);
+  return data.kind === "profile" || data.kind === "feed"
+    ? (data.posts.items[0]?.imageUrl ?? null)
+    : null;
 }
 
 /** The page's #root filled with the view, and the view itself as a data block after it. */
 export function injectPreview(html: string, data: PageData, siteName: string): string {
   if (!html.includes(ROOT)) return html;
   const block = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
-  if (data.kind === "feed") return html.replace(ROOT, () => `${ROOT}\n    ${block}`);
+  // The signed-in pages' views need the app to be drawn (a profile's and a post's have markup).
+  if (data.kind !== "profile" && data.kind !== "post")
+    return html.replace(ROOT, () => `${ROOT}\n    ${block}`);
   const content = data.kind === "profile" ? profileMarkup(data) : postMarkup(data);
   const markup = `<div id="root"><div class="min-h-dvh">
     <header class="fixed inset-x-0 top-0 z-50 h-14 bg-black text-white">

@@ -1,5 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
+import { mailKeys } from "../state/queries/mail";
+import { peopleSearchKeys } from "../state/queries/people-search";
 import { likeKeys } from "../state/queries/post-likes";
 import { postKeys } from "../state/queries/posts";
 import { profileKeys } from "../state/queries/profiles";
@@ -49,6 +51,21 @@ describe("the page's own view", () => {
     expect(client.getQueryData(profileKeys.detail("bo"))).toEqual(profile);
   });
 
+  it("puts search's newest profiles and mail's first threads in the cache", () => {
+    const recent = { items: [{ userId: "u-ada", handle: "ada", fullName: "Ada Lovelace" }] };
+    embed(JSON.stringify({ kind: "search", recent }));
+    const client = new QueryClient();
+    seedPageData(client);
+    expect(client.getQueryData(peopleSearchKeys.recent())).toEqual(recent);
+    const threads = { items: [{ id: "t1", unread: true }], nextCursor: "c2" };
+    embed(JSON.stringify({ kind: "mail", threads }));
+    seedPageData(client);
+    expect(client.getQueryData(mailKeys.threads())).toEqual({
+      pages: [threads],
+      pageParams: [null],
+    });
+  });
+
   it("ignores a block that is not JSON or not a known view", () => {
     const client = new QueryClient();
     embed("{not json");
@@ -61,6 +78,12 @@ describe("the page's own view", () => {
     embed(JSON.stringify({ kind: "feed", posts: null, handle: "ada", profile }));
     seedPageData(client);
     embed(JSON.stringify({ kind: "feed", posts: { items: [] }, handle: "ada" }));
+    seedPageData(client);
+    embed(JSON.stringify({ kind: "search", recent: { items: [{ handle: "ada" }] } }));
+    seedPageData(client);
+    embed(JSON.stringify({ kind: "mail", threads: { items: [{}] } }));
+    seedPageData(client);
+    embed(JSON.stringify({ kind: "mail" }));
     seedPageData(client);
     expect(client.getQueryData(profileKeys.detail("ada"))).toBeUndefined();
     expect(client.getQueryCache().getAll()).toHaveLength(0);

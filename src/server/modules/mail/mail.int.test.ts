@@ -8,6 +8,7 @@ import type { MessageView } from "../../../domain/contracts/mail";
 import type { ServerMessage } from "../../../domain/realtime-events";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { pageDataOf } from "../../test-support/page-data";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { connectRealtime, type TestSocket } from "../../test-support/ws-client";
@@ -219,6 +220,12 @@ describe("messages", () => {
       latestMessage: { subject: "Hi", body: "second" },
     });
     expect((await inject(t, me, "GET", "/api/mail/unread-count")).json()).toEqual({ count: 1 });
+    // The mail page comes with the same first page (architecture.md "Web app pages").
+    const page = await inject(t, me, "GET", "/mail");
+    expect(pageDataOf(page.body)).toEqual({
+      kind: "mail",
+      threads: (await inject(t, me, "GET", "/api/mail/threads")).json(),
+    });
     expect((await inject(t, me, "POST", `/api/mail/threads/${t2}/read`)).statusCode).toBe(200);
     expect((await inject(t, me, "GET", "/api/mail/unread-count")).json()).toEqual({ count: 0 });
     const [, p1View] = [null, (await inject(t, p1, "GET", "/api/mail/threads")).json().items[0]];

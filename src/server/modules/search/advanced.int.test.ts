@@ -8,6 +8,7 @@ import { SENSITIVE_ATTRIBUTES } from "../../../domain/audiences";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { pageDataOf } from "../../test-support/page-data";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -402,5 +403,15 @@ describe("GET /api/search/recent", () => {
     expect(items.length).toBeLessThanOrEqual(50);
     expect(items[0]).toHaveProperty("about");
     expect(items[0]).toHaveProperty("height");
+  });
+
+  it("comes with the signed-in search page, as the API answers it (architecture.md 'Web app pages')", async () => {
+    const [page, api] = await Promise.all([
+      inject(t, viewer, "GET", "/search"),
+      inject(t, viewer, "GET", "/api/search/recent"),
+    ]);
+    expect(page.statusCode).toBe(200);
+    expect(pageDataOf(page.body)).toEqual({ kind: "search", recent: api.json() });
+    expect(pageDataOf((await t.app.inject({ method: "GET", url: "/search" })).body)).toBeNull();
   });
 });
