@@ -15,7 +15,7 @@ import { seedSession } from "./lib/page-session";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { whenIdle } from "./lib/when-idle";
-import { AppRouter } from "./router";
+import { AppRouter, preloadFirstScreen } from "./router";
 import { sessionKeys } from "./state/queries/session";
 import { RealtimeProvider } from "./state/realtime-provider";
 import "./styles.css";
@@ -75,17 +75,17 @@ const start = () => {
 // The app server's pages carry the site settings and who is signed in, and a profile's or a post's
 // page its view: the first render does not wait (unless Back or Forward brought the page back from
 // the cache). Only the Vite dev server's page lacks them, and asks the API first.
+// The first page's screen, when not in the first script, is waited for too: the page preloads its
+// script, and the first paint then draws it with the shell (lib/on-demand.ts).
 const embedded = readSiteConfigBlock();
+let firstScreen: Promise<unknown> = Promise.resolve();
 if (servedForThisVisit()) {
   seedSession(queryClient);
   seedPageData(queryClient);
+  const session = queryClient.getQueryData<{ user: unknown }>(sessionKeys.current());
+  firstScreen = preloadFirstScreen(window.location.pathname, Boolean(session?.user));
 }
-if (embedded) {
-  setSiteConfig(embedded);
+void Promise.all([embedded ?? fetchSiteConfig(), firstScreen]).then(([site]) => {
+  setSiteConfig(site);
   start();
-} else {
-  void fetchSiteConfig().then((site) => {
-    setSiteConfig(site);
-    start();
-  });
-}
+});

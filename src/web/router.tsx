@@ -3,22 +3,19 @@
 // the first time its route matches, the old screen staying until it is in (navigations are
 // transitions). The router runs in declarative mode: the data router's loaders and actions,
 // unused here, would add 16 kB to the first script (docs/performance.md "Initial JavaScript").
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { type PageRoute, pageRoute } from "../domain/page-routes";
 import { AppShell } from "./components/app-shell";
 import { HandleRoute } from "./components/handle-route";
 import { RequireAuth } from "./components/require-auth";
 import { RouteErrorBoundary } from "./components/route-error";
 import { Spinner } from "./components/spinner";
+import { type OnDemandScreen, onDemand } from "./lib/on-demand";
 import { HomeScreen } from "./screens/Home/home-screen";
 import { NotFoundScreen } from "./screens/NotFound/not-found-screen";
 import { PostPageScreen } from "./screens/PostPage/post-page-screen";
 import { ProfileScreen } from "./screens/Profile/profile-screen";
-
-/** A screen fetched on first use: `pick` names the export of the screen's module. */
-function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
-}
 
 const SignInScreen = onDemand(
   () => import("./screens/SignIn/sign-in-screen"),
@@ -74,6 +71,33 @@ const EditProfileScreen = onDemand(
 );
 
 const guarded = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
+
+/** The on-demand screen each page shows first; the guarded ones only to someone signed in. */
+const FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> = {
+  signup: SignInScreen,
+  "auth-callback": AuthCallbackScreen,
+  policies: PoliciesScreen,
+  about: AboutScreen,
+  mail: MailScreen,
+};
+const GUARDED_FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> = {
+  activity: ActivityScreen,
+  search: SearchScreen,
+  settings: SettingsScreen,
+  moderation: AdminReportsScreen,
+  "checkout-success": CheckoutSuccessScreen,
+  "test-checkout": TestCheckoutScreen,
+  "edit-profile": EditProfileScreen,
+};
+
+/** Fetches the on-demand screen the page at `pathname` shows first (main.tsx waits for it); none
+ * for the pages in the first script, nor for a guarded page signed out (the sign-in screen shows
+ * in its place). A failure is left to the screen's own error boundary. */
+export function preloadFirstScreen(pathname: string, signedIn: boolean): Promise<unknown> {
+  const { kind } = pageRoute(pathname);
+  const screen = FIRST_SCREENS[kind] ?? (signedIn ? GUARDED_FIRST_SCREENS[kind] : undefined);
+  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
+}
 
 /** Errors inside a screen keep the header and menu usable; the spinner shows only while the
  * first page's screen is fetched. */
