@@ -152,7 +152,11 @@ test("a profile and a post show their words with scripts off, and the app opens 
   await cdp.send("Audits.enable");
   const reads: string[] = [];
   page.on("request", (request) => {
-    if (/\/api\/(posts\/by-path\/|feed|users\/[^/]+\/posts)/.test(request.url())) {
+    // The header's standing and username come with every signed-in page too (the unread counts
+    // are asked again once the realtime socket is ready).
+    const fromThePage =
+      /\/api\/(posts\/by-path\/|feed|users\/[^/]+\/posts|safety\/standing|usernames\/mine)/;
+    if (fromThePage.test(request.url())) {
       reads.push(request.url());
     }
   });

@@ -5,6 +5,7 @@
 // anything else takes its title from domain/page-titles.ts.
 // Unknown addresses answer 404 'Page not found'.
 import type { SessionUser } from "../domain/contracts/auth";
+import type { HeaderState } from "../domain/contracts/header-state";
 import { THREADS_PAGE_SIZE } from "../domain/contracts/mail";
 import type { PageData } from "../domain/contracts/page-data";
 import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../domain/limits";
@@ -12,12 +13,15 @@ import { type PageRoute, pageRoute } from "../domain/page-routes";
 import { pageText } from "../domain/page-titles";
 import type { AppContext } from "./context";
 import type { PageMeta, PageMetaResolver } from "./http/page-meta";
-import { threadsPage } from "./modules/mail/service";
+import { unreadCount } from "./modules/activity/service";
+import { threadsPage, unreadThreadCount } from "./modules/mail/service";
 import { postPageMeta } from "./modules/posts/page-meta";
 import { feedPage, userPostsPage } from "./modules/posts/service";
 import { profilePageMeta } from "./modules/profiles/page-meta";
 import { getProfileByHandle } from "./modules/profiles/service";
+import { standingOf } from "./modules/safety/standing";
 import { recentProfiles } from "./modules/search/service";
+import { ownedUsername } from "./modules/usernames/subscription";
 
 /** The signed-in home page's block: the feed's first page, and the viewer's own profile, which
  * the first-steps checklist above the feed reads (web/screens/Home/feed-home.tsx). None when the
@@ -74,5 +78,23 @@ export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver
           preview: viewer ? await signedInData(ctx, route, viewer) : undefined,
         };
     }
+  };
+}
+
+/** What the signed-in header shows, read as its four API calls read it. */
+export function headerStateOf(ctx: AppContext) {
+  return async (userId: string): Promise<HeaderState> => {
+    const [standing, activity, mail, username] = await Promise.all([
+      standingOf(ctx, userId),
+      unreadCount(ctx.db, userId),
+      unreadThreadCount(ctx.db, userId),
+      ownedUsername(ctx, userId),
+    ]);
+    return {
+      standing,
+      unreadActivity: { count: activity },
+      unreadMail: { count: mail },
+      mine: { username },
+    };
   };
 }

@@ -12,7 +12,7 @@ import {
 import type { Redis } from "ioredis";
 import { FEED_PAGE_SIZE } from "../domain/limits";
 import { registerAppGauges } from "./app-metrics";
-import { appPageMeta } from "./app-pages";
+import { appPageMeta, headerStateOf } from "./app-pages";
 import type { Config } from "./config";
 import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
@@ -414,6 +414,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     site: { publicUrl: config.publicUrl, siteName: config.siteName, mailDomain: config.mailDomain },
     pageMeta: appPageMeta(ctx, config.siteName),
     sessionUser: (userId) => getSessionUser(ctx.db, userId),
+    headerState: headerStateOf(ctx),
   });
   return app;
 }

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test-support/accounts";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
-const BLOCK = '<script type="application/json" id="session">';
-
-function sessionBlock(html: string): unknown {
-  const start = html.indexOf(BLOCK);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const text = html.slice(start + BLOCK.length);
+function jsonBlock(html: string, id: string): unknown {
+  const open = `<script type="application/json" id="${id}">`;
+  const start = html.indexOf(open);
+  if (start < 0) return undefined;
+  const text = html.slice(start + open.length);
   return JSON.parse(text.slice(0, text.indexOf("</script>")));
 }
+
+const sessionBlock = (html: string) => jsonBlock(html, "session");
 
 let t: TestApp;
 let ada: TestAccount;
@@ -29,6 +30,7 @@ describe("the session block of an HTML page", () => {
     async (url) => {
       const res = await t.app.inject({ method: "GET", url });
       expect(sessionBlock(res.body)).toEqual({ user: null });
+      expect(jsonBlock(res.body, "header-state")).toBeUndefined();
       expect(res.headers["cache-control"]).toBe("no-cache");
     },
   );
@@ -48,6 +50,22 @@ describe("the session block of an HTML page", () => {
       expect(res.headers["cache-control"]).toBe("private, no-cache");
     },
   );
+
+  it("carries what the signed-in header shows, as its four API calls answer", async () => {
+    const api = async (url: string) =>
+      (await t.app.inject({ method: "GET", url, headers: { cookie: ada.cookie } })).json();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/about",
+      headers: { cookie: ada.cookie },
+    });
+    expect(jsonBlock(res.body, "header-state")).toEqual({
+      standing: await api("/api/safety/standing"),
+      unreadActivity: await api("/api/activity/unread-count"),
+      unreadMail: await api("/api/mail/unread-count"),
+      mine: await api("/api/usernames/mine"),
+    });
+  });
 
   it("says nobody for a cookie that is no session", async () => {
     const res = await t.app.inject({

@@ -11,9 +11,10 @@ import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { SessionUser } from "../../domain/contracts/auth";
+import type { HeaderState } from "../../domain/contracts/header-state";
 import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
 import { ERROR_CODES } from "../../domain/error-codes";
-import { SESSION_ELEMENT_ID } from "../../domain/page-blocks";
+import { HEADER_STATE_ELEMENT_ID, SESSION_ELEMENT_ID } from "../../domain/page-blocks";
 import { sendError } from "./error-handler";
 import { isUnsafePagePath } from "./input";
 import {
@@ -77,11 +78,13 @@ interface WebAppOptions {
   pageMeta: PageMetaResolver;
   /** The signed-in person as GET /api/auth/session answers them. */
   sessionUser: (userId: string) => Promise<SessionUser | null>;
+  /** What the signed-in header shows (domain/contracts/header-state.ts). */
+  headerState: (userId: string) => Promise<HeaderState>;
 }
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { distDir = webDistDir, site, pageMeta, sessionUser }: WebAppOptions,
+  { distDir = webDistDir, site, pageMeta, sessionUser, headerState }: WebAppOptions,
 ) {
   // Only these three settings ever leave the server, whatever else the caller's object holds.
   const publicSite: PublicSiteConfig = {
@@ -117,18 +120,23 @@ export async function registerWebApp(
     // the session call would answer it: the app's first render does not wait for that call
     // (docs/architecture.md "Web app pages").
     const user = request.viewerId ? await sessionUser(request.viewerId) : null;
-    const meta = refused ? null : await pageMeta(pathname, user);
+    const [meta, header] = await Promise.all([
+      refused ? null : pageMeta(pathname, user),
+      user ? headerState(user.id) : null,
+    ]);
     const head = meta
       ? injectHead(html, renderHead(meta, publicSite))
       : injectDefaultTitle(html, publicSite.siteName);
     const page = meta?.preview ? injectPreview(head, meta.preview, publicSite.siteName) : head;
     const sessionBlock = renderJsonBlock(SESSION_ELEMENT_ID, { user });
+    const headerBlock = header ? renderJsonBlock(HEADER_STATE_ELEMENT_ID, header) : "";
     const { encoding, body } = await encodeHtml(
       injectBlocks(
         page,
         [
           siteConfigBlock,
           sessionBlock,
+          headerBlock,
           preloads(pathname, user !== null),
           imagePreload(meta?.preview ? leadImage(meta.preview) : null),
         ].join("\n    "),

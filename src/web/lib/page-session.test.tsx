@@ -1,10 +1,24 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
+import { activityKeys } from "../state/queries/activity";
+import { mailKeys } from "../state/queries/mail";
+import { safetyKeys } from "../state/queries/safety";
 import { sessionKeys } from "../state/queries/session";
+import { usernameKeys } from "../state/queries/usernames";
 import { seedSession } from "./page-session";
 
-const embed = (text: string) => {
-  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="session">${text}</script>`;
+const embed = (text: string, header?: unknown) => {
+  const headerBlock = header
+    ? `<script type="application/json" id="header-state">${JSON.stringify(header)}</script>`
+    : "";
+  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="session">${text}</script>${headerBlock}`;
+};
+
+const header = {
+  standing: { moderator: false, admin: false, restrictedUntil: null, notices: [] },
+  unreadActivity: { count: 2 },
+  unreadMail: { count: 0 },
+  mine: { username: null },
 };
 
 const ada = {
@@ -29,6 +43,28 @@ describe("who the page says is signed in", () => {
     embed(JSON.stringify({ user: null }));
     seedSession(client);
     expect(client.getQueryData(sessionKeys.current())).toEqual({ user: null });
+  });
+
+  it("puts what the signed-in header shows in its queries' entries", () => {
+    const client = new QueryClient();
+    embed(JSON.stringify({ user: ada }), header);
+    seedSession(client);
+    expect(client.getQueryData(safetyKeys.standing())).toEqual(header.standing);
+    expect(client.getQueryData(activityKeys.unreadCount())).toEqual({ count: 2 });
+    expect(client.getQueryData(mailKeys.unreadCount())).toEqual({ count: 0 });
+    expect(client.getQueryData(usernameKeys.mine())).toEqual({ username: null });
+  });
+
+  it("ignores a header block that does not read as one, or comes without a person", () => {
+    const client = new QueryClient();
+    embed(JSON.stringify({ user: null }), header);
+    seedSession(client);
+    embed(JSON.stringify({ user: ada }), { ...header, unreadMail: { count: -1 } });
+    seedSession(client);
+    embed(JSON.stringify({ user: ada }), { ...header, standing: null });
+    seedSession(client);
+    expect(client.getQueryData(mailKeys.unreadCount())).toBeUndefined();
+    expect(client.getQueryData(safetyKeys.standing())).toBeUndefined();
   });
 
   it("ignores a page without the block, or a block that is no session", () => {

@@ -81,6 +81,8 @@ export function useMyUsernameQuery(options: { enabled?: boolean } = {}) {
     queryKey: usernameKeys.mine(),
     queryFn: ({ signal }) => api.get<typeof mineResponse>("/api/usernames/mine", signal),
     enabled: Boolean(user) && options.enabled !== false,
+    // It changes by the owner's own hand (each mutation here refreshes it) or at expiry.
+    staleTime: 60_000,
     select: (data) => data.username,
   });
 }
