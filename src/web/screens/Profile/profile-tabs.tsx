@@ -1,29 +1,23 @@
 // The content tabs of /{handle} (spec-1 §2): the person's posts, newest first, 8 at a time with
 // Load More (spec-1 §9).
-import { Tabs } from "radix-ui";
 import { USER_POSTS_SHOWN } from "../../../domain/limits";
+import { OneTab } from "../../components/one-tab";
 import { PostList } from "../../components/post-list";
-import { UnderlineTab, UnderlineTabList } from "../../components/underline-tabs";
 import { useUserPostsQuery } from "../../state/queries/posts";
 
 export function ProfileTabs({ userId }: { userId: string }) {
   const posts = useUserPostsQuery(userId);
   return (
-    <Tabs.Root defaultValue="posts">
-      <UnderlineTabList label="Profile content">
-        <UnderlineTab value="posts">Posts</UnderlineTab>
-      </UnderlineTabList>
-      <Tabs.Content value="posts">
-        <PostList
-          query={posts}
-          step={USER_POSTS_SHOWN}
-          empty={
-            <p className="rounded-3xl border border-dashed border-neutral-300 px-5 py-10 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
-              No posts yet
-            </p>
-          }
-        />
-      </Tabs.Content>
-    </Tabs.Root>
+    <OneTab listLabel="Profile content" label="Posts">
+      <PostList
+        query={posts}
+        step={USER_POSTS_SHOWN}
+        empty={
+          <p className="rounded-3xl border border-dashed border-neutral-300 px-5 py-10 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+            No posts yet
+          </p>
+        }
+      />
+    </OneTab>
   );
 }
