@@ -1,7 +1,7 @@
 // The advanced search's filter object (spec-2 §3 "Search filter object", §5 ranges, §9 page size),
-// under the spec's names in the URL and in the API, validated by one schema on both sides (search-filters-schema.ts). Lists
-// (zodiac, race) may be repeated or comma-separated. Beyond the spec: `withinMiles` of the chosen
-// city, and the sort order.
+// under the spec's names in the URL and in the API, validated by one schema on both sides
+// (search-filters-schema.ts). Lists (zodiac, race) may be repeated or comma-separated. Beyond the
+// spec: `withinMiles` of the chosen city, and the sort order.
 import type { z } from "zod";
 import type { searchFiltersSchema } from "./search-filters-schema";
 

@@ -122,7 +122,7 @@ export async function registerWebApp(
     const user = request.viewerId ? await sessionUser(request.viewerId) : null;
     const [meta, header] = await Promise.all([
       refused ? null : pageMeta(pathname, user),
-      user ? headerState(user.id) : null,
+      user && !refused ? headerState(user.id) : null,
     ]);
     const head = meta
       ? injectHead(html, renderHead(meta, publicSite))

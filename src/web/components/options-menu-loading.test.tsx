@@ -39,8 +39,8 @@ describe("OptionsMenu before it has loaded", () => {
 
   it("OptionsMenuOnUse: the button alone, then its owner's menu, open, from the first ↓", async () => {
     vi.resetModules();
-    const { cleanup, render, screen } = await import("@testing-library/react");
-    const { OptionsMenu, OptionsMenuOnUse } = await import("./options-menu");
+    const { act, cleanup, render, screen } = await import("@testing-library/react");
+    const { loadOptionsMenuPanel, OptionsMenu, OptionsMenuOnUse } = await import("./options-menu");
     const { OptionsMenuItem } = await import("./options-menu-item");
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
@@ -59,7 +59,10 @@ describe("OptionsMenu before it has loaded", () => {
       const button = screen.getByRole("button", { name: "Comment options" });
       expect(button.getAttribute("aria-haspopup")).toBe("menu");
       button.focus();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The menu's code in: an owner drawn before its button's use would open its menu now.
+      await act(async () => {
+        await loadOptionsMenuPanel();
+      });
       expect(onOpenChange).not.toHaveBeenCalled();
       await user.keyboard("{ArrowDown}");
       expect(await screen.findByRole("menuitem", { name: "Report comment" })).toBeTruthy();
