@@ -18,12 +18,17 @@ import type { AppContext, WithContext } from "./context";
 import type { Database } from "./db/client";
 import { registerApiLimits } from "./http/api-limits";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler";
+import { FrontDoor } from "./http/front-door";
 import { registerHealth } from "./http/health";
 import { inputValidatorCompiler, registerJsonBody } from "./http/input";
 import { registerMetrics } from "./http/metrics-route";
 import { allowedOrigins, registerOriginCheck } from "./http/origin-check";
 import { registerAccessLog, registerRequestIdHeader, requestIdOf } from "./http/request-id";
-import { appSecurityOptions, registerSecurityHeaders } from "./http/security-headers";
+import {
+  appSecurityOptions,
+  registerSecurityHeaders,
+  securityHeadersFor,
+} from "./http/security-headers";
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
 import { registerWebApp } from "./http/web-app";
@@ -169,7 +174,16 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const { config, database, mailer, redis } = services;
+  const metrics = new Metrics();
+  const securityHeaders = securityHeadersFor(appSecurityOptions(config.secureCookies));
+  const door = new FrontDoor({
+    log: services.logger,
+    metrics,
+    securityHeaders,
+    trustProxy: config.trustProxy,
+  });
   const app = Fastify({
+    serverFactory: door.serverFactory,
     loggerInstance: services.logger,
     // One line per request instead, when it is answered (http/request-id.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -186,7 +200,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerRequestIdHeader(app);
   registerAccessLog(app);
 
-  registerSecurityHeaders(app, appSecurityOptions(config.secureCookies));
+  registerSecurityHeaders(app, securityHeaders);
   registerOriginCheck(app, config);
 
   // One image per request (the frames of a live face check: http/upload.ts readFaceFrames); the
@@ -201,7 +215,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  const metrics = new Metrics();
   registerMetrics(app, metrics, config.metricsToken);
   const bus = countPublished(
     services.bus ??
@@ -363,7 +376,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   // docs/operations.md "Start and stop": each check is bounded by /readyz's own timeout.
   const { store, searchIndex } = ctx;
-  registerHealth(app, {
+  registerHealth(app, door, {
     database: () => db.execute(sql`select 1`),
     ...(redis ? { redis: () => redis.ping() } : {}),
     ...(store.check ? { objectStore: (signal: AbortSignal) => store.check?.(signal) } : {}),
@@ -415,6 +428,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     pageMeta: appPageMeta(ctx, config.siteName),
     sessionUser: (userId) => getSessionUser(ctx.db, userId),
     headerState: headerStateOf(ctx),
+    door,
   });
   return app;
 }

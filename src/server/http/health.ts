@@ -4,12 +4,18 @@
 // answers within CHECK_TIMEOUT_MS, the search index has caught up, and it is not draining.
 import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FrontDoor, PlainAnswer } from "./front-door";
 
 /** Resolves when the dependency answers; the signal is aborted once the check has timed out. */
 export type ReadinessCheck = (signal: AbortSignal) => unknown;
 type CheckResult = "ok" | "failed" | "timeout";
 
 const CHECK_TIMEOUT_MS = 2_000;
+const ALIVE: PlainAnswer = {
+  status: 200,
+  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  body: Buffer.from(JSON.stringify({ status: "ok" })),
+};
 /** A finished round of checks answers the /readyz requests of the next second too: the path is
  * public, and each round costs a query, a PING and (with S3) a billed HeadBucket. */
 const REUSE_MS = 1_000;
@@ -59,7 +65,11 @@ async function runChecks(
 }
 
 /** `/healthz`, `/readyz` (both hidden from the API docs) and `app.drain()`. */
-export function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>) {
+export function registerHealth(
+  app: FastifyInstance,
+  door: FrontDoor,
+  checks: Record<string, ReadinessCheck>,
+) {
   let draining = false;
   let round: { result: Promise<Record<string, CheckResult>>; settledAt: number | null } | null =
     null;
@@ -72,7 +82,9 @@ export function registerHealth(app: FastifyInstance, checks: Record<string, Read
   const closeAfter = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader("connection", "close");
   };
-  app.server.on("request", (_request, response) => {
+  // First of the server's listeners, so an answer given at the front door is tracked and closes
+  // its connection while draining too.
+  app.server.prependListener("request", (_request, response) => {
     inFlight.add(response);
     if (draining) closeAfter(response);
     response.once("close", () => {
@@ -93,9 +105,7 @@ export function registerHealth(app: FastifyInstance, checks: Record<string, Read
     }
   });
 
-  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) =>
-    reply.header("cache-control", "no-store").send({ status: "ok" }),
-  );
+  door.route(app, "/healthz", () => ALIVE, true);
 
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
     reply.header("cache-control", "no-store");

@@ -1,6 +1,11 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { appSecurityOptions, registerSecurityHeaders, securityHeaders } from "./security-headers";
+import {
+  appSecurityOptions,
+  registerSecurityHeaders,
+  securityHeaders,
+  securityHeadersFor,
+} from "./security-headers";
 
 describe("securityHeaders", () => {
   it("are helmet's, with the policy given", () => {
@@ -37,7 +42,7 @@ describe("securityHeaders", () => {
 
   it("are helmet's on an HTML document, a resource's few on anything else, and a route's own header wins", async () => {
     const app = Fastify();
-    registerSecurityHeaders(app, {});
+    registerSecurityHeaders(app, securityHeadersFor({}));
     app.get("/page", async (_request, reply) =>
       reply.type("text/html; charset=utf-8").send("<p>hi"),
     );

@@ -82,15 +82,23 @@ export function resourceHeaders(documentHeaders: Readonly<Record<string, string>
 
 const isDocument = (type: unknown) => typeof type === "string" && type.startsWith("text/html");
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/** The security headers an answer of this content type gets, as name–value pairs. */
+export type SecurityHeadersFor = (contentType: unknown) => readonly (readonly [string, string])[];
+
+export function securityHeadersFor(options: HelmetOptions): SecurityHeadersFor {
   const document = securityHeaders(options);
   const sets = {
     document: Object.entries(document),
     other: Object.entries(resourceHeaders(document)),
   };
+  return (contentType) => (isDocument(contentType) ? sets.document : sets.other);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headersFor: SecurityHeadersFor) {
   app.addHook("onSend", (_request, reply, payload, done) => {
-    const set = isDocument(reply.getHeader("content-type")) ? sets.document : sets.other;
-    for (const [name, value] of set) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of headersFor(reply.getHeader("content-type"))) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     done(null, payload);
   });
 }

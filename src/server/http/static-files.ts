@@ -6,9 +6,11 @@
 // 304. The build is about 1.6 MB, index.html excluded (web-app.ts renders it per page).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { negotiate } from "@fastify/accept-negotiator";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { FrontDoor, PlainAnswer } from "./front-door";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -33,10 +35,13 @@ const ENCODINGS = [
 type Encoding = (typeof ENCODINGS)[number]["name"];
 
 interface StaticFile {
-  body: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
-  headers: Record<string, string>;
   etag: string;
+  /** The file as is, and 304 for a client holding this version. */
+  plain: PlainAnswer;
+  notModified: PlainAnswer;
+  /** The file in each encoding the build wrote it in. */
+  encoded: Partial<Record<Encoding, PlainAnswer>>;
+  offered: Encoding[];
 }
 
 /** Files under `dir`; hidden ones (the build's .vite/manifest.json) are not the site's. */
@@ -57,42 +62,49 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
   for (const urlPath of all) {
     if (urlPath === "/index.html" || ENCODINGS.some((e) => urlPath.endsWith(e.suffix))) continue;
     const body = readFileSync(path.join(distDir, urlPath));
-    const encoded: StaticFile["encoded"] = {};
-    for (const { name, suffix } of ENCODINGS) {
-      if (all.has(urlPath + suffix))
-        encoded[name] = readFileSync(path.join(distDir, urlPath + suffix));
-    }
     const immutable = urlPath.startsWith("/assets/");
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
-    files.set(urlPath, {
-      body,
-      encoded,
+    const encodings = ENCODINGS.filter(({ suffix }) => all.has(urlPath + suffix));
+    const headers: Record<string, string> = {
+      "content-type": TYPES[path.extname(urlPath)] ?? "application/octet-stream",
+      "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
       etag,
-      headers: {
-        "content-type": TYPES[path.extname(urlPath)] ?? "application/octet-stream",
-        "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
-        etag,
-        ...(Object.keys(encoded).length > 0 ? { vary: "accept-encoding" } : {}),
-      },
+      ...(encodings.length > 0 ? { vary: "accept-encoding" } : {}),
+    };
+    const encoded: StaticFile["encoded"] = {};
+    for (const { name, suffix } of encodings) {
+      encoded[name] = {
+        status: 200,
+        headers: { ...headers, "content-encoding": name },
+        body: readFileSync(path.join(distDir, urlPath + suffix)),
+      };
+    }
+    files.set(urlPath, {
+      etag,
+      plain: { status: 200, headers, body },
+      notModified: { status: 304, headers, body },
+      encoded,
+      offered: encodings.map(({ name }) => name),
     });
   }
   return files;
 }
 
-function send(file: StaticFile, request: FastifyRequest, reply: FastifyReply) {
-  reply.headers(file.headers);
-  if (request.headers["if-none-match"] === file.etag) return reply.code(304).send();
-  const offered = Object.keys(file.encoded) as Encoding[];
-  const accepted = request.headers["accept-encoding"];
-  const encoding = offered.length > 0 && accepted ? negotiate(accepted, offered) : null;
-  const body = encoding ? file.encoded[encoding as Encoding] : undefined;
-  if (encoding && body) return reply.header("content-encoding", encoding).send(body);
-  return reply.send(file.body);
+/** The file in the best encoding the client takes, or 304 when it already holds this version. */
+function answerFile(file: StaticFile, headers: IncomingHttpHeaders): PlainAnswer {
+  if (headers["if-none-match"] === file.etag) return file.notModified;
+  const accepted = headers["accept-encoding"];
+  const encoding = file.offered.length > 0 && accepted ? negotiate(accepted, file.offered) : null;
+  return (encoding && file.encoded[encoding as Encoding]) || file.plain;
 }
 
-/** A GET (and HEAD) route per file: the router finds it, nothing else runs for it. */
-export function registerStaticFiles(app: FastifyInstance, files: Map<string, StaticFile>): void {
+/** Each file answered at the front door (http/front-door.ts), nothing else running for it. */
+export function registerStaticFiles(
+  app: FastifyInstance,
+  door: FrontDoor,
+  files: Map<string, StaticFile>,
+): void {
   for (const [urlPath, file] of files) {
-    app.get(urlPath, (request, reply) => send(file, request, reply));
+    door.route(app, urlPath, (headers) => answerFile(file, headers));
   }
 }

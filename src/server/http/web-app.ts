@@ -16,6 +16,7 @@ import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/
 import { ERROR_CODES } from "../../domain/error-codes";
 import { HEADER_STATE_ELEMENT_ID, SESSION_ELEMENT_ID } from "../../domain/page-blocks";
 import { sendError } from "./error-handler";
+import type { FrontDoor } from "./front-door";
 import { isUnsafePagePath } from "./input";
 import {
   escapeHtml,
@@ -80,11 +81,13 @@ interface WebAppOptions {
   sessionUser: (userId: string) => Promise<SessionUser | null>;
   /** What the signed-in header shows (domain/contracts/header-state.ts). */
   headerState: (userId: string) => Promise<HeaderState>;
+  /** Where the build's files are answered (http/front-door.ts). */
+  door: FrontDoor;
 }
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { distDir = webDistDir, site, pageMeta, sessionUser, headerState }: WebAppOptions,
+  { distDir = webDistDir, site, pageMeta, sessionUser, headerState, door }: WebAppOptions,
 ) {
   // Only these three settings ever leave the server, whatever else the caller's object holds.
   const publicSite: PublicSiteConfig = {
@@ -108,7 +111,7 @@ export async function registerWebApp(
   const indexFile = path.join(distDir, "index.html");
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
   // The build writes x.js.br and x.js.gz beside x.js (vite.config.ts); sent when accepted.
-  if (indexHtml) registerStaticFiles(app, loadStaticFiles(distDir));
+  if (indexHtml) registerStaticFiles(app, door, loadStaticFiles(distDir));
 
   const preloads = screenPreloads(distDir);
 

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandling } from "../../http/error-handler";
-import { registerSecurityHeaders } from "../../http/security-headers";
+import { registerSecurityHeaders, securityHeadersFor } from "../../http/security-headers";
 import { processImage } from "../../infra/images";
 import { createObjectStore, mediaKey, type ObjectStore } from "../../infra/object-store";
 import { mediaRoutes } from "./routes";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   store = createObjectStore({ dataDir });
   app = Fastify({ logger: false });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, {}); // as in app.ts: the route's own headers must win over these
+  registerSecurityHeaders(app, securityHeadersFor({})); // as in app.ts: the route's own headers must win over these
   await app.register(mediaRoutes, { store });
   await app.ready();
 
