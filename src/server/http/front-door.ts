@@ -3,16 +3,15 @@
 // fixed answer chosen by the request's headers (no body, no session, no database), so it pays
 // for what it uses: the request id, the security headers, the access log line and the request
 // histogram, the same as through Fastify, whose hook chain and reply machinery cost a trivial
-// request two thirds of its time (docs/performance.md "Trivial routes"). The same answer is also a
+// request about half of its time (docs/performance.md "Trivial routes"). The same answer is also a
 // Fastify route: injected requests (tests) and any URL form not matched here exactly (a query
 // string, an escaped character) get it from there.
-
-import type { ServerResponse } from "node:http";
 import {
   createServer,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type Server,
+  type ServerResponse,
 } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from "fastify";
