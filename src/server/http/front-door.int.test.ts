@@ -4,10 +4,9 @@
 // drains they close their connection like any other answer.
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedLog } from "../test-support/captured-log";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 const TOKEN = "metrics-token-for-the-front-door";
@@ -22,20 +21,14 @@ interface Answer {
 }
 
 const agent = new Agent({ keepAlive: true });
-const logLines: Record<string, unknown>[] = [];
+const { logger, lines: logLines } = capturedLog();
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, next) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) logLines.push(JSON.parse(line));
-      next();
-    },
-  });
   t = await createTestApp(
     { METRICS_TOKEN: TOKEN },
     {
-      logger: pino({ level: "info" }, sink),
+      logger,
       webFiles: {
         [ASSET]: SCRIPT,
         [`${ASSET}.br`]: brotliCompressSync(SCRIPT),

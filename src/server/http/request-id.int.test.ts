@@ -1,23 +1,16 @@
 // Request ids (docs/operations.md "Logs"): every answer has an X-Request-Id header, every error
 // answer carries the same id as `error.requestId`, and every log line of the request has it as
 // `reqId`. A safe incoming X-Request-Id is kept; an unsafe one is replaced.
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedLog } from "../test-support/captured-log";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const logLines: Record<string, unknown>[] = [];
+const { logger, lines: logLines } = capturedLog();
 let t: TestApp;
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, next) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) logLines.push(JSON.parse(line));
-      next();
-    },
-  });
-  t = await createTestApp({}, { logger: pino({ level: "info" }, sink) });
+  t = await createTestApp({}, { logger });
 });
 afterAll(async () => {
   await t.close();
