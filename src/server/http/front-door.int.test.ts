@@ -70,7 +70,7 @@ function comparable({ headers }: Answer) {
   return rest;
 }
 
-const ETAG_OF_ROBOTS = async () => (await injected("GET", "/robots.txt", {})).headers.etag;
+const etagOfRobots = async () => (await injected("GET", "/robots.txt", {})).headers.etag;
 
 describe("the front door", () => {
   it.each([
@@ -96,7 +96,7 @@ describe("the front door", () => {
   });
 
   it("answers a file the client already holds with 304 and no body", async () => {
-    const etag = String(await ETAG_OF_ROBOTS());
+    const etag = String(await etagOfRobots());
     const door = await overSocket("GET", "/robots.txt", { "if-none-match": etag });
     const fastify = await injected("GET", "/robots.txt", { "if-none-match": etag });
     expect(door.status).toBe(304);

@@ -15,8 +15,8 @@ import {
 } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from "fastify";
-import { type Metrics, statusClass } from "../infra/metrics";
-import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
+import type { Metrics } from "../infra/metrics";
+import { logAnswered, REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import type { SecurityHeadersFor } from "./security-headers";
 
 /** A fixed answer: its status, its own headers (content type, caching) and its body. A route
@@ -124,17 +124,14 @@ export class FrontDoor {
   #record(request: IncomingMessage, id: string, url: string, status: number, ms: number) {
     const { log, metrics, trustProxy } = this.#options;
     const method = request.method as string;
-    log.info(
-      {
-        reqId: id,
-        method,
-        url,
-        statusCode: status,
-        ip: trustProxy ? proxyAddr(request, trustAll) : request.socket.remoteAddress,
-        responseTime: Math.round(ms * 10) / 10,
-      },
-      "request completed",
-    );
-    metrics.httpDuration.observe({ method, route: url, status: statusClass(status) }, ms / 1000);
+    logAnswered(log, {
+      reqId: id,
+      method,
+      url,
+      statusCode: status,
+      ip: trustProxy ? proxyAddr(request, trustAll) : request.socket.remoteAddress,
+      ms,
+    });
+    metrics.observeRequest(method, url, status, ms);
   }
 }

@@ -11,11 +11,6 @@ export type ReadinessCheck = (signal: AbortSignal) => unknown;
 type CheckResult = "ok" | "failed" | "timeout";
 
 const CHECK_TIMEOUT_MS = 2_000;
-const ALIVE: PlainAnswer = {
-  status: 200,
-  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  body: Buffer.from(JSON.stringify({ status: "ok" })),
-};
 /** A finished round of checks answers the /readyz requests of the next second too: the path is
  * public, and each round costs a query, a PING and (with S3) a billed HeadBucket. */
 const REUSE_MS = 1_000;
@@ -23,6 +18,12 @@ const REUSE_MS = 1_000;
  * already received but not yet read is read in between), or after DRAIN_MAX_MS. */
 const DRAIN_LOOK_MS = 50;
 const DRAIN_MAX_MS = 5_000;
+/** `/healthz`'s one answer, given at the front door. */
+const ALIVE: PlainAnswer = {
+  status: 200,
+  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  body: Buffer.from(JSON.stringify({ status: "ok" })),
+};
 
 async function runCheck(
   name: string,

@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { ERROR_CODES } from "../../domain/error-codes";
 import { AppError } from "../errors";
-import { type Metrics, statusClass } from "../infra/metrics";
+import type { Metrics } from "../infra/metrics";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -20,13 +20,11 @@ export function registerMetrics(
   token: string | undefined,
 ): void {
   app.addHook("onResponse", async (request, reply) => {
-    metrics.httpDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? "unmatched",
-        status: statusClass(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? "unmatched",
+      reply.statusCode,
+      reply.elapsedTime,
     );
   });
 

@@ -5,7 +5,7 @@
 // arbitrary text into the log.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -29,16 +29,30 @@ export function registerRequestIdHeader(app: FastifyInstance) {
  * a tenth of its time (docs/performance.md "Trivial routes"). */
 export function registerAccessLog(app: FastifyInstance) {
   app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ip: request.ip,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request completed",
-    );
+    logAnswered(request.log, {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ip: request.ip,
+      ms: reply.elapsedTime,
+    });
     done();
   });
+}
+
+/** The access log line of an answered request; `log` carries its `reqId`, or `reqId` is given
+ * (the front door has no child logger: http/front-door.ts). */
+export function logAnswered(
+  log: FastifyBaseLogger,
+  answered: {
+    reqId?: string;
+    method: string;
+    url: string;
+    statusCode: number;
+    ip: string | undefined;
+    ms: number;
+  },
+): void {
+  const { ms, ...fields } = answered;
+  log.info({ ...fields, responseTime: Math.round(ms * 10) / 10 }, "request completed");
 }

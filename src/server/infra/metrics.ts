@@ -84,10 +84,15 @@ export class Metrics {
     });
   }
 
+  /** One answered HTTP request: its method, route pattern, status and time in milliseconds. */
+  observeRequest(method: string, route: string, status: number, ms: number): void {
+    this.httpDuration.observe({ method, route, status: statusClass(status) }, ms / 1000);
+  }
+
   async text(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
 
 /** 2xx, 3xx, 4xx or 5xx. */
-export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
