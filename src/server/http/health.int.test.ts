@@ -154,7 +154,7 @@ describe("/readyz", () => {
     const health = await get(t, "/healthz");
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: "ok" });
-    // Nothing in flight: draining ends after its two quiet looks, and the instance stays drained.
+    // Nothing in flight: draining ends after its quiet second, and the instance stays drained.
     await drained;
     expect((await get(t, "/readyz")).statusCode).toBe(503);
   });

@@ -14,9 +14,11 @@ const CHECK_TIMEOUT_MS = 2_000;
 /** A finished round of checks answers the /readyz requests of the next second too: the path is
  * public, and each round costs a query, a PING and (with S3) a billed HeadBucket. */
 const REUSE_MS = 1_000;
-/** Draining ends once no request has been in flight for two looks DRAIN_LOOK_MS apart (a request
- * already received but not yet read is read in between), or after DRAIN_MAX_MS. */
+/** Draining ends once no request has been in flight for DRAIN_QUIET_MS, looked at every
+ * DRAIN_LOOK_MS, or after DRAIN_MAX_MS. The quiet second outlasts a client (or balancer) that was
+ * briefly descheduled between its answer and its next request, which a shorter window does not. */
 const DRAIN_LOOK_MS = 50;
+const DRAIN_QUIET_MS = 1_000;
 const DRAIN_MAX_MS = 5_000;
 /** `/healthz`'s one answer, given at the front door. */
 const ALIVE: PlainAnswer = {
@@ -78,6 +80,8 @@ export function registerHealth(
   // Requests on the server, tracked by Node's own events: a response always emits "close",
   // whether it was sent or its client went away.
   const inFlight = new Set<ServerResponse>();
+  /** When a request last came or went: quiet is measured from it. */
+  let lastBusy = Date.now();
   // While draining, every answer closes its connection, so no kept-alive connection sits idle
   // when the server stops listening: a client never sends on one just as it closes (a reset).
   const closeAfter = (response: ServerResponse) => {
@@ -87,9 +91,11 @@ export function registerHealth(
   // its connection while draining too.
   app.server.prependListener("request", (_request, response) => {
     inFlight.add(response);
+    lastBusy = Date.now();
     if (draining) closeAfter(response);
     response.once("close", () => {
       inFlight.delete(response);
+      lastBusy = Date.now();
     });
   });
 
@@ -99,10 +105,9 @@ export function registerHealth(
     draining = true;
     for (const response of inFlight) closeAfter(response);
     const deadline = Date.now() + DRAIN_MAX_MS;
-    let quietLooks = 0;
-    while (quietLooks < 2 && Date.now() < deadline) {
+    while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, DRAIN_LOOK_MS));
-      quietLooks = inFlight.size === 0 ? quietLooks + 1 : 0;
+      if (inFlight.size === 0 && Date.now() - lastBusy >= DRAIN_QUIET_MS) return;
     }
   });
 
