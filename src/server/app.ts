@@ -92,13 +92,14 @@ import { verifyWebsite } from "./modules/profiles/website-check";
 import { adminRoutes, reportRoutes, safetyRoutes } from "./modules/safety/routes";
 import { ProfileIndexFeed } from "./modules/search/index-feed";
 import { searchRoutes } from "./modules/search/routes";
-import { completeCheckout } from "./modules/usernames/checkout";
 import {
   type LifecycleReport,
   runUsernameLifecycle,
   scheduleUsernameLifecycle,
 } from "./modules/usernames/lifecycle";
+import { applyPaymentEvent } from "./modules/usernames/payment-events";
 import { usernameRoutes } from "./modules/usernames/routes";
+import { testCheckoutRoutes } from "./modules/usernames/test-checkout-routes";
 import { createCaptureStore, removeCapture } from "./modules/verification/capture-store";
 import { verificationRoutes } from "./modules/verification/routes";
 import { Outbox } from "./outbox/outbox";
@@ -242,9 +243,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       },
       event: (event) => bus.publish(event),
       "payments.cancel": ({ subscriptionId }) => payments.provider.cancelNow(subscriptionId),
-      "checkout.paid": async ({ sessionId }) => {
-        await completeCheckout(ctx, { sessionId, now: new Date() });
-      },
+      "payments.event": (event) => applyPaymentEvent(ctx, event, new Date()),
       // Each URL is an image (with its thumbnail), a face capture or a badge document; each
       // remover skips the others.
       "media.delete": async ({ urls }) => {
@@ -412,6 +411,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
   await registerPayments(app, ctx, payments.stripe);
+  if (!payments.stripe) {
+    await app.register(testCheckoutRoutes, { prefix: "/api/payments/test", ctx });
+  }
   await app.register(mediaRoutes, { store: ctx.store });
   registerInboundMail(app, ctx, dnsResolver);
   await registerRealtime(app, {

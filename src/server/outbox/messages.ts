@@ -3,6 +3,11 @@
 import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
 
+/** A payment provider's news about a checkout or a subscription (docs/usernames.md "Webhooks"). */
+export type PaymentEvent =
+  | { kind: "checkout.paid" | "checkout.expired"; sessionId: string }
+  | { kind: "subscription.changed" | "payment.failed"; subscriptionId: string };
+
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */
   | { topic: "mail"; payload: OutgoingMail }
@@ -10,8 +15,9 @@ export type OutboxMessage =
   | { topic: "event"; payload: DomainEvent }
   /** A subscription the provider must end now (a paid name lost to a race is not charged again). */
   | { topic: "payments.cancel"; payload: { subscriptionId: string } }
-  /** A test-mode checkout was paid: finish it on the server, as Stripe's webhook would. */
-  | { topic: "checkout.paid"; payload: { sessionId: string } }
+  /** What the payment provider said (a verified webhook, or the test checkout's Pay), for the
+   * purchase to apply; each re-reads the provider's state, so repeats and order do not matter. */
+  | { topic: "payments.event"; payload: PaymentEvent }
   /** Media objects (/media/ URLs and face captures) to remove from their stores: a deleted
    * account's images, gone from the database when this is written (docs/accounts.md). */
   | { topic: "media.delete"; payload: { urls: string[] } }

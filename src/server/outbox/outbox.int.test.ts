@@ -60,7 +60,7 @@ function recordingOutbox(delivered: unknown[]) {
       mail: record,
       event: record,
       "payments.cancel": record,
-      "checkout.paid": record,
+      "payments.event": record,
       "media.delete": record,
       "export.build": record,
       "links.verify": record,

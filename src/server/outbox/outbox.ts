@@ -10,7 +10,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
-import { BACKGROUND_TOPICS, type OutboxHandlers, type OutboxMessage } from "./messages";
+import {
+  BACKGROUND_TOPICS,
+  type OutboxHandlers,
+  type OutboxMessage,
+  type PaymentEvent,
+} from "./messages";
 import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
 
 /** Side effects of one transaction, written to the outbox when it commits. */
@@ -18,8 +23,8 @@ export interface Effects {
   mail(mail: OutgoingMail): void;
   publish(event: DomainEvent): void;
   cancelSubscription(subscriptionId: string): void;
-  /** Finish a paid checkout on the server (test mode's stand-in for Stripe's webhook). */
-  complete(sessionId: string): void;
+  /** Apply what the payment provider said to the purchase it concerns. */
+  paymentEvent(event: PaymentEvent): void;
   /** Remove these images (and their thumbnails) or face captures from their stores. */
   removeMedia(urls: string[]): void;
   /** Build a data export in the background (docs/accounts.md "Your data"). */
@@ -98,7 +103,7 @@ export class Outbox {
       publish: (event) => queued.push({ topic: "event", payload: event }),
       cancelSubscription: (subscriptionId) =>
         queued.push({ topic: "payments.cancel", payload: { subscriptionId } }),
-      complete: (sessionId) => queued.push({ topic: "checkout.paid", payload: { sessionId } }),
+      paymentEvent: (event) => queued.push({ topic: "payments.event", payload: event }),
       removeMedia: (urls) => queued.push({ topic: "media.delete", payload: { urls } }),
       buildExport: (exportId) => queued.push({ topic: "export.build", payload: { exportId } }),
       verifyWebsite: (userId, websiteUrl) =>

@@ -45,6 +45,8 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeSubscription>;
   /** Requests seen, as "METHOD /path". */
   calls: string[];
+  /** While true, every API call answers 500, as Stripe does in an outage. */
+  down: boolean;
   /** The buyer pays: the session completes and a subscription starts at `now` for a year. */
   pay(sessionId: string, now?: Date): FakeSubscription;
   /** Stripe bills the next year. */
@@ -81,6 +83,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const calls: string[] = [];
+  let down = false;
   const missing = (what: string) => ({
     status: 404,
     body: {
@@ -96,6 +99,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const url = new URL(request.url ?? "/", "http://fake");
     const path = url.pathname;
     calls.push(`${request.method} ${path}`);
+    if (down) return { status: 500, body: { error: { type: "api_error", message: "Outage" } } };
     const form = request.method === "POST" ? await formOf(request) : new Map<string, string>();
     if (request.method === "GET" && path === "/v1/prices") {
       const key = url.searchParams.get("lookup_keys[0]");
@@ -193,6 +197,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     subscriptions,
     calls,
+    get down() {
+      return down;
+    },
+    set down(value) {
+      down = value;
+    },
     pay(sessionId, now = new Date()) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no fake session ${sessionId}`);

@@ -1,5 +1,6 @@
 // The payments area in the app (docs/usernames.md "Payments"): Stripe with its signed webhook when
-// configured, else the built-in test provider with its own checkout page.
+// configured, else the built-in test provider (its checkout page is the purchase's:
+// usernames/test-checkout-routes.ts).
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Config } from "../../config";
@@ -8,7 +9,6 @@ import type { Db } from "../../db/client";
 import type { PaymentProvider } from "./provider";
 import { createStripeClient, stripeProvider } from "./stripe-provider";
 import { stripeWebhookRoutes } from "./stripe-webhook";
-import { testCheckoutRoutes } from "./test-checkout-routes";
 import { testProvider } from "./test-provider";
 
 export interface Payments {
@@ -22,19 +22,17 @@ export function createPayments(config: Config, db: Db): Payments {
   return { provider: stripeProvider(stripe), stripe };
 }
 
+/** Stripe's webhook, when Stripe is configured. */
 export async function registerPayments(
   app: FastifyInstance,
   ctx: AppContext,
   stripe: Stripe | null,
 ): Promise<void> {
-  if (stripe && ctx.config.stripe) {
-    await app.register(stripeWebhookRoutes, {
-      prefix: "/api/payments/stripe",
-      ctx,
-      stripe,
-      secret: ctx.config.stripe.webhookSecret,
-    });
-  } else {
-    await app.register(testCheckoutRoutes, { prefix: "/api/payments/test", ctx });
-  }
+  if (!stripe || !ctx.config.stripe) return;
+  await app.register(stripeWebhookRoutes, {
+    prefix: "/api/payments/stripe",
+    ctx,
+    stripe,
+    secret: ctx.config.stripe.webhookSecret,
+  });
 }

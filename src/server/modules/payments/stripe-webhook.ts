@@ -1,72 +1,50 @@
 // POST /api/payments/stripe/webhook (docs/usernames.md "Webhooks"): the signature is checked on
-// the raw body with STRIPE_WEBHOOK_SECRET; an event already applied is acknowledged and skipped.
-// Each event re-reads the provider's current state, so order and redelivery do not matter.
+// the raw body with STRIPE_WEBHOOK_SECRET; the event is recorded and what follows from it written
+// to the outbox as a `payments.event` for the purchase to apply (modules/usernames), which this
+// module does not import. An event already recorded is acknowledged and skipped.
 
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type Stripe from "stripe";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { paymentEvents } from "../../db/schema/usernames";
 import { AppError } from "../../errors";
-import { completeCheckout, type UsernameDeps } from "../usernames/checkout";
-import {
-  checkoutBySession,
-  setCheckoutStatus,
-  subscriptionByProviderId,
-} from "../usernames/queries";
-import {
-  applyProviderSubscription,
-  noticePaymentFailed,
-  startGrace,
-} from "../usernames/subscription";
+import type { PaymentEvent } from "../../outbox/messages";
 
 const idOf = (ref: string | { id: string } | null | undefined) =>
   typeof ref === "string" ? ref : (ref?.id ?? null);
 
-async function syncSubscription(deps: UsernameDeps, subscriptionId: string | null, now: Date) {
-  if (!subscriptionId) return;
-  const remote = await deps.payments.retrieveSubscription(subscriptionId);
-  if (remote) {
-    await applyProviderSubscription(deps, remote, now);
-    return;
-  }
-  // Gone at the provider: the subscription has ended.
-  await deps.outbox.transaction(async (db, fx) => {
-    const row = await subscriptionByProviderId(db, subscriptionId);
-    if (row) await startGrace({ db, fx, config: deps.config }, row, now);
-  });
-}
+const ofSubscription = (
+  kind: "subscription.changed" | "payment.failed",
+  ref: string | { id: string } | null | undefined,
+): PaymentEvent | null => {
+  const subscriptionId = idOf(ref);
+  return subscriptionId ? { kind, subscriptionId } : null;
+};
 
-async function applyEvent(deps: UsernameDeps, event: Stripe.Event, now: Date): Promise<void> {
+/** What a Stripe event says, in the product's terms; null for an event nothing follows from. */
+function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await completeCheckout(deps, { sessionId: event.data.object.id, now });
-      return;
-    case "checkout.session.expired": {
-      const checkout = await checkoutBySession(deps.db, event.data.object.id);
-      if (checkout?.status === "open") await setCheckoutStatus(deps.db, checkout.id, "expired");
-      return;
-    }
+      return { kind: "checkout.paid", sessionId: event.data.object.id };
+    case "checkout.session.expired":
+      return { kind: "checkout.expired", sessionId: event.data.object.id };
     case "invoice.paid":
-      await syncSubscription(
-        deps,
-        idOf(event.data.object.parent?.subscription_details?.subscription),
-        now,
+      return ofSubscription(
+        "subscription.changed",
+        event.data.object.parent?.subscription_details?.subscription,
       );
-      return;
-    case "invoice.payment_failed": {
-      const id = idOf(event.data.object.parent?.subscription_details?.subscription);
-      if (id) await noticePaymentFailed(deps, id);
-      return;
-    }
+    case "invoice.payment_failed":
+      return ofSubscription(
+        "payment.failed",
+        event.data.object.parent?.subscription_details?.subscription,
+      );
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      await syncSubscription(deps, event.data.object.id, now);
-      return;
+      return { kind: "subscription.changed", subscriptionId: event.data.object.id };
     default:
-      return;
+      return null;
   }
 }
 
@@ -107,16 +85,17 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
     if (!signedRecently(signature, Date.now())) {
       throw new AppError(400, ERROR_CODES.validation, "Webhook timestamp outside the tolerance.");
     }
-    const seen = await ctx.db
-      .select({ id: paymentEvents.id })
-      .from(paymentEvents)
-      .where(eq(paymentEvents.id, event.id));
-    if (seen.length > 0) return { received: true };
-    await applyEvent(ctx, event, new Date());
-    await ctx.db
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing();
+    // The event's id and what follows from it commit together; the outbox applies it at once
+    // and again until it succeeds, so a redelivery finds the id and changes nothing.
+    await ctx.outbox.transaction(async (tx, fx) => {
+      const fresh = await tx
+        .insert(paymentEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      const news = paymentEventOf(event);
+      if (fresh.length > 0 && news) fx.paymentEvent(news);
+    });
     return { received: true };
   });
 };

@@ -1,7 +1,10 @@
 // Buying a reserved username with the real `stripe` SDK against a local fake of Stripe's API, and
 // webhooks signed and verified for real (docs/usernames.md): purchase, idempotent completion,
 // refused signatures, racing buyers, renewal, lapse → grace → release → buy-back.
+
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import {
   FAKE_STRIPE_KEY,
@@ -57,6 +60,14 @@ const availability = (who: TestAccount | null, name: string) =>
   inject(t, who, "GET", `/api/usernames/${name}/availability`).then((r) => r.json());
 
 const profileOf = (handle: string) => inject(t, null, "GET", `/api/profiles/${handle}`);
+
+const waitingPaymentEvents = async () =>
+  (
+    await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox where topic = 'payments.event'`,
+    )
+  )[0]?.n;
 
 const receiptsTo = (email: string) =>
   t.mailbox.all().filter((m) => m.to.includes(email) && m.subject.startsWith("Receipt:"));
@@ -290,6 +301,38 @@ describe("the life of a name", () => {
 
     const portal = await inject(t, owner, "POST", "/api/usernames/mine/portal");
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+  });
+
+  it("acknowledges a renewal it cannot apply during Stripe's outage, and applies it once Stripe is back", async () => {
+    const owner = await createAccount(t, { label: "outage" });
+    const { subscription } = await buy(owner, "outagename");
+    const periodEnd = async () =>
+      new Date((await inject(t, owner, "GET", "/api/usernames/mine")).json().username.periodEndsAt);
+    const before = await periodEnd();
+    stripe.renew(subscription.id);
+    const invoice = {
+      id: "in_outage",
+      object: "invoice",
+      parent: { subscription_details: { subscription: subscription.id } },
+    };
+    const event = stripe.event("invoice.paid", invoice);
+    stripe.down = true;
+    try {
+      expect((await deliver(event)).statusCode).toBe(200);
+      expect(await periodEnd()).toEqual(before);
+      expect(await waitingPaymentEvents()).toBe(1);
+    } finally {
+      stripe.down = false;
+    }
+    // Stripe's own redelivery finds the event recorded and adds nothing; the outbox's retry
+    // applies it.
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await waitingPaymentEvents()).toBe(1);
+    await t.database.db.execute(sql`update outbox set available_at = now()`);
+    await t.app.outbox.drain();
+    expect((await periodEnd()).getTime() - before.getTime()).toBeGreaterThan(364 * DAY);
+    expect(receiptsTo(owner.email)).toHaveLength(2);
+    expect(await waitingPaymentEvents()).toBe(0);
   });
 
   it("mails the owner when a renewal payment fails", async () => {

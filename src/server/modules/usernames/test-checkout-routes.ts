@@ -1,5 +1,7 @@
 // /api/payments/test/checkouts/* — the built-in test checkout (docs/usernames.md "Test mode"),
-// served only when no STRIPE_SECRET_KEY is set. Pay drives the same completion as Stripe's webhook.
+// served only when no STRIPE_SECRET_KEY is set. The page is the test provider's (payments/
+// test-provider.ts records its answer); it shows and ends the product's own checkout, so it lives
+// with the purchase. Pay writes the same `payments.event` as Stripe's webhook.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   redirectResponse,
@@ -12,9 +14,9 @@ import { priceTier } from "../../../domain/price-tiers";
 import type { WithContext } from "../../context";
 import { AppError } from "../../errors";
 import { me, signedIn } from "../../http/viewer";
+import { answerTestSession } from "../payments/test-provider";
 import { findSessionProfile } from "../profiles/queries";
-import { checkoutBySession, setCheckoutStatus } from "../usernames/queries";
-import { answerTestSession } from "./test-provider";
+import { checkoutBySession, setCheckoutStatus } from "./queries";
 
 const tags = ["payments"];
 const NOT_FOUND = "Checkout not found.";
@@ -75,7 +77,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<WithContext> = async (app
       await ctx.outbox.transaction(async (tx, fx) => {
         await answerTestSession(tx, sessionId, outcome, new Date());
         if (outcome === "declined") await setCheckoutStatus(tx, checkout.id, "failed");
-        else fx.complete(sessionId);
+        else fx.paymentEvent({ kind: "checkout.paid", sessionId });
       });
       if (outcome === "declined") {
         return {
