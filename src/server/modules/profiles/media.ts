@@ -7,7 +7,6 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ObjectStore } from "../../infra/object-store";
 import { removeImage, storeImageThenWrite } from "../media/service";
-import { removeCapture } from "../verification/capture-store";
 import { presentProfile } from "./present";
 import {
   findProfileByUserId,
@@ -43,24 +42,29 @@ const withoutFaceBadge = (row: ProfileRow) => {
   return row.profile.faceVerifiedAt || row.profile.faceCaptureUrl ? face : {};
 };
 
-/** A new avatar; lists show it, so cached copies of the person are dropped (profile.changed). */
+/** A new avatar; lists show it, so cached copies of the person are dropped (profile.changed). A
+ * face capture the dropped badge leaves behind is removed through the outbox (media.delete), in
+ * the transaction that forgets it. */
 export async function replaceAvatar(
-  { db, store, captures, bus }: Pick<AppContext, "db" | "store" | "captures" | "bus">,
+  { db, store, outbox, bus }: Pick<AppContext, "db" | "store" | "outbox" | "bus">,
   { viewerId, userId, bytes }: { viewerId: string; userId: string; bytes: Buffer },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
   const before = await loadRow(db, userId);
+  const capture = before.profile.faceCaptureUrl;
   await storeImageThenWrite(store, {
     ownerId: userId,
     kind: "avatar",
     bytes,
     write: (url) =>
-      updateProfileRow(db, userId, { profileImageUrl: url, ...withoutFaceBadge(before) }),
+      outbox.transaction(async (tx, fx) => {
+        await updateProfileRow(tx, userId, { profileImageUrl: url, ...withoutFaceBadge(before) });
+        if (capture) fx.removeMedia([capture]);
+      }),
     inUse: (url) => mediaUrlsOf(before).includes(url),
   });
   const after = await loadRow(db, userId);
   await removeIfUnused(store, after, before.profile.profileImageUrl);
-  if (!after.profile.faceCaptureUrl) await removeCapture(captures, before.profile.faceCaptureUrl);
   await bus.publish({ type: "profile.changed", userId });
   return presentProfile(after, "owner");
 }

@@ -13,8 +13,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { AppError, badRequest } from "../../errors";
 import { standingFrom, standingOf } from "../../policy/audiences";
 import { isNameHeld } from "../../policy/held-names";
+import { redirectedOwner } from "../../policy/released-names";
 import { blockBetween } from "../../policy/visibility";
-import { redirectedOwner } from "../usernames/queries";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";
 import {

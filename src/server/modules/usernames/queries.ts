@@ -191,19 +191,6 @@ export async function releaseName(
     });
 }
 
-/** The former owner of a released name whose redirect still runs. */
-export async function redirectedOwner(
-  db: Db,
-  name: string,
-  now: Date,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userId: releasedUsernames.formerUserId })
-    .from(releasedUsernames)
-    .where(and(eq(releasedUsernames.name, name), gt(releasedUsernames.redirectUntil, now)));
-  return row?.userId;
-}
-
 /** A name bought back (or bought after its hold-back) is no longer a released name. */
 export async function forgetReleasedName(db: Db, name: string): Promise<void> {
   await db.delete(releasedUsernames).where(eq(releasedUsernames.name, name));
