@@ -10,7 +10,7 @@ import { createAccount, type TestAccount } from "../test-support/accounts";
 import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink";
 import { inject } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
-import type { OutboxMessage } from "./messages";
+import type { OutboxHandlers, OutboxMessage } from "./messages";
 import { Outbox } from "./outbox";
 
 let sink: SmtpSink;
@@ -47,7 +47,7 @@ const makeDue = () => t.database.db.execute(sql`update outbox set available_at =
 const clear = () => t.database.db.execute(sql`delete from outbox`);
 
 /** An Outbox of its own on the test database, recording what its handlers were given. */
-function recordingOutbox(delivered: unknown[]) {
+function recordingOutbox(delivered: unknown[], overrides: Partial<OutboxHandlers> = {}) {
   const record = async (payload: unknown) => {
     await new Promise((resolve) => setTimeout(resolve, 1));
     delivered.push(payload);
@@ -64,6 +64,7 @@ function recordingOutbox(delivered: unknown[]) {
       "media.delete": record,
       "export.build": record,
       "links.verify": record,
+      ...overrides,
     },
   });
 }
@@ -126,6 +127,25 @@ describe("the outbox", () => {
     sink.refuse = false;
     expect(await rows()).toEqual([
       expect.objectContaining({ attempts: 10, failed: true, last_error: expect.any(String) }),
+    ]);
+    await clear();
+  });
+
+  it("keeps trying a provider's event past ten attempts, as Stripe would have redelivered it", async () => {
+    const outbox = recordingOutbox([], {
+      "payments.event": async () => {
+        throw new Error("Stripe is down");
+      },
+    });
+    await outbox.enqueue([
+      { topic: "payments.event", payload: { kind: "payment.failed", subscriptionId: "sub_x" } },
+    ]);
+    for (let attempt = 2; attempt <= 12; attempt++) {
+      await makeDue();
+      await outbox.drain();
+    }
+    expect(await rows()).toEqual([
+      expect.objectContaining({ topic: "payments.event", attempts: 12, failed: false }),
     ]);
     await clear();
   });

@@ -14,6 +14,7 @@ import {
   BACKGROUND_TOPICS,
   type OutboxHandlers,
   type OutboxMessage,
+  type OutboxTopic,
   type PaymentEvent,
 } from "./messages";
 import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
@@ -50,6 +51,13 @@ const LEASE_MS = 30_000;
 /** Rows claimed at once; delivered side by side, so a batch ends within one attempt's bound. */
 const BATCH = 10;
 const MAX_ATTEMPTS = 10;
+/** A provider's event was acknowledged to Stripe when it was written, so Stripe will not send it
+ * again: it is tried for about as long as Stripe would have redelivered it (three days), not the
+ * 43 minutes of ten attempts. */
+const PATIENT_ATTEMPTS: Partial<Record<OutboxTopic, number>> = { "payments.event": 80 };
+
+/** How many failed attempts a row of `topic` gets before it is given up. */
+export const maxAttempts = (topic: OutboxTopic) => PATIENT_ATTEMPTS[topic] ?? MAX_ATTEMPTS;
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 3_600_000;
 
@@ -207,7 +215,7 @@ export class Outbox {
     try {
       await handler(row.payload);
     } catch (error) {
-      const failed = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
+      const failed = isPermanent(error) || row.attempts >= maxAttempts(row.topic);
       const log = { err: error, outboxId: row.id, topic: row.topic, attempts: row.attempts };
       if (failed) this.options.log.error(log, "outbox delivery given up");
       else this.options.log.warn(log, "outbox delivery will be retried");

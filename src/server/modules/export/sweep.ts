@@ -11,7 +11,7 @@ import { deleteExport, expiredExports, failStaleBuilds } from "./queries";
 
 const SWEEP_LOCK = 0x65787074; // 'expt'
 const BATCH = 100;
-/** Longer than the outbox's ten attempts (about 85 minutes, docs/outbox.md). */
+/** Longer than the outbox's ten attempts (about 43 minutes, docs/outbox.md). */
 const GIVEN_UP_MS = 3 * 3_600_000;
 /** A failed export stays listed this long, saying so, before it is swept. */
 const FAILED_KEPT_MS = 86_400_000;
