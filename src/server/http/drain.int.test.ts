@@ -109,8 +109,9 @@ describe("SIGTERM with requests in flight", () => {
 
   // A burst of posts from four clients, as a load balancer forwards them: they keep posting
   // until /readyz fails (polled every 10 ms), the way a balancer stops sending to a draining
-  // instance, and stall for a moment just after the signal. Every post sent gets its whole answer, none a reset connection, and every post
-  // acknowledged with 201 is there after a restart on the same data.
+  // instance, and stall for a moment just after the signal. Every post sent gets its whole
+  // answer, none a reset connection, and every post acknowledged with 201 is there after a
+  // restart on the same data.
   it("loses no acknowledged post and resets no request during a burst of posts", async () => {
     server = await start(server.dataDir);
     const poster = await signUp(server, "burst");

@@ -7,6 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/client";
 import { createAccount, type TestAccount } from "../test-support/accounts";
+import { makeOutboxDue } from "../test-support/outbox-rows";
 import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink";
 import { inject } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
@@ -43,7 +44,7 @@ const rows = () =>
           available_at <= now() as due
         from outbox order by id`,
   );
-const makeDue = () => t.database.db.execute(sql`update outbox set available_at = now()`);
+const makeDue = () => makeOutboxDue(t.database.db);
 const clear = () => t.database.db.execute(sql`delete from outbox`);
 
 /** An Outbox of its own on the test database, recording what its handlers were given. */

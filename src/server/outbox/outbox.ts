@@ -55,11 +55,11 @@ const MAX_ATTEMPTS = 10;
  * again: it is tried for about as long as Stripe would have redelivered it (three days), not the
  * 43 minutes of ten attempts. */
 const PATIENT_ATTEMPTS: Partial<Record<OutboxTopic, number>> = { "payments.event": 80 };
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 3_600_000;
 
 /** How many failed attempts a row of `topic` gets before it is given up. */
 export const maxAttempts = (topic: OutboxTopic) => PATIENT_ATTEMPTS[topic] ?? MAX_ATTEMPTS;
-const BACKOFF_BASE_MS = 5_000;
-const BACKOFF_MAX_MS = 3_600_000;
 
 export const retryDelayMs = (attempts: number) =>
   Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartFile, multipartPost } from "../../test-support/multipart";
+import { makeOutboxDue } from "../../test-support/outbox-rows";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { unzip } from "../../test-support/unzip";
@@ -454,9 +455,7 @@ describe("a build and crashes", () => {
     await t.database.db.execute(
       sql`update account_exports set heartbeat_at = now() - interval '2 minutes' where id = ${id}`,
     );
-    await t.database.db.execute(
-      sql`update outbox set available_at = now() where topic = 'export.build'`,
-    );
+    await makeOutboxDue(t.database.db, "export.build");
     await t.app.outbox.drain();
     const { state } = { state: (await inject(t, dee, "GET", "/api/account/export")).json() };
     expect(state.export.status).toBe("ready");

@@ -11,14 +11,12 @@ import { paymentEvents } from "../../db/schema/usernames";
 import { AppError } from "../../errors";
 import type { PaymentEvent } from "../../outbox/messages";
 
-const idOf = (ref: string | { id: string } | null | undefined) =>
-  typeof ref === "string" ? ref : (ref?.id ?? null);
-
+/** An invoice's news about its subscription; null for an invoice of no subscription. */
 const ofSubscription = (
   kind: "subscription.changed" | "payment.failed",
   ref: string | { id: string } | null | undefined,
 ): PaymentEvent | null => {
-  const subscriptionId = idOf(ref);
+  const subscriptionId = typeof ref === "string" ? ref : ref?.id;
   return subscriptionId ? { kind, subscriptionId } : null;
 };
 

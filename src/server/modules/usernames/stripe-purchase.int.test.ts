@@ -1,7 +1,6 @@
 // Buying a reserved username with the real `stripe` SDK against a local fake of Stripe's API, and
 // webhooks signed and verified for real (docs/usernames.md): purchase, idempotent completion,
 // refused signatures, racing buyers, renewal, lapse → grace → release → buy-back.
-
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -12,6 +11,7 @@ import {
   type FakeStripe,
   startFakeStripe,
 } from "../../test-support/fake-stripe";
+import { makeOutboxDue } from "../../test-support/outbox-rows";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -328,7 +328,7 @@ describe("the life of a name", () => {
     // applies it.
     expect((await deliver(event)).statusCode).toBe(200);
     expect(await waitingPaymentEvents()).toBe(1);
-    await t.database.db.execute(sql`update outbox set available_at = now()`);
+    await makeOutboxDue(t.database.db, "payments.event");
     await t.app.outbox.drain();
     expect((await periodEnd()).getTime() - before.getTime()).toBeGreaterThan(364 * DAY);
     expect(receiptsTo(owner.email)).toHaveLength(2);
