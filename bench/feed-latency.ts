@@ -3,7 +3,7 @@
 //     who follow 5,000 accounts), p50/p99 of each part;
 //  2. EXPLAIN (ANALYZE, BUFFERS) of the feed statement for one typical and one heavy reader, and
 //     of two changes to it (lib/feed-alternatives.ts);
-//  3. over HTTP: the app in a child process, GET /api/feed with autocannon at 100 connections,
+//  3. over HTTP: the app in a child process, GET /api/feed on 100 connections opened first,
 //     three runs: (a) first reads, 5,000 readers once each, so nothing is in memory (every page
 //     merged and hydrated from PostgreSQL); (b) active readers, 20 s after 3 s of warm-up, each
 //     request signed in as the next of 1,000 readers (990 typical, 10 heavy: 1%, far above their
@@ -262,7 +262,7 @@ async function activeWhileWriting() {
   console.log(`target p99 < ${TARGET_P99_MS} ms, with writes: ${verdict(busy)}`);
 }
 
-await sleep(1000); // requests autocannon abandoned at the deadline finish before the pool closes
+await sleep(1000); // requests still in flight at the deadline finish before the pool closes
 await app.stop();
 const tagged = `select id from posts where content like '${BENCH_POST_TAG} %'`;
 await pool.query(`delete from home_timelines where post_id in (${tagged})`);

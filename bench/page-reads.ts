@@ -155,7 +155,7 @@ try {
     });
   }
 } finally {
-  await sleep(1000); // requests autocannon abandoned at the deadline finish before the pool closes
+  await sleep(1000); // requests still in flight at the deadline finish before the pool closes
   await app.stop();
   await pool.query("delete from post_comments where content like $1", [`${COMMENT_TAG} %`]);
   await pool.query(

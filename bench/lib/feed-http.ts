@@ -1,9 +1,10 @@
-// GET /api/feed under autocannon, each request signed in as the next reader, with latency split
-// between typical and heavy readers; optionally with posts and likes written meanwhile, so the
-// in-memory feed pages and posts are kept current (and partly reloaded) during the run.
-import autocannon, { type AutocannonRequest } from "autocannon";
+// GET /api/feed on connections open before the clock starts (open-connections.ts), each request
+// signed in as the next reader, with latency split between typical and heavy readers; optionally
+// with posts and likes written meanwhile, so the in-memory feed pages and posts are kept current
+// (and partly reloaded) during the run.
 import type { RunningApp } from "./app-process";
 import { measuredRun, printLoadReport } from "./load-report";
+import { openConnections } from "./open-connections";
 import { type ResultRow, recordRow, rowFromRun, type Target } from "./results";
 import type { BenchSession } from "./sessions";
 import { formatSummary, summarize } from "./stats";
@@ -24,43 +25,33 @@ export interface FeedLoad {
 
 /** Runs the load and prints its report; answers the p99 in ms and whether all were 2xx. */
 export async function runFeedLoad(app: RunningApp, load: FeedLoad) {
-  let sent = 0;
   const latency = { typical: [] as number[], heavy: [] as number[] };
   let emptyPages = 0;
-  const feed: AutocannonRequest = {
-    method: "GET",
-    path: "/api/feed",
-    setupRequest: (request, context) => {
-      const session = load.sessions[sent % load.sessions.length];
-      sent++;
-      if (!session) return null;
-      context.heavy = load.heavy.has(session.userId);
-      context.t0 = performance.now();
-      return {
-        ...request,
-        headers: { cookie: session.cookie, "x-forwarded-for": session.address },
-      };
-    },
-    onResponse: (status, body, context) => {
-      const ms = performance.now() - (context.t0 as number);
-      (context.heavy ? latency.heavy : latency.typical).push(ms);
-      if (status === 200 && body.startsWith('{"items":[]')) emptyPages++;
-    },
-  };
+  const sessionOf = (i: number) => load.sessions[i % load.sessions.length];
+  const connections = await openConnections(app.url, load.connections);
   const measured = await measuredRun(app, () =>
-    autocannon({
-      url: app.url,
-      connections: load.connections,
-      timeout: 10,
-      requests: [feed],
+    connections.run({
+      request: (i) => {
+        const session = sessionOf(i);
+        if (!session) return null;
+        const headers = { cookie: session.cookie, "x-forwarded-for": session.address };
+        return { path: "/api/feed", headers };
+      },
+      onResponse: (i, status, body, ms) => {
+        const heavy = load.heavy.has(sessionOf(i)?.userId ?? "");
+        (heavy ? latency.heavy : latency.typical).push(ms);
+        if (status === 200 && body.startsWith('{"items":[]')) emptyPages++;
+      },
       ...(load.amount ? { amount: load.amount } : { duration: load.duration ?? 20 }),
     }),
   );
+  await connections.close();
   const { result } = measured;
   const codes = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}×${count}`)
     .join(" ");
   printLoadReport(load.title, measured, `${codes}; empty pages ${emptyPages}`, [
+    connections.describe(),
     `  typical      ${formatSummary(summarize(latency.typical), 0)}`,
     `  heavy        ${formatSummary(summarize(latency.heavy), 0)}`,
   ]);

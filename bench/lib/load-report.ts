@@ -55,6 +55,6 @@ export function printLoadReport(
     `non-2xx        ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}  (${statusText})`,
   );
   console.log(
-    `CPU (of 1 core) app ${share(run.appMs)}, PostgreSQL ${share(run.postgresMs)}, autocannon ${share(run.loadGeneratorMs)}; machine ${run.machineBusyPercent.toFixed(0)}% of 2 cores busy`,
+    `CPU (of 1 core) app ${share(run.appMs)}, PostgreSQL ${share(run.postgresMs)}, load generator ${share(run.loadGeneratorMs)}; machine ${run.machineBusyPercent.toFixed(0)}% of 2 cores busy`,
   );
 }
