@@ -5,7 +5,7 @@
 // a quarter with an image). Rows go in as 10,000-row INSERT … SELECT FROM unnest(…) statements
 // on two connections, with the secondary indexes and foreign keys of followers and posts dropped
 // during the load and rebuilt after it; then the follow counters (one aggregate UPDATE), the home
-// timelines of the last 30 days (as migration 0030 fills them) and VACUUM (ANALYZE). Prints each phase's time.
+// timelines of the last 30 days (as migration 0031 fills them) and VACUUM (ANALYZE). Prints each phase's time.
 //   node --import tsx bench/seed-feed.ts          (recreates the `bench_feed` database)
 //   node --import tsx bench/seed-feed.ts --drop   (drops it and exits)
 //   BENCH_FEED_DATABASE_URL=postgres://127.0.0.1/… uses that (empty) database instead
@@ -149,23 +149,23 @@ phase(
 const updated = await updateFollowCounters(pool);
 phase("update counters", `${updated} profiles`);
 
-// ---- timelines (docs/feed.md "Timelines written at post time"), as migration 0030 fills them --
+// ---- timelines (docs/feed.md "Timelines written at post time"), as migration 0031 fills them --
 const pulled = await pool.query(
   "insert into feed_pull_authors (user_id) select user_id from profiles where followers_count >= $1",
   [PULL_FOLLOWERS],
 );
 const timelineKeys = await dropSecondary(pool, ["home_timelines"]);
 await pool.query(
-  "alter table home_timelines drop constraint home_timelines_reader_id_created_at_post_id_pk",
+  "alter table home_timelines drop constraint home_timelines_reader_id_created_at_post_id_author_id_pk",
 );
 let timelineRows = 0;
 await mapLimit([...Array(WRITERS * 4).keys()], WRITERS, async (part) => {
   const { rowCount } = await pool.query(
-    `insert into home_timelines (reader_id, created_at, post_id)
-     select r.reader_id, p.created_at, p.id from posts p
+    `insert into home_timelines (reader_id, created_at, post_id, author_id)
+     select r.reader_id, p.created_at, p.id, p.user_id from posts p
      cross join lateral (
        select f.follower_id as reader_id from followers f where f.following_id = p.user_id
-       union all select p.user_id
+       union select p.user_id
      ) r
      where p.deleted_at is null and p.created_at > now() - make_interval(days => $1)
        and p.user_id not in (select user_id from feed_pull_authors)
@@ -175,8 +175,8 @@ await mapLimit([...Array(WRITERS * 4).keys()], WRITERS, async (part) => {
   timelineRows += rowCount ?? 0;
 });
 await pool.query(
-  `alter table home_timelines add constraint home_timelines_reader_id_created_at_post_id_pk
-   primary key (reader_id, created_at, post_id)`,
+  `alter table home_timelines add constraint home_timelines_reader_id_created_at_post_id_author_id_pk
+   primary key (reader_id, created_at, post_id, author_id)`,
 );
 await restoreSecondary(pool, timelineKeys, WRITERS);
 phase(

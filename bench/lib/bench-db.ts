@@ -1,7 +1,9 @@
 // Where the benchmarks' seeded database lives: BENCH_DATABASE_URL, or `bench_social` (the feed
 // benches: `bench_feed`) on the local PostgreSQL server. Only loopback hosts are accepted: the benches never talk to anything else.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
-import { fromPostgres } from "../../src/server/db/client";
+import { fromPostgres, migrationsFolder } from "../../src/server/db/client";
 
 export const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 export const DEFAULT_DB_NAME = "bench_social";
@@ -88,7 +90,15 @@ export async function markSeeded(pool: pg.Pool, seeder: string, options: object)
   );
 }
 
-/** When and with what options `url`'s seeding finished; null when it never did (or no database). */
+function migrationCount(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  );
+  return (journal as { entries: unknown[] }).entries.length;
+}
+
+/** When and with what options `url`'s seeding finished; null when it never did (or no database)
+ * or when the app has a migration the seeded database lacks. */
 export async function seededWith(
   url: string,
 ): Promise<{ seeder: string; options: object; seededAt: Date } | null> {
@@ -99,6 +109,12 @@ export async function seededWith(
       "select seeder, options, seeded_at from bench_seeded order by seeded_at desc limit 1",
     );
     const row = rows[0];
+    // A seeding from before a migration is seeded again: the app would migrate it at start, which
+    // on these tables takes longer than a bench waits for the app.
+    const applied = await client.query<{ n: number }>(
+      "select count(*)::int as n from drizzle.__drizzle_migrations",
+    );
+    if ((applied.rows[0]?.n ?? 0) < migrationCount()) return null;
     return row ? { seeder: row.seeder, options: row.options, seededAt: row.seeded_at } : null;
   } catch {
     return null;

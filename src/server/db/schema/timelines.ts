@@ -4,9 +4,12 @@ import { users } from "./auth";
 
 /**
  * One row per post and reader who followed its author when it was written (and the author), for
- * the last TIMELINE_DAYS. Rows of deleted posts and former followees stay until the sweep: the
- * read joins the live post (and so its author) and the follow. No foreign key to posts: one would
- * need an index on post_id, written with every row, only to cascade a hard delete the read skips.
+ * the last TIMELINE_DAYS, carrying the post's author so the first page is read from this key alone
+ * (an index-only scan: the author is the key's last column, which post_id already decides). A
+ * post's deletion removes its rows, an unfollow the author's rows from the follower's timeline and
+ * an account's deletion its posts' rows from its followers' timelines (posts/timelines.ts). No
+ * foreign key to posts or to the author: either would need an index on that column, written with
+ * every row, for deletes that find the rows through the followers instead.
  */
 export const homeTimelines = pgTable(
   "home_timelines",
@@ -16,8 +19,9 @@ export const homeTimelines = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
     postId: uuid("post_id").notNull(),
+    authorId: text("author_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.readerId, t.createdAt, t.postId] })],
+  (t) => [primaryKey({ columns: [t.readerId, t.createdAt, t.postId, t.authorId] })],
 );
 
 /** Authors whose posts are not written to timelines but merged at read: those who had

@@ -15,6 +15,7 @@ import { badRequest, forbidden, unauthorized } from "../../errors";
 import { deletionCodeMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
 import { holdEndsAt, holdNames } from "../../policy/held-names";
+import { removeAuthorFromTimelines } from "../posts/timelines";
 import {
   activeSubscriptionsOf,
   deleteUserRow,
@@ -111,6 +112,7 @@ async function eraseAccount(
   await dropLikeCounts(tx, userId);
   await detachComments(tx, userId);
   await removeTracesOnOthers(tx, userId);
+  await removeAuthorFromTimelines(tx, userId);
   await retireFromThreads(tx, userId, now);
   await removeVerifications(tx, { userId, email });
   await forgetInAuditLog(tx, userId);

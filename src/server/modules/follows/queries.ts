@@ -6,7 +6,7 @@ import { userActivity } from "../../db/schema/activity";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { type BlockState, hasBlocked, notSuspended } from "../../policy/visibility";
-import { copyIntoTimeline } from "../posts/timelines";
+import { copyIntoTimeline, removeFromTimeline } from "../posts/timelines";
 import { personColumns } from "../profiles/person";
 
 /** Who follows whom: one row of the followers table. */
@@ -69,8 +69,9 @@ export interface FollowCounts {
 /**
  * The toggle's write, under lockPairState's lock, in one statement: the follow row inserted
  * (`follow`) or deleted, both people's counters moved when it was (the friends counts too when
- * the other follows back), and for a follow the recipient's activity row (spec-2 §3) and the
- * followee's recent posts in the follower's timeline (posts/timelines.ts). Answers
+ * the other follows back), for a follow the recipient's activity row (spec-2 §3), and the
+ * followee's recent posts copied into the follower's timeline, or for an unfollow taken out of it
+ * (posts/timelines.ts). Answers
  * whether the row changed and both people's counters after it.
  */
 export async function writeFollow(
@@ -105,7 +106,7 @@ export async function writeFollow(
       noticed as (
         insert into ${userActivity} (recipient_id, actor_id, type)
         select ${followingId}, ${followerId}, 'FOLLOW' where ${follow}::boolean and exists (select 1 from changed)
-      )${follow ? sql`, copied as (${copyIntoTimeline(followerId, followingId)})` : sql``}
+      ), timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFromTimeline(followerId, followingId)})
       select c.*, true as changed from counted c
       union all
       select p.user_id, p.friends_count, p.following_count, p.followers_count, false

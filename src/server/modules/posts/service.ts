@@ -32,7 +32,7 @@ import {
   updatePostContent,
   userPostKeys,
 } from "./queries";
-import { writeToTimelines } from "./timelines";
+import { removeFromTimelines, writeToTimelines } from "./timelines";
 
 /** What the post use-cases need of the app context. */
 export type PostDeps = Pick<AppContext, "db" | "bus" | "store" | "feed" | "hydrator">;
@@ -179,7 +179,11 @@ export async function editPost(
 
 export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ ok: true }> {
   await requireAuthor(deps.db, action);
-  await softDeletePost(deps.db, { postId: action.postId, authorId: action.viewerId });
+  const post = { postId: action.postId, authorId: action.viewerId };
+  await deps.db.transaction(async (tx) => {
+    await removeFromTimelines(tx, post);
+    await softDeletePost(tx, post);
+  });
   await deps.bus.publish({
     type: "post.deleted",
     authorId: action.viewerId,

@@ -110,6 +110,35 @@ describe("home timelines", () => {
     await expectExact(r);
   });
 
+  it("takes a deleted post out of every timeline, and an unfollowed author's posts out of the follower's", async () => {
+    const [reader, author, other] = await Promise.all(
+      ["reader", "author", "other"].map((label) => createAccount(t, { label })),
+    );
+    const r = reader as TestAccount;
+    const a = author as TestAccount;
+    await follow(t, r, a);
+    await follow(t, other as TestAccount, a);
+    const ids = await postMany(a, PAGE + 2, "author");
+    const [oldest, newest] = [ids[0] as string, ids.at(-1) as string];
+    await expectExact(r);
+
+    expect((await inject(t, a, "DELETE", `/api/posts/${oldest}`)).statusCode).toBe(200);
+    expect(await rowsOf(oldest)).toEqual([]);
+    expect(await rowsOf(newest)).toEqual(
+      [r, a, other].map((who) => (who as TestAccount).userId).sort(),
+    );
+
+    await inject(t, r, "POST", "/api/follows/toggle", { targetUserId: a.userId });
+    expect(await rowsOf(newest)).toEqual(
+      [a, other].map((who) => (who as TestAccount).userId).sort(),
+    );
+    // Deleted while the reader was away, then followed again: the follow copies only live posts.
+    expect((await inject(t, a, "DELETE", `/api/posts/${newest}`)).statusCode).toBe(200);
+    await follow(t, r, a);
+    expect(await rowsOf(newest)).toEqual([]);
+    await expectExact(r);
+  });
+
   it("merges a very-followed author at read, from their first post at that size on", async () => {
     const [reader, star, plain] = await Promise.all(
       ["reader", "star", "plain"].map((label) => createAccount(t, { label })),

@@ -1,8 +1,9 @@
 // Home timelines written at post time (docs/feed.md "Timelines written at post time"): a post is
 // written to its followers' timelines in its own transaction, a follow copies the followee's recent
 // posts into the follower's, and the first page reads the reader's timeline merged with the few
-// very-followed authors they follow. Deletes, unfollows, blocks, mutes and suspensions are applied
-// when reading, so the page is the same as the merge per followee (feedKeysQuery) would give.
+// very-followed authors they follow. A deletion removes the post's rows and an unfollow (a block's
+// too) the author's rows from the follower's timeline; mutes and suspensions are applied when
+// reading, so the page is the same as the merge per followee (feedKeysQuery) would give.
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
@@ -41,8 +42,8 @@ export async function writeToTimelines(
     return;
   }
   await tx.execute(
-    sql`insert into ${homeTimelines} (reader_id, created_at, post_id)
-        select r.reader_id, p.created_at, p.id from posts p
+    sql`insert into ${homeTimelines} (reader_id, created_at, post_id, author_id)
+        select r.reader_id, p.created_at, p.id, p.user_id from posts p
         cross join lateral (
           select f.follower_id as reader_id from followers f where f.following_id = p.user_id
           union all select p.user_id
@@ -52,28 +53,68 @@ export async function writeToTimelines(
   );
 }
 
+/** Locks the author's profile as a follow's lock waits for (see writeToTimelines). */
+const lockAuthor = (authorId: string) =>
+  sql`select 1 from profiles p where p.user_id = ${authorId} for key share of p`;
+
+/**
+ * Takes a post that is being deleted out of the timelines of the author and their followers (all
+ * who can hold it: a former follower's rows went with the unfollow), in the deletion's transaction.
+ */
+export async function removeFromTimelines(
+  tx: Db,
+  { postId, authorId }: { postId: string; authorId: string },
+): Promise<void> {
+  await tx.execute(lockAuthor(authorId));
+  await tx.execute(
+    sql`delete from ${homeTimelines} t using posts p
+        where p.id = ${postId} and t.post_id = p.id and t.created_at = p.created_at
+          and t.author_id = ${authorId}
+          and t.reader_id in (
+            select f.follower_id from followers f where f.following_id = ${authorId}
+            union all select ${authorId}::text)`,
+  );
+}
+
+/** Takes a deleted account's posts out of its followers' timelines (the only ones holding them:
+ * an unfollow took them out of former followers'), before the follows go with the account. */
+export async function removeAuthorFromTimelines(tx: Db, authorId: string): Promise<void> {
+  await tx.execute(
+    sql`delete from ${homeTimelines} t using followers f
+        where f.following_id = ${authorId} and t.reader_id = f.follower_id
+          and t.author_id = ${authorId}`,
+  );
+}
+
 /**
  * For a follow's statement (follows/queries.ts writeFollow), once `changed` holds its new row:
  * the followee's live posts of the timeline's days, copied into the follower's timeline, unless
- * the followee is merged at read. An unfollow leaves the rows: the read checks the follow.
+ * the followee is merged at read.
  */
 export function copyIntoTimeline(followerId: string, followingId: string): SQL {
-  return sql`insert into ${homeTimelines} (reader_id, created_at, post_id)
-    select ${followerId}, p.created_at, p.id from posts p
+  return sql`insert into ${homeTimelines} (reader_id, created_at, post_id, author_id)
+    select ${followerId}, p.created_at, p.id, p.user_id from posts p
     where p.user_id = ${followingId} and p.deleted_at is null and p.created_at > ${horizon}
       and not exists (select 1 from feed_pull_authors a where a.user_id = ${followingId})
       and exists (select 1 from changed)
     on conflict do nothing`;
 }
 
+/** For an unfollow's statement, once `changed` holds the deleted row: the followee's rows taken
+ * out of the former follower's timeline, so a later follow copies only live posts back. */
+export function removeFromTimeline(followerId: string, followingId: string): SQL {
+  return sql`delete from ${homeTimelines}
+    where reader_id = ${followerId} and author_id = ${followingId}
+      and exists (select 1 from changed)`;
+}
+
 function timelineKeysQuery(viewer: Placeholder, limit: Placeholder): SQL {
   return sql`select k.id, k.created_at from (
       (select t.post_id as id, t.created_at from home_timelines t
-        join posts p on p.id = t.post_id and p.deleted_at is null
         where t.reader_id = ${viewer} and t.created_at > ${horizon}
-          and (p.user_id = ${viewer} or (
-            exists (select 1 from followers f where f.follower_id = ${viewer} and f.following_id = p.user_id)
-            and ${notMutedBy(viewer, sql`p.user_id`)} and ${notSuspended(sql`p.user_id`)}))
+          and (t.author_id = ${viewer} or (
+            exists (select 1 from followers f where f.follower_id = ${viewer} and f.following_id = t.author_id)
+            and ${notMutedBy(viewer, sql`t.author_id`)} and ${notSuspended(sql`t.author_id`)}))
         order by t.created_at desc, t.post_id desc
         limit ${limit})
       union

@@ -1,7 +1,9 @@
 // Reports and moderation with real consequences (docs/safety.md): the queue exists only for
 // moderators (ADMIN_EMAILS, or granted by an admin); remove and restore content; restrict to
 // read-only; suspend (signed out, cannot sign in, hidden); every action audited and told.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
@@ -161,7 +163,17 @@ describe("the queue is for moderators only", () => {
 
 describe("actions", () => {
   it("removes a post for everyone, tells its author, and restores it", async () => {
+    const fan = await createAccount(t, { label: "fan" });
+    await follow(t, fan, author);
     const post = await publish(t, author, "Offensive post");
+    const timelinesWith = async () =>
+      (
+        await queryRows<{ reader_id: string }>(
+          t.database.db,
+          sql`select reader_id from home_timelines where post_id = ${post.id} order by reader_id`,
+        )
+      ).map((row) => row.reader_id);
+    expect(await timelinesWith()).toEqual([author.userId, fan.userId].sort());
     await report(reporter, { targetType: "post", targetId: post.id, reason: "harassment" });
     const removed = await act(admin, {
       targetType: "post",
@@ -171,6 +183,7 @@ describe("actions", () => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await inject(t, reporter, "GET", `/api/posts/${post.id}`)).statusCode).toBe(404);
+    expect(await timelinesWith()).toEqual([]);
     expect((await queue()).some((g) => g.targetId === post.id)).toBe(false);
     expect((await queue("closed")).find((g) => g.targetId === post.id)?.content?.removed).toBe(
       true,
@@ -190,6 +203,7 @@ describe("actions", () => {
       reason: "Appeal accepted",
     });
     expect((await inject(t, reporter, "GET", `/api/posts/${post.id}`)).statusCode).toBe(200);
+    expect(await timelinesWith()).toEqual([author.userId, fan.userId].sort());
   });
 
   it("removes a comment (its count follows) and restores it with its text", async () => {
