@@ -6,7 +6,7 @@ import { userActivity } from "../../db/schema/activity";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { type BlockState, hasBlocked, notSuspended } from "../../policy/visibility";
-import { copyIntoTimeline, removeFromTimeline } from "../posts/timelines";
+import { copyIntoTimeline, removeFolloweeFromTimeline } from "../posts/timelines";
 import { personColumns } from "../profiles/person";
 
 /** Who follows whom: one row of the followers table. */
@@ -106,7 +106,7 @@ export async function writeFollow(
       noticed as (
         insert into ${userActivity} (recipient_id, actor_id, type)
         select ${followingId}, ${followerId}, 'FOLLOW' where ${follow}::boolean and exists (select 1 from changed)
-      ), timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFromTimeline(followerId, followingId)})
+      ), timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFolloweeFromTimeline(followerId, followingId)})
       select c.*, true as changed from counted c
       union all
       select p.user_id, p.friends_count, p.following_count, p.followers_count, false

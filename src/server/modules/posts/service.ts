@@ -32,7 +32,7 @@ import {
   updatePostContent,
   userPostKeys,
 } from "./queries";
-import { removeFromTimelines, writeToTimelines } from "./timelines";
+import { removePostFromTimelines, writeToTimelines } from "./timelines";
 
 /** What the post use-cases need of the app context. */
 export type PostDeps = Pick<AppContext, "db" | "bus" | "store" | "feed" | "hydrator">;
@@ -181,7 +181,7 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
   await requireAuthor(deps.db, action);
   const post = { postId: action.postId, authorId: action.viewerId };
   await deps.db.transaction(async (tx) => {
-    await removeFromTimelines(tx, post);
+    await removePostFromTimelines(tx, post);
     await softDeletePost(tx, post);
   });
   await deps.bus.publish({

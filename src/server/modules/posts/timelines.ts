@@ -61,7 +61,7 @@ const lockAuthor = (authorId: string) =>
  * Takes a post that is being deleted out of the timelines of the author and their followers (all
  * who can hold it: a former follower's rows went with the unfollow), in the deletion's transaction.
  */
-export async function removeFromTimelines(
+export async function removePostFromTimelines(
   tx: Db,
   { postId, authorId }: { postId: string; authorId: string },
 ): Promise<void> {
@@ -102,7 +102,7 @@ export function copyIntoTimeline(followerId: string, followingId: string): SQL {
 
 /** For an unfollow's statement, once `changed` holds the deleted row: the followee's rows taken
  * out of the former follower's timeline, so a later follow copies only live posts back. */
-export function removeFromTimeline(followerId: string, followingId: string): SQL {
+export function removeFolloweeFromTimeline(followerId: string, followingId: string): SQL {
   return sql`delete from ${homeTimelines}
     where reader_id = ${followerId} and author_id = ${followingId}
       and exists (select 1 from changed)`;

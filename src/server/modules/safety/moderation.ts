@@ -20,7 +20,7 @@ import { AppError, badRequest } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
 import { deleteSessionsOf } from "../auth/queries";
 import { bumpPostCounter } from "../posts/queries";
-import { removeFromTimelines, writeToTimelines } from "../posts/timelines";
+import { removePostFromTimelines, writeToTimelines } from "../posts/timelines";
 import { personColumns, toPersonSummary } from "../profiles/person";
 import { isAdmin, isModerator } from "./standing";
 import { resolveTarget } from "./targets";
@@ -209,7 +209,7 @@ export async function moderate(
           )
           .returning({ id: posts.id });
         if (row && removing) {
-          await removeFromTimelines(tx, { postId: targetId, authorId: userId });
+          await removePostFromTimelines(tx, { postId: targetId, authorId: userId });
           fx.publish({ type: "post.deleted", authorId: userId, postId: targetId });
         }
         // Followers who came while it was removed did not get it in their timelines.
