@@ -1,10 +1,11 @@
 // The outbox on a real database (docs/outbox.md): an outside message whose mail server is down
 // for now is kept and sent later by the worker, with its Message-ID; a permanent refusal is given
 // up at once and kept for an operator; ten attempts are the most; two workers draining at once
-// deliver each row once; an event left behind waits out its grace, then goes out.
+// deliver each row once; a row due this millisecond is taken at once; an event left behind waits
+// out its grace, then goes out.
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../db/client";
 import { createAccount, type TestAccount } from "../test-support/accounts";
 import { makeOutboxDue } from "../test-support/outbox-rows";
@@ -71,6 +72,11 @@ function recordingOutbox(delivered: unknown[], overrides: Partial<OutboxHandlers
 }
 
 describe("the outbox", () => {
+  // Each test starts from an empty outbox, so one that fails leaves nothing to the next.
+  beforeEach(async () => {
+    await clear();
+  });
+
   it("keeps an outside message while its mail server is down, then sends it once with its Message-ID", async () => {
     const before = sink.received.length;
     sink.refuse = "for now";
@@ -113,7 +119,6 @@ describe("the outbox", () => {
     await t.app.outbox.drain();
     expect(sink.received.length).toBe(before);
     expect(await rows()).toEqual([expect.objectContaining({ topic: "mail", failed: true })]);
-    await clear();
   });
 
   it("stops after ten attempts", async () => {
@@ -129,7 +134,6 @@ describe("the outbox", () => {
     expect(await rows()).toEqual([
       expect.objectContaining({ attempts: 10, failed: true, last_error: expect.any(String) }),
     ]);
-    await clear();
   });
 
   it("keeps trying a provider's event past ten attempts, as Stripe would have redelivered it", async () => {
@@ -148,7 +152,6 @@ describe("the outbox", () => {
     expect(await rows()).toEqual([
       expect.objectContaining({ topic: "payments.event", attempts: 12, failed: false }),
     ]);
-    await clear();
   });
 
   it("delivers each row once when two workers drain at the same time", async () => {
@@ -165,6 +168,21 @@ describe("the outbox", () => {
     const all = [...first, ...second] as { subscriptionId: string }[];
     expect(all).toHaveLength(60);
     expect(new Set(all.map((p) => p.subscriptionId)).size).toBe(60);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("takes a row due within the current millisecond at once (available_at keeps milliseconds)", async () => {
+    const delivered: unknown[] = [];
+    const worker = recordingOutbox(delivered);
+    await worker.write(t.database.db, [
+      { topic: "payments.cancel", payload: { subscriptionId: "sub_now" } },
+    ]);
+    // The most a row written at now() is rounded up: to the next millisecond.
+    await t.database.db.execute(
+      sql`update outbox set available_at = date_trunc('milliseconds', now()) + interval '1 millisecond'`,
+    );
+    await worker.drain();
+    expect(delivered).toEqual([{ subscriptionId: "sub_now" }]);
     expect(await rows()).toEqual([]);
   });
 

@@ -33,7 +33,9 @@ export async function insertMessages(
   return rows.map((row) => row.id);
 }
 
-/** Leases up to `limit` due rows (or only `ids`, when given) for `leaseMs`. */
+/** Leases up to `limit` due rows (or only `ids`, when given) for `leaseMs`. `available_at` keeps
+ * milliseconds, rounded, so a row written due now can read up to half a millisecond ahead of the
+ * claim that follows its commit: a row due within the next millisecond counts as due. */
 export function claimDue(
   db: Db,
   { limit, leaseMs, ids }: { limit: number; leaseMs: number; ids?: number[] },
@@ -45,7 +47,7 @@ export function claimDue(
           available_at = now() + make_interval(secs => ${leaseMs / 1000})
         where id in (
           select id from outbox
-          where failed_at is null and available_at <= now() ${only}
+          where failed_at is null and available_at <= now() + interval '1 millisecond' ${only}
           order by available_at, id
           limit ${limit}
           for update skip locked)
