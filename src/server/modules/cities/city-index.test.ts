@@ -188,13 +188,4 @@ describe("the shipped US index", () => {
   ])("%j → %s, %s (%s)", (query, city, state, county) => {
     expect(us.search(query)[0]).toMatchObject({ city, state, county });
   });
-
-  it("answers within 5 ms a query on average once warm (bench/city-search.ts measures more)", () => {
-    const queries = ["sa", "springfield il", "zzzz", "new york", "lake", "st l", "san jose, ca"];
-    for (const query of queries) us.search(query);
-    const rounds = 20;
-    const started = performance.now();
-    for (let round = 0; round < rounds; round++) for (const query of queries) us.search(query);
-    expect((performance.now() - started) / (rounds * queries.length)).toBeLessThan(5);
-  });
 });
