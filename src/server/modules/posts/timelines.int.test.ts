@@ -128,7 +128,10 @@ describe("home timelines", () => {
       [r, a, other].map((who) => (who as TestAccount).userId).sort(),
     );
 
-    await inject(t, r, "POST", "/api/follows/toggle", { targetUserId: a.userId });
+    const unfollowed = await inject(t, r, "POST", "/api/follows/toggle", {
+      targetUserId: a.userId,
+    });
+    expect(unfollowed.json().following).toBe(false);
     expect(await rowsOf(newest)).toEqual(
       [a, other].map((who) => (who as TestAccount).userId).sort(),
     );
