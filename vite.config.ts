@@ -1,14 +1,31 @@
 // Vite builds the React app into dist/web (served by the Fastify server in production), with a
 // brotli and a gzip copy of each script, stylesheet and icon for the server to send as they are
 // (docs/operations.md "Web delivery"), and proxies the API to it in development. Vitest runs
-// three projects: unit (node), web (jsdom) and integration (node, serial). Playwright specs in
-// e2e/ are never collected.
+// four projects: unit (node), web (jsdom), web-isolated (jsdom, the files that mock a module) and
+// integration (node, two files at a time). Playwright specs in e2e/ are never collected.
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { defaultExclude, defineConfig } from "vitest/config";
 
 const API_ORIGIN = "http://127.0.0.1:3000";
+
+const SRC = fileURLToPath(new URL("src", import.meta.url));
+/** The web tests that replace a module with `vi.mock` (see `test.projects`). */
+const MODULE_MOCKING = readdirSync(SRC, { recursive: true, encoding: "utf8" })
+  .filter(
+    (file) =>
+      /\.test\.tsx?$/.test(file) && readFileSync(`${SRC}/${file}`, "utf8").includes("vi.mock("),
+  )
+  .map((file) => `src/${file}`);
+const mockingOutsideWeb = MODULE_MOCKING.filter((file) => !file.startsWith("src/web/"));
+if (mockingOutsideWeb.length > 0) {
+  throw new Error(
+    `${mockingOutsideWeb.join(", ")}: vi.mock in a project whose files share their modules; give it an isolated project as web-isolated is`,
+  );
+}
 
 export default defineConfig({
   root: ".",
@@ -65,12 +82,17 @@ export default defineConfig({
     },
   },
   test: {
+    // Each project shares one module graph per worker (`isolate: false`): importing the app and
+    // its libraries once per worker instead of once per file halves the suite's time
+    // (docs/testing.md "Speed"). A file that replaces a module with `vi.mock` would replace it for
+    // every file after it, so such files run apart, isolated.
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
           environment: "node",
+          isolate: false,
           include: ["src/**/*.test.ts"],
           exclude: [...defaultExclude, "src/**/*.int.test.ts", "e2e/**"],
         },
@@ -80,9 +102,19 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          isolate: false,
           include: ["src/web/**/*.test.tsx"],
           setupFiles: ["src/web/test-setup.ts"],
-          exclude: [...defaultExclude, "e2e/**"],
+          exclude: [...defaultExclude, "e2e/**", ...MODULE_MOCKING],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web-isolated",
+          environment: "jsdom",
+          include: MODULE_MOCKING,
+          setupFiles: ["src/web/test-setup.ts"],
         },
       },
       {
@@ -96,6 +128,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

@@ -12,7 +12,7 @@ npm run --silent lint
 npm run --silent typecheck
 
 echo "== unit tests"
-vitest --project unit --project web --outputFile.json="$results/unit.json"
+vitest --project unit --project web --project web-isolated --outputFile.json="$results/unit.json"
 
 echo "== initial JavaScript"
 node scripts/ensure-build.mjs

@@ -23,6 +23,7 @@ import {
   stopServer,
 } from "../test-support/child-server";
 import { redisReachable, testRedisUrl } from "../test-support/local-services";
+import { makeOutboxDue } from "../test-support/outbox-rows";
 import { random } from "../test-support/random";
 import { createPostgresDatabase } from "../test-support/test-db";
 
@@ -30,6 +31,7 @@ const redisUrl = testRedisUrl;
 const pgServer = process.env.TEST_DATABASE_URL;
 const LIVES = 12;
 const ADMIN = `crash.admin.${Date.now()}@example.com`;
+const METRICS_TOKEN = "crash-test-metrics-token";
 
 const skip = !(await redisReachable());
 if (skip) console.warn(`crash test skipped: Redis is not reachable at ${redisUrl}`);
@@ -68,6 +70,8 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
   let server: ChildServer;
   let start: () => Promise<ChildServer>;
+  /** The instance's database, opened by the test while no instance runs. */
+  let openDatabase: () => Promise<Database>;
 
   beforeAll(async () => {
     subscriber = new Redis(redisUrl);
@@ -80,9 +84,16 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
     const env = {
       REDIS_URL: redisUrl,
       ADMIN_EMAILS: ADMIN,
+      METRICS_TOKEN,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
     start = () => startServer({ port, dataDir, env });
+    openDatabase = async () =>
+      postgres
+        ? fromPostgres(postgres.url, 1)
+        : fromPglite(
+            await PGlite.create(path.join(dataDir, "db"), { extensions: pgliteExtensions() }),
+          );
     server = await start();
   }, 120_000);
 
@@ -162,16 +173,18 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       server = await start();
     }
     // What a killed instance had claimed waits out its 30 s lease, events left behind their 15 s
-    // grace; then the worker's next poll sends them (docs/outbox.md).
-    await sleep(36_000);
+    // grace (docs/outbox.md). Rather than wait, the clock moves past them: every row is made due,
+    // and the next instance's first drain sends them.
+    await stopServer(server, "SIGTERM");
+    const paused = await openDatabase();
+    await makeOutboxDue(paused.db);
+    await paused.close();
+    server = await start();
+    await outboxEmptied(server);
     const seen = (predicate: (e: (typeof events)[number]) => boolean) => events.some(predicate);
     await stopServer(server, "SIGTERM");
 
-    const database: Database = postgres
-      ? fromPostgres(postgres.url, 1)
-      : fromPglite(
-          await PGlite.create(path.join(dataDir, "db"), { extensions: pgliteExtensions() }),
-        );
+    const database = await openDatabase();
     try {
       const db = database.db;
       const names = await queryRows<{ user_id: string; name: string }>(
@@ -238,6 +251,21 @@ async function warmUpCast(server: ChildServer): Promise<Cast> {
     ["buyer", "sender", "recipient", "target"].map((role) => signUp(server, `warm${role}`)),
   );
   return { buyer, sender, recipient, target } as Cast;
+}
+
+/** Waits (up to 30 s) until the instance's /metrics shows no outbox row pending. */
+async function outboxEmptied(server: ChildServer): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const metrics = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const pending = (await metrics.text()).match(
+      /^chtcht_outbox_messages\{state="pending"\} (\d+)$/m,
+    );
+    if (pending?.[1] === "0") return;
+    await sleep(100);
+  }
+  throw new Error("the outbox still holds pending rows 30 s after the last start");
 }
 
 /** Messages stored in threads this person is a member of. */

@@ -1,8 +1,8 @@
 // The outbox on a real database (docs/outbox.md): an outside message whose mail server is down
 // for now is kept and sent later by the worker, with its Message-ID; a permanent refusal is given
 // up at once and kept for an operator; ten attempts are the most; two workers draining at once
-// deliver each row once; a row due this millisecond is taken at once; an event left behind waits
-// out its grace, then goes out.
+// deliver each row once; a row due this millisecond is taken at once; a row claimed by a worker
+// that died waits out its lease; an event left behind waits out its grace, then goes out.
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { inject } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import type { OutboxHandlers, OutboxMessage } from "./messages";
 import { Outbox } from "./outbox";
+import { claimDue } from "./store";
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -183,6 +184,25 @@ describe("the outbox", () => {
     );
     await worker.drain();
     expect(delivered).toEqual([{ subscriptionId: "sub_now" }]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("leaves a row claimed by a worker that died to its lease, then delivers it once", async () => {
+    const delivered: unknown[] = [];
+    const worker = recordingOutbox(delivered);
+    await worker.write(t.database.db, [
+      { topic: "payments.cancel", payload: { subscriptionId: "sub_orphan" } },
+    ]);
+    // A worker claims the row and dies before delivering it.
+    const [claimed] = await claimDue(t.database.db, { limit: 10, leaseMs: 30_000 });
+    expect(claimed?.attempts).toBe(1);
+    await worker.drain();
+    expect(delivered).toEqual([]);
+    expect(await rows()).toEqual([expect.objectContaining({ attempts: 1, due: false })]);
+    // Its lease runs out.
+    await makeDue();
+    await worker.drain();
+    expect(delivered).toEqual([{ subscriptionId: "sub_orphan" }]);
     expect(await rows()).toEqual([]);
   });
 
