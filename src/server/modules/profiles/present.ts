@@ -11,9 +11,9 @@ import {
 import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
 import { displayHandle } from "../../../domain/handles";
 import { asVerification } from "./person";
-import type { ProfileRow } from "./queries";
+import type { ShownProfileRow } from "./queries";
 
-function privacyOf(p: ProfileRow["profile"], audiences: AttributeAudiences): ProfilePrivacy {
+function privacyOf(p: ShownProfileRow["profile"], audiences: AttributeAudiences): ProfilePrivacy {
   return {
     audiences,
     demographicSearch: p.demographicSearch,
@@ -22,7 +22,7 @@ function privacyOf(p: ProfileRow["profile"], audiences: AttributeAudiences): Pro
   };
 }
 
-export function presentProfile(row: ProfileRow, standing: ViewerStanding): ProfileView {
+export function presentProfile(row: ShownProfileRow, standing: ViewerStanding): ProfileView {
   const p = row.profile;
   const pics = row.pics;
   const isOwner = standing === "owner";

@@ -52,9 +52,66 @@ export async function findSessionProfile(db: Db, userId: string) {
   return rows[0];
 }
 
-const profileColumns = {
-  profile: profiles,
-  pics: userProfilePics,
+/** The columns a profile answer shows (present.ts), and the suspension that hides it: the profile
+ * page reads only these, not the face check's, the moderation's or the search's own columns. */
+const shownColumns = {
+  profile: {
+    userId: profiles.userId,
+    username: profiles.username,
+    defaultUsername: profiles.defaultUsername,
+    fullName: profiles.fullName,
+    emailAddress: profiles.emailAddress,
+    chtchtEmail: profiles.chtchtEmail,
+    profileImageUrl: profiles.profileImageUrl,
+    verificationType: profiles.verificationType,
+    veteran: profiles.veteran,
+    about: profiles.about,
+    websiteUrl: profiles.websiteUrl,
+    websiteVerifiedAt: profiles.websiteVerifiedAt,
+    country: profiles.country,
+    state: profiles.state,
+    county: profiles.county,
+    city: profiles.city,
+    age: profiles.age,
+    gender: profiles.gender,
+    race: profiles.race,
+    sexuality: profiles.sexuality,
+    zodiac: profiles.zodiac,
+    bodyTypes: profiles.bodyTypes,
+    height: profiles.height,
+    relationshipStatus: profiles.relationshipStatus,
+    kids: profiles.kids,
+    occupation: profiles.occupation,
+    militaryBranch: profiles.militaryBranch,
+    militaryBase: profiles.militaryBase,
+    university: profiles.university,
+    hbcu: profiles.hbcu,
+    salary: profiles.salary,
+    networth: profiles.networth,
+    greek: profiles.greek,
+    religion: profiles.religion,
+    education: profiles.education,
+    causes: profiles.causes,
+    attributeAudiences: profiles.attributeAudiences,
+    demographicSearch: profiles.demographicSearch,
+    sensitiveConsents: profiles.sensitiveConsents,
+    audienceNoticeDue: profiles.audienceNoticeDue,
+    suspendedAt: profiles.suspendedAt,
+    friendsCount: profiles.friendsCount,
+    followingCount: profiles.followingCount,
+    followersCount: profiles.followersCount,
+  },
+  pics: {
+    userpic1: userProfilePics.userpic1,
+    userpic2: userProfilePics.userpic2,
+    userpic3: userProfilePics.userpic3,
+    userpic4: userProfilePics.userpic4,
+    userpic5: userProfilePics.userpic5,
+    userpic6: userProfilePics.userpic6,
+    userpic7: userProfilePics.userpic7,
+    userpic8: userProfilePics.userpic8,
+    userpic9: userProfilePics.userpic9,
+  },
 };
 
 /** The profile page's read: the profile by handle (already normalised; a reserved username wins
@@ -65,7 +122,7 @@ const profilePage = preparedPer((db) => {
   const viewer = sql.placeholder("viewer");
   return db
     .select({
-      ...profileColumns,
+      ...shownColumns,
       ownerBlockedViewer: hasBlocked(profiles.userId, viewer),
       viewerBlockedOwner: hasBlocked(viewer, profiles.userId),
       friend: friendsWith(viewer, profiles.userId),
@@ -91,7 +148,7 @@ export async function findProfilePage(db: Db, handle: string, viewerId: string |
 
 export async function findProfileByUserId(db: Db, userId: string) {
   const rows = await db
-    .select(profileColumns)
+    .select({ profile: profiles, pics: userProfilePics })
     .from(profiles)
     .leftJoin(userProfilePics, eq(userProfilePics.userId, profiles.userId))
     .where(eq(profiles.userId, userId))
@@ -100,6 +157,12 @@ export async function findProfileByUserId(db: Db, userId: string) {
 }
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileByUserId>>>;
+
+/** What a profile answer is made from: a whole row, or the profile page's `shownColumns`. */
+export type ShownProfileRow = Pick<
+  NonNullable<Awaited<ReturnType<typeof findProfilePage>>>,
+  "profile" | "pics"
+>;
 
 export type ProfileChanges = Partial<typeof profiles.$inferInsert>;
 
