@@ -1,8 +1,8 @@
-// What each statement of a home feed's first read costs on its own (docs/performance.md "Feed",
-// "Statement by statement"): the app's own statements run one after another on one connection for
-// READERS typical readers never read before, each reported as wall time, this process's CPU (user
-// and system) and PostgreSQL's CPU per call, beside a bare `select 1` through pg and through the
-// app's Drizzle. Needs `bench/seed-feed.ts`'s database; its sessions are removed at the end.
+// What each statement of a home feed's first read, and the profile page's read, costs on its own
+// (docs/performance.md "Feed", "Statement by statement"): the app's own statements run one after
+// another on one connection for READERS typical readers never read before, each reported as wall
+// time, this process's CPU (user and system) and PostgreSQL's CPU per call, beside a bare
+// `select 1` through pg and through the app's Drizzle. Needs `bench/seed-feed.ts`'s database; its sessions are removed at the end.
 //
 //   node --import tsx bench/statement-costs.ts        # READERS=2000 SEED=0.33
 import { randomBytes } from "node:crypto";
@@ -13,6 +13,7 @@ import { openDatabase } from "../src/server/db/client";
 import { findSessionByToken } from "../src/server/modules/auth/queries";
 import { likedAmong, loadPosts } from "../src/server/modules/posts/queries";
 import { timelineKeys } from "../src/server/modules/posts/timelines";
+import { getProfileByHandle } from "../src/server/modules/profiles/service";
 import { typicalReaders } from "./lib/feed-query";
 import { deleteBenchSessions } from "./lib/sessions";
 import { postgresCpuMs } from "./lib/stats";
@@ -64,6 +65,16 @@ await measure("timeline keys", async (i) => {
 });
 await measure("posts", (i) => loadPosts(db, pageOf.get(at(i)) ?? []));
 await measure("likes", (i) => likedAmong(db, { viewerId: at(i), ids: pageOf.get(at(i)) ?? [] }));
+// The profile page's read (docs/performance.md "Profile and post pages"): its statement and the
+// answer made from it, each reader reading another reader's profile.
+const { rows: handles } = await pool.query<{ handle: string }>(
+  "select default_username as handle from profiles where user_id = any($1::text[]) order by user_id",
+  [readers],
+);
+const handleAt = (i: number) => handles[(i + 1) % handles.length]?.handle as string;
+await measure("profile page", (i) =>
+  getProfileByHandle(db, { handle: handleAt(i), viewerId: at(i) }),
+);
 
 raw.release();
 await deleteBenchSessions(pool);
