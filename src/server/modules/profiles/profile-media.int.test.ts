@@ -157,6 +157,13 @@ describe("pictures", () => {
     expect(pictures.filter(Boolean)).toHaveLength(1);
     const stored = await sharp((await fetchMedia(pictures[2] as string)).rawPayload).metadata();
     expect([stored.width, stored.height]).toEqual([2048, 1536]);
+    // The profile page's own read shows it too, with the slots before it empty.
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/api/profiles/${ada.handle}`,
+      headers: { cookie: bob.cookie },
+    });
+    expect(page.json().profile.pictures).toEqual(pictures);
 
     const cleared = await t.app.inject({
       method: "DELETE",

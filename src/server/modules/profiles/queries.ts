@@ -101,7 +101,10 @@ const shownColumns = {
     followingCount: profiles.followingCount,
     followersCount: profiles.followersCount,
   },
+  // The row's key first: Drizzle reads a left-joined object as missing when its first column is
+  // null, and the first picture slot may be empty while others are not.
   pics: {
+    userId: userProfilePics.userId,
     userpic1: userProfilePics.userpic1,
     userpic2: userProfilePics.userpic2,
     userpic3: userProfilePics.userpic3,
