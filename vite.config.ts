@@ -82,10 +82,10 @@ export default defineConfig({
     },
   },
   test: {
-    // Each project shares one module graph per worker (`isolate: false`): importing the app and
-    // its libraries once per worker instead of once per file halves the suite's time
-    // (docs/testing.md "Speed"). A file that replaces a module with `vi.mock` would replace it for
-    // every file after it, so such files run apart, isolated.
+    // Each project shares one module graph per worker (`isolate: false`): the app and its libraries
+    // load once per worker instead of once per file (README.md "Tests"). A file that replaces a
+    // module with `vi.mock` would replace it for every file after it, so such files run apart,
+    // isolated.
     projects: [
       {
         extends: true,

@@ -2,7 +2,8 @@
 // (docs/performance.md "Feed", "Statement by statement"): the app's own statements run one after
 // another on one connection for READERS typical readers never read before, each reported as wall
 // time, this process's CPU (user and system) and PostgreSQL's CPU per call, beside a bare
-// `select 1` through pg and through the app's Drizzle. Needs `bench/seed-feed.ts`'s database; its sessions are removed at the end.
+// `select 1` through pg and through the app's Drizzle. Needs `bench/seed-feed.ts`'s database; its
+// sessions are removed at the end.
 //
 //   node --import tsx bench/statement-costs.ts        # READERS=2000 SEED=0.33
 import { randomBytes } from "node:crypto";
