@@ -254,7 +254,7 @@ async function activeWhileWriting() {
   });
   const written = await writes.stop();
   console.log(
-    `writes         ${written.posts} posts, ${written.likes} likes, ${written.failed} failed`,
+    `writes         ${written.posts} posts, ${written.likes} likes, ${written.failed} failed ${JSON.stringify(written.failures)}`,
   );
   console.log(`target p99 < ${TARGET_P99_MS} ms, with writes: ${verdict(busy)}`);
 }

@@ -63,7 +63,14 @@ export async function runFeedLoad(app: RunningApp, load: FeedLoad) {
 }
 
 export interface Writes {
-  stop(): Promise<{ posts: number; likes: number; failed: number }>;
+  /** `failed` counts the writes not answered 2xx, `failures` the same by status ("none": no answer
+   * in 10 s or no connection). */
+  stop(): Promise<{
+    posts: number;
+    likes: number;
+    failed: number;
+    failures: Record<string, number>;
+  }>;
 }
 
 /**
@@ -80,6 +87,7 @@ export function startWrites(
 ): Writes {
   const created: string[] = [];
   const counts = { posts: 0, likes: 0, failed: 0 };
+  const failures: Record<string, number> = {};
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T;
   const send = async (path: string, session: BenchSession, body: unknown) => {
     const response = await fetch(`${url}${path}`, {
@@ -94,6 +102,8 @@ export function startWrites(
     }).catch(() => null);
     if (!response?.ok) {
       counts.failed++;
+      const status = response ? String(response.status) : "none";
+      failures[status] = (failures[status] ?? 0) + 1;
       return null;
     }
     return (await response.json()) as { post?: { id: string } };
@@ -119,7 +129,7 @@ export function startWrites(
     async stop() {
       clearInterval(timer);
       await Promise.all(pending);
-      return counts;
+      return { ...counts, failures };
     },
   };
 }

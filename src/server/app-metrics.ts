@@ -69,12 +69,20 @@ export function registerAppGauges(
       return hits + misses === 0 ? 0 : hits / (hits + misses);
     },
   );
-  const queriesInFlight = database.queriesInFlight;
-  if (queriesInFlight) {
+  const pool = database.pool;
+  if (pool) {
     metrics.gauge(
-      "db_queries_in_flight",
-      "PostgreSQL statements of this instance asked for and not yet answered, those waiting for a connection included.",
-      queriesInFlight,
+      "db_pool_connections",
+      "PostgreSQL connections of this instance: in use, idle, and queries waiting for one.",
+      () => {
+        const { total, idle, waiting } = pool();
+        return [
+          [{ state: "in_use" }, total - idle],
+          [{ state: "idle" }, idle],
+          [{ state: "waiting" }, waiting],
+        ];
+      },
+      ["state"],
     );
   }
 }

@@ -35,6 +35,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   poolSize: config.databasePoolSize,
   dataDir: config.dataDir,
+  onError: (error) => logger.error({ err: error }, "idle database connection failed"),
 });
 await database.migrate();
 logger.info({ database: database.kind }, "database ready, migrations applied");

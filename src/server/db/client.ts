@@ -1,5 +1,5 @@
-// Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL (postgres.js) when
-// DATABASE_URL is set.
+// Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL (pg, and postgres.js
+// for the hot reads) when DATABASE_URL is set.
 // Both speak the PostgreSQL dialect, so one Drizzle schema and one set of migrations serve both.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -7,11 +7,14 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { migrate as migratePg } from "drizzle-orm/postgres-js/migrator";
-import { openPostgresPool } from "./postgres-client";
+import pg from "pg";
+import { openHotReads } from "./postgres-client";
+import { sendHotReadsThrough } from "./prepared";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -20,8 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PostgreSQL only: statements asked for and not yet answered (db/postgres-client.ts). */
-  queriesInFlight?: () => number;
+  /** PostgreSQL's connection pool: connections open, idle, and queries waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(
@@ -44,14 +47,33 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgres(connectionString: string, max = 10): Database {
-  const pool = openPostgresPool(connectionString, max);
+export function fromPostgres(
+  connectionString: string,
+  max = 10,
+  onError: (error: Error) => void = () => {},
+): Database {
+  // Many small requests at once on few cores: a query never waits for parallel workers to start
+  // (docs/performance.md "Parallel query").
+  // Half the connections (at least one) carry the hot reads (db/postgres-client.ts).
+  const hotMax = Math.max(1, Math.floor(max / 2));
+  const hot = openHotReads(connectionString, hotMax);
+  const pool = new pg.Pool({
+    connectionString,
+    max: Math.max(1, max - hotMax),
+    options: "-c max_parallel_workers_per_gather=0",
+  });
+  // An idle connection that dies (server restart, network) must not crash the process.
+  pool.on("error", onError);
+  const db = drizzlePg({ client: pool });
+  sendHotReadsThrough(db as unknown as Db, hot.db as unknown as Db);
   return {
-    db: pool.db as unknown as Db,
+    db: db as unknown as Db,
     kind: "postgres",
-    migrate: () => migratePg(pool.db, { migrationsFolder }),
-    close: pool.close,
-    queriesInFlight: pool.inFlight,
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: async () => {
+      await Promise.all([pool.end(), hot.close()]);
+    },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -59,9 +81,10 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   poolSize?: number;
   dataDir: string;
+  onError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    return fromPostgres(options.databaseUrl, options.poolSize);
+    return fromPostgres(options.databaseUrl, options.poolSize, options.onError);
   }
   const dir = path.join(options.dataDir, "db");
   mkdirSync(dir, { recursive: true });
@@ -69,8 +92,8 @@ export async function openDatabase(options: {
   return fromPglite(client);
 }
 
-/** Rows of a raw SQL query: PGlite answers with `{ rows }`, postgres.js with the rows. */
+/** Rows of a raw SQL query; pg and PGlite both answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,18 +1,12 @@
-// Recognises PostgreSQL errors the same way on postgres.js and PGlite (both carry the SQLSTATE in
-// `code`; the constraint is `constraint_name` on postgres.js, `constraint` on PGlite).
+// Recognises PostgreSQL errors the same way on pg and PGlite (both carry the SQLSTATE in `code`).
 
 /** The PostgreSQL error inside what a query threw (Drizzle wraps it as the `cause`), if any. */
 function postgresError(error: unknown): { code: string; constraint?: string } | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as {
-      code?: unknown;
-      constraint?: string;
-      constraint_name?: string;
-      cause?: unknown;
-    };
+    const e = current as { code?: unknown; constraint?: string; cause?: unknown };
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: e.constraint ?? e.constraint_name };
+      return { code: e.code, constraint: e.constraint };
     }
     current = e.cause;
   }

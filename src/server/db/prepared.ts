@@ -1,7 +1,15 @@
 // Statements the hot reads send, built once per database handle and prepared by name: the app
 // does not build their SQL again and PostgreSQL plans them once per connection, not per request
-// (docs/performance.md "Profile and post pages").
+// (docs/performance.md "Profile and post pages"). On PostgreSQL they go through connections of
+// their own, where postgres.js pipelines them (db/postgres-client.ts).
 import type { Db } from "./client";
+
+const hotReadsOf = new WeakMap<Db, Db>();
+
+/** Sends the statements `preparedPer` builds for `db` through `hot` instead. */
+export function sendHotReadsThrough(db: Db, hot: Db): void {
+  hotReadsOf.set(db, hot);
+}
 
 /** `build(db)` once per database handle (a transaction is a handle of its own). */
 export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
@@ -9,7 +17,7 @@ export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
   return (db) => {
     let statement = built.get(db);
     if (!statement) {
-      statement = build(db);
+      statement = build(hotReadsOf.get(db) ?? db);
       built.set(db, statement);
     }
     return statement;

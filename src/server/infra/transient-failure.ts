@@ -31,21 +31,16 @@ const TRANSIENT_NODE_CODES = new Set([
 ]);
 
 /**
- * What postgres.js and PGlite say when there is no connection to use: a connection that closed,
- * broke or timed out while opening, and a pool or an embedded database already closed because
- * this instance is stopping (the next try reaches an instance that runs).
+ * What pg, pg-pool and PGlite say when there is no connection to use: connections that broke or
+ * timed out, and a pool or an embedded database already closed because this instance is stopping
+ * (the next try reaches an instance that runs).
  */
-const TRANSIENT_DRIVER_CODES = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_DESTROYED",
-  "CONNECTION_ENDED",
-  "CONNECT_TIMEOUT",
-]);
-const TRANSIENT_MESSAGES = /^PGlite is closed/;
+const TRANSIENT_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|PGlite is closed)/;
 
 function isTransientOne(error: { code?: unknown; message?: unknown }): boolean {
   const code = typeof error.code === "string" ? error.code : "";
-  if (TRANSIENT_NODE_CODES.has(code) || TRANSIENT_DRIVER_CODES.has(code)) return true;
+  if (TRANSIENT_NODE_CODES.has(code)) return true;
   if (/^[0-9A-Z]{5}$/.test(code)) {
     return TRANSIENT_SQLSTATES.has(code) || TRANSIENT_SQLSTATE_CLASSES.includes(code.slice(0, 2));
   }
