@@ -52,11 +52,11 @@ export function fromPostgres(
   max = 10,
   onError: (error: Error) => void = () => {},
 ): Database {
-  // Many small requests at once on few cores: a query never waits for parallel workers to start
-  // (docs/performance.md "Parallel query").
   // Half the connections (at least one) carry the hot reads (db/postgres-client.ts).
   const hotMax = Math.max(1, Math.floor(max / 2));
   const hot = openHotReads(connectionString, hotMax);
+  // Many small requests at once on few cores: a query never waits for parallel workers to start
+  // (docs/performance.md "Parallel query").
   const pool = new pg.Pool({
     connectionString,
     max: Math.max(1, max - hotMax),
