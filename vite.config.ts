@@ -12,6 +12,12 @@ import { defaultExclude, defineConfig } from "vitest/config";
 
 const API_ORIGIN = "http://127.0.0.1:3000";
 
+/**
+ * The jsdom tests drive whole screens with typed input; on a slow or busy machine one takes several
+ * seconds, so they get more than vitest's 5 s (test-setup.ts gives waits 5 s for the same reason).
+ */
+const WEB_TEST_TIMEOUT_MS = 20_000;
+
 const SRC = fileURLToPath(new URL("src", import.meta.url));
 /** The web tests that replace a module with `vi.mock` (see `test.projects`). */
 const MODULE_MOCKING = readdirSync(SRC, { recursive: true, encoding: "utf8" })
@@ -102,6 +108,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          testTimeout: WEB_TEST_TIMEOUT_MS,
           isolate: false,
           include: ["src/web/**/*.test.tsx"],
           setupFiles: ["src/web/test-setup.ts"],
@@ -113,6 +120,7 @@ export default defineConfig({
         test: {
           name: "web-isolated",
           environment: "jsdom",
+          testTimeout: WEB_TEST_TIMEOUT_MS,
           include: MODULE_MOCKING,
           setupFiles: ["src/web/test-setup.ts"],
         },

@@ -52,7 +52,7 @@ describe("AuthCallbackScreen", () => {
 
     expect(await screen.findByRole("heading", { name: "Welcome!" })).toBeTruthy();
     expect(screen.getByText("Redirecting…")).toBeTruthy();
-    expect(await screen.findByText("Home screen", {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByText("Home screen")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/");
     expect(verifyCalls(calls)).toEqual([]);
   });

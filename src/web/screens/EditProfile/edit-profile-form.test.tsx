@@ -164,9 +164,7 @@ describe("EditProfileScreen form", () => {
     expect(hint.textContent).not.toContain("Verified");
   });
 
-  it("shows a server field error under its field and keeps everything typed", {
-    timeout: 15_000,
-  }, async () => {
+  it("shows a server field error under its field and keeps everything typed", async () => {
     putReply = {
       status: 400,
       body: {

@@ -76,7 +76,7 @@ describe("FaceVerificationDialog", () => {
       true,
     );
     // The first frame is taken a second into the step; jsdom's video has none to give.
-    const alert = await screen.findByRole("alert", {}, { timeout: 3_000 });
+    const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(FACE_MESSAGES.captureFailed);
     expect(screen.queryByText(FACE_PROMPTS.straight)).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -42,7 +42,7 @@ describe("ProfileTabs", () => {
     // The list draws the new page in a deferred render (post-list.tsx), which a loaded machine
     // running the whole suite can hold past findBy's default second.
     await act(async () => release());
-    await screen.findByText("Post 21", {}, { timeout: 5_000 });
+    await screen.findByText("Post 21");
     expect(screen.getAllByRole("article")).toHaveLength(21);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load More" })).toBeNull());
     expect(postCalls()).toHaveLength(2);

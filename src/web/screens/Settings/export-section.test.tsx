@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { EXPORT_POLL_MS } from "../../state/queries/export";
 import { type ExportState, exportApi, exportView, readyExport } from "../../test-support/export";
 import { ADA, apiError, renderWithRoutes, stubFetch } from "../../test-support/posts";
 import { ExportSection } from "./export-section";
@@ -39,7 +40,7 @@ describe("Settings: your data", () => {
     const link = await within(section()).findByRole(
       "link",
       { name: "Download (50.0 MB)" },
-      { timeout: 4000 },
+      { timeout: EXPORT_POLL_MS + 5_000 },
     );
     expect(link.getAttribute("href")).toBe(readyExport().downloadUrl);
     expect(within(section()).getByText(/The link works until December 2, 2026/)).toBeTruthy();

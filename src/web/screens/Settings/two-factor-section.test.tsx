@@ -61,7 +61,7 @@ afterEach(() => {
 });
 
 // The set-up is a journey of several steps; a loaded machine needs more than the default 5 s.
-describe("Settings: two-factor authentication", { timeout: 15_000 }, () => {
+describe("Settings: two-factor authentication", () => {
   it("comes after the password section, off, with Set up", async () => {
     renderSettings(accountState());
     expect(

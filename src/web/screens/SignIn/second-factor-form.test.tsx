@@ -97,7 +97,7 @@ function errorOf(input: HTMLInputElement): string | null {
 }
 
 // Each test types a login first; a loaded machine needs more than the default 5 s.
-describe("Sign-in: the second step", { timeout: 15_000 }, () => {
+describe("Sign-in: the second step", () => {
   it("asks for the app's code, keeps a wrong one, then signs in and goes to `next`", async () => {
     secondStep = ({ code }) =>
       code === "123456"
