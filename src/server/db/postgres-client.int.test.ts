@@ -21,13 +21,27 @@ const whoRuns = preparedPer((db: Db) =>
     .prepare("who_runs"),
 );
 
+/** A hot read that says which connection ran it and whether it came over TCP (a Unix socket has
+ * no server address). */
+const whereFrom = preparedPer((db: Db) =>
+  db
+    .select({
+      name: sql<string>`current_setting('application_name')`,
+      address: sql<string | null>`inet_server_addr()::text`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("where_from"),
+);
+
 describe.skipIf(!serverUrl)("the hot reads' connections", () => {
   let database: Database;
   let drop: () => Promise<void>;
+  let createdUrl: string;
 
   beforeAll(async () => {
     const created = await createPostgresDatabase(serverUrl as string);
     drop = created.drop;
+    createdUrl = created.url;
     database = fromPostgres(created.url, 4);
   });
   afterAll(async () => {
@@ -56,5 +70,30 @@ describe.skipIf(!serverUrl)("the hot reads' connections", () => {
       return whoRuns(tx).execute({ n: 7 });
     });
     expect(seen).toEqual([{ name: "in-transaction", n: 7 }]);
+  });
+
+  it("reach a server over its Unix socket named libpq's way, `?host=/directory`", async () => {
+    const [settings] = await queryRows<{ directories: string }>(
+      database.db,
+      sql`select current_setting('unix_socket_directories') as directories`,
+    );
+    const directory = settings?.directories.split(",")[0]?.trim() ?? "";
+    expect(directory.startsWith("/"), "the test server listens on a Unix socket").toBe(true);
+    const url = new URL(createdUrl);
+    url.hostname = "localhost";
+    url.searchParams.set("host", directory);
+    const overSocket = fromPostgres(url.href, 2);
+    try {
+      expect(await whereFrom(overSocket.db).execute()).toEqual([
+        { name: HOT_READS_NAME, address: null },
+      ]);
+      const [other] = await queryRows<{ address: string | null }>(
+        overSocket.db,
+        sql`select inet_server_addr()::text as address`,
+      );
+      expect(other).toEqual({ address: null });
+    } finally {
+      await overSocket.close();
+    }
   });
 });

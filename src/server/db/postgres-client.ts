@@ -18,11 +18,26 @@ export interface HotReads {
 }
 
 export function openHotReads(connectionString: string, max: number): HotReads {
-  const sql = postgres(connectionString, {
+  const { url, socketDirectory } = socketOf(connectionString);
+  const sql = postgres(url, {
     max,
+    ...(socketDirectory ? { host: socketDirectory } : {}),
     // As the other connections (db/client.ts): no parallel workers.
     connection: { max_parallel_workers_per_gather: 0, application_name: HOT_READS_NAME },
     onnotice: () => {},
   });
   return { db: drizzle({ client: sql }), close: () => sql.end() };
+}
+
+/**
+ * libpq's way to name a Unix socket, `?host=/var/run/postgresql` (node-postgres reads it so):
+ * postgres.js takes the directory as its `host` instead, and would send the parameter to the
+ * server as a setting.
+ */
+function socketOf(connectionString: string): { url: string; socketDirectory: string | null } {
+  const url = new URL(connectionString);
+  const host = url.searchParams.get("host");
+  if (!host?.startsWith("/")) return { url: connectionString, socketDirectory: null };
+  url.searchParams.delete("host");
+  return { url: url.href, socketDirectory: host };
 }
