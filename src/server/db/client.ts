@@ -52,8 +52,10 @@ export function fromPostgres(
   max = 10,
   onError: (error: Error) => void = () => {},
 ): Database {
-  // Half the connections (at least one) carry the hot reads (db/postgres-client.ts).
-  const hotMax = Math.max(1, Math.floor(max / 2));
+  // A quarter of the connections (at least one) carry the hot reads (db/postgres-client.ts),
+  // which postgres.js pipelines; the rest are for writes, whose transactions hold a connection
+  // from `begin` to `commit` (docs/performance.md "postgres.js's queue").
+  const hotMax = Math.max(1, Math.floor(max / 4));
   const hot = openHotReads(connectionString, hotMax);
   // Many small requests at once on few cores: a query never waits for parallel workers to start
   // (docs/performance.md "Parallel query").
