@@ -2,9 +2,10 @@
 // suspended person cannot sign in; a restricted one reads but does not post, comment, message or
 // follow. Moderation sets both (modules/safety/moderation.ts); roles, notices and the standing a
 // person is shown are in modules/safety/standing.ts.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { longDateLabel } from "../../domain/time-labels";
 import type { Db } from "../db/client";
+import { preparedPer } from "../db/prepared";
 import { profiles } from "../db/schema/profiles";
 import { AppError } from "../errors";
 
@@ -25,12 +26,19 @@ export const restrictedMessage = (until: Date) =>
 
 /** 403 while the person is restricted: posting, commenting, messaging and following wait. */
 export async function requireUnrestricted(db: Db, userId: string, now = new Date()): Promise<void> {
-  const [row] = await db
-    .select({ until: profiles.restrictedUntil })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const [row] = await restrictionOf(db).execute({ userId });
   refuseRestricted(row?.until ?? null, now);
 }
+
+/** Read before every post, comment and message: a hot read (db/prepared.ts), so it does not wait
+ * for the connections the writes hold (docs/performance.md "postgres.js's queue"). */
+const restrictionOf = preparedPer((db: Db) =>
+  db
+    .select({ until: profiles.restrictedUntil })
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder("userId")))
+    .prepare("restriction_of"),
+);
 
 /** requireUnrestricted on a restriction read with other things in one statement. */
 export function refuseRestricted(until: Date | null, now = new Date()): void {
