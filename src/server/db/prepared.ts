@@ -15,7 +15,8 @@ export function sendHotReadsThrough(db: Db, hot: Db): void {
 
 const builders: ((db: Db) => unknown)[] = [];
 
-/** Every statement builder given to `preparedPer` in the modules loaded so far. */
+/** @internal Every statement builder given to `preparedPer` in the modules loaded so far (for
+ * db/row-mapper.test.ts and bench/row-mapping.ts). */
 export const preparedBuilders = (): readonly ((db: Db) => unknown)[] => builders;
 
 /** `build(db)` once per database handle (a transaction is a handle of its own). */
