@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --enable-source-maps dist/server/main.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --enable-source-maps --max-semi-space-size=32 dist/server/main.js`,
     url: `${E2E_BASE_URL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -44,6 +44,8 @@ export async function startApp(options: {
       "--import",
       "tsx",
       "--expose-gc",
+      // As `npm start` sizes the young generation (package.json; docs/operations.md "Build").
+      "--max-semi-space-size=32",
       ...(process.env.BENCH_CPU_PROF
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),

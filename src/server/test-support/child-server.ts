@@ -8,6 +8,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/** Node's flags as `npm start` gives them (package.json). */
+const START_FLAGS = ["--enable-source-maps", "--max-semi-space-size=32"];
+
 export interface ChildServer {
   url: string;
   dataDir: string;
@@ -36,7 +39,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "chtcht-instance-"));
-  const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+  const child = spawn(process.execPath, [...START_FLAGS, "dist/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
