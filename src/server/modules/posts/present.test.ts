@@ -1,0 +1,90 @@
+// Posts are presented from the post cache's rows, and what does not depend on the reader is made
+// once per row (present.ts): a change the cache applies must show in the next page all the same.
+import { describe, expect, it } from "vitest";
+import { PostHydrator } from "./hydration";
+import { presentInOrder, presentPost } from "./present";
+import type { HydratedPost, LoadedPost } from "./queries";
+
+const created = new Date("2026-11-28T09:00:00.000Z");
+
+function loaded(): LoadedPost {
+  return {
+    post: {
+      id: "p1",
+      userId: "ann",
+      content: "first words",
+      imageUrl: null,
+      slug: "first-words",
+      likesCount: 0,
+      commentsCount: 0,
+      viewsCount: 0,
+      createdAt: created,
+      updatedAt: created,
+      deletedAt: null,
+    } as LoadedPost["post"],
+    author: {
+      userId: "ann",
+      fullName: "Ann Lee",
+      username: null,
+      defaultUsername: "ann_lee",
+      profileImageUrl: null,
+      verificationType: "none",
+      veteran: false,
+    } as LoadedPost["author"],
+    likers: [],
+  };
+}
+
+async function page(hydrator: PostHydrator, viewer: string | null) {
+  return presentInOrder(await hydrator.hydrate(["p1"], viewer), ["p1"], viewer);
+}
+
+describe("presenting posts", () => {
+  it("gives each reader their own like and authorship over the same shared fields", async () => {
+    const hydrator = new PostHydrator({ load: async () => [loaded()], likedAmong: async () => [] });
+    hydrator.apply({ type: "post.liked", postId: "p1", userId: "bo", liked: false, likesCount: 0 });
+    const [forAnn] = await page(hydrator, "ann");
+    hydrator.apply({ type: "post.liked", postId: "p1", userId: "bo", liked: true, likesCount: 1 });
+    const [forBo] = await page(hydrator, "bo");
+    expect(forAnn).toMatchObject({ isAuthor: true, likedByMe: false, likesCount: 0 });
+    expect(forBo).toMatchObject({ isAuthor: false, likedByMe: true, likesCount: 1 });
+    expect(forBo).toMatchObject({
+      path: "/ann_lee/first-words",
+      createdAt: "2026-11-28T09:00:00.000Z",
+      author: { fullName: "Ann Lee", handle: "ann_lee" },
+    });
+  });
+
+  it("shows the cache's changes: likes, counts and edits", async () => {
+    const hydrator = new PostHydrator({ load: async () => [loaded()], likedAmong: async () => [] });
+    await page(hydrator, "bo");
+    hydrator.apply({ type: "post.liked", postId: "p1", userId: "cy", liked: true, likesCount: 1 });
+    hydrator.apply({ type: "post.counted", postId: "p1", commentsCount: 3, viewsCount: 7 });
+    const updatedAt = "2026-11-28T10:00:00.000Z";
+    hydrator.apply({
+      type: "post.updated",
+      authorId: "ann",
+      postId: "p1",
+      content: "edited words",
+      updatedAt,
+    });
+    const [post] = await page(hydrator, "bo");
+    expect(post).toMatchObject({
+      likesCount: 1,
+      commentsCount: 3,
+      viewsCount: 7,
+      content: "edited words",
+      updatedAt,
+    });
+  });
+
+  it("shows a new author row with the same post row", () => {
+    const { post, author } = loaded();
+    const row: HydratedPost = { post, author, likedByMe: false };
+    expect(presentPost(row, null).author.fullName).toBe("Ann Lee");
+    const renamed = { ...author, fullName: "Ann Lee-Park", username: "ann" };
+    const again = presentPost({ ...row, author: renamed }, null);
+    expect(again.author).toMatchObject({ fullName: "Ann Lee-Park", handle: "ann" });
+    expect(again.path).toBe("/ann/first-words");
+  });
+});
