@@ -91,6 +91,19 @@ describe("KeyedCache", () => {
     expect(cache.bytes).toBe(0);
   });
 
+  it("counts what each entry keeps alive outside it", () => {
+    const cache = new KeyedCache<string, string>({
+      ttlMs: 1000,
+      maxBytes: 1000,
+      derivedBytes: 300,
+    });
+    cache.put("a", "x");
+    cache.update("a", () => "xy");
+    expect(cache.bytes).toBe(entryBytes("a", "xy") + 300);
+    for (const key of ["b", "c", "d"]) cache.put(key, "x");
+    expect(cache.size).toBe(2); // four would take more than 1,000 bytes with what they hold
+  });
+
   it("estimates sizes that grow with the value", () => {
     expect(approximateBytes("abcd")).toBeGreaterThan(approximateBytes("ab"));
     expect(approximateBytes(new Set(["a", "b"]))).toBeGreaterThan(approximateBytes(new Set(["a"])));

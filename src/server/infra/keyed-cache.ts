@@ -17,6 +17,8 @@ export interface KeyedCacheOptions {
   ttlMs: number;
   /** The most the entries may hold, by their approximate size with their keys. */
   maxBytes: number;
+  /** What each entry keeps alive outside it, counted with it (posts' presented views). */
+  derivedBytes?: number;
   now?: () => number;
 }
 
@@ -69,7 +71,7 @@ export class KeyedCache<K, V> {
     const entry = this.held.get(key);
     if (entry) {
       entry.value = change(entry.value);
-      const bytes = entryBytes(key, entry.value);
+      const bytes = this.bytesOf(key, entry.value);
       this.heldBytes += bytes - entry.bytes;
       entry.bytes = bytes;
       this.evictPast(this.options.maxBytes, key);
@@ -156,9 +158,13 @@ export class KeyedCache<K, V> {
     }
   }
 
+  private bytesOf(key: K, value: V): number {
+    return entryBytes(key, value) + (this.options.derivedBytes ?? 0);
+  }
+
   private store(key: K, value: V, notAfter = Number.POSITIVE_INFINITY) {
     this.drop(key);
-    const bytes = entryBytes(key, value);
+    const bytes = this.bytesOf(key, value);
     if (bytes > this.options.maxBytes) return;
     this.evictPast(this.options.maxBytes - bytes);
     const until = Math.min(expiryFrom(this.now(), this.options.ttlMs), notAfter);

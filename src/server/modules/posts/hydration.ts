@@ -7,6 +7,7 @@
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
+import { PRESENTED_VIEW_BYTES } from "./present";
 import { type HydratedPost, LIKERS_KEPT, type LoadedPost } from "./queries";
 
 export interface PostHydratorOptions {
@@ -40,7 +41,12 @@ export class PostHydrator {
     const ttlMs = options.ttlMs ?? 60_000;
     const budgets = cacheBudgets();
     const maxBytes = options.maxBytes ?? { posts: budgets.posts, likes: budgets.postLikes };
-    this.posts = new KeyedCache({ ttlMs, maxBytes: maxBytes.posts, now: options.now });
+    this.posts = new KeyedCache({
+      ttlMs,
+      maxBytes: maxBytes.posts,
+      derivedBytes: PRESENTED_VIEW_BYTES,
+      now: options.now,
+    });
     this.likes = new KeyedCache({ ttlMs, maxBytes: maxBytes.likes, now: options.now });
   }
 

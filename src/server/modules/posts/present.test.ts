@@ -1,8 +1,9 @@
 // Posts are presented from the post cache's rows, and what does not depend on the reader is made
 // once per row (present.ts): a change the cache applies must show in the next page all the same.
 import { describe, expect, it } from "vitest";
+import { approximateBytes } from "../../infra/approximate-size";
 import { PostHydrator } from "./hydration";
-import { presentInOrder, presentPost } from "./present";
+import { PRESENTED_VIEW_BYTES, presentInOrder, presentPost } from "./present";
 import type { HydratedPost, LoadedPost } from "./queries";
 
 const created = new Date("2026-11-28T09:00:00.000Z");
@@ -86,5 +87,22 @@ describe("presenting posts", () => {
     const again = presentPost({ ...row, author: renamed }, null);
     expect(again.author).toMatchObject({ fullName: "Ann Lee-Park", handle: "ann" });
     expect(again.path).toBe("/ann/first-words");
+  });
+});
+
+describe("the memory a presented view holds", () => {
+  it("is about what the post cache counts for it", () => {
+    const row: HydratedPost = { ...loaded(), likedByMe: false };
+    const view = presentPost(row, null);
+    // The view's own objects and strings: the post's id and text and the author's strings are
+    // the row's, shared.
+    const { post, author } = row;
+    const sharedStrings = [post.id, post.content, author.userId, author.fullName, "ann_lee"];
+    const own =
+      approximateBytes(view) - sharedStrings.reduce((sum, s) => sum + approximateBytes(s), 0);
+    // The WeakMap's record { author, view } and its table entry.
+    const held = own + 24 + 2 * 8 + 32;
+    expect(held).toBeGreaterThan(PRESENTED_VIEW_BYTES * 0.75);
+    expect(held).toBeLessThan(PRESENTED_VIEW_BYTES * 1.25);
   });
 });

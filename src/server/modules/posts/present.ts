@@ -8,6 +8,14 @@ import type { HydratedPost } from "./queries";
 type SharedView = Omit<PostView, "likedByMe" | "isAuthor">;
 
 /**
+ * What a cached post's shared view keeps alive beyond the row, which the post cache counts with
+ * each entry (infra/approximate-size.ts's layouts): the view (10 fields), the author's summary (7),
+ * the path and the two dates as text, and the WeakMap's record and entry. present.test.ts holds
+ * it to the estimate of a real view.
+ */
+export const PRESENTED_VIEW_BYTES = 400;
+
+/**
  * Each post's shared view, made once for its row: the post cache (hydration.ts) hands every reader
  * the same row objects and replaces a row's `post` when anything of it changes, so a view is
  * keyed by that object and also checked against the author it was made with. Every page of 20
