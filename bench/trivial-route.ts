@@ -1,8 +1,9 @@
 // What every request pays (docs/performance.md "Trivial routes"): the compiled app as `npm start`
 // runs it (production, info logging, the embedded database) against a bare Fastify 5 'hello' in a
 // process of its own, interleaved, each under autocannon at CONNECTIONS connections for SECONDS:
-// the bare 'hello', the bare server sending the app's header set, the app's /robots.txt (a static
-// file), /healthz (from memory) and a 404 under /api. Prints req/s, p50/p99 and each route's
+// the bare 'hello', the bare server sending the app's header set, the app's front door alone with
+// no access log (its floor), the app's /robots.txt (a static file), /healthz (from memory) and a
+// 404 under /api. Prints req/s, p50/p99 and each route's
 // ratio to the bare 'hello' in the same round, and to the bare server with the app's headers, and
 // the CPU each request cost the server (all its threads) and the load generator (this process):
 // a side near one core (1,000 ms a second) is the one that limits the rate.
@@ -25,25 +26,36 @@ execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" 
 const app = await startServer({
   env: { NODE_ENV: "production", LOG_LEVEL: "info", TRUST_PROXY: "false" },
 });
-const barePort = await freePort();
-const bare = spawn(process.execPath, ["--import", "tsx", "bench/lib/bare-fastify.ts"], {
-  env: { ...process.env, PORT: String(barePort) },
-  stdio: "inherit",
-});
-const bareUrl = `http://127.0.0.1:${barePort}`;
-while (
-  !(await fetch(`${bareUrl}/hello`).then(
-    (r) => r.ok,
-    () => false,
-  ))
-)
-  await sleep(100);
+/** bench/lib/bare-fastify.ts in a process of its own, once it answers `probe`. */
+async function startCeiling(env: Record<string, string>, probe: string, flags: string[] = []) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...flags, "--import", "tsx", "bench/lib/bare-fastify.ts"],
+    {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: "inherit",
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  while (
+    !(await fetch(`${url}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await sleep(100);
+  return { url, child, pid: child.pid as number };
+}
 
-const barePid = bare.pid as number;
+const bare = await startCeiling({}, "/hello");
+// The door with the app's young generation (package.json's start script).
+const door = await startCeiling({ DOOR: "1" }, "/robots.txt", ["--max-semi-space-size=32"]);
 const appPid = app.process.pid as number;
 const routes = [
-  { label: "bare Fastify 'hello'", url: `${bareUrl}/hello`, pid: barePid },
-  { label: "bare, the app's headers", url: `${bareUrl}/hello-with-headers`, pid: barePid },
+  { label: "bare Fastify 'hello'", url: `${bare.url}/hello`, pid: bare.pid },
+  { label: "bare, the app's headers", url: `${bare.url}/hello-with-headers`, pid: bare.pid },
+  { label: "the door alone, no log", url: `${door.url}/robots.txt`, pid: door.pid },
   { label: "app /robots.txt", url: `${app.url}/robots.txt`, pid: appPid },
   { label: "app /healthz", url: `${app.url}/healthz`, pid: appPid },
   { label: "app 404 under /api", url: `${app.url}/api/no-such-route`, pid: appPid },
@@ -120,7 +132,7 @@ try {
   );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of rows) {
-    const toHeaders = r.label.startsWith("app") ? r.toHeaders.toFixed(2) : "";
+    const toHeaders = r.label.startsWith("bare") ? "" : r.toHeaders.toFixed(2);
     console.log(
       `| ${r.round} | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${toHeaders} | ${r.serverUs.toFixed(0)} µs | ${r.clientUs.toFixed(0)} µs |`,
     );
@@ -131,7 +143,8 @@ try {
     `\ntarget: static and trivial routes ≥ ${TARGET}× the bare server: ${met ? "met" : "missed"}`,
   );
 } finally {
-  bare.kill();
+  bare.child.kill();
+  door.child.kill();
   await stopServer(app);
   rmSync(app.dataDir, { recursive: true, force: true });
 }

@@ -53,6 +53,15 @@ export function logAnswered(
     ms: number;
   },
 ): void {
-  const { ms, ...fields } = answered;
-  log.info({ ...fields, responseTime: Math.round(ms * 10) / 10 }, "request completed");
+  // Field by field: a property written after a spread takes V8's slow path, a tenth of a static
+  // file's cost here (docs/performance.md "Trivial routes"). pino leaves out an undefined reqId.
+  const line = {
+    reqId: answered.reqId,
+    method: answered.method,
+    url: answered.url,
+    statusCode: answered.statusCode,
+    ip: answered.ip,
+    responseTime: Math.round(answered.ms * 10) / 10,
+  };
+  log.info(line, "request completed");
 }
