@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { random as seededRandom } from "../test-support/random";
 import { type Database, fromPostgres } from "./client";
 import { preparedBuilders } from "./prepared";
-import { compileRowMapper, type SelectedField } from "./row-mapper";
+import { compileRowMapper, compileRowsOf, type SelectedField } from "./row-mapper";
 
 /** Drizzle's own mapper (exported, but not in its types). */
 const { mapResultRow } = drizzle as unknown as {
@@ -37,6 +37,7 @@ function filesWithPreparedStatements(dir: string): string[] {
 interface Statement {
   fields?: SelectedField[];
   joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown[];
 }
 
 /** Values a driver may hand over, one of which each column's decoder must accept. */
@@ -95,6 +96,8 @@ describe("rows mapped by a compiled function", () => {
     database = fromPostgres("postgres://nobody@127.0.0.1:1/none", 4);
     statements = preparedBuilders().flatMap((build) => {
       const built = build(database.db) as Statement | Record<string, Statement>;
+      // As preparedPer does with what a builder returns: a statement or an object of them.
+      compileRowsOf(built);
       const list: Statement[] = "fields" in built ? [built as Statement] : Object.values(built);
       return list.map((statement) => ({ statement }));
     });
@@ -113,16 +116,18 @@ describe("rows mapped by a compiled function", () => {
     for (const { statement } of statements) expect(statement.fields?.length).toBeGreaterThan(0);
   });
 
-  it("maps every hot statement's rows as drizzle does", () => {
+  it("maps every hot statement's rows as drizzle does, through the mapper it installs", () => {
     const random = seededRandom(7);
     let compared = 0;
     for (const { statement } of statements) {
-      const { fields = [], joinsNotNullableMap } = statement;
-      const compiled = compileRowMapper(fields, joinsNotNullableMap);
-      for (const row of sampleRows(fields, random)) {
-        expectSameObject(compiled(row), mapResultRow(fields, row, joinsNotNullableMap));
+      const { fields = [], joinsNotNullableMap, customResultMapper } = statement;
+      expect(customResultMapper).toBeTypeOf("function");
+      const rows = sampleRows(fields, random);
+      const mapped = customResultMapper?.(rows) ?? [];
+      rows.forEach((row, i) => {
+        expectSameObject(mapped[i], mapResultRow(fields, row, joinsNotNullableMap));
         compared++;
-      }
+      });
     }
     expect(compared).toBeGreaterThan(2000);
   });
