@@ -32,7 +32,7 @@ const seeds = {
 };
 
 const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
-  { name: "trivial routes", script: "bench/trivial-route.ts", env: { ROUNDS: "1" } },
+  { name: "trivial routes", script: "bench/trivial-route.ts" },
   { name: "feed", script: "bench/feed-latency.ts", needs: "feed" },
   {
     name: "feed 10000 readers",

@@ -24,6 +24,9 @@ export interface ResultRow {
   cpuPostgresMs?: number;
   /** The bare Fastify 'hello' of the same run: the ceiling the other rows are compared with. */
   ceiling?: boolean;
+  /** The row's ratio to the ceiling as its bench measured it (the trivial routes: the median of
+   * each round's ratio), instead of its rate over the ceiling row's. */
+  ceilingRatio?: number;
   /** Measured by calling the code one request at a time, not over HTTP: no ceiling ratio. */
   inProcess?: boolean;
   target?: Target;

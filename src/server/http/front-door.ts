@@ -16,6 +16,7 @@ import {
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from "fastify";
 import type { Metrics } from "../infra/metrics";
+import { InFlight } from "./in-flight";
 import { logAnswered, REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import type { SecurityHeadersFor } from "./security-headers";
 
@@ -50,12 +51,15 @@ interface ServerTimeouts {
 const trustAll = () => true;
 const withoutBody = (answer: PlainAnswer, method: string) =>
   answer.status === 304 || method === "HEAD";
+const CLOSE = ["connection", "close"] as const;
 
 export class FrontDoor {
   readonly #routes = new Map<string, PlainRoute>();
   /** Each answer's headers as Node's flat name–value list, worked out on its first use. */
   readonly #headers = new WeakMap<PlainAnswer, readonly string[]>();
   readonly #options: FrontDoorOptions;
+  /** Every request, as it arrives: what the instance's drain waits for (http/in-flight.ts). */
+  readonly inFlight = new InFlight();
 
   constructor(options: FrontDoorOptions) {
     this.#options = options;
@@ -76,7 +80,9 @@ export class FrontDoor {
    * with the timeouts Fastify gives a server of its own. */
   readonly serverFactory: FastifyServerFactory = (handler, options): Server => {
     const server = createServer((request, response) => {
-      if (!this.#answer(request, response)) handler(request, response);
+      if (this.#answer(request, response)) return;
+      this.inFlight.passed(response);
+      handler(request, response);
     });
     // Fastify has filled in its defaults by now.
     const timeouts = options as unknown as ServerTimeouts;
@@ -99,8 +105,10 @@ export class FrontDoor {
     const id = requestIdOf(request);
     const answer = route(request.headers);
     const headers = [...this.#headersOf(answer), REQUEST_ID_HEADER, id];
+    if (this.inFlight.draining) headers.push(...CLOSE);
     if (withoutBody(answer, method)) response.writeHead(answer.status, headers).end();
     else response.writeHead(answer.status, headers).end(answer.body);
+    this.inFlight.answered();
     this.#record(request, id, url, answer.status, performance.now() - started);
     return true;
   }

@@ -2,7 +2,6 @@
 // while the process is alive: a load balancer restarts an instance that fails it, which a database
 // blink must not cause. `/readyz` says whether this instance should get traffic: each dependency
 // answers within CHECK_TIMEOUT_MS, the search index has caught up, and it is not draining.
-import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FrontDoor, PlainAnswer } from "./front-door";
 
@@ -14,12 +13,6 @@ const CHECK_TIMEOUT_MS = 2_000;
 /** A finished round of checks answers the /readyz requests of the next second too: the path is
  * public, and each round costs a query, a PING and (with S3) a billed HeadBucket. */
 const REUSE_MS = 1_000;
-/** Draining ends once no request has been in flight for DRAIN_QUIET_MS, looked at every
- * DRAIN_LOOK_MS, or after DRAIN_MAX_MS. The quiet second outlasts a client (or balancer) that was
- * briefly descheduled between its answer and its next request, which a shorter window does not. */
-const DRAIN_LOOK_MS = 50;
-const DRAIN_QUIET_MS = 1_000;
-const DRAIN_MAX_MS = 5_000;
 /** `/healthz`'s one answer, given at the front door. */
 const ALIVE: PlainAnswer = {
   status: 200,
@@ -73,49 +66,17 @@ export function registerHealth(
   door: FrontDoor,
   checks: Record<string, ReadinessCheck>,
 ) {
-  let draining = false;
   let round: { result: Promise<Record<string, CheckResult>>; settledAt: number | null } | null =
     null;
 
-  // Requests on the server, tracked by Node's own events: a response always emits "close",
-  // whether it was sent or its client went away.
-  const inFlight = new Set<ServerResponse>();
-  /** When a request last came or went: quiet is measured from it. */
-  let lastBusy = Date.now();
-  // While draining, every answer closes its connection, so no kept-alive connection sits idle
-  // when the server stops listening: a client never sends on one just as it closes (a reset).
-  const closeAfter = (response: ServerResponse) => {
-    if (!response.headersSent) response.setHeader("connection", "close");
-  };
-  // First of the server's listeners, so an answer given at the front door is tracked and closes
-  // its connection while draining too.
-  app.server.prependListener("request", (_request, response) => {
-    inFlight.add(response);
-    lastBusy = Date.now();
-    if (draining) closeAfter(response);
-    response.once("close", () => {
-      inFlight.delete(response);
-      lastBusy = Date.now();
-    });
-  });
-
-  // The server keeps listening while it drains: a request the load balancer still sends before it
-  // has seen /readyz fail, or one already received but not yet read, is answered, not reset.
-  app.decorate("drain", async () => {
-    draining = true;
-    for (const response of inFlight) closeAfter(response);
-    const deadline = Date.now() + DRAIN_MAX_MS;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, DRAIN_LOOK_MS));
-      if (inFlight.size === 0 && Date.now() - lastBusy >= DRAIN_QUIET_MS) return;
-    }
-  });
+  const { inFlight } = door;
+  app.decorate("drain", () => inFlight.drain());
 
   door.route(app, "/healthz", () => ALIVE, true);
 
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    if (draining) return reply.status(503).send({ status: "draining" });
+    if (inFlight.draining) return reply.status(503).send({ status: "draining" });
     const now = Date.now();
     if (!round || (round.settledAt !== null && now - round.settledAt >= REUSE_MS)) {
       const current: NonNullable<typeof round> = {
@@ -128,7 +89,7 @@ export function registerHealth(
       round = current;
     }
     const results = await round.result;
-    if (draining) return reply.status(503).send({ status: "draining" });
+    if (inFlight.draining) return reply.status(503).send({ status: "draining" });
     const ready = Object.values(results).every((result) => result === "ok");
     return reply
       .status(ready ? 200 : 503)
