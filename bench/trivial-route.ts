@@ -98,8 +98,12 @@ const run = (url: string, duration: number) =>
 try {
   for (const route of routes) await run(route.url, 2); // warm-up
   const rows: Round[] = [];
-  /** One autocannon run of `route`, with the CPU it cost its server and the load generator. */
+  /** One autocannon run of `route`, with the CPU it cost its server and the load generator,
+   * after a second of the same load unmeasured: a server idle for the other routes' half minute
+   * answers its first second 10–20% slower, and the bare server, run between every two routes,
+   * would otherwise be the only warm one. */
   async function measure(route: (typeof routes)[number]) {
+    await run(route.url, 1);
     const [serverBefore, clientBefore] = [processCpuMs(route.pid), process.cpuUsage()];
     const result = await run(route.url, SECONDS);
     const client = process.cpuUsage(clientBefore);
