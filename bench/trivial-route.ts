@@ -71,26 +71,27 @@ const routes: Route[] = [
   { label: "app 404 under /api", url: `${app.url}/api/no-such-route`, pid: appPid },
 ];
 
-/** One route's run in one round. */
-interface Round {
+/** One measured autocannon run of a route. */
+interface Run {
   label: string;
-  round: number;
   rps: number;
   p50: number;
   p99: number;
   max: number;
   errors: number;
-  ratio: number;
-  toHeaders: number;
   ok: boolean;
   serverUs: number;
   clientUs: number;
 }
-/** The round of the median ratio (the bare 'hello''s: of the median rate). */
-const medianRound = (rounds: Round[]) =>
-  [...rounds].sort((a, b) => a.ratio - b.ratio || a.rps - b.rps)[
-    Math.floor((rounds.length - 1) / 2)
-  ] as Round;
+/** A route's run in one round, with its ratios. */
+interface Round extends Run {
+  round: number;
+  ratio: number;
+  toHeaders: number;
+}
+/** The middle item once sorted by `compare` (the lower middle of an even count). */
+const middle = <T>(items: readonly T[], compare: (a: T, b: T) => number): T =>
+  [...items].sort(compare)[Math.floor((items.length - 1) / 2)] as T;
 
 const run = (url: string, duration: number) =>
   autocannon({ url, connections: CONNECTIONS, duration, timeout: 10 });
@@ -102,7 +103,7 @@ try {
    * after a second of the same load unmeasured: a server idle for the other routes' half minute
    * answers its first second 10–20% slower, and the bare server, run between every two routes,
    * would otherwise be the only warm one. */
-  async function measure(route: (typeof routes)[number]) {
+  async function measure(route: Route): Promise<Run> {
     await run(route.url, 1);
     const [serverBefore, clientBefore] = [processCpuMs(route.pid), process.cpuUsage()];
     const result = await run(route.url, SECONDS);
@@ -127,11 +128,9 @@ try {
   }
   const [bareRoute, headersRoute, ...others] = routes as [Route, Route, ...Route[]];
   for (let round = 1; round <= ROUNDS; round++) {
-    // The bare 'hello' runs before and after each route, which is compared with the mean of the
-    // two: the machine's speed drifts within a round.
     let before = await measure(bareRoute);
     const bareRuns = [before];
-    const measured: { run: Awaited<ReturnType<typeof measure>>; bareRps: number }[] = [];
+    const measured: { run: Run; bareRps: number }[] = [];
     for (const route of [headersRoute, ...others]) {
       const routeRun = await measure(route);
       const after = await measure(bareRoute);
@@ -139,9 +138,7 @@ try {
       bareRuns.push(after);
       before = after;
     }
-    const bare = [...bareRuns].sort((a, b) => a.rps - b.rps)[
-      Math.floor(bareRuns.length / 2)
-    ] as (typeof bareRuns)[number];
+    const bare = middle(bareRuns, (a, b) => a.rps - b.rps);
     const headersRps = (measured[0] as (typeof measured)[number]).run.rps;
     for (const { run: r, bareRps } of [{ run: bare, bareRps: bare.rps }, ...measured]) {
       rows.push({ ...r, round, ratio: r.rps / bareRps, toHeaders: r.rps / headersRps });
@@ -165,7 +162,8 @@ try {
   let met = true;
   for (const route of routes) {
     const rounds = rows.filter((r) => r.label === route.label);
-    const median = medianRound(rounds);
+    // The round of the median ratio (the bare 'hello''s, all 1: of the median rate).
+    const median = middle(rounds, (a, b) => a.ratio - b.ratio || a.rps - b.rps);
     const trivial = route.label.startsWith("app") && !route.label.includes("404");
     const routeMet = median.ratio >= TARGET && rounds.every((r) => r.ok);
     if (trivial) met &&= routeMet;

@@ -19,6 +19,12 @@ async function settledAfter(promise: Promise<unknown>, ms: number): Promise<bool
   return settled;
 }
 
+/** `drained` is still waiting 900 ms on, and has ended 200 ms after that: a quiet second. */
+async function expectQuietSecond(drained: Promise<void>) {
+  expect(await settledAfter(drained, 900)).toBe(false);
+  expect(await settledAfter(drained, 200)).toBe(true);
+}
+
 describe("InFlight", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -46,8 +52,7 @@ describe("InFlight", () => {
     expect(open.getHeader("connection")).toBe("close");
     expect(await settledAfter(drained, 3_000)).toBe(false);
     open.emit("close");
-    expect(await settledAfter(drained, 900)).toBe(false);
-    expect(await settledAfter(drained, 200)).toBe(true);
+    await expectQuietSecond(drained);
   });
 
   it("closes the connection of a request passed on while draining, and an answer moves the quiet second on", async () => {
@@ -60,8 +65,7 @@ describe("InFlight", () => {
     inFlight.passed(late);
     expect(late.getHeader("connection")).toBe("close");
     late.emit("close");
-    expect(await settledAfter(drained, 900)).toBe(false);
-    expect(await settledAfter(drained, 200)).toBe(true);
+    await expectQuietSecond(drained);
   });
 
   it("gives up after five seconds with a request still open", async () => {
