@@ -1,9 +1,10 @@
 // What every request pays (docs/performance.md "Trivial routes"): the compiled app as `npm start`
 // runs it (production, info logging, the embedded database) against a bare Fastify 5 'hello' in a
 // process of its own, interleaved, each under autocannon at CONNECTIONS connections for SECONDS:
-// the bare 'hello', the bare server sending the app's header set, the app's front door alone with
-// no access log (its floor), the app's /robots.txt (a static file), /healthz (from memory) and a
-// 404 under /api. The bare 'hello' runs again between every two of the others, and each route's
+// the bare 'hello', the bare server sending the app's header set, the bare 'hello' in a process
+// that holds nextTick's fast path as the app's does (infra/tick-shape.ts: a bare Fastify given the
+// app's start), the app's front door alone with no access log (its floor), the app's /robots.txt
+// (a static file), /healthz (from memory) and a 404 under /api. The bare 'hello' runs again between every two of the others, and each route's
 // ratio is to the mean of the bare runs just before and after it: the machine's speed drifts
 // within a round. Prints req/s, p50/p99, each route's ratio to the bare 'hello' and to the bare
 // server with the app's headers in the same round, and the CPU each request cost the server (all
@@ -32,11 +33,17 @@ const app = await startServer({
   env: { NODE_ENV: "production", LOG_LEVEL: "info", TRUST_PROXY: "false" },
 });
 /** bench/lib/bare-fastify.ts in a process of its own, once it answers `probe`. */
-async function startCeiling(env: Record<string, string>, probe: string, flags: string[] = []) {
+async function startCeiling(
+  env: Record<string, string>,
+  probe: string,
+  { flags = [], holdTickShape = false }: { flags?: string[]; holdTickShape?: boolean } = {},
+) {
   const port = await freePort();
+  // What main.ts loads before anything else: nextTick kept on V8's fast path (infra/tick-shape.ts).
+  const hold = holdTickShape ? ["--import", "./src/server/infra/tick-shape.ts"] : [];
   const child = spawn(
     process.execPath,
-    [...flags, "--import", "tsx", "bench/lib/bare-fastify.ts"],
+    [...flags, "--import", "tsx", ...hold, "bench/lib/bare-fastify.ts"],
     {
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: "inherit",
@@ -54,8 +61,12 @@ async function startCeiling(env: Record<string, string>, probe: string, flags: s
 }
 
 const bare = await startCeiling({}, "/hello");
-// The door with the app's young generation (package.json's start script).
-const door = await startCeiling({ DOOR: "1" }, "/robots.txt", ["--max-semi-space-size=32"]);
+const bareHeld = await startCeiling({}, "/hello", { holdTickShape: true });
+// The door as the app runs it: its young generation (package.json's start script), its nextTick.
+const door = await startCeiling({ DOOR: "1" }, "/robots.txt", {
+  flags: ["--max-semi-space-size=32"],
+  holdTickShape: true,
+});
 const appPid = app.process.pid as number;
 interface Route {
   label: string;
@@ -65,6 +76,7 @@ interface Route {
 const routes: Route[] = [
   { label: "bare Fastify 'hello'", url: `${bare.url}/hello`, pid: bare.pid },
   { label: "bare, the app's headers", url: `${bare.url}/hello-with-headers`, pid: bare.pid },
+  { label: "bare, nextTick's shape held", url: `${bareHeld.url}/hello`, pid: bareHeld.pid },
   { label: "the door alone, no log", url: `${door.url}/robots.txt`, pid: door.pid },
   { label: "app /robots.txt", url: `${app.url}/robots.txt`, pid: appPid },
   { label: "app /healthz", url: `${app.url}/healthz`, pid: appPid },
@@ -186,12 +198,23 @@ try {
       `| ${route.label} | ${median.ratio.toFixed(2)} | ${range} | ${trivial ? (routeMet ? "met" : "missed") : ""} |`,
     );
   }
+  const medianRatio = (label: string) =>
+    middle(
+      rows.filter((r) => r.label === label).map((r) => r.ratio),
+      (a, b) => a - b,
+    );
+  const held = medianRatio("bare, nextTick's shape held");
   console.log(
-    `\ntarget: static and trivial routes' median ≥ ${TARGET}× the bare server: ${met ? "met" : "missed"}`,
+    `\nagainst the bare 'hello' with nextTick's shape held (median ${held.toFixed(2)}): ${routes
+      .filter((r) => r.label.startsWith("app"))
+      .map((r) => `${r.label} ${(medianRatio(r.label) / held).toFixed(2)}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `target: static and trivial routes' median ≥ ${TARGET}× the bare server: ${met ? "met" : "missed"}`,
   );
 } finally {
-  bare.child.kill();
-  door.child.kill();
+  for (const ceiling of [bare, bareHeld, door]) ceiling.child.kill();
   await stopServer(app);
   rmSync(app.dataDir, { recursive: true, force: true });
 }
