@@ -69,7 +69,10 @@ test("arrow keys move between the entries, and Home/End jump to the ends", async
   await page.keyboard.press("Home");
   await expect(item("Profile")).toBeFocused();
 
+  // Radix moves focus a task after the key (its roving focus), so Enter waits for it as a person's
+  // next key would.
   await page.keyboard.press("ArrowDown");
+  await expect(item("Mail")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/mail");
   await expect(mainMenu(page)).toBeHidden();
