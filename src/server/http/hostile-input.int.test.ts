@@ -2,9 +2,13 @@
 // error shape, never a 500 (docs/architecture.md "Request path", ARCHITECTURE.md "Contracts").
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeRequests } from "../db/schema/badges";
+import { posts } from "../db/schema/posts";
+import { profiles } from "../db/schema/profiles";
 import { createAccount, type TestAccount } from "../test-support/accounts";
-import { multipartPost } from "../test-support/multipart";
+import { multipartFile, multipartPost } from "../test-support/multipart";
 import { inject, publish } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
@@ -124,6 +128,103 @@ describe("hand-made cursors", () => {
     const res = await inject(t, null, "GET", url);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe("Invalid cursor");
+  });
+});
+
+describe("malformed multipart bodies", () => {
+  const UPLOAD_ROUTES = [
+    ["a new post", "POST", () => "/api/posts"],
+    ["an avatar", "PUT", (who: TestAccount) => `/api/profiles/${who.userId}/avatar`],
+    ["a picture", "PUT", (who: TestAccount) => `/api/profiles/${who.userId}/pictures/2`],
+    ["a veteran proof", "POST", () => "/api/badges/veteran"],
+    ["a face check", "POST", () => "/api/verification/face"],
+  ] as const;
+
+  /** A well-formed one-file form, to be broken in the ways below. */
+  const wellFormed = () => multipartFile(Buffer.from("%PDF-1.4 proof"), "proof.pdf", "image/jpeg");
+
+  const MALFORMED: [string, () => Promise<{ type: string; body: Buffer }>][] = [
+    [
+      "garbage under a boundary",
+      async () => ({
+        type: "multipart/form-data; boundary=zz",
+        body: Buffer.from("garbage-not-multipart"),
+      }),
+    ],
+    [
+      "a boundary other than the body's",
+      async () => ({
+        type: "multipart/form-data; boundary=not-the-one-used",
+        body: (await wellFormed()).payload,
+      }),
+    ],
+    [
+      "a body cut short inside its file",
+      async () => {
+        const form = await wellFormed();
+        return { type: form.headers["content-type"], body: form.payload.subarray(0, 150) };
+      },
+    ],
+    [
+      "no boundary parameter",
+      async () => ({ type: "multipart/form-data", body: (await wellFormed()).payload }),
+    ],
+    [
+      "a boundary longer than multipart allows",
+      async () => ({
+        type: `multipart/form-data; boundary=${"b".repeat(300)}`,
+        body: (await wellFormed()).payload,
+      }),
+    ],
+  ];
+
+  let uploader: TestAccount;
+  beforeAll(async () => {
+    uploader = await createAccount(t, { label: "malformed" });
+  });
+
+  /** What an upload would store: posts, avatar, pictures, verification, badge requests. */
+  async function stored() {
+    const [profile] = await t.database.db
+      .select({ avatar: profiles.profileImageUrl, verification: profiles.verificationType })
+      .from(profiles)
+      .where(eq(profiles.userId, uploader.userId));
+    const written = await t.database.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.userId, uploader.userId));
+    const requests = await t.database.db
+      .select({ id: badgeRequests.id })
+      .from(badgeRequests)
+      .where(eq(badgeRequests.userId, uploader.userId));
+    const { pictures } = (await inject(t, null, "GET", `/api/profiles/${uploader.handle}`)).json()
+      .profile;
+    return { profile, posts: written.length, requests: requests.length, pictures };
+  }
+
+  describe.each(UPLOAD_ROUTES)("on %s", (_route, method, url) => {
+    it.each(MALFORMED)(
+      "answers %s with 400 in the error shape, storing nothing",
+      async (_label, make) => {
+        const before = await stored();
+        const { type, body } = await make();
+        const res = await t.app.inject({
+          method,
+          url: url(uploader),
+          headers: { "content-type": type, cookie: uploader.cookie },
+          payload: body,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          error: {
+            code: "validation_error",
+            message: "This upload could not be read. Please try again.",
+            requestId: res.headers["x-request-id"],
+          },
+        });
+        expect(await stored()).toEqual(before);
+      },
+    );
   });
 });
 

@@ -201,6 +201,33 @@ describe.each(ENDPOINTS)("%s upload with the file in a wrong field", (_name, met
   });
 });
 
+/** A request whose body is `body` under a multipart header whose boundary never appears in it. */
+function garbageRequest(method: string, url: string, body: Buffer, cookie: string): Buffer {
+  const head = [
+    `${method} ${url} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    "Connection: keep-alive",
+    `Cookie: ${cookie}`,
+    "Content-Type: multipart/form-data; boundary=zz",
+    `Content-Length: ${body.length}`,
+    "",
+    "",
+  ].join("\r\n");
+  return Buffer.concat([Buffer.from(head), body]);
+}
+
+describe.each(ENDPOINTS)("%s upload whose body is no multipart form", (_name, method, url) => {
+  it.each([
+    ["a few bytes", () => Buffer.from("garbage-not-multipart")],
+    ["3 MB", () => randomBytes(3 * 1024 * 1024)],
+  ])("%s: a clean 400, and the connection still serves", async (_size, bytes) => {
+    await refusedThenServes(garbageRequest(method, url(), bytes(), owner.cookie), 400, {
+      code: "validation_error",
+      message: "This upload could not be read. Please try again.",
+    });
+  });
+});
+
 describe.each([
   [
     "avatar",

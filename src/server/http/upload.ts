@@ -21,6 +21,17 @@ import { refuseControlCharacters } from "./input";
 const isTooLarge = (error: unknown) =>
   (error as { code?: string } | null)?.code === "FST_REQ_FILE_TOO_LARGE";
 
+/**
+ * A body that is no multipart form (garbage, another boundary than its header names, cut short,
+ * no boundary or one over busboy's 256 characters) is refused by busboy with a plain Error and no
+ * HTTP status: the sender's fault, so a 400 in the error shape. @fastify/multipart's own errors
+ * carry their status (a limit's 413) and reach the error handler as they are.
+ */
+function refusalOf(error: unknown): unknown {
+  if (!(error instanceof Error) || "statusCode" in error) return error;
+  return badRequest(ERROR_CODES.validation, "This upload could not be read. Please try again.");
+}
+
 /** Reads a file part nobody asked for to its end and drops its bytes. */
 async function discard(part: MultipartFile): Promise<void> {
   part.file.resume();
@@ -74,7 +85,7 @@ async function readMultipart(
     }
   } catch (error) {
     // The parts end with the size error of a file already read to its end: the body is read.
-    if (!isTooLarge(error)) throw error;
+    if (!isTooLarge(error)) throw refusalOf(error);
   }
   return body;
 }
