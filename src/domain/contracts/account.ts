@@ -52,6 +52,15 @@ export const deletionCodeResponse = z.object({
 });
 export type DeletionCodeResponse = z.infer<typeof deletionCodeResponse>;
 
+/** Whether a deletion code mailed earlier can still be entered (not expired, not voided by
+ * wrong tries), so a reload within its ten minutes offers the code entry again; the seconds
+ * count from now. */
+export const deletionCodeStatus = z.discriminatedUnion("pending", [
+  z.object({ pending: z.literal(false) }),
+  deletionCodeResponse.extend({ pending: z.literal(true) }),
+]);
+export type DeletionCodeStatus = z.infer<typeof deletionCodeStatus>;
+
 export const DELETION_CODE_INVALID = "Please enter the 6-digit code from the e-mail.";
 
 export const deleteAccountBody = z.object({

@@ -55,6 +55,25 @@ export async function issueMailedCode(
   return code;
 }
 
+/** The target's code while it can still be used (not past its time, not voided by wrong tries):
+ * when it was issued and until when it holds; null otherwise. Reads only; no try is counted. */
+export async function pendingMailedCode(
+  db: Db,
+  { target, now }: { target: CodeTarget; now: Date },
+): Promise<{ issuedAt: Date; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({
+      value: verifications.value,
+      createdAt: verifications.createdAt,
+      expiresAt: verifications.expiresAt,
+    })
+    .from(verifications)
+    .where(eq(verifications.identifier, identifierOf(target)));
+  if (!row || row.expiresAt <= now) return null;
+  if (decode(row.value).wrongTries >= MAILED_CODE_MAX_WRONG_TRIES) return null;
+  return { issuedAt: row.createdAt, expiresAt: row.expiresAt };
+}
+
 export type CodeVerdict = "ok" | "wrong" | "expired" | "too_many";
 
 /**

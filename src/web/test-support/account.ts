@@ -58,6 +58,8 @@ export interface AccountState {
   password: string;
   /** The deletion code the server mailed last (null before any), and whether it was used. */
   deletionCode: string | null;
+  /** When the deletion code was mailed (ms since the epoch): the resend minute runs from it. */
+  deletionCodeSentAt: number | null;
   deleted: boolean;
   twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
   emailPreferences: EmailPreferences;
@@ -73,6 +75,7 @@ export const accountState = (
   sessions: [THIS_DEVICE, ...others],
   password,
   deletionCode: null,
+  deletionCodeSentAt: null,
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
   emailPreferences: { newFollowers: true, postActivity: true, messages: true },
@@ -126,8 +129,24 @@ export function accountApi(state: AccountState): Route {
       state.emailPreferences = { ...state.emailPreferences, ...emailPreferencesPatch.parse(body) };
       return json(state.emailPreferences);
     }
+    const codeAge = () => Math.floor((Date.now() - (state.deletionCodeSentAt ?? 0)) / 1000);
+    if (method === "GET" && path === "/api/account/deletion/code") {
+      if (state.deletionCode === null || codeAge() >= 600) return json({ pending: false });
+      return json({
+        pending: true,
+        email: "ada@example.org",
+        resendAfterSeconds: Math.max(0, 60 - codeAge()),
+        expiresInSeconds: 600 - codeAge(),
+      });
+    }
     if (method === "POST" && path === "/api/account/deletion/code") {
+      if (state.deletionCode !== null && codeAge() < 60) {
+        const retryAfter = 60 - codeAge();
+        const message = `Please wait ${retryAfter} seconds before asking for a new code.`;
+        return json({ error: { code: "resend_cooldown", message, retryAfter } }, 429);
+      }
       state.deletionCode = DELETION_CODE;
+      state.deletionCodeSentAt = Date.now();
       return json({ email: "ada@example.org", resendAfterSeconds: 60, expiresInSeconds: 600 });
     }
     if (method === "POST" && path === "/api/account/deletion") {

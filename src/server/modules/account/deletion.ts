@@ -5,12 +5,12 @@
 // names for 90 days. Its effects are outbox rows of that transaction (docs/outbox.md): the
 // sessions end on every instance (session.ended), caches forget them (account.deleted), an active
 // username subscription is cancelled at the provider and their images leave the object store.
-import type { DeletionCodeResponse } from "../../../domain/contracts/account";
+import type { DeletionCodeResponse, DeletionCodeStatus } from "../../../domain/contracts/account";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { checkMailedCode, issueMailedCode } from "../../db/mailed-codes";
+import { checkMailedCode, issueMailedCode, pendingMailedCode } from "../../db/mailed-codes";
 import { badRequest, forbidden, unauthorized } from "../../errors";
 import { deletionCodeMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
@@ -57,6 +57,29 @@ export async function sendDeletionCode(
     email: user.email,
     resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
     expiresInSeconds: OTP_TTL_SECONDS,
+  };
+}
+
+const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+
+/** Whether a code sent earlier can still be entered, so the screen offers its entry after a
+ * reload instead of a send the cooldown refuses. The resend wait counts from the code's issue,
+ * which is when `sendDeletionCode` spent the cooldown. */
+export async function deletionCodeStatus(
+  deps: DeletionDeps,
+  { headers, now }: { headers: Headers; now: Date },
+): Promise<DeletionCodeStatus> {
+  const { user } = await current(deps, headers);
+  const code = await pendingMailedCode(deps.db, { target: deletionCode(user.id), now });
+  if (!code) return { pending: false };
+  return {
+    pending: true,
+    email: user.email,
+    resendAfterSeconds: secondsUntil(
+      code.issuedAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000,
+      now,
+    ),
+    expiresInSeconds: secondsUntil(code.expiresAt.getTime(), now),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   deleteAccountBody,
   deleteAccountResponse,
   deletionCodeResponse,
+  deletionCodeStatus,
   endedResponse,
   sessionIdParams,
   sessionsResponse,
@@ -56,6 +57,15 @@ export const accountRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
         headers: webHeaders(request),
         ip: clientIp(request),
       }),
+  );
+
+  app.get(
+    "/deletion/code",
+    { ...signedIn, schema: { tags, response: { 200: deletionCodeStatus } } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return deletion.deletionCodeStatus(ctx, { headers: webHeaders(request), now: new Date() });
+    },
   );
 
   app.post(

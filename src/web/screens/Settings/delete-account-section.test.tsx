@@ -31,7 +31,7 @@ function renderSettings(state: AccountState, before?: Route) {
 }
 
 const section = () => screen.getByRole("region", { name: "Delete account" });
-const button = (name: string) => within(section()).getByRole("button", { name });
+const button = (name: string | RegExp) => within(section()).getByRole("button", { name });
 const deletionPosts = (calls: Call[]) =>
   calls.filter((c) => c.method === "POST" && c.path === "/api/account/deletion");
 
@@ -100,6 +100,63 @@ describe("Settings: delete account", () => {
     expect(document.activeElement).toBe(
       within(section()).getByRole("heading", { name: "Delete account" }),
     );
+  });
+
+  it("after a reload within the resend minute, offers the code already sent", async () => {
+    const state = { ...accountState(), deletionCode: DELETION_CODE };
+    state.deletionCodeSentAt = Date.now() - 43_000;
+    const { user, router } = renderSettings(state);
+
+    expect(await within(section()).findByText("ada@example.org")).toBeTruthy();
+    expect(section().textContent).toContain("The code expires in 10 minutes.");
+    const resend = within(section()).getByRole("button", { name: /^Resend code in 1[67]s$/ });
+    expect(resend.hasAttribute("disabled")).toBe(true);
+    expect(within(section()).queryByRole("alert")).toBeNull();
+    expect(within(section()).queryByRole("button", { name: "Delete my account" })).toBeNull();
+    // Not asked for on this visit, so the page keeps its focus.
+    const first = within(section()).getByLabelText("Digit 1 of 6");
+    expect(document.activeElement).not.toBe(first);
+
+    await user.click(first);
+    await user.keyboard(DELETION_CODE);
+    await user.click(button("Delete account permanently"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(state.deleted).toBe(true);
+  });
+
+  it("goes back to the code just sent when asked again within the resend minute", async () => {
+    const state = accountState();
+    const { calls, user } = renderSettings(state);
+    await user.click(button("Delete my account"));
+    await within(section()).findByText("ada@example.org");
+    await user.click(button("Cancel"));
+    await user.click(button("Delete my account"));
+
+    expect(within(section()).getByText("ada@example.org")).toBeTruthy();
+    expect(document.activeElement).toBe(within(section()).getByLabelText("Digit 1 of 6"));
+    expect(within(section()).queryByRole("alert")).toBeNull();
+    const sends = calls.filter(
+      (c) => c.method === "POST" && c.path === "/api/account/deletion/code",
+    );
+    expect(sends).toHaveLength(1);
+  });
+
+  it("offers the entry when a code sent elsewhere a moment ago refuses a new one", async () => {
+    const state = accountState();
+    const { calls, user } = renderSettings(state);
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "GET" && c.path === "/api/account/deletion/code")).toBe(
+        true,
+      ),
+    );
+    // Another tab asked for the code after this one loaded.
+    state.deletionCode = DELETION_CODE;
+    state.deletionCodeSentAt = Date.now() - 5_000;
+    await user.click(button("Delete my account"));
+
+    expect(await within(section()).findByText("ada@example.org")).toBeTruthy();
+    expect(within(section()).queryByRole("alert")).toBeNull();
+    expect(button(/^Resend code in 5[45]s$/).hasAttribute("disabled")).toBe(true);
   });
 
   it("says why a code could not be sent, and keeps the first step", async () => {

@@ -8,6 +8,7 @@ import type {
   DeleteAccountBody,
   deleteAccountResponse,
   deletionCodeResponse,
+  deletionCodeStatus,
   endedResponse,
   sessionsResponse,
 } from "../../../domain/contracts/account";
@@ -17,6 +18,7 @@ import { sessionKeys } from "./session";
 export const accountKeys = {
   all: ["account"] as const,
   sessions: () => [...accountKeys.all, "sessions"] as const,
+  deletionCode: () => [...accountKeys.all, "deletion-code"] as const,
 };
 
 const refetchSessions = (queryClient: QueryClient) =>
@@ -59,6 +61,19 @@ export function useChangePasswordMutation() {
     mutationFn: (body: ChangePasswordBody) =>
       api.post<typeof changePasswordResponse>("/api/account/password", body),
     onSuccess: () => refetchSessions(queryClient),
+  });
+}
+
+/** Whether a deletion code mailed earlier can still be entered, asked once per visit of the
+ * screen and never kept after it: its seconds count from the answer. */
+export function useDeletionCodeStatusQuery() {
+  return useQuery({
+    queryKey: accountKeys.deletionCode(),
+    queryFn: ({ signal }) =>
+      api.get<typeof deletionCodeStatus>("/api/account/deletion/code", signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
   });
 }
 
