@@ -93,6 +93,26 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * The Message-IDs of inbound mail each person was given in the last 7 days (docs/mail.md
+ * "Inbound"), so a sending server's retry of a message already stored is answered 250 and stored
+ * nothing: the row is written in the store's own transaction and its key is the guard.
+ */
+export const inboundMessageIds = pgTable(
+  "inbound_message_ids",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index("inbound_message_ids_received_idx").on(t.receivedAt),
+  ],
+);
+
 /** Per-person mail settings; no row means the defaults. */
 export const mailPreferences = pgTable("mail_preferences", {
   userId: text("user_id")
