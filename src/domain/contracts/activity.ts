@@ -29,6 +29,12 @@ export type ActivityGroup = z.infer<typeof activityGroup>;
 
 export const activityResponse = z.object({ groups: z.array(activityGroup) });
 
+/** The Activity page is one page (the newest groups, no next one), so it takes no cursor: any is
+ * refused as the paged lists refuse a bad one (server db/keyset.ts). */
+export const activityQuery = z.object({
+  cursor: z.never({ error: "Invalid cursor" }).optional(),
+});
+
 export const markGroupReadBody = z.object({
   groupType: z.enum(["LIKE", "COMMENT", "FOLLOW"]),
   postId: z.string().nullable(),

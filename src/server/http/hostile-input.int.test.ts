@@ -123,6 +123,12 @@ describe("hand-made cursors", () => {
     expect(res.json().error.message).toBe("Invalid cursor");
   });
 
+  it.each(cursors)("%s on the Activity page: 400 'Invalid cursor'", async (_label, cursor) => {
+    const res = await inject(t, ada, "GET", `/api/activity?cursor=${encodeURIComponent(cursor)}`);
+    expectRefused(res, "cursor");
+    expect(res.json().error.message).toBe("Invalid cursor");
+  });
+
   it.each(cursors)("%s on a user's posts (visitor): 400 'Invalid cursor'", async (_l, cursor) => {
     const url = `/api/users/${ada.userId}/posts?cursor=${encodeURIComponent(cursor)}`;
     const res = await inject(t, null, "GET", url);

@@ -1,6 +1,7 @@
 // /api/activity/* — the grouped Activity page, marking read, and the menu badge's unread count.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  activityQuery,
   activityResponse,
   markGroupReadBody,
   unreadCountResponse,
@@ -15,7 +16,10 @@ export const activityRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { 
 
   app.get(
     "/",
-    { ...signedIn, schema: { tags, response: { 200: activityResponse } } },
+    {
+      ...signedIn,
+      schema: { tags, querystring: activityQuery, response: { 200: activityResponse } },
+    },
     async (request) => ({ groups: await listActivity(ctx.db, me(request)) }),
   );
 
