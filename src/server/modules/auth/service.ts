@@ -167,7 +167,7 @@ export async function login(
     const kind = authErrorCode(error);
     if (kind === "EMAIL_NOT_VERIFIED") {
       throw forbidden(
-        "Email not confirmed. Please check your email and click the verification link before logging in.",
+        "Email not confirmed. Please check your email and enter the code we sent before logging in.",
         ERROR_CODES.emailNotConfirmed,
       );
     }

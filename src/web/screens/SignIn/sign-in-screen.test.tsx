@@ -172,7 +172,7 @@ describe("SignInScreen", () => {
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(
       await screen.findByText(
-        "Please check your email and click the verification link before logging in.",
+        "Please check your email and enter the code we sent before logging in.",
       ),
     ).toBeTruthy();
     expect(screen.queryByLabelText("Digit 1 of 6")).toBeNull();
@@ -181,6 +181,35 @@ describe("SignInScreen", () => {
     expect(await screen.findByText("Verification code sent! Check your email.")).toBeTruthy();
     expect(screen.getByLabelText("Digit 1 of 6")).toBeTruthy();
     expect(screen.getByRole("button", { name: /Resend in \d+s/ })).toBeTruthy();
+  });
+
+  it("counts down on the button, without an error, when the code was sent a moment ago", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/login"] = {
+      status: 403,
+      body: { error: { code: "email_not_confirmed", message: "Email not confirmed" } },
+    };
+    const message = "Please wait 42 seconds before asking for a new code.";
+    replies["/api/auth/resend-code"] = {
+      status: 429,
+      body: { error: { code: "resend_cooldown", message, retryAfter: 42 } },
+    };
+    renderAt("/signup");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@example.com",
+    );
+    await user.type(field("Password"), "whatever1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await user.click(await screen.findByRole("button", { name: "Resend verification code" }));
+
+    const countdown = await screen.findByRole("button", { name: /^Resend in 4[12]s$/ });
+    expect(countdown.hasAttribute("disabled")).toBe(true);
+    expect(screen.getByLabelText("Digit 1 of 6")).toBeTruthy();
+    // Give a toast the time to show, then check there is none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(message)).toBeNull();
+    expect(screen.queryByText("Could not resend verification code.")).toBeNull();
   });
 
   it("asks for the email before resending from the login hint", async () => {

@@ -1,5 +1,7 @@
 // After a login refused for an unconfirmed e-mail (spec-1 §4): the hint, a resend button and,
 // for the 60 s cooldown after a resend, an inline code entry that hides when the countdown ends.
+// The hint is spec-1 §8's, but the product mails a code, so it asks for the code, not a link. A
+// resend refused for the cooldown (just after registering) counts down the same way, no error.
 import { useState } from "react";
 import { Button } from "../../components/button";
 import { EmailAddress } from "../../components/email-address";
@@ -37,7 +39,7 @@ export function UnconfirmedEmail({ email, onVerified }: UnconfirmedEmailProps) {
   return (
     <div className="space-y-3">
       <FormMessage>
-        Please check your email and click the verification link before logging in.
+        Please check your email and enter the code we sent before logging in.
       </FormMessage>
       <div className="flex flex-wrap items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
         <span>Didn’t get it?</span>

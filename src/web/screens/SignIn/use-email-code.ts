@@ -42,6 +42,9 @@ export function useResendEmailCode(texts: ResendTexts, onCooldown: (seconds: num
       onError: (error) => {
         // A cooldown or rate limit says when to try again: count down to that instead.
         if (error instanceof ApiRequestError && error.retryAfter) onCooldown(error.retryAfter);
+        // The resend minute (spec-1 §4, §9) is no failure: the code sent within it, at
+        // registration or by the last resend, still holds, and the button counts down.
+        if (isApiError(error, ERROR_CODES.resendCooldown)) return;
         toast.error(errorMessage(error, texts.failure));
       },
     });
