@@ -74,6 +74,17 @@ describe("activity", () => {
     expect(like).toMatchObject({ actorCount: 1, postDeleted: true, target: null });
   });
 
+  it("quotes a liked post's current text after its author edits it", async () => {
+    const post = await publish(t, cy, "Before the edit");
+    await inject(t, ben, "POST", `/api/posts/${post.id}/like`);
+    const edit = await inject(t, cy, "PATCH", `/api/posts/${post.id}`, {
+      content: "After the edit",
+    });
+    expect(edit.statusCode).toBe(200);
+    const like = (await groups(cy)).find((g) => g.postId === post.id);
+    expect(like).toMatchObject({ groupType: "LIKE", postSnippet: "After the edit" });
+  });
+
   it("requires a session", async () => {
     expect((await inject(t, null, "GET", "/api/activity")).statusCode).toBe(401);
   });

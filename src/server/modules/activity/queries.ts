@@ -70,6 +70,7 @@ export async function postsForGroups(db: Db, ids: string[]) {
     .select({
       id: posts.id,
       slug: posts.slug,
+      content: posts.content,
       deletedAt: posts.deletedAt,
       username: profiles.username,
       defaultUsername: profiles.defaultUsername,

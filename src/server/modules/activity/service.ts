@@ -1,5 +1,7 @@
 // The Activity page (spec-2 §2, §3, §4): groups of likes, comments and follows, actors and posts
-// hydrated in one query each; opening a group marks it read; the menu badge's unread count.
+// (their text as it reads now) hydrated in one query each; opening a group marks it read; the
+// menu badge's unread count.
+import { snippet } from "../../../domain/activity-buckets";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
 import { displayHandle } from "../../../domain/handles";
 import type { Db } from "../../db/client";
@@ -41,7 +43,8 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
       postId: group.post_id,
       actorCount: Number(group.actor_count),
       unread: group.unread,
-      postSnippet: group.post_snippet,
+      // The post as it reads now (edits included); a deleted post keeps the words it was liked for.
+      postSnippet: post && !postDeleted ? snippet(post.content) : group.post_snippet,
       commentSnippet: group.comment_snippet,
       actorsRecent: people,
       target,
