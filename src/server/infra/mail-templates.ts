@@ -226,6 +226,42 @@ export function emailChangeCodeMail(siteName: string, to: string, code: string):
   };
 }
 
+/** docs/architecture.md "Accounts": someone registered with an address that already has an
+ * account; its owner gets this instead of a code, and the registering browser learns nothing. */
+export function registrationAttemptMail(input: {
+  siteName: string;
+  to: string;
+  loginLink: string;
+  resetLink: string;
+}): OutgoingMail {
+  const { siteName, to, loginLink, resetLink } = input;
+  return {
+    to,
+    subject: `Someone tried to register with your ${siteName} address`,
+    text: `Someone tried to register a new ${siteName} account with your address, which already has one. No account was created.\n\nIf it was you, log in or reset your password:\n${loginLink}\n${resetLink}\n\nIf it was not you, you can ignore this e-mail.`,
+    html: layout(
+      siteName,
+      `<p>Someone tried to register a new account with your address, which already has one. No account was created.</p>
+<p>If it was you, <a href="${escapeHtml(loginLink)}">log in</a> or <a href="${escapeHtml(resetLink)}">reset your password</a>.</p>`,
+    ),
+  };
+}
+
+/** docs/accounts.md "Changing the e-mail": the new address already has an account, so its owner
+ * is told instead of being sent a code. */
+export function emailChangeAttemptMail(siteName: string, to: string): OutgoingMail {
+  return {
+    to,
+    subject: `Someone tried to use your ${siteName} address`,
+    text: `Someone signed in to another ${siteName} account asked to move it to your address, which already has an account. Nothing was changed.\n\nIf it was you, log in to this address's account instead, or reset its password.`,
+    html: layout(
+      siteName,
+      `<p>Someone signed in to another account asked to move it to your address, which already has an account. Nothing was changed.</p>
+<p>If it was you, log in to this address's account instead, or reset its password.</p>`,
+    ),
+  };
+}
+
 /** docs/accounts.md "Changing the e-mail": the old address is told once the change is done. */
 export function emailChangedMail(siteName: string, to: string, newEmail: string): OutgoingMail {
   return {

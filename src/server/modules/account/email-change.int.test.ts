@@ -88,24 +88,78 @@ describe("changing the e-mail", () => {
     expect((await confirm(person, newEmail, code)).statusCode).toBe(400);
   });
 
-  it("refuses the same address, a taken one and one the sign-up checks refuse, and sends nothing", async () => {
+  it("refuses the same address and one the sign-up checks refuse, and sends nothing", async () => {
     const person = await createAccount(t, { label: "refuse" });
-    const other = await createAccount(t, { label: "taken" });
     const before = t.mailbox.all().length;
 
     const same = await requestCode(person, person.email.toUpperCase());
     expect(same.statusCode).toBe(400);
     expect(same.json().error.fields.newEmail).toEqual(["This is already your e-mail address."]);
-    const taken = await requestCode(person, other.email);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.code).toBe("email_taken");
     const disposable = await requestCode(person, "someone@mailinator.com");
     expect(disposable.statusCode).toBe(400);
     expect(disposable.json().error.code).toBe("email_refused");
+    // Our own mail domain is told as such, not as a provider that is not allowed.
+    const own = await requestCode(person, "someone@chtcht.local");
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error).toMatchObject({
+      code: "email_refused",
+      fields: {
+        newEmail: [
+          "Addresses on chtcht.local are mailboxes of this product; use an e-mail address elsewhere.",
+        ],
+      },
+    });
     const shape = await requestCode(person, "not an address");
     expect(shape.statusCode).toBe(400);
     expect(t.mailbox.all().length).toBe(before);
     expect(await sessionEmail(person)).toBe(person.email);
+  });
+
+  it("answers a taken address as a free one, and mails its owner a notice instead of a code", async () => {
+    const person = await createAccount(t, { label: "prober" });
+    const owner = await createAccount(t, { label: "taken" });
+    const free = await requestCode(person, uniqueEmail("free"));
+    const taken = await requestCode(person, owner.email);
+    expect(taken.statusCode, taken.body).toBe(free.statusCode);
+    expect(taken.json()).toEqual(free.json());
+    // Asking again answers the same cooldown either way.
+    const takenAgain = await requestCode(person, owner.email);
+    expect(takenAgain.statusCode).toBe(429);
+    expect(takenAgain.json().error.code).toBe("resend_cooldown");
+
+    await expect
+      .poll(() => t.mailbox.latestTo(owner.email)?.subject)
+      .toMatch(/Someone tried to use your chtcht address/);
+    expect(t.mailbox.codesTo(owner.email)).toHaveLength(1); // the owner's own sign-up code only
+    // No code moves the account there: a guess is a wrong code, like any other.
+    const guess = await confirm(person, owner.email, "123456");
+    expect(guess.statusCode).toBe(400);
+    expect(guess.json().error.code).toBe("invalid_code");
+    expect(await sessionEmail(person)).toBe(person.email);
+    expect(await sessionEmail(owner)).toBe(owner.email);
+  });
+
+  it("keeps one person's cooldown from blocking another's code to the same address", async () => {
+    const first = await createAccount(t, { label: "first" });
+    const second = await createAccount(t, { label: "second" });
+    const newEmail = uniqueEmail("shared-new");
+    expect((await requestCode(first, newEmail)).statusCode).toBe(200);
+    const theirs = await requestCode(second, newEmail);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const code = await t.mailbox.codeArrived(newEmail, 2);
+    expect((await confirm(second, newEmail, code)).statusCode).toBe(200);
+    expect(await sessionEmail(second)).toBe(newEmail);
+  });
+
+  it("bounds everyone's codes to one address at five per half hour", async () => {
+    const newEmail = uniqueEmail("bombed");
+    const senders = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => createAccount(t, { label: `bomber${n}` })),
+    );
+    const answers = [];
+    for (const sender of senders) answers.push((await requestCode(sender, newEmail)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    await expect.poll(() => t.mailbox.codesTo(newEmail).length).toBe(5);
   });
 
   it("keeps the resend cooldown and allows five wrong codes", async () => {
@@ -125,7 +179,7 @@ describe("changing the e-mail", () => {
     expect(await sessionEmail(person)).toBe(person.email);
 
     // A minute later a new code brings five new tries.
-    await t.limits.reset("codeResendCooldown", newEmail);
+    await t.limits.reset("codeResendCooldown", `email-change:${person.userId} ${newEmail}`);
     expect((await requestCode(person, newEmail)).statusCode).toBe(200);
     const fresh = await t.mailbox.codeArrived(newEmail, 2);
     expect((await confirm(person, newEmail, fresh)).statusCode).toBe(200);

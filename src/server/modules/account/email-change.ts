@@ -9,7 +9,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, forbidden } from "../../errors";
-import { emailChangedMail } from "../../infra/mail-templates";
+import { emailChangeAttemptMail, emailChangedMail } from "../../infra/mail-templates";
 import { LIMITS } from "../../infra/rate-limit";
 import { authErrorCode } from "../auth/better-auth";
 import { checkEmail } from "../auth/email-policy";
@@ -23,31 +23,42 @@ const TAKEN = "An account with this email already exists.";
 const taken = () =>
   new AppError(409, ERROR_CODES.emailTaken, TAKEN, { fields: { newEmail: [TAKEN] } });
 
-/** The new address must pass the sign-up checks, differ from the current one and be free. */
-async function assertUsable(deps: EmailChangeDeps, currentEmail: string, newEmail: string) {
+/** The new address must pass the sign-up checks and differ from the current one. Whether it is
+ * free is not told here: the answer is the same either way (see `requestEmailChange`). */
+function assertUsable(deps: EmailChangeDeps, currentEmail: string, newEmail: string) {
   if (newEmail === currentEmail.toLowerCase()) {
     throw badRequest(ERROR_CODES.validation, SAME_EMAIL, { newEmail: [SAME_EMAIL] });
   }
   const verdict = checkEmail(newEmail, deps.config.mailDomain);
   if (!verdict.ok) {
-    const message = emailRefusalMessage(verdict.reason);
+    const message = emailRefusalMessage(verdict.reason, deps.config.mailDomain);
     throw badRequest(ERROR_CODES.emailRefused, message, { newEmail: [message] });
   }
-  if (await findUserByEmail(deps.db, newEmail)) throw taken();
 }
 
+/**
+ * Answers as if a code was sent whether or not the new address has an account, so the request
+ * does not tell who has one; a taken address's owner is mailed a notice instead of a code. The
+ * cooldown is the person's own for that address; the per-address budget bounds everyone's mail
+ * to it (docs/operations.md "Limits").
+ */
 export async function requestEmailChange(
   deps: EmailChangeDeps,
   input: { headers: Headers; newEmail: string },
 ): Promise<{ sent: true; resendAfterSeconds: number }> {
   const { user } = await current(deps, input.headers);
-  await assertUsable(deps, user.email, input.newEmail);
-  await deps.limits.consume("codeResendCooldown", input.newEmail);
+  assertUsable(deps, user.email, input.newEmail);
+  await deps.limits.consume("codeResendCooldown", `email-change:${user.id} ${input.newEmail}`);
   await deps.limits.consume("codeSendPerAddress", input.newEmail);
-  await deps.auth.api.requestEmailChangeEmailOTP({
-    body: { newEmail: input.newEmail },
-    headers: input.headers,
-  });
+  if (await findUserByEmail(deps.db, input.newEmail)) {
+    const notice = emailChangeAttemptMail(deps.config.siteName, input.newEmail);
+    await deps.outbox.enqueue([{ topic: "mail", payload: notice }]);
+  } else {
+    await deps.auth.api.requestEmailChangeEmailOTP({
+      body: { newEmail: input.newEmail },
+      headers: input.headers,
+    });
+  }
   // A new code, five new tries.
   await deps.limits.reset("emailChangeWrongCodes", `${user.id} ${input.newEmail}`);
   return { sent: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
@@ -58,7 +69,7 @@ export async function confirmEmailChange(
   input: { headers: Headers; ip: string; newEmail: string; code: string },
 ): Promise<WithCookies<{ email: string }>> {
   const { user } = await current(deps, input.headers);
-  await assertUsable(deps, user.email, input.newEmail);
+  assertUsable(deps, user.email, input.newEmail);
   // The budgets of sign-up codes (docs/operations.md "Limits").
   await deps.limits.consume("codeCheckPerIp", input.ip);
   await deps.limits.consume("codeCheckPerAddressIp", `${input.newEmail} ${input.ip}`);
@@ -101,7 +112,8 @@ export async function confirmEmailChange(
         field("Invalid verification code"),
       );
     }
-    // Someone else took the address between the two steps.
+    // Someone else took the address between the two steps; the right code proved this person
+    // reads its mail, so telling them is safe.
     if (await findUserByEmail(deps.db, input.newEmail)) throw taken();
     throw error;
   }

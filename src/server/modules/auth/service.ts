@@ -7,7 +7,8 @@ import { emailRefusalMessage } from "../../../domain/email";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
-import { AppError, badRequest, conflict, forbidden } from "../../errors";
+import { AppError, badRequest, forbidden, tooManyRequests } from "../../errors";
+import { registrationAttemptMail } from "../../infra/mail-templates";
 import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "../../policy/standing";
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
 import { authErrorCode } from "./better-auth";
@@ -18,7 +19,7 @@ import { deleteSessionsOf, deleteUser, findUserByEmail } from "./queries";
 import { hasSignupProof, signupProofCookie } from "./signup-proof";
 
 /** What the accounts use-cases need of the app context. */
-export type AuthDeps = Pick<AppContext, "db" | "auth" | "limits" | "log" | "config">;
+export type AuthDeps = Pick<AppContext, "db" | "auth" | "limits" | "log" | "config" | "outbox">;
 
 /** What a call into better-auth hands back to the HTTP layer: cookies to set and a body. */
 export interface WithCookies<T> {
@@ -26,12 +27,11 @@ export interface WithCookies<T> {
   body: T;
 }
 
-const emailTaken = () =>
-  conflict(
-    ERROR_CODES.emailTaken,
-    "An account with this email already exists. Try logging in instead.",
-  );
-
+/**
+ * Registration answers the same whether or not the address has an account (docs/architecture.md
+ * "Accounts"): a taken address creates nothing and its owner is mailed a notice instead of a
+ * code, within the same budgets. A code that cannot be sent is refused before any account exists.
+ */
 export async function register(
   deps: AuthDeps,
   input: { email: string; fullName: string; password: string; ip: string },
@@ -39,13 +39,34 @@ export async function register(
   await deps.limits.consume("signupPerIp", input.ip);
   const verdict = checkEmail(input.email, deps.config.mailDomain);
   if (!verdict.ok) {
-    const message = emailRefusalMessage(verdict.reason);
+    const message = emailRefusalMessage(verdict.reason, deps.config.mailDomain);
     throw badRequest(ERROR_CODES.emailRefused, message, { email: [message] });
   }
   assertPasswordAllowed(input.password);
-  if (await findUserByEmail(deps.db, input.email)) {
-    throw emailTaken();
-  }
+  const owner = await findUserByEmail(deps.db, input.email);
+  const created = owner
+    ? await noticeToOwner(deps, { email: input.email, userId: owner.id })
+    : await registerNew(deps, input);
+  // Only the browser that created the account may hear why its code failed (signup-proof.ts);
+  // any other gets a cookie of the same shape that proves nothing.
+  const proof = signupProofCookie({
+    secret: deps.config.sessionSecret,
+    email: created ? input.email : `not-created\n${input.email}`,
+    secure: deps.config.secureCookies,
+  });
+  return {
+    setCookies: [proof],
+    body: { email: input.email, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS },
+  };
+}
+
+/** A new account and its first code; without the code, no account (no half state). Whether this
+ * call created the account. */
+async function registerNew(
+  deps: AuthDeps,
+  input: { email: string; fullName: string; password: string },
+): Promise<boolean> {
+  await deps.limits.check("codeSendPerAddress", input.email).catch(codeRefusal);
   const { user } = await deps.auth.api.signUpEmail({
     body: { email: input.email, password: input.password, name: input.fullName },
   });
@@ -56,35 +77,69 @@ export async function register(
       fullName: input.fullName,
       mailDomain: deps.config.mailDomain,
     });
+    await sendCode(deps, { email: input.email, userId: user.id }).catch(codeRefusal);
+    return true;
   } catch (error) {
-    // No half state: an account without its profile is removed again (sessions and credentials cascade).
+    // Sessions, credentials and the profile cascade from the account.
     await deleteUser(deps.db, user.id);
-    // A concurrent registration of the same address wins the race and owns the e-mail now.
-    if (await findUserByEmail(deps.db, input.email)) {
-      throw emailTaken();
-    }
+    // A concurrent registration of the same address won the race: its owner is told instead.
+    const winner = await findUserByEmail(deps.db, input.email);
+    if (winner) return noticeToOwner(deps, { email: input.email, userId: winner.id });
     throw error;
   }
-  await sendCode(deps, input.email).catch((error) => {
-    // The account exists; the person can ask for a new code from the code screen.
-    deps.log.error({ err: error }, "verification code could not be sent after registration");
-  });
-  const proof = signupProofCookie({
-    secret: deps.config.sessionSecret,
-    email: input.email,
-    secure: deps.config.secureCookies,
-  });
-  return {
-    setCookies: [proof],
-    body: { email: input.email, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS },
-  };
 }
 
-/** Starts the resend cooldown and the per-address budget, then mails a fresh code. */
-async function sendCode(deps: AuthDeps, email: string): Promise<void> {
-  await deps.limits.consume("codeResendCooldown", email);
-  await deps.limits.consume("codeSendPerAddress", email);
-  await deps.auth.api.sendVerificationOTP({ body: { email, type: "email-verification" } });
+/** Someone registered with an address that has an account: its owner is told, within the same
+ * budgets as a code, so the answer and the mail bombing ceiling do not tell the cases apart. */
+async function noticeToOwner(
+  deps: AuthDeps,
+  owner: { email: string; userId: string },
+): Promise<false> {
+  await spendCodeBudgets(deps, owner).catch(codeRefusal);
+  const signIn = `${deps.config.publicUrl}/signup`;
+  await deps.outbox.enqueue([
+    {
+      topic: "mail",
+      payload: registrationAttemptMail({
+        siteName: deps.config.siteName,
+        to: owner.email,
+        loginLink: signIn,
+        resetLink: `${signIn}?stage=forgot`,
+      }),
+    },
+  ]);
+  return false;
+}
+
+/** What the person sees when the address's code budget is spent: when to try again, not a code
+ * that never comes (docs/operations.md "Limits"). */
+function codeRefusal(error: unknown): never {
+  if (error instanceof AppError && error.status === 429 && error.code === ERROR_CODES.rateLimited) {
+    const retryAfter = error.extra.retryAfter ?? 60;
+    throw tooManyRequests(
+      retryAfter,
+      ERROR_CODES.rateLimited,
+      `Too many codes were sent to this address. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    );
+  }
+  throw error;
+}
+
+/** The sign-up code's cooldown belongs to the account, so an address freed by a deletion gets
+ * its new account's code at once; the per-address budget bounds every mail to the address. */
+const signupCooldownKey = (userIdOrEmail: string) => `sign-up:${userIdOrEmail}`;
+
+async function spendCodeBudgets(deps: AuthDeps, to: { email: string; userId: string }) {
+  await deps.limits.consume("codeResendCooldown", signupCooldownKey(to.userId));
+  await deps.limits.consume("codeSendPerAddress", to.email);
+}
+
+/** Starts the resend cooldown and spends the per-address budget, then mails a fresh code. */
+async function sendCode(deps: AuthDeps, to: { email: string; userId: string }): Promise<void> {
+  await spendCodeBudgets(deps, to);
+  await deps.auth.api.sendVerificationOTP({
+    body: { email: to.email, type: "email-verification" },
+  });
 }
 
 export async function resendCode(
@@ -93,10 +148,10 @@ export async function resendCode(
 ): Promise<{ sent: true; resendAfterSeconds: number }> {
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.emailVerified) {
-    await sendCode(deps, email);
+    await sendCode(deps, { email, userId: user.id });
   } else {
     // Same answer and the same cooldown whether or not the address has a pending account.
-    await deps.limits.consume("codeResendCooldown", email);
+    await deps.limits.consume("codeResendCooldown", signupCooldownKey(user?.id ?? email));
   }
   return { sent: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
 }
