@@ -59,6 +59,12 @@ describe("emailRefusalMessage (spec-1 §5)", () => {
       "This email provider is not supported. Please use a standard provider like Gmail, Outlook, or iCloud.",
     ],
     ["invalid-email", "Please enter a valid email address."],
+    [
+      "own-domain",
+      "Addresses on chtcht.local are mailboxes of this product; use an e-mail address elsewhere.",
+    ],
     ["not-allowed", "This email provider is not allowed."],
-  ] as const)("%s", (reason, message) => expect(emailRefusalMessage(reason)).toBe(message));
+  ] as const)("%s", (reason, message) =>
+    expect(emailRefusalMessage(reason, "chtcht.local")).toBe(message),
+  );
 });

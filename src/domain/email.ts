@@ -22,17 +22,26 @@ export function isOwnDomainAddress(address: string, mailDomain: string): boolean
   return emailDomain(normalizeEmail(address)) === mailDomain.trim().toLowerCase();
 }
 
-/** Refusal reasons of the validate-email function (spec-1 §7). */
-export type EmailRefusal = "invalid-email" | "blocked-domain" | "blocked-mx" | "not-allowed";
+/** Refusal reasons of the validate-email function (spec-1 §7), and 'own-domain': an address on
+ * our own mail domain (or under it), which is a member's mailbox here, not a sign-in address. */
+export type EmailRefusal =
+  | "invalid-email"
+  | "blocked-domain"
+  | "blocked-mx"
+  | "own-domain"
+  | "not-allowed";
 
-/** spec-1 §5: each refusal reason maps to one on-screen message. */
-export function emailRefusalMessage(reason: EmailRefusal): string {
+/** spec-1 §5: each refusal reason maps to one on-screen message; an address on our own mail
+ * domain is told why, rather than spec-1's catch-all 'not allowed'. */
+export function emailRefusalMessage(reason: EmailRefusal, mailDomain: string): string {
   switch (reason) {
     case "blocked-domain":
     case "blocked-mx":
       return "This email provider is not supported. Please use a standard provider like Gmail, Outlook, or iCloud.";
     case "invalid-email":
       return "Please enter a valid email address.";
+    case "own-domain":
+      return `Addresses on ${mailDomain} are mailboxes of this product; use an e-mail address elsewhere.`;
     default:
       return "This email provider is not allowed.";
   }

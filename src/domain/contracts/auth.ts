@@ -41,7 +41,9 @@ export const registerResponse = z.object({ email: z.string(), resendAfterSeconds
 export const validateEmailBody = z.object({ email: z.string().max(320) });
 export const validateEmailResponse = z.object({
   ok: z.boolean(),
-  reason: z.enum(["invalid-email", "blocked-domain", "blocked-mx", "not-allowed"]).optional(),
+  reason: z
+    .enum(["invalid-email", "blocked-domain", "blocked-mx", "own-domain", "not-allowed"])
+    .optional(),
 });
 
 export const emailOnlyBody = z.object({ email: emailField });

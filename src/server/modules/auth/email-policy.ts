@@ -25,6 +25,6 @@ export function checkEmail(raw: string, ownMailDomain: string): EmailVerdict {
     return { ok: false, reason: "blocked-domain" };
   // Addresses on our own mail domain are aliases of existing accounts, never a new login.
   if (domain === ownMailDomain || domain.endsWith(`.${ownMailDomain}`))
-    return { ok: false, reason: "not-allowed" };
+    return { ok: false, reason: "own-domain" };
   return { ok: true };
 }

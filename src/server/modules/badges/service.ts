@@ -130,7 +130,7 @@ export async function requestYellow(
   if (orgEmail) {
     const verdict = checkEmail(orgEmail, deps.config.mailDomain);
     if (!verdict.ok) {
-      const message = emailRefusalMessage(verdict.reason);
+      const message = emailRefusalMessage(verdict.reason, deps.config.mailDomain);
       throw badRequest(ERROR_CODES.emailRefused, message, { orgEmail: [message] });
     }
     if (!isAtDomainOfLinks(orgEmail, links)) {

@@ -10,6 +10,7 @@ import { FormMessage } from "../../components/form-message";
 import { PasswordField } from "../../components/password-field";
 import { EmailField, TextField } from "../../components/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
+import { useSite } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { useRegisterMutation, useValidateEmailMutation } from "../../state/queries/session";
 import { PolicyAgreement } from "./policy-agreement";
@@ -33,6 +34,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ email, onEmailChange, onRegistered }: RegisterFormProps) {
+  const { mailDomain } = useSite();
   const [fullName, setFullName] = useState("");
   const [password, setPassword] = useState("");
   const [agreed, setAgreed] = useState(false);
@@ -66,7 +68,7 @@ export function RegisterForm({ email, onEmailChange, onRegistered }: RegisterFor
     try {
       const check = await validateEmail.mutateAsync(normalized);
       if (!check.ok) {
-        setFieldErrors({ email: emailRefusalMessage(check.reason ?? "not-allowed") });
+        setFieldErrors({ email: emailRefusalMessage(check.reason ?? "not-allowed", mailDomain) });
         return;
       }
     } catch {

@@ -94,6 +94,30 @@ describe("SignInScreen", () => {
     expect(calls.some((c) => c.path === "/api/auth/register")).toBe(false);
   });
 
+  it("says why an address on our own mail domain cannot register", async () => {
+    const user = userEvent.setup();
+    replies["/api/auth/validate-email"] = {
+      status: 200,
+      body: { ok: false, reason: "own-domain" },
+    };
+    renderAt("/signup?tab=register");
+    await user.type(
+      await screen.findByLabelText("Email", { selector: "input" }),
+      "ada@chtcht.local",
+    );
+    await user.type(field("Full Name"), "Ada");
+    await user.type(field("Password"), "correct horse battery");
+    await user.click(screen.getByRole("checkbox", { name: "Agree to all Policies" }));
+    await user.click(await screen.findByRole("button", { name: "I agree" }));
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(
+      await screen.findByText(
+        "Addresses on chtcht.local are mailboxes of this product; use an e-mail address elsewhere.",
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/auth/register")).toBe(false);
+  });
+
   it("registers, asks for the code, keeps a refused one, then shows the Login tab once verified", async () => {
     const user = userEvent.setup();
     replies["/api/auth/validate-email"] = { status: 200, body: { ok: true } };
