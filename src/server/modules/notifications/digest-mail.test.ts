@@ -7,7 +7,13 @@ const content = (
   total: number,
   likes: number,
   comments: number,
-): DigestContent => ({ followers: { people: people(...followers), total }, likes, comments });
+  replies = 0,
+): DigestContent => ({
+  followers: { people: people(...followers), total },
+  likes,
+  comments,
+  replies,
+});
 
 describe("digestSummary", () => {
   it.each([
@@ -26,6 +32,13 @@ describe("digestSummary", () => {
       "2 new followers, 1 like on your posts",
     ],
     [content([], 0, 0, 1), "1 comment on your posts", "1 comment on your posts"],
+    // A reply to one's comment is on someone else's post: not told as a comment on one's posts.
+    [content([], 0, 0, 0, 1), "1 reply to your comments", "1 reply to your comments"],
+    [
+      content(["Ann"], 1, 2, 1, 3),
+      "1 new follower (Ann), 2 likes and 1 comment on your posts, 3 replies to your comments",
+      "1 new follower, 2 likes and 1 comment on your posts, 3 replies to your comments",
+    ],
   ])("case %#", (given, named, bare) => {
     expect(digestSummary(given)).toBe(named);
     expect(digestSummary(given, false)).toBe(bare);

@@ -1,6 +1,6 @@
 // The daily digest's e-mail (docs/accounts.md "E-mails from us"): "Since yesterday: 3 new
-// followers (Ann, Bo and Cy), 5 likes and 2 comments on your posts", each follower linked to
-// their profile, the likes and comments to the Activity page, and the unsubscribe foot.
+// followers (Ann, Bo and Cy), 5 likes and 2 comments on your posts, 1 reply to your comments",
+// each follower linked to their profile, the rest to the Activity page, and the unsubscribe foot.
 import { longDateLabel } from "../../../domain/time-labels";
 import { escapeHtml, layout, unsubscribeHtml, unsubscribeText } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
@@ -10,7 +10,10 @@ export interface DigestContent {
   /** Newest first; `total` may count more than are named. */
   followers: { people: { fullName: string; link: string }[]; total: number };
   likes: number;
+  /** Comments on the person's posts. */
   comments: number;
+  /** Replies to the person's comments, on others' posts (a reply on their own post is a comment). */
+  replies: number;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -31,10 +34,10 @@ export function sinceLabel(from: Date, now: Date): string {
 }
 
 /** The one-line summary, the followers named or not ('3 new followers (Ann, Bo and Cy), 5 likes
- * and 2 comments on your posts'); null when there is nothing to tell. */
+ * and 2 comments on your posts, 1 reply to your comments'); null when there is nothing to tell. */
 export function digestSummary(content: DigestContent, named = true): string | null {
   const parts: string[] = [];
-  const { followers, likes, comments } = content;
+  const { followers, likes, comments, replies } = content;
   if (followers.total > 0) {
     const who = names(
       followers.people.map((p) => p.fullName),
@@ -48,7 +51,20 @@ export function digestSummary(content: DigestContent, named = true): string | nu
     ...(comments > 0 ? [count(comments, "comment", "comments")] : []),
   ];
   if (onPosts.length > 0) parts.push(`${onPosts.join(" and ")} on your posts`);
+  if (replies > 0) parts.push(`${count(replies, "reply", "replies")} to your comments`);
   return parts.length > 0 ? parts.join(", ") : null;
+}
+
+/** What the Activity link leads to: 'the likes and comments', 'the replies', …; null for none. */
+function activityLabel({ likes, comments, replies }: DigestContent): string | null {
+  const kinds = [
+    ...(likes > 0 ? ["likes"] : []),
+    ...(comments > 0 ? ["comments"] : []),
+    ...(replies > 0 ? ["replies"] : []),
+  ];
+  if (kinds.length === 0) return null;
+  const last = kinds.pop();
+  return `See the ${kinds.length > 0 ? `${kinds.join(", ")} and ${last}` : last}`;
 }
 
 export function digestMail(input: {
@@ -61,12 +77,13 @@ export function digestMail(input: {
   settingsLink: string;
   unsubscribeLink: string;
 }): OutgoingMail {
-  const { followers, likes, comments } = input.content;
+  const { followers } = input.content;
+  const seeActivity = activityLabel(input.content);
   const followerLines = followers.people.map((p) => `- ${p.fullName}: ${p.link}`);
   const text = [
     `${input.since}: ${input.summary}.`,
     ...(followerLines.length > 0 ? ["", "New followers:", ...followerLines] : []),
-    ...(likes + comments > 0 ? ["", `See the likes and comments: ${input.activityLink}`] : []),
+    ...(seeActivity ? ["", `${seeActivity}: ${input.activityLink}`] : []),
     "",
     unsubscribeText(input),
   ].join("\n");
@@ -76,10 +93,9 @@ export function digestMail(input: {
           .map((p) => `<li><a href="${escapeHtml(p.link)}">${escapeHtml(p.fullName)}</a></li>`)
           .join("")}</ul>`
       : "";
-  const activityHtml =
-    likes + comments > 0
-      ? `<p><a href="${escapeHtml(input.activityLink)}">See the likes and comments</a></p>`
-      : "";
+  const activityHtml = seeActivity
+    ? `<p><a href="${escapeHtml(input.activityLink)}">${seeActivity}</a></p>`
+    : "";
   return {
     to: input.to,
     subject: `${input.since}: ${digestSummary(input.content, false)}`,

@@ -114,16 +114,26 @@ export async function newFollowersIn(
   };
 }
 
-/** Likes and comments (replies count as comments, as on the Activity page) in the window. */
+/** Likes and comments on the person's posts, and replies to their comments (a REPLY row is on
+ * someone else's post: comments/service.ts), in the window. */
 export async function postActivityIn(
   db: Db,
   input: Between,
-): Promise<{ likes: number; comments: number }> {
-  const [row] = await queryRows<{ likes: number | string; comments: number | string }>(
+): Promise<{ likes: number; comments: number; replies: number }> {
+  const [row] = await queryRows<{
+    likes: number | string;
+    comments: number | string;
+    replies: number | string;
+  }>(
     db,
     sql`select count(*) filter (where a.type = 'LIKE') as likes,
-        count(*) filter (where a.type in ('COMMENT', 'REPLY')) as comments
+        count(*) filter (where a.type = 'COMMENT') as comments,
+        count(*) filter (where a.type = 'REPLY') as replies
       from user_activity a where ${inWindow(input)}`,
   );
-  return { likes: Number(row?.likes ?? 0), comments: Number(row?.comments ?? 0) };
+  return {
+    likes: Number(row?.likes ?? 0),
+    comments: Number(row?.comments ?? 0),
+    replies: Number(row?.replies ?? 0),
+  };
 }

@@ -103,6 +103,31 @@ describe("the daily digest", () => {
     expect(await t.app.runEmailDigest(later(start, 26))).toEqual({ sent: 0, failed: 0 });
   });
 
+  it("tells a reply to one's comment as a reply, to someone who has no posts", async () => {
+    const [ann, bo, cy] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Cy Diaz" }),
+    ]);
+    const post = await publish(t, bo, "Bo's question");
+    const asked = await inject(t, ann, "POST", `/api/posts/${post.id}/comments`, {
+      content: "Ann's answer",
+    });
+    const reply = await inject(t, cy, "POST", `/api/posts/${post.id}/comments`, {
+      content: "Cy agrees",
+      parentCommentId: asked.json().comment.id,
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(await t.app.runEmailDigest(new Date())).toEqual({ sent: 2, failed: 0 });
+    const [mail] = digestsTo(ann);
+    expect(mail?.subject).toBe("Since yesterday: 1 reply to your comments");
+    const parsed = await simpleParser(mail?.raw ?? "");
+    expect(parsed.text).toContain("See the replies: http://localhost:3000/activity");
+    expect(digestsTo(bo).map((m) => m.subject)).toEqual([
+      "Since yesterday: 2 comments on your posts",
+    ]);
+  });
+
   it("sends one mail per person when several runs go at once", async () => {
     const people = await Promise.all(
       Array.from({ length: 4 }, (_, i) => createAccount(t, { fullName: `Person ${i}` })),

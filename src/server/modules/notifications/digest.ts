@@ -58,9 +58,9 @@ async function digestOne(
   const followers = held.newFollowers
     ? await newFollowersIn(tx, { ...between, limit: NAMED_FOLLOWERS })
     : { people: [], total: 0 };
-  const { likes, comments } = held.postActivity
+  const { likes, comments, replies } = held.postActivity
     ? await postActivityIn(tx, between)
-    : { likes: 0, comments: 0 };
+    : { likes: 0, comments: 0, replies: 0 };
   const content = {
     followers: {
       people: followers.people.map((row) => ({
@@ -71,6 +71,7 @@ async function digestOne(
     },
     likes,
     comments,
+    replies,
   };
   const summary = digestSummary(content);
   if (!summary) return false;
