@@ -18,10 +18,12 @@ import { waitForCode } from "./support/mail";
 import { createAccount, ownHandle, rareWord, secondPerson } from "./support/people";
 import { toast } from "./support/screen";
 
-/** The person is told of the decision on their next visit; OK puts the notice away. */
+/** The person is told of the decision on their next visit, in a card at the top of the page that
+ * blocks nothing (docs/safety.md "Moderate"); OK puts the notice away. */
 async function readNotice(page: Page, text: string) {
-  const notice = page.getByRole("alertdialog", { name: "A notice from the moderators" });
+  const notice = page.getByRole("region", { name: "A notice from the moderators" });
   await expect(notice.getByText(text)).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await notice.getByRole("button", { name: "OK" }).click();
   await expect(notice).toBeHidden();
 }

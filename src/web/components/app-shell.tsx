@@ -1,6 +1,6 @@
 // The app frame (spec-1 §2 "Header and menu"): fixed black header with the product name, the
 // people search, the profile-picture button and the menu; the current screen renders below it,
-// under the restriction banner when there is one; moderators' notices open over it
+// under the restriction banner when there is one and the moderators' notice waiting to be read
 // (docs/safety.md). The menu's 'Get a custom username' opens the Reserve Username dialog here
 // (docs/usernames.md "Where to start").
 import { CircleUserRound } from "lucide-react";
@@ -84,11 +84,11 @@ export function AppShell() {
           />
         </div>
       </header>
-      <main id={MAIN_ID} className="pt-14">
+      <main id={MAIN_ID} tabIndex={-1} className="pt-14 outline-none">
         <RestrictedBanner />
+        <StandingNotices />
         <Outlet />
       </main>
-      <StandingNotices />
       <ReserveUsernameDialog open={reserving} onOpenChange={setReserving} />
     </div>
   );
