@@ -58,6 +58,11 @@ export const LIMITS = {
    * in, can try it, so strangers cannot spend these.
    */
   emailChangeWrongCodes: { points: 5, duration: 10 * MINUTE },
+  /**
+   * An authenticator code an account has used, refused for as long as the auth library would
+   * still accept it: its 30 s step and one on each side (modules/auth/totp-once.ts).
+   */
+  totpCodeUsed: { points: 1, duration: 90 },
   /** Mail a person sends to outside addresses (docs/mail.md "Outbound"). */
   externalMailPerUser: { points: 50, duration: 24 * 60 * MINUTE },
   /** Face verification attempts of one account (docs/profiles-and-media.md "Face verification"). */

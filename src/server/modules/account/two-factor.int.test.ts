@@ -34,12 +34,16 @@ async function enrol(person: TestAccount) {
   });
   expect(setup.statusCode, setup.body).toBe(200);
   const { key, otpauthUri, qrSvg } = setup.json();
+  // The previous 30 s step's code (still accepted), so the sign-ins after it have fresh ones: each
+  // code works once.
+  const enabledWith = totpCode(key, Date.now() - 30_000);
   const enable = await call("POST", "/api/account/two-factor/enable", person.cookie, {
-    code: totpCode(key),
+    code: enabledWith,
   });
   expect(enable.statusCode, enable.body).toBe(200);
   const cookie = cookieHeader(enable.headers["set-cookie"]);
-  return { key, otpauthUri, qrSvg, backupCodes: enable.json().backupCodes as string[], cookie };
+  const backupCodes = enable.json().backupCodes as string[];
+  return { key, otpauthUri, qrSvg, backupCodes, cookie, enabledWith };
 }
 
 /** The first step of signing in: the password. Answers the body and the pending-sign-in cookie. */
@@ -147,6 +151,49 @@ describe("signing in with two-factor authentication on", () => {
     });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe("two_factor_expired");
+  });
+
+  it("takes each authenticator code once, the one that turned it on included", async () => {
+    const person = await createAccount(t, { label: "tfa-once" });
+    const { key, enabledWith } = await enrol(person);
+    const secondStep = async (code: string) =>
+      call("POST", "/api/auth/two-factor", (await logIn(person)).cookie, { method: "totp", code });
+
+    const reusedFromEnable = await secondStep(enabledWith);
+    expect(reusedFromEnable.statusCode).toBe(400);
+    expect(reusedFromEnable.json().error).toMatchObject({
+      code: "invalid_code",
+      message: "That code is not right. Please try again.",
+    });
+
+    const code = totpCode(key);
+    const first = await secondStep(code);
+    expect(first.statusCode, first.body).toBe(200);
+    // The same code seconds later, for another sign-in, is refused with the usual answer.
+    const again = await secondStep(code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({
+      code: "invalid_code",
+      message: "That code is not right. Please try again.",
+    });
+    expect(again.headers["set-cookie"] ?? "").not.toMatch(/session_token=[^;]/);
+    // The app's next code works.
+    const next = await secondStep(totpCode(key, Date.now() + 30_000));
+    expect(next.statusCode, next.body).toBe(200);
+    expect(await sessionUserOf(cookieHeader(next.headers["set-cookie"]))).toBe(person.userId);
+  });
+
+  it("lets only one of two sign-ins at once use the same code", async () => {
+    const person = await createAccount(t, { label: "tfa-race" });
+    const { key } = await enrol(person);
+    const [a, b] = await Promise.all([logIn(person), logIn(person)]);
+    const code = totpCode(key);
+    const answers = await Promise.all(
+      [a, b].map(({ cookie }) =>
+        call("POST", "/api/auth/two-factor", cookie, { method: "totp", code }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
   });
 
   it("takes each backup code once", async () => {

@@ -9,6 +9,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import { AppError, badRequest, conflict } from "../../errors";
 import { authErrorCode } from "../auth/better-auth";
 import type { WithCookies } from "../auth/service";
+import { usingTotpCodeOnce } from "../auth/totp-once";
 import { checkCurrentPassword } from "./current-password";
 import { type AccountDeps, current } from "./service";
 
@@ -51,7 +52,13 @@ export async function setUpTwoFactor(
   return { otpauthUri: uri, key, qrSvg: renderSVG(uri, { border: 2 }) };
 }
 
-/** The first right code from the app turns it on and answers the backup codes, this once. */
+const wrongCode = () => {
+  const message = "That code is not right. Check the time on your phone and try again.";
+  return badRequest(ERROR_CODES.invalidCode, message, { code: [message] });
+};
+
+/** The first right code from the app turns it on and answers the backup codes, this once. A
+ * code works once (auth/totp-once.ts), so it cannot also sign in. */
 export async function enableTwoFactor(
   deps: AccountDeps,
   input: { headers: Headers; code: string },
@@ -59,11 +66,16 @@ export async function enableTwoFactor(
   const { user } = await current(deps, input.headers);
   if (user.twoFactorEnabled) throw alreadyOn();
   try {
-    const { headers } = await deps.auth.api.verifyTOTP({
-      body: { code: input.code },
-      headers: input.headers,
-      returnHeaders: true,
-    });
+    const { headers } = await usingTotpCodeOnce(
+      deps,
+      { userId: user.id, code: input.code, refusal: wrongCode },
+      () =>
+        deps.auth.api.verifyTOTP({
+          body: { code: input.code },
+          headers: input.headers,
+          returnHeaders: true,
+        }),
+    );
     return {
       setCookies: headers.getSetCookie(),
       body: { backupCodes: await backupCodesOf(deps, user.id) },
@@ -73,10 +85,7 @@ export async function enableTwoFactor(
     if (kind === "TOTP_NOT_ENABLED") {
       throw badRequest(ERROR_CODES.validation, "Choose 'Set up' first.");
     }
-    if (kind === "INVALID_CODE") {
-      const message = "That code is not right. Check the time on your phone and try again.";
-      throw badRequest(ERROR_CODES.invalidCode, message, { code: [message] });
-    }
+    if (kind === "INVALID_CODE") throw wrongCode();
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 // SQL for the auth tables that the accounts use-cases read themselves (better-auth owns the rest).
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
-import { sessions, users } from "../../db/schema/auth";
+import { sessions, users, verifications } from "../../db/schema/auth";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./better-auth";
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -12,6 +12,17 @@ export async function findUserByEmail(db: Db, email: string) {
     .where(eq(users.email, email))
     .limit(1);
   return rows[0];
+}
+
+/** The account a pending two-factor sign-in belongs to: better-auth keeps the sign-in as a
+ * verification row named by its cookie's value, whose value is the user id. */
+export async function pendingSignInUserId(db: Db, identifier: string) {
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.userId;
 }
 
 /** Removes an account; its sessions and credentials cascade. */

@@ -17,6 +17,7 @@ import { admitLogin, loginFailed, loginSucceeded } from "./login-guard";
 import { assertPasswordAllowed } from "./password-policy";
 import { deleteSessionsOf, deleteUser, findUserByEmail } from "./queries";
 import { hasSignupProof, signupProofCookie } from "./signup-proof";
+import { pendingSignInOf, usingTotpCodeOnce } from "./totp-once";
 
 /** What the accounts use-cases need of the app context. */
 export type AuthDeps = Pick<AppContext, "db" | "auth" | "limits" | "log" | "config" | "outbox">;
@@ -250,7 +251,7 @@ export async function signedInAs(
   return { setCookies: headers.getSetCookie(), body: { user } };
 }
 
-const SECOND_FACTOR_REFUSALS: Record<string, () => AppError> = {
+const SECOND_FACTOR_REFUSALS: Record<string, () => AppError> & { INVALID_CODE: () => AppError } = {
   INVALID_CODE: () =>
     badRequest(ERROR_CODES.invalidCode, "That code is not right. Please try again."),
   INVALID_BACKUP_CODE: () =>
@@ -286,7 +287,15 @@ export async function verifySecondFactor(
   try {
     const { headers, response } =
       input.method === "totp"
-        ? await deps.auth.api.verifyTOTP(call)
+        ? await usingTotpCodeOnce(
+            deps,
+            {
+              userId: await pendingSignInOf(deps, input.headers),
+              code: input.code,
+              refusal: SECOND_FACTOR_REFUSALS.INVALID_CODE,
+            },
+            () => deps.auth.api.verifyTOTP(call),
+          )
         : await deps.auth.api.verifyBackupCode(call);
     return await signedInAs(deps, response.user.id, headers);
   } catch (error) {
