@@ -6,6 +6,7 @@ import {
   postDateLabel,
   relativeTime,
   threadTimeLabel,
+  timeStamp,
 } from "./time-labels";
 
 const now = new Date(2026, 10, 21, 15, 0, 0);
@@ -92,4 +93,12 @@ describe("the written-out en-US words equal Intl's", () => {
       at.toLocaleDateString("en-US", { month: "short", day: "numeric" }),
     );
   });
+});
+
+describe("timeStamp: the relative form shown, the full local date and time as its tooltip", () => {
+  it.each([
+    [ago(7 * M), "7m", "11/21/2026, 2:53 PM"],
+    [ago(15 * H), "15h", "11/21/2026, 12:00 AM"],
+    [ago(8 * D), "1w", "11/13/2026, 3:00 PM"],
+  ])("%s → %s, %s", (at, short, full) => expect(timeStamp(at, now)).toEqual({ short, full }));
 });

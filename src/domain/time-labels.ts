@@ -1,5 +1,6 @@
 // Time labels: relative time in s/m/h/d/w (spec-2 §9), the mail thread label (spec-1 §2),
-// and the post page's numeric date with 12-hour time (spec-2 §2).
+// and the numeric date with 12-hour time (spec-2 §2), which `timeStamp` pairs as shown text and
+// tooltip.
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -55,6 +56,14 @@ export function threadTimeLabel(at: Date, now: Date): string {
 /** spec-2 §2: numeric date plus 12-hour time, e.g. 3/14/2026, 9:26 PM. */
 export function postDateLabel(at: Date): string {
   return `${at.getMonth() + 1}/${at.getDate()}/${at.getFullYear()}, ${clockTime(at)}`;
+}
+
+/** How a moment is shown everywhere it is listed or shown on its own (feed, profile, the post page,
+ * comments, activity, moderation lists): the short relative form on screen (spec-2 §9) and the
+ * full local date and time (spec-2 §2's numeric date with 12-hour time) for its tooltip. The mail
+ * thread list keeps spec-1 §2's own label. */
+export function timeStamp(at: Date, now: Date): { short: string; full: string } {
+  return { short: relativeTime(at, now), full: postDateLabel(at) };
 }
 
 /** 'November 23, 2026': a calendar day in mail and notices (UTC, so every reader sees one date). */

@@ -4,9 +4,10 @@ import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { PostView } from "../../domain/contracts/posts";
 import { formatCount } from "../../domain/numbers";
-import { postDateLabel, relativeTime } from "../../domain/time-labels";
+import { timeStamp } from "../../domain/time-labels";
 import { Avatar } from "./avatar";
 import { ProfileBadges } from "./profile-badges";
+import { TimeStamp } from "./time-stamp";
 
 /** "1 like", "3 likes". */
 export function countLabel(count: number, noun: string): string {
@@ -51,22 +52,19 @@ export function PostAuthorName({ post, stacked = false }: { post: PostView; stac
   );
 }
 
-/** Relative time (spec-2 §9 s/m/h/d/w), full date on hover, linking to the post page. */
+/** The post's time stamp (components/time-stamp.tsx), linking to the post page. */
 export function PostTimeLink({ post }: { post: PostView }) {
-  const at = new Date(post.createdAt);
-  const full = postDateLabel(at);
-  const relative = relativeTime(at, new Date());
+  const now = new Date();
+  const { short, full } = timeStamp(new Date(post.createdAt), now);
   return (
     // Named whole, starting with the visible text: composed from <time> and hidden text, the
     // name read as '2h , …' in Chrome and as ', …' where <time> gives no text.
     <Link
       to={post.path}
-      aria-label={`${relative}, ${full}, open post`}
+      aria-label={`${short}, ${full}, open post`}
       className="shrink-0 text-sm text-neutral-500 hover:underline dark:text-neutral-400"
     >
-      <time dateTime={post.createdAt} title={full}>
-        {relative}
-      </time>
+      <TimeStamp at={post.createdAt} now={now} />
     </Link>
   );
 }

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { Heart, MessageCircle, UserPlus } from "lucide-react";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
-import { postDateLabel, relativeTime } from "../../../domain/time-labels";
+import { TimeStamp } from "../../components/time-stamp";
 import { activitySentence } from "./activity-sentence";
 import { AvatarStrip } from "./avatar-strip";
 
@@ -28,7 +28,6 @@ interface ActivityEntryProps {
 
 export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntryProps) {
   const { actor, rest } = activitySentence(group, viewerHandle);
-  const at = new Date(group.lastEventAt);
   const { Icon, className: iconClass } = TYPE_ICON[group.groupType];
   return (
     <button
@@ -50,13 +49,11 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
       <span className="flex min-w-0 flex-1 flex-col gap-1.5">
         <span className="flex items-center justify-between gap-2">
           <AvatarStrip actors={group.actorsRecent} />
-          <time
-            dateTime={group.lastEventAt}
-            title={postDateLabel(at)}
+          <TimeStamp
+            at={group.lastEventAt}
+            now={now}
             className="ml-auto shrink-0 text-sm text-neutral-600 dark:text-neutral-400"
-          >
-            {relativeTime(at, now)}
-          </time>
+          />
         </span>
         <span className="text-[0.9375rem] leading-snug text-neutral-800 dark:text-neutral-200">
           <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>

@@ -2,10 +2,10 @@
 // when, newest first, page by page.
 import type { z } from "zod";
 import type { auditEntry } from "../../../domain/contracts/safety";
-import { postDateLabel } from "../../../domain/time-labels";
 import { LoadError } from "../../components/load-error";
 import { LoadMore } from "../../components/load-more";
 import { PersonLine } from "../../components/person-line";
+import { TimeStamp } from "../../components/time-stamp";
 import { calendarDate } from "../../lib/calendar-date";
 import { useAuditLogQuery } from "../../state/queries/admin";
 
@@ -67,9 +67,7 @@ export function AuditLog() {
             <PersonLine
               person={entry.moderator}
               small
-              detail={
-                <time dateTime={entry.createdAt}>{postDateLabel(new Date(entry.createdAt))}</time>
-              }
+              detail={<TimeStamp at={entry.createdAt} />}
             />
             <p className="font-semibold">{what(entry)}</p>
             <p className={`text-sm break-words whitespace-pre-wrap ${muted}`}>{entry.reason}</p>

@@ -9,9 +9,9 @@ import {
   type QueuedBadgeRequest,
   YELLOW_CATEGORY_LABELS,
 } from "../../../domain/contracts/badges";
-import { postDateLabel } from "../../../domain/time-labels";
 import { Button } from "../../components/button";
 import { PersonLine } from "../../components/person-line";
+import { TimeStamp } from "../../components/time-stamp";
 import { BadgeDecisionDialog } from "./badge-decision-dialog";
 
 const mark = "rounded-full px-2 py-0.5 text-xs font-semibold";
@@ -140,8 +140,7 @@ export function BadgeRequestCard({
           {request.kind === "yellow" ? "Yellow badge" : "Veteran medal"}
         </span>
         <span className={`text-sm ${muted}`}>
-          Asked{" "}
-          <time dateTime={request.createdAt}>{postDateLabel(new Date(request.createdAt))}</time>
+          Asked <TimeStamp at={request.createdAt} />
         </span>
       </header>
       <PersonLine person={request.person} />

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ModerationAction, ReportGroup } from "../../../domain/contracts/safety";
 import { REPORT_REASON_LABELS } from "../../../domain/report-reasons";
-import { postDateLabel } from "../../../domain/time-labels";
 import { Button } from "../../components/button";
 import { PersonLine } from "../../components/person-line";
 import { countLabel } from "../../components/post-parts";
+import { TimeStamp } from "../../components/time-stamp";
 import { calendarDate } from "../../lib/calendar-date";
 import type { QueueStatus } from "../../state/queries/admin";
 import { ModerationDialog } from "./moderation-dialog";
@@ -127,8 +127,7 @@ export function ReportGroupCard({ group, status }: { group: ReportGroup; status:
           {type}
         </span>
         <span className={`text-sm ${muted}`}>
-          {countLabel(group.reportCount, "report")} · latest{" "}
-          <time dateTime={group.latestAt}>{postDateLabel(new Date(group.latestAt))}</time>
+          {countLabel(group.reportCount, "report")} · latest <TimeStamp at={group.latestAt} />
         </span>
       </header>
       <PersonLine person={person} detail={<StandingMarks group={group} />} />
@@ -155,11 +154,7 @@ export function ReportGroupCard({ group, status }: { group: ReportGroup; status:
               <PersonLine
                 person={report.reporter}
                 small
-                detail={
-                  <time dateTime={report.createdAt}>
-                    {postDateLabel(new Date(report.createdAt))}
-                  </time>
-                }
+                detail={<TimeStamp at={report.createdAt} />}
               />
               <p className="text-sm font-semibold">{REPORT_REASON_LABELS[report.reason]}</p>
               {report.details ? (

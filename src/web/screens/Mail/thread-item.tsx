@@ -4,7 +4,7 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { ThreadView } from "../../../domain/contracts/mail";
-import { threadTimeLabel } from "../../../domain/time-labels";
+import { postDateLabel, threadTimeLabel } from "../../../domain/time-labels";
 import { ProfileBadges } from "../../components/profile-badges";
 import { PartyAvatar, partyName } from "./party";
 
@@ -69,7 +69,12 @@ export function ThreadItem({ thread, viewerId, selected, now }: ThreadItemProps)
             </>
           ) : null}
           {lastMessageAt ? (
-            <time dateTime={lastMessageAt} className={clsx("ml-auto shrink-0 pl-2 text-xs", muted)}>
+            // spec-1 §2 fixes this list's label; the tooltip is the app's full date and time.
+            <time
+              dateTime={lastMessageAt}
+              title={postDateLabel(new Date(lastMessageAt))}
+              className={clsx("ml-auto shrink-0 pl-2 text-xs", muted)}
+            >
               {threadTimeLabel(new Date(lastMessageAt), now)}
             </time>
           ) : null}

@@ -7,10 +7,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CommentView } from "../../../domain/contracts/posts";
 import { formatCount } from "../../../domain/numbers";
-import { postDateLabel, relativeTime } from "../../../domain/time-labels";
 import { Avatar } from "../../components/avatar";
 import { countLabel } from "../../components/post-parts";
 import { ProfileBadges } from "../../components/profile-badges";
+import { TimeStamp } from "../../components/time-stamp";
 import { useLikeCommentMutation } from "../../state/queries/comments";
 import { useSessionUser } from "../../state/queries/session";
 import { CommentDeleteDialog } from "./comment-delete-dialog";
@@ -48,7 +48,6 @@ export function CommentItem({
   }
   const { author } = comment;
   const name = author.fullName || author.handle;
-  const at = new Date(comment.createdAt);
   return (
     <div className="flex gap-3">
       <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -73,13 +72,10 @@ export function CommentItem({
             <span aria-hidden="true" className="text-neutral-400">
               ·
             </span>
-            <time
-              dateTime={comment.createdAt}
-              title={postDateLabel(at)}
+            <TimeStamp
+              at={comment.createdAt}
               className="shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
-            >
-              {relativeTime(at, new Date())}
-            </time>
+            />
           </div>
           {user && user.id !== author.userId ? <CommentMenu comment={comment} /> : null}
         </div>

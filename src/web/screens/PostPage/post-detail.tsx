@@ -1,10 +1,11 @@
 // The post itself on its page (spec-2 §2): author with badge and @handle, the text, the image,
-// the full date (numeric date, 12-hour time), the counts and the options menu.
+// its time stamp as in every list ('7m', the full date and time in its tooltip), the counts and
+// the options menu.
 import type { PostView } from "../../../domain/contracts/posts";
-import { postDateLabel } from "../../../domain/time-labels";
 import { PostMenu } from "../../components/post-menu";
 import { PostAuthorName, PostAvatar, PostBody } from "../../components/post-parts";
 import { PostStats } from "../../components/post-stats";
+import { TimeStamp } from "../../components/time-stamp";
 
 export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () => void }) {
   return (
@@ -20,7 +21,7 @@ export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () 
         <PostBody post={post} large />
       </div>
       <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
-        <time dateTime={post.createdAt}>{postDateLabel(new Date(post.createdAt))}</time>
+        <TimeStamp at={post.createdAt} />
       </p>
       <div className="mt-3 border-y border-neutral-200 py-1 dark:border-neutral-800">
         <PostStats post={post} />

@@ -73,7 +73,12 @@ describe("PostPageScreen", () => {
     expect(within(article).getByText("Hello world, this is a post")).toBeTruthy();
     expect(within(article).getByText("@grace")).toBeTruthy();
     expect(within(article).getByRole("img", { name: "Image attached to the post" })).toBeTruthy();
-    expect(within(article).getByText(postDateLabel(new Date(post.createdAt)))).toBeTruthy();
+    // The time as in every list: relative on screen, the full date and time in its tooltip.
+    const time = article.querySelector("time");
+    expect(time?.textContent).toMatch(/^\d+[smhdw]$/);
+    expect(time?.getAttribute("dateTime")).toBe(post.createdAt);
+    expect(time?.getAttribute("title")).toBe(postDateLabel(new Date(post.createdAt)));
+    expect(within(article).queryByText(postDateLabel(new Date(post.createdAt)))).toBeNull();
     expect(within(article).getByRole("link", { name: "3 comments" })).toBeTruthy();
     expect(await within(article).findByText("8 views")).toBeTruthy();
     expect(calls.filter((c) => c.path.endsWith("/view"))).toHaveLength(1);
