@@ -1,7 +1,8 @@
 // axe-core on every screen, signed out and signed in, in the light and dark theme, at 1280 and
 // 375 px: no critical and no serious violation (WCAG 2.1 AA rules and axe's best practices).
 // Open menus, dialogs and the search results are checked too: they render in portals. The mail
-// thread list (with a conversation open) and the 404 page are checked signed in and out.
+// thread list (with a conversation open) and the 404 page are checked signed in and out, and an
+// error toast in both themes.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
@@ -349,6 +350,30 @@ test.describe("accessibility (axe-core)", () => {
     await tabTo(page, search);
     await expect(search).toHaveCSS("outline-style", "solid");
     await expect(search).toHaveCSS("outline-width", "2px");
+  });
+
+  test("an error toast has no serious or critical violation, in the light and dark theme", async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+        // A confirmation link whose code the server refuses: the error toast on /signup.
+        await page.goto("/auth/callback?email=nobody%40example.com&code=123456");
+        await expect(page).toHaveURL(/\/signup$/);
+        const error = page.locator("[data-sonner-toast][data-type='error']");
+        await expect(error).toBeVisible();
+        await expect(page.locator("html")).toHaveClass(theme);
+        // Held under the pointer, sonner keeps the toast until the check is done.
+        await error.hover();
+        await expect(error).toHaveAttribute("data-mounted", "true");
+        problems.push(...(await violations(page, `error toast [${theme} ${width}px]`)));
+        await expect(error, "the toast stayed for the check").toBeVisible();
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   test("a toast covers no control: beside the page at 1280 px, below the header at 375 px", async ({
