@@ -3,16 +3,17 @@
 // bounds message size, connections in all and per client address, and idle time, offers STARTTLS
 // when a certificate is configured, checks SPF, DKIM and DMARC (smtp-authenticity.ts), parses the
 // message (mailparser; html-to-text for HTML-only mail), cleans every text of control characters
-// and hands it to the mail area. Only authenticity is decided here; where a message goes is the
+// and hands it to the mail area. Places and deadlines of the sessions are smtp-sessions.ts's. Only authenticity is decided here; where a message goes is the
 // mail area's business.
 import type { FastifyBaseLogger } from "fastify";
 import { convert as htmlToText } from "html-to-text";
 import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { hasControlCharacters, stripControlCharacters } from "../../domain/plain-text";
-import { AddressSlots } from "./address-slots";
 import type { DnsResolver } from "./dns-resolver";
 import { checkAuthenticity } from "./smtp-authenticity";
+import type { Deadlines } from "./smtp-deadlines";
+import { SmtpSessions } from "./smtp-sessions";
 import { isTransientFailure } from "./transient-failure";
 
 export type { DnsResolver } from "./dns-resolver";
@@ -39,8 +40,10 @@ export interface InboundSmtpOptions {
   /** Connections at once in all, and from one client address (an IPv6 /64). */
   maxClients: number;
   maxClientsPerAddress: number;
-  /** A client that owes us its next line (the first command included) this long is dropped. */
+  /** A client that sends nothing this long while it owes us input is dropped. */
   socketTimeoutMs: number;
+  /** What no trickle of bytes extends: a command line, the session before DATA, the message. */
+  deadlines: Deadlines;
   tls?: { key: string; cert: string } | undefined;
   resolver: DnsResolver;
   /** Who mail to this local part (before the @) is for, or null for nobody (550). */
@@ -98,7 +101,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 export async function startInboundSmtp(options: InboundSmtpOptions): Promise<InboundSmtp> {
   const domain = options.domain.toLowerCase();
-  const slots = new AddressSlots(options.maxClientsPerAddress);
   // Each session's accepted recipients by address, so DATA does not look them up again; only the
   // addresses in the envelope count (RSET and a new MAIL FROM start a new one).
   const recipients = new Map<string, Map<string, string>>();
@@ -106,7 +108,9 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     name: domain,
     banner: `${domain} mail`,
     size: options.maxBytes,
-    maxClients: options.maxClients,
+    // One above ours: the connection that finds every place taken reaches onConnect, where
+    // `sessions` may let it in past the busiest address.
+    maxClients: options.maxClients + 1,
     socketTimeout: options.socketTimeoutMs,
     closeTimeout: Math.min(options.socketTimeoutMs, MAX_CLOSE_WAIT_MS),
     // The client's PTR name would only go to logs, for a DNS query per connection.
@@ -116,14 +120,14 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : {}),
     logger: false,
     onConnect(session, callback) {
-      if (!slots.take(session.id, session.remoteAddress)) {
-        callback(smtpError(421, "4.7.0 Too many connections from your address, try again later"));
-        return;
-      }
+      callback(sessions.start(session));
+    },
+    onSecure(socket, session, callback) {
+      sessions.secured(session, socket);
       callback();
     },
     onClose(session) {
-      slots.release(session.id);
+      sessions.ended(session.id);
       recipients.delete(session.id);
     },
     onRcptTo(address, session, callback) {
@@ -140,8 +144,10 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         callback(smtpError(550, "5.1.1 No such user here"));
         return;
       }
+      sessions.handling(session.id);
       options.findRecipient(local).then(
         (recipient) => {
+          sessions.answered(session.id);
           if (!recipient) {
             callback(smtpError(550, "5.1.1 No such user here"));
             return;
@@ -151,6 +157,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
           callback();
         },
         (error: unknown) => {
+          sessions.answered(session.id);
           options.logger.error({ err: error }, "inbound recipient lookup failed");
           callback(
             isTransientFailure(error)
@@ -161,14 +168,23 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       );
     },
     onData(stream, session, callback) {
+      sessions.dataStarted(session.id, stream);
       const accepted = recipients.get(session.id);
       const named = session.envelope.rcptTo.map((r) => accepted?.get(r.address.toLowerCase()));
       receive(stream, session, options, domain, [
         ...new Set(named.filter((id): id is string => id !== undefined)),
       ]).then(
-        () => callback(),
-        (error: Error & { responseCode?: number }) => {
+        () => {
+          sessions.verdictSent(session.id);
+          callback();
+        },
+        (error: Error & { responseCode?: number; code?: string }) => {
+          sessions.verdictSent(session.id);
           if (error.responseCode) {
+            callback(error);
+          } else if (error.code === "ECONNECTION") {
+            // The connection closed in the middle of the message (the client left, or a
+            // deadline closed it): there is nobody to answer and nothing to store.
             callback(error);
           } else if (isTransientFailure(error)) {
             options.logger.warn({ err: error }, "inbound mail not stored for now: asked to retry");
@@ -182,6 +198,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       );
     },
   });
+  const sessions = new SmtpSessions(server, domain, options);
   server.on("error", (error) => options.logger.error({ err: error }, "inbound SMTP error"));
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);

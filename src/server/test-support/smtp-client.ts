@@ -11,6 +11,8 @@ export interface BareSmtpClient {
   said(): string;
   /** Sends one command line and answers the server's whole reply to it. */
   command(line: string): Promise<string>;
+  /** Sends bytes as they are, with no line end added (a client trickling a line). */
+  write(bytes: string): void;
   closed(): boolean;
   /** When the socket closed (Date.now()). */
   closedAt: Promise<number>;
@@ -51,6 +53,8 @@ export function connectSmtp(port: number, localAddress = "127.0.0.1"): Promise<B
       }
     });
     socket.once("error", reject);
+    // A reset after the server dropped us only ends the socket; `closedAt` tells when.
+    socket.on("error", () => undefined);
     nextReply().then((first) =>
       resolve({
         line: first.split("\r\n")[0] ?? "",
@@ -58,6 +62,9 @@ export function connectSmtp(port: number, localAddress = "127.0.0.1"): Promise<B
         command: (line) => {
           socket.write(`${line}\r\n`);
           return nextReply();
+        },
+        write: (bytes) => {
+          if (socket.writable) socket.write(bytes);
         },
         closed: () => isClosed,
         closedAt,

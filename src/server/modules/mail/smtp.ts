@@ -16,6 +16,18 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 const MAX_CONNECTIONS = 100;
 const MAX_CONNECTIONS_PER_ADDRESS = 10;
 
+/**
+ * Deadlines no trickle of bytes extends, from the idle time (SMTP_INBOUND_IDLE_SECONDS, 30 s by
+ * default; docs/mail.md "Inbound"): a command line within the idle time of when we wait for it;
+ * the session before DATA within four times it (2 minutes: a dozen commands, each answered at
+ * once); the message within twenty times it (10 minutes, RFC 5321 §4.5.3.2's longest wait).
+ */
+const deadlinesFor = (idleMs: number) => ({
+  lineMs: idleMs,
+  sessionMs: 4 * idleMs,
+  dataMs: 20 * idleMs,
+});
+
 declare module "fastify" {
   interface FastifyInstance {
     inboundSmtp: { port: number };
@@ -39,6 +51,7 @@ export function registerInboundMail(
       maxClients: MAX_CONNECTIONS,
       maxClientsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
       socketTimeoutMs: ctx.config.smtpInboundIdleMs,
+      deadlines: deadlinesFor(ctx.config.smtpInboundIdleMs),
       tls: ctx.config.smtpTls,
       resolver,
       findRecipient: (local) => findMailRecipient(ctx.db, local),
