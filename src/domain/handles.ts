@@ -29,6 +29,7 @@ export const RESERVED_HANDLES = new Set([
   "settings",
   "signup",
   "support",
+  "unsubscribe",
 ]);
 
 const DEFAULT_HANDLE_MAX = 30;

@@ -76,6 +76,7 @@ import {
   scheduleEmailDigest,
 } from "./modules/notifications/digest";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { unsubscribePageRoutes } from "./modules/notifications/unsubscribe-page-routes";
 import { createPayments, registerPayments } from "./modules/payments/register";
 import { FeedCache } from "./modules/posts/feed-cache";
 import { PostHydrator } from "./modules/posts/hydration";
@@ -408,6 +409,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     [badgeRoutes, "/api/badges"],
     [badgeReviewRoutes, "/api/admin/badge-requests"],
     [postRedirectRoute, ""],
+    [unsubscribePageRoutes, ""],
   ];
   for (const [routes, prefix] of api) await app.register(routes, { prefix, ctx });
   await registerPayments(app, ctx, payments.stripe);

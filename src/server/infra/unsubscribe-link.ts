@@ -38,9 +38,14 @@ export function readUnsubscribeToken(key: LinkKey, token: string): UnsubscribeTa
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? target : null;
 }
 
+/** The unsubscribe page (modules/notifications/unsubscribe-page-routes.ts): a page, so outside
+ * /api, where answers are JSON. Links mailed before went to /api/unsubscribe/, which sends a
+ * browser here. */
+export const unsubscribePath = (token: string) => `/unsubscribe/${encodeURIComponent(token)}`;
+
 /** The link in the mail's body and its List-Unsubscribe header. */
 export const unsubscribeUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/unsubscribe/${token}`;
+  `${publicUrl}${unsubscribePath(token)}`;
 
 /** RFC 2369 List-Unsubscribe and RFC 8058 List-Unsubscribe-Post: a mail client's 'Unsubscribe'
  * button then POSTs `List-Unsubscribe=One-Click` to the link, without a cookie. */

@@ -1,6 +1,8 @@
 // 'E-mails from us' (docs/accounts.md): the switches saved and checked, the Mail page's old route
 // reading the same message switch, and one-click unsubscribe (RFC 8058): a POST with a signed link
-// turns the switch off without a session, a GET changes nothing, a forged link is refused.
+// turns the switch off without a session, a GET changes nothing, a forged link is refused. The
+// mailed link is the page /unsubscribe/:token; /api/unsubscribe/:token answers JSON, and sends a
+// browser that opens a link mailed before to the page.
 import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,7 +91,7 @@ describe("message notices", () => {
     expect(mail.subject).toBe("New message from Writer");
     const raw = t.mailbox.latestTo(to.email)?.raw ?? "";
     const line = raw.match(/^List-Unsubscribe: (.*)$/m)?.[1];
-    expect(line).toMatch(/^<http:\/\/localhost:3000\/api\/unsubscribe\/messages\.[\w-]+\.[\w-]+>$/);
+    expect(line).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/messages\.[\w-]+\.[\w-]+>$/);
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const url = new URL(line?.slice(1, -1) ?? "");
     // A mail parser reads the header as RFC 2369 means it.
@@ -100,37 +102,39 @@ describe("message notices", () => {
 
     const res = await oneClick(url.pathname);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ unsubscribed: "messages" });
     expect(await prefsOf(to)).toEqual({ newFollowers: true, postActivity: true, messages: false });
   });
 });
 
-describe("one-click unsubscribe", () => {
-  const linkFor = (who: TestAccount, kind: "digest" | "messages") =>
-    `/api/unsubscribe/${unsubscribeToken(
+describe("the unsubscribe page", () => {
+  const tokenFor = (who: TestAccount, kind: "digest" | "messages") =>
+    unsubscribeToken(
       { secret: "a-test-session-secret-of-enough-length-1234" },
       { userId: who.userId, kind },
-    )}`;
+    );
+  const pageFor = (who: TestAccount, kind: "digest" | "messages") =>
+    `/unsubscribe/${tokenFor(who, kind)}`;
 
-  it("GET shows the question and a button that POSTs, and changes nothing", async () => {
+  it("GET shows the question and a button that POSTs to the page, and changes nothing", async () => {
     const dee = await createAccount(t);
-    const page = await t.app.inject({ method: "GET", url: linkFor(dee, "digest") });
+    const page = await t.app.inject({ method: "GET", url: pageFor(dee, "digest") });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.body).toContain("Unsubscribe from daily digest e-mails?");
-    expect(page.body).toContain(`<form method="post" action="${linkFor(dee, "digest")}">`);
+    expect(page.body).toContain(`<form method="post" action="${pageFor(dee, "digest")}">`);
     expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
-    // So the browser's POST names our origin instead of 'null' (http/origin-check.ts).
-    expect(page.headers["referrer-policy"]).toBe("same-origin");
     expect(await prefsOf(dee)).toEqual({ newFollowers: true, postActivity: true, messages: true });
   });
 
-  it("takes the one-click POST as multipart form data too (RFC 8058 allows either)", async () => {
-    const gus = await createAccount(t);
+  it("takes a mail client's one-click POST, as a form or multipart form data (RFC 8058)", async () => {
+    const [gus, hal] = await Promise.all([createAccount(t), createAccount(t)]);
+    const form = await oneClick(pageFor(hal, "messages"));
+    expect(form.statusCode, form.body).toBe(200);
+    expect((await prefsOf(hal)).messages).toBe(false);
     const boundary = "----one-click";
     const res = await t.app.inject({
       method: "POST",
-      url: linkFor(gus, "messages"),
+      url: pageFor(gus, "messages"),
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
     });
@@ -140,7 +144,7 @@ describe("one-click unsubscribe", () => {
 
   it("the page's form turns the digest off and says so, with a link to Settings", async () => {
     const eve = await createAccount(t);
-    const res = await oneClick(linkFor(eve, "digest"), {
+    const res = await oneClick(pageFor(eve, "digest"), {
       accept: "text/html,application/xhtml+xml",
       origin: "http://localhost:3000",
     });
@@ -154,33 +158,94 @@ describe("one-click unsubscribe", () => {
     });
   });
 
-  it("refuses a forged, altered or unknown person's link with 400 and changes nothing", async () => {
+  it("says a forged, altered or unknown person's link does not work, with 400, changing nothing", async () => {
     const fay = await createAccount(t);
-    const good = linkFor(fay, "messages");
-    const forged = `/api/unsubscribe/${unsubscribeToken(
-      { secret: "someone-else's-secret" },
-      { userId: fay.userId, kind: "messages" },
-    )}`;
-    const otherKind = good.replace("/messages.", "/digest.");
-    const gone = `/api/unsubscribe/${unsubscribeToken(
-      { secret: "a-test-session-secret-of-enough-length-1234" },
-      { userId: "nobody-at-all", kind: "messages" },
-    )}`;
-    for (const link of [forged, otherKind, gone, "/api/unsubscribe/nonsense", `${good}x`]) {
-      const res = await oneClick(link);
-      expect(res.statusCode, link).toBe(400);
-      expect(res.json().error.message).toBe(
-        "This unsubscribe link is not valid. Choose which e-mails you get in Settings instead.",
-      );
-      const page = await t.app.inject({ method: "GET", url: link });
-      expect(page.statusCode).toBe(400);
+    for (const token of badTokens(fay)) {
+      const page = await t.app.inject({ method: "GET", url: `/unsubscribe/${token}` });
+      expect(page.statusCode, token).toBe(400);
+      expect(page.headers["content-type"]).toContain("text/html");
       expect(page.body).toContain("This link does not work");
+      const posted = await oneClick(`/unsubscribe/${token}`, { accept: "text/html" });
+      expect(posted.statusCode).toBe(400);
+      expect(posted.body).toContain("This link does not work");
     }
-    expect(await prefsOf(fay)).toEqual({ newFollowers: true, postActivity: true, messages: true });
+    await expectUntouched(fay);
+  });
+
+  /** The right person's link signed with another secret, of another kind, of nobody, broken. */
+  function badTokens(who: TestAccount): string[] {
+    const good = tokenFor(who, "messages");
+    return [
+      unsubscribeToken(
+        { secret: "someone-else's-secret" },
+        { userId: who.userId, kind: "messages" },
+      ),
+      good.replace("messages.", "digest."),
+      unsubscribeToken(
+        { secret: "a-test-session-secret-of-enough-length-1234" },
+        { userId: "nobody-at-all", kind: "messages" },
+      ),
+      "nonsense",
+      `${good}x`,
+    ];
+  }
+
+  async function expectUntouched(who: TestAccount) {
+    expect(await prefsOf(who)).toEqual({ newFollowers: true, postActivity: true, messages: true });
     const [row] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from mail_preferences where user_id = ${fay.userId}`,
+      sql`select count(*)::int as n from mail_preferences where user_id = ${who.userId}`,
     );
     expect(row?.n).toBe(0);
+  }
+
+  describe("the API route of links mailed before", () => {
+    const apiFor = (who: TestAccount, kind: "digest" | "messages") =>
+      `/api/unsubscribe/${tokenFor(who, kind)}`;
+
+    it("sends a browser that opens one to the page, changing nothing", async () => {
+      const ida = await createAccount(t);
+      const res = await t.app.inject({
+        method: "GET",
+        url: apiFor(ida, "digest"),
+        headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(pageFor(ida, "digest"));
+      await expectUntouched(ida);
+    });
+
+    it("answers an API client in JSON: what the link stops, then the one-click POST", async () => {
+      const jo = await createAccount(t);
+      const read = await t.app.inject({ method: "GET", url: apiFor(jo, "messages") });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ kind: "messages" });
+      expect((await prefsOf(jo)).messages).toBe(true);
+      const res = await oneClick(apiFor(jo, "messages"));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ unsubscribed: "messages" });
+      expect((await prefsOf(jo)).messages).toBe(false);
+    });
+
+    it("refuses a bad link in the error shape, GET and POST alike, changing nothing", async () => {
+      const kay = await createAccount(t);
+      for (const token of badTokens(kay)) {
+        for (const res of [
+          await t.app.inject({ method: "GET", url: `/api/unsubscribe/${token}` }),
+          await oneClick(`/api/unsubscribe/${token}`),
+        ]) {
+          expect(res.statusCode, token).toBe(400);
+          expect(res.json()).toEqual({
+            error: {
+              code: "validation_error",
+              message:
+                "This unsubscribe link is not valid. Choose which e-mails you get in Settings instead.",
+              requestId: res.headers["x-request-id"],
+            },
+          });
+        }
+      }
+      await expectUntouched(kay);
+    });
   });
 });
