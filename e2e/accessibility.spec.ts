@@ -1,8 +1,8 @@
 // axe-core on every screen, signed out and signed in, in the light and dark theme, at 1280 and
 // 375 px: no critical and no serious violation (WCAG 2.1 AA rules and axe's best practices).
 // Open menus, dialogs and the search results are checked too: they render in portals. The mail
-// thread list (with a conversation open) and the 404 page are checked signed in and out, and an
-// error toast in both themes.
+// thread list (with a conversation open) and the 404 page are checked signed in and out, and a
+// moderators' notice and an error toast in both themes.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
@@ -12,6 +12,7 @@ import {
   logIn,
   newAccount,
   passwordInput,
+  signInModerator,
   signInViaApi,
 } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -350,6 +351,28 @@ test.describe("accessibility (axe-core)", () => {
     await tabTo(page, search);
     await expect(search).toHaveCSS("outline-style", "solid");
     await expect(search).toHaveCSS("outline-width", "2px");
+  });
+
+  test("a moderators' notice on the page has no serious or critical violation", async ({
+    page,
+    browser,
+  }) => {
+    const me = newAccount("axe.notice", "Nora Noticed");
+    await createAccount(page, me);
+    await signInViaApi(page, me);
+    const created = await page.request.post("/api/posts", { data: { content: "Buy cheap pills" } });
+    await expect(created, "post").toBeOK();
+    const { post } = (await created.json()) as { post: { id: string } };
+    const moderator = await secondPerson(browser);
+    await signInModerator(moderator);
+    const action = { targetType: "post", targetId: post.id, action: "remove", reason: "Spam." };
+    await expect(await moderator.request.post("/api/admin/actions", { data: action })).toBeOK();
+    await moderator.context().close();
+
+    const notice = (p: Page) => p.getByRole("region", { name: "A notice from the moderators" });
+    expect(
+      await audit(page, [{ name: "home with a moderators' notice", path: "/", ready: notice }]),
+    ).toEqual([]);
   });
 
   test("an error toast has no serious or critical violation, in the light and dark theme", async ({

@@ -10,6 +10,7 @@ import {
   fillRegisterForm,
   logIn,
   newAccount,
+  signedInAccount,
   submitLogin,
   typeCode,
 } from "./support/accounts";
@@ -83,3 +84,26 @@ for (const width of [375, 1280]) {
     await expect(toast(page, "Invalid email or password.")).toBeVisible();
   });
 }
+
+test("after a reload within the resend minute, the code already mailed can be entered", async ({
+  page,
+}) => {
+  const account = await signedInAccount(page, "deleting.reload");
+  const signUpCode = await waitForCode(account.email);
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Delete account" });
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(section.getByText(account.email)).toBeVisible();
+  const code = await waitForCode(account.email, signUpCode);
+
+  await page.reload();
+  // The entry of the code sent, not a refused send: the wait shows on Resend only.
+  await expect(section.getByText(account.email)).toBeVisible();
+  await expect(section.getByRole("button", { name: "Delete my account" })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: /^Resend code in \d+s$/ })).toBeDisabled();
+  await expect(section.getByText(/Please wait/)).toHaveCount(0);
+  await typeCode(page, code);
+  await section.getByRole("button", { name: "Delete account permanently" }).click();
+  await expect(toast(page, "Your account was deleted.")).toBeVisible();
+  await expect(landingHeading(page)).toBeVisible();
+});
