@@ -2,7 +2,8 @@
 // after a reload, and the unsubscribe link of a message notice, opened in the browser, asks first
 // (opening it changes nothing), then turns the notices off, which Settings then shows. At a
 // phone's and a desktop's width; each run leaves screenshots of the section and of the unsubscribe
-// page in both themes under test-results/screens/.
+// page in both themes under test-results/screens/. And 'Change e-mail' to an address on our own
+// mail domain is told why it cannot be (domain/email.ts emailRefusalMessage).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
@@ -104,3 +105,22 @@ for (const width of [375, 1280]) {
     await expect(switchOf(page, "New followers")).toHaveAttribute("aria-checked", "true");
   });
 }
+
+test("changing the login e-mail to an address on our own mail domain says why it cannot be", async ({
+  page,
+}) => {
+  const me = newAccount("email.own", "Owen Domain");
+  await createAccount(page, me);
+  await signInViaApi(page, me);
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "E-mail", exact: true });
+  await section.getByRole("button", { name: "Change e-mail" }).click();
+  await section.getByLabel("New e-mail address").fill("someone@chtcht.local");
+  await section.getByRole("button", { name: "Send code" }).click();
+  await expect(
+    section.getByText(
+      "Addresses on chtcht.local are mailboxes of this product; use an e-mail address elsewhere.",
+    ),
+  ).toBeVisible();
+  await expect(section.getByText("This email provider is not allowed.")).toHaveCount(0);
+});
