@@ -1,6 +1,7 @@
 // Posts, likes, comments and activity (spec-1 §2, §4; spec-2 §2): A posts with an image; B, who follows A, sees it
 // arrive live, likes and comments; A's menu shows unread activity, the Activity page lists it under
-// New and opens the post; the copied link opens the same post elsewhere; crawlers get og tags.
+// New and opens the post; the copied link opens the same post elsewhere; crawlers get og tags. A
+// post's time reads the same in the feed and on its page (components/time-stamp.tsx).
 import sharp from "sharp";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/env";
@@ -102,4 +103,29 @@ test("a post travels from author to follower and back as activity", async ({ pag
   expect(html).toContain(`<meta property="og:image" content="${E2E_BASE_URL}/media/`);
 
   await Promise.all([benPage.context().close(), stranger.context().close()]);
+});
+
+test("a post's time reads the same in the feed and on its page, the full date in its tooltip", async ({
+  page,
+}) => {
+  const ada = newAccount("ada.time", "Ada Timely");
+  await createAccount(page, ada);
+  await signInViaApi(page, ada);
+  const created = await page.request.post("/api/posts", { data: { content: "What time is it" } });
+  await expect(created, "post").toBeOK();
+  const { post } = (await created.json()) as { post: { path: string; createdAt: string } };
+  const fullDate = /^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d\d (AM|PM)$/;
+
+  await page.goto("/");
+  const inFeed = page.getByRole("article", { name: "Post by Ada Timely" }).locator("time");
+  await expect(inFeed).toHaveText(/^\d+[smhdw]$/);
+  await expect(inFeed).toHaveAttribute("title", fullDate);
+  await expect(inFeed).toHaveAttribute("datetime", post.createdAt);
+  const title = await inFeed.getAttribute("title");
+
+  await page.goto(post.path);
+  const onPage = page.getByRole("article", { name: "Post by Ada Timely" }).locator("time");
+  await expect(onPage).toHaveText(/^\d+[smhdw]$/);
+  await expect(onPage).toHaveAttribute("title", title ?? "");
+  await expect(onPage).toHaveAttribute("datetime", post.createdAt);
 });
