@@ -35,6 +35,11 @@ export const LIMITS = {
    * client's further attempts at that account are refused (modules/auth/login-guard.ts).
    */
   loginFailuresPerAccountIp: { points: 10, duration: 15 * MINUTE },
+  /**
+   * Failed logins at addresses without an account from one IP: past these, a guess at such an
+   * address is answered without a password hash (modules/auth/login-guard.ts).
+   */
+  loginUnknownPerIp: { points: 20, duration: 5 * MINUTE },
   /** Wrong passwords for one account from anywhere: counted to slow logins down, never refused. */
   loginFailuresPerAccount: { points: 1_000_000, duration: 60 * MINUTE },
   signupPerIp: { points: 5, duration: 30 * MINUTE },

@@ -14,7 +14,7 @@ export async function checkCurrentPassword(
   deps: AccountDeps,
   input: { userId: string; email: string; ip: string; password: string; field: string },
 ) {
-  const attempt = { email: input.email, ip: input.ip };
+  const attempt = { email: input.email, ip: input.ip, known: true };
   await admitLogin(deps.limits, attempt);
   const { password } = await deps.auth.$context;
   const credential = await credentialOf(deps.db, input.userId);

@@ -1,5 +1,6 @@
-// The auth library instance: password hashing (scrypt), sessions in the database, hashed e-mail
-// codes. We call its server API from our own routes, so the HTTP contract stays ours.
+// The auth library instance: password hashing (scrypt, password-hash.ts), sessions in the
+// database, hashed e-mail codes. We call its server API from our own routes, so the HTTP contract
+// stays ours.
 import { randomInt } from "node:crypto";
 import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
@@ -23,6 +24,7 @@ import {
 } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { Outbox } from "../../outbox/outbox";
+import { hashPassword, verifyPassword } from "./password-hash";
 import { verifiedSignIn } from "./verified-sign-in";
 
 const DAY = 24 * 60 * 60;
@@ -89,6 +91,8 @@ export function createAuth(
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // The library's scrypt format, on node:crypto's thread pool behind a gate (password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {

@@ -18,7 +18,7 @@ describe("login slowdown per account (never a lock)", () => {
 describe('a locked account-and-IP pair (docs/operations.md "Limits")', () => {
   it("refuses that client at that account without spending its address's login ceiling", async () => {
     const limits = createRateLimits();
-    const locked = { email: "owner@example.com", ip: "203.0.113.7" };
+    const locked = { email: "owner@example.com", ip: "203.0.113.7", known: true };
     for (let i = 0; i < LIMITS.loginFailuresPerAccountIp.points; i++) {
       await admitLogin(limits, locked);
       await loginFailed(limits, locked);

@@ -13,7 +13,14 @@ import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "../../policy/sta
 import { createProfileForAccount, getSessionUser } from "../profiles/service";
 import { authErrorCode } from "./better-auth";
 import { checkEmail } from "./email-policy";
-import { admitLogin, loginFailed, loginSucceeded } from "./login-guard";
+import {
+  admitLogin,
+  inTurn,
+  loginFailed,
+  loginSucceeded,
+  unknownAddressesSpent,
+  withoutHash,
+} from "./login-guard";
 import { assertPasswordAllowed } from "./password-policy";
 import { deleteSessionsOf, deleteUser, findUserByEmail } from "./queries";
 import { hasSignupProof, signupProofCookie } from "./signup-proof";
@@ -201,18 +208,28 @@ export async function verifyCode(
   }
 }
 
+const invalidCredentials = () =>
+  new AppError(401, ERROR_CODES.invalidCredentials, "Invalid email or password.");
+
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; ip: string; headers: Headers },
 ): Promise<WithCookies<LoginResponse>> {
-  const attempt = { email: input.email, ip: input.ip };
-  await admitLogin(deps.limits, attempt);
+  await admitLogin(deps.limits, input);
+  const attempt = { ...input, known: Boolean(await findUserByEmail(deps.db, input.email)) };
+  if (!attempt.known && (await unknownAddressesSpent(deps.limits, input.ip))) {
+    await withoutHash(input.ip);
+    await loginFailed(deps.limits, attempt);
+    throw invalidCredentials();
+  }
   try {
-    const { headers, response } = await deps.auth.api.signInEmail({
-      body: { email: input.email, password: input.password, rememberMe: true },
-      headers: input.headers,
-      returnHeaders: true,
-    });
+    const { headers, response } = await inTurn(input.ip, () =>
+      deps.auth.api.signInEmail({
+        body: { email: input.email, password: input.password, rememberMe: true },
+        headers: input.headers,
+        returnHeaders: true,
+      }),
+    );
     await loginSucceeded(deps.limits, attempt);
     if ("twoFactorRedirect" in response) {
       // No session yet: a signed cookie names the pending sign-in (docs/accounts.md).
@@ -229,7 +246,7 @@ export async function login(
     }
     if (kind === "INVALID_EMAIL_OR_PASSWORD") {
       await loginFailed(deps.limits, attempt);
-      throw new AppError(401, ERROR_CODES.invalidCredentials, "Invalid email or password.");
+      throw invalidCredentials();
     }
     throw error;
   }
