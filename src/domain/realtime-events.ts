@@ -29,6 +29,14 @@ export const serverMessage = z.discriminatedUnion("type", [
     updatedAt: z.string(),
   }),
   z.object({ type: z.literal("post.deleted"), postId: z.string() }),
+  /** A post's like count as committed, to those who may have it on screen; `liked` only to the
+   * liker's own tabs. */
+  z.object({
+    type: z.literal("post.likes"),
+    postId: z.string(),
+    likesCount: z.number(),
+    liked: z.boolean().optional(),
+  }),
   /** Something new for the reader's Activity page; the badge refetches its count. */
   z.object({ type: z.literal("activity.created") }),
   /** A message in one of the reader's threads (theirs included, for their other tabs). */

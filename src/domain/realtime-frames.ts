@@ -18,6 +18,7 @@ export const SERVER_MESSAGE_FIELDS: Record<ServerMessage["type"], readonly strin
   "post.created": ["post"],
   "post.updated": ["postId", "content", "updatedAt"],
   "post.deleted": ["postId"],
+  "post.likes": ["postId", "likesCount"],
   "activity.created": [],
   "mail.message": ["threadId", "message"],
   "mail.read": ["threadId"],

@@ -18,7 +18,14 @@ export type DomainEvent =
   | { type: "post.updated"; authorId: string; postId: string; content: string; updatedAt: string }
   | { type: "post.deleted"; authorId: string; postId: string }
   /** This user liked or unliked the post: its like count and their like, as committed. */
-  | { type: "post.liked"; postId: string; userId: string; liked: boolean; likesCount: number }
+  | {
+      type: "post.liked";
+      postId: string;
+      authorId: string;
+      userId: string;
+      liked: boolean;
+      likesCount: number;
+    }
   /** The post's comment or view count changed to these values. */
   | { type: "post.counted"; postId: string; commentsCount?: number; viewsCount?: number }
   /** What lists show of a person (name, handle, avatar, badges) may have changed. */

@@ -181,6 +181,55 @@ describe("/realtime", () => {
     expect(otherSocket.messages.map((m) => m.type)).toEqual(["ready"]);
   });
 
+  it("sends a like's new count to the author, their connected followers and watchers; the liker's tabs with their like", async () => {
+    const [author, fan, liker, watcher, other] = await Promise.all([
+      createAccount(t),
+      createAccount(t),
+      createAccount(t),
+      createAccount(t),
+      createAccount(t),
+    ]);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/follows/toggle",
+      headers: { cookie: fan.cookie },
+      payload: { targetUserId: author.userId },
+    });
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { cookie: author.cookie },
+      payload: { content: "likeable" },
+    });
+    const postId = post.json().post.id;
+    const sockets = await Promise.all([open(author), open(fan), open(liker), open(watcher)]);
+    const [authorSocket, fanSocket, likerSocket, watcherSocket] = sockets;
+    const otherSocket = await open(other);
+    await Promise.all([...sockets, otherSocket].map((s) => s.waitFor((m) => m.type === "ready")));
+    // A post page or the author's profile page watches the author.
+    watcherSocket?.send({ type: "watch-profile", userId: author.userId });
+    watcherSocket?.send({ type: "ping" });
+    await watcherSocket?.waitFor((m) => m.type === "pong");
+
+    const like = await t.app.inject({
+      method: "POST",
+      url: `/api/posts/${postId}/like`,
+      headers: { cookie: liker.cookie },
+    });
+    expect(like.json()).toEqual({ liked: true, likesCount: 1 });
+    const count = { type: "post.likes", postId, likesCount: 1 };
+    for (const socket of [authorSocket, fanSocket, watcherSocket]) {
+      expect(await socket?.waitFor((m) => m.type === "post.likes")).toEqual(count);
+    }
+    expect(await likerSocket?.waitFor((m) => m.type === "post.likes")).toEqual({
+      ...count,
+      liked: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(otherSocket.messages.map((m) => m.type)).toEqual(["ready"]);
+    expect(authorSocket?.messages.filter((m) => m.type === "post.likes")).toHaveLength(1);
+  });
+
   it("ignores malformed client messages and keeps the connection", async () => {
     const socket = await open(bob);
     socket.send("not json at all");

@@ -196,6 +196,36 @@ async function deliverPost(
   }
 }
 
+/**
+ * A post's like count (docs/social-and-realtime.md "Realtime") reaches whoever may have the post
+ * on screen: its author (their feed and profile), the author's connected followers (their
+ * feeds), and connections watching the author (the author's profile page, a post page of theirs).
+ * The liker's own tabs also learn their like. Each connection gets one message.
+ */
+async function deliverLikes(
+  registry: Registry,
+  options: GatewayOptions,
+  event: Extract<DomainEvent, { type: "post.liked" }>,
+) {
+  const count: ServerMessage = {
+    type: "post.likes",
+    postId: event.postId,
+    likesCount: event.likesCount,
+  };
+  const likerTabs = new Set(registry.ofUser(event.userId));
+  sendTo(likerTabs, { ...count, liked: event.liked });
+  const online = registry
+    .connectedUserIds()
+    .filter((id) => id !== event.authorId && id !== event.userId);
+  const followers = await options.followersAmong(event.authorId, online);
+  const viewers = new Set([
+    ...registry.ofUser(event.authorId),
+    ...registry.watchersOf(event.authorId),
+    ...followers.flatMap((userId) => [...registry.ofUser(userId)]),
+  ]);
+  for (const conn of viewers) if (!likerTabs.has(conn)) send(conn, count);
+}
+
 /** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
 async function closeEndedSessions(registry: Registry, options: GatewayOptions, userId: string) {
   for (const conn of [...registry.ofUser(userId)]) {
@@ -228,6 +258,8 @@ async function deliver(registry: Registry, options: GatewayOptions, event: Domai
         type: "post.deleted",
         postId: event.postId,
       });
+    case "post.liked":
+      return deliverLikes(registry, options, event);
     case "activity.created":
       return sendTo(registry.ofUser(event.recipientId), { type: "activity.created" });
     case "mail.message": {

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { PostView } from "../../domain/contracts/posts";
 import { postKeys, useFeedQuery } from "../state/queries/posts";
 import { safetyKeys } from "../state/queries/safety";
+import { applyServerMessage } from "../state/realtime-handler";
 import {
   ADA,
   apiError,
@@ -284,5 +285,56 @@ describe("like state", () => {
     if (!first) throw new Error("no like button");
     await user.click(first);
     expect(screen.getAllByRole("button", { name: "Unlike, 6 likes" })).toHaveLength(2);
+  });
+});
+
+describe("PostCard: like counts over realtime", () => {
+  it("shows a like made by someone else on the author's own card at once", async () => {
+    const post = makePost({ author: GRACE, isAuthor: true, likesCount: 2 });
+    const { queryClient } = renderFeed([post], GRACE);
+    act(() =>
+      applyServerMessage(
+        queryClient,
+        { type: "post.likes", postId: post.id, likesCount: 3 },
+        GRACE.userId,
+      ),
+    );
+    const button = await screen.findByRole("button", { name: "Like, 3 likes" });
+    expect(button.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("shows the reader's own like made in another tab, pressed", async () => {
+    const post = makePost({ likesCount: 3 });
+    const { queryClient } = renderFeed([post], ADA);
+    act(() =>
+      applyServerMessage(
+        queryClient,
+        { type: "post.likes", postId: post.id, likesCount: 4, liked: true },
+        ADA.userId,
+      ),
+    );
+    const button = await screen.findByRole("button", { name: "Unlike, 4 likes" });
+    expect(button.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("lets the reader's own press in flight decide, not a count that came before its answer", async () => {
+    const post = makePost({ likesCount: 3 });
+    const answer = deferred();
+    const { user, queryClient } = renderFeed([post], ADA, ({ path }) =>
+      path === `/api/posts/${post.id}/like` ? answer.promise : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Like, 3 likes" }));
+    act(() =>
+      applyServerMessage(
+        queryClient,
+        { type: "post.likes", postId: post.id, likesCount: 3 },
+        ADA.userId,
+      ),
+    );
+    // Rendering follows the cache a tick later: give a wrong count its chance to show.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole("button", { name: "Unlike, 4 likes" })).toBeTruthy();
+    answer.settle(json({ liked: true, likesCount: 5 }));
+    expect(await screen.findByRole("button", { name: "Unlike, 5 likes" })).toBeTruthy();
   });
 });

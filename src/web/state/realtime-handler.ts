@@ -5,6 +5,7 @@ import type { ServerMessage } from "../../domain/realtime-events";
 import { invalidateActivity } from "./queries/activity";
 import { setFollowing } from "./queries/follows";
 import { mailKeys, markThreadReadLocally, receiveMessage } from "./queries/mail";
+import { receiveLikeCount } from "./queries/post-likes";
 import { receivePost } from "./queries/post-live";
 import { applyPostEdit, removePost } from "./queries/posts";
 import { setProfileCounts } from "./queries/profile-counts";
@@ -46,6 +47,9 @@ export function applyServerMessage(
       return;
     case "post.deleted":
       removePost(queryClient, message.postId);
+      return;
+    case "post.likes":
+      receiveLikeCount(queryClient, message.postId, message);
       return;
     case "mail.message":
       // spec-1 §4: into the open conversation and the thread list at once; the reader's own

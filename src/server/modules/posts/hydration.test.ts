@@ -97,8 +97,22 @@ describe("PostHydrator", () => {
     const { load, hydrator, flags } = setup();
     await hydrator.hydrate(["p1", "popular"], "me");
     const events: DomainEvent[] = [
-      { type: "post.liked", postId: "p1", userId: "me", liked: true, likesCount: 1 },
-      { type: "post.liked", postId: "popular", userId: "me", liked: true, likesCount: 102 },
+      {
+        type: "post.liked",
+        postId: "p1",
+        authorId: "author",
+        userId: "me",
+        liked: true,
+        likesCount: 1,
+      },
+      {
+        type: "post.liked",
+        postId: "popular",
+        authorId: "author",
+        userId: "me",
+        liked: true,
+        likesCount: 102,
+      },
       { type: "post.counted", postId: "p1", commentsCount: 4 },
       { type: "post.counted", postId: "p1", viewsCount: 9 },
       { type: "post.updated", authorId: "ann", postId: "p1", content: "new", updatedAt: "" },
@@ -113,7 +127,14 @@ describe("PostHydrator", () => {
     });
     expect(await flags(["p1", "popular"], "me")).toEqual({ p1: true, popular: true });
     expect(await flags(["p1"], "you")).toEqual({ p1: false });
-    hydrator.apply({ type: "post.liked", postId: "p1", userId: "me", liked: false, likesCount: 0 });
+    hydrator.apply({
+      type: "post.liked",
+      postId: "p1",
+      authorId: "author",
+      userId: "me",
+      liked: false,
+      likesCount: 0,
+    });
     expect(await flags(["p1"], "me")).toEqual({ p1: false });
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -126,6 +147,7 @@ describe("PostHydrator", () => {
     hydrator.apply({
       type: "post.liked",
       postId: "p1",
+      authorId: "ann",
       userId: "me",
       liked: true,
       likesCount: LIKERS_KEPT + 1,

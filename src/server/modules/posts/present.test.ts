@@ -43,9 +43,23 @@ async function page(hydrator: PostHydrator, viewer: string | null) {
 describe("presenting posts", () => {
   it("gives each reader their own like and authorship over the same shared fields", async () => {
     const hydrator = new PostHydrator({ load: async () => [loaded()], likedAmong: async () => [] });
-    hydrator.apply({ type: "post.liked", postId: "p1", userId: "bo", liked: false, likesCount: 0 });
+    hydrator.apply({
+      type: "post.liked",
+      postId: "p1",
+      authorId: "author",
+      userId: "bo",
+      liked: false,
+      likesCount: 0,
+    });
     const [forAnn] = await page(hydrator, "ann");
-    hydrator.apply({ type: "post.liked", postId: "p1", userId: "bo", liked: true, likesCount: 1 });
+    hydrator.apply({
+      type: "post.liked",
+      postId: "p1",
+      authorId: "author",
+      userId: "bo",
+      liked: true,
+      likesCount: 1,
+    });
     const [forBo] = await page(hydrator, "bo");
     expect(forAnn).toMatchObject({ isAuthor: true, likedByMe: false, likesCount: 0 });
     expect(forBo).toMatchObject({ isAuthor: false, likedByMe: true, likesCount: 1 });
@@ -59,7 +73,14 @@ describe("presenting posts", () => {
   it("shows the cache's changes: likes, counts and edits", async () => {
     const hydrator = new PostHydrator({ load: async () => [loaded()], likedAmong: async () => [] });
     await page(hydrator, "bo");
-    hydrator.apply({ type: "post.liked", postId: "p1", userId: "cy", liked: true, likesCount: 1 });
+    hydrator.apply({
+      type: "post.liked",
+      postId: "p1",
+      authorId: "author",
+      userId: "cy",
+      liked: true,
+      likesCount: 1,
+    });
     hydrator.apply({ type: "post.counted", postId: "p1", commentsCount: 3, viewsCount: 7 });
     const updatedAt = "2026-11-28T10:00:00.000Z";
     hydrator.apply({

@@ -218,11 +218,17 @@ export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostA
         })
       : null;
     // Neither removed nor added: a concurrent request of the same person already liked it.
-    return { liked: liked || !unliked, likesCount: counter.count, notify };
+    return {
+      liked: liked || !unliked,
+      likesCount: counter.count,
+      authorId: counter.userId,
+      notify,
+    };
   });
   await deps.bus.publish({
     type: "post.liked",
     postId,
+    authorId: result.authorId,
     userId: viewerId,
     liked: result.liked,
     likesCount: result.likesCount,

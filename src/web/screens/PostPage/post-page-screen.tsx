@@ -17,6 +17,7 @@ import { useGoBack } from "../../lib/use-go-back";
 import { useRecordPostView } from "../../state/queries/post-views";
 import { usePostByPathQuery } from "../../state/queries/posts";
 import { useSessionUser } from "../../state/queries/session";
+import { useWatchProfile } from "../../state/realtime-provider";
 import { CommentThread } from "./comment-thread";
 import { PostDetail } from "./post-detail";
 import { ReplyForm } from "./reply-form";
@@ -59,6 +60,8 @@ export function PostPageScreen() {
   const query = usePostByPathQuery(handle, postSlug);
   const post = query.data;
   useRecordPostView(post?.id);
+  // The author's live news, their posts' like counts among it (docs/social-and-realtime.md).
+  useWatchProfile(post?.author.userId);
   usePageMeta(
     post
       ? postMeta(post, siteName)

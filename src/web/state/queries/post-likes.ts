@@ -46,6 +46,27 @@ export function seedPostLikes(
   }
 }
 
+/** A like count as committed, from realtime (someone's like, or the reader's own in another tab,
+ * which also says `liked`): on the post's one entry, so every card of it shows it. Not while a
+ * press of the reader's on this post is on its way (its answer is newer), nor for a post this tab
+ * has not shown. */
+export function receiveLikeCount(
+  queryClient: QueryClient,
+  postId: string,
+  update: { likesCount: number; liked?: boolean },
+): void {
+  const key = likeKeys.post(postId);
+  if (queryClient.isMutating({ mutationKey: key }) > 0) return;
+  queryClient.setQueryData<LikeState>(
+    key,
+    (current) =>
+      current && {
+        liked: update.liked ?? current.liked,
+        likesCount: Math.max(0, update.likesCount),
+      },
+  );
+}
+
 /** What every post card shows: the post's one like entry (made from the post if missing). */
 export function usePostLikeState(post: PostView): LikeState {
   const queryClient = useQueryClient();
