@@ -21,6 +21,7 @@ import {
   unknownAddressesSpent,
   withoutHash,
 } from "./login-guard";
+import { hashPassword } from "./password-hash";
 import { assertPasswordAllowed } from "./password-policy";
 import { deleteSessionsOf, deleteUser, findUserByEmail } from "./queries";
 import { hasSignupProof, signupProofCookie } from "./signup-proof";
@@ -53,7 +54,7 @@ export async function register(
   assertPasswordAllowed(input.password);
   const owner = await findUserByEmail(deps.db, input.email);
   const created = owner
-    ? await noticeToOwner(deps, { email: input.email, userId: owner.id })
+    ? await noticeInstead(deps, { ...input, userId: owner.id })
     : await registerNew(deps, input);
   // Only the browser that created the account may hear why its code failed (signup-proof.ts);
   // any other gets a cookie of the same shape that proves nothing.
@@ -95,6 +96,16 @@ async function registerNew(
     if (winner) return noticeToOwner(deps, { email: input.email, userId: winner.id });
     throw error;
   }
+}
+
+/** A registration at a taken address does the new account's costly work too, hashing the
+ * password, so its answer takes as long as a fresh one's. */
+async function noticeInstead(
+  deps: AuthDeps,
+  input: { email: string; password: string; userId: string },
+): Promise<false> {
+  await hashPassword(input.password);
+  return noticeToOwner(deps, input);
 }
 
 /** Someone registered with an address that has an account: its owner is told, within the same
