@@ -66,6 +66,12 @@ import { exportRoutes } from "./modules/export/routes";
 import { runExportSweep, type SweepReport, scheduleExportSweep } from "./modules/export/sweep";
 import { followersAmong } from "./modules/follows/queries";
 import { followRoutes } from "./modules/follows/routes";
+import {
+  type DedupSweepReport,
+  MAIL_DEDUP_SWEEP_MS,
+  runMailDedupSweep,
+  scheduleMailDedupSweep,
+} from "./modules/mail/dedup-sweep";
 import { mailRoutes } from "./modules/mail/routes";
 import { registerInboundMail } from "./modules/mail/smtp";
 import { mediaRoutes } from "./modules/media/routes";
@@ -143,6 +149,9 @@ export interface AppServices {
   proofSweepMs?: number;
   /** How often timeline rows past their days are deleted (docs/feed.md); 0 turns it off. */
   timelineSweepMs?: number;
+  /** How often inbound Message-IDs and Idempotency-Key answers past their time are deleted
+   * (docs/mail.md); 0 turns it off. */
+  mailDedupSweepMs?: number;
 }
 
 const USERNAME_LIFECYCLE_MS = 60_000;
@@ -163,6 +172,8 @@ declare module "fastify" {
     runProofSweep(now: Date, everyMs?: number): Promise<number | null>;
     /** One run deleting timeline rows past their days at `now` (docs/feed.md). */
     runTimelineSweep(now: Date, everyMs?: number): Promise<number | null>;
+    /** One run deleting mail de-duplication records past their time at `now` (docs/mail.md). */
+    runMailDedupSweep(now: Date, everyMs?: number): Promise<DedupSweepReport | null>;
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
     /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
@@ -341,18 +352,23 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>
     runTimelineSweep(ctx, now, everyMs),
   );
+  app.decorate("runMailDedupSweep", (now: Date, everyMs?: number) =>
+    runMailDedupSweep(ctx, now, everyMs),
+  );
   const lifecycleMs = services.usernameLifecycleMs ?? USERNAME_LIFECYCLE_MS;
   const heldNamesMs = services.heldNamesReleaseMs ?? HELD_NAMES_RELEASE_MS;
   const digestMs = services.emailDigestMs ?? EMAIL_DIGEST_MS;
   const sweepMs = services.exportSweepMs ?? EXPORT_SWEEP_MS;
   const proofSweepMs = services.proofSweepMs ?? PROOF_SWEEP_MS;
   const timelineSweepMs = services.timelineSweepMs ?? TIMELINE_SWEEP_MS;
+  const mailDedupSweepMs = services.mailDedupSweepMs ?? MAIL_DEDUP_SWEEP_MS;
   let stopLifecycle: (() => Promise<void>) | null = null;
   let stopHeldNames: (() => Promise<void>) | null = null;
   let stopDigest: (() => Promise<void>) | null = null;
   let stopSweep: (() => Promise<void>) | null = null;
   let stopProofSweep: (() => Promise<void>) | null = null;
   let stopTimelineSweep: (() => Promise<void>) | null = null;
+  let stopMailDedupSweep: (() => Promise<void>) | null = null;
   app.addHook("onReady", async () => {
     outbox.start();
     if (lifecycleMs > 0) stopLifecycle = scheduleUsernameLifecycle(ctx, lifecycleMs);
@@ -361,6 +377,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     if (sweepMs > 0) stopSweep = scheduleExportSweep(ctx, sweepMs);
     if (proofSweepMs > 0) stopProofSweep = scheduleProofSweep(ctx, proofSweepMs);
     if (timelineSweepMs > 0) stopTimelineSweep = scheduleTimelineSweep(ctx, timelineSweepMs);
+    if (mailDedupSweepMs > 0) {
+      stopMailDedupSweep = scheduleMailDedupSweep(ctx, mailDedupSweepMs);
+    }
   });
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();
@@ -371,6 +390,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     await stopSweep?.();
     await stopProofSweep?.();
     await stopTimelineSweep?.();
+    await stopMailDedupSweep?.();
     await outbox.stop();
   });
 

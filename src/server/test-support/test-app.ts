@@ -132,6 +132,7 @@ export async function createTestApp(
     exportSweepMs: 0,
     proofSweepMs: 0,
     timelineSweepMs: 0,
+    mailDedupSweepMs: 0,
   });
   await app.ready();
 

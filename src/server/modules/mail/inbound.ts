@@ -2,15 +2,21 @@
 // the outside sender: the thread of the message it replies to (In-Reply-To / References), else
 // the one thread per sender address. It arrives live like any message. Every recipient's copy is
 // stored in one transaction with its event (docs/outbox.md), so a message refused for now (451)
-// left nothing behind, and the sender's retry does not store it twice for anyone.
+// left nothing behind. A recipient is given one Message-ID once in 7 days: a sending server that
+// retries mail already stored (it heard no answer: we crashed, the line broke) gets its 250 and
+// nothing is stored again.
 import { INBOUND_BODY_MAX } from "../../../domain/mail-rules";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ReceivedMail } from "../../infra/smtp-inbound";
+import { claimInboundMessageId } from "./dedup-queries";
 import { findMemberThread, findOrCreateThread, threadOfMessageIds } from "./queries";
 import { externalPairKey, messageEvent, storeMessage } from "./record";
 
 type InboundDeps = Pick<AppContext, "db" | "outbox">;
+
+/** How long a recipient's Message-IDs are kept against retries (the sweep deletes them after). */
+export const INBOUND_ID_DAYS = 7;
 
 async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<string> {
   const replied = await threadOfMessageIds(db, { userId, messageIds: mail.references });
@@ -28,6 +34,13 @@ async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<st
 export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Promise<void> {
   await deps.outbox.transaction(async (tx, fx) => {
     for (const userId of mail.recipients) {
+      const { messageId } = mail;
+      if (
+        messageId &&
+        !(await claimInboundMessageId(tx, { userId, messageId, days: INBOUND_ID_DAYS }))
+      ) {
+        continue;
+      }
       const threadId = await threadFor(tx, userId, mail);
       const stored = await storeMessage(tx, {
         threadId,

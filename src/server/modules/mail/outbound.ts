@@ -2,14 +2,16 @@
 // domain, with Message-ID, In-Reply-To and References so the other side's client threads it,
 // limited per person per day. The message and its mail commit together (docs/outbox.md) and the
 // mail goes out at once: a mail server that refuses it for good takes the message back and the
-// sender hears why; one that is down only delays it, the outbox retries.
+// sender hears why (the answer kept for the request's Idempotency-Key becomes that refusal); one
+// that is down only delays it, the outbox retries.
 import { randomUUID } from "node:crypto";
 import type { MessageView } from "../../../domain/contracts/mail";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
+import { errorAnswer, replaceAnswer } from "../../http/idempotency";
 import { deleteMessage, senderIdentity, threadMessageIds } from "./queries";
-import { messageEvent, storeMessage } from "./record";
+import { claimOnce, keepOnce, messageEvent, type SendOnce, storeMessage } from "./record";
 
 type OutboundDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
 
@@ -21,6 +23,7 @@ export async function sendOutbound(
     address: string;
     subject: string | null;
     body: string;
+    once?: SendOnce | undefined;
   },
 ): Promise<MessageView> {
   await deps.limits.consume("externalMailPerUser", input.viewerId);
@@ -31,6 +34,7 @@ export async function sendOutbound(
   // spec-1 §7 send-email: the subject defaults to a message-from-username text.
   const handle = displayHandle({ ...me, emailAddress: me.chtchtEmail });
   const { result: stored, deliveries } = await deps.outbox.run(async (tx, fx) => {
+    await claimOnce(tx, input.once);
     const stored = await storeMessage(tx, {
       threadId: input.threadId,
       senderId: input.viewerId,
@@ -47,13 +51,19 @@ export async function sendOutbound(
       messageId,
       ...(earlier.length > 0 ? { inReplyTo: earlier.at(-1), references: earlier } : {}),
     });
+    await keepOnce(tx, input.once, stored.message);
     return stored;
   });
   const refusal = [...deliveries.values()].find((d) => typeof d === "object");
   if (refusal) {
     deps.log.warn({ to: input.address, reason: refusal.failed }, "outbound mail refused");
-    await deleteMessage(deps.db, stored.message.id);
-    throw new AppError(502, "send_failed", refusal.failed);
+    const failed = new AppError(502, "send_failed", refusal.failed);
+    const { once } = input;
+    await deps.db.transaction(async (tx) => {
+      await deleteMessage(tx, stored.message.id);
+      if (once) await replaceAnswer(tx, once.request, errorAnswer(failed));
+    });
+    throw failed;
   }
   await deps.outbox.enqueue([{ topic: "event", payload: messageEvent(input.threadId, stored) }]);
   return stored.message;

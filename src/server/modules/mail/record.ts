@@ -1,10 +1,12 @@
 // Writing a message, shared by replies, outbound mail and inbound mail: stored with the thread's
 // and members' newest-message times in one transaction, with its live event (and whatever the
 // caller adds: notices, the outgoing mail) written to the outbox in that same transaction, so a
-// stored message is never left unannounced (docs/outbox.md).
+// stored message is never left unannounced (docs/outbox.md). A request with an Idempotency-Key
+// claims it first in that transaction and keeps its answer last (http/idempotency.ts).
 import type { MessageView } from "../../../domain/contracts/mail";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { claimKey, type KeptAnswer, type KeyedRequest, keepAnswer } from "../../http/idempotency";
 import type { Effects } from "../../outbox/outbox";
 import { presentMessage } from "./present";
 import { findMessage, insertMessage } from "./queries";
@@ -17,6 +19,22 @@ export const externalPairKey = (userId: string, address: string) => `x:${userId}
 export type AlongWithMessage = (tx: Db, fx: Effects, message: MessageView) => Promise<void>;
 
 type MessageValues = Parameters<typeof insertMessage>[1];
+
+/** The request's Idempotency-Key, and its answer built in the message's transaction. */
+export interface SendOnce {
+  request: KeyedRequest;
+  answer: (tx: Db, message: MessageView) => Promise<KeptAnswer>;
+}
+
+/** First in the message's transaction: the key, when the request has one. */
+export async function claimOnce(tx: Db, once: SendOnce | undefined): Promise<void> {
+  if (once) await claimKey(tx, once.request);
+}
+
+/** Last in it: the answer kept with the message. */
+export async function keepOnce(tx: Db, once: SendOnce | undefined, message: MessageView) {
+  if (once) await keepAnswer(tx, once.request, await once.answer(tx, message));
+}
 
 /** A stored message as members see it, and who they are. */
 export interface StoredMessage {
@@ -44,11 +62,14 @@ export async function recordMessage(
   deps: Pick<AppContext, "outbox">,
   values: MessageValues,
   along?: AlongWithMessage,
+  once?: SendOnce,
 ): Promise<MessageView> {
   return deps.outbox.transaction(async (tx, fx) => {
+    await claimOnce(tx, once);
     const stored = await storeMessage(tx, values);
     fx.publish(messageEvent(values.threadId, stored));
     await along?.(tx, fx, stored.message);
+    await keepOnce(tx, once, stored.message);
     return stored.message;
   });
 }

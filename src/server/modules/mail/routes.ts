@@ -1,6 +1,7 @@
 // /api/mail/* — thin handlers over the mail use-cases (spec-1 §7 mail calls, send-email).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okResponse } from "../../../domain/contracts/auth";
+import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
 import {
   directThreadBody,
   externalMailBody,
@@ -104,10 +105,21 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     "/send",
     {
       ...signedIn,
-      schema: { tags, body: externalMailBody, response: { 201: sentExternalResponse } },
+      schema: {
+        tags,
+        headers: idempotencyKeyHeaders,
+        body: externalMailBody,
+        response: { 201: sentExternalResponse },
+      },
     },
     async (request, reply) => {
-      const sent = await mail.sendToAddress(ctx, { viewerId: me(request), ...request.body });
+      const { sent, replayed } = await mail.sendToAddress(ctx, {
+        viewerId: me(request),
+        ...request.body,
+        idempotencyKey: request.headers["idempotency-key"],
+      });
+      // Stripe's header: this answer is the kept one (docs/mail.md "Sending once").
+      if (replayed) reply.header("idempotent-replayed", "true");
       return reply.status(201).send(sent);
     },
   );

@@ -10,6 +10,13 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError } from "../../errors";
+import {
+  AnswerKept,
+  fingerprintOf,
+  type KeptAnswer,
+  keptAnswer,
+  replayedError,
+} from "../../http/idempotency";
 import { requireUnrestricted } from "../../policy/standing";
 import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
@@ -29,7 +36,7 @@ import {
   writeMailPreferences,
 } from "./queries";
 import { cannotMessage, requireReachable } from "./recipients";
-import { directPairKey, externalPairKey, recordMessage } from "./record";
+import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
 
 export type MailDeps = Pick<AppContext, "db" | "bus" | "outbox" | "limits" | "config" | "log">;
 
@@ -119,7 +126,7 @@ export async function messagesPage(
  */
 export async function sendMessage(
   deps: MailDeps,
-  input: ThreadAction & { subject: string | null; body: string },
+  input: ThreadAction & { subject: string | null; body: string; once?: SendOnce | undefined },
 ): Promise<MessageView> {
   const thread = await memberThread(deps.db, input);
   await requireUnrestricted(deps.db, input.viewerId);
@@ -143,17 +150,48 @@ export async function sendMessage(
       direction: "internal",
     },
     (tx, fx, message) => queueNotices(tx, fx, deps.config, { threadId: input.threadId, message }),
+    input.once,
   );
+}
+
+export interface SentToAddress {
+  thread: ThreadView;
+  message: MessageView;
+}
+
+/** A kept answer given again (docs/mail.md "Sending once"): the first message, or its refusal. */
+function replay(kept: KeptAnswer): { sent: SentToAddress; replayed: true } {
+  if (kept.status >= 400) throw replayedError(kept);
+  return { sent: kept.body as SentToAddress, replayed: true };
 }
 
 /**
  * The external composer (spec-1 §2 `compose`, §7 send-email): an address on our own domain is a
- * person, reached inside the product; any other address gets mail over SMTP.
+ * person, reached inside the product; any other address gets mail over SMTP. With an
+ * Idempotency-Key, a repeat of a request already answered gets that answer and sends nothing
+ * (http/idempotency.ts).
  */
 export async function sendToAddress(
   deps: MailDeps,
-  input: { viewerId: string; to: string; subject: string | null; body: string },
-): Promise<{ thread: ThreadView; message: MessageView }> {
+  input: {
+    viewerId: string;
+    to: string;
+    subject: string | null;
+    body: string;
+    idempotencyKey?: string | undefined;
+  },
+): Promise<{ sent: SentToAddress; replayed: boolean }> {
+  const { viewerId, to, subject, body, idempotencyKey } = input;
+  const request =
+    idempotencyKey === undefined
+      ? undefined
+      : {
+          userId: viewerId,
+          key: idempotencyKey,
+          fingerprint: fingerprintOf("mail.send", { to, subject, body }),
+        };
+  const kept = request && (await keptAnswer(deps.db, request));
+  if (kept) return replay(kept);
   let threadId: string;
   if (isOwnDomainAddress(input.to, deps.config.mailDomain)) {
     // An unknown handle answers as a block does (recipients.ts).
@@ -169,8 +207,23 @@ export async function sendToAddress(
       externalAddress: input.to,
     });
   }
-  const message = await sendMessage(deps, { ...input, threadId });
-  return { thread: await getThread(deps.db, { viewerId: input.viewerId, threadId }), message };
+  const once = request && {
+    request,
+    answer: async (tx: Db, message: MessageView) => ({
+      status: 201,
+      body: { thread: await getThread(tx, { viewerId, threadId }), message },
+    }),
+  };
+  try {
+    const message = await sendMessage(deps, { viewerId, threadId, subject, body, once });
+    return {
+      sent: { thread: await getThread(deps.db, { viewerId, threadId }), message },
+      replayed: false,
+    };
+  } catch (error) {
+    if (error instanceof AnswerKept) return replay(error.answer);
+    throw error;
+  }
 }
 
 /** Opening a thread marks it read for the reader; their other tabs hear of it. */

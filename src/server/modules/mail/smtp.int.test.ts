@@ -210,7 +210,9 @@ describe("inbound SMTP", () => {
     const forged = await inbound()
       .sendMail({
         envelope: { from: "ceo@strict.example", to: [addressOf(bo)] },
-        raw: message.replace("signer@signed.example", "ceo@strict.example"),
+        raw: message
+          .replace("signer@signed.example", "ceo@strict.example")
+          .replace("signed-1@", "forged-1@"),
       })
       .then(
         () => null,
@@ -222,7 +224,10 @@ describe("inbound SMTP", () => {
 
     await inbound().sendMail({
       envelope: { from: "shy@careful.example", to: [addressOf(bo)] },
-      raw: message.replace("signer@signed.example", "shy@careful.example"),
+      // A Message-ID of its own: one a recipient was given already is not stored again.
+      raw: message
+        .replace("signer@signed.example", "shy@careful.example")
+        .replace("signed-1@", "careful-1@"),
     });
     const careful = await externalThread(bo, "shy@careful.example");
     expect((await messagesOf(bo, careful?.id as string))[0]?.suspicious).toBe(true);
