@@ -87,6 +87,8 @@ interface RequestOptions {
   /** Sent as JSON, or as multipart/form-data when it is a FormData (file uploads). */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** More request headers (an Idempotency-Key: docs/mail.md "Sending once"). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** How the body travels: FormData lets the browser set the multipart boundary header itself. */
@@ -100,7 +102,7 @@ function encode(body: unknown): { headers: Record<string, string>; payload?: Bod
  * route's response contract. */
 export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
-  { method = "GET", body, signal }: RequestOptions = {},
+  { method = "GET", body, signal, headers: extra }: RequestOptions = {},
 ): Promise<z.output<S>> {
   const { headers, payload } = encode(body);
   let response: Response;
@@ -108,7 +110,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: { Accept: "application/json", ...headers },
+      headers: { Accept: "application/json", ...headers, ...extra },
       body: payload,
       signal,
     });
@@ -127,6 +129,6 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
 
 export const api = {
   get: <S extends z.ZodType>(path: string, signal?: AbortSignal) => apiRequest<S>(path, { signal }),
-  post: <S extends z.ZodType>(path: string, body: unknown) =>
-    apiRequest<S>(path, { method: "POST", body }),
+  post: <S extends z.ZodType>(path: string, body: unknown, headers?: Record<string, string>) =>
+    apiRequest<S>(path, { method: "POST", body, headers }),
 };

@@ -225,4 +225,42 @@ describe("the external composer", () => {
     ).toBeTruthy();
     expect(messageBox().value).toBe("Anyone there?");
   });
+
+  it("sends one Idempotency-Key per message: again after a lost answer, new once changed or sent", async () => {
+    let lost = 2;
+    const { user, router } = renderMail("/mail?compose=", outside, ({ method, path }) => {
+      if (!isExternal(method, path)) return undefined;
+      if (lost-- > 0) throw new TypeError("Failed to fetch");
+      const message = makeMessage({ threadId: outside.id, sender: ADA, direction: "outbound" });
+      return json({ thread: { ...outside, latestMessage: message }, message }, 201);
+    });
+    const keys = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(([path, init]) => path === "/api/mail/send" && init?.method === "POST")
+        .map(([, init]) => new Headers(init?.headers).get("idempotency-key"));
+    await user.type(await screen.findByLabelText("To"), "pen.pal@example.net");
+    await user.type(messageBox(), "Hello");
+    await user.click(sendButton());
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    expect(await screen.findByText(/^Failed to send external email/)).toBeTruthy();
+    // The same message again: the same key, so the server stores it once.
+    await user.click(sendButton());
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    // Changed words are another message.
+    await user.type(messageBox(), " there");
+    await user.click(sendButton());
+    expect(await screen.findByText("Sent!")).toBeTruthy();
+    const [first, again, changed] = keys();
+    expect(first).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(again).toBe(first);
+    expect(changed).not.toBe(first);
+
+    // A new message after one was sent: a new key.
+    await router.navigate("/mail?compose=pen.pal%40example.net");
+    await user.type(await screen.findByLabelText("Message"), "Hello");
+    await user.click(sendButton());
+    await waitFor(() => expect(keys()).toHaveLength(4));
+    expect(new Set(keys().slice(1)).size).toBe(3);
+  });
 });

@@ -11,6 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useRef } from "react";
 import type { z } from "zod";
 import type { okResponse } from "../../../domain/contracts/auth";
 import type {
@@ -23,6 +24,7 @@ import type {
   threadsPage,
   unreadMailResponse,
 } from "../../../domain/contracts/mail";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import { normalizeSubject } from "../../../domain/mail-rules";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
@@ -286,18 +288,41 @@ export function useSendMessageMutation(threadId: string) {
   });
 }
 
-/** The external composer (spec-1 §2 `compose`, §7 send-email): any address, ours included. */
+/**
+ * A failed send whose answer never came (no connection, a proxy's own page) or whose first try is
+ * still being stored: sending the same message again must carry the same Idempotency-Key.
+ */
+const answerUnknown = (error: unknown) =>
+  !(error instanceof ApiRequestError) ||
+  ["network_error", "http_error", "bad_response", "idempotency_key_in_use"].includes(error.code);
+
+/**
+ * The external composer (spec-1 §2 `compose`, §7 send-email): any address, ours included. Each
+ * message carries an Idempotency-Key (docs/mail.md "Sending once"), made when it is first sent
+ * and sent again with the same message after a failure whose answer was lost, so the server
+ * stores it once; a message sent, answered otherwise or changed gets a new one.
+ */
 export function useSendExternalMutation() {
   const queryClient = useQueryClient();
+  const attempt = useRef<{ request: string; key: string } | null>(null);
   return useMutation({
-    mutationFn: (input: Draft & { to: string }) =>
-      api.post<typeof sentExternalResponse>("/api/mail/send", {
-        to: input.to.trim(),
-        ...outgoing(input),
-      }),
+    mutationFn: (input: Draft & { to: string }) => {
+      const body = { to: input.to.trim(), ...outgoing(input) };
+      const request = JSON.stringify(body);
+      if (attempt.current?.request !== request) {
+        attempt.current = { request, key: crypto.randomUUID() };
+      }
+      // The draft's form of the key: a structured-field string, in double quotes.
+      const headers = { [IDEMPOTENCY_KEY_HEADER]: `"${attempt.current.key}"` };
+      return api.post<typeof sentExternalResponse>("/api/mail/send", body, headers);
+    },
     onSuccess: ({ thread, message }) => {
+      attempt.current = null;
       queryClient.setQueryData(mailKeys.thread(thread.id), thread);
       receiveMessage(queryClient, message, true);
+    },
+    onError: (error) => {
+      if (!answerUnknown(error)) attempt.current = null;
     },
   });
 }
