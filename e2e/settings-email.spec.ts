@@ -81,7 +81,7 @@ for (const width of [375, 1280]) {
     ).toBeOK();
     await writer.context().close();
     const notice = await waitForMail(account.email, "New message from Wes Writer");
-    const link = /https?:\/\/[^\s"<>]+\/unsubscribe\/[\w.-]+/.exec(notice.body)?.[0];
+    const link = /https?:\/\/[^\s"<>]+\/settings\/unsubscribe\/[\w.-]+/.exec(notice.body)?.[0];
     expect(link).toBeTruthy();
 
     await page.goto(link as string);

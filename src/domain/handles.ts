@@ -29,7 +29,6 @@ export const RESERVED_HANDLES = new Set([
   "settings",
   "signup",
   "support",
-  "unsubscribe",
 ]);
 
 const DEFAULT_HANDLE_MAX = 30;

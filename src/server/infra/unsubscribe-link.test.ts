@@ -35,8 +35,8 @@ describe("unsubscribe tokens", () => {
   });
 
   it("give the RFC 8058 header pair", () => {
-    expect(unsubscribeHeaders("https://x.example/unsubscribe/t")).toEqual({
-      "List-Unsubscribe": "<https://x.example/unsubscribe/t>",
+    expect(unsubscribeHeaders("https://x.example/settings/unsubscribe/t")).toEqual({
+      "List-Unsubscribe": "<https://x.example/settings/unsubscribe/t>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
   });

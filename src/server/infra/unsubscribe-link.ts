@@ -41,7 +41,8 @@ export function readUnsubscribeToken(key: LinkKey, token: string): UnsubscribeTa
 /** The unsubscribe page (modules/notifications/unsubscribe-page-routes.ts): a page, so outside
  * /api, where answers are JSON. Links mailed before went to /api/unsubscribe/, which sends a
  * browser here. */
-export const unsubscribePath = (token: string) => `/unsubscribe/${encodeURIComponent(token)}`;
+export const unsubscribePath = (token: string) =>
+  `/settings/unsubscribe/${encodeURIComponent(token)}`;
 
 /** The link in the mail's body and its List-Unsubscribe header. */
 export const unsubscribeUrl = (publicUrl: string, token: string) =>

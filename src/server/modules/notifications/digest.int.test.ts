@@ -197,7 +197,7 @@ describe("the daily digest", () => {
     await t.app.runEmailDigest(start);
     const raw = digestsTo(ann)[0]?.raw ?? "";
     const line = raw.match(/^List-Unsubscribe: (.*)$/m)?.[1];
-    expect(line).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/digest\.[\w-]+\.[\w-]+>$/);
+    expect(line).toMatch(/^<http:\/\/localhost:3000\/settings\/unsubscribe\/digest\.[\w-]+\.[\w-]+>$/);
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const url = new URL(line?.slice(1, -1) ?? "");
     const mail = await simpleParser(raw);
@@ -240,7 +240,7 @@ describe("the daily digest", () => {
       expect(digest?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
       const list = digest?.parsed.headers.get("list") as { unsubscribe?: { url?: string } };
       expect(list.unsubscribe?.url).toMatch(
-        /^http:\/\/localhost:3000\/unsubscribe\/digest\.[\w-]+\.[\w-]+$/,
+        /^http:\/\/localhost:3000\/settings\/unsubscribe\/digest\.[\w-]+\.[\w-]+$/,
       );
     } finally {
       await s.close();

@@ -91,7 +91,7 @@ describe("message notices", () => {
     expect(mail.subject).toBe("New message from Writer");
     const raw = t.mailbox.latestTo(to.email)?.raw ?? "";
     const line = raw.match(/^List-Unsubscribe: (.*)$/m)?.[1];
-    expect(line).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/messages\.[\w-]+\.[\w-]+>$/);
+    expect(line).toMatch(/^<http:\/\/localhost:3000\/settings\/unsubscribe\/messages\.[\w-]+\.[\w-]+>$/);
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const url = new URL(line?.slice(1, -1) ?? "");
     // A mail parser reads the header as RFC 2369 means it.
@@ -113,7 +113,7 @@ describe("the unsubscribe page", () => {
       { userId: who.userId, kind },
     );
   const pageFor = (who: TestAccount, kind: "digest" | "messages") =>
-    `/unsubscribe/${tokenFor(who, kind)}`;
+    `/settings/unsubscribe/${tokenFor(who, kind)}`;
 
   it("GET shows the question and a button that POSTs to the page, and changes nothing", async () => {
     const dee = await createAccount(t);
@@ -161,11 +161,11 @@ describe("the unsubscribe page", () => {
   it("says a forged, altered or unknown person's link does not work, with 400, changing nothing", async () => {
     const fay = await createAccount(t);
     for (const token of badTokens(fay)) {
-      const page = await t.app.inject({ method: "GET", url: `/unsubscribe/${token}` });
+      const page = await t.app.inject({ method: "GET", url: `/settings/unsubscribe/${token}` });
       expect(page.statusCode, token).toBe(400);
       expect(page.headers["content-type"]).toContain("text/html");
       expect(page.body).toContain("This link does not work");
-      const posted = await oneClick(`/unsubscribe/${token}`, { accept: "text/html" });
+      const posted = await oneClick(`/settings/unsubscribe/${token}`, { accept: "text/html" });
       expect(posted.statusCode).toBe(400);
       expect(posted.body).toContain("This link does not work");
     }

@@ -1,5 +1,5 @@
 // The page an unsubscribe link in our e-mails opens (docs/accounts.md "One-click unsubscribe"):
-// GET /unsubscribe/:token asks, with a button that POSTs; POST turns the switches off, from that
+// GET /settings/unsubscribe/:token asks, with a button that POSTs; POST turns the switches off, from that
 // button or from a mail client's one-click (RFC 8058, which needs no answer but its 2xx). A page,
 // so outside /api; a bad link is a page saying so.
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -46,7 +46,7 @@ export const unsubscribePageRoutes: FastifyPluginAsyncZod<WithContext> = async (
     }
   };
 
-  app.get("/unsubscribe/:token", { schema }, async (request, reply) =>
+  app.get("/settings/unsubscribe/:token", { schema }, async (request, reply) =>
     answer(
       reply,
       () => preferences.checkUnsubscribeLink(ctx, request.params),
@@ -54,7 +54,7 @@ export const unsubscribePageRoutes: FastifyPluginAsyncZod<WithContext> = async (
     ),
   );
 
-  app.post("/unsubscribe/:token", { schema }, async (request, reply) =>
+  app.post("/settings/unsubscribe/:token", { schema }, async (request, reply) =>
     answer(
       reply,
       () => preferences.unsubscribe(ctx, request.params),
