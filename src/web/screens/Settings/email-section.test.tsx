@@ -14,17 +14,17 @@ import { EmailSection } from "./email-section";
 const NEW = "ada@newmail.org";
 const CODE = "482913";
 
-/** The server of e-mail changes: one code per address; a taken address refused. */
+/** The server of e-mail changes: one code per address; an address on our own mail domain refused. */
 function emailApi() {
   let email = sessionFor(ADA).email;
   return ({ method, path, body }: Call) => {
     const request = body as { newEmail: string; code?: string };
     if (method === "POST" && path === "/api/account/email/code") {
-      if (request.newEmail === "taken@example.org") {
-        const message = "An account with this email already exists.";
+      if (request.newEmail === "ann@chtcht.local") {
+        const message = "Addresses on chtcht.local are mailboxes of this product.";
         return json(
-          { error: { code: "email_taken", message, fields: { newEmail: [message] } } },
-          409,
+          { error: { code: "email_refused", message, fields: { newEmail: [message] } } },
+          400,
         );
       }
       return json({ sent: true, resendAfterSeconds: 60 });
@@ -81,12 +81,14 @@ describe("Settings: e-mail", () => {
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
 
     await user.clear(addressInput());
-    await user.type(addressInput(), "taken@example.org");
+    await user.type(addressInput(), "ann@chtcht.local");
     await user.click(within(section()).getByRole("button", { name: "Send code" }));
     expect(
-      await within(section()).findByText("An account with this email already exists."),
+      await within(section()).findByText(
+        "Addresses on chtcht.local are mailboxes of this product.",
+      ),
     ).toBeTruthy();
-    expect(addressInput().value).toBe("taken@example.org");
+    expect(addressInput().value).toBe("ann@chtcht.local");
     expect(document.activeElement).toBe(addressInput());
   });
 
