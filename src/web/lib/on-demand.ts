@@ -1,7 +1,7 @@
-// Screens fetched the first time their route matches (router.tsx). Once fetched, a screen renders
-// at once instead of suspending: main.tsx waits for the first page's screen, whose script the page
-// already preloads, so the first paint draws it with the shell rather than the shell alone and
-// then the screen (docs/performance.md "Lighthouse").
+// Screens fetched the first time their route matches (routing/router.tsx). Once fetched, a screen
+// renders at once instead of suspending: main.tsx waits for the first page's screen, whose script
+// the page already preloads, so the first paint draws it with the shell rather than the shell
+// alone and then the screen (docs/performance.md "Lighthouse").
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 export type OnDemandScreen = LazyExoticComponent<ComponentType> & {

@@ -5,11 +5,11 @@
 import { Link, Navigate, useParams } from "react-router";
 import { pageText } from "../../../domain/page-titles";
 import { buttonClass } from "../../components/button";
-import { useCanonicalHandle } from "../../components/handle-route";
 import { LoadError } from "../../components/load-error";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
+import { useCanonicalHandle } from "../../state/canonical-handle";
 import { profileLoadErrorText, useProfileQuery } from "../../state/queries/profiles";
 import { EditProfileForm } from "./edit-profile-form";
 import { usePaymentReturn } from "./use-payment-return";

@@ -1,7 +1,7 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
 // their password, two-factor authentication and passkeys, a copy of their data, the e-mails we
 // send them, the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
-// "Mute"), and last, as a danger zone, deleting the account. Signed-in only (router.tsx).
+// "Mute"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/page";
 import { usePageMeta } from "../../lib/page-meta";

@@ -5,68 +5,68 @@
 // unused here, would add 16 kB to the first script (docs/performance.md "Initial JavaScript").
 import { type ReactNode, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
-import { type PageRoute, pageRoute } from "../domain/page-routes";
-import { AppShell } from "./components/app-shell";
-import { HandleRoute } from "./components/handle-route";
-import { RequireAuth } from "./components/require-auth";
-import { RouteErrorBoundary } from "./components/route-error";
-import { Spinner } from "./components/spinner";
-import { type OnDemandScreen, onDemand } from "./lib/on-demand";
-import { HomeScreen } from "./screens/Home/home-screen";
-import { NotFoundScreen } from "./screens/NotFound/not-found-screen";
-import { PostPageScreen } from "./screens/PostPage/post-page-screen";
-import { ProfileScreen } from "./screens/Profile/profile-screen";
+import { type PageRoute, pageRoute } from "../../domain/page-routes";
+import { AppShell } from "../components/app-shell";
+import { Spinner } from "../components/spinner";
+import { type OnDemandScreen, onDemand } from "../lib/on-demand";
+import { HomeScreen } from "../screens/Home/home-screen";
+import { NotFoundScreen } from "../screens/NotFound/not-found-screen";
+import { PostPageScreen } from "../screens/PostPage/post-page-screen";
+import { ProfileScreen } from "../screens/Profile/profile-screen";
+import { HandleRoute } from "./handle-route";
+import { RequireAuth } from "./require-auth";
+import { RouteErrorBoundary } from "./route-error";
 
 const SignInScreen = onDemand(
-  () => import("./screens/SignIn/sign-in-screen"),
+  () => import("../screens/SignIn/sign-in-screen"),
   (m) => m.SignInScreen,
 );
 const AuthCallbackScreen = onDemand(
-  () => import("./screens/AuthCallback/auth-callback-screen"),
+  () => import("../screens/AuthCallback/auth-callback-screen"),
   (m) => m.AuthCallbackScreen,
 );
 const PoliciesScreen = onDemand(
-  () => import("./screens/Policies/policies-screen"),
+  () => import("../screens/Policies/policies-screen"),
   (m) => m.PoliciesScreen,
 );
 const AboutScreen = onDemand(
-  () => import("./screens/About/about-screen"),
+  () => import("../screens/About/about-screen"),
   (m) => m.AboutScreen,
 );
 const MailScreen = onDemand(
-  () => import("./screens/Mail/mail-screen"),
+  () => import("../screens/Mail/mail-screen"),
   (m) => m.MailScreen,
 );
 const ActivityScreen = onDemand(
-  () => import("./screens/Activity/activity-screen"),
+  () => import("../screens/Activity/activity-screen"),
   (m) => m.ActivityScreen,
 );
 const SearchScreen = onDemand(
-  () => import("./screens/Search/search-screen"),
+  () => import("../screens/Search/search-screen"),
   (m) => m.SearchScreen,
 );
 const SettingsScreen = onDemand(
-  () => import("./screens/Settings/settings-screen"),
+  () => import("../screens/Settings/settings-screen"),
   (m) => m.SettingsScreen,
 );
 const AdminReportsScreen = onDemand(
-  () => import("./screens/AdminReports/admin-reports-screen"),
+  () => import("../screens/AdminReports/admin-reports-screen"),
   (m) => m.AdminReportsScreen,
 );
 const PostRedirectScreen = onDemand(
-  () => import("./screens/PostRedirect/post-redirect-screen"),
+  () => import("../screens/PostRedirect/post-redirect-screen"),
   (m) => m.PostRedirectScreen,
 );
 const CheckoutSuccessScreen = onDemand(
-  () => import("./screens/CheckoutSuccess/checkout-success-screen"),
+  () => import("../screens/CheckoutSuccess/checkout-success-screen"),
   (m) => m.CheckoutSuccessScreen,
 );
 const TestCheckoutScreen = onDemand(
-  () => import("./screens/TestCheckout/test-checkout-screen"),
+  () => import("../screens/TestCheckout/test-checkout-screen"),
   (m) => m.TestCheckoutScreen,
 );
 const EditProfileScreen = onDemand(
-  () => import("./screens/EditProfile/edit-profile-screen"),
+  () => import("../screens/EditProfile/edit-profile-screen"),
   (m) => m.EditProfileScreen,
 );
 

@@ -1,22 +1,11 @@
-// Wraps the /{handle}/… routes: a leading @ in the handle is stripped (spec-1 §2), so
-// /@name/edit-profile (the checkout return path of spec-2 §7) lands on /name/edit-profile. A
-// profile also answers to other handles than its canonical one (another letter case, the default
-// username once a name is reserved, a released name for a while: docs/usernames.md), and the
-// screens then move the address to the canonical handle with useCanonicalHandle.
+// A profile answers to other handles than its canonical one (another letter case, the default
+// username once a name is reserved, a released name for a while: docs/usernames.md); the screens
+// under /{handle}/… (routing/handle-route.tsx) move the address to the canonical handle.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { ProfileView } from "../../domain/contracts/profiles";
-import { profileKeys } from "../state/queries/profiles";
-
-export function HandleRoute() {
-  const location = useLocation();
-  if (location.pathname.startsWith("/@")) {
-    const pathname = location.pathname.replace(/^\/@+/, "/");
-    return <Navigate to={{ pathname, search: location.search, hash: location.hash }} replace />;
-  }
-  return <Outlet />;
-}
+import { profileKeys } from "./queries/profiles";
 
 /** Replaces the handle in the address with `profile.handle` when they differ, keeping the rest
  * of the path (/{handle}/edit-profile), the query and the hash. The profile is cached under its

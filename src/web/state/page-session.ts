@@ -9,12 +9,12 @@ import type { z } from "zod";
 import type { sessionResponse } from "../../domain/contracts/auth";
 import type { HeaderState } from "../../domain/contracts/header-state";
 import { HEADER_STATE_ELEMENT_ID, SESSION_ELEMENT_ID } from "../../domain/page-blocks";
-import { activityKeys } from "../state/queries/activity";
-import { mailKeys } from "../state/queries/mail";
-import { safetyKeys } from "../state/queries/safety";
-import { sessionKeys } from "../state/queries/session";
-import { usernameKeys } from "../state/queries/usernames";
-import { hasStrings, isObject, readJsonBlock } from "./json-block";
+import { hasStrings, isObject, readJsonBlock } from "../lib/json-block";
+import { activityKeys } from "./queries/activity";
+import { mailKeys } from "./queries/mail";
+import { safetyKeys } from "./queries/safety";
+import { sessionKeys } from "./queries/session";
+import { usernameKeys } from "./queries/usernames";
 
 type Session = z.output<typeof sessionResponse>;
 

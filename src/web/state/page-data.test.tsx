@@ -1,12 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { mailKeys } from "../state/queries/mail";
-import { peopleSearchKeys } from "../state/queries/people-search";
-import { likeKeys } from "../state/queries/post-likes";
-import { postKeys } from "../state/queries/posts";
-import { profileKeys } from "../state/queries/profiles";
 import { makePost } from "../test-support/posts";
 import { seedPageData } from "./page-data";
+import { mailKeys } from "./queries/mail";
+import { peopleSearchKeys } from "./queries/people-search";
+import { likeKeys } from "./queries/post-likes";
+import { postKeys } from "./queries/posts";
+import { profileKeys } from "./queries/profiles";
 
 const embed = (text: string) => {
   document.body.innerHTML = `<div id="root"></div><script type="application/json" id="page-data">${text}</script>`;

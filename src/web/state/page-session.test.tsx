@@ -1,11 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { activityKeys } from "../state/queries/activity";
-import { mailKeys } from "../state/queries/mail";
-import { safetyKeys } from "../state/queries/safety";
-import { sessionKeys } from "../state/queries/session";
-import { usernameKeys } from "../state/queries/usernames";
 import { seedSession } from "./page-session";
+import { activityKeys } from "./queries/activity";
+import { mailKeys } from "./queries/mail";
+import { safetyKeys } from "./queries/safety";
+import { sessionKeys } from "./queries/session";
+import { usernameKeys } from "./queries/usernames";
 
 const embed = (text: string, header?: unknown) => {
   const headerBlock = header

@@ -2,8 +2,8 @@
 // sign-in screen in place (returning here after login) when nobody is signed in.
 import { lazy, type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
+import { Spinner } from "../components/spinner";
 import { useSessionUser } from "../state/queries/session";
-import { Spinner } from "./spinner";
 
 // Fetched only when a signed-out visitor opens a guarded page (docs/performance.md "Initial
 // JavaScript").

@@ -5,12 +5,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { PageData } from "../../domain/contracts/page-data";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
-import { mailKeys } from "../state/queries/mail";
-import { peopleSearchKeys } from "../state/queries/people-search";
-import { seedPostLikes } from "../state/queries/post-likes";
-import { type PostPage, type PostPages, postKeys } from "../state/queries/posts";
-import { profileKeys } from "../state/queries/profiles";
-import { hasStrings, isObject, readJsonBlock } from "./json-block";
+import { hasStrings, isObject, readJsonBlock } from "../lib/json-block";
+import { mailKeys } from "./queries/mail";
+import { peopleSearchKeys } from "./queries/people-search";
+import { seedPostLikes } from "./queries/post-likes";
+import { type PostPage, type PostPages, postKeys } from "./queries/posts";
+import { profileKeys } from "./queries/profiles";
 
 /** A list whose items each have the given string fields. */
 const isListOf = (value: unknown, ...fields: string[]): boolean =>
