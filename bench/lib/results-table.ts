@@ -73,7 +73,8 @@ const PREAMBLE = [
   "",
   "Written by `npm run bench` (the server, [bench/run.ts](../bench/run.ts)) and `npm run bench:web`",
   "(Lighthouse, [bench/lighthouse.ts](../bench/lighthouse.ts)), each replacing its own section. How",
-  "each bench works and what its figures meant over time: [performance.md](performance.md).",
+  "each bench works: [performance.md](performance.md); what its figures meant over time:",
+  "[performance-log.md](performance-log.md).",
   "Rerun to refresh; do not edit by hand.",
   "",
 ].join("\n");
