@@ -3,7 +3,7 @@
 // generator and the server each get a core instead of sharing one event loop.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { ChildMessage, ParentMessage } from "./app-server";
+import { BENCH_METRICS_TOKEN, type ChildMessage, type ParentMessage } from "./app-ipc";
 import { BENCH_SESSION_SECRET } from "./sessions";
 
 export interface AppStats {
@@ -24,8 +24,6 @@ export interface RunningApp {
   cacheBytes(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
-
-export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 
 const SERVER_ENTRY = fileURLToPath(new URL("./app-server.ts", import.meta.url));
 const START_TIMEOUT_MS = 60_000;

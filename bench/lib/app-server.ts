@@ -13,21 +13,8 @@ import { fromPostgres } from "../../src/server/db/client";
 import { createMailer } from "../../src/server/infra/mailer";
 import { connectRedis } from "../../src/server/infra/redis";
 import { createMemoryBus, createRedisBus } from "../../src/server/realtime/bus";
-import { BENCH_METRICS_TOKEN } from "./app-process";
+import { BENCH_METRICS_TOKEN, type ChildMessage, type ParentMessage } from "./app-ipc";
 import { assertLoopback } from "./bench-db";
-
-export type ParentMessage = { type: "stats"; id: number; gc?: boolean } | { type: "stop" };
-export type ChildMessage =
-  | { type: "ready"; port: number; smtpPort: number }
-  | {
-      type: "stats";
-      id: number;
-      rss: number;
-      heapUsed: number;
-      cpuUserMs: number;
-      cpuSystemMs: number;
-    }
-  | { type: "error"; message: string };
 
 const send = (message: ChildMessage) => process.send?.(message);
 

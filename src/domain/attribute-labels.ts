@@ -1,6 +1,6 @@
 // What each personal attribute (spec-2 §3) is called on screen: the profile's Details section and
 // the edit form's Details grid use the same words.
-import type { ProfileAttributes } from "./contracts/profiles";
+import type { ProfileAttributes } from "./contracts/profile-attributes";
 
 export const ATTRIBUTE_LABELS: Record<keyof ProfileAttributes, string> = {
   country: "Country",

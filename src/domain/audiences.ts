@@ -3,7 +3,7 @@
 // Only me. The owner sees everything, friends see Everyone and Friends, everyone else (anonymous
 // visitors included) sees Everyone. The server's presenters and the search index apply this one
 // rule; the edit form shows it.
-import type { ProfileAttributes } from "./contracts/profiles";
+import type { ProfileAttributes } from "./contracts/profile-attributes";
 
 export const AUDIENCES = ["everyone", "friends", "only_me"] as const;
 export type Audience = (typeof AUDIENCES)[number];

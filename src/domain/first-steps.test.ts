@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProfileAttributes } from "./contracts/profiles";
+import type { ProfileAttributes } from "./contracts/profile-attributes";
 import { firstSteps } from "./first-steps";
 
 const noAttributes = Object.fromEntries(

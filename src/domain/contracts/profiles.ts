@@ -11,6 +11,7 @@ import { isEmailShaped, normalizeEmail } from "../email";
 import { type LoadedProfileLists, profileDetailsSchema } from "../enums/profile-options";
 import { normalizeWebsite } from "../website";
 import { fullNameField } from "./auth";
+import { attributeValues } from "./profile-attributes";
 
 /** What a profile save may say about audiences: any subset, plus the sensitive attributes the
  * person consents to show (docs/profiles-and-media.md "Consent"). */
@@ -30,35 +31,6 @@ export const consentList = z
   .max(SENSITIVE_ATTRIBUTES.length);
 
 export const verificationType = z.enum(["none", "yellow", "black"]);
-
-/** spec-2 §3 personal attributes, keyed by the spec's field names (null when not given). */
-const attributeValues = z.object({
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  county: z.string().nullable(),
-  city: z.string().nullable(),
-  age: z.number().int().nullable(),
-  gender: z.string().nullable(),
-  race: z.string().nullable(),
-  sexuality: z.string().nullable(),
-  zodiac: z.string().nullable(),
-  body_types: z.string().nullable(),
-  height: z.string().nullable(),
-  relationship_status: z.string().nullable(),
-  kids: z.string().nullable(),
-  occupation: z.string().nullable(),
-  military_branch: z.string().nullable(),
-  military_base: z.string().nullable(),
-  university: z.string().nullable(),
-  hbcu: z.string().nullable(),
-  salary: z.string().nullable(),
-  networth: z.string().nullable(),
-  greek: z.string().nullable(),
-  religion: z.string().nullable(),
-  education: z.string().nullable(),
-  causes: z.string().nullable(),
-});
-export type ProfileAttributes = z.infer<typeof attributeValues>;
 
 export const PICTURE_SLOTS = 9;
 

@@ -9,14 +9,14 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Db } from "./handle";
 import { openHotReads } from "./postgres-client";
 import { sendHotReadsThrough } from "./prepared";
 
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type { Db } from "./handle";
 
 export interface Database {
   db: Db;

@@ -3,7 +3,7 @@
 // (docs/performance.md "Profile and post pages"). On PostgreSQL they go through connections of
 // their own, where postgres.js pipelines them (db/postgres-client.ts). Their rows are mapped by a
 // function compiled for each statement (db/row-mapper.ts).
-import type { Db } from "./client";
+import type { Db } from "./handle";
 import { compileRowsOf } from "./row-mapper";
 
 const hotReadsOf = new WeakMap<Db, Db>();

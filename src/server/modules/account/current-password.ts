@@ -3,15 +3,15 @@
 // budgets as logins (auth/login-guard.ts).
 import { CURRENT_PASSWORD_WRONG } from "../../../domain/contracts/account";
 import { ERROR_CODES } from "../../../domain/error-codes";
+import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { admitLogin, loginFailed, loginSucceeded } from "../auth/login-guard";
 import { credentialOf } from "./queries";
-import type { AccountDeps } from "./service";
 
 /** The person's password sign-in, once `password` is shown to be its password; refused with
  * `fields[field]` otherwise. */
 export async function checkCurrentPassword(
-  deps: AccountDeps,
+  deps: Pick<AppContext, "db" | "auth" | "limits">,
   input: { userId: string; email: string; ip: string; password: string; field: string },
 ) {
   const attempt = { email: input.email, ip: input.ip, known: true };
