@@ -1,7 +1,7 @@
 // Posts, likes, comments and activity (spec-1 §2, §4; spec-2 §2): A posts with an image; B, who follows A, sees it
 // arrive live, likes and comments; A's menu shows unread activity, the Activity page lists it under
 // New and opens the post; the copied link opens the same post elsewhere; crawlers get og tags. A
-// post's time reads the same in the feed and on its page (components/time-stamp.tsx).
+// post's time reads the same in the feed and on its page (components/text/time-stamp.tsx).
 import sharp from "sharp";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/env";

@@ -6,9 +6,9 @@
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach } from "vitest";
-import { loadToaster } from "./components/app-toaster";
-import { loadDialogShell } from "./components/dialog";
-import { loadOptionsMenuPanel } from "./components/options-menu";
+import { loadDialogShell } from "./components/dialog/dialog";
+import { loadToaster } from "./components/feedback/app-toaster";
+import { loadOptionsMenuPanel } from "./components/menu/options-menu";
 import { setSiteConfig } from "./lib/site-config";
 import { toasterReady } from "./lib/toast";
 import { TEST_SITE } from "./test-support/site";

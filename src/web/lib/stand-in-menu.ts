@@ -28,8 +28,8 @@ export function standInButton(onUse: () => void, buttonRef?: Ref<HTMLButtonEleme
 }
 
 /** The menu once its button has been used (null before: draw the stand-in), and the stand-in's
- * props. `usedAlready`: an earlier stand-in was used before this one was drawn (options-menu.tsx
- * `OptionsMenuOnUse`). The menu, when drawn, starts open. */
+ * props. `usedAlready`: an earlier stand-in was used before this one was drawn
+ * (components/menu/options-menu.tsx `OptionsMenuOnUse`). The menu, when drawn, starts open. */
 export function useStandInMenu<P>(
   later: LaterComponent<P>,
   buttonRef?: Ref<HTMLButtonElement>,

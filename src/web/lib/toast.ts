@@ -1,6 +1,7 @@
 // Toasts (spec-1 §8's success and error toasts) without sonner in the first download
 // (docs/performance.md "Initial JavaScript"): a toast asked for before the toaster has loaded
-// waits for it, and asking is what loads it when idle time has not (components/app-toaster.tsx).
+// waits for it, and asking is what loads it when idle time has not
+// (components/feedback/app-toaster.tsx).
 export type ToastKind = "success" | "error" | "info";
 
 export interface ToastCall {

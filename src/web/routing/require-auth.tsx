@@ -2,7 +2,7 @@
 // sign-in screen in place (returning here after login) when nobody is signed in.
 import { lazy, type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
-import { Spinner } from "../components/spinner";
+import { Spinner } from "../components/feedback/spinner";
 import { useSessionUser } from "../state/queries/session";
 
 // Fetched only when a signed-out visitor opens a guarded page (docs/performance.md "Initial

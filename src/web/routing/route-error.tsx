@@ -2,7 +2,7 @@
 // itself when the address changes, so the menu and the back button lead out of a broken screen.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { Button, buttonClass } from "../components/button";
+import { Button, buttonClass } from "../components/controls/button";
 
 function RouteErrorPage() {
   return (

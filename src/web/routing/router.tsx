@@ -6,8 +6,8 @@
 import { type ReactNode, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { type PageRoute, pageRoute } from "../../domain/page-routes";
-import { AppShell } from "../components/app-shell";
-import { Spinner } from "../components/spinner";
+import { Spinner } from "../components/feedback/spinner";
+import { AppShell } from "../components/layout/app-shell";
 import { type OnDemandScreen, onDemand } from "../lib/on-demand";
 import { HomeScreen } from "../screens/Home/home-screen";
 import { NotFoundScreen } from "../screens/NotFound/not-found-screen";

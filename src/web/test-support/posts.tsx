@@ -10,7 +10,7 @@ import type { SessionUser } from "../../domain/contracts/auth";
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { CommentView, PostView } from "../../domain/contracts/posts";
 import { type ProfileView, profileView } from "../../domain/contracts/profiles";
-import { AppToaster } from "../components/app-toaster";
+import { AppToaster } from "../components/feedback/app-toaster";
 import { sessionKeys } from "../state/queries/session";
 
 /** A profile's attributes, none given (spec-2 §3). */

@@ -3,8 +3,8 @@
 // is told here as docs/usernames.md "The life of a name" describes it, and who sees each detail as
 // docs/profiles-and-media.md "Who sees what" does.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
-import { JoinLinks } from "../../components/join-links";
-import { SiteFooter } from "../../components/site-footer";
+import { JoinLinks } from "../../components/account/join-links";
+import { SiteFooter } from "../../components/layout/site-footer";
 import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { Heart, MessageCircle, UserPlus } from "lucide-react";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
-import { TimeStamp } from "../../components/time-stamp";
+import { TimeStamp } from "../../components/text/time-stamp";
 import { activitySentence } from "./activity-sentence";
 import { AvatarStrip } from "./avatar-strip";
 

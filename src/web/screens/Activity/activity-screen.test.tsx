@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { activityKeys, MARK_ALL_FAILED } from "../../state/queries/activity";
 import { ActivityScreen } from "./activity-screen";
 

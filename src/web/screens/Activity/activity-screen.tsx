@@ -2,9 +2,9 @@
 // Yesterday / Last 7 days / Last 30 days / Older, with 'Mark all as read' while anything is unread.
 import { useRef } from "react";
 import { pageText } from "../../../domain/page-titles";
-import { Button } from "../../components/button";
-import { LoadError } from "../../components/load-error";
-import { Page } from "../../components/page";
+import { Button } from "../../components/controls/button";
+import { LoadError } from "../../components/feedback/load-error";
+import { Page } from "../../components/layout/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useNow } from "../../lib/use-now";

@@ -1,7 +1,7 @@
 // Up to five overlapping avatars of the most recent actors (spec-2 §9). Decorative: the sentence
 // next to it names the people.
 import type { ActivityGroup } from "../../../domain/contracts/activity";
-import { Avatar } from "../../components/avatar";
+import { Avatar } from "../../components/person/avatar";
 
 const STRIP_MAX = 5;
 

@@ -4,9 +4,9 @@
 // for any unknown address.
 import { Tabs } from "radix-ui";
 import { pageText } from "../../../domain/page-titles";
-import { Page } from "../../components/page";
-import { Spinner } from "../../components/spinner";
-import { UnderlineTab, UnderlineTabList } from "../../components/underline-tabs";
+import { UnderlineTab, UnderlineTabList } from "../../components/controls/underline-tabs";
+import { Spinner } from "../../components/feedback/spinner";
+import { Page } from "../../components/layout/page";
 import { ApiRequestError } from "../../lib/api";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";

@@ -2,10 +2,10 @@
 // when, newest first, page by page.
 import type { z } from "zod";
 import type { auditEntry } from "../../../domain/contracts/safety";
-import { LoadError } from "../../components/load-error";
-import { LoadMore } from "../../components/load-more";
-import { PersonLine } from "../../components/person-line";
-import { TimeStamp } from "../../components/time-stamp";
+import { LoadMore } from "../../components/controls/load-more";
+import { LoadError } from "../../components/feedback/load-error";
+import { PersonLine } from "../../components/person/person-line";
+import { TimeStamp } from "../../components/text/time-stamp";
 import { calendarDate } from "../../lib/calendar-date";
 import { useAuditLogQuery } from "../../state/queries/admin";
 

@@ -8,10 +8,10 @@ import {
   type BadgeDecision,
   type QueuedBadgeRequest,
 } from "../../../domain/contracts/badges";
-import { Button } from "../../components/button";
-import { Dialog } from "../../components/dialog";
-import { FormMessage } from "../../components/form-message";
-import { TextAreaField } from "../../components/text-area-field";
+import { Button } from "../../components/controls/button";
+import { Dialog } from "../../components/dialog/dialog";
+import { FormMessage } from "../../components/form/form-message";
+import { TextAreaField } from "../../components/form/text-area-field";
 import { errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useBadgeDecisionMutation } from "../../state/queries/badges";

@@ -3,9 +3,9 @@
 // first, page by page.
 import { useState } from "react";
 import type { BadgeStatus } from "../../../domain/contracts/badges";
-import { LoadError } from "../../components/load-error";
-import { LoadMore } from "../../components/load-more";
-import { SelectField } from "../../components/select-field";
+import { LoadMore } from "../../components/controls/load-more";
+import { LoadError } from "../../components/feedback/load-error";
+import { SelectField } from "../../components/form/select-field";
 import { useBadgeQueueQuery } from "../../state/queries/badges";
 import { BadgeRequestCard } from "./badge-request-card";
 

@@ -9,9 +9,9 @@ import {
   type QueuedBadgeRequest,
   YELLOW_CATEGORY_LABELS,
 } from "../../../domain/contracts/badges";
-import { Button } from "../../components/button";
-import { PersonLine } from "../../components/person-line";
-import { TimeStamp } from "../../components/time-stamp";
+import { Button } from "../../components/controls/button";
+import { PersonLine } from "../../components/person/person-line";
+import { TimeStamp } from "../../components/text/time-stamp";
 import { BadgeDecisionDialog } from "./badge-decision-dialog";
 
 const mark = "rounded-full px-2 py-0.5 text-xs font-semibold";

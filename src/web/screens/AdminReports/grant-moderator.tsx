@@ -1,7 +1,7 @@
 // Admins only (docs/safety.md "Moderate"): make someone a moderator by their sign-up address.
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { TextField } from "../../components/form/text-field";
 import { ApiRequestError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useGrantModeratorMutation } from "../../state/queries/admin";

@@ -4,11 +4,11 @@
 import { type FormEvent, useState } from "react";
 import type { ModerationAction } from "../../../domain/contracts/safety";
 import type { ReportTarget } from "../../../domain/report-reasons";
-import { Button } from "../../components/button";
-import { Dialog } from "../../components/dialog";
-import { FormMessage } from "../../components/form-message";
-import { TextAreaField } from "../../components/text-area-field";
-import { TextField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { Dialog } from "../../components/dialog/dialog";
+import { FormMessage } from "../../components/form/form-message";
+import { TextAreaField } from "../../components/form/text-area-field";
+import { TextField } from "../../components/form/text-field";
 import { errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useModerationMutation } from "../../state/queries/admin";

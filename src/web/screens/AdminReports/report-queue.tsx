@@ -1,6 +1,7 @@
 // The open or closed report groups, newest report first, page by page.
-import { LoadError } from "../../components/load-error";
-import { LoadMore } from "../../components/load-more";
+
+import { LoadMore } from "../../components/controls/load-more";
+import { LoadError } from "../../components/feedback/load-error";
 import { type QueueStatus, useReportQueueQuery } from "../../state/queries/admin";
 import { ReportGroupCard } from "./report-group";
 

@@ -4,9 +4,9 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { buttonClass } from "../../components/button";
-import { Page } from "../../components/page";
-import { Spinner } from "../../components/spinner";
+import { buttonClass } from "../../components/controls/button";
+import { Spinner } from "../../components/feedback/spinner";
+import { Page } from "../../components/layout/page";
 import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { toast } from "../../lib/toast";

@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { readPendingUsername, savePendingUsername } from "../../lib/pending-username";
 import { sessionKeys } from "../../state/queries/session";
 import { ADA, apiError, json, sessionFor, stubFetch } from "../../test-support/posts";

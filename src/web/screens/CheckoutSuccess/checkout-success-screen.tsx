@@ -6,9 +6,9 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { Button, buttonClass } from "../../components/button";
-import { Page } from "../../components/page";
-import { Spinner } from "../../components/spinner";
+import { Button, buttonClass } from "../../components/controls/button";
+import { Spinner } from "../../components/feedback/spinner";
+import { Page } from "../../components/layout/page";
 import { useStaticPageMeta } from "../../lib/page-meta";
 import { clearPendingUsername, readPendingUsername } from "../../lib/pending-username";
 import { toast } from "../../lib/toast";

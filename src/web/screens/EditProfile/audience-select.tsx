@@ -3,7 +3,7 @@
 // Only me, and the chosen audience's icon.
 import { ChevronDown } from "lucide-react";
 import { AUDIENCE_LABELS, AUDIENCES, type Audience } from "../../../domain/audiences";
-import { AUDIENCE_ICONS } from "../../components/audience-icon";
+import { AUDIENCE_ICONS } from "../../components/person/audience-icon";
 
 export function AudienceSelect({
   field,

@@ -3,8 +3,8 @@
 import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { Avatar, avatarControlLabel } from "../../components/avatar";
-import { HiddenImageInput } from "../../components/hidden-image-input";
+import { HiddenImageInput } from "../../components/form/hidden-image-input";
+import { Avatar, avatarControlLabel } from "../../components/person/avatar";
 import { errorMessage } from "../../lib/api";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, imageFileProblem } from "../../lib/image-files";
 import { toast } from "../../lib/toast";

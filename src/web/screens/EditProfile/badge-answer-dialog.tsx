@@ -7,10 +7,10 @@ import {
   BADGE_MESSAGE_MAX,
   type OwnBadgeRequest,
 } from "../../../domain/contracts/badges";
-import { Dialog } from "../../components/dialog";
-import { FormMessage } from "../../components/form-message";
-import { TextAreaField } from "../../components/text-area-field";
-import { TextField } from "../../components/text-field";
+import { Dialog } from "../../components/dialog/dialog";
+import { FormMessage } from "../../components/form/form-message";
+import { TextAreaField } from "../../components/form/text-area-field";
+import { TextField } from "../../components/form/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useAnswerMutation } from "../../state/queries/badges";

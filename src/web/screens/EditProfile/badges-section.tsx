@@ -11,8 +11,8 @@ import {
   type OwnBadgeRequest,
 } from "../../../domain/contracts/badges";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { Button } from "../../components/button";
-import { LoadError } from "../../components/load-error";
+import { Button } from "../../components/controls/button";
+import { LoadError } from "../../components/feedback/load-error";
 import { calendarDate } from "../../lib/calendar-date";
 import { useOwnBadgeRequestsQuery } from "../../state/queries/badges";
 import { BadgeAnswerDialog } from "./badge-answer-dialog";

@@ -14,9 +14,9 @@ import {
   type ProfileOptionSource,
   profileOptionValues,
 } from "../../../domain/enums/profile-options";
-import { CityAutocomplete } from "../../components/city-autocomplete";
-import { SelectField } from "../../components/select-field";
-import { TextField } from "../../components/text-field";
+import { CityAutocomplete } from "../../components/form/city-autocomplete";
+import { SelectField } from "../../components/form/select-field";
+import { TextField } from "../../components/form/text-field";
 import { AudienceSelect } from "./audience-select";
 import type { DetailValues, FieldErrors } from "./form-values";
 

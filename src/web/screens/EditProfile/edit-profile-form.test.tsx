@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import { AUDIENCE_ATTRIBUTES, audiencesOf } from "../../../domain/audiences";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { NO_ATTRIBUTES } from "../../test-support/posts";
 import { EditProfileScreen } from "./edit-profile-screen";
 

@@ -4,9 +4,9 @@
 // canonical handle like the profile page (an old default username after a purchase).
 import { Link, Navigate, useParams } from "react-router";
 import { pageText } from "../../../domain/page-titles";
-import { buttonClass } from "../../components/button";
-import { LoadError } from "../../components/load-error";
-import { Page } from "../../components/page";
+import { buttonClass } from "../../components/controls/button";
+import { LoadError } from "../../components/feedback/load-error";
+import { Page } from "../../components/layout/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useCanonicalHandle } from "../../state/canonical-handle";

@@ -7,8 +7,8 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FACE_MESSAGES } from "../../../domain/contracts/verification";
-import { Button } from "../../components/button";
-import { Dialog } from "../../components/dialog";
+import { Button } from "../../components/controls/button";
+import { Dialog } from "../../components/dialog/dialog";
 import { ApiRequestError } from "../../lib/api";
 import { useFaceVerificationMutation } from "../../state/queries/verification";
 import { useCamera } from "./use-camera";

@@ -1,8 +1,8 @@
 // Confirming the organisation address of a yellow badge request with the 6-digit code mailed to
 // it (docs/safety.md "Badges"): the sign-up code boxes, 'Resend code' after its cooldown.
 
-import { Dialog } from "../../components/dialog";
-import { OtpForm } from "../../components/otp-form";
+import { OtpForm } from "../../components/account/otp-form";
+import { Dialog } from "../../components/dialog/dialog";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useCountdown } from "../../lib/use-countdown";

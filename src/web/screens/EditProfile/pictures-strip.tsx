@@ -3,9 +3,9 @@
 import { ImageUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { FormMessage } from "../../components/form-message";
-import { HiddenImageInput } from "../../components/hidden-image-input";
-import { IconButton } from "../../components/icon-button";
+import { IconButton } from "../../components/controls/icon-button";
+import { FormMessage } from "../../components/form/form-message";
+import { HiddenImageInput } from "../../components/form/hidden-image-input";
 import { errorMessage } from "../../lib/api";
 import { imageFileProblem, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "../../lib/image-files";
 import { useDeletePictureMutation, useUploadPictureMutation } from "../../state/queries/profiles";

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import { SENSITIVE_ATTRIBUTES } from "../../../domain/audiences";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { Button } from "../../components/button";
+import { Button } from "../../components/controls/button";
 import { usePrivacyNoticeShownMutation } from "../../state/queries/profiles";
 
 /** 'race', 'race and religion', 'race, religion and salary'. */

@@ -1,6 +1,6 @@
 // The foot of a badge request's form (docs/safety.md "Badges"): Cancel, and the submit button
 // busy while the request is sent; stacked on a phone with the submit on top.
-import { Button } from "../../components/button";
+import { Button } from "../../components/controls/button";
 
 export function RequestFormActions({
   onCancel,

@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { readPendingUsername, savePendingUsername } from "../../lib/pending-username";
 import { sessionKeys } from "../../state/queries/session";
 import { usePaymentReturn } from "./use-payment-return";

@@ -4,9 +4,9 @@
 import { AtSign } from "lucide-react";
 import { useId, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { GetUsernameButton } from "../../components/get-username-button";
-import { ReserveUsernameDialog } from "../../components/reserve-username-dialog";
-import { inputClass } from "../../components/text-field";
+import { GetUsernameButton } from "../../components/account/get-username-button";
+import { ReserveUsernameDialog } from "../../components/account/reserve-username-dialog";
+import { inputClass } from "../../components/form/text-field";
 
 export function UsernameField({ profile }: { profile: ProfileView }) {
   const id = useId();

@@ -5,10 +5,10 @@
 import { useState } from "react";
 import type { OwnedUsername } from "../../../domain/contracts/usernames";
 import { formatYearlyPrice } from "../../../domain/price-tiers";
-import { Button } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { ReserveUsernameDialog } from "../../components/reserve-username-dialog";
-import { UsernameGraceNotice } from "../../components/username-grace-notice";
+import { ReserveUsernameDialog } from "../../components/account/reserve-username-dialog";
+import { UsernameGraceNotice } from "../../components/account/username-grace-notice";
+import { Button } from "../../components/controls/button";
+import { ConfirmDialog } from "../../components/dialog/confirm-dialog";
 import { errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
 import { leavePage } from "../../lib/leave-page";

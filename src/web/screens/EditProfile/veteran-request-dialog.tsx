@@ -8,8 +8,8 @@ import {
   PROOF_TYPES,
   PROOF_WRONG_TYPE,
 } from "../../../domain/contracts/badges";
-import { Dialog } from "../../components/dialog";
-import { FormMessage } from "../../components/form-message";
+import { Dialog } from "../../components/dialog/dialog";
+import { FormMessage } from "../../components/form/form-message";
 import { errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useVeteranRequestMutation } from "../../state/queries/badges";

@@ -12,10 +12,10 @@ import {
   yellowRequestBody,
 } from "../../../domain/contracts/badges";
 import { isAtDomainOfLinks, ORG_EMAIL_DOMAIN_MESSAGE } from "../../../domain/org-email";
-import { Button } from "../../components/button";
-import { Dialog } from "../../components/dialog";
-import { FormMessage } from "../../components/form-message";
-import { TextField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { Dialog } from "../../components/dialog/dialog";
+import { FormMessage } from "../../components/form/form-message";
+import { TextField } from "../../components/form/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useYellowRequestMutation } from "../../state/queries/badges";

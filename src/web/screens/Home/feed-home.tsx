@@ -1,7 +1,7 @@
 // Home for signed-in users (spec-1 §2 "Feed screen"): the composer, the first-run checklist
 // (docs/feed.md "People to follow") and the live feed.
 import type { SessionUser } from "../../../domain/contracts/auth";
-import { Page } from "../../components/page";
+import { Page } from "../../components/layout/page";
 import { useProfileQuery } from "../../state/queries/profiles";
 import { FirstSteps } from "./first-steps";
 import { LiveFeed } from "./live-feed";

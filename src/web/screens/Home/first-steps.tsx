@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { type FirstStep, FOLLOWS_TO_START, firstSteps } from "../../../domain/first-steps";
-import { IconButton } from "../../components/icon-button";
+import { IconButton } from "../../components/controls/icon-button";
 import { useProfileQuery } from "../../state/queries/profiles";
 
 export const firstStepsDismissedKey = (userId: string) => `first-steps-dismissed:${userId}`;

@@ -1,7 +1,7 @@
 // Home for signed-out visitors (spec-1 §2, spec-2 §1): what the product is, and the ways in.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
-import { JoinLinks } from "../../components/join-links";
-import { SiteFooter } from "../../components/site-footer";
+import { JoinLinks } from "../../components/account/join-links";
+import { SiteFooter } from "../../components/layout/site-footer";
 import { useSite } from "../../lib/site-config";
 import { ProductPointList } from "./product-points";
 

@@ -69,7 +69,7 @@ describe("LiveFeed", () => {
     const button = screen.getByRole("button", { name: "New posts" });
 
     await user.click(button);
-    // The list renders its cards after the click's own update (components/post-list.tsx).
+    // The list renders its cards after the click's own update (components/post/post-list.tsx).
     await waitFor(() => expect(shown()[0]).toContain("Arrived while reading"));
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     expect(screen.queryByRole("button", { name: "New posts" })).toBeNull();

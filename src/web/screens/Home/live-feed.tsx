@@ -5,7 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowUp, Newspaper } from "lucide-react";
 import { useLayoutEffect } from "react";
-import { PostList } from "../../components/post-list";
+import { PostList } from "../../components/post/post-list";
 import { takeIncomingPosts, useIncomingPosts } from "../../state/queries/post-live";
 import { useFeedQuery } from "../../state/queries/posts";
 import { PeopleToFollow } from "./people-to-follow";

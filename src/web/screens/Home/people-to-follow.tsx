@@ -1,9 +1,10 @@
 // People to follow under an empty home feed (docs/feed.md "People to follow"): people in the
 // reader's city or who posted lately, each with a Follow button. Shows nothing while it loads or
 // when there is nobody to offer.
-import { FollowButton } from "../../components/follow-button";
-import { LoadError } from "../../components/load-error";
-import { PersonLine } from "../../components/person-line";
+
+import { LoadError } from "../../components/feedback/load-error";
+import { FollowButton } from "../../components/person/follow-button";
+import { PersonLine } from "../../components/person/person-line";
 import { type PersonToFollow, usePeopleToFollowQuery } from "../../state/queries/suggestions";
 
 const why = (person: PersonToFollow) =>

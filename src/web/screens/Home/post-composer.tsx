@@ -7,9 +7,9 @@ import { ImagePlus, X } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { POST_MAX } from "../../../domain/post-slug";
-import { Avatar } from "../../components/avatar";
-import { Button } from "../../components/button";
-import { IconButton } from "../../components/icon-button";
+import { Button } from "../../components/controls/button";
+import { IconButton } from "../../components/controls/icon-button";
+import { Avatar } from "../../components/person/avatar";
 import { errorMessage } from "../../lib/api";
 import {
   IMAGE_ACCEPT,

@@ -5,8 +5,8 @@
 import { clsx } from "clsx";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../../domain/mail-rules";
-import { Button } from "../../components/button";
-import { FieldLabel, inputClass } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { FieldLabel, inputClass } from "../../components/form/text-field";
 import type { Draft } from "../../state/queries/mail";
 
 interface ComposeFormProps {

@@ -3,8 +3,8 @@
 // it is open and the tab is in view. Opened without a message yet, it is a draft in the list.
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { LoadError } from "../../components/load-error";
-import { ProfileBadges } from "../../components/profile-badges";
+import { LoadError } from "../../components/feedback/load-error";
+import { ProfileBadges } from "../../components/person/profile-badges";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useSite } from "../../lib/site-config";
 import { THREADS_FAILED, useMarkReadMutation, useThreadQuery } from "../../state/queries/mail";

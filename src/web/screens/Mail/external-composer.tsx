@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { isEmailShaped, isOwnDomainAddress, normalizeEmail } from "../../../domain/email";
-import { TextField } from "../../components/text-field";
+import { TextField } from "../../components/form/text-field";
 import { useSite } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import {

@@ -1,7 +1,7 @@
 // /mail (spec-1 §2 "Mail screen"): a spinner while the session loads, the signed-out state, or
 // the two panes.
 import { pageText } from "../../../domain/page-titles";
-import { Spinner } from "../../components/spinner";
+import { Spinner } from "../../components/feedback/spinner";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";

@@ -3,8 +3,8 @@
 import { Inbox } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { signupRedirect } from "../../../domain/safe-next";
-import { buttonClass } from "../../components/button";
-import { Page } from "../../components/page";
+import { buttonClass } from "../../components/controls/button";
+import { Page } from "../../components/layout/page";
 
 export function MailSignedOut() {
   const location = useLocation();

@@ -6,8 +6,8 @@
 import { clsx } from "clsx";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { MessageView } from "../../../domain/contracts/mail";
-import { Button } from "../../components/button";
-import { LoadError } from "../../components/load-error";
+import { Button } from "../../components/controls/button";
+import { LoadError } from "../../components/feedback/load-error";
 import { useNow } from "../../lib/use-now";
 import { chronological, MESSAGES_FAILED, useMessagesQuery } from "../../state/queries/mail";
 import { MessageItem, senderName } from "./message-item";

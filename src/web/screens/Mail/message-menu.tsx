@@ -2,8 +2,8 @@
 // from the first use of its button on (`OptionsMenuOnUse`).
 import { useRef, useState } from "react";
 import type { PersonSummary } from "../../../domain/contracts/follows";
-import { OptionsMenu, OptionsMenuOnUse } from "../../components/options-menu";
-import { type SafetyAction, useSafetyActions } from "../../components/safety-actions";
+import { OptionsMenu, OptionsMenuOnUse } from "../../components/menu/options-menu";
+import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
 
 const ACTIONS: readonly SafetyAction[] = ["report"];
 

@@ -3,7 +3,7 @@
 // replaces the list.
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../components/button";
+import { Button } from "../../components/controls/button";
 
 interface PaneHeaderProps {
   /** Shown on phones only: back to the thread list. */

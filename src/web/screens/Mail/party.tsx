@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { Mail } from "lucide-react";
 import type { ThreadView } from "../../../domain/contracts/mail";
-import { Avatar } from "../../components/avatar";
+import { Avatar } from "../../components/person/avatar";
 
 export type Party = ThreadView["other"];
 

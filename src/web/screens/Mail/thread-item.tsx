@@ -5,7 +5,7 @@ import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { ThreadView } from "../../../domain/contracts/mail";
 import { postDateLabel, threadTimeLabel } from "../../../domain/time-labels";
-import { ProfileBadges } from "../../components/profile-badges";
+import { ProfileBadges } from "../../components/person/profile-badges";
 import { PartyAvatar, partyName } from "./party";
 
 // neutral-600: 4.5:1 and more on the selected (sky-50) and hovered (neutral-100) rows too.

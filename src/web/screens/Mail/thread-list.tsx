@@ -6,9 +6,9 @@
 import { clsx } from "clsx";
 import { SquarePen } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "../../components/button";
-import { LoadError } from "../../components/load-error";
-import { LoadMore } from "../../components/load-more";
+import { buttonClass } from "../../components/controls/button";
+import { LoadMore } from "../../components/controls/load-more";
+import { LoadError } from "../../components/feedback/load-error";
 import { errorMessage } from "../../lib/api";
 import { useNow } from "../../lib/use-now";
 import { loadedThreads, THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";

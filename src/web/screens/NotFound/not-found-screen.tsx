@@ -1,6 +1,6 @@
 // Any unknown address (spec-1 §2).
 import { Link } from "react-router";
-import { buttonClass } from "../../components/button";
+import { buttonClass } from "../../components/controls/button";
 import { useStaticPageMeta } from "../../lib/page-meta";
 
 export function NotFoundScreen() {

@@ -1,7 +1,7 @@
 // /policies (spec-1 §2): the policies dialog over the page; Back (or closing) returns to /.
 import { useNavigate } from "react-router";
-import { Button } from "../../components/button";
-import { PoliciesDialog } from "../../components/policies-dialog";
+import { Button } from "../../components/controls/button";
+import { PoliciesDialog } from "../../components/dialog/policies-dialog";
 import { useStaticPageMeta } from "../../lib/page-meta";
 
 export function PoliciesScreen() {

@@ -1,6 +1,6 @@
 // 'Delete this comment?' for the comment's author or the post's author (docs/feed.md "Comments").
 
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import { ConfirmDialog } from "../../components/dialog/confirm-dialog";
 import { toast } from "../../lib/toast";
 import { useDeleteCommentMutation } from "../../state/queries/comments";
 

@@ -2,8 +2,8 @@
 // Block its author, drawn from the first use of its button on (`OptionsMenuOnUse`).
 import { useRef, useState } from "react";
 import type { CommentView } from "../../../domain/contracts/posts";
-import { OptionsMenu, OptionsMenuOnUse } from "../../components/options-menu";
-import { type SafetyAction, useSafetyActions } from "../../components/safety-actions";
+import { OptionsMenu, OptionsMenuOnUse } from "../../components/menu/options-menu";
+import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
 
 const ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 

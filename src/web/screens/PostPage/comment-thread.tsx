@@ -5,8 +5,8 @@
 
 import { useMemo, useState } from "react";
 import { threadComments } from "../../../domain/comment-threads";
-import { LoadError } from "../../components/load-error";
-import { LoadMore } from "../../components/load-more";
+import { LoadMore } from "../../components/controls/load-more";
+import { LoadError } from "../../components/feedback/load-error";
 import { loadedComments, useCommentsQuery } from "../../state/queries/comments";
 import { CommentItem } from "./comment-item";
 import { ReplyForm } from "./reply-form";

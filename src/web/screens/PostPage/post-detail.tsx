@@ -2,10 +2,10 @@
 // its time stamp as in every list ('7m', the full date and time in its tooltip), the counts and
 // the options menu.
 import type { PostView } from "../../../domain/contracts/posts";
-import { PostMenu } from "../../components/post-menu";
-import { PostAuthorName, PostAvatar, PostBody } from "../../components/post-parts";
-import { PostStats } from "../../components/post-stats";
-import { TimeStamp } from "../../components/time-stamp";
+import { PostMenu } from "../../components/post/post-menu";
+import { PostAuthorName, PostAvatar, PostBody } from "../../components/post/post-parts";
+import { PostStats } from "../../components/post/post-stats";
+import { TimeStamp } from "../../components/text/time-stamp";
 
 export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () => void }) {
   return (

@@ -2,8 +2,8 @@
 // failure is only logged (spec-2 §8) and the text stays for another try.
 import { type FormEvent, useId, useState } from "react";
 import { COMMENT_MAX } from "../../../domain/limits";
-import { Button } from "../../components/button";
-import { inputClass } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { inputClass } from "../../components/form/text-field";
 import { useAddCommentMutation } from "../../state/queries/comments";
 
 interface ReplyFormProps {

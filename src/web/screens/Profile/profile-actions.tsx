@@ -5,8 +5,8 @@
 // back here.
 import { Link, useLocation, useNavigate } from "react-router";
 import { signupRedirect } from "../../../domain/safe-next";
-import { Button, buttonClass } from "../../components/button";
-import { FollowButton } from "../../components/follow-button";
+import { Button, buttonClass } from "../../components/controls/button";
+import { FollowButton } from "../../components/person/follow-button";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import {

@@ -2,8 +2,8 @@
 // with Unblock. Shown as soon as the relation is known; until then the content shows as usual.
 import { Ban } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../components/button";
-import { useUnblock } from "../../components/safety-actions";
+import { Button } from "../../components/controls/button";
+import { useUnblock } from "../../components/safety/safety-actions";
 import { useRelationQuery } from "../../state/queries/safety";
 
 export function HiddenWhenBlocked({

@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-labels";
 import { AUDIENCE_LABELS, type Audience } from "../../../domain/audiences";
 import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
-import { AUDIENCE_ICONS } from "../../components/audience-icon";
+import { AUDIENCE_ICONS } from "../../components/person/audience-icon";
 import { useMediaQuery } from "../../lib/use-media-query";
 
 /** The details a phone shows folded: the first row of its two-column grid. */

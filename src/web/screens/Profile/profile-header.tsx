@@ -8,10 +8,10 @@ import type { FollowListKind } from "../../../domain/contracts/follows";
 import type { ProfileView } from "../../../domain/contracts/profiles";
 import { formatCount } from "../../../domain/numbers";
 import { websiteHref, websiteLabel } from "../../../domain/website";
-import { Avatar } from "../../components/avatar";
-import { FollowListDialog } from "../../components/follow-list-dialog";
-import { GetUsernameButton } from "../../components/get-username-button";
-import { ProfileBadges } from "../../components/profile-badges";
+import { GetUsernameButton } from "../../components/account/get-username-button";
+import { Avatar } from "../../components/person/avatar";
+import { FollowListDialog } from "../../components/person/follow-list-dialog";
+import { ProfileBadges } from "../../components/person/profile-badges";
 import { useSite } from "../../lib/site-config";
 import { ProfileActions } from "./profile-actions";
 

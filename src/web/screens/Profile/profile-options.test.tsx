@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BLOCK_EXPLAINED } from "../../components/block-dialog";
+import { BLOCK_EXPLAINED } from "../../components/safety/block-dialog";
 import {
   ADA,
   type Call,

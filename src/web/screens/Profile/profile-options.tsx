@@ -1,8 +1,8 @@
 // The 'Profile options' menu on someone else's profile (docs/safety.md): Block or Unblock, Mute
 // or Unmute, and Report @handle.
 import { useRef, useState } from "react";
-import { OptionsMenu } from "../../components/options-menu";
-import { type SafetyAction, useSafetyActions } from "../../components/safety-actions";
+import { OptionsMenu } from "../../components/menu/options-menu";
+import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
 
 const ACTIONS: readonly SafetyAction[] = ["block", "mute", "report"];
 

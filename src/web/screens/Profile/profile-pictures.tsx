@@ -1,7 +1,7 @@
 // The Pictures gallery of /{handle} (spec-2 §3 user_profile_pics): the filled slots; a click
 // opens the picture larger in a dialog (Escape or Close to leave).
 import { useState } from "react";
-import { Dialog } from "../../components/dialog";
+import { Dialog } from "../../components/dialog/dialog";
 import { sectionClass } from "./profile-details";
 
 export function ProfilePictures({ pictures, name }: { pictures: (string | null)[]; name: string }) {

@@ -1,8 +1,8 @@
 // The profile page's other states (spec-1 §4): loading, not found, failed.
 import { Link } from "react-router";
-import { Button, buttonClass } from "../../components/button";
-import { LoadError } from "../../components/load-error";
-import { Page } from "../../components/page";
+import { Button, buttonClass } from "../../components/controls/button";
+import { LoadError } from "../../components/feedback/load-error";
+import { Page } from "../../components/layout/page";
 import { useGoBack } from "../../lib/use-go-back";
 import { profileLoadErrorText } from "../../state/queries/profiles";
 

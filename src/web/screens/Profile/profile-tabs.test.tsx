@@ -39,8 +39,8 @@ describe("ProfileTabs", () => {
     await user.click(screen.getByRole("button", { name: "Load More" }));
     expect(screen.getByRole("button", { name: "Loading…" })).toHaveProperty("disabled", true);
     expect(screen.getAllByRole("article")).toHaveLength(20);
-    // The list draws the new page in a deferred render (post-list.tsx), which a loaded machine
-    // running the whole suite can hold past findBy's default second.
+    // The list draws the new page in a deferred render (components/post/post-list.tsx), which a
+    // loaded machine running the whole suite can hold past findBy's default second.
     await act(async () => release());
     await screen.findByText("Post 21");
     expect(screen.getAllByRole("article")).toHaveLength(21);

@@ -1,8 +1,8 @@
 // The content tabs of /{handle} (spec-1 §2): the person's posts, newest first, 8 at a time with
 // Load More (spec-1 §9).
 import { USER_POSTS_SHOWN } from "../../../domain/limits";
-import { OneTab } from "../../components/one-tab";
-import { PostList } from "../../components/post-list";
+import { OneTab } from "../../components/controls/one-tab";
+import { PostList } from "../../components/post/post-list";
 import { useUserPostsQuery } from "../../state/queries/posts";
 
 export function ProfileTabs({ userId }: { userId: string }) {

@@ -13,7 +13,7 @@ import { HBCUS } from "../../../domain/enums/hbcus";
 import { MILITARY_BASES, MILITARY_BRANCHES } from "../../../domain/enums/military";
 import { OCCUPATIONS } from "../../../domain/enums/occupations";
 import type { SearchFilters } from "../../../domain/search-filters";
-import { TextField } from "../../components/text-field";
+import { TextField } from "../../components/form/text-field";
 import { FilterSelect } from "./filter-controls";
 import { FILTER_LABELS } from "./filter-labels";
 import type { FilterPatch } from "./use-search-filters";

@@ -4,8 +4,13 @@
 import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
-import { SelectField } from "../../components/select-field";
-import { describedByOf, FieldLabel, FieldNotes, inputClass } from "../../components/text-field";
+import { SelectField } from "../../components/form/select-field";
+import {
+  describedByOf,
+  FieldLabel,
+  FieldNotes,
+  inputClass,
+} from "../../components/form/text-field";
 
 export const ANY = "Any";
 

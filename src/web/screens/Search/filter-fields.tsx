@@ -3,7 +3,7 @@
 // with their option lists, the city autocomplete and the schema are not needed for the first paint
 // (docs/performance.md "Lighthouse").
 import type { ReactNode } from "react";
-import { LoadError } from "../../components/load-error";
+import { LoadError } from "../../components/feedback/load-error";
 import { BackgroundFilters } from "./background-filters";
 import { PersonFilters } from "./person-filters";
 import { PlaceFilters } from "./place-filters";

@@ -5,7 +5,7 @@
 import { clsx } from "clsx";
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId } from "react";
-import { Button, buttonClass } from "../../components/button";
+import { Button, buttonClass } from "../../components/controls/button";
 import { QueryBox } from "./query-box";
 import { filterCount } from "./search-draft";
 import type { SearchFiltersState } from "./use-search-filters";

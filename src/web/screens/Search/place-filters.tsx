@@ -11,7 +11,7 @@ import {
   type SearchFilters,
   type SearchSort,
 } from "../../../domain/search-filters";
-import { CityAutocomplete } from "../../components/city-autocomplete";
+import { CityAutocomplete } from "../../components/form/city-autocomplete";
 import { FilterSelect, type NumberOption, NumberSelect } from "./filter-controls";
 import { FILTER_LABELS } from "./filter-labels";
 import { placeOf } from "./search-draft";

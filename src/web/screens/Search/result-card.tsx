@@ -5,9 +5,9 @@
 import { Link } from "react-router";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { formatCount } from "../../../domain/numbers";
-import { Avatar } from "../../components/avatar";
-import { FollowButton } from "../../components/follow-button";
-import { ProfileBadges } from "../../components/profile-badges";
+import { Avatar } from "../../components/person/avatar";
+import { FollowButton } from "../../components/person/follow-button";
+import { ProfileBadges } from "../../components/person/profile-badges";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
 

@@ -5,9 +5,9 @@
 // so and the focus is back on 'Add a passkey'.
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { passkeyName } from "../../../domain/contracts/passkeys";
-import { Button } from "../../components/button";
-import { FormMessage } from "../../components/form-message";
-import { TextField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { TextField } from "../../components/form/text-field";
 import { ceremonyOutcome } from "../../lib/passkey-ceremony";
 import { toast } from "../../lib/toast";
 import { useAddPasskeyMutation } from "../../state/queries/passkeys";

@@ -1,7 +1,7 @@
 // The backup codes, shown once when two-factor authentication is turned on (docs/accounts.md
 // "Two-factor authentication"): each signs in once in place of a code from the app. Copy puts
 // them on the clipboard, Download saves them as a text file.
-import { Button } from "../../components/button";
+import { Button } from "../../components/controls/button";
 import { useSite } from "../../lib/site-config";
 import { copyText } from "./copy-text";
 import { StepHeading } from "./step-heading";

@@ -4,10 +4,10 @@
 // this one and does not change.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { emailChangeCodeBody } from "../../../domain/contracts/email-change";
-import { Button } from "../../components/button";
-import { EmailAddress } from "../../components/email-address";
-import { OtpForm } from "../../components/otp-form";
-import { TextField } from "../../components/text-field";
+import { OtpForm } from "../../components/account/otp-form";
+import { Button } from "../../components/controls/button";
+import { TextField } from "../../components/form/text-field";
+import { EmailAddress } from "../../components/text/email-address";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useSite } from "../../lib/site-config";
 import { toast } from "../../lib/toast";

@@ -5,8 +5,8 @@
 import { KeyRound } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { type PasskeyView, passkeyName } from "../../../domain/contracts/passkeys";
-import { Button } from "../../components/button";
-import { FieldNotes, inputClass } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { FieldNotes, inputClass } from "../../components/form/text-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
 import { toast } from "../../lib/toast";

@@ -5,7 +5,7 @@
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { useRef, useState } from "react";
 import type { PasskeyView } from "../../../domain/contracts/passkeys";
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import { ConfirmDialog } from "../../components/dialog/confirm-dialog";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useNow } from "../../lib/use-now";

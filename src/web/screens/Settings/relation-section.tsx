@@ -2,9 +2,9 @@
 // first, page by page, each with the date and Unblock or Unmute. A person leaves the list once the
 // server agrees; the focus then goes to the section's heading, not to the page's start.
 import { useRef } from "react";
-import { Button } from "../../components/button";
-import { LoadMore } from "../../components/load-more";
-import { PersonLine } from "../../components/person-line";
+import { Button } from "../../components/controls/button";
+import { LoadMore } from "../../components/controls/load-more";
+import { PersonLine } from "../../components/person/person-line";
 import { errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
 import { toast } from "../../lib/toast";

@@ -4,7 +4,7 @@
 import { Monitor, Smartphone } from "lucide-react";
 import { useId } from "react";
 import type { SessionView } from "../../../domain/contracts/account";
-import { Button } from "../../components/button";
+import { Button } from "../../components/controls/button";
 import { calendarDate } from "../../lib/calendar-date";
 import { lastActiveLabel, sessionName } from "./session-labels";
 

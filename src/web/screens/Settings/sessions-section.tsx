@@ -4,8 +4,8 @@
 // the focus then goes to the section's heading, as the button that held it is gone.
 import { useRef, useState } from "react";
 import type { SessionView } from "../../../domain/contracts/account";
-import { Button } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Button } from "../../components/controls/button";
+import { ConfirmDialog } from "../../components/dialog/confirm-dialog";
 import { errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useNow } from "../../lib/use-now";

@@ -3,7 +3,7 @@
 // send them, the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
 // "Mute"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
-import { Page } from "../../components/page";
+import { Page } from "../../components/layout/page";
 import { usePageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { DeleteAccountSection } from "./delete-account-section";

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import type { ReactNode, Ref } from "react";
 import { useId } from "react";
-import { LoadError } from "../../components/load-error";
+import { LoadError } from "../../components/feedback/load-error";
 
 export const muted = "text-neutral-600 dark:text-neutral-400";
 

@@ -2,9 +2,9 @@
 // (docs/accounts.md "Two-factor authentication"). A wrong password stands under the field, which
 // keeps it and takes the focus; other refusals (too many tries) show under the form.
 import { twoFactorPasswordBody } from "../../../domain/contracts/two-factor";
-import { Button } from "../../components/button";
-import { FormMessage } from "../../components/form-message";
-import { PasswordField } from "../../components/password-field";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { PasswordField } from "../../components/form/password-field";
 import { useSessionUser } from "../../state/queries/session";
 import { muted } from "./settings-section";
 import { useOneFieldForm } from "./use-one-field-form";

@@ -2,9 +2,9 @@
 // code for the authenticator app, its key as text for those who cannot scan, then the app's
 // first code, which turns it on. A wrong code stays in the field with the server's words.
 import { type TwoFactorSetup, twoFactorEnableBody } from "../../../domain/contracts/two-factor";
-import { Button } from "../../components/button";
-import { FormMessage } from "../../components/form-message";
-import { TextField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { TextField } from "../../components/form/text-field";
 import { copyText } from "./copy-text";
 import { muted } from "./settings-section";
 import { StepHeading } from "./step-heading";

@@ -4,7 +4,7 @@
 // replaces the one before; Cancel, Done and turning off put the focus on the section's heading.
 import { useRef, useState } from "react";
 import type { TwoFactorSetup } from "../../../domain/contracts/two-factor";
-import { Button } from "../../components/button";
+import { Button } from "../../components/controls/button";
 import { toast } from "../../lib/toast";
 import {
   useTwoFactorDisableMutation,

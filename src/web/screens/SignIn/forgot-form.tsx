@@ -2,9 +2,9 @@
 // server answered, so the screen never reveals whether an account exists.
 import { type FormEvent, useState } from "react";
 import { normalizeEmail } from "../../../domain/email";
-import { Button } from "../../components/button";
-import { FormMessage } from "../../components/form-message";
-import { EmailField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { EmailField } from "../../components/form/text-field";
 import { toast } from "../../lib/toast";
 import { useForgotPasswordMutation } from "../../state/queries/session";
 

@@ -1,8 +1,8 @@
 // The 'otp' stage after registration (spec-1 §4): verify the six-digit code, resend it after the
 // 60 s cooldown, or go back to Register with 'Use a different email'.
 import { useEffect } from "react";
-import { EmailAddress } from "../../components/email-address";
-import { OtpForm } from "../../components/otp-form";
+import { OtpForm } from "../../components/account/otp-form";
+import { EmailAddress } from "../../components/text/email-address";
 import { useCountdown } from "../../lib/use-countdown";
 import { useResendEmailCode, useVerifyEmailCode } from "./use-email-code";
 

@@ -1,8 +1,8 @@
 // 'Agree to all Policies' (spec-1 §2): ticking the box opens the policies dialog, whose buttons
 // confirm or withdraw the agreement.
 import { useId, useState } from "react";
-import { Button } from "../../components/button";
-import { PoliciesDialog } from "../../components/policies-dialog";
+import { Button } from "../../components/controls/button";
+import { PoliciesDialog } from "../../components/dialog/policies-dialog";
 
 export function PolicyAgreement({
   agreed,

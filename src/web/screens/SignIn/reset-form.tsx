@@ -2,9 +2,9 @@
 // required and must match. Done → the Login tab.
 import { type FormEvent, useState } from "react";
 import { passwordField } from "../../../domain/contracts/auth";
-import { Button } from "../../components/button";
-import { FormMessage } from "../../components/form-message";
-import { PasswordField } from "../../components/password-field";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { PasswordField } from "../../components/form/password-field";
 import { errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResetPasswordMutation } from "../../state/queries/session";

@@ -9,7 +9,7 @@ import {
   AUTHENTICATOR_CODE_PROMPT,
   BACKUP_CODE_INVALID,
 } from "../../../domain/contracts/two-factor";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { SignInScreen } from "./sign-in-screen";
 
 const EMAIL = "ada@example.com";

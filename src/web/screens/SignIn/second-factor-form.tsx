@@ -10,9 +10,9 @@ import {
   twoFactorSignInBody,
 } from "../../../domain/contracts/two-factor";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import { Button } from "../../components/button";
-import { FormMessage } from "../../components/form-message";
-import { TextField } from "../../components/text-field";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { TextField } from "../../components/form/text-field";
 import { ApiRequestError, errorMessage, isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useSecondFactorMutation } from "../../state/queries/session";

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { SignInScreen } from "./sign-in-screen";
 
 type Reply = { status: number; body: unknown };

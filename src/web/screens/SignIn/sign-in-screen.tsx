@@ -4,7 +4,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router";
 import { safeNextPath } from "../../../domain/safe-next";
-import { Page } from "../../components/page";
+import { Page } from "../../components/layout/page";
 import { useStaticPageMeta } from "../../lib/page-meta";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";

@@ -3,10 +3,10 @@
 // The hint is spec-1 §8's, but the product mails a code, so it asks for the code, not a link. A
 // resend refused for the cooldown (just after registering) counts down the same way, no error.
 import { useState } from "react";
-import { Button } from "../../components/button";
-import { EmailAddress } from "../../components/email-address";
-import { FormMessage } from "../../components/form-message";
-import { OtpForm } from "../../components/otp-form";
+import { OtpForm } from "../../components/account/otp-form";
+import { Button } from "../../components/controls/button";
+import { FormMessage } from "../../components/form/form-message";
+import { EmailAddress } from "../../components/text/email-address";
 import { useCountdown } from "../../lib/use-countdown";
 import { useResendEmailCode, useVerifyEmailCode } from "./use-email-code";
 

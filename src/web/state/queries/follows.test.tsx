@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppToaster } from "../../components/app-toaster";
+import { AppToaster } from "../../components/feedback/app-toaster";
 import { FOLLOW_FAILED, followKeys, useToggleFollowMutation } from "./follows";
 import { profileKeys } from "./profiles";
 import { type PeopleSearchResult, searchKeys } from "./search";

@@ -1,0 +1,52 @@
+// One post in a list (spec-1 §2 feed, profile posts tab): author, time, text, image, counts and
+// the options menu. A click on the card's body opens the post page; links and buttons inside
+// keep their own meaning, and keyboard users reach the page through the time link.
+import type { MouseEvent } from "react";
+import { useNavigate } from "react-router";
+import type { PostView } from "../../../domain/contracts/posts";
+import { PostMenu } from "./post-menu";
+import { PostAuthorName, PostAvatar, PostBody, PostTimeLink } from "./post-parts";
+import { PostStats } from "./post-stats";
+
+const INTERACTIVE = "a, button, input, textarea, select, label, [role='menuitem']";
+
+/** `lead`: the list's first post (its picture loads at once: post-parts.tsx PostBody). */
+export function PostCard({ post, lead = false }: { post: PostView; lead?: boolean }) {
+  const navigate = useNavigate();
+  const open = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as Element;
+    // Clicks from the menu's and dialogs' portals bubble here through React, not through the DOM.
+    if (!event.currentTarget.contains(target) || target.closest(INTERACTIVE)) return;
+    if (window.getSelection()?.toString()) return; // selecting text is not a click on the post
+    void navigate(post.path);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut only; the time link opens the post from the keyboard
+    <article
+      aria-label={`Post by ${post.author.fullName || post.author.handle}`}
+      onClick={open}
+      className="cursor-pointer border-b border-neutral-200 px-4 pt-4 pb-1 transition-colors hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900/60"
+    >
+      <div className="flex gap-3">
+        <PostAvatar post={post} />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start gap-2">
+            <div className="flex min-w-0 flex-1 items-baseline gap-x-1 whitespace-nowrap">
+              <PostAuthorName post={post} />
+              <span aria-hidden="true" className="text-neutral-400">
+                ·
+              </span>
+              <PostTimeLink post={post} />
+            </div>
+            <PostMenu post={post} />
+          </div>
+          <div className="mt-1">
+            <PostBody post={post} lead={lead} />
+          </div>
+          <PostStats post={post} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+// The 'Post options' menu (spec-1 §2): Copy link for everyone (origin + /{handle}/{slug}), Edit
+// and Delete for the author only; for any other signed-in reader Report, Mute and Block of the
+// author (docs/safety.md). The dialogs live outside the menu so they outlast it. All of it is drawn
+// from the first use of the button on (`OptionsMenuOnUse`).
+import { Link2, Pencil, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import type { PostView } from "../../../domain/contracts/posts";
+import { toast } from "../../lib/toast";
+import { useSessionUser } from "../../state/queries/session";
+import { OptionsMenu, OptionsMenuOnUse } from "../menu/options-menu";
+import { OptionsMenuItem } from "../menu/options-menu-item";
+import { type SafetyAction, useSafetyActions } from "../safety/safety-actions";
+import { PostDeleteDialog } from "./post-delete-dialog";
+import { PostEditDialog } from "./post-edit-dialog";
+
+const SAFETY_ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
+
+async function copyLink(path: string) {
+  try {
+    await navigator.clipboard.writeText(`${window.location.origin}${path}`);
+    toast.success("Link copied");
+  } catch (error) {
+    console.error("Copy link failed", error);
+    toast.error("Could not copy the link");
+  }
+}
+
+/** Whether the signed-in viewer wrote the post (live posts arrive with isAuthor unset). */
+export function useIsAuthor(post: PostView): boolean {
+  const { user } = useSessionUser();
+  return post.isAuthor || (Boolean(user) && user?.id === post.author.userId);
+}
+
+interface PostMenuProps {
+  post: PostView;
+  onDeleted?: () => void;
+}
+
+const LOOK = { label: "Post options", triggerClassName: "-mt-1 -mr-2" };
+
+export function PostMenu(props: PostMenuProps) {
+  return (
+    <OptionsMenuOnUse {...LOOK}>
+      <UsedPostMenu {...props} />
+    </OptionsMenuOnUse>
+  );
+}
+
+function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
+  const { user } = useSessionUser();
+  const isAuthor = useIsAuthor(post);
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const safety = useSafetyActions(
+    { target: { type: "post", id: post.id }, person: post.author },
+    { actions: user && !isAuthor ? SAFETY_ACTIONS : [], menuOpen, triggerRef: trigger },
+  );
+  const setOpen = (which: "edit" | "delete") => (open: boolean) => setDialog(open ? which : null);
+  const backToMenuButton = (event: Event) => {
+    event.preventDefault();
+    trigger.current?.focus();
+  };
+
+  return (
+    <>
+      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
+        <OptionsMenuItem
+          icon={<Link2 aria-hidden="true" size={16} />}
+          onSelect={() => void copyLink(post.path)}
+        >
+          Copy link
+        </OptionsMenuItem>
+        {isAuthor ? (
+          <>
+            <OptionsMenuItem
+              icon={<Pencil aria-hidden="true" size={16} />}
+              onSelect={() => setDialog("edit")}
+            >
+              Edit
+            </OptionsMenuItem>
+            <OptionsMenuItem
+              danger
+              icon={<Trash2 aria-hidden="true" size={16} />}
+              onSelect={() => setDialog("delete")}
+            >
+              Delete
+            </OptionsMenuItem>
+          </>
+        ) : (
+          safety.items
+        )}
+      </OptionsMenu>
+      {isAuthor ? (
+        <>
+          <PostEditDialog
+            post={post}
+            open={dialog === "edit"}
+            onOpenChange={setOpen("edit")}
+            onCloseAutoFocus={backToMenuButton}
+          />
+          <PostDeleteDialog
+            postId={post.id}
+            open={dialog === "delete"}
+            onOpenChange={setOpen("delete")}
+            onDeleted={onDeleted}
+            onCloseAutoFocus={backToMenuButton}
+          />
+        </>
+      ) : (
+        safety.dialogs
+      )}
+    </>
+  );
+}

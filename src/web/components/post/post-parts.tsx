@@ -1,0 +1,118 @@
+// Small pieces shared by the post card and the post page: the author line, the text and image,
+// and the count labels (spec-1 §2 feed, spec-2 §2 post page).
+import { clsx } from "clsx";
+import { Link } from "react-router";
+import type { PostView } from "../../../domain/contracts/posts";
+import { formatCount } from "../../../domain/numbers";
+import { timeStamp } from "../../../domain/time-labels";
+import { Avatar } from "../person/avatar";
+import { ProfileBadges } from "../person/profile-badges";
+import { TimeStamp } from "../text/time-stamp";
+
+/** "1 like", "3 likes". */
+export function countLabel(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+export function PostAvatar({ post, className }: { post: PostView; className?: string }) {
+  const { author } = post;
+  return (
+    <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Avatar
+        name={author.fullName || author.handle}
+        src={author.profileImageUrl}
+        className={className ?? "size-10"}
+      />
+    </Link>
+  );
+}
+
+/** Name (a link to the profile), badges and @handle. In one line the handle gives way first. */
+export function PostAuthorName({ post, stacked = false }: { post: PostView; stacked?: boolean }) {
+  const { author } = post;
+  return (
+    <span className={clsx("flex min-w-0", stacked ? "flex-col" : "items-baseline gap-x-1")}>
+      <span className={clsx("flex min-w-0 items-center gap-1", !stacked && "max-w-[75%] shrink-0")}>
+        <Link
+          to={`/${author.handle}`}
+          className="truncate font-semibold text-neutral-900 hover:underline dark:text-neutral-100"
+        >
+          {author.fullName || author.handle}
+        </Link>
+        <ProfileBadges
+          verificationType={author.verificationType}
+          veteran={author.veteran}
+          size={16}
+        />
+      </span>
+      <span className="min-w-0 truncate text-sm text-neutral-500 dark:text-neutral-400">
+        @{author.handle}
+      </span>
+    </span>
+  );
+}
+
+/** The post's time stamp (components/text/time-stamp.tsx), linking to the post page. */
+export function PostTimeLink({ post }: { post: PostView }) {
+  const now = new Date();
+  const { short, full } = timeStamp(new Date(post.createdAt), now);
+  return (
+    // Named whole, starting with the visible text: composed from <time> and hidden text, the
+    // name read as '2h , …' in Chrome and as ', …' where <time> gives no text.
+    <Link
+      to={post.path}
+      aria-label={`${short}, ${full}, open post`}
+      className="shrink-0 text-sm text-neutral-500 hover:underline dark:text-neutral-400"
+    >
+      <TimeStamp at={post.createdAt} now={now} />
+    </Link>
+  );
+}
+
+/** The frame of a post's picture (16:10), known before the picture arrives so nothing below
+ * it moves when it does; the API does not tell a picture's own size. */
+const FRAME = { width: 800, height: 500 };
+
+/** The text exactly as written (line breaks kept, links left as text) and the optional image.
+ * `large` is the post's own page: there the picture is the largest paint, so it is fetched at
+ * once and shown whole; in lists it fills its frame and waits until it is near, but for the
+ * list's first post (`lead`), whose picture is likely the largest paint of a feed or a profile. */
+export function PostBody({
+  post,
+  large = false,
+  lead = false,
+}: {
+  post: PostView;
+  large?: boolean;
+  lead?: boolean;
+}) {
+  const now = large || lead;
+  return (
+    <>
+      <p
+        className={clsx(
+          "break-words whitespace-pre-wrap text-neutral-900 dark:text-neutral-100",
+          large ? "text-lg leading-7" : "text-base leading-6",
+        )}
+      >
+        {post.content}
+      </p>
+      {post.imageUrl ? (
+        // spec-1 §9: post images are at most 96 units tall.
+        <img
+          src={post.imageUrl}
+          // biome-ignore lint/a11y/noRedundantAlt: the product's wording; nothing more is known about the picture
+          alt="Image attached to the post"
+          width={FRAME.width}
+          height={FRAME.height}
+          loading={now ? "eager" : "lazy"}
+          fetchPriority={now ? "high" : undefined}
+          className={clsx(
+            "mt-3 aspect-[16/10] max-h-96 w-full rounded-2xl border border-neutral-200 dark:border-neutral-800",
+            large ? "bg-neutral-100 object-contain dark:bg-neutral-900" : "object-cover",
+          )}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// Like, comment and view counts under a post (spec-1 §2, spec-2 §2).
+import { Eye, MessageCircle } from "lucide-react";
+import { Link } from "react-router";
+import type { PostView } from "../../../domain/contracts/posts";
+import { formatCount } from "../../../domain/numbers";
+import { PostLikeButton } from "./post-like-button";
+import { countLabel } from "./post-parts";
+
+const statClass =
+  "inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm tabular-nums text-neutral-500 dark:text-neutral-400";
+
+export function PostStats({ post }: { post: PostView }) {
+  return (
+    <div className="mt-2 flex items-center gap-4 sm:gap-6">
+      <PostLikeButton post={post} />
+      <Link
+        to={post.path}
+        aria-label={countLabel(post.commentsCount, "comment")}
+        className={`${statClass} hover:bg-sky-50 hover:text-sky-700 dark:hover:bg-sky-950/40 dark:hover:text-sky-400`}
+      >
+        <MessageCircle aria-hidden="true" size={18} />
+        <span aria-hidden="true">{formatCount(post.commentsCount)}</span>
+      </Link>
+      <span className={statClass}>
+        <Eye aria-hidden="true" size={18} />
+        <span aria-hidden="true">{formatCount(post.viewsCount)}</span>
+        <span className="sr-only">{countLabel(post.viewsCount, "view")}</span>
+      </span>
+    </div>
+  );
+}
