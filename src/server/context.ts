@@ -1,6 +1,9 @@
 // The one typed context every route plugin receives (docs/architecture.md "App context"). It is
 // built once in app.ts; each service declares the slice it needs (`Pick<AppContext, "db" | "bus">`),
 // so a use-case's dependencies are visible in its signature and a test can hand it a smaller one.
+// It imports no module: a member the modules use through a contract is typed by an interface in
+// ports/; a member that is a module's own class over its own rows (the auth library, the post
+// caches, the search index) is added by that module's file with `declare module "…/context"`.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -10,14 +13,10 @@ import type { Metrics } from "./infra/metrics";
 import type { ObjectStore, StreamingStore } from "./infra/object-store";
 import type { PageFetcher } from "./infra/page-fetch";
 import type { RateLimits } from "./infra/rate-limit";
-import type { Auth } from "./modules/auth/better-auth";
-import type { CityIndex } from "./modules/cities/city-index";
-import type { PaymentProvider } from "./modules/payments/provider";
-import type { FeedCache } from "./modules/posts/feed-cache";
-import type { PostHydrator } from "./modules/posts/hydration";
-import type { ProfileIndexFeed } from "./modules/search/index-feed";
 import type { Outbox } from "./outbox/outbox";
 import type { RelationCache } from "./policy/relation-cache";
+import type { CityIndex } from "./ports/city-index";
+import type { PaymentProvider } from "./ports/payment-provider";
 import type { EventBus } from "./realtime/bus";
 
 export interface AppContext {
@@ -37,15 +36,7 @@ export interface AppContext {
   limits: RateLimits;
   /** Image uploads in flight per account (at most two). */
   uploads: UploadSlots;
-  /** The auth library (better-auth); only the accounts area calls it. */
-  auth: Auth;
   cities: CityIndex;
-  /** Active readers' first feed pages (docs/feed.md). */
-  feed: FeedCache;
-  /** Posts with authors and likes, from memory when it can (docs/feed.md). */
-  hydrator: PostHydrator;
-  /** The advanced search's in-memory profile index, kept current from PostgreSQL (docs/search.md). */
-  searchIndex: ProfileIndexFeed;
   /** The viewers' friends and blocks, for the advanced search (docs/search.md). */
   relations: RelationCache;
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */

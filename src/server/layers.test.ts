@@ -1,5 +1,6 @@
 // The server's layers (docs/architecture.md "Layers"), read from its import statements: no import
-// runs back up. Test files and test-support are left out: a test may reach anywhere.
+// runs back up, the root files included. Test files and test-support are left out: a test may
+// reach anywhere.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,13 +19,29 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Where a server file sits: "infrastructure", "policy", "module:<name>", or null (the root). */
-function placeOf(file: string): string | null {
+/** The files at the server's root, each at its layer: the base every layer uses, the context the
+ * modules are handed, or the assembly at the top that builds and starts the app. */
+const ROOT_FILES: Record<string, string> = {
+  errors: "infrastructure",
+  config: "infrastructure",
+  context: "context",
+  app: "assembly",
+  "app-metrics": "assembly",
+  "app-pages": "assembly",
+  serve: "assembly",
+  main: "assembly",
+  "migrate-to-postgres": "assembly",
+};
+
+/** Where a server file sits: "infrastructure", "policy", "context", "module:<name>" or
+ * "assembly"; "unplaced" for a root file the list above does not know. */
+function placeOf(file: string): string {
   const [top, name] = path.relative(ROOT, file).split(path.sep);
   if (top === "modules" && name) return `module:${name}`;
   if (top === "policy") return "policy";
+  if (top === "ports") return "context";
   if (top && INFRASTRUCTURE.includes(top)) return "infrastructure";
-  return null;
+  return ROOT_FILES[(top ?? "").replace(/\.tsx?$/, "")] ?? "unplaced";
 }
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g;
@@ -33,13 +50,12 @@ const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g;
 function edges(): { from: string; to: string; file: string; spec: string }[] {
   return sourceFiles(ROOT).flatMap((file) => {
     const from = placeOf(file);
-    if (!from) return [];
     return [...readFileSync(file, "utf8").matchAll(IMPORT)].flatMap((match) => {
       const spec = match[1] as string;
       const target = path.resolve(path.dirname(file), spec);
       if (path.relative(ROOT, target).startsWith("..")) return [];
       const to = placeOf(target);
-      return to && to !== from ? [{ from, to, file: path.relative(ROOT, file), spec }] : [];
+      return to !== from ? [{ from, to, file: path.relative(ROOT, file), spec }] : [];
     });
   });
 }
@@ -56,14 +72,31 @@ describe("the server's layers", () => {
     ).not.toEqual([]);
   });
 
+  it("gives every root file its layer", () => {
+    const unplaced = sourceFiles(ROOT).filter((file) => placeOf(file) === "unplaced");
+    expect(unplaced.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+
   it("keeps infrastructure below the policy and the modules", () => {
     expect(
       named(all.filter((e) => e.from === "infrastructure" && e.to !== "infrastructure")),
     ).toEqual([]);
   });
 
-  it("keeps the read rules below every module", () => {
-    expect(named(all.filter((e) => e.from === "policy" && e.to.startsWith("module:")))).toEqual([]);
+  it("keeps the rules below the context and every module", () => {
+    expect(named(all.filter((e) => e.from === "policy" && e.to !== "infrastructure"))).toEqual([]);
+  });
+
+  it("keeps the context naming no module", () => {
+    expect(
+      named(
+        all.filter((e) => e.from === "context" && !["infrastructure", "policy"].includes(e.to)),
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps the assembly at the top: nothing imports it", () => {
+    expect(named(all.filter((e) => e.to === "assembly" && e.from !== "assembly"))).toEqual([]);
   });
 
   it("keeps features from importing the modules above them", () => {

@@ -136,6 +136,13 @@ export function createAuth(
 
 export type Auth = ReturnType<typeof createAuth>;
 
+declare module "../../context" {
+  interface AppContext {
+    /** The auth library (better-auth); only the accounts area calls it. */
+    auth: Auth;
+  }
+}
+
 /** The library's error code of a failed call (e.g. 'INVALID_PASSWORD'), if it is one of its. */
 export function authErrorCode(error: unknown): string | undefined {
   return (error as { body?: { code?: string } } | null)?.body?.code;

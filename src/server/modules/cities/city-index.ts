@@ -9,16 +9,11 @@ import { readFileSync } from "node:fs";
 import { CITY_RESULTS_MAX, type CityItem } from "../../../domain/contracts/cities";
 import usStates from "../../../domain/enums/data/us-states.json";
 import { CITY_QUERY_MIN_SEARCH } from "../../../domain/limits";
+import type { CityIndex } from "../../ports/city-index";
 
 /** [city, state code, county, lat, lng, population], as the generated file stores them; population
  * is 0 for places under 1,000 people. */
 export type CityRow = readonly [string, string, string, number, number, number];
-
-export interface CityIndex {
-  readonly size: number;
-  search(query: string, limit?: number): CityItem[];
-  /** Every place's coordinates within `miles` of a point, each once, nearest first. */
-}
 
 interface Entry {
   key: string;

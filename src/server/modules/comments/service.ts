@@ -4,11 +4,11 @@
 import { z } from "zod";
 import type { CommentView } from "../../../domain/contracts/posts";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError } from "../../errors";
+import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/standing";
 import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";

@@ -3,11 +3,11 @@
 
 import type { FollowListKind, PersonSummary } from "../../../domain/contracts/follows";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { AppError, badRequest } from "../../errors";
+import { requireOwner } from "../../policy/access";
 import { refuseBlockState } from "../../policy/relations";
 import { refuseRestricted } from "../../policy/standing";
 import { toPersonSummary } from "../profiles/person";

@@ -6,7 +6,7 @@ import type Stripe from "stripe";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider } from "../../ports/payment-provider";
 import { createStripeClient, stripeProvider } from "./stripe-provider";
 import { stripeWebhookRoutes } from "./stripe-webhook";
 import { testProvider } from "./test-provider";

@@ -2,7 +2,7 @@
 // lookup key (spec-2 §9), and the session carries our checkout id and the buyer in its metadata.
 // STRIPE_API_URL points the SDK at another server (stripe-mock, or the tests' fake).
 import Stripe from "stripe";
-import type { PaymentProvider, ProviderSubscription } from "./provider";
+import type { PaymentProvider, ProviderSubscription } from "../../ports/payment-provider";
 
 export interface StripeSettings {
   secretKey: string;

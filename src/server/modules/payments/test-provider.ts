@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { testPaymentSessions, usernameSubscriptions } from "../../db/schema/usernames";
-import type { PaymentProvider, ProviderSubscription } from "./provider";
+import type { PaymentProvider, ProviderSubscription } from "../../ports/payment-provider";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;

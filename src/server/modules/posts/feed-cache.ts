@@ -43,6 +43,13 @@ export interface FeedCacheOptions {
 const newerFirst = (a: PostKey, b: PostKey) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+declare module "../../context" {
+  interface AppContext {
+    /** Active readers' first feed pages (docs/feed.md). */
+    feed: FeedCache;
+  }
+}
+
 export class FeedCache {
   private readonly pages: KeyedCache<string, Page>;
   private readonly fills = new Map<string, Fill>();

@@ -30,6 +30,13 @@ function withLike(entry: LoadedPost, userId: string, liked: boolean, likesCount:
   return { ...entry, post: { ...entry.post, likesCount }, likers };
 }
 
+declare module "../../context" {
+  interface AppContext {
+    /** Posts with authors and likes, from memory when it can (docs/feed.md). */
+    hydrator: PostHydrator;
+  }
+}
+
 export class PostHydrator {
   private readonly posts: KeyedCache<string, LoadedPost>;
   /** The like of a reader on a post with too many likers to keep. */

@@ -2,10 +2,10 @@
 // (modules/media/service.ts), and the object a slot no longer uses is removed once nothing
 // points at it.
 import type { ProfileView } from "../../../domain/contracts/profiles";
-import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ObjectStore } from "../../infra/object-store";
+import { requireOwner } from "../../policy/access";
 import { removeImage, storeImageThenWrite } from "../media/service";
 import { presentProfile } from "./present";
 import {

@@ -16,10 +16,10 @@ import { findUsState, loadUsStates } from "../../../domain/enums/geography";
 import { heightToInches } from "../../../domain/enums/height";
 import { kidsCount } from "../../../domain/enums/personal";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import { requireOwner } from "../../access";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
-import type { CityIndex } from "../cities/city-index";
+import { requireOwner } from "../../policy/access";
+import type { CityIndex } from "../../ports/city-index";
 import { presentProfile } from "./present";
 import { findProfileByUserId, updateProfileRow } from "./queries";
 

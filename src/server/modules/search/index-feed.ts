@@ -84,6 +84,13 @@ export interface ProfileIndexFeedOptions {
   onError?: (error: unknown) => void;
 }
 
+declare module "../../context" {
+  interface AppContext {
+    /** The advanced search's in-memory profile index, kept current from PostgreSQL (docs/search.md). */
+    searchIndex: ProfileIndexFeed;
+  }
+}
+
 export class ProfileIndexFeed {
   private index = new ProfileIndex();
   private watermark = 0n;

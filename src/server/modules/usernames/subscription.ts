@@ -9,7 +9,7 @@ import { priceTier } from "../../../domain/price-tiers";
 import { AppError } from "../../errors";
 import { lapsedMail, paymentFailedMail, releasedMail } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
-import type { ProviderSubscription } from "../payments/provider";
+import type { ProviderSubscription } from "../../ports/payment-provider";
 import { findSessionProfile } from "../profiles/queries";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
 import {

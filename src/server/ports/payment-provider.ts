@@ -1,7 +1,7 @@
 // The payment provider behind reserved usernames (docs/usernames.md "Payments"): Stripe when
 // STRIPE_SECRET_KEY is set, else the built-in test provider. Both answer in the same shapes, so
 // the usernames service has one code path for buying, completing, renewing and cancelling.
-import type { PriceTier } from "../../../domain/price-tiers";
+import type { PriceTier } from "../../domain/price-tiers";
 
 export type ProviderKind = "stripe" | "test";
 

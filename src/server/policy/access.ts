@@ -1,7 +1,7 @@
 // Who may change or read what (spec-1 §6, spec-2 §6), decided in one place: every use-case that
 // acts on something a person owns calls `requireOwner` with the permission it needs, and the
 // refusal (403 with the spec's message) is the same wherever the rule applies.
-import { forbidden } from "./errors";
+import { forbidden } from "../errors";
 
 const REFUSALS = {
   /** spec-2 §6: a user may update only their own profile and own pictures. */
