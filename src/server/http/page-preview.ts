@@ -6,6 +6,7 @@
 // markup of its own, only the block.
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { PageData } from "../../domain/contracts/page-data";
+import { displayName } from "../../domain/display-name";
 import { initials } from "../../domain/full-name";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
 import { escapeHtml, scriptSafeJson } from "./page-meta";
@@ -14,13 +15,11 @@ const ROOT = '<div id="root"></div>';
 
 type Person = Pick<PersonSummary, "fullName" | "handle" | "username" | "profileImageUrl">;
 
-const nameOf = (person: Person) => person.fullName || person.handle;
-
 function avatar(person: Person, size: string): string {
   if (person.profileImageUrl) {
     return `<img src="${escapeHtml(person.profileImageUrl)}" alt="" class="${size} shrink-0 rounded-full object-cover" />`;
   }
-  return `<span aria-hidden="true" class="${size} inline-flex shrink-0 items-center justify-center rounded-full bg-sky-700 font-semibold text-white">${escapeHtml(initials(nameOf(person)))}</span>`;
+  return `<span aria-hidden="true" class="${size} inline-flex shrink-0 items-center justify-center rounded-full bg-sky-700 font-semibold text-white">${escapeHtml(initials(displayName(person)))}</span>`;
 }
 
 const handleLine = (person: Person, className: string) =>
@@ -34,7 +33,7 @@ function profileMarkup({ profile }: Extract<PageData, { kind: "profile" }>): str
       <div class="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
         ${avatar(profile, "size-28 sm:size-32 text-4xl")}
         <div class="flex min-w-0 flex-1 flex-col items-center gap-3 sm:items-start">
-          <h1 class="text-2xl font-bold break-words">${escapeHtml(nameOf(profile))}</h1>
+          <h1 class="text-2xl font-bold break-words">${escapeHtml(displayName(profile))}</h1>
           ${handleLine(profile, "")}
           ${about}
         </div>
@@ -51,7 +50,7 @@ function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
       <div class="flex items-center gap-3">
         ${avatar(post.author, "size-12")}
         <div class="min-w-0">
-          <p class="truncate font-semibold">${escapeHtml(nameOf(post.author))}</p>
+          <p class="truncate font-semibold">${escapeHtml(displayName(post.author))}</p>
           ${handleLine(post.author, "truncate text-sm")}
         </div>
       </div>

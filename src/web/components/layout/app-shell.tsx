@@ -6,6 +6,7 @@
 import { CircleUserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
+import { displayName } from "../../../domain/display-name";
 import { MAIN_ID } from "../../lib/landmarks";
 import { useSite } from "../../lib/site-config";
 import { useTheme } from "../../lib/theme";
@@ -35,7 +36,7 @@ export function AppShell() {
   const { theme, setTheme } = useTheme();
   const { siteName } = useSite();
   const profilePath = user ? `/${user.handle}` : "/signup";
-  const userName = user ? user.fullName || user.handle : "";
+  const userName = user ? displayName(user) : "";
 
   const onLogout = () => {
     logout.mutate(undefined, {

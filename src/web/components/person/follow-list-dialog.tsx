@@ -2,11 +2,13 @@
 
 import { Link } from "react-router";
 import type { FollowListKind } from "../../../domain/contracts/follows";
+import { displayName } from "../../../domain/display-name";
 import { useFollowListQuery } from "../../state/queries/follow-lists";
 import { LoadMore } from "../controls/load-more";
 import { Dialog } from "../dialog/dialog";
 import { LoadError } from "../feedback/load-error";
 import { Avatar } from "./avatar";
+import { PersonName } from "./person-name";
 import { ProfileBadges } from "./profile-badges";
 
 const TITLES: Record<FollowListKind, string> = {
@@ -57,10 +59,16 @@ export function FollowListDialog({
                   onClick={onClose}
                   className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 >
-                  <Avatar name={person.fullName} src={person.profileImageUrl} className="size-10" />
+                  <Avatar
+                    name={displayName(person)}
+                    src={person.profileImageUrl}
+                    className="size-10"
+                  />
                   <span className="min-w-0">
                     <span className="flex items-center gap-1 font-semibold">
-                      <span className="truncate">{person.fullName}</span>
+                      <span className="truncate">
+                        <PersonName person={person} />
+                      </span>
                       <ProfileBadges
                         verificationType={person.verificationType}
                         veteran={person.veteran}

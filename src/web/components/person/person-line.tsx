@@ -4,7 +4,9 @@ import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PersonSummary } from "../../../domain/contracts/follows";
+import { displayName } from "../../../domain/display-name";
 import { Avatar } from "./avatar";
+import { PersonName } from "./person-name";
 import { ProfileBadges } from "./profile-badges";
 
 interface PersonLineProps {
@@ -18,7 +20,7 @@ interface PersonLineProps {
 }
 
 export function PersonLine({ person, detail, action, small = false, className }: PersonLineProps) {
-  const name = person.fullName || person.handle;
+  const name = displayName(person);
   return (
     <div className={clsx("flex min-w-0 items-center gap-3", className)}>
       <Link to={`/${person.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -30,7 +32,7 @@ export function PersonLine({ person, detail, action, small = false, className }:
             to={`/${person.handle}`}
             className="truncate font-semibold text-neutral-900 hover:underline dark:text-neutral-100"
           >
-            {name}
+            <PersonName person={person} />
           </Link>
           <ProfileBadges
             verificationType={person.verificationType}

@@ -4,6 +4,7 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
+import { displayName } from "../../../domain/display-name";
 import { PostMenu } from "./post-menu";
 import { PostAuthorName, PostAvatar, PostBody, PostTimeLink } from "./post-parts";
 import { PostStats } from "./post-stats";
@@ -24,7 +25,7 @@ export function PostCard({ post, lead = false }: { post: PostView; lead?: boolea
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut only; the time link opens the post from the keyboard
     <article
-      aria-label={`Post by ${post.author.fullName || post.author.handle}`}
+      aria-label={`Post by ${displayName(post.author)}`}
       onClick={open}
       className="cursor-pointer border-b border-neutral-200 px-4 pt-4 pb-1 transition-colors hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900/60"
     >

@@ -3,9 +3,11 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
+import { displayName } from "../../../domain/display-name";
 import { formatCount } from "../../../domain/numbers";
 import { timeStamp } from "../../../domain/time-labels";
 import { Avatar } from "../person/avatar";
+import { PersonName } from "../person/person-name";
 import { ProfileBadges } from "../person/profile-badges";
 import { TimeStamp } from "../text/time-stamp";
 
@@ -19,7 +21,7 @@ export function PostAvatar({ post, className }: { post: PostView; className?: st
   return (
     <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
       <Avatar
-        name={author.fullName || author.handle}
+        name={displayName(author)}
         src={author.profileImageUrl}
         className={className ?? "size-10"}
       />
@@ -37,7 +39,7 @@ export function PostAuthorName({ post, stacked = false }: { post: PostView; stac
           to={`/${author.handle}`}
           className="truncate font-semibold text-neutral-900 hover:underline dark:text-neutral-100"
         >
-          {author.fullName || author.handle}
+          <PersonName person={author} />
         </Link>
         <ProfileBadges
           verificationType={author.verificationType}

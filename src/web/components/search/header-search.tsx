@@ -9,12 +9,14 @@ import { clsx } from "clsx";
 import { ArrowLeft, Search as SearchIcon, X } from "lucide-react";
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { displayName } from "../../../domain/display-name";
 import { useCombobox } from "../../lib/use-combobox";
 import { type PersonResult, usePeopleSearch } from "../../state/queries/search";
 import { useSessionUser } from "../../state/queries/session";
 import { IconButton } from "../controls/icon-button";
 import { Avatar } from "../person/avatar";
 import { FollowButton } from "../person/follow-button";
+import { PersonName } from "../person/person-name";
 import { ProfileBadges } from "../person/profile-badges";
 
 export const SEARCH_PLACEHOLDER = "Search users...";
@@ -217,14 +219,14 @@ export function HeaderSearch() {
                       )}
                     >
                       <Avatar
-                        name={person.fullName || person.handle}
+                        name={displayName(person)}
                         src={person.profileImageUrl}
                         className="size-10"
                       />
                       <span className="flex min-w-0 flex-col">
                         <span className="flex min-w-0 items-center gap-1">
                           <span className="truncate font-semibold">
-                            {person.fullName || person.handle}
+                            <PersonName person={person} />
                           </span>
                           <ProfileBadges
                             verificationType={person.verificationType}
@@ -252,7 +254,7 @@ export function HeaderSearch() {
                       {user?.id === person.userId ? null : (
                         <FollowButton
                           userId={person.userId}
-                          name={person.fullName || person.handle}
+                          name={displayName(person)}
                           following={user ? person.following : false}
                           compact
                         />

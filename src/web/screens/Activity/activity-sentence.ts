@@ -1,5 +1,6 @@
 // What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post'.
 import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { displayName } from "../../../domain/display-name";
 
 export interface ActivitySentence {
   /** The most recent actor's name, shown in bold. */
@@ -31,7 +32,7 @@ export function activitySentence(
   viewerHandle: string | null | undefined,
 ): ActivitySentence {
   const first = group.actorsRecent[0];
-  const actor = first ? first.fullName.trim() || `@${first.handle}` : "Someone";
+  const actor = first ? displayName(first) : "Someone";
   const others = Math.max(0, group.actorCount - 1);
   const and = others === 0 ? "" : ` and ${others} ${others === 1 ? "other" : "others"}`;
   const verb =

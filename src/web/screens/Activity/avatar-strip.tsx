@@ -1,6 +1,7 @@
 // Up to five overlapping avatars of the most recent actors (spec-2 §9). Decorative: the sentence
 // next to it names the people.
 import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { displayName } from "../../../domain/display-name";
 import { Avatar } from "../../components/person/avatar";
 
 const STRIP_MAX = 5;
@@ -13,7 +14,7 @@ export function AvatarStrip({ actors }: { actors: ActivityGroup["actorsRecent"] 
       {shown.map((actor, index) => (
         <Avatar
           key={actor.userId}
-          name={actor.fullName || actor.handle}
+          name={displayName(actor)}
           src={actor.profileImageUrl}
           initialsClassName="text-[0.625rem]"
           className={`size-8 ring-2 ring-white dark:ring-neutral-950 ${index > 0 ? "-ml-2.5" : ""}`}

@@ -3,6 +3,7 @@
 import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { displayName } from "../../../domain/display-name";
 import { HiddenImageInput } from "../../components/form/hidden-image-input";
 import { Avatar, avatarControlLabel } from "../../components/person/avatar";
 import { errorMessage } from "../../lib/api";
@@ -14,7 +15,7 @@ export function AvatarUploader({ profile }: { profile: ProfileView }) {
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const upload = useUploadAvatarMutation(profile.userId);
-  const name = profile.fullName || profile.handle;
+  const name = displayName(profile);
 
   // The preview's object URL lives only as long as it is shown.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);

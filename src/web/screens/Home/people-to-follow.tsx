@@ -2,6 +2,7 @@
 // reader's city or who posted lately, each with a Follow button. Shows nothing while it loads or
 // when there is nobody to offer.
 
+import { displayName } from "../../../domain/display-name";
 import { LoadError } from "../../components/feedback/load-error";
 import { FollowButton } from "../../components/person/follow-button";
 import { PersonLine } from "../../components/person/person-line";
@@ -40,7 +41,7 @@ export function PeopleToFollow() {
               action={
                 <FollowButton
                   userId={person.userId}
-                  name={person.fullName || person.handle}
+                  name={displayName(person)}
                   following={person.following}
                   compact
                 />

@@ -6,6 +6,7 @@ import { clsx } from "clsx";
 import { ImagePlus, X } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import type { SessionUser } from "../../../domain/contracts/auth";
+import { displayName } from "../../../domain/display-name";
 import { POST_MAX } from "../../../domain/post-slug";
 import { Button } from "../../components/controls/button";
 import { IconButton } from "../../components/controls/icon-button";
@@ -68,11 +69,7 @@ export function PostComposer({ user }: { user: SessionUser }) {
       className="rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <form onSubmit={submit} className="flex gap-3">
-        <Avatar
-          name={user.fullName || user.handle}
-          src={user.profileImageUrl}
-          className="size-10"
-        />
+        <Avatar name={displayName(user)} src={user.profileImageUrl} className="size-10" />
         <div className="min-w-0 flex-1">
           <label htmlFor={id} className="sr-only">
             {COMPOSER_LABEL}

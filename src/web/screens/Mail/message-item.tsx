@@ -6,15 +6,17 @@ import { clsx } from "clsx";
 import { Paperclip, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import type { MessageView } from "../../../domain/contracts/mail";
+import { displayName } from "../../../domain/display-name";
 import { MESSAGE_BODY_MAX } from "../../../domain/mail-rules";
 import { clockTime, postDateLabel, threadTimeLabel } from "../../../domain/time-labels";
 import { MessageMenu } from "./message-menu";
 
-/** The writer's name: the member's full name (else @handle), or the outside sender's address. */
+/** The writer's name: the member's name, or the outside sender's address. */
 export function senderName(message: MessageView): string {
   if (message.senderDeleted) return "Deleted account";
-  if (message.sender) return message.sender.fullName || `@${message.sender.handle}`;
-  return message.senderAddress ?? "Unknown sender";
+  if (message.sender) return displayName(message.sender);
+  if (message.senderAddress === null) return "Unknown sender";
+  return displayName({ address: message.senderAddress });
 }
 
 /** The day as in the thread list, and the time: '3:04 PM', 'Yesterday, 3:04 PM', 'Mar 3, 3:04 PM'. */

@@ -3,14 +3,14 @@
 import { clsx } from "clsx";
 import { Mail } from "lucide-react";
 import type { ThreadView } from "../../../domain/contracts/mail";
+import { displayName } from "../../../domain/display-name";
 import { Avatar } from "../../components/person/avatar";
 
 export type Party = ThreadView["other"];
 
-/** The party's name in words: the person's full name (else @handle), or the address. */
+/** The party's name in words: the person's name, or the outside address. */
 export function partyName(party: Party): string {
-  if (party.kind === "external") return party.address;
-  return party.person.fullName || `@${party.person.handle}`;
+  return displayName(party.kind === "external" ? party : party.person);
 }
 
 export function PartyAvatar({ party, className }: { party: Party; className: string }) {

@@ -6,6 +6,7 @@ import { Heart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CommentView } from "../../../domain/contracts/posts";
+import { displayName } from "../../../domain/display-name";
 import { formatCount } from "../../../domain/numbers";
 import { Avatar } from "../../components/person/avatar";
 import { ProfileBadges } from "../../components/person/profile-badges";
@@ -47,7 +48,7 @@ export function CommentItem({
     );
   }
   const { author } = comment;
-  const name = author.fullName || author.handle;
+  const name = displayName(author);
   return (
     <div className="flex gap-3">
       <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">

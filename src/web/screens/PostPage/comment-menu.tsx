@@ -2,13 +2,14 @@
 // Block its author, drawn from the first use of its button on (`OptionsMenuOnUse`).
 import { useRef, useState } from "react";
 import type { CommentView } from "../../../domain/contracts/posts";
+import { displayName } from "../../../domain/display-name";
 import { OptionsMenu, OptionsMenuOnUse } from "../../components/menu/options-menu";
 import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
 
 const ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
 const look = (comment: CommentView) => ({
-  label: `Comment options, ${comment.author.fullName || comment.author.handle}`,
+  label: `Comment options, ${displayName(comment.author)}`,
   triggerClassName: "-my-1.5 -mr-2",
 });
 

@@ -5,6 +5,7 @@
 
 import { useMemo, useState } from "react";
 import { threadComments } from "../../../domain/comment-threads";
+import { displayName } from "../../../domain/display-name";
 import { LoadMore } from "../../components/controls/load-more";
 import { LoadError } from "../../components/feedback/load-error";
 import { loadedComments, useCommentsQuery } from "../../state/queries/comments";
@@ -59,13 +60,11 @@ export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: C
               comment={top}
               canDelete={canDelete(top.author.userId)}
               onSignedOut={onSignedOut}
-              onReply={() =>
-                setReplyTo({ topId: top.id, name: top.author.fullName || top.author.handle })
-              }
+              onReply={() => setReplyTo({ topId: top.id, name: displayName(top.author) })}
             />
             {top.replies.length > 0 ? (
               <ul
-                aria-label={`Replies to ${top.author.fullName || top.author.handle}`}
+                aria-label={`Replies to ${displayName(top.author)}`}
                 className="mt-3 ml-5 space-y-3 border-l-2 border-neutral-200 pl-4 sm:ml-12 dark:border-neutral-800"
               >
                 {top.replies.map((reply) => (
@@ -79,7 +78,7 @@ export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: C
                       onReply={() =>
                         setReplyTo({
                           topId: top.id,
-                          name: reply.author.fullName || reply.author.handle,
+                          name: displayName(reply.author),
                         })
                       }
                     />

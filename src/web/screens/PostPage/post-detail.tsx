@@ -2,6 +2,7 @@
 // its time stamp as in every list ('7m', the full date and time in its tooltip), the counts and
 // the options menu.
 import type { PostView } from "../../../domain/contracts/posts";
+import { displayName } from "../../../domain/display-name";
 import { PostMenu } from "../../components/post/post-menu";
 import { PostAuthorName, PostAvatar, PostBody } from "../../components/post/post-parts";
 import { PostStats } from "../../components/post/post-stats";
@@ -9,7 +10,7 @@ import { TimeStamp } from "../../components/text/time-stamp";
 
 export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () => void }) {
   return (
-    <article aria-label={`Post by ${post.author.fullName || post.author.handle}`}>
+    <article aria-label={`Post by ${displayName(post.author)}`}>
       <div className="flex items-start gap-3">
         <PostAvatar post={post} className="size-12" />
         <div className="min-w-0 flex-1">

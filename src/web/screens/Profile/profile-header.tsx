@@ -6,11 +6,13 @@ import { CircleCheck, Globe, Mail } from "lucide-react";
 import { useState } from "react";
 import type { FollowListKind } from "../../../domain/contracts/follows";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { displayName } from "../../../domain/display-name";
 import { formatCount } from "../../../domain/numbers";
 import { websiteHref, websiteLabel } from "../../../domain/website";
 import { GetUsernameButton } from "../../components/account/get-username-button";
 import { Avatar } from "../../components/person/avatar";
 import { FollowListDialog } from "../../components/person/follow-list-dialog";
+import { PersonName } from "../../components/person/person-name";
 import { ProfileBadges } from "../../components/person/profile-badges";
 import { useSite } from "../../lib/site-config";
 import { ProfileActions } from "./profile-actions";
@@ -111,9 +113,9 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
     >
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
         <Avatar
-          name={profile.fullName || profile.handle}
+          name={displayName(profile)}
           src={profile.profileImageUrl}
-          alt={`${profile.fullName || profile.handle}'s profile picture`}
+          alt={`${displayName(profile)}'s profile picture`}
           className="size-28 ring-4 ring-white sm:size-32 dark:ring-neutral-900"
           initialsClassName="text-4xl"
         />
@@ -123,7 +125,9 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
               id="profile-name"
               className="flex flex-wrap items-center justify-center gap-x-2 text-2xl font-bold break-words sm:justify-start"
             >
-              <span className="min-w-0">{profile.fullName || profile.handle}</span>
+              <span className="min-w-0">
+                <PersonName person={profile} />
+              </span>
               <ProfileBadges
                 verificationType={profile.verificationType}
                 veteran={profile.veteran}

@@ -6,6 +6,7 @@
 
 import { useParams } from "react-router";
 import type { ProfileView } from "../../../domain/contracts/profiles";
+import { displayName } from "../../../domain/display-name";
 import { normalizeHandle } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
 import { UsernameGraceNotice } from "../../components/account/username-grace-notice";
@@ -71,7 +72,7 @@ export function ProfileScreen() {
         ) : null}
         <ProfileHeader profile={profile} isOwner={isOwner} />
         <ProfileDetails attributes={profile.attributes} privacy={profile.privacy} />
-        <ProfilePictures pictures={profile.pictures} name={profile.fullName || profile.handle} />
+        <ProfilePictures pictures={profile.pictures} name={displayName(profile)} />
         <HiddenWhenBlocked userId={profile.userId} handle={profile.handle}>
           <ProfileTabs userId={profile.userId} />
         </HiddenWhenBlocked>

@@ -4,9 +4,11 @@
 // the Follow button stays its own control above it.
 import { Link } from "react-router";
 import type { SearchResult } from "../../../domain/contracts/search";
+import { displayName } from "../../../domain/display-name";
 import { formatCount } from "../../../domain/numbers";
 import { Avatar } from "../../components/person/avatar";
 import { FollowButton } from "../../components/person/follow-button";
+import { PersonName } from "../../components/person/person-name";
 import { ProfileBadges } from "../../components/person/profile-badges";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
@@ -18,7 +20,7 @@ const milesText = (miles: number) =>
   `${formatCount(miles)}\u00a0${miles === 1 ? "mile" : "miles"} away`;
 
 export function ResultCard({ person }: { person: SearchResult }) {
-  const name = person.fullName || person.handle;
+  const name = displayName(person);
   const facts = [
     placeOf(person),
     person.age === null ? null : `Age\u00a0${person.age}`,
@@ -38,7 +40,7 @@ export function ResultCard({ person }: { person: SearchResult }) {
             to={`/${person.handle}`}
             className="truncate font-semibold text-neutral-900 outline-none after:absolute after:inset-0 after:rounded-2xl dark:text-neutral-100"
           >
-            {name}
+            <PersonName person={person} />
           </Link>
           <ProfileBadges
             verificationType={person.verificationType}
