@@ -48,7 +48,8 @@ export interface InboundSmtpOptions {
   resolver: DnsResolver;
   /** Who mail to this local part (before the @) is for, or null for nobody (550). */
   findRecipient: (localPart: string) => Promise<string | null>;
-  deliver: (mail: ReceivedMail) => Promise<void>;
+  /** Stores the mail; how many recipients' copies were stored (none: each had it already). */
+  deliver: (mail: ReceivedMail) => Promise<number>;
   logger: FastifyBaseLogger;
 }
 
@@ -174,9 +175,10 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       receive(stream, session, options, domain, [
         ...new Set(named.filter((id): id is string => id !== undefined)),
       ]).then(
-        () => {
+        (stored) => {
           sessions.verdictSent(session.id);
-          callback();
+          // A retry of mail every recipient has is accepted all the same (docs/mail.md "Inbound").
+          callback(null, stored === 0 ? "OK: already received, not stored again" : undefined);
         },
         (error: Error & { responseCode?: number; code?: string }) => {
           sessions.verdictSent(session.id);
@@ -220,7 +222,7 @@ async function receive(
   options: InboundSmtpOptions,
   domain: string,
   recipients: string[],
-): Promise<void> {
+): Promise<number> {
   const raw = await readAll(stream);
   if (stream.sizeExceeded) throw smtpError(552, "5.3.4 Message too big");
   const parsed = await simpleParser(raw, { skipImageLinks: true });
@@ -248,7 +250,7 @@ async function receive(
   // Plain text when the mail has it; HTML-only mail is turned into text (no markup survives).
   const text =
     parsed.text?.trim() || (parsed.html ? htmlToText(parsed.html, { wordwrap: false }) : "");
-  await options.deliver({
+  return options.deliver({
     recipients,
     from,
     subject: stripControlCharacters(parsed.subject ?? "").trim() || null,

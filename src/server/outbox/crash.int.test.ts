@@ -1,10 +1,13 @@
 // Fault injection (docs/outbox.md "Crashes"): the real server process is killed with SIGKILL at
-// random moments while a username purchase, a message and a moderation action are in flight,
-// 12 times, and restarted on the same database each time. Then: every acknowledged change is
-// there; every change that committed (acknowledged or not) has its e-mail exactly once (captured
-// mail is one file per Message-ID) and its realtime event at least once (read on Redis, where the
-// instance publishes every event); no outbox row is left. Runs on the embedded database, and on
-// PostgreSQL in the PostgreSQL pass.
+// random moments while a username purchase, a message, a moderation action and an inbound SMTP
+// delivery are in flight, 12 times, and restarted on the same database each time. A message whose
+// answer was lost is sent again after the restart with the same Idempotency-Key, and a delivery
+// that got no 250 is made again with the same Message-ID, as a client and a sending server do
+// (docs/mail.md "Sending once", "Inbound"). Then: every acknowledged change is there; each message
+// and each delivery is stored exactly once; every change that committed (acknowledged or not) has
+// its e-mail exactly once (captured mail is one file per Message-ID) and its realtime event at
+// least once (read on Redis, where the instance publishes every event); no outbox row is left.
+// Runs on the embedded database, and on PostgreSQL in the PostgreSQL pass.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,9 +25,11 @@ import {
   startServer,
   stopServer,
 } from "../test-support/child-server";
+import { type DnsServer, startDnsServer } from "../test-support/dns-server";
 import { redisReachable, testRedisUrl } from "../test-support/local-services";
 import { makeOutboxDue } from "../test-support/outbox-rows";
 import { random } from "../test-support/random";
+import { connectSmtp, smtpFrom } from "../test-support/smtp-client";
 import { createPostgresDatabase } from "../test-support/test-db";
 
 const redisUrl = testRedisUrl;
@@ -47,6 +52,23 @@ interface Acknowledged {
   names: { buyer: ChildAccount; name: string }[];
   messages: { id: string; recipient: ChildAccount }[];
   suspended: ChildAccount[];
+  /** Inbound deliveries answered 250. */
+  delivered: number;
+}
+
+/** A message sent from the external composer, with its Idempotency-Key. */
+interface Send {
+  sender: ChildAccount;
+  recipient: ChildAccount;
+  key: string;
+  payload: { to: string; subject: string; body: string };
+}
+
+/** Mail from outside to a person, with its Message-ID. */
+interface Delivery {
+  to: string;
+  from: string;
+  messageId: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,12 +85,14 @@ function mailsTo(dataDir: string, email: string, subjectStart: string): number {
     ).length;
 }
 
-describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation action", () => {
+describe.skipIf(skip)("kill -9 during a purchase, a message, moderation and inbound mail", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-crash-"));
   const events: { type: string; userId?: string; message?: { id: string } }[] = [];
   let subscriber: Redis;
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
   let server: ChildServer;
+  let dns: DnsServer;
+  let smtpPort: number;
   let start: () => Promise<ChildServer>;
   /** The instance's database, opened by the test while no instance runs. */
   let openDatabase: () => Promise<Database>;
@@ -80,11 +104,16 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
     });
     await subscriber.subscribe("chtcht:events");
     postgres = pgServer ? await createPostgresDatabase(pgServer) : null;
+    // Inbound mail's authenticity checks ask this server (no records: DMARC none, accepted).
+    dns = await startDnsServer({});
     const port = await freePort();
+    smtpPort = await freePort();
     const env = {
       REDIS_URL: redisUrl,
       ADMIN_EMAILS: ADMIN,
       METRICS_TOKEN,
+      SMTP_INBOUND_PORT: String(smtpPort),
+      DNS_SERVERS: `127.0.0.1:${dns.port}`,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
     start = () => startServer({ port, dataDir, env });
@@ -100,11 +129,12 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
   afterAll(async () => {
     if (server) await stopServer(server, "SIGKILL");
     subscriber?.disconnect();
+    await dns?.close();
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it("keeps every acknowledged change, mails each committed one once and announces it", async () => {
+  it("keeps every acknowledged change, stores each message once, mails each committed change once and announces it", async () => {
     const admin = await signUp(server, "crashadmin", ADMIN);
     const casts: Cast[] = [];
     for (let i = 0; i < LIVES; i++) {
@@ -113,10 +143,55 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       );
       casts.push({ buyer, sender, recipient, target } as Cast);
     }
-    const acked: Acknowledged = { names: [], messages: [], suspended: [] };
+    const acked: Acknowledged = { names: [], messages: [], suspended: [], delivered: 0 };
+    // What got no answer before a kill, sent again after the restart.
+    const unanswered: { sends: Send[]; deliveries: Delivery[] } = { sends: [], deliveries: [] };
+    const retried = { sends: 0, replayed: 0, deliveries: 0, deduplicated: 0 };
+    const sendOnce = async (send: Send, ip: string) => {
+      const sent = await requester(server, { cookie: send.sender.cookie, ip })(
+        "POST",
+        "/api/mail/send",
+        send.payload,
+        { "idempotency-key": send.key },
+      ).catch(() => null);
+      if (sent?.status !== 201) return false;
+      // The first try had committed and only its answer was lost: this is its kept answer.
+      if (sent.headers.get("idempotent-replayed") === "true") retried.replayed++;
+      const { message: view } = (await sent.json()) as { message: { id: string } };
+      acked.messages.push({ id: view.id, recipient: send.recipient });
+      return true;
+    };
+    /** The server's answer to the delivery, or null when none came. */
+    const deliver = (mail: Delivery): Promise<string | null> =>
+      smtpFrom(smtpPort)
+        .sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: "From outside",
+          text: `Mail ${mail.messageId}`,
+          messageId: `<${mail.messageId}>`,
+        })
+        .then(
+          (sent) => sent.response,
+          () => null,
+        );
+    const retryUnanswered = async () => {
+      for (const send of unanswered.sends.splice(0)) {
+        expect(await sendOnce(send, "10.9.200.1")).toBe(true);
+        retried.sends++;
+      }
+      for (const mail of unanswered.deliveries.splice(0)) {
+        const answer = await deliver(mail);
+        expect(answer).toMatch(/^250 /);
+        // The first try had been stored and only its 250 was lost.
+        if (answer?.includes("already received")) retried.deduplicated++;
+        acked.delivered++;
+        retried.deliveries++;
+      }
+    };
     const next = random(23);
     // Kills land anywhere from before the first statement to after the last answer: the window
-    // is 1.5 times the longest the three took when they were let finish (a first, uncounted round,
+    // is 1.5 times the longest the four took when they were let finish (a first, uncounted round,
     // then every round that finished before its kill). Every counted round runs on a server just
     // started, so the uncounted one does too: a cold start is slower than a warm one.
     const warmUp = await warmUpCast(server);
@@ -138,15 +213,27 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
         });
         if (paid.status === 200) acked.names.push({ buyer: cast.buyer, name });
       };
-      const message = async () => {
-        const sent = await as(cast.sender)("POST", "/api/mail/send", {
+      const send: Send = {
+        sender: cast.sender,
+        recipient: cast.recipient,
+        key: `crash-send-${i}`,
+        payload: {
           to: `${cast.recipient.handle}@chtcht.local`,
           subject: `Crash ${i}`,
           body: `Message ${i} before the crash`,
-        });
-        if (sent.status !== 201) return;
-        const { message: view } = (await sent.json()) as { message: { id: string } };
-        acked.messages.push({ id: view.id, recipient: cast.recipient });
+        },
+      };
+      const message = async () => {
+        if (!(await sendOnce(send, `10.9.${i}.1`))) unanswered.sends.push(send);
+      };
+      const mail: Delivery = {
+        to: `${cast.recipient.handle}@chtcht.local`,
+        from: `pal${i}@outside.example`,
+        messageId: `crash-${i}@outside.example`,
+      };
+      const inbound = async () => {
+        if (await deliver(mail)) acked.delivered++;
+        else unanswered.deliveries.push(mail);
       };
       const moderation = async () => {
         const done = await as(admin)("POST", "/api/admin/actions", {
@@ -158,9 +245,11 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
         if (done.status === 200) acked.suspended.push(cast.target);
       };
       const began = Date.now();
-      const inFlight = Promise.allSettled([purchase(), message(), moderation()]).then(() => {
-        windowMs = Math.max(windowMs, (Date.now() - began) * 1.5);
-      });
+      const inFlight = Promise.allSettled([purchase(), message(), moderation(), inbound()]).then(
+        () => {
+          windowMs = Math.max(windowMs, (Date.now() - began) * 1.5);
+        },
+      );
       if (i < 0) {
         await inFlight;
         continue;
@@ -169,9 +258,54 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       await sleep(Math.floor(next() * windowMs));
       await stopServer(server, "SIGKILL");
       await inFlight;
-      if (ackCount(acked) - before < 3) cutShort++;
+      if (ackCount(acked) - before < 4) cutShort++;
       server = await start();
+      await retryUnanswered();
     }
+    // A last round not left to chance: the instance is killed once a message and an inbound
+    // mail are stored, whatever became of their answers, which the client and the sending
+    // server never read; both send them again to the next instance.
+    const last = await lastCast(server);
+    const lastSend: Send = {
+      sender: last.sender,
+      recipient: last.recipient,
+      key: "crash-send-last",
+      payload: {
+        to: `${last.recipient.handle}@chtcht.local`,
+        subject: "Crash last",
+        body: "The last message before the crash",
+      },
+    };
+    const lastMail: Delivery = {
+      to: `${last.recipient.handle}@chtcht.local`,
+      from: "pal-last@outside.example",
+      messageId: "crash-last@outside.example",
+    };
+    void requester(server, { cookie: last.sender.cookie, ip: "10.9.100.1" })(
+      "POST",
+      "/api/mail/send",
+      lastSend.payload,
+      { "idempotency-key": lastSend.key },
+    ).catch(() => null);
+    const smtp = await connectSmtp(smtpPort);
+    await smtp.command("EHLO crash.example");
+    await smtp.command(`MAIL FROM:<${lastMail.from}>`);
+    await smtp.command(`RCPT TO:<${lastMail.to}>`);
+    await smtp.command("DATA");
+    smtp.write(
+      `From: ${lastMail.from}\r\nSubject: From outside\r\nMessage-ID: <${lastMail.messageId}>\r\n\r\nThe last mail\r\n.\r\n`,
+    );
+    await bothStored(server, last.recipient, lastMail.from, lastSend.payload.body);
+    await stopServer(server, "SIGKILL");
+    smtp.close();
+    server = await start();
+    unanswered.sends.push(lastSend);
+    unanswered.deliveries.push(lastMail);
+    const before = { ...retried };
+    await retryUnanswered();
+    expect(retried.replayed - before.replayed).toBe(1);
+    expect(retried.deduplicated - before.deduplicated).toBe(1);
+
     // What a killed instance had claimed waits out its 30 s lease, events left behind their 15 s
     // grace (docs/outbox.md). Rather than wait, the clock moves past them: every row is made due,
     // and the next instance's first drain sends them.
@@ -191,10 +325,12 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
         db,
         sql`select user_id, name from username_subscriptions where status = 'active'`,
       );
-      const messages = await queryRows<{ id: string; thread_id: string }>(
-        db,
-        sql`select id, thread_id from chat_messages`,
-      );
+      const messages = await queryRows<{
+        id: string;
+        thread_id: string;
+        body: string;
+        message_id: string | null;
+      }>(db, sql`select id, thread_id, body, message_id from chat_messages`);
       const suspended = await queryRows<{ user_id: string }>(
         db,
         sql`select user_id from profiles where suspended_at is not null`,
@@ -205,9 +341,21 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
         expect(names).toContainEqual({ user_id: buyer.id, name });
       }
       for (const { id } of acked.messages) expect(messages.map((m) => m.id)).toContain(id);
+      // Each round's message and its inbound mail, answered at last, are stored exactly once.
+      for (let i = 0; i < LIVES; i++) {
+        expect(messages.filter((m) => m.body === `Message ${i} before the crash`)).toHaveLength(1);
+        expect(messages.filter((m) => m.message_id === `crash-${i}@outside.example`)).toHaveLength(
+          1,
+        );
+      }
       for (const person of acked.suspended) {
         expect(suspended.map((s) => s.user_id)).toContain(person.id);
       }
+      expect(messages.filter((m) => m.body === "The last message before the crash")).toHaveLength(
+        1,
+      );
+      expect(messages.filter((m) => m.message_id === "crash-last@outside.example")).toHaveLength(1);
+      expect(mailsTo(dataDir, last.recipient.email, "New message from")).toBe(1);
       for (const cast of casts) {
         const owns = names.some((n) => n.user_id === cast.buyer.id);
         expect(mailsTo(dataDir, cast.buyer.email, "Receipt:")).toBe(owns ? 1 : 0);
@@ -231,7 +379,7 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
       for (const { id } of messages) expect(seen((e) => e.message?.id === id)).toBe(true);
       expect(left[0]?.n).toBe(0);
       console.info(
-        `crash test: ${LIVES} kills, ${cutShort} cut work short; acknowledged ${acked.names.length} purchases, ${acked.messages.length} messages, ${acked.suspended.length} suspensions; committed ${names.length} names, ${messages.length} messages, ${suspended.length} suspensions`,
+        `crash test: ${LIVES} kills, ${cutShort} cut work short; acknowledged ${acked.names.length} purchases, ${acked.messages.length} messages, ${acked.suspended.length} suspensions, ${acked.delivered} deliveries; sent again after a lost answer ${retried.sends} messages (${retried.replayed} stored before the kill), ${retried.deliveries} deliveries (${retried.deduplicated} stored before the kill); committed ${names.length} names, ${messages.length} messages, ${suspended.length} suspensions`,
       );
       // The kills did land inside the work: some rounds were cut off before every answer came.
       expect(cutShort).toBeGreaterThan(0);
@@ -243,7 +391,37 @@ describe.skipIf(skip)("kill -9 during a purchase, a message and a moderation act
 });
 
 const ackCount = (acked: Acknowledged) =>
-  acked.names.length + acked.messages.length + acked.suspended.length;
+  acked.names.length + acked.messages.length + acked.suspended.length + acked.delivered;
+
+/** A sender and a recipient for the last round. */
+async function lastCast(server: ChildServer) {
+  const [sender, recipient] = await Promise.all(
+    ["sender", "recipient"].map((role) => signUp(server, `last${role}`)),
+  );
+  return { sender: sender as ChildAccount, recipient: recipient as ChildAccount };
+}
+
+/** Waits (up to 10 s) until `recipient` has the mail from `address` and the message `body`. */
+async function bothStored(
+  server: ChildServer,
+  recipient: ChildAccount,
+  address: string,
+  body: string,
+): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    const res = await requester(server, { cookie: recipient.cookie, ip: "10.9.100.2" })(
+      "GET",
+      "/api/mail/threads",
+    );
+    const { items } = (await res.json()) as {
+      items: { other: { address?: string }; latestMessage: { body: string } | null }[];
+    };
+    const mail = items.some((t) => t.other.address === address && t.latestMessage);
+    if (mail && items.some((t) => t.latestMessage?.body === body)) return;
+    await sleep(10);
+  }
+  throw new Error("the last round's message and mail were not stored within 10 s");
+}
 
 /** People for the uncounted first round, which measures how long the work takes. */
 async function warmUpCast(server: ChildServer): Promise<Cast> {
@@ -268,12 +446,14 @@ async function outboxEmptied(server: ChildServer): Promise<void> {
   throw new Error("the outbox still holds pending rows 30 s after the last start");
 }
 
-/** Messages stored in threads this person is a member of. */
+/** Messages from people stored in threads this person is a member of (inbound mail is no
+ * person's message and has no notice). */
 async function threadWith(db: Database["db"], userId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from chat_messages m
-        join chat_thread_members t on t.thread_id = m.thread_id and t.user_id = ${userId}`,
+        join chat_thread_members t on t.thread_id = m.thread_id and t.user_id = ${userId}
+        where m.direction = 'internal'`,
   );
   return row?.n ?? 0;
 }

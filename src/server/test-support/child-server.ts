@@ -88,15 +88,16 @@ export interface ChildAccount {
   cookie: string;
 }
 
-/** JSON over HTTP as a browser sends it, from this person's own address. */
+/** JSON over HTTP as a browser sends it, from this person's own address, with `headers` more. */
 export function requester(server: ChildServer, who: { cookie?: string; ip: string }) {
-  return (method: string, url: string, body?: unknown) =>
+  return (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${url}`, {
       method,
       headers: {
         "content-type": "application/json",
         "x-forwarded-for": who.ip,
         ...(who.cookie ? { cookie: who.cookie } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });

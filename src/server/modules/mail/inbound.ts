@@ -30,9 +30,11 @@ async function threadFor(db: Db, userId: string, mail: ReceivedMail): Promise<st
   });
 }
 
-/** Stores the mail for each recipient `findMailRecipient` found at RCPT TO. */
-export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Promise<void> {
-  await deps.outbox.transaction(async (tx, fx) => {
+/** Stores the mail for each recipient `findMailRecipient` found at RCPT TO; how many copies were
+ * stored (none: every recipient was given it already). */
+export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Promise<number> {
+  return deps.outbox.transaction(async (tx, fx) => {
+    let stored = 0;
     for (const userId of mail.recipients) {
       const { messageId } = mail;
       if (
@@ -42,7 +44,7 @@ export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Pro
         continue;
       }
       const threadId = await threadFor(tx, userId, mail);
-      const stored = await storeMessage(tx, {
+      const message = await storeMessage(tx, {
         threadId,
         senderId: null,
         senderAddress: mail.from,
@@ -53,7 +55,9 @@ export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Pro
         suspicious: mail.suspicious,
         attachmentsDropped: mail.attachmentsDropped,
       });
-      fx.publish(messageEvent(threadId, stored));
+      fx.publish(messageEvent(threadId, message));
+      stored++;
     }
+    return stored;
   });
 }

@@ -59,7 +59,8 @@ describe("inbound mail stored once", () => {
     const again = await deliver([ann], "retry@outside.example", "retry-1@outside.example", "hi");
     expect(first.accepted).toEqual([addressOf(ann)]);
     expect(again.accepted).toEqual([addressOf(ann)]);
-    expect(again.response).toMatch(/^250 /);
+    expect(first.response).toMatch(/^250 OK: message queued/);
+    expect(again.response).toMatch(/^250 OK: already received, not stored again/);
     const messages = await messagesFrom(ann, "retry@outside.example");
     expect(messages.map((m) => m.body)).toEqual(["hi"]);
     expect(await storedWithId("retry-1@outside.example")).toBe(1);

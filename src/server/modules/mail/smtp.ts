@@ -57,8 +57,9 @@ export function registerInboundMail(
       findRecipient: (local) => findMailRecipient(ctx.db, local),
       deliver: async (mail) => {
         try {
-          await deliverInbound(ctx, mail);
+          const stored = await deliverInbound(ctx, mail);
           ctx.metrics.smtpMessages.inc({ direction: "in", outcome: "accepted" });
+          return stored;
         } catch (error) {
           ctx.metrics.smtpMessages.inc({ direction: "in", outcome: "refused" });
           throw error;
