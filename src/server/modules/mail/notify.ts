@@ -4,6 +4,7 @@
 // is claimed and written in the message's own transaction (docs/outbox.md). Each notice carries a
 // one-click unsubscribe link that turns these notices off (docs/mail.md "Unsubscribe headers").
 import type { MessageView } from "../../../domain/contracts/mail";
+import { displayName } from "../../../domain/display-name";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { messageNoticeMail } from "../../infra/mail-templates";
@@ -29,7 +30,7 @@ export async function queueNotices(
       messageNoticeMail({
         siteName: config.siteName,
         to,
-        senderName: message.sender?.fullName ?? "Someone",
+        senderName: message.sender ? displayName(message.sender) : "Someone",
         subject: message.subject,
         body: message.body,
         link: `${config.publicUrl}/mail?thread=${threadId}`,
