@@ -4,13 +4,13 @@ import type { ServerMessage } from "../../domain/realtime-events";
 import { makeMessage, makeThread } from "../test-support/mail";
 import { ADA, GRACE } from "../test-support/posts";
 import { followKeys } from "./queries/follows";
+import { mailKeys } from "./queries/mail";
 import {
   chronological,
   loadedThreads,
   type MessagesData,
-  mailKeys,
   type ThreadsData,
-} from "./queries/mail";
+} from "./queries/mail-pages";
 import { FOLLOW_COUNTS_CHANGED, type FollowCountsChangedDetail } from "./queries/profile-counts";
 import { profileKeys } from "./queries/profiles";
 import { type PeopleSearchResult, searchKeys } from "./queries/search";

@@ -9,7 +9,8 @@ import type { MessageView } from "../../../domain/contracts/mail";
 import { Button } from "../../components/controls/button";
 import { LoadError } from "../../components/feedback/load-error";
 import { useNow } from "../../lib/use-now";
-import { chronological, MESSAGES_FAILED, useMessagesQuery } from "../../state/queries/mail";
+import { MESSAGES_FAILED, useMessagesQuery } from "../../state/queries/mail";
+import { chronological } from "../../state/queries/mail-pages";
 import { MessageItem, senderName } from "./message-item";
 
 const muted = "text-neutral-600 dark:text-neutral-400";

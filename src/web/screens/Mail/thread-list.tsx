@@ -11,8 +11,9 @@ import { LoadMore } from "../../components/controls/load-more";
 import { LoadError } from "../../components/feedback/load-error";
 import { errorMessage } from "../../lib/api";
 import { useNow } from "../../lib/use-now";
-import { loadedThreads, THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";
+import { THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";
 import { useDraftThreads } from "../../state/queries/mail-drafts";
+import { loadedThreads } from "../../state/queries/mail-pages";
 import { ThreadItem } from "./thread-item";
 
 const muted = "text-neutral-600 dark:text-neutral-400";

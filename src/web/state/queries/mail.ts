@@ -4,7 +4,6 @@
 // straight into the cached conversation and thread list, once (by id), with no refetch; only a
 // thread this tab has never seen makes the list ask again.
 import {
-  type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -28,6 +27,14 @@ import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import { normalizeSubject } from "../../../domain/mail-rules";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
+import {
+  insertMessage,
+  loadedThreads,
+  type MessagesData,
+  moveToTop,
+  type ThreadsData,
+  withMessage,
+} from "./mail-pages";
 
 // spec-1 §8 "Mail": the screen's words for what went wrong, and 'Sent!'.
 export const THREADS_FAILED = "Failed to fetch threads";
@@ -59,8 +66,6 @@ export const mailKeys = {
   unreadCount: () => [...mailKeys.all, "unread-count"] as const,
 };
 
-export type ThreadsData = InfiniteData<z.infer<typeof threadsPage>, string | null>;
-export type MessagesData = InfiniteData<z.infer<typeof messagesPage>, string | null>;
 type UnreadCount = z.infer<typeof unreadMailResponse>;
 export interface Draft {
   subject: string;
@@ -75,23 +80,6 @@ const outgoing = (draft: Draft) => ({
   subject: normalizeSubject(draft.subject),
   body: draft.body.trim(),
 });
-
-function uniqueById<T extends { id: string }>(items: T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    if (seen.has(item.id)) return false;
-    seen.add(item.id);
-    return true;
-  });
-}
-
-/** The loaded threads in list order, each once (a thread moved up stays in a later page's answer). */
-export const loadedThreads = (data: Pick<ThreadsData, "pages"> | undefined): ThreadView[] =>
-  uniqueById(data?.pages.flatMap((page) => page.items) ?? []);
-
-/** The loaded messages oldest first, as the conversation shows them (pages come newest first). */
-export const chronological = (data: Pick<MessagesData, "pages"> | undefined): MessageView[] =>
-  uniqueById(data?.pages.flatMap((page) => page.items) ?? []).reverse();
 
 export function useThreadsQuery() {
   return useInfiniteQuery({
@@ -153,40 +141,6 @@ function changeUnreadCount(queryClient: QueryClient, step: number): void {
 
 const refetchUnreadCount = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: mailKeys.unreadCount() });
-
-/** Adds a message to its page of the conversation, newest first, unless it is already there. */
-export function insertMessage(data: MessagesData, message: MessageView): MessagesData {
-  const [first, ...rest] = data.pages;
-  if (!first || data.pages.some((page) => page.items.some((m) => m.id === message.id))) {
-    return data;
-  }
-  const items = [message, ...first.items].sort(
-    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
-  );
-  return { ...data, pages: [{ ...first, items }, ...rest] };
-}
-
-/** The thread after `message`: its latest message and time, unread when someone else wrote. */
-function withMessage(thread: ThreadView, message: MessageView, fromViewer: boolean): ThreadView {
-  const newer = !thread.lastMessageAt || message.createdAt >= thread.lastMessageAt;
-  return {
-    ...thread,
-    latestMessage: newer ? message : thread.latestMessage,
-    lastMessageAt: newer ? message.createdAt : thread.lastMessageAt,
-    unread: fromViewer ? thread.unread : true,
-  };
-}
-
-/** Puts `thread` first in the list, wherever it was (or adds it). */
-function moveToTop(data: ThreadsData, thread: ThreadView): ThreadsData {
-  const pages = data.pages.map((page) => ({
-    ...page,
-    items: page.items.filter((t) => t.id !== thread.id),
-  }));
-  const [first, ...rest] = pages;
-  if (!first) return data;
-  return { ...data, pages: [{ ...first, items: [thread, ...first.items] }, ...rest] };
-}
 
 function updateThread(
   queryClient: QueryClient,
