@@ -17,8 +17,9 @@ import { standingFrom } from "../../policy/audiences";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
 import { newestProfiles, readResults, type SearchRow } from "./advanced";
-import { UnknownCursorPlace } from "./index-distance";
-import { type IndexCursor, type IndexPage, searchIndex } from "./index-query";
+import { UnknownCursorPlace } from "./index/index-distance";
+import { searchIndex } from "./index/index-query";
+import type { IndexCursor, IndexPage } from "./index/types";
 
 const cursorSchema = z.object({
   sort: z.enum(SEARCH_SORTS),

@@ -2,9 +2,9 @@
 // profile only what search matches and orders on, in columns by slot. Each attribute is a
 // CodedColumn with posting lists; the name and newest orders are slot lists kept sorted; the text
 // query reads trigram posting lists over the name and handles. PostgreSQL stays the source of
-// truth: modules/search/index-feed.ts loads this and keeps it current; pages are read from the
+// truth: index-feed.ts loads this and keeps it current; pages are read from the
 // database by id.
-import { type AttributeKey, audienceMasks, audiencesOf } from "../../../domain/audiences";
+import { type AttributeKey, audienceMasks, audiencesOf } from "../../../../domain/audiences";
 import { CodedColumn } from "./coded-column";
 import { SlotList } from "./slot-list";
 

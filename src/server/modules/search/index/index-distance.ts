@@ -2,11 +2,11 @@
 // have, nearest first from the chosen city (kept for the last few points asked), and a page that
 // walks them in turn, the people of one place by name. The cursor's key is the place and the last
 // person's name key: `lat,lng|name`.
-import { milesBetween, type Point } from "../cities/distance";
-import type { IndexHit, IndexQuery, Plan } from "./index-query";
+import { milesBetween, type Point } from "../../cities/distance";
 import { compareText, type ProfileIndex, placeKey } from "./profile-index";
 import { RankedScan } from "./ranked-scan";
 import type { SlotList } from "./slot-list";
+import type { IndexHit, IndexQuery, Plan } from "./types";
 
 /** The cursor names a place no profile has (docs/search.md "Distance"). */
 export class UnknownCursorPlace extends Error {}

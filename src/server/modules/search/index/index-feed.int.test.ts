@@ -5,9 +5,9 @@
 // and while it has read the log lately.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client";
-import { createAccount } from "../../test-support/accounts";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { queryRows } from "../../../db/client";
+import { createAccount } from "../../../test-support/accounts";
+import { createTestApp, type TestApp } from "../../../test-support/test-app";
 import { ProfileIndexFeed } from "./index-feed";
 
 let t: TestApp;

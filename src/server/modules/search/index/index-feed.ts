@@ -5,10 +5,10 @@
 // transaction still running at the last read (pg_snapshot_xmin): a change that commits later with
 // an older id is still at or past it. A timer catches up and prunes the log when nobody searches.
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { queryRows } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
-import { searchChanges } from "../../db/schema/search";
+import type { Db } from "../../../db/client";
+import { queryRows } from "../../../db/client";
+import { profiles } from "../../../db/schema/profiles";
+import { searchChanges } from "../../../db/schema/search";
 import { type IndexedProfile, ProfileIndex } from "./profile-index";
 
 const LOAD_BATCH = 20_000;
@@ -84,7 +84,7 @@ export interface ProfileIndexFeedOptions {
   onError?: (error: unknown) => void;
 }
 
-declare module "../../context" {
+declare module "../../../context" {
   interface AppContext {
     /** The advanced search's in-memory profile index, kept current from PostgreSQL (docs/search.md). */
     searchIndex: ProfileIndexFeed;

@@ -10,14 +10,15 @@ import {
   type Audience,
   audiencesOf,
   mayView,
-} from "../../../domain/audiences";
-import { sexualitiesMatching } from "../../../domain/enums/personal";
-import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
-import { random } from "../../test-support/random";
-import { milesBetween, type Point } from "../cities/distance";
+} from "../../../../domain/audiences";
+import { sexualitiesMatching } from "../../../../domain/enums/personal";
+import type { SearchFilters, SearchSort } from "../../../../domain/search-filters";
+import { random } from "../../../test-support/random";
+import { milesBetween, type Point } from "../../cities/distance";
 import { UnknownCursorPlace } from "./index-distance";
-import { type IndexCursor, searchIndex } from "./index-query";
+import { searchIndex } from "./index-query";
 import { type IndexedProfile, ProfileIndex, placeKey, trigramsOf } from "./profile-index";
+import type { IndexCursor } from "./types";
 
 const PLACES: (Point & { city: string })[] = [
   { city: "Boston", lat: 42.3584, lng: -71.0598 },

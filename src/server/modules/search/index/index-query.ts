@@ -3,10 +3,10 @@
 // and the capped count come from whichever costs less — walking the chosen order until the page
 // (and the count) is full, or checking only the posting lists of the rarest filter and picking the
 // first matches by their position in the order. By distance, places are walked nearest first.
-import { attributeBit } from "../../../domain/audiences";
-import { sexualitiesMatching } from "../../../domain/enums/personal";
-import type { SearchFilters, SearchSort } from "../../../domain/search-filters";
-import { milesBetween, type Point } from "../cities/distance";
+import { attributeBit } from "../../../../domain/audiences";
+import { sexualitiesMatching } from "../../../../domain/enums/personal";
+import type { SearchFilters } from "../../../../domain/search-filters";
+import { milesBetween, type Point } from "../../cities/distance";
 import type { CodedColumn } from "./coded-column";
 import { byDistance, milesFromPlace, parsePlace } from "./index-distance";
 import {
@@ -20,42 +20,7 @@ import {
 } from "./profile-index";
 import { RankedScan } from "./ranked-scan";
 import type { SlotList } from "./slot-list";
-
-/** Where the previous page ended: the order's key for the last person, and their user id. */
-export interface IndexCursor {
-  key: string;
-  id: string;
-}
-
-export interface IndexQuery {
-  filters: SearchFilters;
-  /** The chosen city's coordinates, for a radius or the distance order. */
-  place: Point | null;
-  sort: SearchSort;
-  /** People in a block with the viewer, either way (docs/safety.md). */
-  excluded: ReadonlySet<string>;
-  /** Who searches, and their friends: an attribute filter matches a person only where the viewer
-   * may see that attribute (docs/search.md "Who can be found"). */
-  viewer: { id: string; friends: ReadonlySet<string> };
-  after: IndexCursor | null;
-  /** People wanted: a page and one more, to know whether another page follows. */
-  take: number;
-  /** Count matches up to this many (the first page's 'Found N'), or null for no count. */
-  countUpTo: number | null;
-}
-
-export interface IndexHit {
-  userId: string;
-  /** The order's key for this person, for the next page's cursor. */
-  key: string;
-  miles: number | null;
-}
-
-export interface IndexPage {
-  hits: IndexHit[];
-  /** Matches counted, at most `countUpTo`; null when not asked. */
-  count: number | null;
-}
+import type { Candidates, IndexCursor, IndexPage, IndexQuery, Plan } from "./types";
 
 interface AttributeFilter {
   column: CodedColumn<string> | CodedColumn<number>;
@@ -65,15 +30,6 @@ interface AttributeFilter {
   bit: number;
   /** People holding an accepted value. */
   size: number;
-}
-
-/** A filter's posting lists, and the check of a candidate from them (every other filter). */
-interface Candidates {
-  lists: SlotList[];
-  size: number;
-  /** From the text query's trigrams: names cluster in name order, so no walk is estimated. */
-  byText: boolean;
-  check: (slot: number) => boolean;
 }
 
 /** Cost of checking one candidate from a posting list, against one step of a walk. */
@@ -119,11 +75,6 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
     })),
     count: page.count,
   };
-}
-
-export interface Plan {
-  matches: (slot: number) => boolean;
-  candidates: Candidates[];
 }
 
 /** The equality, list, range, "contains" and place filters, each as the codes it accepts. */
