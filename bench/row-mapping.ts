@@ -32,7 +32,7 @@ for (const module of [
   "posts/queries",
   "posts/timelines",
   "comments/queries",
-  "search/advanced",
+  "search/queries",
 ]) {
   await import(`../src/server/modules/${module}`);
 }

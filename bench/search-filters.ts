@@ -15,7 +15,7 @@ import { loadavg } from "node:os";
 import autocannon, { type AutocannonRequest } from "autocannon";
 import pg from "pg";
 import type { Db } from "../src/server/db/client";
-import { readResults } from "../src/server/modules/search/advanced";
+import { readResults } from "../src/server/modules/search/queries";
 import { friendsOf } from "../src/server/policy/audiences";
 import { inBlockWith } from "../src/server/policy/visibility";
 import { startApp } from "./lib/app-process";

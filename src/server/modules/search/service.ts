@@ -16,10 +16,10 @@ import { badRequest } from "../../errors";
 import { standingFrom } from "../../policy/audiences";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
-import { newestProfiles, readResults, type SearchRow } from "./advanced";
 import { UnknownCursorPlace } from "./index/index-distance";
 import { searchIndex } from "./index/index-query";
 import type { IndexCursor, IndexPage } from "./index/types";
+import { newestProfiles, readResults, type SearchRow } from "./queries";
 
 const cursorSchema = z.object({
   sort: z.enum(SEARCH_SORTS),

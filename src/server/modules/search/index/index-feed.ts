@@ -4,12 +4,15 @@
 // committed before it began, whichever instance or hand wrote it. The watermark is the oldest
 // transaction still running at the last read (pg_snapshot_xmin): a change that commits later with
 // an older id is still at or past it. A timer catches up and prunes the log when nobody searches.
-import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { queryRows } from "../../../db/client";
-import { profiles } from "../../../db/schema/profiles";
-import { searchChanges } from "../../../db/schema/search";
-import { type IndexedProfile, ProfileIndex } from "./profile-index";
+import {
+  changedSince,
+  indexedAfter,
+  indexedWithIds,
+  pruneChangesBelow,
+  readHorizon,
+} from "./index-feed-queries";
+import { ProfileIndex } from "./profile-index";
 
 const LOAD_BATCH = 20_000;
 const IDLE_CATCH_UP_MS = 30_000;
@@ -20,64 +23,6 @@ const RELOAD_AFTER_MS = 5 * 60_000;
 /** Past this long since its last read of the log (three idle rounds), the index is not caught up
  * and the instance is not ready (docs/operations.md "Start and stop"). */
 const STALE_AFTER_MS = 3 * IDLE_CATCH_UP_MS;
-
-/** What the index holds of a profile, selected as plain values (no row mapping: a load reads a
- * million rows). */
-const indexedColumns = {
-  userId: profiles.userId,
-  fullName: profiles.fullName,
-  username: profiles.username,
-  defaultUsername: profiles.defaultUsername,
-  createdMs: sql`(extract(epoch from ${profiles.createdAt}) * 1000)::float8`,
-  suspended: sql`${profiles.suspendedAt} is not null`,
-  cityLat: profiles.cityLat,
-  cityLng: profiles.cityLng,
-  audiences: profiles.attributeAudiences,
-  demographicSearch: profiles.demographicSearch,
-  age: profiles.age,
-  heightInches: profiles.heightInches,
-  kidsCount: profiles.kidsCount,
-  country: profiles.country,
-  state: profiles.state,
-  county: profiles.county,
-  city: profiles.city,
-  gender: profiles.gender,
-  relationshipStatus: profiles.relationshipStatus,
-  bodyTypes: profiles.bodyTypes,
-  sexuality: profiles.sexuality,
-  zodiac: profiles.zodiac,
-  race: profiles.race,
-  militaryBranch: profiles.militaryBranch,
-  militaryBase: profiles.militaryBase,
-  university: profiles.university,
-  hbcu: profiles.hbcu,
-  occupation: profiles.occupation,
-  networth: profiles.networth,
-  salary: profiles.salary,
-  greek: profiles.greek,
-  religion: profiles.religion,
-  education: profiles.education,
-} satisfies Record<keyof IndexedProfile, unknown>;
-
-const selectIndexed = sql.join(
-  Object.entries(indexedColumns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
-  sql`, `,
-);
-
-const readIndexed = (db: Db, where: SQL, limit?: number) =>
-  queryRows<IndexedProfile>(
-    db,
-    sql`select ${selectIndexed} from ${profiles} where ${where} order by ${profiles.userId}${limit ? sql` limit ${limit}` : sql``}`,
-  );
-
-/** The oldest transaction still running: every older one's changes are visible now. */
-async function horizon(db: Db): Promise<bigint> {
-  const [row] = await queryRows<{ horizon: string }>(
-    db,
-    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`,
-  );
-  return BigInt(row?.horizon ?? 0);
-}
 
 export interface ProfileIndexFeedOptions {
   now?: () => number;
@@ -170,11 +115,11 @@ export class ProfileIndexFeed {
   }
 
   private async reload(): Promise<void> {
-    const watermark = await horizon(this.db);
+    const watermark = await readHorizon(this.db);
     const index = new ProfileIndex();
     let after = "";
     for (;;) {
-      const rows = await readIndexed(this.db, sql`${profiles.userId} > ${after}`, LOAD_BATCH);
+      const rows = await indexedAfter(this.db, { after, limit: LOAD_BATCH });
       for (const row of rows) index.append(row);
       const last = rows.at(-1);
       if (!last || rows.length < LOAD_BATCH) break;
@@ -188,15 +133,10 @@ export class ProfileIndexFeed {
   }
 
   private async catchUp(): Promise<void> {
-    const [row] = await queryRows<{ horizon: string; ids: string[] }>(
-      this.db,
-      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-        array(select distinct ${searchChanges.userId} from ${searchChanges}
-              where ${searchChanges.txid} >= ${this.watermark.toString()}::bigint) as ids`,
-    );
+    const row = await changedSince(this.db, this.watermark);
     if (!row) return;
     if (row.ids.length > 0) {
-      const found = await readIndexed(this.db, inArray(profiles.userId, row.ids));
+      const found = await indexedWithIds(this.db, row.ids);
       const present = new Set<string>();
       for (const profile of found) {
         this.index.upsert(profile);
@@ -216,9 +156,7 @@ export class ProfileIndexFeed {
     const oldest = this.marks[0];
     if (oldest && now - oldest.at >= KEEP_LOG_MS) {
       this.marks.shift();
-      await this.db
-        .delete(searchChanges)
-        .where(sql`${searchChanges.txid} < ${oldest.horizon.toString()}::bigint`);
+      await pruneChangesBelow(this.db, oldest.horizon);
     }
   }
 }
