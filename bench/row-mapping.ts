@@ -30,7 +30,7 @@ for (const module of [
   "auth/queries",
   "profiles/queries",
   "posts/queries",
-  "posts/timelines",
+  "posts/timeline-queries",
   "comments/queries",
   "search/queries",
 ]) {

@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { postSlug } from "../src/domain/post-slug";
-import { PULL_FOLLOWERS, TIMELINE_DAYS } from "../src/server/modules/posts/timelines";
+import { PULL_FOLLOWERS, TIMELINE_DAYS } from "../src/server/modules/posts/timeline-queries";
 import {
   dropDefaultDatabase,
   FEED_DB_NAME,

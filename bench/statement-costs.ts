@@ -13,7 +13,7 @@ import { FEED_PAGE_SIZE } from "../src/domain/limits";
 import { openDatabase } from "../src/server/db/client";
 import { findSessionByToken } from "../src/server/modules/auth/queries";
 import { likedAmong, loadPosts } from "../src/server/modules/posts/queries";
-import { timelineKeys } from "../src/server/modules/posts/timelines";
+import { timelineKeys } from "../src/server/modules/posts/timeline-queries";
 import { getProfileByHandle } from "../src/server/modules/profiles/service";
 import { typicalReaders } from "./lib/feed-query";
 import { deleteBenchSessions } from "./lib/sessions";

@@ -19,10 +19,22 @@ import {
 } from "./messages";
 import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
 
+/** An event published after the commit without a row: the event itself, or, when it shows what
+ * only the commit makes readable (a new post as the cached hydration presents it), a function
+ * that reads and returns it once the change has committed. */
+export type LiveEvent = DomainEvent | (() => Promise<DomainEvent>);
+
 /** Side effects of one transaction, written to the outbox when it commits. */
 export interface Effects {
   mail(mail: OutgoingMail): void;
   publish(event: DomainEvent): void;
+  /**
+   * Publishes `event` on the bus right after the commit, awaited, without an outbox row: for the
+   * live updates of hot paths (likes, follows, posts, comments, profile edits), where a row per
+   * event would cost a write and losing one to a crash costs a live update, not data
+   * (docs/outbox.md "Writing"). A failure to publish fails the request, as the bus would.
+   */
+  publishAfterCommit(event: LiveEvent): void;
   cancelSubscription(subscriptionId: string): void;
   /** Apply what the payment provider said to the purchase it concerns. */
   paymentEvent(event: PaymentEvent): void;
@@ -88,12 +100,17 @@ export class Outbox {
   async run<T>(
     work: (tx: Db, fx: Effects) => Promise<T>,
   ): Promise<{ result: T; deliveries: Map<number, Delivery> }> {
-    const { result, written } = await this.options.db.transaction(async (tx) => {
+    const { result, written, live } = await this.options.db.transaction(async (tx) => {
       const queued: OutboxMessage[] = [];
-      const result = await work(tx, this.collector(queued));
-      return { result, written: await this.write(tx, queued) };
+      const live: LiveEvent[] = [];
+      const result = await work(tx, this.collector(queued, live));
+      return { result, written: await this.write(tx, queued), live };
     });
-    return { result, deliveries: await this.afterCommit(written) };
+    const deliveries = await this.afterCommit(written);
+    for (const event of live) {
+      await this.options.handlers.event(typeof event === "function" ? await event() : event);
+    }
+    return { result, deliveries };
   }
 
   /**
@@ -104,11 +121,13 @@ export class Outbox {
     return this.afterCommit(await this.write(this.options.db, messages));
   }
 
-  /** Collects effects into `queued`; mail gets its Message-ID and Date now. */
-  private collector(queued: OutboxMessage[]): Effects {
+  /** Collects effects into `queued` (rows) and `live` (events without a row); mail gets its
+   * Message-ID and Date now. */
+  private collector(queued: OutboxMessage[], live: LiveEvent[]): Effects {
     return {
       mail: (mail) => queued.push({ topic: "mail", payload: this.stamp(mail) }),
       publish: (event) => queued.push({ topic: "event", payload: event }),
+      publishAfterCommit: (event) => live.push(event),
       cancelSubscription: (subscriptionId) =>
         queued.push({ topic: "payments.cancel", payload: { subscriptionId } }),
       paymentEvent: (event) => queued.push({ topic: "payments.event", payload: event }),

@@ -7,7 +7,7 @@ import { users } from "./auth";
  * the last TIMELINE_DAYS, carrying the post's author so the first page is read from this key alone
  * (an index-only scan: the author is the key's last column, which post_id already decides). A
  * post's deletion removes its rows, an unfollow the author's rows from the follower's timeline and
- * an account's deletion its posts' rows from its followers' timelines (posts/timelines.ts). No
+ * an account's deletion its posts' rows from its followers' timelines (posts/timeline-queries.ts). No
  * foreign key to posts or to the author: either would need an index on that column, written with
  * every row, for deletes that find the rows through the followers instead.
  */

@@ -3,16 +3,15 @@
 // author and the replied-to person.
 import { z } from "zod";
 import type { CommentView } from "../../../domain/contracts/posts";
-import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { AppError } from "../../errors";
+import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/standing";
 import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
-import { bumpPostCounter, findLivePost, findVisibleLivePost } from "../posts/queries";
+import { bumpCommentsCount, livePost, visibleLivePost } from "../posts/for-comments";
 import { requireVisiblePost } from "../posts/service";
 import { toPersonSummary } from "../profiles/person";
 import {
@@ -26,8 +25,8 @@ import {
   toggleCommentLikeRow,
 } from "./queries";
 
-const postNotFound = () => new AppError(404, ERROR_CODES.notFound, "Post not found");
-const commentNotFound = () => new AppError(404, ERROR_CODES.notFound, "Comment not found");
+const postNotFound = () => notFound("Post not found");
+const commentNotFound = () => notFound("Comment not found");
 
 function present(row: CommentRow): CommentView {
   return {
@@ -48,7 +47,7 @@ export async function commentsPage(
   db: Db,
   input: { postId: string; viewerId: string | null; limit: number; cursor?: string | undefined },
 ): Promise<{ items: CommentView[]; nextCursor: string | null }> {
-  const post = await findVisibleLivePost(db, input);
+  const post = await visibleLivePost(db, input);
   if (!post?.visible) throw postNotFound();
   const rows = await listComments(db, { ...input, cursor: decodeCursor(input.cursor, z.uuid()) });
   const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
@@ -59,7 +58,7 @@ export async function commentsPage(
 }
 
 export async function addComment(
-  deps: Pick<AppContext, "db" | "bus">,
+  deps: Pick<AppContext, "db" | "outbox">,
   {
     authorId,
     postId,
@@ -72,7 +71,7 @@ export async function addComment(
   },
 ): Promise<CommentView> {
   await requireUnrestricted(deps.db, authorId);
-  const result = await deps.db.transaction(async (tx) => {
+  const commentId = await deps.outbox.transaction(async (tx, fx) => {
     await requireVisiblePost(tx, { viewerId: authorId, postId });
     let parentId: string | null = null;
     let parentAuthor: string | null = null;
@@ -84,7 +83,7 @@ export async function addComment(
       parentId = parent.parentCommentId ?? parent.id;
       parentAuthor = parent.userId;
     }
-    const post = await bumpPostCounter(tx, postId, "comments", 1);
+    const post = await bumpCommentsCount(tx, postId, 1);
     if (!post) throw postNotFound();
     const comment = await insertComment(tx, {
       postId,
@@ -114,16 +113,13 @@ export async function addComment(
         }),
       );
     }
-    return {
-      commentId: comment.id,
-      commentsCount: post.count,
-      notified: notified.filter((id): id is string => id !== null),
-    };
+    fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });
+    for (const recipientId of notified) {
+      if (recipientId !== null) fx.publishAfterCommit({ type: "activity.created", recipientId });
+    }
+    return comment.id;
   });
-  await deps.bus.publish({ type: "post.counted", postId, commentsCount: result.commentsCount });
-  for (const recipientId of result.notified)
-    await deps.bus.publish({ type: "activity.created", recipientId });
-  const row = await findCommentView(deps.db, { commentId: result.commentId, viewerId: authorId });
+  const row = await findCommentView(deps.db, { commentId, viewerId: authorId });
   if (!row) throw commentNotFound();
   return present(row);
 }
@@ -133,12 +129,12 @@ export async function addComment(
  * and comments_count drops in the same transaction, so it always equals the live comments.
  */
 export async function deleteComment(
-  deps: Pick<AppContext, "db" | "bus">,
+  deps: Pick<AppContext, "db" | "outbox">,
   { viewerId, commentId }: { viewerId: string; commentId: string },
 ): Promise<{ ok: true }> {
-  const result = await deps.db.transaction(async (tx) => {
+  await deps.outbox.transaction(async (tx, fx) => {
     const comment = await findLiveComment(tx, commentId);
-    const post = comment && (await findLivePost(tx, comment.postId));
+    const post = comment && (await livePost(tx, comment.postId));
     if (!comment || !post) throw commentNotFound();
     requireOwner({
       viewerId,
@@ -146,13 +142,12 @@ export async function deleteComment(
       permission: "comment.delete",
     });
     if (!(await softDeleteComment(tx, commentId))) throw commentNotFound();
-    const counter = await bumpPostCounter(tx, post.id, "comments", -1);
-    return { postId: post.id, commentsCount: counter?.count ?? 0 };
-  });
-  await deps.bus.publish({
-    type: "post.counted",
-    postId: result.postId,
-    commentsCount: result.commentsCount,
+    const counter = await bumpCommentsCount(tx, post.id, -1);
+    fx.publishAfterCommit({
+      type: "post.counted",
+      postId: post.id,
+      commentsCount: counter?.count ?? 0,
+    });
   });
   return { ok: true };
 }

@@ -71,7 +71,7 @@ export interface FollowCounts {
  * (`follow`) or deleted, both people's counters moved when it was (the friends counts too when
  * the other follows back), for a follow the recipient's activity row (spec-2 §3), and the
  * followee's recent posts copied into the follower's timeline, or for an unfollow taken out of it
- * (posts/timelines.ts). Answers
+ * (posts/timeline-queries.ts). Answers
  * whether the row changed and both people's counters after it.
  */
 export async function writeFollow(

@@ -6,7 +6,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { AppError, badRequest } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { refuseBlockState } from "../../policy/relations";
 import { refuseRestricted } from "../../policy/standing";
@@ -14,7 +14,7 @@ import { toPersonSummary } from "../profiles/person";
 import { followExists, listFollows, lockPairState, writeFollow } from "./queries";
 
 export async function toggleFollow(
-  deps: Pick<AppContext, "db" | "bus">,
+  deps: Pick<AppContext, "outbox">,
   input: { viewerId: string; targetUserId: string; followerId?: string | undefined },
 ) {
   const { viewerId, targetUserId } = input;
@@ -24,31 +24,25 @@ export async function toggleFollow(
   if (targetUserId === viewerId)
     throw badRequest(ERROR_CODES.validation, "You can't follow yourself.");
   const pair = { followerId: viewerId, followingId: targetUserId };
-  const result = await deps.db.transaction(async (tx) => {
+  // The live updates go out after the commit without an outbox row (docs/outbox.md "Writing").
+  return deps.outbox.transaction(async (tx, fx) => {
     const state = await lockPairState(tx, viewerId, targetUserId);
-    if (!state.targetFound) throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+    if (!state.targetFound) throw notFound("Profile not found");
     refuseBlockState(state.block);
     if (!state.following) refuseRestricted(state.viewerRestrictedUntil);
     const follow = !state.following;
     const written = await writeFollow(tx, pair, { follow, followedBack: state.followedBack });
     const following = follow && written.changed;
-    return {
+    fx.publishAfterCommit({
+      type: "follow.changed",
+      ...pair,
       following,
       followerCounts: written.followerCounts,
       followingCounts: written.followingCounts,
-      notify: following ? targetUserId : null,
-    };
+    });
+    if (following) fx.publishAfterCommit({ type: "activity.created", recipientId: targetUserId });
+    return { following, counts: written.followingCounts };
   });
-  await deps.bus.publish({
-    type: "follow.changed",
-    ...pair,
-    following: result.following,
-    followerCounts: result.followerCounts,
-    followingCounts: result.followingCounts,
-  });
-  if (result.notify)
-    await deps.bus.publish({ type: "activity.created", recipientId: result.notify });
-  return { following: result.following, counts: result.followingCounts };
 }
 
 export function isFollowing(

@@ -5,11 +5,9 @@
 import { z } from "zod";
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { isOwnDomainAddress } from "../../../domain/email";
-import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { AppError } from "../../errors";
 import {
   AnswerKept,
   fingerprintOf,
@@ -17,6 +15,8 @@ import {
   keptAnswer,
   replayedError,
 } from "../../http/idempotency";
+import { missing } from "../../policy/access";
+import { cannotMessage, requireReachable } from "../../policy/recipients";
 import { requireUnrestricted } from "../../policy/standing";
 import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
@@ -35,7 +35,6 @@ import {
   threadParties,
   writeMailPreferences,
 } from "./queries";
-import { cannotMessage, requireReachable } from "./recipients";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
 
 export type MailDeps = Pick<AppContext, "db" | "bus" | "outbox" | "limits" | "config" | "log">;
@@ -45,11 +44,9 @@ interface ThreadAction {
   threadId: string;
 }
 
-const threadNotFound = () => new AppError(404, ERROR_CODES.notFound, "Conversation not found");
-
 async function memberThread(db: Db, { viewerId, threadId }: ThreadAction) {
   const thread = await findMemberThread(db, { threadId, userId: viewerId });
-  if (!thread) throw threadNotFound();
+  if (!thread) throw missing("conversation");
   return thread;
 }
 
@@ -85,7 +82,7 @@ export async function threadsPage(
 export async function getThread(db: Db, action: ThreadAction): Promise<ThreadView> {
   const thread = await memberThread(db, action);
   const [view] = await threadViews(db, action.viewerId, [thread]);
-  if (!view) throw threadNotFound();
+  if (!view) throw missing("conversation");
   return view;
 }
 
@@ -159,10 +156,51 @@ export interface SentToAddress {
   message: MessageView;
 }
 
-/** A kept answer given again (docs/mail.md "Sending once"): the first message, or its refusal. */
-function replay(kept: KeptAnswer): { sent: SentToAddress; replayed: true } {
+/** A kept answer given again (docs/mail.md "Sending once"): the first answer's body, or its
+ * refusal. */
+function replayed<T>(kept: KeptAnswer): T {
   if (kept.status >= 400) throw replayedError(kept);
-  return { sent: kept.body as SentToAddress, replayed: true };
+  return kept.body as T;
+}
+
+const replay = (kept: KeptAnswer) => ({ sent: replayed<SentToAddress>(kept), replayed: true });
+
+/**
+ * A reply in a thread (`sendMessage`), answered once per Idempotency-Key like the composer's
+ * send: a repeat of a reply already stored gets its first answer and stores nothing.
+ */
+export async function replyInThread(
+  deps: MailDeps,
+  input: ThreadAction & {
+    subject: string | null;
+    body: string;
+    idempotencyKey?: string | undefined;
+  },
+): Promise<{ message: MessageView; replayed: boolean }> {
+  const { idempotencyKey, ...reply } = input;
+  if (idempotencyKey === undefined) {
+    return { message: await sendMessage(deps, reply), replayed: false };
+  }
+  const { threadId, subject, body } = reply;
+  const request = {
+    userId: reply.viewerId,
+    key: idempotencyKey,
+    fingerprint: fingerprintOf("mail.reply", { threadId, subject, body }),
+  };
+  const kept = await keptAnswer(deps.db, request);
+  if (kept) return { ...replayed<{ message: MessageView }>(kept), replayed: true };
+  const once = {
+    request,
+    answer: async (_tx: Db, message: MessageView) => ({ status: 201, body: { message } }),
+  };
+  try {
+    return { message: await sendMessage(deps, { ...reply, once }), replayed: false };
+  } catch (error) {
+    if (error instanceof AnswerKept) {
+      return { ...replayed<{ message: MessageView }>(error.answer), replayed: true };
+    }
+    throw error;
+  }
 }
 
 /**
@@ -228,17 +266,15 @@ export async function sendToAddress(
 
 /** Opening a thread marks it read for the reader; their other tabs hear of it. */
 export async function readThread(
-  deps: Pick<AppContext, "db" | "bus">,
+  deps: Pick<AppContext, "db" | "outbox">,
   action: ThreadAction,
 ): Promise<{ ok: true }> {
   await memberThread(deps.db, action);
-  if (await markThreadRead(deps.db, { threadId: action.threadId, userId: action.viewerId })) {
-    await deps.bus.publish({
-      type: "mail.read",
-      userId: action.viewerId,
-      threadId: action.threadId,
-    });
-  }
+  const { threadId, viewerId: userId } = action;
+  await deps.outbox.transaction(async (tx, fx) => {
+    if (await markThreadRead(tx, { threadId, userId }))
+      fx.publishAfterCommit({ type: "mail.read", userId, threadId });
+  });
   return { ok: true };
 }
 

@@ -8,7 +8,7 @@ import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { notMutedBy, notSuspended, seenBy } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
-import { timelineKeys } from "./timelines";
+import { timelineKeys } from "./timeline-queries";
 
 export interface PostKey {
   id: string;

@@ -3,13 +3,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { PostView } from "../../../domain/contracts/posts";
-import { ERROR_CODES } from "../../../domain/error-codes";
 import { normalizeHandle } from "../../../domain/handles";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { AppError } from "../../errors";
+import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/standing";
 import { canSee } from "../../policy/visibility";
@@ -32,10 +31,10 @@ import {
   updatePostContent,
   userPostKeys,
 } from "./queries";
-import { removePostFromTimelines, writeToTimelines } from "./timelines";
+import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
 /** What the post use-cases need of the app context. */
-export type PostDeps = Pick<AppContext, "db" | "bus" | "store" | "feed" | "hydrator">;
+export type PostDeps = Pick<AppContext, "db" | "outbox" | "store" | "feed" | "hydrator">;
 
 /** What reading a post needs. */
 export type PostReader = Pick<AppContext, "db" | "hydrator">;
@@ -52,7 +51,7 @@ interface PostAction {
   postId: string;
 }
 
-const postNotFound = () => new AppError(404, ERROR_CODES.notFound, "Post not found");
+const postNotFound = () => notFound("Post not found");
 const postCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
 
 export async function getPost(
@@ -128,28 +127,35 @@ export async function createPost(
   { authorId, ...input }: { authorId: string; content: string; image: Buffer | null },
 ): Promise<PostView> {
   await requireUnrestricted(deps.db, authorId);
+  // The event shows the post as hydration presents it, read once the post has committed; the
+  // same read is the answer.
+  let committed = false;
+  let post: PostView | undefined;
   const insert = (imageUrl: string | null) =>
-    deps.db.transaction(async (tx) => {
+    deps.outbox.transaction(async (tx, fx) => {
       const id = await insertAtFreeSlug(tx, { userId: authorId, content: input.content, imageUrl });
       await writeToTimelines(tx, { postId: id, authorId });
-      return id;
+      fx.publishAfterCommit(async () => {
+        committed = true;
+        post = await getPost(deps, { postId: id, viewerId: authorId });
+        return {
+          type: "post.created",
+          authorId,
+          post: { ...post, isAuthor: false, likedByMe: false },
+        };
+      });
     });
-  // No half state: the image of a post that was not saved is removed again.
-  const postId = input.image
-    ? await storeImageThenWrite(deps.store, {
-        ownerId: authorId,
-        kind: "post",
-        bytes: input.image,
-        write: insert,
-      })
-    : await insert(null);
-  const post = await getPost(deps, { postId, viewerId: authorId });
-  await deps.bus.publish({
-    type: "post.created",
-    authorId,
-    post: { ...post, isAuthor: false, likedByMe: false },
-  });
-  return post;
+  // No half state: the image of a post that was not saved is removed again (a saved post's stays).
+  if (input.image) {
+    await storeImageThenWrite(deps.store, {
+      ownerId: authorId,
+      kind: "post",
+      bytes: input.image,
+      write: insert,
+      inUse: () => committed,
+    });
+  } else await insert(null);
+  return post as PostView;
 }
 
 /** The live post, if the viewer wrote it (spec-1 §6: edit and delete only one's own posts). */
@@ -166,13 +172,15 @@ export async function editPost(
 ): Promise<PostView> {
   await requireAuthor(deps.db, { viewerId, postId });
   const updatedAt = new Date();
-  await updatePostContent(deps.db, { postId, authorId: viewerId, content, updatedAt });
-  await deps.bus.publish({
-    type: "post.updated",
-    authorId: viewerId,
-    postId,
-    content,
-    updatedAt: updatedAt.toISOString(),
+  await deps.outbox.transaction(async (tx, fx) => {
+    await updatePostContent(tx, { postId, authorId: viewerId, content, updatedAt });
+    fx.publishAfterCommit({
+      type: "post.updated",
+      authorId: viewerId,
+      postId,
+      content,
+      updatedAt: updatedAt.toISOString(),
+    });
   });
   return getPost(deps, { postId, viewerId });
 }
@@ -180,14 +188,14 @@ export async function editPost(
 export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ ok: true }> {
   await requireAuthor(deps.db, action);
   const post = { postId: action.postId, authorId: action.viewerId };
-  await deps.db.transaction(async (tx) => {
+  await deps.outbox.transaction(async (tx, fx) => {
     await removePostFromTimelines(tx, post);
     await softDeletePost(tx, post);
-  });
-  await deps.bus.publish({
-    type: "post.deleted",
-    authorId: action.viewerId,
-    postId: action.postId,
+    fx.publishAfterCommit({
+      type: "post.deleted",
+      authorId: action.viewerId,
+      postId: action.postId,
+    });
   });
   return { ok: true };
 }
@@ -202,7 +210,7 @@ export async function requireVisiblePost(db: Db, { viewerId, postId }: PostActio
 /** The spec's toggle_post_like: one transaction, so likes_count always equals the like rows. */
 export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostAction) {
   const like = { postId, userId: viewerId };
-  const result = await deps.db.transaction(async (tx) => {
+  return deps.outbox.transaction(async (tx, fx) => {
     await requireVisiblePost(tx, { viewerId, postId });
     const unliked = await deleteLike(tx, like);
     const liked = !unliked && (await insertLike(tx, like));
@@ -218,24 +226,17 @@ export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostA
         })
       : null;
     // Neither removed nor added: a concurrent request of the same person already liked it.
-    return {
-      liked: liked || !unliked,
-      likesCount: counter.count,
+    const result = { liked: liked || !unliked, likesCount: counter.count };
+    fx.publishAfterCommit({
+      type: "post.liked",
+      postId,
       authorId: counter.userId,
-      notify,
-    };
+      userId: viewerId,
+      ...result,
+    });
+    if (notify) fx.publishAfterCommit({ type: "activity.created", recipientId: notify });
+    return result;
   });
-  await deps.bus.publish({
-    type: "post.liked",
-    postId,
-    authorId: result.authorId,
-    userId: viewerId,
-    liked: result.liked,
-    likesCount: result.likesCount,
-  });
-  if (result.notify)
-    await deps.bus.publish({ type: "activity.created", recipientId: result.notify });
-  return { liked: result.liked, likesCount: result.likesCount };
 }
 
 /**
@@ -251,15 +252,12 @@ export async function viewPost(
     viewerKey,
   }: { postId: string; viewerId: string | null; viewerKey: string | null },
 ) {
-  const result = await deps.db.transaction(async (tx) => {
+  return deps.outbox.transaction(async (tx, fx) => {
     const post = await findLivePost(tx, postId);
     if (!post || !(await canSee(tx, viewerId, post.userId))) throw postNotFound();
     const counted = viewerKey !== null && (await recordView(tx, { postId, viewerKey }));
-    const viewsCount = counted ? await bumpViews(tx, postId) : await readViews(tx, postId);
-    return { counted, viewsCount: viewsCount ?? 0 };
+    const viewsCount = (counted ? await bumpViews(tx, postId) : await readViews(tx, postId)) ?? 0;
+    if (counted) fx.publishAfterCommit({ type: "post.counted", postId, viewsCount });
+    return { counted, viewsCount };
   });
-  if (result.counted) {
-    await deps.bus.publish({ type: "post.counted", postId, viewsCount: result.viewsCount });
-  }
-  return result;
 }

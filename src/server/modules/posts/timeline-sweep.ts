@@ -3,7 +3,7 @@
 // (db/job-runs.ts), so the work happens once a period across the instances.
 import type { AppContext } from "../../context";
 import { claimJobRun, scheduleJob } from "../../db/job-runs";
-import { sweepTimelines } from "./timelines";
+import { sweepTimelines } from "./timeline-queries";
 
 export const TIMELINE_SWEEP_MS = 6 * 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { PULL_FOLLOWERS, TIMELINE_DAYS, timelineKeys, writeToTimelines } from "./timelines";
+import { PULL_FOLLOWERS, TIMELINE_DAYS, timelineKeys, writeToTimelines } from "./timeline-queries";
 
 let t: TestApp;
 beforeAll(async () => {

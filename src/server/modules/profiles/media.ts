@@ -46,12 +46,14 @@ const withoutFaceBadge = (row: ProfileRow) => {
  * face capture the dropped badge leaves behind is removed through the outbox (media.delete), in
  * the transaction that forgets it. */
 export async function replaceAvatar(
-  { db, store, outbox, bus }: Pick<AppContext, "db" | "store" | "outbox" | "bus">,
+  { db, store, outbox }: Pick<AppContext, "db" | "store" | "outbox">,
   { viewerId, userId, bytes }: { viewerId: string; userId: string; bytes: Buffer },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
   const before = await loadRow(db, userId);
   const capture = before.profile.faceCaptureUrl;
+  // Once the row has committed, the new image is in use even if publishing fails.
+  let committed = false;
   await storeImageThenWrite(store, {
     ownerId: userId,
     kind: "avatar",
@@ -60,12 +62,15 @@ export async function replaceAvatar(
       outbox.transaction(async (tx, fx) => {
         await updateProfileRow(tx, userId, { profileImageUrl: url, ...withoutFaceBadge(before) });
         if (capture) fx.removeMedia([capture]);
+        fx.publishAfterCommit(async () => {
+          committed = true;
+          return { type: "profile.changed", userId };
+        });
       }),
-    inUse: (url) => mediaUrlsOf(before).includes(url),
+    inUse: (url) => committed || mediaUrlsOf(before).includes(url),
   });
   const after = await loadRow(db, userId);
   await removeIfUnused(store, after, before.profile.profileImageUrl);
-  await bus.publish({ type: "profile.changed", userId });
   return presentProfile(after, "owner");
 }
 

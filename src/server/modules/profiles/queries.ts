@@ -239,3 +239,36 @@ export function mediaUrlsOf(row: ProfileRow): string[] {
   const slots = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((slot) => pictureInSlot(row, slot));
   return [row.profile.profileImageUrl, ...slots].filter((url): url is string => Boolean(url));
 }
+
+export async function profileExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return rows.length > 0;
+}
+
+/** What a report on the profile shows (safety's queue), with the names its handle is made of. */
+export async function findReportedProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      about: profiles.about,
+      image: profiles.profileImageUrl,
+      username: profiles.username,
+      defaultUsername: profiles.defaultUsername,
+      emailAddress: profiles.emailAddress,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row;
+}
+
+/** Moderation's columns (docs/safety.md "Moderate"); not an edit by the person, so `updated_at`
+ * stays. */
+export async function setStanding(
+  db: Db,
+  userId: string,
+  standing: Partial<Pick<typeof profiles.$inferInsert, "restrictedUntil" | "suspendedAt" | "role">>,
+): Promise<void> {
+  await db.update(profiles).set(standing).where(eq(profiles.userId, userId));
+}

@@ -87,7 +87,7 @@ function nextAudiences(
 }
 
 export async function updateOwnProfile(
-  { db, cities, bus, outbox }: Pick<AppContext, "db" | "cities" | "bus" | "outbox">,
+  { db, cities, outbox }: Pick<AppContext, "db" | "cities" | "outbox">,
   { viewerId, userId, input }: { viewerId: string; userId: string; input: ProfileUpdate },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
@@ -147,10 +147,10 @@ export async function updateOwnProfile(
       causes: d.causes ?? null,
     });
     if (newWebsite && websiteUrl) fx.verifyWebsite(userId, websiteUrl);
+    fx.publishAfterCommit({ type: "profile.changed", userId });
   });
   const row = await findProfileByUserId(db, userId);
   if (!row) throw new Error("Upsert succeeded but profile not found");
-  await bus.publish({ type: "profile.changed", userId });
   return presentProfile(row, "owner");
 }
 

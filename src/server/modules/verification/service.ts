@@ -17,17 +17,18 @@ import {
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { faceDistance, facesMatch } from "../../../domain/face-match";
 import type { AppContext } from "../../context";
-import { AppError, badRequest, conflict, forbidden } from "../../errors";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { type FaceReading, readFaces } from "../../infra/face-engine";
 import { type EncodedImage, processPhoto } from "../../infra/images";
+import { requireOwner } from "../../policy/access";
 import { keyOfMediaUrl } from "../media/service";
-import { findProfileByUserId, mediaUrlsOf } from "../profiles/queries";
+import { mediaUrlsOf, profileRowOf } from "../profiles/rows";
 import {
   CAPTURE_MAX_SIDE,
   type CaptureName,
   captureKey,
   captureNameOfUrl,
-  isCaptureOf,
+  captureOwnerOf,
   removeCapture,
   storeCapture,
 } from "./capture-store";
@@ -35,7 +36,7 @@ import { issueFaceChallenge, redeemFaceChallenge } from "./challenge";
 import { type FrameFace, judgeLiveness } from "./liveness";
 import { markFaceVerified } from "./queries";
 
-type Deps = Pick<AppContext, "db" | "bus" | "store" | "captures" | "limits" | "config">;
+type Deps = Pick<AppContext, "db" | "outbox" | "store" | "captures" | "limits" | "config">;
 
 /** A frame this close to a photo the person stored with us is a copy of it, not a live camera:
  * copies of a profile photo (re-encoded, resized, brightened or darkened) measured 0.06–0.15,
@@ -116,8 +117,8 @@ export async function verifyFace(
   deps: Deps,
   { viewerId, challenge, frames }: { viewerId: string; challenge: unknown; frames: Buffer[][] },
 ): Promise<FaceVerificationResult> {
-  const { db, bus, store, captures, limits } = deps;
-  const row = await findProfileByUserId(db, viewerId);
+  const { db, outbox, store, captures, limits } = deps;
+  const row = await profileRowOf(db, viewerId);
   const avatarUrl = row?.profile.profileImageUrl ?? null;
   const avatarKey = avatarUrl ? keyOfMediaUrl(avatarUrl) : null;
   const avatar = avatarKey ? await store.get(avatarKey) : null;
@@ -165,12 +166,16 @@ export async function verifyFace(
   const straightPhoto = photoOf.get(liveness.straight) as EncodedImage;
   const captureUrl = await storeCapture(captures, { userId: viewerId, jpeg: straightPhoto });
   const verifiedAt = new Date();
-  const written = await markFaceVerified(db, {
-    userId: viewerId,
-    comparedWith: avatarUrl,
-    verifiedAt,
-    captureUrl,
-    score: Math.round(distance * 10_000) / 10_000,
+  const written = await outbox.transaction(async (tx, fx) => {
+    const marked = await markFaceVerified(tx, {
+      userId: viewerId,
+      comparedWith: avatarUrl,
+      verifiedAt,
+      captureUrl,
+      score: Math.round(distance * 10_000) / 10_000,
+    });
+    if (marked) fx.publishAfterCommit({ type: "profile.changed", userId: viewerId });
+    return marked;
   });
   if (!written) {
     await removeCapture(captures, captureUrl);
@@ -178,7 +183,6 @@ export async function verifyFace(
   }
   if (row.profile.faceCaptureUrl !== captureUrl)
     await removeCapture(captures, row.profile.faceCaptureUrl);
-  await bus.publish({ type: "profile.changed", userId: viewerId });
   return { matched: true, verifiedAt: verifiedAt.toISOString() };
 }
 
@@ -187,10 +191,8 @@ export async function readCapture(
   { captures }: Pick<Deps, "captures">,
   { viewerId, name }: { viewerId: string; name: CaptureName },
 ): Promise<Buffer> {
-  if (!isCaptureOf(name, viewerId)) {
-    throw forbidden("Only the owner can see a verification photo.");
-  }
+  requireOwner({ viewerId, ownerId: captureOwnerOf(name) ?? [], permission: "capture.read" });
   const object = await captures.get(captureKey(name));
-  if (!object) throw new AppError(404, "not_found", "This file does not exist.");
+  if (!object) throw notFound("This file does not exist.");
   return object.bytes;
 }

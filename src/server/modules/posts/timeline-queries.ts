@@ -1,0 +1,164 @@
+// SQL for home timelines written at post time (docs/feed.md "Timelines written at post time"): a post is
+// written to its followers' timelines in its own transaction, a follow copies the followee's recent
+// posts into the follower's, and the first page reads the reader's timeline merged with the few
+// very-followed authors they follow. A deletion removes the post's rows and an unfollow (a block's
+// too) the author's rows from the follower's timeline; mutes and suspensions are applied when
+// reading, so the page is the same as the merge per followee (feedKeysQuery) would give.
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
+import { homeTimelines } from "../../db/schema/timelines";
+import { notMutedBy, notSuspended } from "../../policy/visibility";
+
+/** Timelines hold this many days; older rows are swept and never read. */
+export const TIMELINE_DAYS = 30;
+/** An author with this many followers when posting is merged at read from then on. */
+export const PULL_FOLLOWERS = 1000;
+
+const horizon = sql.raw(`now() - interval '${TIMELINE_DAYS} days'`);
+
+/**
+ * Writes a post to the timelines of its author's followers and the author's own. The author's
+ * profile is locked first (`for key share`, which a follow's `for update` waits for and which
+ * waits for it: follows/queries.ts lockPairState), so a follow committed at the same moment is
+ * either seen here or sees the post in its own copy. Idempotent: a restored post is written again.
+ */
+export async function writeToTimelines(
+  tx: Db,
+  { postId, authorId }: { postId: string; authorId: string },
+): Promise<void> {
+  const [author] = await queryRows<{ pulled: boolean; many: boolean }>(
+    tx,
+    sql`select exists (select 1 from feed_pull_authors a where a.user_id = p.user_id) as pulled,
+          p.followers_count >= ${PULL_FOLLOWERS} as many
+        from profiles p where p.user_id = ${authorId} for key share of p`,
+  );
+  if (!author || author.pulled) return;
+  if (author.many) {
+    await tx.execute(
+      sql`insert into feed_pull_authors (user_id) values (${authorId}) on conflict do nothing`,
+    );
+    return;
+  }
+  await tx.execute(
+    sql`insert into ${homeTimelines} (reader_id, created_at, post_id, author_id)
+        select r.reader_id, p.created_at, p.id, p.user_id from posts p
+        cross join lateral (
+          select f.follower_id as reader_id from followers f where f.following_id = p.user_id
+          union all select p.user_id
+        ) r
+        where p.id = ${postId}
+        on conflict do nothing`,
+  );
+}
+
+/** Locks the author's profile as a follow's lock waits for (see writeToTimelines). */
+const lockAuthor = (authorId: string) =>
+  sql`select 1 from profiles p where p.user_id = ${authorId} for key share of p`;
+
+/**
+ * Takes a post that is being deleted out of the timelines of the author and their followers (all
+ * who can hold it: a former follower's rows went with the unfollow), in the deletion's transaction.
+ */
+export async function removePostFromTimelines(
+  tx: Db,
+  { postId, authorId }: { postId: string; authorId: string },
+): Promise<void> {
+  await tx.execute(lockAuthor(authorId));
+  await tx.execute(
+    sql`delete from ${homeTimelines} t using posts p
+        where p.id = ${postId} and t.post_id = p.id and t.created_at = p.created_at
+          and t.author_id = ${authorId}
+          and t.reader_id in (
+            select f.follower_id from followers f where f.following_id = ${authorId}
+            union all select ${authorId}::text)`,
+  );
+}
+
+/** Takes a deleted account's posts out of its followers' timelines (the only ones holding them:
+ * an unfollow took them out of former followers'), before the follows go with the account. */
+export async function removeAuthorFromTimelines(tx: Db, authorId: string): Promise<void> {
+  await tx.execute(
+    sql`delete from ${homeTimelines} t using followers f
+        where f.following_id = ${authorId} and t.reader_id = f.follower_id
+          and t.author_id = ${authorId}`,
+  );
+}
+
+/**
+ * For a follow's statement (follows/queries.ts writeFollow), once `changed` holds its new row:
+ * the followee's live posts of the timeline's days, copied into the follower's timeline, unless
+ * the followee is merged at read.
+ */
+export function copyIntoTimeline(followerId: string, followingId: string): SQL {
+  return sql`insert into ${homeTimelines} (reader_id, created_at, post_id, author_id)
+    select ${followerId}, p.created_at, p.id, p.user_id from posts p
+    where p.user_id = ${followingId} and p.deleted_at is null and p.created_at > ${horizon}
+      and not exists (select 1 from feed_pull_authors a where a.user_id = ${followingId})
+      and exists (select 1 from changed)
+    on conflict do nothing`;
+}
+
+/** For an unfollow's statement, once `changed` holds the deleted row: the followee's rows taken
+ * out of the former follower's timeline, so a later follow copies only live posts back. */
+export function removeFolloweeFromTimeline(followerId: string, followingId: string): SQL {
+  return sql`delete from ${homeTimelines}
+    where reader_id = ${followerId} and author_id = ${followingId}
+      and exists (select 1 from changed)`;
+}
+
+function timelineKeysQuery(viewer: Placeholder, limit: Placeholder): SQL {
+  return sql`select k.id, k.created_at from (
+      (select t.post_id as id, t.created_at from home_timelines t
+        where t.reader_id = ${viewer} and t.created_at > ${horizon}
+          and (t.author_id = ${viewer} or (
+            exists (select 1 from followers f where f.follower_id = ${viewer} and f.following_id = t.author_id)
+            and ${notMutedBy(viewer, sql`t.author_id`)} and ${notSuspended(sql`t.author_id`)}))
+        order by t.created_at desc, t.post_id desc
+        limit ${limit})
+      union
+      (select p.id, p.created_at from (
+          select f.following_id as uid from followers f
+          join feed_pull_authors a on a.user_id = f.following_id
+          where f.follower_id = ${viewer} and ${notMutedBy(viewer, sql`f.following_id`)}
+            and ${notSuspended(sql`f.following_id`)}
+          union all select a.user_id from feed_pull_authors a where a.user_id = ${viewer}
+        ) f
+        cross join lateral (
+          select p.id, p.created_at from posts p
+          where p.user_id = f.uid and p.deleted_at is null and p.created_at > ${horizon}
+          order by p.created_at desc nulls last, p.id desc nulls last
+          limit ${limit}
+        ) p)
+    ) k
+    order by k.created_at desc, k.id desc
+    limit ${limit}`;
+}
+
+const timelineFirstKeys = preparedPer((db) =>
+  db
+    .select({ id: sql<string>`k.id`, created_at: sql<Date | string>`k.created_at` })
+    .from(sql`(${timelineKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"))}) k`)
+    .prepare("timeline_first_keys"),
+);
+
+/**
+ * The newest `limit` keys of the reader's feed within the timeline's days. Exact when it returns
+ * `limit` rows (every post of those days is in the timelines or merged); fewer mean the feed
+ * reaches further back, which only the merge per followee reads.
+ */
+export function timelineKeys(db: Db, viewerId: string, limit: number) {
+  return timelineFirstKeys(db).execute({ viewer: viewerId, limit });
+}
+
+/** Deletes the rows past the timeline's days at `now`; how many. */
+export async function sweepTimelines(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - TIMELINE_DAYS * 86_400_000);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from ${homeTimelines} where created_at <= ${before} returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return rows[0]?.n ?? 0;
+}
