@@ -3,33 +3,18 @@
 // against it. Apart from search-filters.ts so that what needs only the keys and the query string
 // does not load zod with them (docs/performance.md "Lighthouse").
 import { z } from "zod";
-import {
-  EDUCATION_LEVELS,
-  GREEK_ORGANIZATIONS,
-  NET_WORTHS,
-  RELIGIONS,
-  SALARIES,
-} from "./enums/background";
 import { findUsState } from "./enums/geography";
-import { HBCUS } from "./enums/hbcus";
-import { HEIGHT_MAX_INCHES, HEIGHT_MIN_INCHES } from "./enums/height";
-import { MILITARY_BRANCHES } from "./enums/military";
-import { OCCUPATIONS } from "./enums/occupations";
 import { NOT_IN_LIST, oneOf } from "./enums/option-schema";
-import {
-  BODY_TYPES,
-  GENDERS,
-  RACES,
-  RELATIONSHIP_STATUSES,
-  SEARCH_AGE_MAX,
-  SEARCH_AGE_MIN,
-  SEARCH_KIDS_MAX,
-  SEARCH_KIDS_MIN,
-  SEARCH_SEXUALITIES,
-  ZODIAC_SIGNS,
-} from "./enums/personal";
 import type { LoadedProfileLists } from "./enums/profile-options";
-import { DISTANCE_MAX_MILES, DISTANCE_MIN_MILES, SEARCH_SORTS } from "./search-filters";
+import { SEARCH_LISTS, SEARCH_RANGES } from "./search-field-lists";
+import {
+  DISTANCE_MAX_MILES,
+  DISTANCE_MIN_MILES,
+  type FilterKey,
+  SEARCH_FIELDS,
+  SEARCH_SORTS,
+} from "./search-fields";
+import type { SearchFilters } from "./search-filters";
 
 const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
@@ -80,61 +65,76 @@ function rangeCheck(
   }
 }
 
-export function searchFiltersSchema(lists: LoadedProfileLists) {
+/** The free-text fields' limit (spec-2 §3). */
+const TEXT_MAX = 100;
+
+/** One key's schema: what it accepts, and the value it leaves (search-fields.ts). */
+type FieldSchemas = { [K in FilterKey]-?: z.ZodType<SearchFilters[K], unknown> };
+
+/** Each field's schema from its row of the table, the ranges' two ends alike. */
+function fieldSchemas(lists: LoadedProfileLists): Record<string, z.ZodType> {
   const allCounties = [...new Set(Object.values(lists.counties).flat())];
-  return z
-    .object({
-      q: text(100),
-      country: choice(lists.countries),
-      state: choice(lists.states.map((s) => s.name)),
-      county: choice(allCounties),
-      /** 'City, ST' from the US-city autocomplete (spec-2 §2). */
-      city: text(100),
-      withinMiles: whole(DISTANCE_MIN_MILES, DISTANCE_MAX_MILES),
-      ageMin: whole(SEARCH_AGE_MIN, SEARCH_AGE_MAX),
-      ageMax: whole(SEARCH_AGE_MIN, SEARCH_AGE_MAX),
-      gender: choice(GENDERS),
-      relationshipStatus: choice(RELATIONSHIP_STATUSES),
-      bodyType: choice(BODY_TYPES),
-      sexuality: choice(SEARCH_SEXUALITIES),
-      heightMin: whole(HEIGHT_MIN_INCHES, HEIGHT_MAX_INCHES),
-      heightMax: whole(HEIGHT_MIN_INCHES, HEIGHT_MAX_INCHES),
-      zodiac: listOf(ZODIAC_SIGNS),
-      race: listOf(RACES),
-      militaryBranch: choice(MILITARY_BRANCHES),
-      militaryBase: text(100),
-      university: text(100),
-      hbcu: choice(HBCUS),
-      occupation: choice(OCCUPATIONS),
-      kidsMin: whole(SEARCH_KIDS_MIN, SEARCH_KIDS_MAX),
-      kidsMax: whole(SEARCH_KIDS_MIN, SEARCH_KIDS_MAX),
-      networth: choice(NET_WORTHS),
-      salary: choice(SALARIES),
-      greek: choice(GREEK_ORGANIZATIONS),
-      religion: choice(RELIGIONS),
-      education: choice(EDUCATION_LEVELS),
-      sort: optional(z.enum(SEARCH_SORTS, { message: NOT_IN_LIST })),
-    })
-    .superRefine((f, ctx) => {
-      rangeCheck(ctx, f.ageMin, f.ageMax, "ageMax");
-      rangeCheck(ctx, f.heightMin, f.heightMax, "heightMax");
-      rangeCheck(ctx, f.kidsMin, f.kidsMax, "kidsMax");
-      if (f.county && f.state) {
-        const state = findUsState(lists.states, f.state);
-        if (!state || !(lists.counties[state.code] ?? []).includes(f.county)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["county"],
-            message: "That county is not in the chosen state.",
-          });
-        }
+  const loaded = {
+    countries: lists.countries,
+    states: lists.states.map((s) => s.name),
+    counties: allCounties,
+  };
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of SEARCH_FIELDS) {
+    switch (field.kind) {
+      case "query":
+      case "city":
+      case "contains":
+        shape[field.key] = text(TEXT_MAX);
+        break;
+      case "choice":
+        shape[field.key] = choice(
+          field.list in loaded
+            ? loaded[field.list as keyof typeof loaded]
+            : SEARCH_LISTS[field.list as keyof typeof SEARCH_LISTS],
+        );
+        break;
+      case "list":
+        shape[field.key] = listOf(SEARCH_LISTS[field.list]);
+        break;
+      case "range": {
+        const { min, max } = SEARCH_RANGES[field.bounds];
+        shape[field.min] = whole(min, max);
+        shape[field.max] = whole(min, max);
+        break;
       }
-      if ((f.withinMiles !== undefined || f.sort === "distance") && !f.city) {
+      case "miles":
+        shape[field.key] = whole(DISTANCE_MIN_MILES, DISTANCE_MAX_MILES);
+        break;
+      case "sort":
+        shape[field.key] = optional(z.enum(SEARCH_SORTS, { message: NOT_IN_LIST }));
+        break;
+    }
+  }
+  return shape;
+}
+
+const RANGES = SEARCH_FIELDS.flatMap((field) => (field.kind === "range" ? [field] : []));
+
+export function searchFiltersSchema(lists: LoadedProfileLists) {
+  return z.object(fieldSchemas(lists) as FieldSchemas).superRefine((f, ctx) => {
+    for (const range of RANGES) rangeCheck(ctx, f[range.min], f[range.max], range.max);
+    if (f.county && f.state) {
+      const state = findUsState(lists.states, f.state);
+      if (!state || !(lists.counties[state.code] ?? []).includes(f.county)) {
         ctx.addIssue({
           code: "custom",
-          path: ["city"],
-          message: "Choose a city to search around.",
+          path: ["county"],
+          message: "That county is not in the chosen state.",
         });
       }
-    });
+    }
+    if ((f.withinMiles !== undefined || f.sort === "distance") && !f.city) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["city"],
+        message: "Choose a city to search around.",
+      });
+    }
+  });
 }

@@ -5,12 +5,8 @@ import { z } from "zod";
 import { audiencesOf, visibleAttributes } from "../../../domain/audiences";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import {
-  SEARCH_COUNT_CAP,
-  SEARCH_SORTS,
-  type SearchFilters,
-  type SearchSort,
-} from "../../../domain/search-filters";
+import { SEARCH_SORTS, type SearchSort } from "../../../domain/search-fields";
+import { SEARCH_COUNT_CAP, type SearchFilters } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { standingFrom } from "../../policy/audiences";

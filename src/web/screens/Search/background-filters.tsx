@@ -12,10 +12,10 @@ import {
 import { HBCUS } from "../../../domain/enums/hbcus";
 import { MILITARY_BASES, MILITARY_BRANCHES } from "../../../domain/enums/military";
 import { OCCUPATIONS } from "../../../domain/enums/occupations";
+import { FILTER_LABELS } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { TextField } from "../../components/form/text-field";
 import { FilterSelect } from "./filter-controls";
-import { FILTER_LABELS } from "./filter-labels";
 import type { FilterPatch } from "./use-search-filters";
 
 /** The free-text filters' limit in the filter object (spec-2 §3). */

@@ -14,9 +14,9 @@ import {
   SEARCH_SEXUALITIES,
   ZODIAC_SIGNS,
 } from "../../../domain/enums/personal";
+import { FILTER_LABELS } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { CheckboxGroup, FilterSelect, type NumberOption, RangeField } from "./filter-controls";
-import { FILTER_LABELS } from "./filter-labels";
 import type { FilterPatch } from "./use-search-filters";
 
 const numbers = (values: readonly number[]): NumberOption[] =>

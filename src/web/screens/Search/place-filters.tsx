@@ -8,12 +8,12 @@ import type { LoadedProfileLists } from "../../../domain/enums/profile-options";
 import {
   DISTANCE_MAX_MILES,
   DISTANCE_MIN_MILES,
-  type SearchFilters,
+  FILTER_LABELS,
   type SearchSort,
-} from "../../../domain/search-filters";
+} from "../../../domain/search-fields";
+import type { SearchFilters } from "../../../domain/search-filters";
 import { CityAutocomplete } from "../../components/form/city-autocomplete";
 import { FilterSelect, type NumberOption, NumberSelect } from "./filter-controls";
-import { FILTER_LABELS } from "./filter-labels";
 import { placeOf } from "./search-draft";
 import type { FilterPatch } from "./use-search-filters";
 

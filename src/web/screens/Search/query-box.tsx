@@ -1,8 +1,8 @@
 // The search page's text box (spec-2 §2; §5: the text matches full name, username or about). In
 // local mode every keystroke filters the loaded profiles; Enter searches, as the Search button does.
 import { Search as SearchIcon } from "lucide-react";
+import { FILTER_LABELS } from "../../../domain/search-fields";
 import { inputClass } from "../../components/form/text-field";
-import { FILTER_LABELS } from "./filter-labels";
 
 /** The filter object's text limit (spec-2 §3). */
 const QUERY_MAX = 100;

@@ -4,8 +4,8 @@
 import type { CityItem } from "../../../domain/contracts/cities";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { matchesLocally } from "../../../domain/local-search";
+import { FILTER_KEYS } from "../../../domain/search-fields";
 import {
-  FILTER_KEYS,
   filtersToQuery,
   hasFilters,
   queryToFilterInput,

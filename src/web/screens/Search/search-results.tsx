@@ -5,12 +5,12 @@
 import type { ReactNode } from "react";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { formatCount } from "../../../domain/numbers";
+import { FILTER_LABELS } from "../../../domain/search-fields";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "../../../domain/search-filters";
 import { Button } from "../../components/controls/button";
 import { LoadMore } from "../../components/controls/load-more";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { useRecentProfilesQuery, useSearchResultsQuery } from "../../state/queries/people-search";
-import { FILTER_LABELS } from "./filter-labels";
 import { ResultCard } from "./result-card";
 import { draftIsActive, localMatches } from "./search-draft";
 

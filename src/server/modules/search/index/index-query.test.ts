@@ -12,7 +12,8 @@ import {
   mayView,
 } from "../../../../domain/audiences";
 import { sexualitiesMatching } from "../../../../domain/enums/personal";
-import type { SearchFilters, SearchSort } from "../../../../domain/search-filters";
+import type { SearchSort } from "../../../../domain/search-fields";
+import type { SearchFilters } from "../../../../domain/search-filters";
 import { random } from "../../../test-support/random";
 import { milesBetween, type Point } from "../../cities/distance";
 import { UnknownCursorPlace } from "./index-distance";

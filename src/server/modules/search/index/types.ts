@@ -1,6 +1,7 @@
 // What the index's query and its distance order share (index-query.ts asks index-distance.ts for
 // the distance order, which answers in these shapes): their own file, so neither imports the other.
-import type { SearchFilters, SearchSort } from "../../../../domain/search-filters";
+import type { SearchSort } from "../../../../domain/search-fields";
+import type { SearchFilters } from "../../../../domain/search-filters";
 import type { Point } from "../../cities/distance";
 import type { SlotList } from "./slot-list";
 

@@ -1,0 +1,221 @@
+// The advanced search's filter fields as one table (spec-2 §3 "Search filter object", §5 ranges,
+// §7 matching; docs/search.md "Advanced search"): for each field its key (two for a range), how it
+// is matched, the option list or bounds it takes (named here, held in search-field-lists.ts), the
+// profile attribute whose label and audience it uses, and the profile column the in-memory index
+// codes it from. The filter keys, the schema, the page's labels and lists, the index's columns and
+// its matching are all read from this table. Zod-free and free of the option lists, so the search
+// page's first chunk carries neither (docs/performance.md "Lighthouse").
+import { ATTRIBUTE_LABELS } from "./attribute-labels";
+import type { AttributeKey } from "./audiences";
+import type { SearchLists, SearchRanges } from "./search-field-lists";
+
+export const DISTANCE_MIN_MILES = 5;
+export const DISTANCE_MAX_MILES = 500;
+export const SEARCH_SORTS = ["name", "distance", "newest"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** A choice matched by equality, from a fixed list or from the loaded place lists. */
+interface ChoiceField {
+  kind: "choice";
+  key: string;
+  list: keyof SearchLists | "countries" | "states" | "counties";
+  attribute: AttributeKey;
+  column: string;
+}
+
+/** Several values of a list, repeated or comma-separated; a person matches any of them. */
+interface ListField {
+  kind: "list";
+  key: string;
+  list: keyof SearchLists;
+  attribute: AttributeKey;
+  column: string;
+}
+
+/** Free text matched as case-insensitive "contains". */
+interface ContainsField {
+  kind: "contains";
+  key: string;
+  attribute: AttributeKey;
+  column: string;
+}
+
+/** Two whole numbers, each optional, matched against the column's number. */
+interface RangeField {
+  kind: "range";
+  min: string;
+  max: string;
+  labels: readonly [string, string];
+  bounds: keyof SearchRanges;
+  attribute: AttributeKey;
+  column: string;
+}
+
+/** The name and handles' text query, the city (contains, or the place for a radius), the radius
+ * and the order: matched by the index's own rules, not by a column's codes. */
+interface OwnField {
+  kind: "query" | "city" | "miles" | "sort";
+  key: string;
+  label?: string;
+  attribute?: AttributeKey;
+  column?: string;
+}
+
+type SearchField = ChoiceField | ListField | ContainsField | RangeField | OwnField;
+
+/** Every filter field, in the order the URL writes them. */
+export const SEARCH_FIELDS = [
+  { kind: "query", key: "q", label: "Name, username or about" },
+  { kind: "choice", key: "country", list: "countries", attribute: "country", column: "country" },
+  { kind: "choice", key: "state", list: "states", attribute: "state", column: "state" },
+  { kind: "choice", key: "county", list: "counties", attribute: "county", column: "county" },
+  /** 'City, ST' from the US-city autocomplete (spec-2 §2). */
+  { kind: "city", key: "city", attribute: "city", column: "city" },
+  { kind: "miles", key: "withinMiles", label: "Within" },
+  {
+    kind: "range",
+    min: "ageMin",
+    max: "ageMax",
+    labels: ["Min age", "Max age"],
+    bounds: "age",
+    attribute: "age",
+    column: "age",
+  },
+  { kind: "choice", key: "gender", list: "GENDERS", attribute: "gender", column: "gender" },
+  {
+    kind: "choice",
+    key: "relationshipStatus",
+    list: "RELATIONSHIP_STATUSES",
+    attribute: "relationship_status",
+    column: "relationshipStatus",
+  },
+  {
+    kind: "choice",
+    key: "bodyType",
+    list: "BODY_TYPES",
+    attribute: "body_types",
+    column: "bodyTypes",
+  },
+  /** The search list: 'Bi-sexual' finds the profiles' 'Bisexual' (spec-2 §3). */
+  {
+    kind: "choice",
+    key: "sexuality",
+    list: "SEARCH_SEXUALITIES",
+    attribute: "sexuality",
+    column: "sexuality",
+  },
+  {
+    kind: "range",
+    min: "heightMin",
+    max: "heightMax",
+    labels: ["Min height", "Max height"],
+    bounds: "height",
+    attribute: "height",
+    column: "heightInches",
+  },
+  { kind: "list", key: "zodiac", list: "ZODIAC_SIGNS", attribute: "zodiac", column: "zodiac" },
+  { kind: "list", key: "race", list: "RACES", attribute: "race", column: "race" },
+  {
+    kind: "choice",
+    key: "militaryBranch",
+    list: "MILITARY_BRANCHES",
+    attribute: "military_branch",
+    column: "militaryBranch",
+  },
+  {
+    kind: "contains",
+    key: "militaryBase",
+    attribute: "military_base",
+    column: "militaryBase",
+  },
+  { kind: "contains", key: "university", attribute: "university", column: "university" },
+  { kind: "choice", key: "hbcu", list: "HBCUS", attribute: "hbcu", column: "hbcu" },
+  {
+    kind: "choice",
+    key: "occupation",
+    list: "OCCUPATIONS",
+    attribute: "occupation",
+    column: "occupation",
+  },
+  {
+    kind: "range",
+    min: "kidsMin",
+    max: "kidsMax",
+    labels: ["Min kids", "Max kids"],
+    bounds: "kids",
+    attribute: "kids",
+    column: "kidsCount",
+  },
+  {
+    kind: "choice",
+    key: "networth",
+    list: "NET_WORTHS",
+    attribute: "networth",
+    column: "networth",
+  },
+  { kind: "choice", key: "salary", list: "SALARIES", attribute: "salary", column: "salary" },
+  {
+    kind: "choice",
+    key: "greek",
+    list: "GREEK_ORGANIZATIONS",
+    attribute: "greek",
+    column: "greek",
+  },
+  { kind: "choice", key: "religion", list: "RELIGIONS", attribute: "religion", column: "religion" },
+  {
+    kind: "choice",
+    key: "education",
+    list: "EDUCATION_LEVELS",
+    attribute: "education",
+    column: "education",
+  },
+  { kind: "sort", key: "sort", label: "Sort by" },
+] as const satisfies readonly SearchField[];
+
+type Field = (typeof SEARCH_FIELDS)[number];
+type KeysOf<F> = F extends { min: infer A; max: infer B }
+  ? A | B
+  : F extends { key: infer K }
+    ? K
+    : never;
+
+/** Every key the filter object may hold. */
+export type FilterKey = KeysOf<Field>;
+
+/** Every key the filter object may hold, in the order the URL writes them. */
+export const FILTER_KEYS: readonly FilterKey[] = SEARCH_FIELDS.flatMap((field): FilterKey[] =>
+  field.kind === "range" ? [field.min, field.max] : [field.key],
+);
+
+/** The keys whose value is a list. */
+export const LIST_FILTERS: readonly FilterKey[] = SEARCH_FIELDS.flatMap((field) =>
+  field.kind === "list" ? [field.key] : [],
+);
+
+type ListValue<L> = L extends keyof SearchLists ? SearchLists[L][number] : string;
+type ValueOf<F> = F extends { kind: "choice"; list: infer L }
+  ? ListValue<L>
+  : F extends { kind: "list"; list: infer L }
+    ? ListValue<L>[]
+    : F extends { kind: "range" | "miles" }
+      ? number
+      : F extends { kind: "sort" }
+        ? SearchSort
+        : string;
+
+/** The filter object, as the schema (search-filters-schema.ts) leaves it: unset keys absent. */
+export type FilterValues = { [F in Field as KeysOf<F>]?: ValueOf<F> };
+
+/** What the page calls each filter (the panel's fields, the lines naming a refused value): the
+ * profile's words for a profile attribute. */
+export const FILTER_LABELS = Object.fromEntries(
+  SEARCH_FIELDS.flatMap((field): [FilterKey, string][] => {
+    if (field.kind === "range") {
+      return [
+        [field.min, field.labels[0]],
+        [field.max, field.labels[1]],
+      ];
+    }
+    return [[field.key, "label" in field ? field.label : ATTRIBUTE_LABELS[field.attribute]]];
+  }),
+) as Record<FilterKey, string>;
