@@ -11,9 +11,9 @@ import type { AppContext } from "../../context";
 import { AppError, badRequest, forbidden } from "../../errors";
 import { emailChangeAttemptMail, emailChangedMail } from "../../infra/mail-templates";
 import { LIMITS } from "../../infra/rate-limit";
+import { accountByEmail } from "../auth/accounts";
 import { authErrorCode } from "../auth/better-auth";
 import { checkEmail } from "../auth/email-policy";
-import { findUserByEmail } from "../auth/queries";
 import type { WithCookies } from "../auth/service";
 import { type AccountDeps, current } from "./service";
 
@@ -50,7 +50,7 @@ export async function requestEmailChange(
   assertUsable(deps, user.email, input.newEmail);
   await deps.limits.consume("codeResendCooldown", `email-change:${user.id} ${input.newEmail}`);
   await deps.limits.consume("codeSendPerAddress", input.newEmail);
-  if (await findUserByEmail(deps.db, input.newEmail)) {
+  if (await accountByEmail(deps.db, input.newEmail)) {
     const notice = emailChangeAttemptMail(deps.config.siteName, input.newEmail);
     await deps.outbox.enqueue([{ topic: "mail", payload: notice }]);
   } else {
@@ -114,7 +114,7 @@ export async function confirmEmailChange(
     }
     // Someone else took the address between the two steps; the right code proved this person
     // reads its mail, so telling them is safe.
-    if (await findUserByEmail(deps.db, input.newEmail)) throw taken();
+    if (await accountByEmail(deps.db, input.newEmail)) throw taken();
     throw error;
   }
 }

@@ -9,14 +9,15 @@ import {
 import type { PasskeyView } from "../../../domain/contracts/passkeys";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
-import { AppError, badRequest, conflict } from "../../errors";
+import { badRequest, conflict } from "../../errors";
+import { missing } from "../../policy/access";
 import {
   deletePasskey,
   insertPasskey,
   type PasskeyRow,
   passkeysOf,
   renamePasskey,
-} from "../auth/passkey-queries";
+} from "../auth/passkeys";
 import { issueChallenge, redeemChallenge, relyingParty } from "../auth/webauthn";
 import { type AccountDeps, current } from "./service";
 
@@ -32,8 +33,6 @@ const view = (row: PasskeyRow): PasskeyView => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   backedUp: row.backedUp,
 });
-
-const gone = () => new AppError(404, ERROR_CODES.notFound, "This passkey has been removed.");
 
 export async function listPasskeys(deps: PasskeyDeps, headers: Headers) {
   const { user } = await current(deps, headers);
@@ -109,7 +108,8 @@ export async function renameOwnPasskey(
   input: { headers: Headers; passkeyId: string; name: string },
 ): Promise<{ name: string }> {
   const { user } = await current(deps, input.headers);
-  if ((await renamePasskey(deps.db, user.id, input.passkeyId, input.name)) === 0) throw gone();
+  if ((await renamePasskey(deps.db, user.id, input.passkeyId, input.name)) === 0)
+    throw missing("passkey");
   return { name: input.name };
 }
 
@@ -118,6 +118,6 @@ export async function removePasskey(
   input: { headers: Headers; passkeyId: string },
 ): Promise<{ removed: 1 }> {
   const { user } = await current(deps, input.headers);
-  if ((await deletePasskey(deps.db, user.id, input.passkeyId)) === 0) throw gone();
+  if ((await deletePasskey(deps.db, user.id, input.passkeyId)) === 0) throw missing("passkey");
   return { removed: 1 };
 }

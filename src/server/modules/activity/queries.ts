@@ -1,5 +1,6 @@
-// SQL for user_activity: the unread badge, the grouped Activity page, marking groups read.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+// SQL for user_activity: writing a row, the unread badge, the grouped Activity page, marking
+// groups read, and forgetting what two people did to each other (a block).
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
@@ -7,6 +8,31 @@ import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
+
+export interface ActivityRow {
+  recipientId: string;
+  actorId: string;
+  type: "LIKE" | "COMMENT" | "REPLY" | "FOLLOW";
+  postId: string | null;
+  postSnippet: string | null;
+  commentSnippet: string | null;
+}
+
+export async function insertActivity(tx: Db, row: ActivityRow): Promise<void> {
+  await tx.insert(userActivity).values(row);
+}
+
+/** Each one's activity caused by the other, both ways. */
+export async function deleteActivityBetween(tx: Db, a: string, b: string): Promise<void> {
+  await tx
+    .delete(userActivity)
+    .where(
+      or(
+        and(eq(userActivity.recipientId, a), eq(userActivity.actorId, b)),
+        and(eq(userActivity.recipientId, b), eq(userActivity.actorId, a)),
+      ),
+    );
+}
 
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;

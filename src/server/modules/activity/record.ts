@@ -1,8 +1,9 @@
-// Writes a user_activity row inside the caller's transaction (spec-2 §3): never for one's own
-// actions. Answers the recipient to notify after commit, or null.
+// What other modules write to the Activity page, inside their own transaction: a row for a like,
+// comment, reply or follow (spec-2 §3), never for one's own actions, and the forgetting of what
+// two people did to each other when one blocks the other (docs/safety.md "Block").
 import { snippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
-import { userActivity } from "../../db/schema/activity";
+import { deleteActivityBetween, insertActivity } from "./queries";
 
 export interface ActivityInput {
   recipientId: string;
@@ -13,9 +14,10 @@ export interface ActivityInput {
   commentText?: string | null;
 }
 
+/** Answers the recipient to notify after the commit, or null. */
 export async function recordActivity(tx: Db, input: ActivityInput): Promise<string | null> {
   if (input.recipientId === input.actorId) return null;
-  await tx.insert(userActivity).values({
+  await insertActivity(tx, {
     recipientId: input.recipientId,
     actorId: input.actorId,
     type: input.type,
@@ -25,3 +27,7 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
   });
   return input.recipientId;
 }
+
+/** A block removes the activity between the two people, both ways. */
+export const forgetActivityBetween = (tx: Db, a: string, b: string) =>
+  deleteActivityBetween(tx, a, b);

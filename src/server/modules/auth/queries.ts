@@ -14,6 +14,11 @@ export async function findUserByEmail(db: Db, email: string) {
   return rows[0];
 }
 
+export async function findEmailOfUser(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
 /** The account a pending two-factor sign-in belongs to: better-auth keeps the sign-in as a
  * verification row named by its cookie's value, whose value is the user id. */
 export async function pendingSignInUserId(db: Db, identifier: string) {

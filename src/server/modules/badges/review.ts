@@ -15,12 +15,12 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { moderationActions, moderationNotices } from "../../db/schema/safety";
-import { AppError, badRequest, conflict, forbidden } from "../../errors";
+import { badRequest, conflict, notFound } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
+import { requireAdmin } from "../../policy/roles";
 import { toPersonSummary } from "../profiles/person";
-import { isAdmin } from "../safety/standing";
+import { leaveNotice, logModerationAction } from "../safety/audit";
 import { askAgainAt, presentQueued } from "./present";
 import { contentTypeOf, type ProofName, proofNameOfUrl, readProof } from "./proof-store";
 import {
@@ -35,8 +35,6 @@ import {
 } from "./queries";
 
 type Deps = Pick<AppContext, "db" | "outbox" | "config" | "captures">;
-
-const notFound = () => new AppError(404, ERROR_CODES.notFound, "Not found");
 
 export async function badgeQueue(
   deps: Pick<Deps, "db">,
@@ -126,7 +124,7 @@ async function tell(
   fx: Effects,
   { userId, text, email, now }: { userId: string; text: string; email: string; now: Date },
 ) {
-  await tx.insert(moderationNotices).values({ userId, text, createdAt: now });
+  await leaveNotice(tx, { userId, text, createdAt: now });
   fx.mail(
     moderationMail({
       siteName: deps.config.siteName,
@@ -142,9 +140,7 @@ export async function decideBadgeRequest(
   input: { moderatorId: string; requestId: string; decision: BadgeDecision; now: Date },
 ): Promise<QueuedBadgeRequest> {
   const { moderatorId, decision, now } = input;
-  if (decision.decision === "revoke" && !(await isAdmin(deps, moderatorId))) {
-    throw forbidden("Only an admin can revoke a mark.");
-  }
+  if (decision.decision === "revoke") await requireAdmin(deps, moderatorId, "badge.revoke");
   const decided = await deps.outbox.transaction(async (tx, fx) => {
     const row = await lockRequest(tx, input.requestId);
     if (!row) throw notFound();
@@ -162,7 +158,7 @@ export async function decideBadgeRequest(
     if (await applyToProfile(tx, { row, status, now })) {
       fx.publish({ type: "profile.changed", userId: row.userId });
     }
-    await tx.insert(moderationActions).values({
+    await logModerationAction(tx, {
       moderatorId,
       action: `${ACTION_VERBS[decision.decision]}_${row.kind}`,
       targetType: "profile",

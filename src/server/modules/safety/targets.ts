@@ -1,12 +1,11 @@
 // What a report points at (docs/safety.md "Report"): the person it belongs to, and for the queue
 // the content with its context. A profile target is the user id; others are row ids.
-import { eq } from "drizzle-orm";
-import { displayHandle } from "../../../domain/handles";
 import type { ReportTarget } from "../../../domain/report-reasons";
 import type { Db } from "../../db/client";
-import { chatMessages, chatThreadMembers } from "../../db/schema/mail";
-import { postComments, posts } from "../../db/schema/posts";
-import { profiles } from "../../db/schema/profiles";
+import { commentForReport } from "../comments/moderation";
+import { messageForReport } from "../mail/moderation";
+import { postForReport } from "../posts/moderation";
+import { handleOfProfile as handleOf, reportedProfile } from "../profiles/safety";
 
 export interface TargetInfo {
   ownerId: string;
@@ -21,18 +20,6 @@ export interface TargetInfo {
 
 const snippet = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
 
-async function handleOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({
-      username: profiles.username,
-      defaultUsername: profiles.defaultUsername,
-      emailAddress: profiles.emailAddress,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return row ? displayHandle(row) : null;
-}
-
 export async function resolveTarget(
   db: Db,
   type: ReportTarget,
@@ -41,15 +28,9 @@ export async function resolveTarget(
   const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
   switch (type) {
     case "profile": {
-      const [row] = await db
-        .select({
-          about: profiles.about,
-          image: profiles.profileImageUrl,
-        })
-        .from(profiles)
-        .where(eq(profiles.userId, id));
+      const row = await reportedProfile(db, id);
       if (!row) return null;
-      const handle = await handleOf(db, id);
+      const handle = row.handle;
       return {
         ownerId: id,
         text: row.about,
@@ -61,7 +42,7 @@ export async function resolveTarget(
     }
     case "post": {
       if (!uuidLike) return null;
-      const [row] = await db.select().from(posts).where(eq(posts.id, id));
+      const row = await postForReport(db, id);
       if (!row || (row.deletedAt && !row.removedAt)) return null;
       const handle = await handleOf(db, row.userId);
       return {
@@ -75,11 +56,7 @@ export async function resolveTarget(
     }
     case "comment": {
       if (!uuidLike) return null;
-      const [row] = await db
-        .select({ comment: postComments, post: posts })
-        .from(postComments)
-        .innerJoin(posts, eq(posts.id, postComments.postId))
-        .where(eq(postComments.id, id));
+      const row = await commentForReport(db, id);
       if (!row || (row.comment.deletedAt && !row.comment.removedAt)) return null;
       const handle = await handleOf(db, row.post.userId);
       return {
@@ -93,12 +70,8 @@ export async function resolveTarget(
     }
     case "message": {
       if (!uuidLike) return null;
-      const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+      const row = await messageForReport(db, id);
       if (!row?.senderId) return null;
-      const members = await db
-        .select({ userId: chatThreadMembers.userId })
-        .from(chatThreadMembers)
-        .where(eq(chatThreadMembers.threadId, row.threadId));
       return {
         ownerId: row.senderId,
         text: row.body,
@@ -106,7 +79,7 @@ export async function resolveTarget(
         context: row.subject ? `Subject: ${row.subject}` : null,
         href: null,
         removed: row.removedAt !== null,
-        memberIds: members.map((m) => m.userId),
+        memberIds: row.memberIds,
       };
     }
   }
