@@ -1,9 +1,9 @@
 // The gauges of an app instance (docs/operations.md "Metrics"), each read when /metrics is
 // scraped from the part that owns the value: the mail queue from the outbox table, the search
 // index and the caches from memory, the connection pool from the PostgreSQL driver.
-import { sql } from "drizzle-orm";
 import type { AppContext } from "./context";
-import { type Database, queryRows } from "./db/client";
+import type { Database } from "./db/client";
+import { countMessages } from "./outbox/store";
 
 export function registerAppGauges(
   ctx: AppContext,
@@ -32,13 +32,10 @@ export function registerAppGauges(
     "outbox_messages",
     "Side effects waiting in the outbox (pending), and those given up on (failed).",
     async () => {
-      const [row] = await queryRows<{ pending: number; failed: number }>(
-        ctx.db,
-        sql`select count(*) filter (where failed_at is null)::int as pending, count(*) filter (where failed_at is not null)::int as failed from outbox`,
-      );
+      const { pending, failed } = await countMessages(ctx.db);
       return [
-        [{ state: "pending" }, row?.pending ?? 0],
-        [{ state: "failed" }, row?.failed ?? 0],
+        [{ state: "pending" }, pending],
+        [{ state: "failed" }, failed],
       ];
     },
     ["state"],

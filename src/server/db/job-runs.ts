@@ -6,6 +6,16 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "./client";
 import { jobRuns } from "./schema/instances";
 
+/** Takes the transaction-level advisory lock `key`, so one run at a time holds it across
+ * instances; false when another transaction holds it (the lock ends with the transaction). */
+export async function tryJobLock(tx: Db, key: number): Promise<boolean> {
+  const [lock] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${key}) as locked`,
+  );
+  return Boolean(lock?.locked);
+}
+
 /** A run due this often counts as on time a tenth early: timers in different instances drift. */
 const EARLY_SHARE = 0.1;
 

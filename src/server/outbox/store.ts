@@ -74,3 +74,12 @@ export async function settleFailure(
     })
     .where(and(eq(outbox.id, id), isNull(outbox.failedAt)));
 }
+
+/** Rows waiting (pending) and given up on (failed), for the /metrics gauge. */
+export async function countMessages(db: Db): Promise<{ pending: number; failed: number }> {
+  const [row] = await queryRows<{ pending: number; failed: number }>(
+    db,
+    sql`select count(*) filter (where failed_at is null)::int as pending, count(*) filter (where failed_at is not null)::int as failed from outbox`,
+  );
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+}

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { keyOfMediaUrl } from "../media/service";
 import { presentProfile } from "../profiles/present";
-import { findProfileByUserId, type ProfileRow } from "../profiles/queries";
+import { type ProfileRow, profileRowOf } from "../profiles/rows";
 import {
   badgeRequestsOf,
   commentLikesPage,
@@ -149,7 +149,7 @@ export async function writeArchive(
   { userId, zip, progress, now }: { userId: string; zip: ZipWriter; progress: Progress; now: Date },
 ): Promise<void> {
   const { db } = deps;
-  const profile = await findProfileByUserId(db, userId);
+  const profile = await profileRowOf(db, userId);
   if (!profile) throw new Error("the person of this export has no profile");
 
   await progress.stage("profile.json");

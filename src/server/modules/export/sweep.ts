@@ -3,10 +3,8 @@
 // marked failed, so the person may ask again. As with the username lifecycle
 // (usernames/lifecycle.ts), a run holds a transaction-level advisory lock and, on the timer, first
 // claims its period in `job_runs`, so it runs once a period across all the instances.
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { queryRows } from "../../db/client";
-import { claimJobRun, scheduleJob } from "../../db/job-runs";
+import { claimJobRun, scheduleJob, tryJobLock } from "../../db/job-runs";
 import { deleteExport, expiredExports, failStaleBuilds } from "./queries";
 
 const SWEEP_LOCK = 0x65787074; // 'expt'
@@ -31,11 +29,7 @@ export async function runExportSweep(
   everyMs = 0,
 ): Promise<SweepReport | null> {
   return deps.db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
-    );
-    if (!lock?.locked) return null;
+    if (!(await tryJobLock(tx, SWEEP_LOCK))) return null;
     if (everyMs > 0 && !(await claimJobRun(tx, { name: "exports", now, everyMs }))) return null;
     const failed = await failStaleBuilds(tx, {
       staleBefore: new Date(now.getTime() - GIVEN_UP_MS),

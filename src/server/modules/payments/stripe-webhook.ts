@@ -7,9 +7,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type Stripe from "stripe";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
-import { paymentEvents } from "../../db/schema/usernames";
 import { AppError } from "../../errors";
 import type { PaymentEvent } from "../../outbox/messages";
+import { recordPaymentEvent } from "./queries";
 
 /** An invoice's news about its subscription; null for an invoice of no subscription. */
 const ofSubscription = (
@@ -86,13 +86,9 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
     // The event's id and what follows from it commit together; the outbox applies it at once
     // and again until it succeeds, so a redelivery finds the id and changes nothing.
     await ctx.outbox.transaction(async (tx, fx) => {
-      const fresh = await tx
-        .insert(paymentEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
+      const fresh = await recordPaymentEvent(tx, { id: event.id, type: event.type });
       const news = paymentEventOf(event);
-      if (fresh.length > 0 && news) fx.paymentEvent(news);
+      if (fresh && news) fx.paymentEvent(news);
     });
     return { received: true };
   });

@@ -3,10 +3,14 @@
 // Its sessions live in test_payment_sessions; a paid name's subscription is the product's own row,
 // renewed by the lifecycle timer as Stripe would renew it.
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { testPaymentSessions, usernameSubscriptions } from "../../db/schema/usernames";
 import type { PaymentProvider, ProviderSubscription } from "../../ports/payment-provider";
+import {
+  findSubscriptionByProviderId,
+  findTestSession,
+  insertTestSession,
+  setTestOutcome,
+} from "./queries";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
@@ -19,14 +23,11 @@ export function testProvider(db: Db, publicUrl: string): PaymentProvider {
     kind: "test",
     async createCheckout() {
       const id = token("cs_test");
-      await db.insert(testPaymentSessions).values({ id, subscriptionId: token("sub_test") });
+      await insertTestSession(db, { id, subscriptionId: token("sub_test") });
       return { id, url: `${publicUrl}/checkout/test/${id}` };
     },
     async retrieveCheckout(sessionId) {
-      const [session] = await db
-        .select()
-        .from(testPaymentSessions)
-        .where(eq(testPaymentSessions.id, sessionId));
+      const session = await findTestSession(db, sessionId);
       if (!session) return null;
       const paid = session.outcome === "paid" && session.paidAt !== null;
       const subscription: ProviderSubscription | null =
@@ -42,10 +43,7 @@ export function testProvider(db: Db, publicUrl: string): PaymentProvider {
       return { id: session.id, paid, closed: session.outcome === "declined", subscription };
     },
     async retrieveSubscription(subscriptionId) {
-      const [row] = await db
-        .select()
-        .from(usernameSubscriptions)
-        .where(eq(usernameSubscriptions.providerSubscriptionId, subscriptionId));
+      const row = await findSubscriptionByProviderId(db, subscriptionId);
       if (!row) return null;
       return {
         id: subscriptionId,
@@ -71,8 +69,5 @@ export async function answerTestSession(
   outcome: "paid" | "declined",
   now: Date,
 ): Promise<void> {
-  await db
-    .update(testPaymentSessions)
-    .set({ outcome, paidAt: outcome === "paid" ? now : null })
-    .where(and(eq(testPaymentSessions.id, sessionId), isNull(testPaymentSessions.outcome)));
+  await setTestOutcome(db, { sessionId, outcome, paidAt: outcome === "paid" ? now : null });
 }

@@ -2,28 +2,30 @@
 // handle-checkout-success; docs/usernames.md "Purchase"). Starting a checkout places a 30-minute
 // hold for the buyer; the purchase is finished by the server only, when the provider says the
 // session is paid, from the webhook or the success page, whichever comes first, exactly once.
-import { eq } from "drizzle-orm";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { priceTier } from "../../../domain/price-tiers";
 import { normalizeUsername, USERNAME_MESSAGES, usernameProblem } from "../../../domain/username";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { usernameCheckouts, usernameSubscriptions } from "../../db/schema/usernames";
 import { AppError, badRequest, conflict } from "../../errors";
 import { receiptMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
-import { findSessionProfile } from "../profiles/queries";
+import { sessionProfileOf } from "../profiles/rows";
 import {
   type Checkout,
   cancelOpenHoldsOf,
   checkoutBySession,
   expireHolds,
   forgetReleasedName,
+  insertCheckout,
+  insertSubscription,
   liveSubscription,
   lockName,
   nameStanding,
+  setCheckoutSession,
   setCheckoutStatus,
   setProfileUsername,
+  updateSubscription,
 } from "./queries";
 
 export const HOLD_MINUTES = 30;
@@ -67,7 +69,7 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   const name = validName(rawName);
   const tier = priceTier(name);
-  const buyer = await findSessionProfile(deps.db, userId);
+  const buyer = await sessionProfileOf(deps.db, userId);
   if (!tier || !buyer) throw unavailable("reserved");
   // Each start opens a provider session: a budget of its own (docs/operations.md "Limits").
   await deps.limits.consume("checkoutPerUser", userId);
@@ -81,17 +83,13 @@ export async function startCheckout(
     const standing = await nameStanding(tx, { name, buyerId: userId, now });
     if (standing) throw unavailable(standing);
     await cancelOpenHoldsOf(tx, userId);
-    const [row] = await tx
-      .insert(usernameCheckouts)
-      .values({
-        userId,
-        name,
-        lookupKey: tier.lookupKey,
-        provider: deps.payments.kind,
-        expiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
-      })
-      .returning();
-    return row as Checkout;
+    return insertCheckout(tx, {
+      userId,
+      name,
+      lookupKey: tier.lookupKey,
+      provider: deps.payments.kind,
+      expiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+    });
   });
   const handle = buyer.username ?? buyer.defaultUsername;
   try {
@@ -105,10 +103,7 @@ export async function startCheckout(
       cancelUrl: `${deps.config.publicUrl}/${handle}/edit-profile?canceled=true`,
       expiresAt: checkout.expiresAt,
     });
-    await deps.db
-      .update(usernameCheckouts)
-      .set({ sessionId: session.id })
-      .where(eq(usernameCheckouts.id, checkout.id));
+    await setCheckoutSession(deps.db, checkout.id, session.id);
     return { url: session.url.replace("{CHECKOUT_SESSION_ID}", session.id) };
   } catch (error) {
     deps.log.error({ err: error }, "checkout could not be created");
@@ -162,27 +157,19 @@ export async function completeCheckout(
       return { kind: "refused" };
     }
     await setCheckoutStatus(tx, checkout.id, "complete", now);
-    if (owned) {
-      await tx
-        .update(usernameSubscriptions)
-        .set({ status: "ended", updatedAt: now })
-        .where(eq(usernameSubscriptions.id, owned.id));
-    }
-    await tx
-      .insert(usernameSubscriptions)
-      .values({
-        userId,
-        name,
-        lookupKey: checkout.lookupKey,
-        provider: checkout.provider,
-        providerSubscriptionId: subscription.id,
-        providerCustomerId: subscription.customerId,
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
+    if (owned) await updateSubscription(tx, owned.id, { status: "ended", updatedAt: now });
+    await insertSubscription(tx, {
+      userId,
+      name,
+      lookupKey: checkout.lookupKey,
+      provider: checkout.provider,
+      providerSubscriptionId: subscription.id,
+      providerCustomerId: subscription.customerId,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      createdAt: now,
+      updatedAt: now,
+    });
     await setProfileUsername(tx, { userId, name, mailDomain: deps.config.mailDomain, now });
     await forgetReleasedName(tx, name);
     fx.publish({ type: "profile.changed", userId });
@@ -203,7 +190,7 @@ export async function queueReceipt(
   t: UsernameTx,
   { userId, name, renewsAt }: { userId: string; name: string; renewsAt: Date },
 ): Promise<void> {
-  const person = await findSessionProfile(t.db, userId);
+  const person = await sessionProfileOf(t.db, userId);
   const tier = priceTier(name);
   if (!person || !tier) return;
   t.fx.mail(

@@ -5,12 +5,10 @@
 // app instances may run the timer; and on the timer a run first claims the period in `job_runs`,
 // so the work happens once a period across the instances, not once per instance. Its mail and
 // events are outbox rows of the same transaction.
-import { and, eq, lte, sql } from "drizzle-orm";
-import { queryRows } from "../../db/client";
-import { claimJobRun, scheduleJob } from "../../db/job-runs";
-import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
+import { claimJobRun, scheduleJob, tryJobLock } from "../../db/job-runs";
 import { oneYearAfter } from "../payments/test-provider";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
+import { dueTestRenewals, forgetHeldBackNames, graceOverSubscriptions } from "./lifecycle-queries";
 import { expireHolds, updateSubscription } from "./queries";
 import { releaseAfterGrace, startGrace } from "./subscription";
 
@@ -33,26 +31,12 @@ export async function runUsernameLifecycle(
   everyMs = 0,
 ): Promise<LifecycleReport | null> {
   return deps.outbox.transaction(async (tx, fx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${LIFECYCLE_LOCK}) as locked`,
-    );
-    if (!lock?.locked) return null;
+    if (!(await tryJobLock(tx, LIFECYCLE_LOCK))) return null;
     if (everyMs > 0 && !(await claimJobRun(tx, { name: "usernames", now, everyMs }))) return null;
     const t: UsernameTx = { db: tx, fx, config: deps.config };
     const expiredHolds = await expireHolds(tx, now);
 
-    const due = await tx
-      .select()
-      .from(usernameSubscriptions)
-      .where(
-        and(
-          eq(usernameSubscriptions.provider, "test"),
-          eq(usernameSubscriptions.status, "active"),
-          lte(usernameSubscriptions.currentPeriodEnd, now),
-        ),
-      )
-      .limit(BATCH);
+    const due = await dueTestRenewals(tx, now, BATCH);
     let renewed = 0;
     let lapsed = 0;
     for (const row of due) {
@@ -67,25 +51,16 @@ export async function runUsernameLifecycle(
       }
     }
 
-    const graceOver = await tx
-      .select()
-      .from(usernameSubscriptions)
-      .where(
-        and(eq(usernameSubscriptions.status, "grace"), lte(usernameSubscriptions.graceEndsAt, now)),
-      )
-      .limit(BATCH);
+    const graceOver = await graceOverSubscriptions(tx, now, BATCH);
     for (const row of graceOver) await releaseAfterGrace(t, row, now);
 
-    const forgotten = await tx
-      .delete(releasedUsernames)
-      .where(lte(releasedUsernames.heldUntil, now))
-      .returning({ name: releasedUsernames.name });
+    const forgotten = await forgetHeldBackNames(tx, now);
     return {
       expiredHolds,
       renewed,
       lapsed,
       released: graceOver.length,
-      forgotten: forgotten.length,
+      forgotten,
     };
   });
 }

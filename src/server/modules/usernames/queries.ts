@@ -195,3 +195,27 @@ export async function releaseName(
 export async function forgetReleasedName(db: Db, name: string): Promise<void> {
   await db.delete(releasedUsernames).where(eq(releasedUsernames.name, name));
 }
+
+export async function insertCheckout(
+  tx: Db,
+  values: Pick<
+    typeof usernameCheckouts.$inferInsert,
+    "userId" | "name" | "lookupKey" | "provider" | "expiresAt"
+  >,
+): Promise<Checkout> {
+  const [row] = await tx.insert(usernameCheckouts).values(values).returning();
+  return row as Checkout;
+}
+
+/** The provider's session of a checkout, once it has made one. */
+export async function setCheckoutSession(db: Db, id: string, sessionId: string): Promise<void> {
+  await db.update(usernameCheckouts).set({ sessionId }).where(eq(usernameCheckouts.id, id));
+}
+
+/** A paid purchase's subscription; a second write of the same provider subscription does nothing. */
+export async function insertSubscription(
+  tx: Db,
+  values: typeof usernameSubscriptions.$inferInsert,
+): Promise<void> {
+  await tx.insert(usernameSubscriptions).values(values).onConflictDoNothing();
+}

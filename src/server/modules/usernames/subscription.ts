@@ -6,11 +6,11 @@
 import type { OwnedUsername } from "../../../domain/contracts/usernames";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { priceTier } from "../../../domain/price-tiers";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { lapsedMail, paymentFailedMail, releasedMail } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { ProviderSubscription } from "../../ports/payment-provider";
-import { findSessionProfile } from "../profiles/queries";
+import { sessionProfileOf } from "../profiles/rows";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
 import {
   liveSubscription,
@@ -53,7 +53,7 @@ export async function ownedUsername(
 
 async function ownedOrFail(deps: UsernameDeps, userId: string): Promise<Subscription> {
   const row = await liveSubscription(deps.db, userId);
-  if (!row) throw new AppError(404, ERROR_CODES.notFound, NO_NAME);
+  if (!row) throw notFound(NO_NAME);
   return row;
 }
 
@@ -84,8 +84,7 @@ export async function billingPortal(deps: UsernameDeps, userId: string): Promise
         `${deps.config.publicUrl}/${row.name}/edit-profile`,
       )
     : null;
-  if (!url)
-    throw new AppError(404, ERROR_CODES.notFound, "Billing is managed on this page in test mode.");
+  if (!url) throw notFound("Billing is managed on this page in test mode.");
   return url;
 }
 
@@ -95,7 +94,7 @@ async function mailOwner(
   userId: string,
   build: (to: string) => OutgoingMail,
 ): Promise<void> {
-  const person = await findSessionProfile(t.db, userId);
+  const person = await sessionProfileOf(t.db, userId);
   if (person) t.fx.mail(build(person.email));
 }
 

@@ -14,22 +14,21 @@ import { priceTier } from "../../../domain/price-tiers";
 import type { WithContext } from "../../context";
 import { AppError } from "../../errors";
 import { me, signedIn } from "../../http/viewer";
+import { missing, requireOwnThing } from "../../policy/access";
 import { answerTestSession } from "../payments/test-provider";
-import { findSessionProfile } from "../profiles/queries";
+import { sessionProfileOf } from "../profiles/rows";
 import { checkoutBySession, setCheckoutStatus } from "./queries";
 
 const tags = ["payments"];
-const NOT_FOUND = "Checkout not found.";
 const DECLINED = "Your card was declined.";
 
 export const testCheckoutRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   /** The viewer's own checkout, with the edit-profile address the buyer returns to. */
   async function ownCheckout(viewerId: string, sessionId: string) {
     const checkout = await checkoutBySession(ctx.db, sessionId);
-    if (!checkout || checkout.userId !== viewerId || checkout.provider !== "test") {
-      throw new AppError(404, ERROR_CODES.notFound, NOT_FOUND);
-    }
-    const person = await findSessionProfile(ctx.db, viewerId);
+    requireOwnThing({ viewerId, ownerId: checkout?.userId, thing: "checkout" });
+    if (checkout?.provider !== "test") throw missing("checkout");
+    const person = await sessionProfileOf(ctx.db, viewerId);
     const handle = person?.username ?? person?.defaultUsername ?? "";
     return { checkout, editProfile: `${ctx.config.publicUrl}/${handle}/edit-profile` };
   }
