@@ -18,6 +18,9 @@ export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message: string, code: string = ERROR_CODES.forbidden) =>
   new AppError(403, code, message);
+/** 404: the thing is missing, or hidden from this viewer so that its existence is not revealed
+ * (policy/access.ts: when a refusal is 404 rather than 403). */
+export const notFound = (message = "Not found") => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const tooManyRequests = (
   retryAfter: number,

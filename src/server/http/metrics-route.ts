@@ -3,8 +3,7 @@
 // `Authorization: Bearer <token>`; anything else is the same 404 as an unknown path.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES } from "../../domain/error-codes";
-import { AppError } from "../errors";
+import { notFound } from "../errors";
 import type { Metrics } from "../infra/metrics";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -30,7 +29,7 @@ export function registerMetrics(
 
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     if (!token || !carriesToken(request.headers.authorization, token)) {
-      throw new AppError(404, ERROR_CODES.notFound, "Not found");
+      throw notFound();
     }
     const { contentType, body } = await metrics.text();
     return reply.header("cache-control", "no-store").type(contentType).send(body);

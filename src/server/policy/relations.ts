@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Relation } from "../../domain/contracts/safety";
 import { ERROR_CODES } from "../../domain/error-codes";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, notFound } from "../errors";
 import type { BlockState } from "./visibility";
 
 export interface Pair {
@@ -30,6 +30,6 @@ export const BLOCKING_MESSAGE = "You blocked this person. Unblock them first.";
  * why); someone the viewer blocked must be unblocked first (docs/safety.md).
  */
 export function refuseBlockState(state: BlockState): void {
-  if (state === "blocked") throw new AppError(404, ERROR_CODES.notFound, "Profile not found");
+  if (state === "blocked") throw notFound("Profile not found");
   if (state === "blocking") throw new AppError(409, ERROR_CODES.conflict, BLOCKING_MESSAGE);
 }

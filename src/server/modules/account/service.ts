@@ -4,7 +4,8 @@
 import type { SessionView } from "../../../domain/contracts/account";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
-import { AppError, badRequest, unauthorized } from "../../errors";
+import { badRequest, unauthorized } from "../../errors";
+import { missing } from "../../policy/access";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { checkCurrentPassword } from "./current-password";
 import {
@@ -68,7 +69,7 @@ export async function signOutSession(
     throw badRequest(ERROR_CODES.validation, "Use Log out to sign out of this device.");
   }
   const ended = await endSessions(deps, user.id, (tx) => deleteSessionOf(tx, user.id, sessionId));
-  if (ended === 0) throw new AppError(404, ERROR_CODES.notFound, "This session has already ended.");
+  if (ended === 0) throw missing("session");
   return { ended };
 }
 

@@ -19,7 +19,7 @@ import {
 import type { WithContext } from "../../context";
 import { readUploadedDocument } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
-import { requireModerator } from "../safety/moderation";
+import { requireModerator } from "../../policy/roles";
 import { badgeQueue, decideBadgeRequest, readProofForReview } from "./review";
 import {
   answerQuestion,

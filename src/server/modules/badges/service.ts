@@ -20,7 +20,7 @@ import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { checkMailedCode, issueMailedCode } from "../../db/mailed-codes";
-import { AppError, badRequest, conflict, forbidden } from "../../errors";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { orgEmailCodeMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
 import { checkEmail } from "../auth/email-policy";
@@ -41,7 +41,7 @@ type Deps = Pick<AppContext, "db" | "outbox" | "config" | "limits" | "captures">
 const isOpen = (row: BadgeRequestRow | undefined) =>
   row !== undefined && (row.status === "open" || row.status === "more_info");
 
-const notFound = () => new AppError(404, ERROR_CODES.notFound, "You have no open request.");
+const noOpenRequest = () => notFound("You have no open request.");
 
 export async function listOwnRequests(
   deps: Pick<Deps, "db">,
@@ -61,7 +61,7 @@ async function assertMayAsk(
   { userId, kind, now }: { userId: string; kind: BadgeKind; now: Date },
 ) {
   const state = await badgeStateOf(deps.db, userId);
-  if (!state) throw notFound();
+  if (!state) throw noOpenRequest();
   const has = kind === "yellow" ? state.verificationType === "yellow" : state.veteran;
   if (has)
     throw conflict(ERROR_CODES.conflict, `Your profile already shows the ${BADGE_NAMES[kind]}.`);
@@ -168,7 +168,7 @@ export async function requestYellow(
 /** The open yellow request whose organisation address still waits for its code. */
 async function pendingOrgEmail(deps: Pick<Deps, "db">, userId: string) {
   const row = await latestRequestOf(deps.db, { userId, kind: "yellow" });
-  if (!row || !isOpen(row) || !row.orgEmail) throw notFound();
+  if (!row || !isOpen(row) || !row.orgEmail) throw noOpenRequest();
   if (row.orgEmailConfirmedAt) {
     throw conflict(ERROR_CODES.conflict, "This address is already confirmed.");
   }
@@ -254,12 +254,12 @@ export async function answerQuestion(
 ): Promise<OwnBadgeRequest> {
   const latest = await latestRequestOf(deps.db, { userId: input.userId, kind: input.kind });
   if (latest?.status !== "more_info") {
-    throw new AppError(404, ERROR_CODES.notFound, "No moderator question is waiting for you.");
+    throw notFound("No moderator question is waiting for you.");
   }
   return deps.db.transaction(async (tx) => {
     const row = await lockRequest(tx, latest.id);
     if (row?.status !== "more_info") {
-      throw new AppError(404, ERROR_CODES.notFound, "No moderator question is waiting for you.");
+      throw notFound("No moderator question is waiting for you.");
     }
     const links = input.kind === "yellow" ? [...new Set([...row.links, ...input.links])] : [];
     if (links.length > BADGE_LINKS_MAX) {

@@ -11,7 +11,8 @@ import {
 } from "../../../domain/contracts/export";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
-import { AppError, tooManyRequests } from "../../errors";
+import { tooManyRequests } from "../../errors";
+import { missing, requireOwnThing } from "../../policy/access";
 import { downloadPath } from "./builder";
 import {
   type ExportRow,
@@ -24,8 +25,6 @@ import {
 export type ExportDeps = Pick<AppContext, "db" | "outbox" | "exports" | "config">;
 
 const EVERY_MS = EXPORT_EVERY_HOURS * 3_600_000;
-
-const notFound = () => new AppError(404, ERROR_CODES.notFound, "This export does not exist.");
 
 function toView(row: ExportRow): ExportView {
   const ready = row.status === "ready";
@@ -103,20 +102,19 @@ export async function openDownload(
   deps: ExportDeps,
   { viewerId, exportId, now }: { viewerId: string | null; exportId: string; now: Date },
 ): Promise<ExportDownload> {
-  if (viewerId === null) throw notFound();
-  const row = await findExport(deps.db, exportId);
+  const row = viewerId === null ? undefined : await findExport(deps.db, exportId);
+  if (!row) throw missing("data export");
+  requireOwnThing({ viewerId, ownerId: row.userId, thing: "data export" });
   if (
-    !row ||
-    row.userId !== viewerId ||
     row.status !== "ready" ||
     !row.objectKey ||
     !row.readyAt ||
     (row.expiresAt && row.expiresAt <= now)
   ) {
-    throw notFound();
+    throw missing("data export");
   }
   const object = await deps.exports.getStream(row.objectKey);
-  if (!object) throw notFound();
+  if (!object) throw missing("data export");
   return {
     body: object.body,
     size: object.size,

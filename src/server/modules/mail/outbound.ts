@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { MessageView } from "../../../domain/contracts/mail";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { errorAnswer, replaceAnswer } from "../../http/idempotency";
 import { deleteMessage, senderIdentity, threadMessageIds } from "./queries";
 import { claimOnce, keepOnce, messageEvent, type SendOnce, storeMessage } from "./record";
@@ -28,7 +28,7 @@ export async function sendOutbound(
 ): Promise<MessageView> {
   await deps.limits.consume("externalMailPerUser", input.viewerId);
   const me = await senderIdentity(deps.db, input.viewerId);
-  if (!me) throw new AppError(404, "not_found", "Profile not found");
+  if (!me) throw notFound("Profile not found");
   const earlier = await threadMessageIds(deps.db, input.threadId);
   const messageId = `${randomUUID()}@${deps.config.mailDomain}`;
   // spec-1 §7 send-email: the subject defaults to a message-from-username text.

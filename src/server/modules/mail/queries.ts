@@ -391,12 +391,3 @@ export async function senderIdentity(db: Db, userId: string) {
     .limit(1);
   return row;
 }
-
-export async function personExists(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  return rows.length > 0;
-}

@@ -3,13 +3,12 @@
 // nosniff and a locked-down CSP, so a stored object can never be served as a page or a script.
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
-import { ERROR_CODES } from "../../../domain/error-codes";
-import { AppError } from "../../errors";
+import { notFound } from "../../errors";
 import { isSafeKey, type ObjectStore } from "../../infra/object-store";
 
 const SERVABLE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
-const notFound = () => new AppError(404, ERROR_CODES.notFound, "This file does not exist.");
+const fileNotFound = () => notFound("This file does not exist.");
 
 /** The key names the content (mediaKey), so a hash of the key is a strong validator. */
 const etagOf = (key: string) =>
@@ -30,10 +29,10 @@ export const mediaRoutes: FastifyPluginAsync<{ store: ObjectStore }> = async (ap
     async (request, reply) => {
       const key = request.params["*"];
       // Only the users' folders: the private prefix of a shared S3 bucket is never served here.
-      if (!isSafeKey(key) || !key.startsWith("u/")) throw notFound();
+      if (!isSafeKey(key) || !key.startsWith("u/")) throw fileNotFound();
       const object = await store.get(key);
       const contentType = object?.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-      if (!object || !SERVABLE_TYPES.has(contentType)) throw notFound();
+      if (!object || !SERVABLE_TYPES.has(contentType)) throw fileNotFound();
 
       const etag = etagOf(key);
       reply

@@ -10,7 +10,7 @@ import {
 } from "../../../domain/handles";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { AppError, badRequest } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import { standingFrom, standingOf } from "../../policy/audiences";
 import { isNameHeld } from "../../policy/held-names";
 import { redirectedOwner } from "../../policy/released-names";
@@ -77,8 +77,7 @@ async function releasedNameProfile(db: Db, handle: string) {
   return userId ? findProfileByUserId(db, userId) : undefined;
 }
 
-const notFound = (handle: string) =>
-  new AppError(404, ERROR_CODES.notFound, `Profile not found for ${handle}`);
+const profileNotFound = (handle: string) => notFound(`Profile not found for ${handle}`);
 
 /** spec-1 §5: handle lookups strip a leading @, trim and lower-case (spec-1 §8 messages). */
 export async function getProfileByHandle(
@@ -92,7 +91,7 @@ export async function getProfileByHandle(
     // Suspended people, and people who blocked the viewer, are not found; the blocker still sees
     // whom they blocked, to unblock them (docs/safety.md).
     if (page.profile.suspendedAt !== null || (page.ownerBlockedViewer && !page.viewerBlockedOwner))
-      throw notFound(handle);
+      throw profileNotFound(handle);
     return presentProfile(page, standingFrom(viewerId, page.profile.userId, page.friend));
   }
   // A name its owner gave up less than 90 days ago still leads to them (docs/usernames.md).
@@ -102,6 +101,6 @@ export async function getProfileByHandle(
     (found.profile.suspendedAt !== null ||
       (viewerId !== null &&
         (await blockBetween(db, viewerId, found.profile.userId)) === "blocked"));
-  if (!found || hidden) throw notFound(handle);
+  if (!found || hidden) throw profileNotFound(handle);
   return presentProfile(found, await standingOf(db, viewerId, found.profile.userId));
 }

@@ -19,7 +19,8 @@ import {
 import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
 import { relationOf } from "../../policy/relations";
-import { auditLog, grantModerator, moderate, reportQueue, requireModerator } from "./moderation";
+import { requireModerator } from "../../policy/roles";
+import { auditLog, grantModerator, moderate, reportQueue } from "./moderation";
 import { block, listRelations, setMute, unblock } from "./relations";
 import { fileReport } from "./reports";
 import { markNoticeSeen, standingOf } from "./standing";

@@ -16,6 +16,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import type { WithContext } from "../../context";
 import { AppError, conflict } from "../../errors";
 import { me, signedIn } from "../../http/viewer";
+import { requireOwnThing } from "../../policy/access";
 import { completeCheckout, startCheckout } from "./checkout";
 import { checkoutBySession } from "./queries";
 import { checkUsername } from "./service";
@@ -53,9 +54,7 @@ export const usernameRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { 
     async (request) => {
       const { sessionId } = request.body;
       const checkout = await checkoutBySession(ctx.db, sessionId);
-      if (!checkout || checkout.userId !== me(request)) {
-        throw new AppError(404, ERROR_CODES.notFound, "Checkout not found.");
-      }
+      requireOwnThing({ viewerId: me(request), ownerId: checkout?.userId, thing: "checkout" });
       const outcome = await completeCheckout(ctx, { sessionId, now: new Date() });
       if (outcome.kind === "done") return { success: true as const, username: outcome.name };
       if (outcome.kind === "unpaid") {

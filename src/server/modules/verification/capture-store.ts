@@ -32,7 +32,11 @@ export interface CaptureName {
 
 export const captureKey = ({ user, file }: CaptureName) => `u/${user}/capture/${file}`;
 export const captureUrl = ({ user, file }: CaptureName) => `${CAPTURE_URL_PREFIX}${user}/${file}`;
-export const isCaptureOf = (name: CaptureName, userId: string) => name.user === hexOf(userId);
+/** The id of the capture's owner, as its name carries it; null for a name no id encodes to. */
+export function captureOwnerOf(name: CaptureName): string | null {
+  const userId = Buffer.from(name.user, "hex").toString("utf8");
+  return hexOf(userId) === name.user ? userId : null;
+}
 
 export function captureNameOfUrl(url: string): CaptureName | null {
   const match = url.match(/^\/api\/verification\/captures\/([0-9a-f]+)\/([0-9a-f]{32}\.jpg)$/);

@@ -2,17 +2,27 @@
 // docs/safety.md "Block"). Not oneself (spec-1 §5). Someone who does not exist, is suspended or
 // blocked the writer answers alike, 'You can't message this person.', so a block is never
 // revealed; someone the writer blocks must be unblocked first.
-import { ERROR_CODES } from "../../../domain/error-codes";
-import type { Db } from "../../db/client";
-import { badRequest, conflict, forbidden } from "../../errors";
-import { BLOCKING_MESSAGE } from "../../policy/relations";
-import { blockBetween, canSee } from "../../policy/visibility";
-import { personExists } from "./queries";
+import { eq, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../domain/error-codes";
+import type { Db } from "../db/client";
+import { profiles } from "../db/schema/profiles";
+import { badRequest, conflict, forbidden } from "../errors";
+import { BLOCKING_MESSAGE } from "./relations";
+import { blockBetween, canSee } from "./visibility";
 
 export const SELF_MESSAGE = "You can't send a message to yourself.";
 const CANNOT_MESSAGE = "You can't message this person.";
 
 export const cannotMessage = () => forbidden(CANNOT_MESSAGE);
+
+async function personExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
 
 export async function requireReachable(
   db: Db,
