@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type PageRoute, pageRoute, type StaticPage } from "../../domain/page-routes";
 
-/** The screens src/web/router.tsx loads on demand, by page. */
+/** The screens src/web/routing/router.tsx loads on demand, by page. */
 const SCREENS: Partial<Record<StaticPage, string>> = {
   signup: "src/web/screens/SignIn/sign-in-screen.tsx",
   "auth-callback": "src/web/screens/AuthCallback/auth-callback-screen.tsx",
