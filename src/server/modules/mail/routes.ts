@@ -81,16 +81,19 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       schema: {
         tags,
         params: threadParams,
+        headers: idempotencyKeyHeaders,
         body: sendMessageBody,
         response: { 201: messageResponse },
       },
     },
     async (request, reply) => {
-      const message = await mail.sendMessage(ctx, {
+      const { message, replayed } = await mail.replyInThread(ctx, {
         viewerId: me(request),
         ...request.params,
         ...request.body,
+        idempotencyKey: request.headers["idempotency-key"],
       });
+      if (replayed) reply.header("idempotent-replayed", "true");
       return reply.status(201).send({ message });
     },
   );

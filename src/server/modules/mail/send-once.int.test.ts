@@ -1,5 +1,5 @@
-// POST /api/mail/send with an Idempotency-Key (docs/mail.md "Sending once"): a repeat gets the
-// first answer and no second message or mail; the same key with another message is 422; repeats
+// POST /api/mail/send and a reply in a thread with an Idempotency-Key (docs/mail.md "Sending
+// once"): a repeat gets the first answer and no second message or mail; the same key with another message is 422; repeats
 // at once store one message; one still being stored answers 409 (on PostgreSQL, where requests
 // run side by side); a mail refused for good is refused again without a second try; a bad key is
 // 400; keys are each person's own and are forgotten after 24 hours.
@@ -166,6 +166,63 @@ describe("POST /api/mail/send with an Idempotency-Key", () => {
     expect(later.statusCode).toBe(201);
     expect(later.headers["idempotent-replayed"]).toBeUndefined();
     expect(await storedWithBody("a day apart")).toBe(2);
+  });
+});
+
+const reply = (who: TestAccount, threadId: string, key: string | null, payload: object) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/mail/threads/${threadId}/messages`,
+    payload,
+    headers: { cookie: who.cookie, ...(key === null ? {} : { "idempotency-key": key }) },
+  });
+
+describe("a reply in a thread with an Idempotency-Key", () => {
+  it("answers a repeat as the first time with one message, and refuses the key for another", async () => {
+    const opened = await send(ann, null, { to: `${bo.handle}@chtcht.local`, body: "reply thread" });
+    const threadId = opened.json().thread.id as string;
+    const key = newKey();
+    const payload = { body: "a reply asked twice" };
+    const first = await reply(ann, threadId, key, payload);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    const repeat = await reply(ann, threadId, `"${key}"`, payload);
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.headers["idempotent-replayed"]).toBe("true");
+    expect(repeat.json()).toEqual(first.json());
+    expect(await storedWithBody("a reply asked twice")).toBe(1);
+
+    const other = await reply(ann, threadId, key, { body: "another reply" });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe("idempotency_key_reused");
+    expect(await storedWithBody("another reply")).toBe(0);
+  });
+
+  it("stores one reply for repeats sent at once, out over SMTP in a thread with an address", async () => {
+    const opened = await send(ann, null, { to: "pal@outside.example", body: "outside thread" });
+    const threadId = opened.json().thread.id as string;
+    const key = newKey();
+    const mailed = sink.received.length;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => reply(ann, threadId, key, { body: "outside reply once" })),
+    );
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    const created = answers.filter((a) => a.statusCode === 201);
+    expect(new Set(created.map((a) => a.json().message.id)).size).toBe(1);
+    expect(await storedWithBody("outside reply once")).toBe(1);
+    await sink.waitFor(mailed + 1);
+    expect(mailsWithText("outside reply once")).toBe(1);
+  });
+
+  it("without a key, each reply is a message of its own", async () => {
+    const opened = await send(ann, null, { to: `${bo.handle}@chtcht.local`, body: "no key" });
+    const threadId = opened.json().thread.id as string;
+    for (let i = 0; i < 2; i++) {
+      expect((await reply(ann, threadId, null, { body: "said twice on purpose" })).statusCode).toBe(
+        201,
+      );
+    }
+    expect(await storedWithBody("said twice on purpose")).toBe(2);
   });
 });
 

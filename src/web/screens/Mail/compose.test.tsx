@@ -127,6 +127,34 @@ describe("replying in a conversation", () => {
     expect(calls.filter((c) => isSend(c.method, c.path))).toHaveLength(2);
   });
 
+  it("sends one Idempotency-Key per reply: again after a lost answer, a new one for the next", async () => {
+    let lost = 1;
+    const { user } = renderMail(`/mail?thread=${THREAD}`, withGrace, ({ method, path, body }) => {
+      if (!isSend(method, path)) return undefined;
+      if (lost-- > 0) throw new TypeError("Failed to fetch");
+      return sent(body);
+    });
+    const keys = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(
+          ([path, init]) =>
+            path === `/api/mail/threads/${THREAD}/messages` && init?.method === "POST",
+        )
+        .map(([, init]) => new Headers(init?.headers).get("idempotency-key"));
+    await screen.findByRole("list", { name: "Messages" });
+    await user.type(messageBox(), "Lunch?{Enter}");
+    expect(await screen.findByText(/^Failed to send message/)).toBeTruthy();
+    await user.click(sendButton());
+    await waitFor(() => expect(messageBox().value).toBe(""));
+    await user.type(messageBox(), "Lunch?{Enter}");
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    const [first, again, next] = keys();
+    expect(first).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(again).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
   it("a reply to someone who cannot be messaged says so in the server's words alone", async () => {
     const { user } = renderMail(`/mail?thread=${THREAD}`, withGrace, ({ method, path }) =>
       isSend(method, path) ? apiError(403, CANNOT_MESSAGE) : undefined,

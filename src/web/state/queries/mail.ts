@@ -231,14 +231,25 @@ export function useOpenDirectThreadMutation() {
   });
 }
 
-/** A message in a thread: to its member, or out as e-mail in a thread with an outside address. */
+/**
+ * A message in a thread: to its member, or out as e-mail in a thread with an outside address,
+ * sent once however often it is retried (`useOnceKey`).
+ */
 export function useSendMessageMutation(threadId: string) {
   const queryClient = useQueryClient();
+  const once = useOnceKey();
   return useMutation({
-    mutationFn: async (draft: Draft) =>
-      (await api.post<typeof messageResponse>(`${threadPath(threadId)}/messages`, outgoing(draft)))
-        .message,
-    onSuccess: (message) => receiveMessage(queryClient, message, true),
+    mutationFn: async (draft: Draft) => {
+      const body = outgoing(draft);
+      const path = `${threadPath(threadId)}/messages`;
+      return (await api.post<typeof messageResponse>(path, body, once.headersFor(path, body)))
+        .message;
+    },
+    onSuccess: (message) => {
+      once.settled();
+      receiveMessage(queryClient, message, true);
+    },
+    onError: (error) => once.failed(error),
   });
 }
 
@@ -251,32 +262,45 @@ const answerUnknown = (error: unknown) =>
   ["network_error", "http_error", "bad_response", "idempotency_key_in_use"].includes(error.code);
 
 /**
- * The external composer (spec-1 §2 `compose`, §7 send-email): any address, ours included. Each
- * message carries an Idempotency-Key (docs/mail.md "Sending once"), made when it is first sent
- * and sent again with the same message after a failure whose answer was lost, so the server
+ * One Idempotency-Key per message (docs/mail.md "Sending once"): made when the message is first
+ * sent and sent again with the same message after a failure whose answer was lost, so the server
  * stores it once; a message sent, answered otherwise or changed gets a new one.
  */
-export function useSendExternalMutation() {
-  const queryClient = useQueryClient();
+function useOnceKey() {
   const attempt = useRef<{ request: string; key: string } | null>(null);
-  return useMutation({
-    mutationFn: (input: Draft & { to: string }) => {
-      const body = { to: input.to.trim(), ...outgoing(input) };
-      const request = JSON.stringify(body);
+  return {
+    headersFor(path: string, body: object) {
+      const request = JSON.stringify([path, body]);
       if (attempt.current?.request !== request) {
         attempt.current = { request, key: crypto.randomUUID() };
       }
       // The draft's form of the key: a structured-field string, in double quotes.
-      const headers = { [IDEMPOTENCY_KEY_HEADER]: `"${attempt.current.key}"` };
-      return api.post<typeof sentExternalResponse>("/api/mail/send", body, headers);
+      return { [IDEMPOTENCY_KEY_HEADER]: `"${attempt.current.key}"` };
+    },
+    settled() {
+      attempt.current = null;
+    },
+    failed(error: unknown) {
+      if (!answerUnknown(error)) attempt.current = null;
+    },
+  };
+}
+
+/** The external composer (spec-1 §2 `compose`, §7 send-email): any address, ours included. */
+export function useSendExternalMutation() {
+  const queryClient = useQueryClient();
+  const once = useOnceKey();
+  return useMutation({
+    mutationFn: (input: Draft & { to: string }) => {
+      const body = { to: input.to.trim(), ...outgoing(input) };
+      const path = "/api/mail/send";
+      return api.post<typeof sentExternalResponse>(path, body, once.headersFor(path, body));
     },
     onSuccess: ({ thread, message }) => {
-      attempt.current = null;
+      once.settled();
       queryClient.setQueryData(mailKeys.thread(thread.id), thread);
       receiveMessage(queryClient, message, true);
     },
-    onError: (error) => {
-      if (!answerUnknown(error)) attempt.current = null;
-    },
+    onError: (error) => once.failed(error),
   });
 }
