@@ -2,7 +2,8 @@
 // for now is kept and sent later by the worker, with its Message-ID; a permanent refusal is given
 // up at once and kept for an operator; ten attempts are the most; two workers draining at once
 // deliver each row once; a row due this millisecond is taken at once; a row claimed by a worker
-// that died waits out its lease; an event left behind waits out its grace, then goes out.
+// that died waits out its lease; an event left behind waits out its grace, then goes out; a live
+// update (publishAfterCommit) goes out after the commit with no row, and not at all on a rollback.
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -216,6 +217,30 @@ describe("the outbox", () => {
     await makeDue();
     await worker.drain();
     expect(delivered).toEqual([event]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("publishes a live update right after the commit without a row, and nothing on a rollback", async () => {
+    const delivered: unknown[] = [];
+    const outbox = recordingOutbox(delivered);
+    const liked = { type: "relation.changed", userIds: [bo.userId] } as const;
+    const seen: unknown[] = [];
+    await outbox.transaction(async (_tx, fx) => {
+      fx.publishAfterCommit(liked);
+      fx.publishAfterCommit(async () => {
+        seen.push(await rows());
+        return { type: "relation.changed", userIds: [] };
+      });
+    });
+    expect(delivered).toEqual([liked, { type: "relation.changed", userIds: [] }]);
+    expect(seen).toEqual([[]]);
+    await expect(
+      outbox.transaction(async (_tx, fx) => {
+        fx.publishAfterCommit(liked);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(delivered).toHaveLength(2);
     expect(await rows()).toEqual([]);
   });
 });
