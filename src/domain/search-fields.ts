@@ -206,6 +206,11 @@ type ValueOf<F> = F extends { kind: "choice"; list: infer L }
 /** The filter object, as the schema (search-filters-schema.ts) leaves it: unset keys absent. */
 export type FilterValues = { [F in Field as KeysOf<F>]?: ValueOf<F> };
 
+/** The profile columns the in-memory index codes as text (equality, lists, "contains") and as
+ * numbers (ranges): modules/search/index/profile-index.ts. */
+export type TextColumn = Exclude<Extract<Field, { column: string }>, { kind: "range" }>["column"];
+export type NumberColumn = Extract<Field, { kind: "range" }>["column"];
+
 /** What the page calls each filter (the panel's fields, the lines naming a refused value): the
  * profile's words for a profile attribute. */
 export const FILTER_LABELS = Object.fromEntries(

@@ -6,10 +6,16 @@ import type { Db } from "../../../db/client";
 import { queryRows } from "../../../db/client";
 import { profiles } from "../../../db/schema/profiles";
 import { searchChanges } from "../../../db/schema/search";
-import type { IndexedProfile } from "./profile-index";
+import {
+  type IndexedProfile,
+  NUMBER_ATTRIBUTES,
+  type NumberAttribute,
+  TEXT_ATTRIBUTES,
+  type TextAttribute,
+} from "./profile-index";
 
 /** What the index holds of a profile, selected as plain values (no row mapping: a load reads a
- * million rows). */
+ * million rows): the searched attributes' columns as the search fields' table names them. */
 const indexedColumns = {
   userId: profiles.userId,
   fullName: profiles.fullName,
@@ -21,29 +27,9 @@ const indexedColumns = {
   cityLng: profiles.cityLng,
   audiences: profiles.attributeAudiences,
   demographicSearch: profiles.demographicSearch,
-  age: profiles.age,
-  heightInches: profiles.heightInches,
-  kidsCount: profiles.kidsCount,
-  country: profiles.country,
-  state: profiles.state,
-  county: profiles.county,
-  city: profiles.city,
-  gender: profiles.gender,
-  relationshipStatus: profiles.relationshipStatus,
-  bodyTypes: profiles.bodyTypes,
-  sexuality: profiles.sexuality,
-  zodiac: profiles.zodiac,
-  race: profiles.race,
-  militaryBranch: profiles.militaryBranch,
-  militaryBase: profiles.militaryBase,
-  university: profiles.university,
-  hbcu: profiles.hbcu,
-  occupation: profiles.occupation,
-  networth: profiles.networth,
-  salary: profiles.salary,
-  greek: profiles.greek,
-  religion: profiles.religion,
-  education: profiles.education,
+  ...(Object.fromEntries(
+    [...TEXT_ATTRIBUTES, ...NUMBER_ATTRIBUTES].map((column) => [column, profiles[column]]),
+  ) as Record<TextAttribute | NumberAttribute, unknown>),
 } satisfies Record<keyof IndexedProfile, unknown>;
 
 const selectIndexed = sql.join(

@@ -5,6 +5,7 @@
 // first matches by their position in the order. By distance, places are walked nearest first.
 import { attributeBit } from "../../../../domain/audiences";
 import { sexualitiesMatching } from "../../../../domain/enums/personal";
+import { type FilterKey, SEARCH_FIELDS } from "../../../../domain/search-fields";
 import type { SearchFilters } from "../../../../domain/search-filters";
 import { milesBetween, type Point } from "../../cities/distance";
 import type { CodedColumn } from "./coded-column";
@@ -77,6 +78,9 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
   };
 }
 
+/** The fields matched on an indexed column, read once from the table (domain/search-fields.ts). */
+const MATCHED_FIELDS = SEARCH_FIELDS.flatMap((field) => ("column" in field ? [field] : []));
+
 /** The equality, list, range, "contains" and place filters, each as the codes it accepts. */
 function attributeFilters(
   index: ProfileIndex,
@@ -119,42 +123,49 @@ function attributeFilters(
     const to = high ?? Number.POSITIVE_INFINITY;
     on(numbers[attribute], attribute, `${from}..${to}`, (v) => v >= from && v <= to);
   };
-  equal("country", filters.country);
-  equal("state", filters.state);
-  equal("county", filters.county);
-  equal("gender", filters.gender);
-  equal("relationshipStatus", filters.relationshipStatus);
-  equal("bodyTypes", filters.bodyType);
-  equal("militaryBranch", filters.militaryBranch);
-  equal("hbcu", filters.hbcu);
-  equal("occupation", filters.occupation);
-  equal("networth", filters.networth);
-  equal("salary", filters.salary);
-  equal("greek", filters.greek);
-  equal("religion", filters.religion);
-  equal("education", filters.education);
-  // spec-2 §3: the search list's 'Bi-sexual' finds the profiles' 'Bisexual'.
-  oneOf(
-    "sexuality",
-    filters.sexuality === undefined ? undefined : [...sexualitiesMatching(filters.sexuality)],
-  );
-  oneOf("zodiac", filters.zodiac);
-  oneOf("race", filters.race);
-  between("age", filters.ageMin, filters.ageMax);
-  between("heightInches", filters.heightMin, filters.heightMax);
-  between("kidsCount", filters.kidsMin, filters.kidsMax);
-  contains("militaryBase", filters.militaryBase);
-  contains("university", filters.university);
-  // Distance reads the city: matched only where the viewer may see the city.
-  if (place && filters.withinMiles !== undefined) {
-    const miles = filters.withinMiles;
-    on(index.places, "city", `${placeKey(place.lat, place.lng)}<${miles}`, (key) => {
-      return milesBetween(place, parsePlace(key)) <= miles;
-    });
-  } else if (place) {
-    on(index.places, "city", "*", () => true);
-  } else {
-    contains("city", filters.city);
+  const values = filters as Record<FilterKey, unknown>;
+  for (const field of MATCHED_FIELDS) {
+    switch (field.kind) {
+      case "choice":
+        // spec-2 §3: the search list's 'Bi-sexual' finds the profiles' 'Bisexual'.
+        if (field.key === "sexuality") {
+          oneOf(
+            field.column,
+            filters.sexuality === undefined
+              ? undefined
+              : [...sexualitiesMatching(filters.sexuality)],
+          );
+        } else {
+          equal(field.column, values[field.key] as string | undefined);
+        }
+        break;
+      case "list":
+        oneOf(field.column, values[field.key] as readonly string[] | undefined);
+        break;
+      case "range":
+        between(
+          field.column,
+          values[field.min] as number | undefined,
+          values[field.max] as number | undefined,
+        );
+        break;
+      case "contains":
+        contains(field.column, values[field.key] as string | undefined);
+        break;
+      case "city":
+        // Distance reads the city: matched only where the viewer may see the city.
+        if (place && filters.withinMiles !== undefined) {
+          const miles = filters.withinMiles;
+          on(index.places, "city", `${placeKey(place.lat, place.lng)}<${miles}`, (key) => {
+            return milesBetween(place, parsePlace(key)) <= miles;
+          });
+        } else if (place) {
+          on(index.places, "city", "*", () => true);
+        } else {
+          contains(field.column, filters.city);
+        }
+        break;
+    }
   }
   // Rarest first: a check fails on its first filter as often as it can.
   return found.sort((a, b) => a.size - b.size);

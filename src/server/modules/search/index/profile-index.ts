@@ -5,64 +5,33 @@
 // truth: index-feed.ts loads this and keeps it current; pages are read from the
 // database by id.
 import { type AttributeKey, audienceMasks, audiencesOf } from "../../../../domain/audiences";
+import {
+  type NumberColumn,
+  SEARCH_FIELDS,
+  type TextColumn,
+} from "../../../../domain/search-fields";
 import { CodedColumn } from "./coded-column";
 import { SlotList } from "./slot-list";
 
-/** Attributes matched as text: equality, lists and "contains" (spec-2 §7). */
-export const TEXT_ATTRIBUTES = [
-  "country",
-  "state",
-  "county",
-  "city",
-  "gender",
-  "relationshipStatus",
-  "bodyTypes",
-  "sexuality",
-  "zodiac",
-  "race",
-  "militaryBranch",
-  "militaryBase",
-  "university",
-  "hbcu",
-  "occupation",
-  "networth",
-  "salary",
-  "greek",
-  "religion",
-  "education",
-] as const;
-export type TextAttribute = (typeof TEXT_ATTRIBUTES)[number];
+/** Attributes matched as text: equality, lists and "contains" (spec-2 §7), one column each of the
+ * search fields' table (domain/search-fields.ts). */
+export type TextAttribute = TextColumn;
+export const TEXT_ATTRIBUTES: readonly TextAttribute[] = SEARCH_FIELDS.flatMap((field) =>
+  "column" in field && field.kind !== "range" ? [field.column] : [],
+);
 
 /** Attributes matched by range (spec-2 §7, §9). */
-export const NUMBER_ATTRIBUTES = ["age", "heightInches", "kidsCount"] as const;
-export type NumberAttribute = (typeof NUMBER_ATTRIBUTES)[number];
+export type NumberAttribute = NumberColumn;
+export const NUMBER_ATTRIBUTES: readonly NumberAttribute[] = SEARCH_FIELDS.flatMap((field) =>
+  field.kind === "range" ? [field.column] : [],
+);
 
 /** The profile attribute whose audience governs each indexed column (domain/audiences.ts). */
-export const AUDIENCE_OF: Record<TextAttribute | NumberAttribute, AttributeKey> = {
-  country: "country",
-  state: "state",
-  county: "county",
-  city: "city",
-  gender: "gender",
-  relationshipStatus: "relationship_status",
-  bodyTypes: "body_types",
-  sexuality: "sexuality",
-  zodiac: "zodiac",
-  race: "race",
-  militaryBranch: "military_branch",
-  militaryBase: "military_base",
-  university: "university",
-  hbcu: "hbcu",
-  occupation: "occupation",
-  networth: "networth",
-  salary: "salary",
-  greek: "greek",
-  religion: "religion",
-  education: "education",
-  age: "age",
-  heightInches: "height",
-  kidsCount: "kids",
-};
+export const AUDIENCE_OF = Object.fromEntries(
+  SEARCH_FIELDS.flatMap((field) =>
+    "column" in field ? [[field.column, field.attribute] as const] : [],
+  ),
+) as Record<TextAttribute | NumberAttribute, AttributeKey>;
 
 export type IndexedProfile = {
   userId: string;
