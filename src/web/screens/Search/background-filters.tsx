@@ -2,16 +2,8 @@
 // server matches them as contains; the branch's bases are offered as suggestions), HBCU,
 // occupation, net worth, salary, Greek organization, religion and education.
 import { useId } from "react";
-import {
-  EDUCATION_LEVELS,
-  GREEK_ORGANIZATIONS,
-  NET_WORTHS,
-  RELIGIONS,
-  SALARIES,
-} from "../../../domain/enums/background";
-import { HBCUS } from "../../../domain/enums/hbcus";
-import { MILITARY_BASES, MILITARY_BRANCHES } from "../../../domain/enums/military";
-import { OCCUPATIONS } from "../../../domain/enums/occupations";
+import { MILITARY_BASES } from "../../../domain/enums/military";
+import { optionsOf } from "../../../domain/search-field-options";
 import { FILTER_LABELS } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { TextField } from "../../components/form/text-field";
@@ -37,7 +29,7 @@ export function BackgroundFilters({
       <FilterSelect
         label={FILTER_LABELS.militaryBranch}
         value={draft.militaryBranch}
-        options={MILITARY_BRANCHES}
+        options={optionsOf("militaryBranch")}
         onChange={(militaryBranch) => onChange({ militaryBranch })}
       />
       <div>
@@ -65,43 +57,43 @@ export function BackgroundFilters({
       <FilterSelect
         label={FILTER_LABELS.hbcu}
         value={draft.hbcu}
-        options={HBCUS}
+        options={optionsOf("hbcu")}
         onChange={(hbcu) => onChange({ hbcu })}
       />
       <FilterSelect
         label={FILTER_LABELS.occupation}
         value={draft.occupation}
-        options={OCCUPATIONS}
+        options={optionsOf("occupation")}
         onChange={(occupation) => onChange({ occupation })}
       />
       <FilterSelect
         label={FILTER_LABELS.networth}
         value={draft.networth}
-        options={NET_WORTHS}
+        options={optionsOf("networth")}
         onChange={(networth) => onChange({ networth })}
       />
       <FilterSelect
         label={FILTER_LABELS.salary}
         value={draft.salary}
-        options={SALARIES}
+        options={optionsOf("salary")}
         onChange={(salary) => onChange({ salary })}
       />
       <FilterSelect
         label={FILTER_LABELS.greek}
         value={draft.greek}
-        options={GREEK_ORGANIZATIONS}
+        options={optionsOf("greek")}
         onChange={(greek) => onChange({ greek })}
       />
       <FilterSelect
         label={FILTER_LABELS.religion}
         value={draft.religion}
-        options={RELIGIONS}
+        options={optionsOf("religion")}
         onChange={(religion) => onChange({ religion })}
       />
       <FilterSelect
         label={FILTER_LABELS.education}
         value={draft.education}
-        options={EDUCATION_LEVELS}
+        options={optionsOf("education")}
         onChange={(education) => onChange({ education })}
       />
     </>

@@ -4,16 +4,8 @@
 
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
 import { HEIGHT_MAX_INCHES, HEIGHT_MIN_INCHES, inchesToHeight } from "../../../domain/enums/height";
-import {
-  BODY_TYPES,
-  GENDERS,
-  RACES,
-  RELATIONSHIP_STATUSES,
-  SEARCH_AGES,
-  SEARCH_KIDS_COUNTS,
-  SEARCH_SEXUALITIES,
-  ZODIAC_SIGNS,
-} from "../../../domain/enums/personal";
+import { SEARCH_AGES, SEARCH_KIDS_COUNTS } from "../../../domain/enums/personal";
+import { optionsOf } from "../../../domain/search-field-options";
 import { FILTER_LABELS } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { CheckboxGroup, FilterSelect, type NumberOption, RangeField } from "./filter-controls";
@@ -49,25 +41,25 @@ export function PersonFilters({
       <FilterSelect
         label={FILTER_LABELS.gender}
         value={draft.gender}
-        options={GENDERS}
+        options={optionsOf("gender")}
         onChange={(gender) => onChange({ gender })}
       />
       <FilterSelect
         label={FILTER_LABELS.relationshipStatus}
         value={draft.relationshipStatus}
-        options={RELATIONSHIP_STATUSES}
+        options={optionsOf("relationshipStatus")}
         onChange={(relationshipStatus) => onChange({ relationshipStatus })}
       />
       <FilterSelect
         label={FILTER_LABELS.bodyType}
         value={draft.bodyType}
-        options={BODY_TYPES}
+        options={optionsOf("bodyType")}
         onChange={(bodyType) => onChange({ bodyType })}
       />
       <FilterSelect
         label={FILTER_LABELS.sexuality}
         value={draft.sexuality}
-        options={SEARCH_SEXUALITIES}
+        options={optionsOf("sexuality")}
         onChange={(sexuality) => onChange({ sexuality })}
       />
       <RangeField
@@ -88,13 +80,13 @@ export function PersonFilters({
       />
       <CheckboxGroup
         legend={FILTER_LABELS.zodiac}
-        options={ZODIAC_SIGNS}
+        options={optionsOf("zodiac")}
         value={draft.zodiac}
         onChange={(zodiac) => onChange({ zodiac })}
       />
       <CheckboxGroup
         legend={FILTER_LABELS.race}
-        options={RACES}
+        options={optionsOf("race")}
         value={draft.race}
         onChange={(race) => onChange({ race })}
       />
