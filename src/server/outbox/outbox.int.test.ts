@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../db/client";
+import type { DomainEvent } from "../realtime/events";
 import { createAccount, type TestAccount } from "../test-support/accounts";
 import { makeOutboxDue } from "../test-support/outbox-rows";
 import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink";
@@ -223,7 +224,7 @@ describe("the outbox", () => {
   it("publishes a live update right after the commit without a row, and nothing on a rollback", async () => {
     const delivered: unknown[] = [];
     const outbox = recordingOutbox(delivered);
-    const liked = { type: "relation.changed", userIds: [bo.userId] } as const;
+    const liked: DomainEvent = { type: "relation.changed", userIds: [bo.userId] };
     const seen: unknown[] = [];
     await outbox.transaction(async (_tx, fx) => {
       fx.publishAfterCommit(liked);
