@@ -1,0 +1,61 @@
+// The posts area in the app (docs/feed.md): its routes, the caches that serve the feed and posts
+// from memory (kept current by domain events), and the sweep of timeline rows past their days.
+import { FEED_PAGE_SIZE } from "../../../domain/limits";
+import type { AppModule } from "../../app-module";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import type { CacheBudgets } from "../../infra/cache-budget";
+import { FeedCache, type FeedCacheOptions } from "./feed-cache";
+import { PostHydrator } from "./hydration";
+import { feedPostKeys, likedAmong, loadPosts } from "./queries";
+import { postRedirectRoute, postRoutes } from "./routes";
+import { runTimelineSweep, scheduleTimelineSweep, TIMELINE_SWEEP_MS } from "./timeline-sweep";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** One run deleting timeline rows past their days at `now` (docs/feed.md). */
+    runTimelineSweep(now: Date, everyMs?: number): Promise<number | null>;
+  }
+}
+
+/** The context's post caches, each within its share of CACHE_MEMORY_MB; `followersAmong` is the
+ * follows' own read (follows imports posts, so posts does not import it). */
+export function postCaches(
+  db: Db,
+  budgets: CacheBudgets,
+  followersAmong: FeedCacheOptions["followersAmong"],
+): Pick<AppContext, "feed" | "hydrator"> {
+  return {
+    feed: new FeedCache({
+      load: (viewerId, depth) => feedPostKeys(db, { viewerId, limit: depth - 1, cursor: null }),
+      followersAmong,
+      depth: FEED_PAGE_SIZE + 1,
+      maxBytes: budgets.feedPages,
+    }),
+    hydrator: new PostHydrator({
+      load: (ids) => loadPosts(db, ids),
+      likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
+      maxBytes: { posts: budgets.posts, likes: budgets.postLikes },
+    }),
+  };
+}
+
+export const postsModule: AppModule = {
+  async register(app, ctx) {
+    const unsubscribe = [
+      ctx.bus.subscribe((event) => ctx.feed.apply(event)),
+      ctx.bus.subscribe((event) => ctx.hydrator.apply(event)),
+    ];
+    app.addHook("onClose", async () => {
+      for (const stop of unsubscribe) stop();
+    });
+    await app.register(postRoutes, { prefix: "/api", ctx });
+    await app.register(postRedirectRoute, { prefix: "", ctx });
+    app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>
+      runTimelineSweep(ctx, now, everyMs),
+    );
+  },
+  jobs: [
+    { interval: "timelineSweepMs", everyMs: TIMELINE_SWEEP_MS, schedule: scheduleTimelineSweep },
+  ],
+};
