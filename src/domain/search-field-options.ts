@@ -14,5 +14,8 @@ const LIST_OF_FIELD: Record<string, readonly string[]> = Object.fromEntries(
   ),
 );
 
+/** A field's list when only its key is known (a panel drawn from the table's rows); else []. */
+export const listOfField = (key: string): readonly string[] => LIST_OF_FIELD[key] ?? [];
+
 export const optionsOf = <K extends Listed["key"]>(key: K) =>
   LIST_OF_FIELD[key] as SearchLists[Extract<Listed, { key: K }>["list"]];

@@ -14,10 +14,14 @@ export const DISTANCE_MAX_MILES = 500;
 export const SEARCH_SORTS = ["name", "distance", "newest"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** The filter panel's group a field is drawn in (spec-2 §2); the text query has its own box. */
+type Panel = "place" | "person" | "background";
+
 /** A choice matched by equality, from a fixed list or from the loaded place lists. */
 interface ChoiceField {
   kind: "choice";
   key: string;
+  panel: Panel;
   list: keyof SearchLists | "countries" | "states" | "counties";
   attribute: AttributeKey;
   column: string;
@@ -27,6 +31,7 @@ interface ChoiceField {
 interface ListField {
   kind: "list";
   key: string;
+  panel: Panel;
   list: keyof SearchLists;
   attribute: AttributeKey;
   column: string;
@@ -36,6 +41,7 @@ interface ListField {
 interface ContainsField {
   kind: "contains";
   key: string;
+  panel: Panel;
   attribute: AttributeKey;
   column: string;
 }
@@ -45,6 +51,7 @@ interface RangeField {
   kind: "range";
   min: string;
   max: string;
+  panel: Panel;
   labels: readonly [string, string];
   bounds: keyof SearchRanges;
   attribute: AttributeKey;
@@ -56,6 +63,7 @@ interface RangeField {
 interface OwnField {
   kind: "query" | "city" | "miles" | "sort";
   key: string;
+  panel?: Panel;
   label?: string;
   attribute?: AttributeKey;
   column?: string;
@@ -66,25 +74,55 @@ type SearchField = ChoiceField | ListField | ContainsField | RangeField | OwnFie
 /** Every filter field, in the order the URL writes them. */
 export const SEARCH_FIELDS = [
   { kind: "query", key: "q", label: "Name, username or about" },
-  { kind: "choice", key: "country", list: "countries", attribute: "country", column: "country" },
-  { kind: "choice", key: "state", list: "states", attribute: "state", column: "state" },
-  { kind: "choice", key: "county", list: "counties", attribute: "county", column: "county" },
+  {
+    kind: "choice",
+    key: "country",
+    panel: "place",
+    list: "countries",
+    attribute: "country",
+    column: "country",
+  },
+  {
+    kind: "choice",
+    key: "state",
+    panel: "place",
+    list: "states",
+    attribute: "state",
+    column: "state",
+  },
+  {
+    kind: "choice",
+    key: "county",
+    panel: "place",
+    list: "counties",
+    attribute: "county",
+    column: "county",
+  },
   /** 'City, ST' from the US-city autocomplete (spec-2 §2). */
-  { kind: "city", key: "city", attribute: "city", column: "city" },
-  { kind: "miles", key: "withinMiles", label: "Within" },
+  { kind: "city", key: "city", panel: "place", attribute: "city", column: "city" },
+  { kind: "miles", key: "withinMiles", panel: "place", label: "Within" },
   {
     kind: "range",
     min: "ageMin",
+    panel: "person",
     max: "ageMax",
     labels: ["Min age", "Max age"],
     bounds: "age",
     attribute: "age",
     column: "age",
   },
-  { kind: "choice", key: "gender", list: "GENDERS", attribute: "gender", column: "gender" },
+  {
+    kind: "choice",
+    key: "gender",
+    panel: "person",
+    list: "GENDERS",
+    attribute: "gender",
+    column: "gender",
+  },
   {
     kind: "choice",
     key: "relationshipStatus",
+    panel: "person",
     list: "RELATIONSHIP_STATUSES",
     attribute: "relationship_status",
     column: "relationshipStatus",
@@ -92,6 +130,7 @@ export const SEARCH_FIELDS = [
   {
     kind: "choice",
     key: "bodyType",
+    panel: "person",
     list: "BODY_TYPES",
     attribute: "body_types",
     column: "bodyTypes",
@@ -100,6 +139,7 @@ export const SEARCH_FIELDS = [
   {
     kind: "choice",
     key: "sexuality",
+    panel: "person",
     list: "SEARCH_SEXUALITIES",
     attribute: "sexuality",
     column: "sexuality",
@@ -107,17 +147,26 @@ export const SEARCH_FIELDS = [
   {
     kind: "range",
     min: "heightMin",
+    panel: "person",
     max: "heightMax",
     labels: ["Min height", "Max height"],
     bounds: "height",
     attribute: "height",
     column: "heightInches",
   },
-  { kind: "list", key: "zodiac", list: "ZODIAC_SIGNS", attribute: "zodiac", column: "zodiac" },
-  { kind: "list", key: "race", list: "RACES", attribute: "race", column: "race" },
+  {
+    kind: "list",
+    key: "zodiac",
+    panel: "person",
+    list: "ZODIAC_SIGNS",
+    attribute: "zodiac",
+    column: "zodiac",
+  },
+  { kind: "list", key: "race", panel: "person", list: "RACES", attribute: "race", column: "race" },
   {
     kind: "choice",
     key: "militaryBranch",
+    panel: "background",
     list: "MILITARY_BRANCHES",
     attribute: "military_branch",
     column: "militaryBranch",
@@ -125,14 +174,29 @@ export const SEARCH_FIELDS = [
   {
     kind: "contains",
     key: "militaryBase",
+    panel: "background",
     attribute: "military_base",
     column: "militaryBase",
   },
-  { kind: "contains", key: "university", attribute: "university", column: "university" },
-  { kind: "choice", key: "hbcu", list: "HBCUS", attribute: "hbcu", column: "hbcu" },
+  {
+    kind: "contains",
+    key: "university",
+    panel: "background",
+    attribute: "university",
+    column: "university",
+  },
+  {
+    kind: "choice",
+    key: "hbcu",
+    panel: "background",
+    list: "HBCUS",
+    attribute: "hbcu",
+    column: "hbcu",
+  },
   {
     kind: "choice",
     key: "occupation",
+    panel: "background",
     list: "OCCUPATIONS",
     attribute: "occupation",
     column: "occupation",
@@ -140,6 +204,7 @@ export const SEARCH_FIELDS = [
   {
     kind: "range",
     min: "kidsMin",
+    panel: "person",
     max: "kidsMax",
     labels: ["Min kids", "Max kids"],
     bounds: "kids",
@@ -149,27 +214,44 @@ export const SEARCH_FIELDS = [
   {
     kind: "choice",
     key: "networth",
+    panel: "background",
     list: "NET_WORTHS",
     attribute: "networth",
     column: "networth",
   },
-  { kind: "choice", key: "salary", list: "SALARIES", attribute: "salary", column: "salary" },
+  {
+    kind: "choice",
+    key: "salary",
+    panel: "background",
+    list: "SALARIES",
+    attribute: "salary",
+    column: "salary",
+  },
   {
     kind: "choice",
     key: "greek",
+    panel: "background",
     list: "GREEK_ORGANIZATIONS",
     attribute: "greek",
     column: "greek",
   },
-  { kind: "choice", key: "religion", list: "RELIGIONS", attribute: "religion", column: "religion" },
+  {
+    kind: "choice",
+    key: "religion",
+    panel: "background",
+    list: "RELIGIONS",
+    attribute: "religion",
+    column: "religion",
+  },
   {
     kind: "choice",
     key: "education",
+    panel: "background",
     list: "EDUCATION_LEVELS",
     attribute: "education",
     column: "education",
   },
-  { kind: "sort", key: "sort", label: "Sort by" },
+  { kind: "sort", key: "sort", panel: "place", label: "Sort by" },
 ] as const satisfies readonly SearchField[];
 
 type Field = (typeof SEARCH_FIELDS)[number];

@@ -1,10 +1,11 @@
-// Background (spec-2 §2, §3): military branch, military base and university as free text (the
-// server matches them as contains; the branch's bases are offered as suggestions), HBCU,
-// occupation, net worth, salary, Greek organization, religion and education.
+// Background (spec-2 §2, §3): the search fields' background rows (domain/search-fields.ts) in the
+// table's order, a select for each choice and a text box for each "contains" field (military base
+// and university, which the server matches as contains; the chosen branch's bases are offered as
+// suggestions).
 import { useId } from "react";
 import { MILITARY_BASES } from "../../../domain/enums/military";
-import { optionsOf } from "../../../domain/search-field-options";
-import { FILTER_LABELS } from "../../../domain/search-fields";
+import { listOfField } from "../../../domain/search-field-options";
+import { FILTER_LABELS, SEARCH_FIELDS } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { TextField } from "../../components/form/text-field";
 import { FilterSelect } from "./filter-controls";
@@ -15,6 +16,15 @@ const TEXT_MAX = 100;
 
 const text = (value: string) => (value === "" ? undefined : value);
 
+/** The table's background fields in its order: choices and free text. */
+const FIELDS = SEARCH_FIELDS.flatMap((field) =>
+  "panel" in field &&
+  field.panel === "background" &&
+  (field.kind === "choice" || field.kind === "contains")
+    ? [field]
+    : [],
+);
+
 export function BackgroundFilters({
   draft,
   onChange,
@@ -24,78 +34,45 @@ export function BackgroundFilters({
 }) {
   const basesId = useId();
   const bases = draft.militaryBranch ? MILITARY_BASES[draft.militaryBranch] : [];
+  const values = draft as Record<string, string | undefined>;
+  const textField = (key: string, list?: string) => (
+    <TextField
+      key={key}
+      label={FILTER_LABELS[key as keyof typeof FILTER_LABELS]}
+      value={values[key] ?? ""}
+      maxLength={TEXT_MAX}
+      autoComplete="off"
+      list={list}
+      onChange={(event) => onChange({ [key]: text(event.target.value) })}
+    />
+  );
   return (
     <>
-      <FilterSelect
-        label={FILTER_LABELS.militaryBranch}
-        value={draft.militaryBranch}
-        options={optionsOf("militaryBranch")}
-        onChange={(militaryBranch) => onChange({ militaryBranch })}
-      />
-      <div>
-        <TextField
-          label={FILTER_LABELS.militaryBase}
-          value={draft.militaryBase ?? ""}
-          maxLength={TEXT_MAX}
-          autoComplete="off"
-          list={bases.length > 0 ? basesId : undefined}
-          onChange={(event) => onChange({ militaryBase: text(event.target.value) })}
-        />
-        <datalist id={basesId}>
-          {bases.map((base) => (
-            <option key={base} value={base} />
-          ))}
-        </datalist>
-      </div>
-      <TextField
-        label={FILTER_LABELS.university}
-        value={draft.university ?? ""}
-        maxLength={TEXT_MAX}
-        autoComplete="off"
-        onChange={(event) => onChange({ university: text(event.target.value) })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.hbcu}
-        value={draft.hbcu}
-        options={optionsOf("hbcu")}
-        onChange={(hbcu) => onChange({ hbcu })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.occupation}
-        value={draft.occupation}
-        options={optionsOf("occupation")}
-        onChange={(occupation) => onChange({ occupation })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.networth}
-        value={draft.networth}
-        options={optionsOf("networth")}
-        onChange={(networth) => onChange({ networth })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.salary}
-        value={draft.salary}
-        options={optionsOf("salary")}
-        onChange={(salary) => onChange({ salary })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.greek}
-        value={draft.greek}
-        options={optionsOf("greek")}
-        onChange={(greek) => onChange({ greek })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.religion}
-        value={draft.religion}
-        options={optionsOf("religion")}
-        onChange={(religion) => onChange({ religion })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.education}
-        value={draft.education}
-        options={optionsOf("education")}
-        onChange={(education) => onChange({ education })}
-      />
+      {FIELDS.map((field) => {
+        if (field.kind === "choice") {
+          return (
+            <FilterSelect
+              key={field.key}
+              label={FILTER_LABELS[field.key]}
+              value={values[field.key]}
+              options={listOfField(field.key)}
+              onChange={(value) => onChange({ [field.key]: value })}
+            />
+          );
+        }
+        if (field.key !== "militaryBase") return textField(field.key);
+        // The chosen branch's bases are offered as suggestions.
+        return (
+          <div key={field.key}>
+            {textField(field.key, bases.length > 0 ? basesId : undefined)}
+            <datalist id={basesId}>
+              {bases.map((base) => (
+                <option key={base} value={base} />
+              ))}
+            </datalist>
+          </div>
+        );
+      })}
     </>
   );
 }
