@@ -19,6 +19,8 @@ import {
   RELATIONSHIP_STATUSES,
   SEARCH_AGE_MAX,
   SEARCH_AGE_MIN,
+  SEARCH_AGES,
+  SEARCH_KIDS_COUNTS,
   SEARCH_KIDS_MAX,
   SEARCH_KIDS_MIN,
   SEARCH_SEXUALITIES,
@@ -43,10 +45,16 @@ export const SEARCH_LISTS = {
 } as const;
 export type SearchLists = typeof SEARCH_LISTS;
 
-/** spec-2 §5, §9: ages 18–100, heights 48–84 inches, kids 0–20. */
+const SEARCH_INCHES: readonly number[] = Array.from(
+  { length: HEIGHT_MAX_INCHES - HEIGHT_MIN_INCHES + 1 },
+  (_, i) => HEIGHT_MIN_INCHES + i,
+);
+
+/** spec-2 §5, §9: ages 18–100, heights 48–84 inches, kids 0–20; each with the numbers the panel
+ * offers. */
 export const SEARCH_RANGES = {
-  age: { min: SEARCH_AGE_MIN, max: SEARCH_AGE_MAX },
-  height: { min: HEIGHT_MIN_INCHES, max: HEIGHT_MAX_INCHES },
-  kids: { min: SEARCH_KIDS_MIN, max: SEARCH_KIDS_MAX },
+  age: { min: SEARCH_AGE_MIN, max: SEARCH_AGE_MAX, values: SEARCH_AGES },
+  height: { min: HEIGHT_MIN_INCHES, max: HEIGHT_MAX_INCHES, values: SEARCH_INCHES },
+  kids: { min: SEARCH_KIDS_MIN, max: SEARCH_KIDS_MAX, values: SEARCH_KIDS_COUNTS },
 } as const;
 export type SearchRanges = typeof SEARCH_RANGES;

@@ -4,8 +4,6 @@
 import { SEARCH_LISTS, type SearchLists } from "./search-field-lists";
 import { SEARCH_FIELDS } from "./search-fields";
 
-type Listed = Extract<(typeof SEARCH_FIELDS)[number], { list: keyof SearchLists }>;
-
 const LIST_OF_FIELD: Record<string, readonly string[]> = Object.fromEntries(
   SEARCH_FIELDS.flatMap((field) =>
     "list" in field && field.list in SEARCH_LISTS
@@ -14,8 +12,5 @@ const LIST_OF_FIELD: Record<string, readonly string[]> = Object.fromEntries(
   ),
 );
 
-/** A field's list when only its key is known (a panel drawn from the table's rows); else []. */
+/** A field's list, by its key (the panel draws its fields from the table's rows); else []. */
 export const listOfField = (key: string): readonly string[] => LIST_OF_FIELD[key] ?? [];
-
-export const optionsOf = <K extends Listed["key"]>(key: K) =>
-  LIST_OF_FIELD[key] as SearchLists[Extract<Listed, { key: K }>["list"]];

@@ -1,24 +1,36 @@
-// The person (spec-2 §2, §3; ranges of §5 and §9): age 18–100, gender, relationship status, body
-// type, sexuality (the search list, spelled as the spec's search lists it), height 48–84 inches
-// shown in feet and inches, kids 0–20, and the zodiac and race checkboxes.
+// The person (spec-2 §2, §3; ranges of §5 and §9): the search fields' person rows
+// (domain/search-fields.ts) in the table's order, a pair of number selects for each range (age
+// 18–100, height 48–84 inches shown in feet and inches, kids 0–20), a select for each choice
+// (sexuality from the search list, spelled as the spec's search lists it), and the lists (zodiac,
+// race) last as checkbox groups, which take the whole row.
 
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
-import { HEIGHT_MAX_INCHES, HEIGHT_MIN_INCHES, inchesToHeight } from "../../../domain/enums/height";
-import { SEARCH_AGES, SEARCH_KIDS_COUNTS } from "../../../domain/enums/personal";
-import { optionsOf } from "../../../domain/search-field-options";
-import { FILTER_LABELS } from "../../../domain/search-fields";
+import { inchesToHeight } from "../../../domain/enums/height";
+import { SEARCH_RANGES } from "../../../domain/search-field-lists";
+import { listOfField } from "../../../domain/search-field-options";
+import { FILTER_LABELS, SEARCH_FIELDS } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { CheckboxGroup, FilterSelect, type NumberOption, RangeField } from "./filter-controls";
 import type { FilterPatch } from "./use-search-filters";
 
-const numbers = (values: readonly number[]): NumberOption[] =>
-  values.map((value) => ({ value, label: String(value) }));
+/** A range's choices, each number shown as the page writes it (heights in feet and inches). */
+const rangeOptions = (bounds: keyof typeof SEARCH_RANGES): NumberOption[] =>
+  SEARCH_RANGES[bounds].values.map((value) => ({
+    value,
+    label: bounds === "height" ? inchesToHeight(value) : String(value),
+  }));
 
-const AGES = numbers(SEARCH_AGES);
-const KIDS = numbers(SEARCH_KIDS_COUNTS);
-const HEIGHTS: NumberOption[] = Array.from(
-  { length: HEIGHT_MAX_INCHES - HEIGHT_MIN_INCHES + 1 },
-  (_, i) => ({ value: HEIGHT_MIN_INCHES + i, label: inchesToHeight(HEIGHT_MIN_INCHES + i) }),
+const PERSON = SEARCH_FIELDS.flatMap((field) =>
+  "panel" in field && field.panel === "person" ? [field] : [],
+);
+const FIELDS = [
+  ...PERSON.filter((field) => field.kind !== "list"),
+  ...PERSON.filter((field) => field.kind === "list"),
+];
+const OPTIONS = Object.fromEntries(
+  PERSON.flatMap((field) =>
+    field.kind === "range" ? [[field.min, rangeOptions(field.bounds)]] : [],
+  ),
 );
 
 export function PersonFilters({
@@ -28,68 +40,44 @@ export function PersonFilters({
   draft: SearchFilters;
   onChange: (patch: FilterPatch) => void;
 }) {
+  const values = draft as Record<string, never>;
   return (
     <>
-      <RangeField
-        legend={ATTRIBUTE_LABELS.age}
-        labels={[FILTER_LABELS.ageMin, FILTER_LABELS.ageMax]}
-        options={AGES}
-        min={draft.ageMin}
-        max={draft.ageMax}
-        onChange={({ min, max }) => onChange({ ageMin: min, ageMax: max })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.gender}
-        value={draft.gender}
-        options={optionsOf("gender")}
-        onChange={(gender) => onChange({ gender })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.relationshipStatus}
-        value={draft.relationshipStatus}
-        options={optionsOf("relationshipStatus")}
-        onChange={(relationshipStatus) => onChange({ relationshipStatus })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.bodyType}
-        value={draft.bodyType}
-        options={optionsOf("bodyType")}
-        onChange={(bodyType) => onChange({ bodyType })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.sexuality}
-        value={draft.sexuality}
-        options={optionsOf("sexuality")}
-        onChange={(sexuality) => onChange({ sexuality })}
-      />
-      <RangeField
-        legend={ATTRIBUTE_LABELS.height}
-        labels={[FILTER_LABELS.heightMin, FILTER_LABELS.heightMax]}
-        options={HEIGHTS}
-        min={draft.heightMin}
-        max={draft.heightMax}
-        onChange={({ min, max }) => onChange({ heightMin: min, heightMax: max })}
-      />
-      <RangeField
-        legend={ATTRIBUTE_LABELS.kids}
-        labels={[FILTER_LABELS.kidsMin, FILTER_LABELS.kidsMax]}
-        options={KIDS}
-        min={draft.kidsMin}
-        max={draft.kidsMax}
-        onChange={({ min, max }) => onChange({ kidsMin: min, kidsMax: max })}
-      />
-      <CheckboxGroup
-        legend={FILTER_LABELS.zodiac}
-        options={optionsOf("zodiac")}
-        value={draft.zodiac}
-        onChange={(zodiac) => onChange({ zodiac })}
-      />
-      <CheckboxGroup
-        legend={FILTER_LABELS.race}
-        options={optionsOf("race")}
-        value={draft.race}
-        onChange={(race) => onChange({ race })}
-      />
+      {FIELDS.map((field) => {
+        if (field.kind === "range") {
+          return (
+            <RangeField
+              key={field.min}
+              legend={ATTRIBUTE_LABELS[field.attribute]}
+              labels={[FILTER_LABELS[field.min], FILTER_LABELS[field.max]]}
+              options={OPTIONS[field.min] ?? []}
+              min={values[field.min]}
+              max={values[field.max]}
+              onChange={({ min, max }) => onChange({ [field.min]: min, [field.max]: max })}
+            />
+          );
+        }
+        if (field.kind === "list") {
+          return (
+            <CheckboxGroup
+              key={field.key}
+              legend={FILTER_LABELS[field.key]}
+              options={listOfField(field.key)}
+              value={values[field.key]}
+              onChange={(value) => onChange({ [field.key]: value })}
+            />
+          );
+        }
+        return (
+          <FilterSelect
+            key={field.key}
+            label={FILTER_LABELS[field.key]}
+            value={values[field.key]}
+            options={listOfField(field.key)}
+            onChange={(value) => onChange({ [field.key]: value })}
+          />
+        );
+      })}
     </>
   );
 }
