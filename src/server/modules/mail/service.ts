@@ -37,7 +37,7 @@ import {
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
 
-export type MailDeps = Pick<AppContext, "db" | "bus" | "outbox" | "limits" | "config" | "log">;
+export type MailDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
 
 interface ThreadAction {
   viewerId: string;

@@ -8,9 +8,11 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
+import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
 import { accountByEmail, emailOfAccount, endSessionsOf } from "../auth/accounts";
 import { setCommentRemovedForModeration } from "../comments/moderation";
@@ -125,6 +127,60 @@ function noticeText(
   }
 }
 
+/** Removes or restores the post, comment or message, through the module that owns it. */
+async function actOnContent(
+  tx: Db,
+  fx: Effects,
+  input: {
+    action: ModerationAction;
+    targetType: ReportTarget;
+    targetId: string;
+    ownerId: string;
+    now: Date;
+  },
+) {
+  const { action, targetType, targetId, now } = input;
+  if (action !== "remove" && action !== "restore") return;
+  const at = action === "remove" ? now : null;
+  if (targetType === "post") {
+    const post = { postId: targetId, authorId: input.ownerId };
+    if (!at) await restorePostForModeration(tx, post);
+    else if (await hidePostForModeration(tx, { ...post, at }))
+      fx.publish({ type: "post.deleted", ...post });
+  } else if (targetType === "comment") {
+    const counted = await setCommentRemovedForModeration(tx, { commentId: targetId, at });
+    if (counted) fx.publish({ type: "post.counted", ...counted });
+  } else if (targetType === "message") {
+    await setMessageRemovedForModeration(tx, targetId, at);
+  }
+}
+
+/** Restricts, suspends (signed out everywhere) or restores the person. */
+async function actOnPerson(
+  tx: Db,
+  fx: Effects,
+  input: {
+    action: ModerationAction;
+    targetType: ReportTarget;
+    userId: string;
+    until: Date | null;
+    now: Date;
+  },
+) {
+  const { action, userId } = input;
+  if (action === "restrict") await restrictProfile(tx, userId, input.until);
+  if (action === "suspend") {
+    await suspendProfile(tx, userId, input.now);
+    await endSessionsOf(tx, userId);
+    fx.publish({ type: "session.ended", userId });
+    fx.publish({ type: "account.suspended", userId });
+  }
+  if (action === "restore" && input.targetType === "profile") {
+    await liftProfileStanding(tx, userId);
+    fx.publish({ type: "profile.changed", userId });
+  }
+}
+
 export async function moderate(
   deps: Deps,
   input: {
@@ -155,32 +211,8 @@ export async function moderate(
   const text = noticeText(action, targetType, input.reason, until);
   // The change, its events and the notice mail commit together (docs/outbox.md).
   await deps.outbox.transaction(async (tx, fx) => {
-    if (action === "remove" || (action === "restore" && targetType !== "profile")) {
-      const removing = action === "remove";
-      const at = removing ? now : null;
-      if (targetType === "post") {
-        const post = { postId: targetId, authorId: userId };
-        if (!removing) await restorePostForModeration(tx, post);
-        else if (await hidePostForModeration(tx, { ...post, at: now }))
-          fx.publish({ type: "post.deleted", ...post });
-      } else if (targetType === "comment") {
-        const counted = await setCommentRemovedForModeration(tx, { commentId: targetId, at });
-        if (counted) fx.publish({ type: "post.counted", ...counted });
-      } else if (targetType === "message") {
-        await setMessageRemovedForModeration(tx, targetId, at);
-      }
-    }
-    if (action === "restrict") await restrictProfile(tx, userId, until);
-    if (action === "suspend") {
-      await suspendProfile(tx, userId, now);
-      await endSessionsOf(tx, userId);
-      fx.publish({ type: "session.ended", userId });
-      fx.publish({ type: "account.suspended", userId });
-    }
-    if (action === "restore" && targetType === "profile") {
-      await liftProfileStanding(tx, userId);
-      fx.publish({ type: "profile.changed", userId });
-    }
+    await actOnContent(tx, fx, { action, targetType, targetId, ownerId: userId, now });
+    await actOnPerson(tx, fx, { action, targetType, userId, until, now });
     await closeReports(tx, { targetType, targetId, resolution: action, at: now });
     await insertModerationAction(tx, {
       moderatorId: input.moderatorId,
