@@ -85,10 +85,6 @@ declare module "fastify" {
   interface FastifyInstance {
     /** This instance's outbox (docs/outbox.md); tests drain it. */
     outbox: Outbox;
-    /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
-     * and stop"). Resolves once no request has been in flight for a moment, or after 5 s; main.ts
-     * awaits it on SIGTERM before closing. */
-    drain(): Promise<void>;
   }
 }
 

@@ -5,6 +5,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FrontDoor, PlainAnswer } from "./front-door";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Marks the instance draining: `/readyz` answers 503 from now on (docs/operations.md "Start
+     * and stop"). Resolves once no request has been in flight for a moment, or after 5 s; main.ts
+     * awaits it on SIGTERM before closing. */
+    drain(): Promise<void>;
+  }
+}
+
 /** Resolves when the dependency answers; the signal is aborted once the check has timed out. */
 export type ReadinessCheck = (signal: AbortSignal) => unknown;
 type CheckResult = "ok" | "failed" | "timeout";
