@@ -3,14 +3,15 @@
 import type { FastifyInstance } from "fastify";
 import type { AppModule, JobIntervals } from "./app-module";
 import type { AppContext } from "./context";
-import type { OutboxHandlers, OutboxTopic } from "./outbox/messages";
+import { OUTBOX_TOPICS, type OutboxHandlers, type OutboxTopic } from "./outbox/messages";
 import type { Outbox } from "./outbox/outbox";
 
 type Handler = (payload: unknown) => Promise<void>;
 
 /** Adds the modules' handlers to `handlers`; a topic several modules handle (media.delete: each
  * URL is an image, a face capture or a badge document, and each remover skips the others) runs
- * each module's handler in list order. */
+ * each module's handler in list order. A topic no module handles stops the start, rather than
+ * its first message failing in the outbox. */
 export function joinOutboxHandlers(
   handlers: Partial<OutboxHandlers>,
   modules: readonly AppModule[],
@@ -28,6 +29,10 @@ export function joinOutboxHandlers(
           }
         : next;
     }
+  }
+  const unhandled = OUTBOX_TOPICS.filter((topic) => !into[topic]);
+  if (unhandled.length > 0) {
+    throw new Error(`No module handles the outbox topic(s): ${unhandled.join(", ")}`);
   }
 }
 

@@ -30,6 +30,19 @@ export type OutboxMessage =
 
 export type OutboxTopic = OutboxMessage["topic"];
 
+/** Every topic, written as a record so a topic added to OutboxMessage must be added here: the
+ * app checks at start that each has a handler (app-modules.ts). */
+const TOPICS: Record<OutboxTopic, true> = {
+  mail: true,
+  event: true,
+  "payments.cancel": true,
+  "payments.event": true,
+  "media.delete": true,
+  "export.build": true,
+  "links.verify": true,
+};
+export const OUTBOX_TOPICS = Object.keys(TOPICS) as OutboxTopic[];
+
 /** Topics too long for a request to wait on: only the worker delivers them, woken at the commit. */
 export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set([
   "export.build",
