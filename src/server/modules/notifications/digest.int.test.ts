@@ -197,7 +197,9 @@ describe("the daily digest", () => {
     await t.app.runEmailDigest(start);
     const raw = digestsTo(ann)[0]?.raw ?? "";
     const line = raw.match(/^List-Unsubscribe: (.*)$/m)?.[1];
-    expect(line).toMatch(/^<http:\/\/localhost:3000\/settings\/unsubscribe\/digest\.[\w-]+\.[\w-]+>$/);
+    expect(line).toMatch(
+      /^<http:\/\/localhost:3000\/settings\/unsubscribe\/digest\.[\w-]+\.[\w-]+>$/,
+    );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const url = new URL(line?.slice(1, -1) ?? "");
     const mail = await simpleParser(raw);

@@ -91,7 +91,9 @@ describe("message notices", () => {
     expect(mail.subject).toBe("New message from Writer");
     const raw = t.mailbox.latestTo(to.email)?.raw ?? "";
     const line = raw.match(/^List-Unsubscribe: (.*)$/m)?.[1];
-    expect(line).toMatch(/^<http:\/\/localhost:3000\/settings\/unsubscribe\/messages\.[\w-]+\.[\w-]+>$/);
+    expect(line).toMatch(
+      /^<http:\/\/localhost:3000\/settings\/unsubscribe\/messages\.[\w-]+\.[\w-]+>$/,
+    );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const url = new URL(line?.slice(1, -1) ?? "");
     // A mail parser reads the header as RFC 2369 means it.
