@@ -1,7 +1,8 @@
-// Where the server's SQL lives (docs/architecture.md "Layers"): only in a module's `queries.ts` or
+// Where the server's SQL lives (docs/architecture.md "Layout", Queries): only in a module's `queries.ts` or
 // `*-queries.ts`, for the tables that module owns, and in the few infrastructure files below that
 // own their tables. Another module's rows are reached through that module's exported functions,
-// never by importing its queries file. Read from the source text; test files and test-support are
+// never by importing its queries file; and a module's events go through the outbox's one write
+// seam, never `bus.publish` by hand. Read from the source text; test files and test-support are
 // left out, as a test may reach anywhere.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -132,5 +133,13 @@ describe("the server's SQL placement", () => {
 
   it("keeps SQL in the owners' queries files and the infrastructure listed", () => {
     expect(misplacedSql(server)).toEqual([]);
+  });
+  it("leaves publishing to the outbox: no module calls bus.publish (docs/outbox.md)", () => {
+    const publish = /\bbus\s*\.\s*publish\s*\(/;
+    expect(publish.test("await deps.bus.publish({ type })")).toBe(true);
+    const calls = Object.entries(server).filter(
+      ([file, text]) => file.startsWith("modules/") && publish.test(codeOf(text)),
+    );
+    expect(calls.map(([file]) => file)).toEqual([]);
   });
 });
