@@ -1,9 +1,9 @@
-// Where the server's SQL lives (docs/architecture.md "Layout", Queries): only in a module's `queries.ts` or
-// `*-queries.ts`, for the tables that module owns, and in the few infrastructure files below that
-// own their tables. Another module's rows are reached through that module's exported functions,
-// never by importing its queries file; and a module's events go through the outbox's one write
-// seam, never `bus.publish` by hand. Read from the source text; test files and test-support are
-// left out, as a test may reach anywhere.
+// Where the server's SQL lives (docs/architecture.md "Layout", Queries): only in a module's
+// `queries.ts` or `*-queries.ts`, for the tables that module owns, and in the few infrastructure
+// files below that own their tables. Another module's rows are reached through that module's
+// exported functions, never by importing its queries file; and a module's events go through the
+// outbox's one write seam, never `bus.publish` by hand. Read from the source text; test files and
+// test-support are left out, as a test may reach anywhere.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
