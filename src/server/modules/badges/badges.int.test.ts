@@ -15,7 +15,7 @@ import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartFile } from "../../test-support/multipart";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { markFaceVerified } from "../verification/queries";
+import { markFaceVerified } from "../profiles/badges-and-names";
 
 const ADMIN = "badge.admin@example.com";
 const DAY = 86_400_000;

@@ -71,18 +71,6 @@ export async function badgeStateOf(db: Db, userId: string) {
   return row;
 }
 
-export async function setBadges(
-  db: Db,
-  userId: string,
-  values: { verificationType?: "none" | "yellow" | "black"; veteran?: boolean; now: Date },
-): Promise<void> {
-  const { now, ...badges } = values;
-  await db
-    .update(profiles)
-    .set({ ...badges, updatedAt: now })
-    .where(eq(profiles.userId, userId));
-}
-
 /** The moderators' queue of one status, newest change first, keyset-paginated. */
 export async function queuePage(
   db: Db,

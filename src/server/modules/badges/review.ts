@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { moderationMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
+import { setBadges } from "../profiles/badges-and-names";
 import { toPersonSummary } from "../profiles/person";
 import { leaveNotice, logModerationAction } from "../safety/audit";
 import { askAgainAt, presentQueued } from "./present";
@@ -30,7 +31,6 @@ import {
   lockRequest,
   peopleByIds,
   queuePage,
-  setBadges,
   updateRequest,
 } from "./queries";
 

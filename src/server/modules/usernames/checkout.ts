@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { AppError, badRequest, conflict } from "../../errors";
 import { receiptMail } from "../../infra/mail-templates";
 import type { Effects } from "../../outbox/outbox";
+import { setProfileUsername } from "../profiles/badges-and-names";
 import { sessionProfileOf } from "../profiles/rows";
 import {
   type Checkout,
@@ -24,7 +25,6 @@ import {
   nameStanding,
   setCheckoutSession,
   setCheckoutStatus,
-  setProfileUsername,
   updateSubscription,
 } from "./queries";
 

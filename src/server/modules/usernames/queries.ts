@@ -142,29 +142,6 @@ export async function setCheckoutStatus(
     .where(eq(usernameCheckouts.id, id));
 }
 
-/** Puts the name on the profile: handle, profile URL and mail address change together. */
-export async function setProfileUsername(
-  db: Db,
-  {
-    userId,
-    name,
-    mailDomain,
-    now,
-  }: { userId: string; name: string | null; mailDomain: string; now: Date },
-): Promise<void> {
-  await db
-    .update(profiles)
-    .set({
-      username: name,
-      chtchtEmail:
-        name === null
-          ? sql`${profiles.defaultUsername} || ${`@${mailDomain}`}`
-          : `${name}@${mailDomain}`,
-      updatedAt: now,
-    })
-    .where(eq(profiles.userId, userId));
-}
-
 export async function updateSubscription(
   db: Db,
   id: string,

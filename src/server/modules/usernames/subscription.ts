@@ -10,6 +10,7 @@ import { AppError, notFound } from "../../errors";
 import { lapsedMail, paymentFailedMail, releasedMail } from "../../infra/mail-templates";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { ProviderSubscription } from "../../ports/payment-provider";
+import { setProfileUsername } from "../profiles/badges-and-names";
 import { sessionProfileOf } from "../profiles/rows";
 import { queueReceipt, type UsernameDeps, type UsernameTx } from "./checkout";
 import {
@@ -18,7 +19,6 @@ import {
   lockSubscription,
   releaseName,
   type Subscription,
-  setProfileUsername,
   subscriptionByProviderId,
   updateSubscription,
 } from "./queries";

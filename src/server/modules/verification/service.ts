@@ -22,6 +22,7 @@ import { type FaceReading, readFaces } from "../../infra/face-engine";
 import { type EncodedImage, processPhoto } from "../../infra/images";
 import { requireOwner } from "../../policy/access";
 import { keyOfMediaUrl } from "../media/service";
+import { markFaceVerified } from "../profiles/badges-and-names";
 import { mediaUrlsOf, profileRowOf } from "../profiles/rows";
 import {
   CAPTURE_MAX_SIDE,
@@ -34,7 +35,6 @@ import {
 } from "./capture-store";
 import { issueFaceChallenge, redeemFaceChallenge } from "./challenge";
 import { type FrameFace, judgeLiveness } from "./liveness";
-import { markFaceVerified } from "./queries";
 
 type Deps = Pick<AppContext, "db" | "outbox" | "store" | "captures" | "limits" | "config">;
 
