@@ -9,7 +9,8 @@ import { createAccount, type TestAccount } from "../test-support/accounts";
 import { follow, publish } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { connectRealtime, type TestSocket } from "../test-support/ws-client";
-import { FRAME_LIMIT, MAX_SOCKETS_PER_USER, TOO_MANY_SOCKETS } from "./gateway";
+import { MAX_SOCKETS_PER_USER } from "./connections";
+import { FRAME_LIMIT, TOO_MANY_SOCKETS } from "./gateway";
 
 let t: TestApp;
 let baseUrl: string;

@@ -1,0 +1,137 @@
+// Who receives each domain event on this instance's /realtime sockets (docs/social-and-realtime.md
+// "Realtime", docs/mail.md "Realtime"): follow changes, posts and their likes to the author's
+// connected followers, mail to the thread's members, and sockets closed when their session ends.
+import type { ServerMessage } from "../../domain/realtime-events";
+import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
+import { type Registry, send, sendTo } from "./connections";
+import type { DomainEvent } from "./events";
+import type { GatewayOptions } from "./gateway";
+
+function deliverFollow(
+  registry: Registry,
+  event: Extract<DomainEvent, { type: "follow.changed" }>,
+) {
+  const message: ServerMessage = {
+    type: "follow.changed",
+    followerId: event.followerId,
+    followingId: event.followingId,
+    following: event.following,
+  };
+  sendTo(
+    new Set([...registry.ofUser(event.followerId), ...registry.ofUser(event.followingId)]),
+    message,
+  );
+  for (const [userId, counts] of [
+    [event.followerId, event.followerCounts],
+    [event.followingId, event.followingCounts],
+  ] as const) {
+    const viewers = new Set([...registry.watchersOf(userId), ...registry.ofUser(userId)]);
+    sendTo(viewers, { type: "profile.counts", userId, counts });
+  }
+}
+
+/**
+ * Post events reach the author's connected followers on this instance, and the author, who may
+ * get their own copy (`forAuthor`).
+ */
+async function deliverPost(
+  registry: Registry,
+  options: GatewayOptions,
+  authorId: string,
+  message: ServerMessage,
+  forAuthor: ServerMessage = message,
+) {
+  const online = registry.connectedUserIds().filter((id) => id !== authorId);
+  sendTo(registry.ofUser(authorId), forAuthor);
+  for (const userId of await options.followersAmong(authorId, online)) {
+    sendTo(registry.ofUser(userId), message);
+  }
+}
+
+/**
+ * A post's like count (docs/social-and-realtime.md "Realtime") reaches whoever may have the post
+ * on screen: its author (their feed and profile), the author's connected followers (their
+ * feeds), and connections watching the author (the author's profile page, a post page of theirs).
+ * The liker's own tabs also learn their like. Each connection gets one message.
+ */
+async function deliverLikes(
+  registry: Registry,
+  options: GatewayOptions,
+  event: Extract<DomainEvent, { type: "post.liked" }>,
+) {
+  const count: ServerMessage = {
+    type: "post.likes",
+    postId: event.postId,
+    likesCount: event.likesCount,
+  };
+  const likerTabs = new Set(registry.ofUser(event.userId));
+  sendTo(likerTabs, { ...count, liked: event.liked });
+  const online = registry
+    .connectedUserIds()
+    .filter((id) => id !== event.authorId && id !== event.userId);
+  const followers = await options.followersAmong(event.authorId, online);
+  const viewers = new Set([
+    ...registry.ofUser(event.authorId),
+    ...registry.watchersOf(event.authorId),
+    ...followers.flatMap((userId) => [...registry.ofUser(userId)]),
+  ]);
+  for (const conn of viewers) if (!likerTabs.has(conn)) send(conn, count);
+}
+
+/** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
+async function closeEndedSessions(registry: Registry, options: GatewayOptions, userId: string) {
+  for (const conn of [...registry.ofUser(userId)]) {
+    const current = await options.resolveViewer({ cookie: conn.cookie });
+    if (current !== userId) conn.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+  }
+}
+
+export async function deliver(registry: Registry, options: GatewayOptions, event: DomainEvent) {
+  switch (event.type) {
+    case "follow.changed":
+      return deliverFollow(registry, event);
+    case "post.created":
+      return deliverPost(
+        registry,
+        options,
+        event.authorId,
+        { type: "post.created", post: event.post },
+        { type: "post.created", post: { ...event.post, isAuthor: true } },
+      );
+    case "post.updated":
+      return deliverPost(registry, options, event.authorId, {
+        type: "post.updated",
+        postId: event.postId,
+        content: event.content,
+        updatedAt: event.updatedAt,
+      });
+    case "post.deleted":
+      return deliverPost(registry, options, event.authorId, {
+        type: "post.deleted",
+        postId: event.postId,
+      });
+    case "post.liked":
+      return deliverLikes(registry, options, event);
+    case "activity.created":
+      return sendTo(registry.ofUser(event.recipientId), { type: "activity.created" });
+    case "mail.message": {
+      // Only the thread's members, each in every open tab (docs/mail.md "Realtime").
+      const message: ServerMessage = {
+        type: "mail.message",
+        threadId: event.threadId,
+        message: event.message,
+      };
+      for (const userId of event.memberIds) sendTo(registry.ofUser(userId), message);
+      return;
+    }
+    case "mail.read":
+      return sendTo(registry.ofUser(event.userId), { type: "mail.read", threadId: event.threadId });
+    case "session.ended":
+      return closeEndedSessions(registry, options, event.userId);
+    case "profile.changed":
+      return sendTo(
+        new Set([...registry.watchersOf(event.userId), ...registry.ofUser(event.userId)]),
+        { type: "profile.changed", userId: event.userId },
+      );
+  }
+}
