@@ -12,9 +12,9 @@ import { AppError, badRequest, forbidden } from "../../errors";
 import { emailChangeAttemptMail, emailChangedMail } from "../../infra/mail-templates";
 import { LIMITS } from "../../infra/rate-limit";
 import { accountByEmail } from "../auth/accounts";
+import type { WithCookies } from "../auth/auth-deps";
 import { authErrorCode } from "../auth/better-auth";
 import { checkEmail } from "../auth/email-policy";
-import type { WithCookies } from "../auth/service";
 import { type AccountDeps, current } from "./service";
 
 type EmailChangeDeps = AccountDeps & Pick<AppContext, "config">;

@@ -11,8 +11,9 @@ import {
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { badRequest } from "../../errors";
+import type { AuthDeps, WithCookies } from "./auth-deps";
 import { markPasskeyUsed, passkeyByCredential } from "./passkey-queries";
-import { type AuthDeps, signedInAs, type WithCookies } from "./service";
+import { signedInAs } from "./sign-in";
 import { issueChallenge, redeemChallenge, relyingParty } from "./webauthn";
 
 const NOT_SIGNED_IN =

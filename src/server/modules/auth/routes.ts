@@ -27,9 +27,12 @@ import {
 } from "../../../domain/contracts/two-factor";
 import type { WithContext } from "../../context";
 import { clientIp, setCookies, webHeaders } from "../../http/request";
+import { resendCode, verifyCode } from "./email-code";
 import { checkEmail } from "./email-policy";
 import { passkeySignInOptions, signInWithPasskey } from "./passkey-sign-in";
-import * as accounts from "./service";
+import { forgotPassword, resetPassword } from "./password-reset";
+import { register } from "./registration";
+import { currentSession, login, logout, verifySecondFactor } from "./sign-in";
 
 export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx: deps }) => {
   const tags = ["auth"];
@@ -44,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
     "/register",
     { schema: { tags, body: registerBody, response: { 201: registerResponse } } },
     async (request, reply) => {
-      const result = await accounts.register(deps, { ...request.body, ip: clientIp(request) });
+      const result = await register(deps, { ...request.body, ip: clientIp(request) });
       return setCookies(reply, result.setCookies).status(201).send(result.body);
     },
   );
@@ -53,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
     "/verify-code",
     { schema: { tags, body: verifyCodeBody, response: { 200: verifyCodeResponse } } },
     async (request) =>
-      accounts.verifyCode(deps, {
+      verifyCode(deps, {
         ...request.body,
         ip: clientIp(request),
         cookieHeader: request.headers.cookie,
@@ -63,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
   app.post(
     "/resend-code",
     { schema: { tags, body: emailOnlyBody, response: { 200: resendCodeResponse } } },
-    async (request) => accounts.resendCode(deps, request.body.email),
+    async (request) => resendCode(deps, request.body.email),
   );
 
   app.post(
@@ -74,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
       schema: { tags, body: loginBody, response: { 200: loginResponse } },
     },
     async (request, reply) => {
-      const result = await accounts.login(deps, {
+      const result = await login(deps, {
         ...request.body,
         ip: clientIp(request),
         headers: webHeaders(request),
@@ -93,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
       },
     },
     async (request, reply) => {
-      const result = await accounts.verifySecondFactor(deps, {
+      const result = await verifySecondFactor(deps, {
         ...request.body,
         ip: clientIp(request),
         headers: webHeaders(request),
@@ -131,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
     "/logout",
     { schema: { tags, response: { 200: okResponse } } },
     async (request, reply) => {
-      const result = await accounts.logout(deps, webHeaders(request));
+      const result = await logout(deps, webHeaders(request));
       return setCookies(reply, result.setCookies).send(result.body);
     },
   );
@@ -140,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
     "/session",
     { schema: { tags, response: { 200: sessionResponse } } },
     async (request, reply) => {
-      const result = await accounts.currentSession(deps, webHeaders(request));
+      const result = await currentSession(deps, webHeaders(request));
       reply.header("cache-control", "no-store");
       return setCookies(reply, result.setCookies).send(result.body);
     },
@@ -149,12 +152,12 @@ export const authRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx:
   app.post(
     "/forgot-password",
     { schema: { tags, body: emailOnlyBody, response: { 200: okResponse } } },
-    async (request) => accounts.forgotPassword(deps, request.body.email),
+    async (request) => forgotPassword(deps, request.body.email),
   );
 
   app.post(
     "/reset-password",
     { schema: { tags, body: resetPasswordBody, response: { 200: okResponse } } },
-    async (request) => accounts.resetPassword(deps, request.body),
+    async (request) => resetPassword(deps, request.body),
   );
 };
