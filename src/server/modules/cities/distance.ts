@@ -1,5 +1,5 @@
 // Great-circle distance in miles (haversine), for the advanced search's radius and distance order
-// (modules/search/index/index-query.ts).
+// (modules/search/index/: index-filters.ts, index-distance.ts).
 
 const EARTH_RADIUS_MILES = 3958.8;
 const RADIANS = Math.PI / 180;
