@@ -12,7 +12,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { checkMailedCode, issueMailedCode, pendingMailedCode } from "../../db/mailed-codes";
 import { badRequest, forbidden, unauthorized } from "../../errors";
-import { deletionCodeMail } from "../../infra/mail-templates";
+import { deletionCodeMail } from "../../infra/account-mails";
 import type { Effects } from "../../outbox/outbox";
 import { holdEndsAt, holdNames } from "../../policy/held-names";
 import { removeAuthorFromTimelines } from "../posts/timelines";

@@ -9,7 +9,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, forbidden } from "../../errors";
-import { emailChangeAttemptMail, emailChangedMail } from "../../infra/mail-templates";
+import { emailChangeAttemptMail, emailChangedMail } from "../../infra/account-mails";
 import { LIMITS } from "../../infra/rate-limit";
 import { accountByEmail } from "../auth/accounts";
 import type { WithCookies } from "../auth/auth-deps";

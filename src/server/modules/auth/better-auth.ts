@@ -21,7 +21,7 @@ import {
   emailChangeCodeMail,
   passwordResetMail,
   verificationCodeMail,
-} from "../../infra/mail-templates";
+} from "../../infra/account-mails";
 import type { OutgoingMail } from "../../infra/mailer";
 import type { Outbox } from "../../outbox/outbox";
 import { hashPassword, verifyPassword } from "./password-hash";

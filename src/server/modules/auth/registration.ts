@@ -5,7 +5,7 @@ import { emailRefusalMessage } from "../../../domain/email";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { OTP_RESEND_COOLDOWN_SECONDS } from "../../../domain/otp";
 import { AppError, badRequest, tooManyRequests } from "../../errors";
-import { registrationAttemptMail } from "../../infra/mail-templates";
+import { registrationAttemptMail } from "../../infra/account-mails";
 import { createProfileForAccount } from "../profiles/service";
 import type { AuthDeps, WithCookies } from "./auth-deps";
 import { checkEmail } from "./email-policy";

@@ -16,7 +16,7 @@ import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
-import { moderationMail } from "../../infra/mail-templates";
+import { moderationMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
 import { setBadges } from "../profiles/badges-and-names";

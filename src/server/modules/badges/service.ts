@@ -21,7 +21,7 @@ import type { AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { checkMailedCode, issueMailedCode } from "../../db/mailed-codes";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
-import { orgEmailCodeMail } from "../../infra/mail-templates";
+import { orgEmailCodeMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { checkEmail } from "../auth/email-policy";
 import { askAgainAt, presentOwn } from "./present";

@@ -5,7 +5,7 @@
 // go at once, so the outbox's retry takes it over; a crash leaves it to be taken after a minute.
 import { EXPORT_VALID_DAYS, type ExportStage } from "../../../domain/contracts/export";
 import type { AppContext } from "../../context";
-import { exportReadyMail } from "../../infra/mail-templates";
+import { exportReadyMail } from "../../infra/account-mails";
 import { type ArchiveDeps, type Progress, writeArchive } from "./archive";
 import { countItems } from "./data-queries";
 import {

@@ -7,7 +7,7 @@ import type { MessageView } from "../../../domain/contracts/mail";
 import { displayName } from "../../../domain/display-name";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { messageNoticeMail } from "../../infra/mail-templates";
+import { messageNoticeMail } from "../../infra/message-notice-mail";
 import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
 import { claimNotice, threadMemberIds } from "./queries";

@@ -2,7 +2,7 @@
 // followers (Ann, Bo and Cy), 5 likes and 2 comments on your posts, 1 reply to your comments",
 // each follower linked to their profile, the rest to the Activity page, and the unsubscribe foot.
 import { longDateLabel } from "../../../domain/time-labels";
-import { escapeHtml, layout, unsubscribeHtml, unsubscribeText } from "../../infra/mail-templates";
+import { escapeHtml, layout, unsubscribeHtml, unsubscribeText } from "../../infra/mail-layout";
 import type { OutgoingMail } from "../../infra/mailer";
 import { unsubscribeHeaders } from "../../infra/unsubscribe-link";
 

@@ -3,7 +3,7 @@
 // then the answer, or why the link does not work. Plain HTML with its own styles in the light or
 // dark scheme the system asks for, readable at 375 px; our CSP allows inline styles and posting a
 // form to ourselves.
-import { escapeHtml } from "../../infra/mail-templates";
+import { escapeHtml } from "../../infra/mail-layout";
 
 const STYLE = `:root{color-scheme:light dark;font-family:system-ui,sans-serif}
 body{margin:0;background:#f5f5f5;color:#171717}

@@ -11,7 +11,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
-import { moderationMail } from "../../infra/mail-templates";
+import { moderationMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
 import { accountByEmail, emailOfAccount, endSessionsOf } from "../auth/accounts";

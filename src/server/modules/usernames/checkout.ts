@@ -8,7 +8,7 @@ import { normalizeUsername, USERNAME_MESSAGES, usernameProblem } from "../../../
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError, badRequest, conflict } from "../../errors";
-import { receiptMail } from "../../infra/mail-templates";
+import { receiptMail } from "../../infra/username-mails";
 import type { Effects } from "../../outbox/outbox";
 import { setProfileUsername } from "../profiles/badges-and-names";
 import { sessionProfileOf } from "../profiles/rows";
