@@ -15,7 +15,8 @@ import {
   frameField,
 } from "../../domain/face-liveness";
 import { AppError, badRequest, tooManyRequests } from "../errors";
-import { IMAGE_LIMITS, type ImageKind } from "../infra/images";
+import { IMAGE_LIMITS } from "../infra/image-checks";
+import type { ImageKind } from "../infra/images";
 import { refuseControlCharacters } from "./input";
 
 const isTooLarge = (error: unknown) =>
