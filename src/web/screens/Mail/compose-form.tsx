@@ -7,7 +7,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useS
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../../domain/mail-rules";
 import { Button } from "../../components/controls/button";
 import { FieldLabel, inputClass } from "../../components/form/text-field";
-import type { Draft } from "../../state/queries/mail";
+import type { Draft } from "../../state/queries/mail-send";
 
 interface ComposeFormProps {
   /** reply: compact, under a conversation, labels for screen readers only. full: visible labels. */

@@ -20,7 +20,7 @@ import {
   SENT,
   sendRefusal,
   useSendExternalMutation,
-} from "../../state/queries/mail";
+} from "../../state/queries/mail-send";
 import { ComposeForm } from "./compose-form";
 import { PaneHeader, PaneHeading } from "./pane-header";
 

@@ -12,7 +12,7 @@ import {
   SEND_FAILED,
   sendRefusal,
   useSendMessageMutation,
-} from "../../state/queries/mail";
+} from "../../state/queries/mail-send";
 import { ComposeForm } from "./compose-form";
 
 export function ReplyComposer({ thread }: { thread: ThreadView }) {
