@@ -5,71 +5,15 @@
 // codes it from. The filter keys, the schema, the page's labels and lists, the index's columns and
 // its matching are all read from this table. Zod-free and free of the option lists, so the search
 // page's first chunk carries neither (docs/performance.md "Lighthouse").
+// The kinds of row the table holds are search-field-rows.ts.
 import { ATTRIBUTE_LABELS } from "./attribute-labels";
-import type { AttributeKey } from "./audiences";
-import type { SearchLists, SearchRanges } from "./search-field-lists";
+import type { SearchLists } from "./search-field-lists";
+import type { SearchField } from "./search-field-rows";
 
 export const DISTANCE_MIN_MILES = 5;
 export const DISTANCE_MAX_MILES = 500;
 export const SEARCH_SORTS = ["name", "distance", "newest"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** The filter panel's group a field is drawn in (spec-2 §2); the text query has its own box. */
-type Panel = "place" | "person" | "background";
-
-/** A choice matched by equality, from a fixed list or from the loaded place lists. */
-interface ChoiceField {
-  kind: "choice";
-  key: string;
-  panel: Panel;
-  list: keyof SearchLists | "countries" | "states" | "counties";
-  attribute: AttributeKey;
-  column: string;
-}
-
-/** Several values of a list, repeated or comma-separated; a person matches any of them. */
-interface ListField {
-  kind: "list";
-  key: string;
-  panel: Panel;
-  list: keyof SearchLists;
-  attribute: AttributeKey;
-  column: string;
-}
-
-/** Free text matched as case-insensitive "contains". */
-interface ContainsField {
-  kind: "contains";
-  key: string;
-  panel: Panel;
-  attribute: AttributeKey;
-  column: string;
-}
-
-/** Two whole numbers, each optional, matched against the column's number. */
-interface RangeField {
-  kind: "range";
-  min: string;
-  max: string;
-  panel: Panel;
-  labels: readonly [string, string];
-  bounds: keyof SearchRanges;
-  attribute: AttributeKey;
-  column: string;
-}
-
-/** The name and handles' text query, the city (contains, or the place for a radius), the radius
- * and the order: matched by the index's own rules, not by a column's codes. */
-interface OwnField {
-  kind: "query" | "city" | "miles" | "sort";
-  key: string;
-  panel?: Panel;
-  label?: string;
-  attribute?: AttributeKey;
-  column?: string;
-}
-
-type SearchField = ChoiceField | ListField | ContainsField | RangeField | OwnField;
 
 /** Every filter field, in the order the URL writes them. */
 export const SEARCH_FIELDS = [
