@@ -3,7 +3,8 @@
 // up at once and kept for an operator; ten attempts are the most; two workers draining at once
 // deliver each row once; a row due this millisecond is taken at once; a row claimed by a worker
 // that died waits out its lease; an event left behind waits out its grace, then goes out; a live
-// update (publishAfterCommit) goes out after the commit with no row, and not at all on a rollback.
+// update (publishAfterCommit) goes out after the commit with no row, not at all on a rollback, and
+// after a one-statement change (`statement`) as after a commit.
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -242,6 +243,9 @@ describe("the outbox", () => {
       }),
     ).rejects.toThrow("rolled back");
     expect(delivered).toHaveLength(2);
+    // A change of one statement: no transaction, the same live update after it.
+    await outbox.statement(async (_db, fx) => fx.publishAfterCommit(liked));
+    expect(delivered).toEqual([liked, { type: "relation.changed", userIds: [] }, liked]);
     expect(await rows()).toEqual([]);
   });
 });

@@ -46,6 +46,9 @@ export interface Effects {
   verifyWebsite(userId: string, websiteUrl: string): void;
 }
 
+/** What a one-statement change may add: live updates (`Outbox.statement`). */
+export type LiveEffects = Pick<Effects, "publishAfterCommit">;
+
 export type Delivery = "delivered" | "retrying" | { failed: string };
 
 interface OutboxOptions {
@@ -107,10 +110,26 @@ export class Outbox {
       return { result, written: await this.write(tx, queued), live };
     });
     const deliveries = await this.afterCommit(written);
+    await this.publishLive(live);
+    return { result, deliveries };
+  }
+
+  /**
+   * A change of one statement needs no transaction around it: `work` runs on the database itself
+   * and its live updates go out right after, as after a commit, so the seam adds no BEGIN and
+   * COMMIT to it. Live updates only: a row written apart from the change would not commit with it.
+   */
+  async statement<T>(work: (db: Db, fx: LiveEffects) => Promise<T>): Promise<T> {
+    const live: LiveEvent[] = [];
+    const result = await work(this.options.db, { publishAfterCommit: (event) => live.push(event) });
+    await this.publishLive(live);
+    return result;
+  }
+
+  private async publishLive(live: LiveEvent[]): Promise<void> {
     for (const event of live) {
       await this.options.handlers.event(typeof event === "function" ? await event() : event);
     }
-    return { result, deliveries };
   }
 
   /**

@@ -271,8 +271,8 @@ export async function readThread(
 ): Promise<{ ok: true }> {
   await memberThread(deps.db, action);
   const { threadId, viewerId: userId } = action;
-  await deps.outbox.transaction(async (tx, fx) => {
-    if (await markThreadRead(tx, { threadId, userId }))
+  await deps.outbox.statement(async (db, fx) => {
+    if (await markThreadRead(db, { threadId, userId }))
       fx.publishAfterCommit({ type: "mail.read", userId, threadId });
   });
   return { ok: true };

@@ -172,8 +172,8 @@ export async function editPost(
 ): Promise<PostView> {
   await requireAuthor(deps.db, { viewerId, postId });
   const updatedAt = new Date();
-  await deps.outbox.transaction(async (tx, fx) => {
-    await updatePostContent(tx, { postId, authorId: viewerId, content, updatedAt });
+  await deps.outbox.statement(async (db, fx) => {
+    await updatePostContent(db, { postId, authorId: viewerId, content, updatedAt });
     fx.publishAfterCommit({
       type: "post.updated",
       authorId: viewerId,

@@ -51,8 +51,8 @@ export async function block(deps: Deps, pair: Pair): Promise<Relation> {
 }
 
 export async function unblock(deps: Deps, pair: Pair): Promise<Relation> {
-  await deps.outbox.transaction(async (tx, fx) => {
-    await deleteBlock(tx, { blockerId: pair.viewerId, blockedId: pair.targetUserId });
+  await deps.outbox.statement(async (db, fx) => {
+    await deleteBlock(db, { blockerId: pair.viewerId, blockedId: pair.targetUserId });
     fx.publishAfterCommit({
       type: "relation.changed",
       userIds: [pair.viewerId, pair.targetUserId],
@@ -67,9 +67,9 @@ export async function setMute(deps: Deps, pair: Pair & { muted: boolean }): Prom
   const mute = { muterId: viewerId, mutedId: targetUserId };
   if (pair.muted && !(await profileExists(deps.db, targetUserId)))
     throw notFound("Profile not found");
-  await deps.outbox.transaction(async (tx, fx) => {
-    if (pair.muted) await insertMute(tx, mute);
-    else await deleteMute(tx, mute);
+  await deps.outbox.statement(async (db, fx) => {
+    if (pair.muted) await insertMute(db, mute);
+    else await deleteMute(db, mute);
     fx.publishAfterCommit({ type: "relation.changed", userIds: [viewerId] });
   });
   return relationOf(deps.db, pair);

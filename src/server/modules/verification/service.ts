@@ -166,8 +166,8 @@ export async function verifyFace(
   const straightPhoto = photoOf.get(liveness.straight) as EncodedImage;
   const captureUrl = await storeCapture(captures, { userId: viewerId, jpeg: straightPhoto });
   const verifiedAt = new Date();
-  const written = await outbox.transaction(async (tx, fx) => {
-    const marked = await markFaceVerified(tx, {
+  const written = await outbox.statement(async (handle, fx) => {
+    const marked = await markFaceVerified(handle, {
       userId: viewerId,
       comparedWith: avatarUrl,
       verifiedAt,
