@@ -240,6 +240,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a repeat while the first is being
       const pending = send(ann, key, payload).then((res) => {
         first = res;
       });
+      // The repeat goes once the first holds its key: sent earlier, the repeat could take the key
+      // and wait on the row this transaction holds.
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ n: number }>(
+                t.database.db,
+                sql`select count(*)::int as n from pg_locks where locktype = 'advisory'
+                  and granted and ((classid::bigint << 32) | objid::bigint)
+                    = hashtextextended(${`${ann.userId}\n${key}`}, 0)`,
+              )
+            )[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
       let repeat = await send(ann, key, payload);
       for (let i = 0; i < 50 && repeat.statusCode !== 409; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
