@@ -15,8 +15,8 @@ import {
   frameField,
 } from "../../domain/face-liveness";
 import { AppError, badRequest, tooManyRequests } from "../errors";
+import type { ImageKind } from "../infra/image-checks";
 import { IMAGE_LIMITS } from "../infra/image-checks";
-import type { ImageKind } from "../infra/images";
 import { refuseControlCharacters } from "./input";
 
 const isTooLarge = (error: unknown) =>

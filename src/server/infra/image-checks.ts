@@ -4,7 +4,9 @@
 // refuse it (415 unsupported, 400 invalid_image or too many pixels).
 import { ERROR_CODES } from "../../domain/error-codes";
 import { AppError } from "../errors";
-import type { ImageKind } from "./images";
+
+/** What an image is for: each has its own size and thumbnail (images.ts). */
+export type ImageKind = "avatar" | "picture" | "post";
 
 type SniffedType = "jpeg" | "png" | "webp" | "heif";
 

@@ -3,8 +3,9 @@ import { createHash } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import type { ImageKind } from "./image-checks";
 import { IMAGE_LIMITS, sniffImageType } from "./image-checks";
-import { type ImageKind, processImage } from "./images";
+import { processImage } from "./images";
 
 // 64×40 HEIC (major brand "heic", one 64×64 HEVC tile in a grid) made with Debian's libheif
 // `heif-enc -q 40` (x265) from a gradient whose left half is blue and right half is not.

@@ -17,6 +17,7 @@ import { openHeif } from "./heif-decode";
 import {
   assertDimensions,
   IMAGE_LIMITS,
+  type ImageKind,
   invalid,
   isPixelLimitError,
   MAX_IMAGE_PIXELS,
@@ -24,8 +25,6 @@ import {
   tooManyPixels,
   unsupported,
 } from "./image-checks";
-
-export type ImageKind = "avatar" | "picture" | "post";
 
 export interface EncodedImage {
   bytes: Buffer;

@@ -3,9 +3,17 @@
 // connected followers, mail to the thread's members, and sockets closed when their session ends.
 import type { ServerMessage } from "../../domain/realtime-events";
 import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
+import type { ResolveViewer } from "../http/viewer";
 import { type Registry, send, sendTo } from "./connections";
 import type { DomainEvent } from "./events";
-import type { GatewayOptions } from "./gateway";
+
+/** What deciding who receives an event needs of the gateway's options (gateway.ts). */
+export interface DeliveryOptions {
+  /** The same resolver as the HTTP viewer hook: the session cookie decides who connects. */
+  resolveViewer: ResolveViewer;
+  /** Which of the given users follow an author: decides who receives a post event. */
+  followersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
+}
 
 function deliverFollow(
   registry: Registry,
@@ -36,7 +44,7 @@ function deliverFollow(
  */
 async function deliverPost(
   registry: Registry,
-  options: GatewayOptions,
+  options: DeliveryOptions,
   authorId: string,
   message: ServerMessage,
   forAuthor: ServerMessage = message,
@@ -56,7 +64,7 @@ async function deliverPost(
  */
 async function deliverLikes(
   registry: Registry,
-  options: GatewayOptions,
+  options: DeliveryOptions,
   event: Extract<DomainEvent, { type: "post.liked" }>,
 ) {
   const count: ServerMessage = {
@@ -79,14 +87,14 @@ async function deliverLikes(
 }
 
 /** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
-async function closeEndedSessions(registry: Registry, options: GatewayOptions, userId: string) {
+async function closeEndedSessions(registry: Registry, options: DeliveryOptions, userId: string) {
   for (const conn of [...registry.ofUser(userId)]) {
     const current = await options.resolveViewer({ cookie: conn.cookie });
     if (current !== userId) conn.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
   }
 }
 
-export async function deliver(registry: Registry, options: GatewayOptions, event: DomainEvent) {
+export async function deliver(registry: Registry, options: DeliveryOptions, event: DomainEvent) {
   switch (event.type) {
     case "follow.changed":
       return deliverFollow(registry, event);

@@ -17,11 +17,10 @@ import {
 import { AppError, forbidden, unauthorized } from "../errors";
 import { isAllowedOrigin } from "../http/origin-check";
 import { clientIp } from "../http/request";
-import type { ResolveViewer } from "../http/viewer";
 import type { Metrics } from "../infra/metrics";
 import type { EventBus } from "./bus";
 import { type Connection, Registry, send } from "./connections";
-import { deliver } from "./delivery";
+import { type DeliveryOptions, deliver } from "./delivery";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
@@ -33,12 +32,8 @@ export const MAX_SOCKETS_PER_IP = 2_000;
 export const FRAME_LIMIT = { points: 60, duration: 10 };
 const POLICY_VIOLATION = 1008;
 
-export interface GatewayOptions {
-  /** The same resolver as the HTTP viewer hook: the session cookie decides who connects. */
-  resolveViewer: ResolveViewer;
+export interface GatewayOptions extends DeliveryOptions {
   bus: EventBus;
-  /** Which of the given users follow an author: decides who receives a post event. */
-  followersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
   /** Origins a browser may open the socket from: the HTTP API's list (http/origin-check.ts). */
   allowedOrigins: Set<string>;
   heartbeatMs?: number;

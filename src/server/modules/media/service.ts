@@ -2,7 +2,8 @@
 // content-addressed with the thumbnail beside the main image (thumbKeyOf), and served under
 // /media/ (routes.ts). Rows point at the main image's URL; storing an image and writing its row
 // is one step that leaves no half state.
-import { type ImageKind, processImage } from "../../infra/images";
+import type { ImageKind } from "../../infra/image-checks";
+import { processImage } from "../../infra/images";
 import { mediaKey, type ObjectStore, thumbKeyOf } from "../../infra/object-store";
 
 const MEDIA_PREFIX = "/media/";
