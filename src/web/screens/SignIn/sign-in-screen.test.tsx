@@ -67,54 +67,40 @@ describe("SignInScreen", () => {
     expect(calls.filter((c) => c.path !== "/api/auth/session")).toEqual([]);
   });
 
-  it("shows the refusal of validate-email and does not register", async () => {
-    const user = userEvent.setup();
-    replies["/api/auth/validate-email"] = {
-      status: 200,
-      body: { ok: false, reason: "blocked-domain" },
-    };
-    renderAt("/signup?auth=signup");
-    await user.type(
-      await screen.findByLabelText("Email", { selector: "input" }),
-      " Ada@Mailinator.com ",
-    );
-    await user.type(field("Full Name"), "Ada");
-    await user.type(field("Password"), "correct horse battery");
-    await user.click(screen.getByRole("checkbox", { name: "Agree to all Policies" }));
-    await user.click(await screen.findByRole("button", { name: "I agree" }));
-    await user.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(
-      await screen.findByText(
+  it.each([
+    {
+      reason: "blocked-domain",
+      url: "/signup?auth=signup",
+      typed: " Ada@Mailinator.com ",
+      sent: "ada@mailinator.com",
+      message:
         "This email provider is not supported. Please use a standard provider like Gmail, Outlook, or iCloud.",
-      ),
-    ).toBeTruthy();
-    expect(calls.find((c) => c.path === "/api/auth/validate-email")?.body).toEqual({
-      email: "ada@mailinator.com",
-    });
-    expect(calls.some((c) => c.path === "/api/auth/register")).toBe(false);
-  });
-
-  it("says why an address on our own mail domain cannot register", async () => {
+    },
+    {
+      reason: "own-domain",
+      url: "/signup?tab=register",
+      typed: "ada@chtcht.local",
+      sent: "ada@chtcht.local",
+      message:
+        "Addresses on chtcht.local are mailboxes of this product; use an e-mail address elsewhere.",
+    },
+  ])("shows validate-email's refusal ($reason) and does not register", async (refusal) => {
     const user = userEvent.setup();
     replies["/api/auth/validate-email"] = {
       status: 200,
-      body: { ok: false, reason: "own-domain" },
+      body: { ok: false, reason: refusal.reason },
     };
-    renderAt("/signup?tab=register");
-    await user.type(
-      await screen.findByLabelText("Email", { selector: "input" }),
-      "ada@chtcht.local",
-    );
+    renderAt(refusal.url);
+    await user.type(await screen.findByLabelText("Email", { selector: "input" }), refusal.typed);
     await user.type(field("Full Name"), "Ada");
     await user.type(field("Password"), "correct horse battery");
     await user.click(screen.getByRole("checkbox", { name: "Agree to all Policies" }));
     await user.click(await screen.findByRole("button", { name: "I agree" }));
     await user.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(
-      await screen.findByText(
-        "Addresses on chtcht.local are mailboxes of this product; use an e-mail address elsewhere.",
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText(refusal.message)).toBeTruthy();
+    expect(calls.find((c) => c.path === "/api/auth/validate-email")?.body).toEqual({
+      email: refusal.sent,
+    });
     expect(calls.some((c) => c.path === "/api/auth/register")).toBe(false);
   });
 
