@@ -9,7 +9,8 @@ import {
   E2E_PORT,
   E2E_SMTP_INBOUND_PORT,
   E2E_SMTP_SINK_PORT,
-  MODERATOR_EMAIL,
+  E2E_WORKERS,
+  MODERATOR_EMAILS,
 } from "./e2e/support/env";
 
 export default defineConfig({
@@ -18,7 +19,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  // Specs are independent: each registers its own people, so files run on two workers.
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: ".test-data/results/e2e.json" }]],
   use: {
@@ -56,7 +58,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_SINK_PORT}`,
       SMTP_INBOUND_PORT: String(E2E_SMTP_INBOUND_PORT),
       // The moderators of e2e/safety.spec.ts (docs/safety.md).
-      ADMIN_EMAILS: MODERATOR_EMAIL,
+      ADMIN_EMAILS: MODERATOR_EMAILS.join(","),
       FACE_CHALLENGE_ACTIONS: E2E_FACE_ACTIONS.join(","),
     },
   },

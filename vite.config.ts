@@ -19,19 +19,35 @@ const API_ORIGIN = "http://127.0.0.1:3000";
 const WEB_TEST_TIMEOUT_MS = 20_000;
 
 const SRC = fileURLToPath(new URL("src", import.meta.url));
+/** The files under src/ whose path matches, as `src/…`. */
+function sourceFiles(pattern: RegExp): string[] {
+  return readdirSync(SRC, { recursive: true, encoding: "utf8" })
+    .filter((file) => pattern.test(file))
+    .map((file) => `src/${file}`);
+}
+
 /** The web tests that replace a module with `vi.mock` (see `test.projects`). */
-const MODULE_MOCKING = readdirSync(SRC, { recursive: true, encoding: "utf8" })
-  .filter(
-    (file) =>
-      /\.test\.tsx?$/.test(file) && readFileSync(`${SRC}/${file}`, "utf8").includes("vi.mock("),
-  )
-  .map((file) => `src/${file}`);
+const MODULE_MOCKING = sourceFiles(/\.test\.tsx?$/).filter((file) =>
+  readFileSync(new URL(file, import.meta.url), "utf8").includes("vi.mock("),
+);
 const mockingOutsideWeb = MODULE_MOCKING.filter((file) => !file.startsWith("src/web/"));
 if (mockingOutsideWeb.length > 0) {
   throw new Error(
     `${mockingOutsideWeb.join(", ")}: vi.mock in a project whose files share their modules; give it an isolated project as web-isolated is`,
   );
 }
+
+/**
+ * The integration files that never reach a database: no test app, no test database, no
+ * TEST_DATABASE_URL. They run in the PGlite pass only, not again in the PostgreSQL pass
+ * (scripts/test.sh), which is the same code against the same services.
+ */
+const DATABASE_FREE = sourceFiles(/\.int\.test\.ts$/).filter(
+  (file) =>
+    !/test-support\/(test-app|test-db|accounts|social)"|TEST_DATABASE_URL/.test(
+      readFileSync(new URL(file, import.meta.url), "utf8"),
+    ),
+);
 
 export default defineConfig({
   root: ".",
@@ -131,7 +147,11 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["src/**/*.int.test.ts"],
-          exclude: [...defaultExclude, "e2e/**"],
+          exclude: [
+            ...defaultExclude,
+            "e2e/**",
+            ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE : []),
+          ],
           globalSetup: ["src/server/test-support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

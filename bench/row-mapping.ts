@@ -36,7 +36,7 @@ for (const module of [
 ]) {
   await import(`../src/server/modules/${module}`);
 }
-await import("../src/server/policy/standing");
+await import("../src/server/policy/restrictions");
 const database = fromPostgres("postgres://nobody@127.0.0.1:1/none", 4);
 
 /** µs a row over ROWS rows, the better of two passes. */

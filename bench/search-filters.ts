@@ -16,7 +16,7 @@ import autocannon, { type AutocannonRequest } from "autocannon";
 import pg from "pg";
 import type { Db } from "../src/server/db/client";
 import { readResults } from "../src/server/modules/search/queries";
-import { friendsOf } from "../src/server/policy/audiences";
+import { friendsOf } from "../src/server/policy/viewer-relation";
 import { inBlockWith } from "../src/server/policy/visibility";
 import { startApp } from "./lib/app-process";
 import { benchDatabaseUrl, postgresVersion, requireSeeded } from "./lib/bench-db";

@@ -1,8 +1,8 @@
 // People for the browser tests. Tests whose subject is registration go through the screens
 // with the UI helpers; the others get a verified account straight from the API (register, then
 // verify with the mailed code), which takes a fraction of the time.
-import { expect, type Page } from "@playwright/test";
-import { MODERATOR_EMAIL } from "./env";
+import { expect, type Page, test } from "@playwright/test";
+import { moderatorEmail } from "./env";
 import { uniqueEmail } from "./fixtures";
 import { waitForCode } from "./mail";
 
@@ -109,12 +109,14 @@ export async function logIn(page: Page, account: Account): Promise<void> {
 }
 
 /**
- * The moderator of ADMIN_EMAILS, signed in on `page`; registered by the first test needing them.
+ * This worker's moderator of ADMIN_EMAILS, signed in on `page`; registered by the worker's first
+ * test needing them.
  * A taken address's registration answers as a free one's (docs/accounts.md), so a failed login
  * is what says the moderator is not registered yet.
  */
 export async function signInModerator(page: Page): Promise<void> {
-  const account: Account = { email: MODERATOR_EMAIL, fullName: "Mo Derator", password: PASSWORD };
+  const email = moderatorEmail(test.info().parallelIndex);
+  const account: Account = { email, fullName: "Mo Derator", password: PASSWORD };
   const login = await page.request.post("/api/auth/login", {
     data: { email: account.email, password: account.password },
   });

@@ -40,6 +40,7 @@ export const standingResponse = z.object({
   restrictedUntil: z.string().nullable(),
   notices: z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.string() })),
 });
+export type Notice = z.infer<typeof standingResponse>["notices"][number];
 export type Standing = z.infer<typeof standingResponse>;
 export const noticeParams = z.object({ id: z.string().uuid() });
 
@@ -108,6 +109,7 @@ export const auditEntry = z.object({
   until: z.string().nullable(),
   createdAt: z.string(),
 });
+export type ModerationLogEntry = z.infer<typeof auditEntry>;
 export const auditPage = pageOf(auditEntry);
 
 export const grantModeratorRequest = z.object({ email: z.string().trim().toLowerCase().email() });

@@ -9,7 +9,7 @@ import type { PageData } from "../../domain/contracts/page-data";
 import { displayName } from "../../domain/display-name";
 import { initials } from "../../domain/full-name";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
-import { escapeHtml, scriptSafeJson } from "./page-meta";
+import { escapeHtml, scriptSafeJson } from "./app-html";
 
 const ROOT = '<div id="root"></div>';
 

@@ -15,9 +15,6 @@ import type { HeaderState } from "../../domain/contracts/header-state";
 import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
 import { ERROR_CODES } from "../../domain/error-codes";
 import { HEADER_STATE_ELEMENT_ID, SESSION_ELEMENT_ID } from "../../domain/page-blocks";
-import { sendError } from "./error-handler";
-import type { FrontDoor } from "./front-door";
-import { isUnsafePagePath } from "./input";
 import {
   escapeHtml,
   injectBlocks,
@@ -27,7 +24,10 @@ import {
   renderHead,
   renderJsonBlock,
   renderSiteConfig,
-} from "./page-meta";
+} from "./app-html";
+import { sendError } from "./error-handler";
+import type { FrontDoor } from "./front-door";
+import { isUnsafePagePath } from "./input";
 import { injectPreview, leadImage } from "./page-preview";
 import { screenPreloads } from "./screen-preloads";
 import { loadStaticFiles, registerStaticFiles } from "./static-files";

@@ -11,8 +11,8 @@
 //   checkout), so to anyone else it does not exist; "not yours" and "not there" answer alike. Use-cases
 //   often ask for it in the query itself (`where user_id = viewer`) and answer `missing(thing)`
 //   when no row comes back.
-// Roles (moderator, admin) are policy/roles.ts; blocks policy/relations.ts; whom one may write to
-// policy/recipients.ts; restriction and suspension policy/standing.ts; who may see a profile or
+// Roles (moderator, admin) are policy/roles.ts; blocks policy/blocks.ts; whom one may write to
+// policy/recipients.ts; restriction and suspension policy/restrictions.ts; who may see a profile or
 // post policy/visibility.ts.
 import { forbidden, notFound } from "../errors";
 

@@ -7,7 +7,7 @@ import { ERROR_CODES } from "../../domain/error-codes";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema/profiles";
 import { badRequest, conflict, forbidden } from "../errors";
-import { BLOCKING_MESSAGE } from "./relations";
+import { BLOCKING_MESSAGE } from "./blocks";
 import { blockBetween, canSee } from "./visibility";
 
 export const SELF_MESSAGE = "You can't send a message to yourself.";

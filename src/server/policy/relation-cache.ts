@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { type CacheBudgets, cacheBudgets } from "../infra/cache-budget";
 import { KeyedCache } from "../infra/keyed-cache";
 import type { DomainEvent } from "../realtime/events";
-import { friendsOf } from "./audiences";
+import { friendsOf } from "./viewer-relation";
 import { inBlockWith } from "./visibility";
 
 const TTL_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-// Blocks, mutes, reports and the moderation audit log (docs/safety.md). A block hides two people
+// Blocks, mutes and reports (docs/safety.md); the audit log is in audit.ts. A block hides two people
 // from each other everywhere; a mute hides one person's posts and comments from the muter only.
 import { sql } from "drizzle-orm";
 import {
@@ -73,34 +73,4 @@ export const reports = pgTable(
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
   ],
-);
-
-/** Every moderator action: who, what, on whom, why, when (docs/safety.md "Audit log"). */
-export const moderationActions = pgTable(
-  "moderation_actions",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    moderatorId: person("moderator_id"),
-    action: text("action").notNull(),
-    targetType: text("target_type").notNull(),
-    targetId: text("target_id").notNull(),
-    targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
-    reason: text("reason").notNull(),
-    until: at("until"),
-    createdAt: at("created_at").notNull().defaultNow(),
-  },
-  (t) => [index("moderation_actions_created_idx").on(t.createdAt.desc(), t.id.desc())],
-);
-
-/** What the affected person is told, shown once on their next visit. */
-export const moderationNotices = pgTable(
-  "moderation_notices",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: person("user_id"),
-    text: text("text").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    seenAt: at("seen_at"),
-  },
-  (t) => [index("moderation_notices_unseen_idx").on(t.userId).where(sql`${t.seenAt} is null`)],
 );

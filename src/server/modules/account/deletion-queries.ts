@@ -11,11 +11,9 @@ import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { postCommentLikes, postComments, postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
-import { moderationActions } from "../../db/schema/safety";
 import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
 
 /** What an audit-log entry names instead of a deleted account's profile. */
-export const DELETED_TARGET = "deleted-account";
 
 /**
  * The account, locked for the deletion (a second request at once waits, then finds nothing).
@@ -237,17 +235,6 @@ export async function removeVerifications(
         like(verifications.identifier, `%${email.replace(/[\\%_]/g, "\\$&")}`),
         like(verifications.identifier, `%:${userId}`),
       ),
-    );
-}
-
-/** The moderation audit log keeps what moderators did and why, but an action on the person's
- * profile no longer names them (its other columns that did are cleared by the cascade). */
-export async function forgetInAuditLog(db: Db, userId: string): Promise<void> {
-  await db
-    .update(moderationActions)
-    .set({ targetId: DELETED_TARGET })
-    .where(
-      and(eq(moderationActions.targetType, "profile"), eq(moderationActions.targetId, userId)),
     );
 }
 

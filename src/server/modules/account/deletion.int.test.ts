@@ -27,7 +27,7 @@ import { refusalOf } from "../../test-support/smtp-client";
 import { follow, inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { connectRealtime } from "../../test-support/ws-client";
-import { DELETED_TARGET } from "./deletion-queries";
+import { DELETED_TARGET } from "../audit/record";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MAIL_DOMAIN = "chtcht.local";

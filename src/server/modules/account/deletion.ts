@@ -15,6 +15,7 @@ import { badRequest, forbidden, unauthorized } from "../../errors";
 import { deletionCodeMail } from "../../infra/account-mails";
 import type { Effects } from "../../outbox/outbox";
 import { holdEndsAt, holdNames } from "../../policy/held-names";
+import { forgetInAuditLog } from "../audit/record";
 import { removeAuthorFromTimelines } from "../posts/timelines";
 import {
   activeSubscriptionsOf,
@@ -22,7 +23,6 @@ import {
   detachComments,
   dropFollowCounts,
   dropLikeCounts,
-  forgetInAuditLog,
   lockAccount,
   mediaUrlsOf,
   namesOf,

@@ -5,7 +5,7 @@ import type { SessionUser } from "../../../domain/contracts/auth";
 import type { LoginResponse, TwoFactorSignInBody } from "../../../domain/contracts/two-factor";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { AppError, badRequest, forbidden } from "../../errors";
-import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "../../policy/standing";
+import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "../../policy/restrictions";
 import { getSessionUser } from "../profiles/service";
 import type { AuthDeps, WithCookies } from "./auth-deps";
 import { authErrorCode } from "./better-auth";

@@ -1,5 +1,5 @@
 // SQL of badge requests (docs/safety.md "Badges"), db first so the same code runs in a transaction.
-import { and, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import type { BadgeKind, BadgeStatus } from "../../../domain/contracts/badges";
 import type { Db } from "../../db/client";
 import { decodeCursor, keysetBefore, pageOf } from "../../db/keyset";
@@ -88,11 +88,6 @@ export async function queuePage(
     .orderBy(desc(badgeRequests.updatedAt), desc(badgeRequests.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => ({ at: r.request.updatedAt, id: r.request.id }));
-}
-
-export async function peopleByIds(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select(personColumns).from(profiles).where(inArray(profiles.userId, ids));
 }
 
 /** Decided requests whose document is still kept and was decided at or before `before`. */

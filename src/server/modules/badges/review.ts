@@ -19,9 +19,10 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { moderationMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
+import { leaveNotice, logModerationAction } from "../audit/record";
 import { setBadges } from "../profiles/badges-and-names";
 import { toPersonSummary } from "../profiles/person";
-import { leaveNotice, logModerationAction } from "../safety/audit";
+import { peopleById } from "../profiles/rows";
 import { askAgainAt, presentQueued } from "./present";
 import { contentTypeOf, type ProofName, proofNameOfUrl, readProof } from "./proof-store";
 import {
@@ -29,7 +30,6 @@ import {
   badgeStateOf,
   isProofKept,
   lockRequest,
-  peopleByIds,
   queuePage,
   updateRequest,
 } from "./queries";
@@ -41,10 +41,10 @@ export async function badgeQueue(
   query: { status: BadgeStatus; limit: number; cursor?: string | undefined },
 ): Promise<{ items: QueuedBadgeRequest[]; nextCursor: string | null }> {
   const { page, nextCursor } = await queuePage(deps.db, query);
-  const deciders = await peopleByIds(deps.db, [
-    ...new Set(page.map((r) => r.request.decidedBy).filter((id): id is string => id !== null)),
-  ]);
-  const byId = new Map(deciders.map((p) => [p.userId, toPersonSummary(p)]));
+  const byId = await peopleById(
+    deps.db,
+    page.map((r) => r.request.decidedBy).filter((id): id is string => id !== null),
+  );
   return {
     items: page.map(({ request, person }) =>
       presentQueued(
@@ -174,11 +174,9 @@ export async function decideBadgeRequest(
     }
     return after;
   });
-  const [person, moderator] = await Promise.all([
-    peopleByIds(deps.db, [decided.userId]),
-    peopleByIds(deps.db, [moderatorId]),
-  ]);
-  if (!person[0]) throw notFound();
-  const decider = decided.decidedBy && moderator[0] ? toPersonSummary(moderator[0]) : null;
-  return presentQueued(decided, toPersonSummary(person[0]), decider);
+  const people = await peopleById(deps.db, [decided.userId, moderatorId]);
+  const person = people.get(decided.userId);
+  if (!person) throw notFound();
+  const decider = (decided.decidedBy && people.get(moderatorId)) || null;
+  return presentQueued(decided, person, decider);
 }

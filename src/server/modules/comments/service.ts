@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
-import { requireUnrestricted } from "../../policy/standing";
+import { requireUnrestricted } from "../../policy/restrictions";
 import { canSee } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
 import { bumpCommentsCount, livePost, visibleLivePost } from "../posts/for-comments";

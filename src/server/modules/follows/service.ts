@@ -8,8 +8,8 @@ import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
-import { refuseBlockState } from "../../policy/relations";
-import { refuseRestricted } from "../../policy/standing";
+import { refuseBlockState } from "../../policy/blocks";
+import { refuseRestricted } from "../../policy/restrictions";
 import { toPersonSummary } from "../profiles/person";
 import { followExists, listFollows, lockPairState, writeFollow } from "./queries";
 

@@ -17,7 +17,7 @@ import {
 } from "../../http/idempotency";
 import { missing } from "../../policy/access";
 import { cannotMessage, requireReachable } from "../../policy/recipients";
-import { requireUnrestricted } from "../../policy/standing";
+import { requireUnrestricted } from "../../policy/restrictions";
 import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
 import { presentMessage, presentThreads } from "./present";

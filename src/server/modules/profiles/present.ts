@@ -10,6 +10,7 @@ import {
 } from "../../../domain/audiences";
 import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
 import { displayHandle } from "../../../domain/handles";
+import { attributesOfRow } from "./attribute-columns";
 import { asVerification } from "./person";
 import type { ShownProfileRow } from "./queries";
 
@@ -45,36 +46,7 @@ export function presentProfile(row: ShownProfileRow, standing: ViewerStanding): 
     websiteUrl: p.websiteUrl,
     websiteVerified: p.websiteUrl !== null && p.websiteVerifiedAt !== null,
     counts: { friends: p.friendsCount, following: p.followingCount, followers: p.followersCount },
-    attributes: visibleAttributes(
-      {
-        country: p.country,
-        state: p.state,
-        county: p.county,
-        city: p.city,
-        age: p.age,
-        gender: p.gender,
-        race: p.race,
-        sexuality: p.sexuality,
-        zodiac: p.zodiac,
-        body_types: p.bodyTypes,
-        height: p.height,
-        relationship_status: p.relationshipStatus,
-        kids: p.kids,
-        occupation: p.occupation,
-        military_branch: p.militaryBranch,
-        military_base: p.militaryBase,
-        university: p.university,
-        hbcu: p.hbcu,
-        salary: p.salary,
-        networth: p.networth,
-        greek: p.greek,
-        religion: p.religion,
-        education: p.education,
-        causes: p.causes,
-      },
-      audiences,
-      standing,
-    ),
+    attributes: visibleAttributes(attributesOfRow(p), audiences, standing),
     pictures: [
       pics?.userpic1 ?? null,
       pics?.userpic2 ?? null,

@@ -1,11 +1,13 @@
 // SQL for the profiles table (database handle first, so it runs in a transaction or a test db).
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
 import { users } from "../../db/schema/auth";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
-import { friendsWith } from "../../policy/audiences";
+import { friendsWith } from "../../policy/viewer-relation";
 import { hasBlocked } from "../../policy/visibility";
+import { attributeSelection } from "./attribute-columns";
+import { type PersonRow, personColumns } from "./person";
 
 export interface NewProfile {
   userId: string;
@@ -68,30 +70,7 @@ const shownColumns = {
     about: profiles.about,
     websiteUrl: profiles.websiteUrl,
     websiteVerifiedAt: profiles.websiteVerifiedAt,
-    country: profiles.country,
-    state: profiles.state,
-    county: profiles.county,
-    city: profiles.city,
-    age: profiles.age,
-    gender: profiles.gender,
-    race: profiles.race,
-    sexuality: profiles.sexuality,
-    zodiac: profiles.zodiac,
-    bodyTypes: profiles.bodyTypes,
-    height: profiles.height,
-    relationshipStatus: profiles.relationshipStatus,
-    kids: profiles.kids,
-    occupation: profiles.occupation,
-    militaryBranch: profiles.militaryBranch,
-    militaryBase: profiles.militaryBase,
-    university: profiles.university,
-    hbcu: profiles.hbcu,
-    salary: profiles.salary,
-    networth: profiles.networth,
-    greek: profiles.greek,
-    religion: profiles.religion,
-    education: profiles.education,
-    causes: profiles.causes,
+    ...attributeSelection,
     attributeAudiences: profiles.attributeAudiences,
     demographicSearch: profiles.demographicSearch,
     sensitiveConsents: profiles.sensitiveConsents,
@@ -271,4 +250,10 @@ export async function setStanding(
   standing: Partial<Pick<typeof profiles.$inferInsert, "restrictedUntil" | "suspendedAt" | "role">>,
 ): Promise<void> {
   await db.update(profiles).set(standing).where(eq(profiles.userId, userId));
+}
+
+/** The listed-person columns (person.ts) of the profiles among `ids`. */
+export async function personRowsByIds(db: Db, ids: string[]): Promise<PersonRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(personColumns).from(profiles).where(inArray(profiles.userId, ids));
 }

@@ -11,9 +11,9 @@ import {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, notFound } from "../../errors";
-import { standingFrom, standingOf } from "../../policy/audiences";
 import { isNameHeld } from "../../policy/held-names";
 import { redirectedOwner } from "../../policy/released-names";
+import { standingFrom, standingOf } from "../../policy/viewer-relation";
 import { blockBetween } from "../../policy/visibility";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";

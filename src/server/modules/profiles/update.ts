@@ -20,6 +20,7 @@ import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import type { CityIndex } from "../../ports/city-index";
+import { columnsOfAttributes } from "./attribute-columns";
 import { presentProfile } from "./present";
 import { findProfileByUserId, updateProfileRow } from "./queries";
 
@@ -121,30 +122,10 @@ export async function updateOwnProfile(
       websiteUrl,
       ...(newWebsite ? { websiteVerifiedAt: null } : {}),
       about: input.about ?? null,
+      ...columnsOfAttributes(d),
       ...place,
-      country: d.country ?? null,
-      age: d.age ?? null,
-      gender: d.gender ?? null,
-      race: d.race ?? null,
-      sexuality: d.sexuality ?? null,
-      zodiac: d.zodiac ?? null,
-      bodyTypes: d.body_types ?? null,
-      height: d.height ?? null,
       heightInches: d.height ? heightToInches(d.height) : null,
-      relationshipStatus: d.relationship_status ?? null,
-      kids: d.kids ?? null,
       kidsCount: d.kids ? kidsCount(d.kids) : null,
-      occupation: d.occupation ?? null,
-      militaryBranch: d.military_branch ?? null,
-      militaryBase: d.military_base ?? null,
-      university: d.university ?? null,
-      hbcu: d.hbcu ?? null,
-      salary: d.salary ?? null,
-      networth: d.networth ?? null,
-      greek: d.greek ?? null,
-      religion: d.religion ?? null,
-      education: d.education ?? null,
-      causes: d.causes ?? null,
     });
     if (newWebsite && websiteUrl) fx.verifyWebsite(userId, websiteUrl);
     fx.publishAfterCommit({ type: "profile.changed", userId });

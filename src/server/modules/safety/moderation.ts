@@ -14,6 +14,7 @@ import { badRequest, notFound } from "../../errors";
 import { moderationMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
+import { leaveNotice, logModerationAction } from "../audit/record";
 import { accountByEmail, emailOfAccount, endSessionsOf } from "../auth/accounts";
 import { setCommentRemovedForModeration } from "../comments/moderation";
 import { setMessageRemovedForModeration } from "../mail/moderation";
@@ -28,10 +29,6 @@ import {
 import {
   closeReports,
   type GroupKey,
-  insertModerationAction,
-  insertNotice,
-  moderationLogRows,
-  peopleByIds,
   reportedPerson,
   reportGroupDetail,
   reportGroupKeys,
@@ -214,7 +211,7 @@ export async function moderate(
     await actOnContent(tx, fx, { action, targetType, targetId, ownerId: userId, now });
     await actOnPerson(tx, fx, { action, targetType, userId, until, now });
     await closeReports(tx, { targetType, targetId, resolution: action, at: now });
-    await insertModerationAction(tx, {
+    await logModerationAction(tx, {
       moderatorId: input.moderatorId,
       action,
       targetType,
@@ -225,7 +222,7 @@ export async function moderate(
       createdAt: now,
     });
     if (!text) return;
-    await insertNotice(tx, { userId, text, createdAt: now });
+    await leaveNotice(tx, { userId, text, createdAt: now });
     const email = await emailOfAccount(tx, userId);
     if (email) {
       fx.mail(
@@ -240,36 +237,6 @@ export async function moderate(
   });
 }
 
-export async function auditLog(
-  deps: Deps,
-  { limit, cursor }: { limit: number; cursor?: string | undefined },
-) {
-  const rows = await moderationLogRows(deps.db, { limit, after: decodeCursor(cursor) });
-  const { page, nextCursor } = pageOf(rows, limit, (r) => ({
-    at: r.entry.createdAt,
-    id: r.entry.id,
-  }));
-  const targetIds = [
-    ...new Set(page.map((r) => r.entry.targetUserId).filter((id): id is string => id !== null)),
-  ];
-  const targets = targetIds.length ? await peopleByIds(deps.db, targetIds) : [];
-  const byId = new Map(targets.map((t) => [t.userId, toPersonSummary(t)]));
-  return {
-    items: page.map(({ entry, moderator }) => ({
-      id: entry.id,
-      moderator: toPersonSummary(moderator),
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      targetUser: (entry.targetUserId && byId.get(entry.targetUserId)) || null,
-      reason: entry.reason,
-      until: entry.until?.toISOString() ?? null,
-      createdAt: entry.createdAt.toISOString(),
-    })),
-    nextCursor,
-  };
-}
-
 /** Admins (ADMIN_EMAILS) make someone a moderator; 404 for everyone else. */
 export async function grantModerator(
   deps: Deps,
@@ -279,7 +246,7 @@ export async function grantModerator(
   const person = await accountByEmail(deps.db, email);
   if (!person) throw notFound("No account uses that address.");
   await makeModerator(deps.db, person.id);
-  await insertModerationAction(deps.db, {
+  await logModerationAction(deps.db, {
     moderatorId: adminId,
     action: "grant_moderator",
     targetType: "profile",

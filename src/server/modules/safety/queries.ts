@@ -1,19 +1,12 @@
-// SQL for safety's tables (db/schema/safety.ts): blocks, mutes, reports, the moderation log and
-// the notices moderation leaves a person. People are shown with the profile's person columns
-// (profiles/person.ts), joined here as every list does; changes to other modules' rows go through
-// those modules' functions.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+// SQL for safety's tables (db/schema/safety.ts): blocks, mutes and reports. People are shown with
+// the profile's person columns (profiles/person.ts), joined here as every list does; changes to
+// other modules' rows go through those modules' functions.
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { profiles } from "../../db/schema/profiles";
-import {
-  blocks,
-  moderationActions,
-  moderationNotices,
-  mutes,
-  reports,
-} from "../../db/schema/safety";
+import { blocks, mutes, reports } from "../../db/schema/safety";
 import { personColumns } from "../profiles/person";
 
 export async function insertBlock(tx: Db, row: { blockerId: string; blockedId: string }) {
@@ -180,70 +173,4 @@ export async function closeReports(
         eq(reports.status, "open"),
       ),
     );
-}
-
-export async function insertModerationAction(
-  tx: Db,
-  entry: {
-    moderatorId: string;
-    action: string;
-    targetType: ReportTarget;
-    targetId: string;
-    targetUserId: string;
-    reason: string;
-    until?: Date | null;
-    createdAt?: Date;
-  },
-) {
-  await tx.insert(moderationActions).values(entry);
-}
-
-/** The audit log, newest first, one more than `limit`, each entry with its moderator. */
-export function moderationLogRows(
-  db: Db,
-  { limit, after }: { limit: number; after: Cursor | null },
-) {
-  const bound = keysetBefore(
-    { at: moderationActions.createdAt, id: moderationActions.id, idType: "uuid" },
-    after,
-  );
-  return db
-    .select({ entry: moderationActions, moderator: personColumns })
-    .from(moderationActions)
-    .innerJoin(profiles, eq(profiles.userId, moderationActions.moderatorId))
-    .where(bound)
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
-    .limit(limit + 1);
-}
-
-export function peopleByIds(db: Db, ids: string[]) {
-  return db.select(personColumns).from(profiles).where(inArray(profiles.userId, ids));
-}
-
-export async function insertNotice(
-  tx: Db,
-  notice: { userId: string; text: string; createdAt: Date },
-) {
-  await tx.insert(moderationNotices).values(notice);
-}
-
-/** The notices the person has not dismissed, oldest first (at most 20). */
-export function unseenNotices(db: Db, userId: string) {
-  return db
-    .select({
-      id: moderationNotices.id,
-      text: moderationNotices.text,
-      createdAt: moderationNotices.createdAt,
-    })
-    .from(moderationNotices)
-    .where(and(eq(moderationNotices.userId, userId), isNull(moderationNotices.seenAt)))
-    .orderBy(moderationNotices.createdAt)
-    .limit(20);
-}
-
-export async function markNoticeSeenRow(db: Db, { userId, id }: { userId: string; id: string }) {
-  await db
-    .update(moderationNotices)
-    .set({ seenAt: new Date() })
-    .where(and(eq(moderationNotices.id, id), eq(moderationNotices.userId, userId)));
 }

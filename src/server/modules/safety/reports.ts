@@ -6,8 +6,8 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../errors";
 import { blockBetween } from "../../policy/visibility";
+import { block } from "./block-and-mute";
 import { findOpenReport, insertOpenReport, type NewReport } from "./queries";
-import { block } from "./relations";
 import { resolveTarget } from "./targets";
 
 const NOT_FOUND = "That is no longer available.";

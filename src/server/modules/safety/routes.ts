@@ -18,12 +18,13 @@ import {
 } from "../../../domain/contracts/safety";
 import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
-import { relationOf } from "../../policy/relations";
+import { relationOf } from "../../policy/blocks";
 import { requireModerator } from "../../policy/roles";
-import { auditLog, grantModerator, moderate, reportQueue } from "./moderation";
-import { block, listRelations, setMute, unblock } from "./relations";
+import { auditLogPage, markNoticeSeen } from "../audit/record";
+import { block, listRelations, setMute, unblock } from "./block-and-mute";
+import { grantModerator, moderate, reportQueue } from "./moderation";
 import { fileReport } from "./reports";
-import { markNoticeSeen, standingOf } from "./standing";
+import { standingOf } from "./standing";
 
 const tags = ["safety"];
 
@@ -121,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx
   app.get(
     "/audit",
     { ...signedIn, schema: { tags: admin, querystring: listQuery, response: { 200: auditPage } } },
-    async (request) => auditLog(ctx, request.query),
+    async (request) => auditLogPage(ctx.db, request.query),
   );
   app.post(
     "/moderators",

@@ -1,11 +1,10 @@
 // A person's standing (docs/safety.md "Moderate"): their roles, the read-only restriction, and the
-// notices moderation leaves them. Who holds a role is a rule (src/server/policy/roles.ts), and so
-// is whether a restricted or suspended person may write or sign in (src/server/policy/standing.ts).
+// notices moderation leaves them (modules/audit). Who holds a role is a rule (src/server/policy/roles.ts), and so
+// is whether a restricted or suspended person may write or sign in (src/server/policy/restrictions.ts).
 
 import type { Standing } from "../../../domain/contracts/safety";
-import type { Db } from "../../db/client";
 import { type RoleDeps, rolesOf } from "../../policy/roles";
-import { markNoticeSeenRow, unseenNotices } from "./queries";
+import { noticesFor } from "../audit/record";
 
 export async function standingOf(
   deps: RoleDeps,
@@ -13,15 +12,11 @@ export async function standingOf(
   now = new Date(),
 ): Promise<Standing> {
   const { admin, moderator, restrictedUntil } = await rolesOf(deps, userId);
-  const notices = await unseenNotices(deps.db, userId);
   return {
     moderator,
     admin,
     restrictedUntil:
       restrictedUntil && restrictedUntil > now ? restrictedUntil.toISOString() : null,
-    notices: notices.map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
+    notices: await noticesFor(deps.db, userId),
   };
 }
-
-export const markNoticeSeen = (db: Db, notice: { userId: string; id: string }) =>
-  markNoticeSeenRow(db, notice);

@@ -9,7 +9,7 @@ import { SEARCH_SORTS, type SearchSort } from "../../../domain/search-fields";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
-import { standingFrom } from "../../policy/audiences";
+import { standingFrom } from "../../policy/viewer-relation";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
 import { UnknownCursorPlace } from "./index/index-distance";

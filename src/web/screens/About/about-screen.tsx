@@ -5,7 +5,7 @@
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { JoinLinks } from "../../components/account/join-links";
 import { SiteFooter } from "../../components/layout/site-footer";
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 

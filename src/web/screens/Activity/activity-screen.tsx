@@ -5,7 +5,7 @@ import { pageText } from "../../../domain/page-titles";
 import { Button } from "../../components/controls/button";
 import { LoadError } from "../../components/feedback/load-error";
 import { Page } from "../../components/layout/page";
-import { usePageMeta } from "../../lib/page-meta";
+import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useNow } from "../../lib/use-now";
 import { useActivityQuery, useMarkAllReadMutation } from "../../state/queries/activity";

@@ -8,7 +8,7 @@ import { UnderlineTab, UnderlineTabList } from "../../components/controls/underl
 import { Spinner } from "../../components/feedback/spinner";
 import { Page } from "../../components/layout/page";
 import { ApiRequestError } from "../../lib/api";
-import { usePageMeta } from "../../lib/page-meta";
+import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useReportQueueQuery } from "../../state/queries/admin";
 import { useStandingQuery } from "../../state/queries/safety";

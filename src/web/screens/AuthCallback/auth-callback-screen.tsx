@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClass } from "../../components/controls/button";
 import { Spinner } from "../../components/feedback/spinner";
 import { Page } from "../../components/layout/page";
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { useEmailConfirmation } from "./use-email-confirmation";

@@ -9,7 +9,7 @@ import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/controls/button";
 import { Spinner } from "../../components/feedback/spinner";
 import { Page } from "../../components/layout/page";
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 import { clearPendingUsername, readPendingUsername } from "../../lib/pending-username";
 import { toast } from "../../lib/toast";
 import { useCompleteCheckoutMutation } from "../../state/queries/usernames";

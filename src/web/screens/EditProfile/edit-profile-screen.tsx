@@ -7,7 +7,7 @@ import { pageText } from "../../../domain/page-titles";
 import { buttonClass } from "../../components/controls/button";
 import { LoadError } from "../../components/feedback/load-error";
 import { Page } from "../../components/layout/page";
-import { usePageMeta } from "../../lib/page-meta";
+import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useCanonicalHandle } from "../../state/canonical-handle";
 import { profileLoadErrorText, useProfileQuery } from "../../state/queries/profiles";

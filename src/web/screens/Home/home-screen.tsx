@@ -1,5 +1,5 @@
 // / (spec-1 §2): 'Loading...' while the session resolves, then the feed or the landing page.
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 import { useSessionUser } from "../../state/queries/session";
 import { FeedHome } from "./feed-home";
 import { Landing } from "./landing";

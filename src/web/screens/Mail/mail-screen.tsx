@@ -2,7 +2,7 @@
 // the two panes.
 import { pageText } from "../../../domain/page-titles";
 import { Spinner } from "../../components/feedback/spinner";
-import { usePageMeta } from "../../lib/page-meta";
+import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 import { MailPanes } from "./mail-panes";

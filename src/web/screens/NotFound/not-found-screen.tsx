@@ -1,7 +1,7 @@
 // Any unknown address (spec-1 §2).
 import { Link } from "react-router";
 import { buttonClass } from "../../components/controls/button";
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 
 export function NotFoundScreen() {
   useStaticPageMeta("not-found");

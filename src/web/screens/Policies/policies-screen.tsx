@@ -2,7 +2,7 @@
 import { useNavigate } from "react-router";
 import { Button } from "../../components/controls/button";
 import { PoliciesDialog } from "../../components/dialog/policies-dialog";
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 
 export function PoliciesScreen() {
   useStaticPageMeta("policies");

@@ -11,7 +11,7 @@ import { Button, buttonClass } from "../../components/controls/button";
 import { IconButton } from "../../components/controls/icon-button";
 import { LoadError } from "../../components/feedback/load-error";
 import { Page } from "../../components/layout/page";
-import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
+import { type PageMetaInput, usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useGoBack } from "../../lib/use-go-back";
 import { useRecordPostView } from "../../state/queries/post-views";
@@ -22,7 +22,7 @@ import { CommentThread } from "./comment-thread";
 import { PostDetail } from "./post-detail";
 import { ReplyForm } from "./reply-form";
 
-/** The same meta the server puts into the HTML for crawlers (server/modules/posts/page-meta). */
+/** The same meta the server puts into the HTML for crawlers (server/modules/posts/post-meta). */
 function postMeta(post: PostView, siteName: string): PageMetaInput {
   const { author, content } = post;
   return {

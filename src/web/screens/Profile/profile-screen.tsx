@@ -11,7 +11,7 @@ import { normalizeHandle } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
 import { UsernameGraceNotice } from "../../components/account/username-grace-notice";
 import { Page } from "../../components/layout/page";
-import { type PageMetaInput, usePageMeta } from "../../lib/page-meta";
+import { type PageMetaInput, usePageMeta } from "../../lib/document-head";
 import { useProfileRefresh } from "../../lib/profile-refresh";
 import { useSite } from "../../lib/site-config";
 import { useCanonicalHandle } from "../../state/canonical-handle";
@@ -26,7 +26,7 @@ import { ProfilePictures } from "./profile-pictures";
 import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from "./profile-states";
 import { ProfileTabs } from "./profile-tabs";
 
-/** The same meta the server puts into the HTML for crawlers (server/modules/profiles/page-meta). */
+/** The same meta the server puts into the HTML for crawlers (server/modules/profiles/profile-meta). */
 function profileMeta(profile: ProfileView, siteName: string): PageMetaInput {
   const { fullName, handle, about } = profile;
   return {

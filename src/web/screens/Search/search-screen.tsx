@@ -5,7 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { pageText } from "../../../domain/page-titles";
-import { usePageMeta } from "../../lib/page-meta";
+import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { peopleSearchKeys } from "../../state/queries/people-search";
 import { SearchForm } from "./filter-panel";

@@ -4,7 +4,7 @@
 // "Mute"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/layout/page";
-import { usePageMeta } from "../../lib/page-meta";
+import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailPreferencesSection } from "./email-preferences-section";

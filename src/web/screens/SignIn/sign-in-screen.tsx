@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router";
 import { safeNextPath } from "../../../domain/safe-next";
 import { Page } from "../../components/layout/page";
-import { useStaticPageMeta } from "../../lib/page-meta";
+import { useStaticPageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 import { ForgotForm } from "./forgot-form";

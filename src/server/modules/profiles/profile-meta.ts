@@ -8,7 +8,7 @@ import { RESERVED_HANDLES } from "../../../domain/handles";
 import { pageText } from "../../../domain/page-titles";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import type { PageMeta } from "../../http/page-meta";
+import type { PageMeta } from "../../http/app-html";
 import { getProfileByHandle } from "./service";
 
 type FirstPosts = Extract<PageData, { kind: "profile" }>["posts"];

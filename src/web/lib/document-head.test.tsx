@@ -1,6 +1,6 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type PageMetaInput, usePageMeta } from "./page-meta";
+import { type PageMetaInput, usePageMeta } from "./document-head";
 
 const content = (selector: string) =>
   document.head.querySelector<HTMLMetaElement>(selector)?.getAttribute("content") ?? null;

@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
-import { type Pair, relationOf } from "../../policy/relations";
+import { type Pair, relationOf } from "../../policy/blocks";
 import { forgetActivityBetween } from "../activity/record";
 import { lockFollowPair, removeFollow } from "../follows/pair";
 import { toPersonSummary } from "../profiles/person";

@@ -3,7 +3,7 @@
 // block either way or a suspended author makes it a missing post (docs/safety.md "Pages served by
 // the server"). The words come from domain/page-titles.ts.
 import { pageText } from "../../../domain/page-titles";
-import type { PageMeta } from "../../http/page-meta";
+import type { PageMeta } from "../../http/app-html";
 import { getPostByPath, type PostReader } from "./service";
 
 interface PostPage {

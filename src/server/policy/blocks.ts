@@ -1,6 +1,6 @@
 // What the viewer has done to a person (docs/safety.md "Block", "Mute"), and what a block refuses:
 // the reads behind the profile's block and mute buttons, follows and messages. The block and mute
-// use-cases that write these rows are in modules/safety/relations.ts.
+// use-cases that write these rows are in modules/safety/block-and-mute.ts.
 import { sql } from "drizzle-orm";
 import type { Relation } from "../../domain/contracts/safety";
 import { ERROR_CODES } from "../../domain/error-codes";

@@ -1,6 +1,6 @@
 // Page metadata during client-side navigation (spec-1 §2 "Page metadata … is set per profile and
 // per post"). The server already writes these tags into the HTML for crawlers
-// (src/server/http/page-meta.ts); this keeps <head> right once the app navigates, and puts back
+// (src/server/http/app-html.ts); this keeps <head> right once the app navigates, and puts back
 // what was there when the screen goes away. Titles and descriptions come from
 // domain/page-titles.ts and absolute URLs start with the public URL, as on the server.
 import { useEffect } from "react";
