@@ -1,14 +1,10 @@
 // The record moderation keeps (docs/safety.md "Audit log"): every action a moderator takes, and the
 // notices that tell the affected person on their next visit.
-import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
-const person = (name: string) =>
-  text(name)
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { at, personRef as person } from "../columns";
+import { users } from "./auth";
 
 /** Every moderator action: who, what, on whom, why, when (docs/safety.md "Audit log"). */
 export const moderationActions = pgTable(

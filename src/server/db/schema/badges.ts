@@ -2,20 +2,11 @@
 // sent, the moderator's question, the decision and its reason. One request per person and kind is
 // open at a time (open or waiting for the person's answer); decided rows stay, so a denial's date
 // tells when the person may ask again and the history is in the person's data export.
-import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { users } from "./auth";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at } from "../columns";
+import { users } from "./auth";
 
 export const badgeRequests = pgTable(
   "badge_requests",

@@ -1,5 +1,6 @@
 // A person's data exports (docs/accounts.md "Your data"): one row per export, its progress written
 // by whichever instance builds it, so any instance answers the page's poll.
+
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -8,13 +9,11 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at } from "../columns";
 import { users } from "./auth";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 export const accountExports = pgTable(
   "account_exports",

@@ -2,9 +2,9 @@
 // person's handle and default username, and with them their {name}@MAIL_DOMAIN address, can be
 // neither registered, bought nor written to until `held_until`; a scheduled job then releases
 // them. The row names no person: the hold outlives the account on purpose.
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "../columns";
 
 export const heldNames = pgTable(
   "held_names",

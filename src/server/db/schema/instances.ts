@@ -1,8 +1,8 @@
 // App instances that share this database (docs/operations.md "Many instances"): each one keeps its
 // row fresh while it runs, so a new instance sees the others before it serves.
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "../columns";
 
 export const instances = pgTable("instances", {
   /** host:port, the same across restarts of one instance (a restart replaces its own row). */

@@ -1,10 +1,10 @@
 // The transactional outbox (docs/outbox.md): side effects that must follow a commit (e-mail,
 // cross-instance events, provider calls) are rows written in the same transaction as the change,
 // delivered afterwards by a worker in every instance that claims rows with FOR UPDATE SKIP LOCKED.
-import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "../columns";
 
 export const outbox = pgTable(
   "outbox",

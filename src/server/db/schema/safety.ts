@@ -1,22 +1,9 @@
 // Blocks, mutes and reports (docs/safety.md); the audit log is in audit.ts. A block hides two people
 // from each other everywhere; a mute hides one person's posts and comments from the muter only.
-import { sql } from "drizzle-orm";
-import {
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { users } from "./auth";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
-const person = (name: string) =>
-  text(name)
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, personRef as person } from "../columns";
 
 export const blocks = pgTable(
   "blocks",

@@ -1,11 +1,11 @@
 // Reserved usernames bought by yearly subscription (spec-2 §4, §7, §9; docs/usernames.md).
 // A checkout is a 30-minute hold on a name for one buyer; a subscription is a paid name; a
 // released name redirects to its former owner for 90 days and is held back 90 more.
-import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at } from "../columns";
+import { users } from "./auth";
 
 export const usernameCheckouts = pgTable(
   "username_checkouts",
