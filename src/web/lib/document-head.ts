@@ -34,15 +34,18 @@ function shorten(description: string): string {
     : description;
 }
 
+/** Takes a tag out of <head>; returns how to put it back where it was. */
+function detach(existing: Element | null): () => void {
+  if (!existing) return () => {};
+  const next = existing.nextSibling;
+  existing.remove();
+  return () => document.head.insertBefore(existing, next);
+}
+
 /** Sets one <meta> (or removes it when `content` is null); returns how to put it back. */
 function setMeta([attr, key]: TagKey, content: string | null): () => void {
   const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
-  if (content === null) {
-    if (!existing) return () => {};
-    const next = existing.nextSibling;
-    existing.remove();
-    return () => document.head.insertBefore(existing, next);
-  }
+  if (content === null) return detach(existing);
   if (existing) {
     const before = existing.content;
     existing.content = content;
@@ -59,12 +62,7 @@ function setMeta([attr, key]: TagKey, content: string | null): () => void {
 
 function setCanonical(href: string | null): () => void {
   const existing = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (href === null) {
-    if (!existing) return () => {};
-    const next = existing.nextSibling;
-    existing.remove();
-    return () => document.head.insertBefore(existing, next);
-  }
+  if (href === null) return detach(existing);
   if (existing) {
     const before = existing.getAttribute("href");
     existing.href = href;
