@@ -2,14 +2,11 @@
 
 import { Link } from "react-router";
 import type { FollowListKind } from "../../../domain/contracts/follows";
-import { displayName } from "../../../domain/display-name";
 import { useFollowListQuery } from "../../state/queries/follow-lists";
 import { LoadMore } from "../controls/load-more";
 import { Dialog } from "../dialog/dialog";
 import { LoadError } from "../feedback/load-error";
-import { Avatar } from "./avatar";
-import { PersonName } from "./person-name";
-import { ProfileBadges } from "./profile-badges";
+import { PersonIdentity } from "./person-identity";
 
 const TITLES: Record<FollowListKind, string> = {
   friends: "Friends",
@@ -59,26 +56,7 @@ export function FollowListDialog({
                   onClick={onClose}
                   className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 >
-                  <Avatar
-                    name={displayName(person)}
-                    src={person.profileImageUrl}
-                    className="size-10"
-                  />
-                  <span className="min-w-0">
-                    <span className="flex items-center gap-1 font-semibold">
-                      <span className="truncate">
-                        <PersonName person={person} />
-                      </span>
-                      <ProfileBadges
-                        verificationType={person.verificationType}
-                        veteran={person.veteran}
-                        size={16}
-                      />
-                    </span>
-                    <span className="block truncate text-sm text-neutral-500">
-                      @{person.handle}
-                    </span>
-                  </span>
+                  <PersonIdentity person={person} />
                 </Link>
               </li>
             ))}

@@ -2,13 +2,12 @@
 // each person with avatar, name, badges and @handle, and a Follow button. An option may hold no
 // button (ARIA: its children are presentational), so the Follow buttons stand in a column beside
 // the listbox, one per row, not inside it. The count, 'Searching…' or the empty text is announced.
+
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { displayName } from "../../../domain/display-name";
-import { Avatar } from "../person/avatar";
 import { FollowButton } from "../person/follow-button";
-import { PersonName } from "../person/person-name";
-import { ProfileBadges } from "../person/profile-badges";
+import { PersonIdentity } from "../person/person-identity";
 import type { HeaderSearchState } from "./use-header-search";
 
 interface SearchResultsProps {
@@ -62,26 +61,7 @@ export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps
                   index === combobox.activeIndex && "bg-sky-50 dark:bg-sky-950/60",
                 )}
               >
-                <Avatar
-                  name={displayName(person)}
-                  src={person.profileImageUrl}
-                  className="size-10"
-                />
-                <span className="flex min-w-0 flex-col">
-                  <span className="flex min-w-0 items-center gap-1">
-                    <span className="truncate font-semibold">
-                      <PersonName person={person} />
-                    </span>
-                    <ProfileBadges
-                      verificationType={person.verificationType}
-                      veteran={person.veteran}
-                      size={16}
-                    />
-                  </span>
-                  <span className="truncate text-sm text-neutral-500 dark:text-neutral-400">
-                    @{person.handle}
-                  </span>
-                </span>
+                <PersonIdentity person={person} />
               </div>
             ))}
           </div>
