@@ -1,6 +1,7 @@
 // The realtime wire protocol: a discriminated union each way. The server parses what browsers send;
 // the browser checks frames by realtime-frames.ts, held to these schemas by its test.
 import { z } from "zod";
+import { followState } from "./contracts/follows";
 import { messageView } from "./contracts/mail";
 import { postView } from "./contracts/posts";
 
@@ -15,6 +16,8 @@ export const serverMessage = z.discriminatedUnion("type", [
     followerId: z.string(),
     followingId: z.string(),
     following: z.boolean(),
+    /** 'requested' while a private account's owner has not answered. */
+    state: followState,
   }),
   z.object({ type: z.literal("profile.counts"), userId: z.string(), counts }),
   /** A profile's name, photo or badges changed (a save, a face check, a moderator's decision):

@@ -12,7 +12,7 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 export const SERVER_MESSAGE_FIELDS: Record<ServerMessage["type"], readonly string[]> = {
   ready: ["userId"],
   pong: [],
-  "follow.changed": ["followerId", "followingId", "following"],
+  "follow.changed": ["followerId", "followingId", "following", "state"],
   "profile.counts": ["userId", "counts"],
   "profile.changed": ["userId"],
   "post.created": ["post"],

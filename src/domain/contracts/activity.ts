@@ -3,9 +3,21 @@ import { z } from "zod";
 
 export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
 
+/** spec-2 §3 group types, with a private account's waiting requests (FOLLOW_REQUEST, answered
+ * through /api/follow-requests) and the requester's 'accepted your follow request'
+ * (FOLLOW_ACCEPTED). */
+export const ACTIVITY_GROUP_TYPES = [
+  "LIKE",
+  "COMMENT",
+  "FOLLOW",
+  "FOLLOW_REQUEST",
+  "FOLLOW_ACCEPTED",
+] as const;
+export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
+
 /** spec-2 §3 activity entry, one per group of (type, post). */
 export const activityGroup = z.object({
-  groupType: z.enum(["LIKE", "COMMENT", "FOLLOW"]),
+  groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
   actorCount: z.number().int(),
   unread: z.boolean(),
@@ -20,7 +32,8 @@ export const activityGroup = z.object({
       profileImageUrl: z.string().nullable(),
     }),
   ),
-  /** Where opening the entry goes: the post's path, or the actor's profile for follows. */
+  /** Where opening the entry goes: the post's path, or the actor's profile for follows and
+   * acceptances; null for FOLLOW_REQUEST (the screen lists GET /api/follow-requests). */
   target: z.string().nullable(),
   postDeleted: z.boolean(),
   lastEventAt: z.string(),
@@ -36,6 +49,6 @@ export const activityQuery = z.object({
 });
 
 export const markGroupReadBody = z.object({
-  groupType: z.enum(["LIKE", "COMMENT", "FOLLOW"]),
+  groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
 });

@@ -1,6 +1,13 @@
-// Shapes of /api/follows/* and the follower lists (spec-1 §2 follower list modal, §7 follow-toggle).
+// Shapes of /api/follows/* and the follower lists (spec-1 §2 follower list modal, §7 follow-toggle),
+// with the follow requests of private accounts (docs/social-and-realtime.md "Private accounts").
 import { z } from "zod";
 import { pageOf, pageQueryOf } from "./page";
+
+/** How the viewer stands to a person they may follow: no follow, a request waiting for a private
+ * account's owner, or a follow. */
+export const FOLLOW_STATES = ["none", "requested", "following"] as const;
+export const followState = z.enum(FOLLOW_STATES);
+export type FollowState = z.infer<typeof followState>;
 
 export const followToggleBody = z.object({
   action: z.literal("toggle").optional(),
@@ -22,6 +29,9 @@ export type FollowCounts = z.infer<typeof followCounts>;
 
 export const followToggleResponse = z.object({
   following: z.boolean(),
+  /** After the toggle: a private account's toggle makes or cancels a request ('requested',
+   * 'none'); `following` stays true only for 'following'. */
+  state: followState,
   /** The target's counters after the change. */
   counts: followCounts,
 });
@@ -48,7 +58,7 @@ export type PersonSummary = z.infer<typeof personSummary>;
 
 export const followListResponse = pageOf(personSummary);
 
-export const followStatusResponse = z.object({ following: z.boolean() });
+export const followStatusResponse = z.object({ following: z.boolean(), state: followState });
 
 /** People to follow on an empty home feed (docs/feed.md "People to follow"). */
 export const SUGGESTIONS_MAX = 10;

@@ -66,6 +66,14 @@ export const profileView = z.object({
    * "Verified links"). */
   websiteVerified: z.boolean(),
   counts: z.object({ friends: z.number(), following: z.number(), followers: z.number() }),
+  /** Posts only for approved followers and the owner (docs/social-and-realtime.md "Private
+   * accounts"). */
+  privateAccount: z.boolean(),
+  /** 'private' when this viewer may not see the posts ("This account is private"); the profile's
+   * posts answer an empty page then. */
+  postsHidden: z.enum(["private"]).nullable(),
+  /** Which follow lists this viewer may open (each list's audience; the friends list needs both). */
+  lists: z.object({ followers: z.boolean(), following: z.boolean(), friends: z.boolean() }),
   attributes: attributeValues,
   /** Slots 1–9 in order; null where empty. */
   pictures: z.array(z.string().nullable()).length(PICTURE_SLOTS),

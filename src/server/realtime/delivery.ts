@@ -24,6 +24,7 @@ function deliverFollow(
     followerId: event.followerId,
     followingId: event.followingId,
     following: event.following,
+    state: event.state ?? (event.following ? "following" : "none"),
   };
   sendTo(
     new Set([...registry.ofUser(event.followerId), ...registry.ofUser(event.followingId)]),

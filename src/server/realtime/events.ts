@@ -1,6 +1,6 @@
 // Domain events: what services publish after a commit. The gateway turns them into wire messages
 // for the users allowed to see them; other subscribers (activity, caches) may listen too.
-import type { FollowCounts } from "../../domain/contracts/follows";
+import type { FollowCounts, FollowState } from "../../domain/contracts/follows";
 import type { MessageView } from "../../domain/contracts/mail";
 import type { PostView } from "../../domain/contracts/posts";
 
@@ -10,6 +10,8 @@ export type DomainEvent =
       followerId: string;
       followingId: string;
       following: boolean;
+      /** Set when a private account's request is involved; else read from `following`. */
+      state?: FollowState;
       followerCounts: FollowCounts;
       followingCounts: FollowCounts;
     }

@@ -1,6 +1,7 @@
 // SQL for user_activity: writing a row, the unread badge, the grouped Activity page, marking
 // groups read, and forgetting what two people did to each other (a block).
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { ActivityGroupType } from "../../../domain/contracts/activity";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
@@ -50,7 +51,7 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
 }
 
 export interface GroupRow {
-  group_type: "LIKE" | "COMMENT" | "FOLLOW";
+  group_type: ActivityGroupType;
   post_id: string | null;
   actor_count: number | string;
   unread: boolean;
@@ -110,7 +111,7 @@ export async function postsForGroups(db: Db, ids: string[]) {
 export async function markRead(
   db: Db,
   recipientId: string,
-  group: { groupType: "LIKE" | "COMMENT" | "FOLLOW"; postId: string | null } | null,
+  group: { groupType: ActivityGroupType; postId: string | null } | null,
 ): Promise<void> {
   const groupMatch = group
     ? and(

@@ -2,7 +2,7 @@
 // (their text as it reads now) hydrated in one query each; opening a group marks it read; the
 // menu badge's unread count.
 import { snippet } from "../../../domain/activity-buckets";
-import type { ActivityGroup } from "../../../domain/contracts/activity";
+import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { displayHandle } from "../../../domain/handles";
 import type { Db } from "../../db/client";
 import { toPersonSummary } from "../profiles/person";
@@ -62,7 +62,7 @@ export async function markActivityRead(
   db: Db,
   input: {
     recipientId: string;
-    group: { groupType: "LIKE" | "COMMENT" | "FOLLOW"; postId: string | null } | null;
+    group: { groupType: ActivityGroupType; postId: string | null } | null;
   },
 ): Promise<{ ok: true }> {
   await markRead(db, input.recipientId, input.group);

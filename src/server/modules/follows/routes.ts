@@ -49,12 +49,13 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
         response: { 200: followStatusResponse },
       },
     },
-    async (request) => ({
-      following: await isFollowing(ctx.db, {
+    async (request) => {
+      const following = await isFollowing(ctx.db, {
         viewerId: me(request),
         targetUserId: request.params.userId,
-      }),
-    }),
+      });
+      return { following, state: following ? ("following" as const) : ("none" as const) };
+    },
   );
 
   app.get(

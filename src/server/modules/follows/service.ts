@@ -41,7 +41,11 @@ export async function toggleFollow(
       followingCounts: written.followingCounts,
     });
     if (following) fx.publishAfterCommit({ type: "activity.created", recipientId: targetUserId });
-    return { following, counts: written.followingCounts };
+    return {
+      following,
+      state: following ? ("following" as const) : ("none" as const),
+      counts: written.followingCounts,
+    };
   });
 }
 

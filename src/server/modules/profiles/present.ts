@@ -46,6 +46,9 @@ export function presentProfile(row: ShownProfileRow, standing: ViewerStanding): 
     websiteUrl: p.websiteUrl,
     websiteVerified: p.websiteUrl !== null && p.websiteVerifiedAt !== null,
     counts: { friends: p.friendsCount, following: p.followingCount, followers: p.followersCount },
+    privateAccount: false,
+    postsHidden: null,
+    lists: { followers: isOwner, following: isOwner, friends: isOwner },
     attributes: visibleAttributes(attributesOfRow(p), audiences, standing),
     pictures: [
       pics?.userpic1 ?? null,
