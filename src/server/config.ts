@@ -30,6 +30,17 @@ const commaList = () =>
       .map((entry) => entry.trim())
       .filter(Boolean),
   );
+/** `new,others`: a figure for accounts under 30 days old, then one for the others. */
+const newAndOthers = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(",").map((entry) => Number(entry.trim())))
+    .refine(
+      (figures) => figures.length === 2 && figures.every((n) => Number.isInteger(n) && n >= 1),
+      { message: "must be two whole numbers, new accounts' then the others' (100,500)" },
+    )
+    .transform(([newAccount, others]) => ({ newAccount: newAccount ?? 0, others: others ?? 0 }));
 const url = (protocols: string[]) =>
   z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must use ${protocols.join(" or ")}`,
@@ -98,6 +109,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_URL: url(["http:", "https:"]).optional(),
+  /** People-search result pages per account (docs/search.md "Search budget"). */
+  SEARCH_PAGES_PER_HOUR: newAndOthers("100,500"),
+  SEARCH_PAGES_PER_DAY: newAndOthers("300,1500"),
   /** Bearer token that opens GET /metrics (docs/operations.md "Metrics"); unset: 404. */
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   /** Browser tests only: every live face check asks for these two actions in this order. */
@@ -164,6 +178,12 @@ export interface Config {
   adminEmails: string[];
   /** Opens GET /metrics to requests that carry it; unset, /metrics is a 404. */
   metricsToken: string | undefined;
+  /** People-search result pages one account may read an hour and a day, for accounts under 30
+   * days old and for the others (docs/search.md "Search budget"). */
+  searchBudget: {
+    hour: { newAccount: number; others: number };
+    day: { newAccount: number; others: number };
+  };
   /** Real payments (docs/usernames.md); unset: the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** Set only under NODE_ENV=test: the actions every live face check asks for; else random. */
@@ -226,6 +246,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  ${a} and ${b} must be set together`);
     }
   }
+  for (const key of ["newAccount", "others"] as const) {
+    if (env.SEARCH_PAGES_PER_DAY[key] < env.SEARCH_PAGES_PER_HOUR[key]) {
+      throw new ConfigError(
+        "Invalid configuration:\n  SEARCH_PAGES_PER_DAY must be at least SEARCH_PAGES_PER_HOUR, figure by figure",
+      );
+    }
+  }
   if (env.FACE_CHALLENGE_ACTIONS && env.NODE_ENV !== "test") {
     throw new ConfigError(
       "Invalid configuration:\n  FACE_CHALLENGE_ACTIONS is for tests: it needs NODE_ENV=test",
@@ -275,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteName: env.SITE_NAME,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     metricsToken: env.METRICS_TOKEN,
+    searchBudget: { hour: env.SEARCH_PAGES_PER_HOUR, day: env.SEARCH_PAGES_PER_DAY },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

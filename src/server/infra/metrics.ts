@@ -52,6 +52,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly searchFilterWalks = new Counter({
+    name: `${PREFIX}search_filter_walks_total`,
+    help: 'Accounts that searched people with more than 40 distinct filter sets within 10 minutes, counted once per account and window (docs/search.md "Search budget").',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

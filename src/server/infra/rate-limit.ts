@@ -13,6 +13,7 @@ import { OTP_MAX_WRONG_TRIES, OTP_RESEND_COOLDOWN_SECONDS } from "../../domain/o
 import { AppError, tooManyRequests } from "../errors";
 
 const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
 /** points per duration (seconds); the table in docs/operations.md "Limits". */
 export const LIMITS = {
@@ -74,6 +75,17 @@ export const LIMITS = {
   faceVerifyPerUser: { points: 5, duration: 60 * MINUTE },
   /** Username checkouts one account starts (docs/usernames.md). */
   checkoutPerUser: { points: 10, duration: 60 * MINUTE },
+  /**
+   * People-search result pages one account reads (docs/search.md "Search budget"). Spent with
+   * `consumeWithin` and the ceiling of that account's age (config.searchBudget), so an account
+   * turning 30 days old keeps what it has spent; these points only bound the counter.
+   */
+  searchPagesPerHour: { points: 1_000_000, duration: HOUR },
+  searchPagesPerDay: { points: 1_000_000, duration: 24 * HOUR },
+  /** A filter set one account searched (account and the set's hash): counted, never refused. */
+  searchFilterSetSeen: { points: 1_000_000, duration: 10 * MINUTE },
+  /** The distinct filter sets one account searched in those 10 minutes: counted, never refused. */
+  searchFilterSets: { points: 1_000_000, duration: 10 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -83,16 +95,39 @@ export interface RateLimits {
   consume(name: LimitName, key: string): Promise<void>;
   /** Throws the same 429 when the budget is spent, without spending from it. */
   check(name: LimitName, key: string): Promise<void>;
-  /** Spends one point without ever refusing (a failure to count). */
-  record(name: LimitName, key: string): Promise<void>;
+  /**
+   * Spends one point; throws the 429 once more than `ceiling` points are spent in the window: a
+   * budget whose size depends on who spends it (the search budget, smaller for new accounts).
+   */
+  consumeWithin(name: LimitName, key: string, ceiling: number): Promise<void>;
+  /** Spends one point without ever refusing (a failure to count); answers the points spent. */
+  record(name: LimitName, key: string): Promise<number>;
   /** Points spent in the current window. */
   spent(name: LimitName, key: string): Promise<number>;
   /** Clears a key, e.g. the failed logins of an account and IP after a good login. */
   reset(name: LimitName, key: string): Promise<void>;
 }
 
+/** "42 minutes", "3 hours": how long the search budget's refusal lasts, rounded up. */
+function waitText(seconds: number): string {
+  const [amount, unit] =
+    seconds < 2 * MINUTE
+      ? [seconds, "second"]
+      : seconds < 2 * HOUR
+        ? [Math.ceil(seconds / MINUTE), "minute"]
+        : [Math.ceil(seconds / HOUR), "hour"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
 function refusal(name: LimitName, msBeforeNext: number) {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  if (name === "searchPagesPerHour" || name === "searchPagesPerDay") {
+    return tooManyRequests(
+      retryAfter,
+      ERROR_CODES.rateLimited,
+      `You have looked through a lot of search results. You can search again in ${waitText(retryAfter)}.`,
+    );
+  }
   if (name === "codeResendCooldown") {
     return tooManyRequests(
       retryAfter,
@@ -139,8 +174,17 @@ export function createRateLimits(redis?: Redis): RateLimits {
         throw refusal(name, state.msBeforeNext);
       }
     },
+    async consumeWithin(name, key, ceiling) {
+      try {
+        const spent = await get(name).consume(key.toLowerCase());
+        if (spent.consumedPoints > ceiling) throw refusal(name, spent.msBeforeNext);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        throw refusal(name, error.msBeforeNext);
+      }
+    },
     async record(name, key) {
-      await get(name).penalty(key.toLowerCase(), 1);
+      return (await get(name).penalty(key.toLowerCase(), 1)).consumedPoints;
     },
     async spent(name, key) {
       return (await get(name).get(key.toLowerCase()))?.consumedPoints ?? 0;
@@ -154,10 +198,10 @@ export function createRateLimits(redis?: Redis): RateLimits {
 /** The same budgets, counting each refusal by limit (docs/operations.md "Metrics"). */
 export function countRefusals(limits: RateLimits, refused: (name: LimitName) => void): RateLimits {
   const counted =
-    (spend: (name: LimitName, key: string) => Promise<void>) =>
-    async (name: LimitName, key: string) => {
+    <A extends unknown[]>(spend: (name: LimitName, key: string, ...rest: A) => Promise<void>) =>
+    async (name: LimitName, key: string, ...rest: A) => {
       try {
-        await spend(name, key);
+        await spend(name, key, ...rest);
       } catch (error) {
         if (error instanceof AppError && error.status === 429) refused(name);
         throw error;
@@ -166,6 +210,9 @@ export function countRefusals(limits: RateLimits, refused: (name: LimitName) => 
   return {
     ...limits,
     consume: counted((name, key) => limits.consume(name, key)),
+    consumeWithin: counted((name, key, ceiling: number) =>
+      limits.consumeWithin(name, key, ceiling),
+    ),
     check: counted((name, key) => limits.check(name, key)),
   };
 }

@@ -16,15 +16,14 @@ import { UnknownCursorPlace } from "./index/index-distance";
 import { searchIndex } from "./index/index-query";
 import type { IndexCursor, IndexPage } from "./index/types";
 import { newestProfiles, readResults, type SearchRow } from "./queries";
+import { filterSetKey, spendSearchPage } from "./search-budget";
+import { invalidCursor, openCursor, sealCursor } from "./search-cursor";
 
 const cursorSchema = z.object({
   sort: z.enum(SEARCH_SORTS),
   key: z.string().max(300),
   id: z.string().min(1).max(64),
 });
-
-const invalidCursor = () =>
-  badRequest(ERROR_CODES.validation, "Invalid cursor", { cursor: ["Invalid cursor"] });
 
 /** By name the key is the lower-cased name; newest, the time joined; by distance, the place and
  * the name: `lat,lng|name` (docs/search.md "Pages"). */
@@ -93,14 +92,22 @@ function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Point
 }
 
 /** One page: the profile index picks the people and counts (docs/search.md "Profile index"),
- * PostgreSQL reads them fresh. */
+ * PostgreSQL reads them fresh; a valid request spends a page of the viewer's search budget
+ * ("Search budget") before anything is read. */
 export async function searchPeopleByFilters(
-  ctx: Pick<AppContext, "db" | "cities" | "searchIndex" | "relations">,
+  ctx: Pick<
+    AppContext,
+    "db" | "cities" | "searchIndex" | "relations" | "config" | "limits" | "log" | "metrics"
+  >,
   input: { viewerId: string; filters: SearchFilters; limit: number; cursor?: string | undefined },
 ) {
   const sort = input.filters.sort ?? "name";
   const place = placeOf(ctx, input.filters);
-  const after = decodeSearchCursor(input.cursor, sort);
+  const filterSet = filterSetKey(input.filters);
+  const seal = { secret: ctx.config.sessionSecret, viewerId: input.viewerId, filterSet };
+  const walk = openCursor(input.cursor, seal);
+  const after = decodeSearchCursor(walk.position, sort);
+  await spendSearchPage(ctx, { viewerId: input.viewerId, filterSet });
   const [index, blocked, friends] = await Promise.all([
     ctx.searchIndex.current(),
     ctx.relations.blockedWith(input.viewerId),
@@ -137,7 +144,11 @@ export async function searchPeopleByFilters(
     }),
     nextCursor:
       found.hits.length > input.limit && last
-        ? encodeSearchCursor({ sort, key: last.key, id: last.userId })
+        ? sealCursor(
+            encodeSearchCursor({ sort, key: last.key, id: last.userId }),
+            walk.pagesRead + 1,
+            seal,
+          )
         : null,
     // 'Found N' on the first page: exact up to the cap, then '1,000+' (docs/search.md "Count").
     total:
