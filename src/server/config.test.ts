@@ -20,6 +20,13 @@ describe("loadConfig", () => {
       databasePoolSize: 10,
     });
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "4" }).databasePoolSize).toBe(4);
+    expect(loadConfig({ DATA_DIR: tempDir() }).searchBudget).toEqual({
+      hour: { newAccount: 100, others: 500 },
+      day: { newAccount: 300, others: 1500 },
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), SEARCH_PAGES_PER_HOUR: "3, 7" }).searchBudget.hour,
+    ).toEqual({ newAccount: 3, others: 7 });
   });
 
   it("is production-safe when nothing is set: no dev server origin", () => {
@@ -77,6 +84,10 @@ describe("loadConfig", () => {
     ["LINK_CHECK_ALLOW_PRIVATE", "10.0.0.0/33"],
     ["LINK_CHECK_ALLOW_PRIVATE", "127.0.0.1, 0x7f.1"],
     ["LINK_CHECK_ANY_PORT", "yes"],
+    ["SEARCH_PAGES_PER_HOUR", "100"],
+    ["SEARCH_PAGES_PER_HOUR", "100,0"],
+    ["SEARCH_PAGES_PER_DAY", "300,1500,9"],
+    ["SEARCH_PAGES_PER_DAY", "50,1500"],
   ])("stops on a malformed %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(new RegExp(name));
