@@ -80,6 +80,13 @@ export const profiles = pgTable(
       .default({}),
     /** Filled attributes in before audiences existed: Edit Profile points at the new controls once. */
     audienceNoticeDue: boolean("audience_notice_due").notNull().default(false),
+    /** Posts only for approved followers and the owner; a follow is a request first
+     * (docs/social-and-realtime.md "Private accounts"). */
+    privateAccount: boolean("private_account").notNull().default(false),
+    /** Who may open the follower and following lists (domain/audiences.ts); Only me until the
+     * person chooses. */
+    followersAudience: text("followers_audience").notNull().default("only_me"),
+    followingAudience: text("following_audience").notNull().default("only_me"),
     faceVerifiedAt: timestamp("face_verified_at", { withTimezone: true }),
     faceCaptureUrl: text("face_capture_url"),
     faceMatchScore: real("face_match_score"),
@@ -132,6 +139,10 @@ export const profiles = pgTable(
     check(
       "profiles_verification_type_check",
       sql`${t.verificationType} in ('none', 'yellow', 'black')`,
+    ),
+    check(
+      "profiles_list_audiences_check",
+      sql`${t.followersAudience} in ('everyone', 'friends', 'only_me') and ${t.followingAudience} in ('everyone', 'friends', 'only_me')`,
     ),
     check(
       "profiles_counts_check",

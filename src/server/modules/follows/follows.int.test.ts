@@ -43,6 +43,7 @@ describe("POST /api/follows/toggle", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       following: true,
+      state: "following",
       counts: { friends: 0, following: 0, followers: 1 },
     });
     expect(await counts(a)).toEqual({ friends: 0, following: 1, followers: 0 });
@@ -55,6 +56,7 @@ describe("POST /api/follows/toggle", () => {
     const undo = await toggle(a, { targetUserId: b.userId });
     expect(undo.json()).toEqual({
       following: false,
+      state: "none",
       counts: { friends: 0, following: 1, followers: 0 },
     });
     expect(await counts(a)).toEqual({ friends: 0, following: 0, followers: 1 });
@@ -63,7 +65,7 @@ describe("POST /api/follows/toggle", () => {
       url: `/api/follows/status/${b.userId}`,
       headers: { cookie: a.cookie },
     });
-    expect(status.json()).toEqual({ following: false });
+    expect(status.json()).toEqual({ following: false, state: "none" });
   });
 
   it.each([
