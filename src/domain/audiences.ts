@@ -1,8 +1,9 @@
 // Who sees each personal attribute (docs/profiles-and-media.md "Who sees what"): every attribute of
 // the Details grid has an audience — Everyone, Friends (people who follow each other, spec-1 §3) or
 // Only me. The owner sees everything, friends see Everyone and Friends, everyone else (anonymous
-// visitors included) sees Everyone. The server's presenters and the search index apply this one
-// rule; the edit form shows it.
+// visitors included) sees Everyone. A value the server derives from another attribute is shown to
+// no more people than its source (effectiveAudiences). The server's presenters and the search
+// index apply this one rule; the edit form shows it.
 import type { ProfileAttributes } from "./contracts/profile-attributes";
 
 export const AUDIENCES = ["everyone", "friends", "only_me"] as const;
@@ -93,31 +94,71 @@ export const mayView = (audience: Audience, standing: ViewerStanding): boolean =
   audience === "everyone" ||
   (audience === "friends" && standing === "friend");
 
-/** The attributes as this viewer may see them: the others read as not given (null). */
-export function visibleAttributes<T extends Partial<ProfileAttributes>>(
+/** Most open first: the strictest of several audiences is the one furthest along. */
+const OPENNESS: Record<Audience, number> = { everyone: 0, friends: 1, only_me: 2 };
+
+export const strictest = (a: Audience, b: Audience): Audience =>
+  OPENNESS[a] >= OPENNESS[b] ? a : b;
+
+/** Values the server fills in from another attribute (docs/profiles-and-media.md "Who sees
+ * what"): a chosen city fixes the county (profiles/update.ts). The state is fixed by the city too
+ * but stays the person's own choice: it is coarse, and one may show it while hiding the city. */
+export const DERIVED_ATTRIBUTES = { county: "city" } as const satisfies Partial<
+  Record<AttributeKey, AttributeKey>
+>;
+type DerivedSource = (typeof DERIVED_ATTRIBUTES)[keyof typeof DERIVED_ATTRIBUTES];
+
+/** The values the effective audiences depend on: every derived value's source. */
+export type AudienceSources = Pick<ProfileAttributes, DerivedSource>;
+
+/** Who may actually see each attribute: a value derived from another, while that one is set, is
+ * shown to no more people than its source (the strictest of its own audience and its source's). */
+export function effectiveAudiences(
+  audiences: AttributeAudiences,
+  values: AudienceSources,
+): AttributeAudiences {
+  const effective = { ...audiences };
+  for (const [derived, source] of Object.entries(DERIVED_ATTRIBUTES) as [
+    AttributeKey,
+    DerivedSource,
+  ][]) {
+    if (values[source] !== null && values[source] !== "") {
+      effective[derived] = strictest(audiences[derived], audiences[source]);
+    }
+  }
+  return effective;
+}
+
+/** The attributes as this viewer may see them, by their effective audiences: the others read as
+ * not given (null). The values carry every derived value's source, so the rule always applies. */
+export function visibleAttributes<T extends Partial<ProfileAttributes> & AudienceSources>(
   values: T,
   audiences: AttributeAudiences,
   standing: ViewerStanding,
 ): T {
   if (standing === "owner") return values;
+  const effective = effectiveAudiences(audiences, values);
   const shown = { ...values };
   for (const key of Object.keys(shown) as (keyof T & AttributeKey)[]) {
-    if (!mayView(audiences[key], standing)) (shown as Record<string, unknown>)[key] = null;
+    if (!mayView(effective[key], standing)) (shown as Record<string, unknown>)[key] = null;
   }
   return shown;
 }
 
 /** The search index's two masks (docs/search.md "Who can be found"): bit i set when
- * AUDIENCE_ATTRIBUTES[i] is matched for everyone, or for friends. Out of demographic search, none. */
+ * AUDIENCE_ATTRIBUTES[i]'s effective audience lets it be matched for everyone, or for friends.
+ * Out of demographic search, none. */
 export function audienceMasks(
   audiences: AttributeAudiences,
+  values: AudienceSources,
   demographicSearch: boolean,
 ): { everyone: number; friends: number } {
   let everyone = 0;
   let friends = 0;
   if (!demographicSearch) return { everyone, friends };
+  const effective = effectiveAudiences(audiences, values);
   AUDIENCE_ATTRIBUTES.forEach((key, bit) => {
-    const audience = audiences[key];
+    const audience = effective[key];
     if (audience === "everyone") everyone |= 1 << bit;
     if (audience !== "only_me") friends |= 1 << bit;
   });

@@ -13,6 +13,7 @@ import {
   AUDIENCE_ATTRIBUTES,
   AUDIENCES,
   type Audience,
+  effectiveAudiences,
   mayView,
   SENSITIVE_ATTRIBUTES,
   type ViewerStanding,
@@ -190,17 +191,24 @@ describe("the owner's values", () => {
 });
 
 /** Every attribute at one audience, then a mix where neighbours differ (no attribute leaks
- * through another's setting). */
+ * through another's setting), then the city hidden while all else is shown: the county the server
+ * filled in from it must not tell where the owner lives. */
 const ROUNDS: { name: string; audienceOf: (key: AttributeKey, i: number) => Audience }[] = [
   ...AUDIENCES.map((audience) => ({ name: `all ${audience}`, audienceOf: () => audience })),
   { name: "mixed", audienceOf: (_key, i) => AUDIENCES[i % 3] as Audience },
   { name: "mixed, shifted", audienceOf: (_key, i) => AUDIENCES[(i + 1) % 3] as Audience },
+  ...(["friends", "only_me"] as const).map((city) => ({
+    name: `city ${city}, all else everyone`,
+    audienceOf: (key: AttributeKey) => (key === "city" ? city : "everyone"),
+  })),
 ];
 
 describe.each(ROUNDS)("with $name", ({ audienceOf }) => {
   const audiences = Object.fromEntries(
     AUDIENCE_ATTRIBUTES.map((key, i) => [key, audienceOf(key, i)]),
   ) as AttributeAudiences;
+  // Who may see each value: the county no more people than the city (domain/audiences.ts).
+  const shownTo = effectiveAudiences(audiences, { city: CITY });
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
@@ -224,8 +232,8 @@ describe.each(ROUNDS)("with $name", ({ audienceOf }) => {
     for (const { path, body, shows } of paths) {
       for (const key of AUDIENCE_ATTRIBUTES) {
         const allowed =
-          viewer !== "blocked" && shows.includes(key) && mayView(audiences[key], STANDING[viewer]);
-        expect(appearsIn(body, values[key]), `${key} (${audiences[key]}) in ${path}`).toBe(allowed);
+          viewer !== "blocked" && shows.includes(key) && mayView(shownTo[key], STANDING[viewer]);
+        expect(appearsIn(body, values[key]), `${key} (${shownTo[key]}) in ${path}`).toBe(allowed);
       }
     }
   });
@@ -236,7 +244,7 @@ describe.each(ROUNDS)("with $name", ({ audienceOf }) => {
       const frames = JSON.stringify(sockets[i]?.messages ?? []);
       if (viewer !== "stranger" && viewer !== "blocked") expect(frames).toContain("post.created");
       for (const key of AUDIENCE_ATTRIBUTES) {
-        const seen = viewer !== "blocked" && mayView(audiences[key], STANDING[viewer]);
+        const seen = viewer !== "blocked" && mayView(shownTo[key], STANDING[viewer]);
         if (!seen) expect(appearsIn(frames, values[key]), `${key} to ${viewer}`).toBe(false);
       }
     });

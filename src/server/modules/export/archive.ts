@@ -2,6 +2,7 @@
 // from the database in keyset pages, each media file streamed from the object store, all into one
 // zip written to the private exports store. Progress (rows and files done) is counted as it goes.
 
+import { effectiveAudiences } from "../../../domain/audiences";
 import type { ExportStage } from "../../../domain/contracts/export";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
@@ -72,7 +73,8 @@ const postImagePath = (postId: string) => `media/posts/${postId}.jpg`;
 
 function profileFile(row: ProfileRow) {
   const view = presentProfile(row, "owner");
-  const audiences = view.privacy?.audiences;
+  // Who may see each value: a county no wider than the city (domain/audiences.ts).
+  const audiences = view.privacy && effectiveAudiences(view.privacy.audiences, view.attributes);
   const attributes = Object.fromEntries(
     Object.entries(view.attributes).map(([key, value]) => [
       key,

@@ -233,6 +233,8 @@ describe("Download my data", () => {
     expect(profile.pictures[1]).toBe("media/pictures/2.jpg");
     expect(profile.attributes.gender).toEqual({ value: "Female", audience: "friends" });
     expect(profile.attributes.city).toEqual({ value: "Austin, TX", audience: "only_me" });
+    // The county the server filled in from the city is seen by no more people than the city.
+    expect(profile.attributes.county).toEqual({ value: "Travis County", audience: "only_me" });
     expect(profile.attributes.religion).toEqual({ value: "Sikh", audience: "only_me" });
     expect(profile.attributes.country).toEqual({ value: "United States", audience: "everyone" });
     expect(Object.keys(profile.attributes)).toHaveLength(24);

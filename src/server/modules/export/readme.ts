@@ -10,7 +10,8 @@ Times are UTC, in ISO 8601. Deleted posts, comments and messages are not include
 
 profile.json    Your profile: name, handle, addresses, about, website, and every personal
                 attribute (country, city, age, ...) with its value and its audience: who may see
-                it ("everyone", "friends" - people you follow who follow you back - or "only_me").
+                it ("everyone", "friends" - people you follow who follow you back - or "only_me";
+                the county, filled in from your city, is seen by no more people than the city).
                 Also your search setting, the sensitive attributes you consented to show, and the
                 files in media/ that are your avatar and profile pictures.
 badge-requests.json  Your requests for the yellow badge and the veteran medal: what you sent

@@ -24,6 +24,8 @@ const DETAILS = {
   salary: "$250K - $500K",
   networth: "$10M or more",
   gender: "Female",
+  height: `6'1"`,
+  kids: "3",
 };
 /** Each sensitive attribute as the search asks for it (spec-2 §3 filter object). */
 const FILTERS: Record<(typeof SENSITIVE_ATTRIBUTES)[number], string> = {
@@ -151,5 +153,63 @@ describe("the distance filter", () => {
     const byName = await inject(t, viewers.stranger, "GET", `/api/search/profiles?q=${TAG}%20tara`);
     const card = (byName.json().items as SearchResult[]).find((i) => i.userId === tara.userId);
     expect(card).toMatchObject({ city: null, distanceMiles: null });
+  });
+});
+
+describe("values derived from another attribute", () => {
+  // Burlington, VT: the server fills in Chittenden County (profiles/update.ts).
+  const BY_COUNTY = "county=Chittenden%20County";
+  const BY_DISTANCE = [
+    "city=Burlington%2C%20VT&withinMiles=5",
+    "city=Burlington%2C%20VT&sort=distance",
+  ];
+
+  it.each(["friends", "only_me"] as const)(
+    "the county follows a city at %s: found by county and distance only where the city is seen",
+    async (city) => {
+      await save(tara, `${TAG} Tara`, {
+        audiences: { city, county: "everyone", state: "everyone" },
+      });
+      for (const query of [BY_COUNTY, ...BY_DISTANCE]) {
+        expect(await found(viewers.stranger, query), `${query} for a stranger`).not.toContain(
+          tara.userId,
+        );
+        expect(await found(viewers.follower, query), `${query} for a follower`).not.toContain(
+          tara.userId,
+        );
+        expect(await found(viewers.friend, query), `${query} for a friend`).toEqual(
+          city === "friends"
+            ? expect.arrayContaining([tara.userId])
+            : expect.not.arrayContaining([tara.userId]),
+        );
+        expect(await found(viewers.stranger, query)).toContain(open.userId);
+      }
+      // The state stays the person's own choice.
+      expect(await found(viewers.stranger, "state=Vermont")).toContain(tara.userId);
+    },
+  );
+
+  it("a county stricter than the city keeps its own audience", async () => {
+    await save(tara, `${TAG} Tara`, { audiences: { city: "everyone", county: "friends" } });
+    expect(await found(viewers.stranger, BY_COUNTY)).not.toContain(tara.userId);
+    expect(await found(viewers.stranger, BY_DISTANCE[0] as string)).toContain(tara.userId);
+    expect(await found(viewers.friend, BY_COUNTY)).toContain(tara.userId);
+  });
+
+  it("heights and kids are matched by the audience of the height and the kids", async () => {
+    const ranges = { height: "heightMin=72&heightMax=73", kids: "kidsMin=3&kidsMax=3" };
+    for (const [key, query] of Object.entries(ranges)) {
+      for (const audience of AUDIENCES) {
+        await save(tara, `${TAG} Tara`, {
+          audiences: { height: "everyone", kids: "everyone", [key]: audience },
+        });
+        for (const viewer of ["friend", "stranger"] as const) {
+          const allowed = mayView(audience, STANDING[viewer]);
+          const ids = await found(viewers[viewer], query);
+          expect(ids.includes(tara.userId), `${key} ${audience} for ${viewer}`).toBe(allowed);
+          expect(ids).toContain(open.userId);
+        }
+      }
+    }
   });
 });

@@ -1,11 +1,20 @@
 // The Details grid of the edit form (spec-2 §2, §3): a labelled select per attribute with a
 // 'Select' empty choice, University as free text and City through the autocomplete. County waits
 // for a state and the military base for a branch; generated lists load on first use. Each field's
-// label row carries who can see it (docs/profiles-and-media.md "Who sees what").
+// label row carries who can see it, and a value the server derives from another (the county, from
+// the city) says when its source shows it to fewer people (docs/profiles-and-media.md "Who sees
+// what").
 import { useQuery } from "@tanstack/react-query";
 import { memo, type ReactNode, type RefObject } from "react";
 import { ATTRIBUTE_LABELS } from "../../../domain/attribute-labels";
-import type { AttributeAudiences, AttributeKey, Audience } from "../../../domain/audiences";
+import {
+  type AttributeAudiences,
+  type AttributeKey,
+  AUDIENCE_LABELS,
+  type Audience,
+  DERIVED_ATTRIBUTES,
+  effectiveAudiences,
+} from "../../../domain/audiences";
 import type { CityItem } from "../../../domain/contracts/cities";
 import {
   PROFILE_ATTRIBUTES,
@@ -31,6 +40,22 @@ const PARENT_HINT: Partial<Record<ProfileAttribute, string>> = {
   military_base: "Choose a military branch first.",
 };
 
+const SOURCES: Partial<Record<AttributeKey, AttributeKey>> = DERIVED_ATTRIBUTES;
+
+/** 'Shown to Friends, like your city.' under a derived value its source narrows; else nothing. */
+function narrowedNote(
+  attribute: AttributeKey,
+  chosen: AttributeAudiences,
+  effective: AttributeAudiences,
+): string | undefined {
+  const source = SOURCES[attribute];
+  const audience = effective[attribute];
+  if (!source || audience === chosen[attribute]) return undefined;
+  const who =
+    audience === "only_me" ? AUDIENCE_LABELS.only_me : `Shown to ${AUDIENCE_LABELS[audience]}`;
+  return `${who}, like your ${ATTRIBUTE_LABELS[source].toLowerCase()}.`;
+}
+
 function parentOf(attribute: ProfileAttribute): ProfileAttribute | null {
   const source: ProfileOptionSource = PROFILE_OPTIONS[attribute];
   return source.kind === "dependent" ? source.parent : null;
@@ -50,12 +75,15 @@ function DetailSelect({
   details,
   error,
   audience,
+  note,
   onChange,
 }: {
   attribute: ProfileAttribute;
   details: DetailValues;
   error: string | undefined;
   audience: ReactNode;
+  /** Who actually sees the value, when another attribute narrows it. */
+  note: string | undefined;
   onChange: (patch: Partial<DetailValues>) => void;
 }) {
   const parent = parentOf(attribute);
@@ -78,7 +106,7 @@ function DetailSelect({
       options={values}
       disabled={waitingForParent || (parent !== null && options.isSuccess && values.length === 0)}
       aria-busy={options.isPending && !waitingForParent ? true : undefined}
-      hint={hint}
+      hint={[hint, note].filter(Boolean).join(" ") || undefined}
       error={error}
       labelAside={audience}
       onValueChange={(value) => {
@@ -112,6 +140,9 @@ export const DetailsGrid = memo(function DetailsGrid({
   onAudienceChange,
   cityRef,
 }: DetailsGridProps) {
+  const effective = effectiveAudiences(audiences, {
+    city: city ? `${city.city}, ${city.state}` : null,
+  });
   const audienceOf = (attribute: AttributeKey) => (
     <AudienceSelect
       field={ATTRIBUTE_LABELS[attribute]}
@@ -136,6 +167,7 @@ export const DetailsGrid = memo(function DetailsGrid({
               maxLength={source.maxLength}
               autoComplete="off"
               error={error}
+              hint={narrowedNote(attribute, audiences, effective)}
               labelAside={audienceOf(attribute)}
               onChange={(event) => onDetailsChange({ [attribute]: event.target.value })}
             />
@@ -146,6 +178,7 @@ export const DetailsGrid = memo(function DetailsGrid({
               details={details}
               error={error}
               audience={audienceOf(attribute)}
+              note={narrowedNote(attribute, audiences, effective)}
               onChange={onDetailsChange}
             />
           );

@@ -7,7 +7,7 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-labels";
-import { AUDIENCE_LABELS, type Audience } from "../../../domain/audiences";
+import { AUDIENCE_LABELS, type Audience, effectiveAudiences } from "../../../domain/audiences";
 import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
 import { AUDIENCE_ICONS } from "../../components/person/audience-icon";
 import { useMediaQuery } from "../../lib/use-media-query";
@@ -45,6 +45,8 @@ export function ProfileDetails({
     return value === null || value === "" ? [] : [{ key, value: String(value) }];
   });
   if (filled.length === 0) return null;
+  // Marked with who can actually see it: a county no wider than the city (domain/audiences.ts).
+  const audiences = privacy ? effectiveAudiences(privacy.audiences, attributes) : null;
   const foldable = phone && filled.length > FOLDED_COUNT;
   const shown = foldable && !expanded ? filled.slice(0, FOLDED_COUNT) : filled;
   return (
@@ -54,7 +56,7 @@ export function ProfileDetails({
       </h2>
       <dl id={listId} className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 sm:gap-x-6">
         {shown.map(({ key, value }) => {
-          const audience = privacy?.audiences[key] ?? "everyone";
+          const audience = audiences?.[key] ?? "everyone";
           return (
             <div key={key} className="min-w-0">
               <dt className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">

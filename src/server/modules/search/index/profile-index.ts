@@ -267,7 +267,7 @@ export class ProfileIndex {
     }
     this.created[slot] = p.createdMs;
     this.suspended[slot] = p.suspended ? 1 : 0;
-    const masks = audienceMasks(audiencesOf(p.audiences), p.demographicSearch);
+    const masks = audienceMasks(audiencesOf(p.audiences), p, p.demographicSearch);
     this.everyone[slot] = masks.everyone;
     this.friends[slot] = masks.friends;
     for (const key of TEXT_ATTRIBUTES) this.text[key].set(slot, p[key]);
