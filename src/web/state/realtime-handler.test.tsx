@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerMessage } from "../../domain/realtime-events";
 import { makeMessage, makeThread } from "../test-support/mail";
 import { ADA, GRACE } from "../test-support/posts";
+import { followRequestKeys } from "./queries/follow-requests";
 import { followKeys } from "./queries/follows";
 import { mailKeys } from "./queries/mail";
 import {
@@ -106,28 +107,86 @@ describe("applyServerMessage", () => {
       followerId: "me",
       followingId: "u2",
       following: true,
+      state: "following",
     };
     applyServerMessage(queryClient, message, "me");
-    expect(queryClient.getQueryData(followKeys.status("u2"))).toEqual({ following: true });
+    expect(queryClient.getQueryData(followKeys.status("u2"))).toEqual({
+      following: true,
+      state: "following",
+    });
     expect(search()?.map((p) => [p.userId, p.following])).toEqual([
       ["u2", true],
       ["u3", false],
     ]);
 
-    applyServerMessage(queryClient, { ...message, following: false }, "me");
-    expect(queryClient.getQueryData(followKeys.status("u2"))).toEqual({ following: false });
+    applyServerMessage(queryClient, { ...message, following: false, state: "none" }, "me");
+    expect(queryClient.getQueryData(followKeys.status("u2"))).toEqual({
+      following: false,
+      state: "none",
+    });
     expect(search()?.[0]?.following).toBe(false);
   });
 
   it("follow.changed where the viewer is the one followed: the viewer's own set stays", () => {
     applyServerMessage(
       queryClient,
-      { type: "follow.changed", followerId: "u2", followingId: "me", following: true },
+      {
+        type: "follow.changed",
+        followerId: "u2",
+        followingId: "me",
+        following: true,
+        state: "following",
+      },
       "me",
     );
     expect(queryClient.getQueryData(followKeys.status("u2"))).toBeUndefined();
     expect(queryClient.getQueryData(followKeys.status("me"))).toBeUndefined();
     expect(search()?.every((p) => !p.following)).toBe(true);
+  });
+
+  it("follow.changed of a private account: the request shows, then its approval reads the profile again", () => {
+    queryClient.setQueryData(profileKeys.detail("grace"), {
+      userId: "u2",
+      handle: "grace",
+      privateAccount: true,
+      postsHidden: "private",
+      counts: { friends: 0, following: 1, followers: 4 },
+    });
+    const message: ServerMessage = {
+      type: "follow.changed",
+      followerId: "me",
+      followingId: "u2",
+      following: false,
+      state: "requested",
+    };
+    applyServerMessage(queryClient, message, "me");
+    expect(queryClient.getQueryData(followKeys.status("u2"))).toEqual({
+      following: false,
+      state: "requested",
+    });
+    expect(search()?.[0]?.following).toBe(false);
+
+    applyServerMessage(queryClient, { ...message, following: true, state: "following" }, "me");
+    expect(search()?.[0]?.following).toBe(true);
+    expect(queryClient.getQueryState(profileKeys.detail("grace"))?.isInvalidated).toBe(true);
+    // A profile that is not private has nothing to show anew.
+    expect(queryClient.getQueryState(profileKeys.detail("alan"))?.isInvalidated).toBe(false);
+  });
+
+  it("follow.changed where the viewer is asked: the waiting requests are read again", () => {
+    queryClient.setQueryData(followRequestKeys.list(), { pages: [], pageParams: [null] });
+    applyServerMessage(
+      queryClient,
+      {
+        type: "follow.changed",
+        followerId: "u2",
+        followingId: "me",
+        following: false,
+        state: "requested",
+      },
+      "me",
+    );
+    expect(queryClient.getQueryState(followRequestKeys.list())?.isInvalidated).toBe(true);
   });
 
   it("on ready (a reconnect) marks mail and activity stale, so what was missed is fetched", () => {

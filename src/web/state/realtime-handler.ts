@@ -3,7 +3,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "../../domain/realtime-events";
 import { invalidateActivity } from "./queries/activity";
-import { setFollowing } from "./queries/follows";
+import { invalidateFollowRequests } from "./queries/follow-requests";
+import { refreshPrivateProfile, setFollowing } from "./queries/follows";
 import { mailKeys, markThreadReadLocally, receiveMessage } from "./queries/mail";
 import { receiveLikeCount } from "./queries/post-likes";
 import { receivePost } from "./queries/post-live";
@@ -30,9 +31,14 @@ export function applyServerMessage(
       return;
     case "follow.changed":
       // spec-1 §4: the viewer's following set follows changes made anywhere (another tab, another
-      // device). Someone following the viewer changes only counts, which profile.counts carries.
+      // device), an approved request included, and a private profile on screen shows or hides its
+      // posts. Someone following the viewer changes counts, which profile.counts carries, and the
+      // viewer's waiting requests when they ask or take a request back.
       if (viewerId !== null && message.followerId === viewerId) {
-        setFollowing(queryClient, message.followingId, message.following);
+        setFollowing(queryClient, message.followingId, message.state);
+        refreshPrivateProfile(queryClient, message.followingId);
+      } else if (viewerId !== null && message.followingId === viewerId) {
+        invalidateFollowRequests(queryClient);
       }
       return;
     case "activity.created":

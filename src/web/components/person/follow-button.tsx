@@ -1,20 +1,29 @@
-// The Follow / Following toggle (spec-1 §2, §4) for any person: in search results, on profiles.
-// Signed-out visitors are sent to sign up and come back here (spec-1 §6); nobody can follow
-// themselves, so the button is not shown on one's own entries. While the request runs the button
-// is aria-disabled rather than disabled, so keyboard focus stays on it.
+// The Follow / Requested / Following button (spec-1 §2, §4; docs/social-and-realtime.md "Private
+// accounts") for any person: in search results, on profiles, in people to follow. Following a
+// private account sends a request, shown as 'Requested' until its owner answers; pressing it then
+// takes the request back, and its accessible name says so. Signed-out visitors are sent to sign up
+// and come back here (spec-1 §6); nobody can follow themselves, so the button is not shown on one's
+// own entries. While the request runs the button is aria-disabled rather than disabled, so keyboard
+// focus stays on it.
 import { clsx } from "clsx";
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
+import type { FollowState } from "../../../domain/contracts/follows";
 import { signupRedirect } from "../../../domain/safe-next";
-import { useFollowStatus, useToggleFollowMutation } from "../../state/queries/follows";
+import { useFollowState, useToggleFollowMutation } from "../../state/queries/follows";
 import { useSessionUser } from "../../state/queries/session";
 
 interface FollowButtonProps {
   userId: string;
-  /** The person's name, read by screen readers after 'Follow' where several buttons share a list. */
+  /** The person's name, read by screen readers after the button's word where several buttons
+   * share a list. */
   name?: string;
-  /** Known from the data already on screen (search results); otherwise it is asked for. */
+  /** Known from the data already on screen (search results); otherwise it is asked for. A list's
+   * flag cannot tell a waiting request from no follow: a request made here is still shown. */
   following?: boolean;
+  /** Whether the account is private, when the screen knows (a profile): a follow becomes a request
+   * at once instead of when the answer comes. */
+  privateAccount?: boolean;
   compact?: boolean;
   className?: string;
 }
@@ -25,23 +34,53 @@ const sizes = {
   regular: "min-h-10 min-w-24 px-4 text-sm",
   compact: "min-h-8 min-w-22 px-3 text-xs",
 };
-const looks = {
-  follow: "bg-primary text-on-primary hover:bg-primary-hover",
-  following:
-    "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800",
+const outlined =
+  "border border-neutral-300 bg-white hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-900 dark:hover:bg-neutral-800";
+const looks: Record<FollowState, string> = {
+  none: "bg-primary text-on-primary hover:bg-primary-hover",
+  requested: `${outlined} text-neutral-600 dark:text-neutral-300`,
+  following: `${outlined} text-neutral-900 dark:text-neutral-100`,
+};
+const WORDS: Record<FollowState, string> = {
+  none: "Follow",
+  requested: "Requested",
+  following: "Following",
 };
 
-export function FollowButton({ userId, name, following, compact, className }: FollowButtonProps) {
+/** What the screen reader adds after the visible word. The spaces sit outside the hidden span's
+ * words where they join: name computation trims inside elements. */
+function spokenAfter(state: FollowState, name: string | undefined): string | null {
+  if (state === "requested") {
+    return name ? `: cancel the request to follow ${name}` : ": cancel the follow request";
+  }
+  return name ?? null;
+}
+
+export function FollowButton({
+  userId,
+  name,
+  following,
+  privateAccount,
+  compact,
+  className,
+}: FollowButtonProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { user, isPending: sessionPending } = useSessionUser();
-  const status = useFollowStatus(following === undefined ? userId : null);
+  const known = useFollowState(userId, following === undefined);
   const toggle = useToggleFollowMutation();
 
   if (user && user.id === userId) return null;
 
-  const current = following ?? status.data;
-  const pressed = Boolean(user && current);
+  const current: FollowState | undefined =
+    following === undefined
+      ? known.data
+      : following
+        ? "following"
+        : known.data === "requested"
+          ? "requested"
+          : "none";
+  const state: FollowState = user ? (current ?? "none") : "none";
   const busy = sessionPending || toggle.isPending || (Boolean(user) && current === undefined);
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
@@ -51,27 +90,24 @@ export function FollowButton({ userId, name, following, compact, className }: Fo
       void navigate(signupRedirect(`${location.pathname}${location.search}`));
       return;
     }
-    toggle.mutate({ targetUserId: userId, following: pressed });
+    toggle.mutate({ targetUserId: userId, state, privateAccount });
   };
 
+  const after = spokenAfter(state, name);
   return (
     <button
       type="button"
-      aria-pressed={pressed}
+      // A request is not a toggle's 'on': the button then takes it back, as its name says.
+      aria-pressed={state === "requested" ? undefined : state === "following"}
       aria-disabled={busy || undefined}
       aria-busy={toggle.isPending || undefined}
+      title={state === "requested" ? "Cancel follow request" : undefined}
       onClick={onClick}
-      className={clsx(
-        base,
-        sizes[compact ? "compact" : "regular"],
-        looks[pressed ? "following" : "follow"],
-        className,
-      )}
+      className={clsx(base, sizes[compact ? "compact" : "regular"], looks[state], className)}
     >
-      {pressed ? "Following" : "Follow"}
-      {/* The space sits outside the hidden span: name computation trims inside elements. */}
-      {name ? " " : null}
-      {name ? <span className="sr-only">{name}</span> : null}
+      {WORDS[state]}
+      {after && state !== "requested" ? " " : null}
+      {after ? <span className="sr-only">{after}</span> : null}
     </button>
   );
 }

@@ -43,7 +43,7 @@ function renderDialog(kind: FollowListKind) {
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <MemoryRouter>
-        <FollowListDialog userId="me" kind={kind} onClose={onClose} />
+        <FollowListDialog userId="me" whose="your" kind={kind} onClose={onClose} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

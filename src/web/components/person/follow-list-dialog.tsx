@@ -1,4 +1,5 @@
-// spec-1 §2 follower list modal: Friends, Following or Followers of the owner's own profile.
+// spec-1 §2 follower list modal: Friends, Following or Followers of a profile, opened by its owner
+// or by whoever the list's audience lets see it (docs/social-and-realtime.md "Private accounts").
 
 import { Link } from "react-router";
 import type { FollowListKind } from "../../../domain/contracts/follows";
@@ -16,10 +17,13 @@ const TITLES: Record<FollowListKind, string> = {
 
 export function FollowListDialog({
   userId,
+  whose,
   kind,
   onClose,
 }: {
   userId: string;
+  /** Whose list it is, as the description reads it: 'your', 'Grace Hopper's'. */
+  whose: string;
   kind: FollowListKind | null;
   onClose: () => void;
 }) {
@@ -32,7 +36,7 @@ export function FollowListDialog({
       onOpenChange={(open) => !open && onClose()}
       layout="sheet"
       title={title}
-      description={`People in your ${title.toLowerCase()} list`}
+      description={`People in ${whose} ${title.toLowerCase()} list`}
       hideDescription
     >
       <div className="overflow-y-auto px-2 py-2">

@@ -56,7 +56,11 @@ beforeEach(() => {
       return json({ items: people.filter((p) => p.fullName.toLowerCase().includes(q)) });
     }
     if (url === "/api/follows/toggle") {
-      return json({ following: true, counts: { friends: 0, following: 0, followers: 1 } });
+      return json({
+        following: true,
+        state: "following",
+        counts: { friends: 0, following: 0, followers: 1 },
+      });
     }
     return json({ error: { code: "not_found", message: "Not found" } }, 404);
   });

@@ -1,8 +1,8 @@
 // One activity group (spec-2 §3): what happened, by whom, on which post, how long ago, and whether
 // it is still unread. The whole entry is one button; opening it is up to the screen.
 import { clsx } from "clsx";
-import { Heart, MessageCircle, UserPlus } from "lucide-react";
-import type { ActivityGroup } from "../../../domain/contracts/activity";
+import { Heart, type LucideIcon, MessageCircle, UserCheck, UserPlus } from "lucide-react";
+import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { TimeStamp } from "../../components/text/time-stamp";
 import { activitySentence } from "./activity-sentence";
 import { AvatarStrip } from "./avatar-strip";
@@ -17,7 +17,15 @@ const TYPE_ICON = {
     Icon: UserPlus,
     className: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-400",
   },
-} as const;
+  FOLLOW_REQUEST: {
+    Icon: UserPlus,
+    className: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
+  },
+  FOLLOW_ACCEPTED: {
+    Icon: UserCheck,
+    className: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-400",
+  },
+} as const satisfies Record<ActivityGroupType, { Icon: LucideIcon; className: string }>;
 
 interface ActivityEntryProps {
   group: ActivityGroup;

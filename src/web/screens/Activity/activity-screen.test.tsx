@@ -76,6 +76,7 @@ beforeEach(() => {
         return json(ok({ user: ME }));
       }
       if (path === "/api/activity") return json(activityReplies.shift() ?? ok({ groups }));
+      if (path.startsWith("/api/follow-requests")) return json(ok({ items: [], nextCursor: null }));
       if (path === "/api/activity/unread-count") {
         return json(ok({ count: groups.filter((g) => g.unread).length }));
       }

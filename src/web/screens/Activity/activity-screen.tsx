@@ -1,5 +1,6 @@
 // /activity (spec-2 §2 "Activity page"): the reader's activity groups, newest first, under New /
-// Yesterday / Last 7 days / Last 30 days / Older, with 'Mark all as read' while anything is unread.
+// Yesterday / Last 7 days / Last 30 days / Older, with 'Mark all as read' while anything is unread;
+// above them a private account's waiting follow requests (follow-requests.tsx).
 import { useRef } from "react";
 import { pageText } from "../../../domain/page-titles";
 import { Button } from "../../components/controls/button";
@@ -12,6 +13,7 @@ import { useActivityQuery, useMarkAllReadMutation } from "../../state/queries/ac
 import { useSessionUser } from "../../state/queries/session";
 import { ActivityEntry } from "./activity-entry";
 import { activitySections } from "./activity-sections";
+import { FollowRequests } from "./follow-requests";
 import { useOpenActivity } from "./use-open-activity";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
@@ -25,7 +27,9 @@ export function ActivityScreen() {
   const now = useNow();
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const groups = query.data?.groups;
+  // The waiting requests have their own section; their item is not listed again below it.
+  const requestGroup = query.data?.groups.find((g) => g.groupType === "FOLLOW_REQUEST");
+  const groups = query.data?.groups.filter((g) => g.groupType !== "FOLLOW_REQUEST");
   const anyUnread = groups?.some((g) => g.unread) ?? false;
 
   const onMarkAll = () => {
@@ -46,6 +50,8 @@ export function ActivityScreen() {
           </Button>
         ) : null}
       </div>
+
+      <FollowRequests group={requestGroup} now={now} />
 
       {groups === undefined ? (
         query.isError ? (

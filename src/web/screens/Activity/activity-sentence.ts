@@ -1,5 +1,7 @@
-// What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post'.
-import type { ActivityGroup } from "../../../domain/contracts/activity";
+// What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post', and
+// for private accounts 'asked to follow you', 'accepted your follow request'
+// (docs/social-and-realtime.md "Private accounts").
+import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { displayName } from "../../../domain/display-name";
 
 export interface ActivitySentence {
@@ -27,6 +29,14 @@ function commentVerb(group: ActivityGroup, viewerHandle: string | null | undefin
   return "commented on your post";
 }
 
+/** What each kind of group says; a comment's words depend on whose post it is. */
+const VERBS: Record<Exclude<ActivityGroupType, "COMMENT">, string> = {
+  LIKE: "liked your post",
+  FOLLOW: "started following you",
+  FOLLOW_REQUEST: "asked to follow you",
+  FOLLOW_ACCEPTED: "accepted your follow request",
+};
+
 export function activitySentence(
   group: ActivityGroup,
   viewerHandle: string | null | undefined,
@@ -36,10 +46,6 @@ export function activitySentence(
   const others = Math.max(0, group.actorCount - 1);
   const and = others === 0 ? "" : ` and ${others} ${others === 1 ? "other" : "others"}`;
   const verb =
-    group.groupType === "LIKE"
-      ? "liked your post"
-      : group.groupType === "FOLLOW"
-        ? "started following you"
-        : commentVerb(group, viewerHandle);
+    group.groupType === "COMMENT" ? commentVerb(group, viewerHandle) : VERBS[group.groupType];
   return { actor, rest: `${and} ${verb}` };
 }

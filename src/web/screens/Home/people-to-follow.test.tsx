@@ -65,7 +65,11 @@ describe("People to follow on the empty feed", () => {
     const { user, calls } = renderFeed(({ method, path }) => {
       if (path.startsWith("/api/follows/suggestions")) return json({ items: [neighbour, poster] });
       if (method === "POST" && path === "/api/follows/toggle") {
-        return json({ following: true, counts: { friends: 0, following: 0, followers: 1 } });
+        return json({
+          following: true,
+          state: "following",
+          counts: { friends: 0, following: 0, followers: 1 },
+        });
       }
       return undefined;
     });

@@ -27,7 +27,7 @@ function mailServer(): Route {
       return json({ items: listed, nextCursor: null });
     }
     if (method === "GET" && path.startsWith("/api/follows/status/")) {
-      return json({ following: false });
+      return json({ following: false, state: "none" });
     }
     if (method === "POST" && path === "/api/mail/threads/direct") return json({ thread: draft });
     if (method === "GET" && path === thread) return json({ thread: draft });
@@ -55,7 +55,14 @@ function renderMail(url: string) {
       { path: "/mail", element: <MailScreen /> },
       {
         path: "/grace",
-        element: <ProfileActions handle="grace" userId={GRACE.userId} isOwner={false} />,
+        element: (
+          <ProfileActions
+            handle="grace"
+            userId={GRACE.userId}
+            isOwner={false}
+            privateAccount={false}
+          />
+        ),
       },
     ],
     { url, viewer: ADA },

@@ -15,14 +15,17 @@ import { ProfileActions } from "./profile-actions";
 
 function renderActions(viewer: PersonSummary | null, direct: Route, userId = GRACE.userId) {
   const calls = stubFetch(async (request) => {
-    if (request.path.startsWith("/api/follows/status/")) return json({ following: false });
+    if (request.path.startsWith("/api/follows/status/"))
+      return json({ following: false, state: "none" });
     return direct(request);
   });
   const rendered = renderWithRoutes(
     [
       {
         path: "/grace",
-        element: <ProfileActions handle="grace" userId={userId} isOwner={false} />,
+        element: (
+          <ProfileActions handle="grace" userId={userId} isOwner={false} privateAccount={false} />
+        ),
       },
       { path: "/mail", element: <p>Mail screen</p> },
       { path: "/signup", element: <p>Sign-in screen</p> },

@@ -22,10 +22,13 @@ export function ProfileActions({
   handle,
   userId,
   isOwner,
+  privateAccount,
 }: {
   handle: string;
   userId: string;
   isOwner: boolean;
+  /** A follow becomes a request (docs/social-and-realtime.md "Private accounts"). */
+  privateAccount: boolean;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -78,7 +81,7 @@ export function ProfileActions({
     <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
       {relation.data?.blocking ? null : (
         <>
-          <FollowButton userId={userId} />
+          <FollowButton userId={userId} privateAccount={privateAccount} />
           <Button
             variant="secondary"
             onClick={onMessage}

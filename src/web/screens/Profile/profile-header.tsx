@@ -1,8 +1,9 @@
 // The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
-// website, in-product mail address and the actions. The owner without a reserved username gets
+// website, in-product mail address and the actions. A private account has 'Private' beside the
+// pill (docs/social-and-realtime.md "Private accounts"). The owner without a reserved username gets
 // 'Get a custom username' beside the pill (docs/usernames.md "Where to start"). A website whose
 // page links back with rel="me" shows a check mark (docs/profiles-and-media.md "Verified links").
-import { CircleCheck, Globe, Mail } from "lucide-react";
+import { CircleCheck, Globe, Lock, Mail } from "lucide-react";
 import { useState } from "react";
 import type { FollowListKind } from "../../../domain/contracts/follows";
 import type { ProfileView } from "../../../domain/contracts/profiles";
@@ -23,7 +24,8 @@ const COUNTERS = [
   { key: "followers", label: "Followers" },
 ] as const;
 
-/** spec-1 §2, §6: only the owner can open the lists behind the counters. */
+/** spec-1 §2, §6: a counter opens its list for whoever the list's audience lets see it (the owner
+ * always; docs/social-and-realtime.md "Private accounts"); for anyone else it is a number only. */
 function Counters({ profile }: { profile: ProfileView }) {
   const [open, setOpen] = useState<FollowListKind | null>(null);
   return (
@@ -41,7 +43,7 @@ function Counters({ profile }: { profile: ProfileView }) {
                 {label}
               </dt>
               <dd>
-                {profile.isOwner ? (
+                {profile.lists[key] ? (
                   <button
                     type="button"
                     aria-label={`${label}: ${profile.counts[key]}`}
@@ -58,10 +60,25 @@ function Counters({ profile }: { profile: ProfileView }) {
           );
         })}
       </dl>
-      {profile.isOwner ? (
-        <FollowListDialog userId={profile.userId} kind={open} onClose={() => setOpen(null)} />
+      {Object.values(profile.lists).some(Boolean) ? (
+        <FollowListDialog
+          userId={profile.userId}
+          whose={profile.isOwner ? "your" : `${displayName(profile)}'s`}
+          kind={open}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </>
+  );
+}
+
+/** Beside the handle: the account is private (docs/social-and-realtime.md "Private accounts"). */
+function PrivateMark() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-neutral-100 px-2.5 py-1 text-sm font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+      <Lock aria-hidden="true" size={14} />
+      Private
+    </span>
   );
 }
 
@@ -138,6 +155,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
               <p className="inline-flex max-w-full rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold break-all text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
                 @{profile.handle}
               </p>
+              {profile.privateAccount ? <PrivateMark /> : null}
               {isOwner && profile.username === null ? <GetUsernameButton /> : null}
             </div>
           </div>
@@ -163,7 +181,12 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
       </ul>
 
       <div className="mt-6">
-        <ProfileActions handle={profile.handle} userId={profile.userId} isOwner={isOwner} />
+        <ProfileActions
+          handle={profile.handle}
+          userId={profile.userId}
+          isOwner={isOwner}
+          privateAccount={profile.privateAccount}
+        />
       </div>
     </section>
   );

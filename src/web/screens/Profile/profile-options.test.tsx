@@ -28,7 +28,8 @@ function renderProfile(state: SafetyState) {
   const profile: Route = ({ method, path }) => {
     if (method !== "GET") return undefined;
     if (path === "/api/profiles/grace") return json({ profile: profileOf(GRACE) });
-    if (path === `/api/follows/status/${GRACE.userId}`) return json({ following: true });
+    if (path === `/api/follows/status/${GRACE.userId}`)
+      return json({ following: true, state: "following" });
     if (path.startsWith(`/api/users/${GRACE.userId}/posts`)) {
       const items = state.blocks.has(GRACE.userId) ? [] : [post];
       return json({ items, nextCursor: null });

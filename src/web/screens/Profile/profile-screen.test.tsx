@@ -20,6 +20,9 @@ const grace: ProfileView = {
   websiteUrl: "www.grace.example.org",
   websiteVerified: false,
   counts: { friends: 3, following: 12, followers: 1200 },
+  privateAccount: false,
+  postsHidden: null,
+  lists: { followers: false, following: false, friends: false },
   attributes: {
     country: "United States",
     state: "New York",
@@ -78,13 +81,19 @@ beforeEach(() => {
         mineCalls += 1;
         return json({ status: 200, body: { username: mine } });
       }
-      if (path === "/api/follows/status/u2") return json({ status: 200, body: { following } });
+      if (path === "/api/follows/status/u2") {
+        return json({
+          status: 200,
+          body: { following, state: following ? "following" : "none" },
+        });
+      }
       if (path === "/api/follows/toggle") {
         following = !following;
         return json({
           status: 200,
           body: {
             following,
+            state: following ? "following" : "none",
             counts: { ...grace.counts, followers: grace.counts.followers + (following ? 1 : 0) },
           },
         });

@@ -2,7 +2,8 @@
 // the profile. Reloads on 'profile:refresh'; any other handle the profile answers to (another
 // letter case, the default username, a released name) moves to the canonical address; the owner
 // of a lapsed username sees the grace banner; a person the viewer blocks shows no posts
-// (docs/safety.md); <head> carries the title and link-preview tags.
+// (docs/safety.md), nor does a private account to anyone but its approved followers
+// (docs/social-and-realtime.md "Private accounts"); <head> carries the title and link-preview tags.
 
 import { useParams } from "react-router";
 import type { ProfileView } from "../../../domain/contracts/profiles";
@@ -23,6 +24,7 @@ import { HiddenWhenBlocked } from "./profile-blocked";
 import { ProfileDetails } from "./profile-details";
 import { ProfileHeader } from "./profile-header";
 import { ProfilePictures } from "./profile-pictures";
+import { ProfilePrivate } from "./profile-private";
 import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from "./profile-states";
 import { ProfileTabs } from "./profile-tabs";
 
@@ -74,7 +76,11 @@ export function ProfileScreen() {
         <ProfileDetails attributes={profile.attributes} privacy={profile.privacy} />
         <ProfilePictures pictures={profile.pictures} name={displayName(profile)} />
         <HiddenWhenBlocked userId={profile.userId} handle={profile.handle}>
-          <ProfileTabs userId={profile.userId} />
+          {profile.postsHidden === "private" ? (
+            <ProfilePrivate profile={profile} />
+          ) : (
+            <ProfileTabs userId={profile.userId} />
+          )}
         </HiddenWhenBlocked>
       </Page>
     );

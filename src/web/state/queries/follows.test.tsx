@@ -34,7 +34,7 @@ beforeEach(() => {
     ),
   );
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(followKeys.status("u2"), { following: false });
+  queryClient.setQueryData(followKeys.status("u2"), { following: false, state: "none" });
   queryClient.setQueryData<PeopleSearchResult>(searchKeys.peopleQuery("gra"), {
     items: [{ ...GRACE, following: false }],
   });
@@ -60,14 +60,20 @@ const searchFlag = () =>
 describe("useToggleFollowMutation", () => {
   it("flips the status and the search result at once, then keeps the server's answer", async () => {
     const { result } = renderHook(() => useToggleFollowMutation(), { wrapper });
-    act(() => result.current.mutate({ targetUserId: "u2", following: false }));
-    await waitFor(() => expect(status()).toEqual({ following: true }));
+    act(() => result.current.mutate({ targetUserId: "u2", state: "none" }));
+    await waitFor(() => expect(status()).toEqual({ following: true, state: "following" }));
     expect(searchFlag()).toBe(true);
     expect(result.current.isPending).toBe(true);
 
-    answer.resolve(json({ following: true, counts: { friends: 0, following: 0, followers: 5 } }));
+    answer.resolve(
+      json({
+        following: true,
+        state: "following",
+        counts: { friends: 0, following: 0, followers: 5 },
+      }),
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(status()).toEqual({ following: true });
+    expect(status()).toEqual({ following: true, state: "following" });
     expect(searchFlag()).toBe(true);
     // The target's cached profile takes the new counters from the answer.
     expect(queryClient.getQueryData(profileKeys.detail("grace"))).toMatchObject({
@@ -79,12 +85,12 @@ describe("useToggleFollowMutation", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     render(<AppToaster theme="light" />);
     const { result } = renderHook(() => useToggleFollowMutation(), { wrapper });
-    act(() => result.current.mutate({ targetUserId: "u2", following: false }));
+    act(() => result.current.mutate({ targetUserId: "u2", state: "none" }));
     await waitFor(() => expect(searchFlag()).toBe(true));
 
     answer.resolve(json({ error: { code: "internal", message: "Something went wrong" } }, 500));
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(status()).toEqual({ following: false });
+    expect(status()).toEqual({ following: false, state: "none" });
     expect(searchFlag()).toBe(false);
     expect(await screen.findByText(FOLLOW_FAILED)).toBeTruthy();
     expect(logged).toHaveBeenCalled();

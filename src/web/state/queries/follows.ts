@@ -1,14 +1,23 @@
-// Follow relations (spec-1 §4 "Follow", §7 follow-toggle): whether the viewer follows someone,
-// and the toggle. The viewer's following set lives in three kinds of cache entries — the status per
-// person, the `following` flag of search results and of people to follow — and `setFollowing`
-// keeps them in step, for the optimistic toggle and for realtime follow.changed alike.
+// Follow relations (spec-1 §4 "Follow", §7 follow-toggle; docs/social-and-realtime.md "Private
+// accounts"): how the viewer stands to someone — no follow, a request waiting for a private
+// account's owner, or a follow — and the toggle. The viewer's following set lives in three kinds
+// of cache entries — the state per person, the `following` flag of search results and of people to
+// follow — and `setFollowing` keeps them in step, for the optimistic toggle and for realtime
+// follow.changed alike. Lists carry only the flag, so a waiting request is known from the state
+// entry alone.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { followStatusResponse, followToggleResponse } from "../../../domain/contracts/follows";
+import type {
+  FollowState,
+  followStatusResponse,
+  followToggleResponse,
+} from "../../../domain/contracts/follows";
+import type { ProfileView } from "../../../domain/contracts/profiles";
 import { api } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 import { toast } from "../../lib/toast";
 import { setProfileCounts } from "./profile-counts";
+import { profileKeys } from "./profiles";
 import { searchResultsListing, setFollowingInSearchResults } from "./search";
 import { useSessionUser } from "./session";
 import { setFollowingInSuggestions } from "./suggestions";
@@ -23,59 +32,86 @@ export const followKeys = {
 
 type FollowStatus = z.infer<typeof followStatusResponse>;
 
-/** Records that the viewer now does (or does not) follow `userId`, wherever that is cached. */
-export function setFollowing(queryClient: QueryClient, userId: string, following: boolean): void {
-  queryClient.setQueryData<FollowStatus>(followKeys.status(userId), { following });
+/** Records how the viewer now stands to `userId`, wherever that is cached. */
+export function setFollowing(queryClient: QueryClient, userId: string, state: FollowState): void {
+  const following = state === "following";
+  queryClient.setQueryData<FollowStatus>(followKeys.status(userId), { following, state });
   setFollowingInSearchResults(queryClient, userId, following);
   setFollowingInSuggestions(queryClient, userId, following);
 }
 
-/** Whether the signed-in viewer follows `userId`; idle when signed out or for oneself. */
-export function useFollowStatus(userId: string | null | undefined) {
+/** A private profile on screen shows its posts only to followers: once a follow begins or ends,
+ * it is read again for its `postsHidden`. */
+export function refreshPrivateProfile(queryClient: QueryClient, userId: string): void {
+  void queryClient.invalidateQueries({
+    queryKey: profileKeys.details(),
+    predicate: (query) => {
+      const profile = query.state.data as ProfileView | undefined;
+      return profile?.userId === userId && profile.privateAccount;
+    },
+  });
+}
+
+/**
+ * How the signed-in viewer stands to `userId`. `ask` false reads only what is cached (a list
+ * already says whether the viewer follows); nothing is asked when signed out or for oneself.
+ */
+export function useFollowState(userId: string, ask: boolean) {
   const { user } = useSessionUser();
   return useQuery({
-    queryKey: followKeys.status(userId ?? ""),
+    queryKey: followKeys.status(userId),
     queryFn: ({ signal }) =>
       api.get<typeof followStatusResponse>(
-        `/api/follows/status/${encodeURIComponent(userId ?? "")}`,
+        `/api/follows/status/${encodeURIComponent(userId)}`,
         signal,
       ),
-    enabled: Boolean(user && userId && user.id !== userId),
-    select: (data) => data.following,
+    enabled: ask && Boolean(user && userId && user.id !== userId),
+    select: (data) => data.state,
   });
 }
 
 export interface ToggleFollowInput {
   targetUserId: string;
   /** What the screen showed when the person pressed the button. */
-  following: boolean;
+  state: FollowState;
+  /** Whether the person's account is private, when the screen knows: a follow becomes a request. */
+  privateAccount?: boolean | undefined;
 }
 
-/** Optimistic: the button flips at once and flips back (with a toast) if the server says no. */
+/** What the button shows while the toggle runs: a request or a follow is taken back; otherwise a
+ * follow, or a request when the account is known to be private (the answer corrects a guess). */
+export function expectedState({ state, privateAccount }: ToggleFollowInput): FollowState {
+  if (state !== "none") return "none";
+  return privateAccount ? "requested" : "following";
+}
+
+/** Optimistic: the button changes at once and changes back (with a toast) if the server says no. */
 export function useToggleFollowMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ targetUserId }: ToggleFollowInput) =>
       api.post<typeof followToggleResponse>("/api/follows/toggle", { targetUserId }),
-    onMutate: async ({ targetUserId, following }) => {
-      // An answer already on its way must not undo the optimistic flag when it lands. Only
+    onMutate: async (input) => {
+      const { targetUserId } = input;
+      // An answer already on its way must not undo the optimistic state when it lands. Only
       // entries that hold this person are stopped: they keep their data, nothing is left empty.
       await Promise.all([
         queryClient.cancelQueries({ queryKey: followKeys.status(targetUserId) }),
         queryClient.cancelQueries(searchResultsListing(targetUserId)),
       ]);
-      setFollowing(queryClient, targetUserId, !following);
+      setFollowing(queryClient, targetUserId, expectedState(input));
     },
-    onError: (error, { targetUserId, following }) => {
-      setFollowing(queryClient, targetUserId, following);
+    onError: (error, { targetUserId, state }) => {
+      setFollowing(queryClient, targetUserId, state);
       // spec-1 §8 only logs follow errors; a person should still see that it did not work, and
       // why when it is a restriction or their own block (docs/safety.md).
       console.error("Follow toggle failed", error);
       toast.error(safetyRefusal(error) ?? FOLLOW_FAILED);
     },
     onSuccess: (data, { targetUserId }) => {
-      setFollowing(queryClient, targetUserId, data.following);
+      setFollowing(queryClient, targetUserId, data.state);
       setProfileCounts(queryClient, targetUserId, data.counts);
+      refreshPrivateProfile(queryClient, targetUserId);
     },
   });
 }

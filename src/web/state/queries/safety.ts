@@ -83,7 +83,7 @@ function dropPostsBy(queryClient: QueryClient, userId: string): void {
 function afterBlockChange(queryClient: QueryClient, userId: string, blocking: boolean): void {
   if (blocking) {
     dropPostsBy(queryClient, userId);
-    setFollowing(queryClient, userId, false);
+    setFollowing(queryClient, userId, "none");
   }
   for (const queryKey of [
     postKeys.all,
