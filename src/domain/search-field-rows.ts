@@ -49,7 +49,7 @@ interface RangeField {
 }
 
 /** The name and handles' text query, the city (contains, or the place for a radius), the radius
- * and the order: matched by the index's own rules, not by a column's codes. */
+ * (one of `radii`) and the order: matched by the index's own rules, not by a column's codes. */
 interface OwnField {
   kind: "query" | "city" | "miles" | "sort";
   key: string;
@@ -57,6 +57,7 @@ interface OwnField {
   label?: string;
   attribute?: AttributeKey;
   column?: string;
+  radii?: readonly number[];
 }
 
 export type SearchField = ChoiceField | ListField | ContainsField | RangeField | OwnField;

@@ -10,8 +10,9 @@ import { ATTRIBUTE_LABELS } from "./attribute-labels";
 import type { SearchLists } from "./search-field-lists";
 import type { SearchField } from "./search-field-rows";
 
-export const DISTANCE_MIN_MILES = 5;
-export const DISTANCE_MAX_MILES = 500;
+/** The only radii a search may ask (docs/search.md "Distance"): a free radius would let a binary
+ * search over radii measure anyone's distance to the mile. */
+export const DISTANCE_RADII = [10, 25, 50, 100, 250, 500] as const;
 export const SEARCH_SORTS = ["name", "distance", "newest"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
@@ -44,7 +45,7 @@ export const SEARCH_FIELDS = [
   },
   /** 'City, ST' from the US-city autocomplete (spec-2 §2). */
   { kind: "city", key: "city", panel: "place", attribute: "city", column: "city" },
-  { kind: "miles", key: "withinMiles", panel: "place", label: "Within" },
+  { kind: "miles", key: "withinMiles", panel: "place", label: "Within", radii: DISTANCE_RADII },
   {
     kind: "range",
     min: "ageMin",

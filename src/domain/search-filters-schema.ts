@@ -7,13 +7,7 @@ import { findUsState } from "./enums/geography";
 import { NOT_IN_LIST, oneOf } from "./enums/option-schema";
 import type { LoadedProfileLists } from "./enums/profile-options";
 import { SEARCH_LISTS, SEARCH_RANGES } from "./search-field-lists";
-import {
-  DISTANCE_MAX_MILES,
-  DISTANCE_MIN_MILES,
-  type FilterKey,
-  SEARCH_FIELDS,
-  SEARCH_SORTS,
-} from "./search-fields";
+import { type FilterKey, SEARCH_FIELDS, SEARCH_SORTS } from "./search-fields";
 import type { SearchFilters } from "./search-filters";
 
 const blank = (value: unknown) =>
@@ -40,6 +34,14 @@ const whole = (min: number, max: number) =>
       .min(min, { message: `Please choose a number from ${min} to ${max}.` })
       .max(max, { message: `Please choose a number from ${min} to ${max}.` }),
   );
+
+/** One of the fixed radii (docs/search.md "Distance"); any other number is refused. */
+const radius = (radii: readonly number[]) => {
+  const message = `Please choose ${radii.slice(0, -1).join(", ")} or ${radii.at(-1)} miles.`;
+  return optional(
+    z.coerce.number({ message }).refine((miles) => radii.includes(miles), { message }),
+  );
+};
 
 /** A list filter: repeated keys or one comma-separated value, each one of `values`. */
 const listOf = <const T extends string>(values: readonly T[]) =>
@@ -104,7 +106,7 @@ function fieldSchemas(lists: LoadedProfileLists): Record<string, z.ZodType> {
         break;
       }
       case "miles":
-        shape[field.key] = whole(DISTANCE_MIN_MILES, DISTANCE_MAX_MILES);
+        shape[field.key] = radius(field.radii);
         break;
       case "sort":
         shape[field.key] = optional(z.enum(SEARCH_SORTS, { message: NOT_IN_LIST }));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type LoadedProfileLists, loadProfileLists } from "./enums/profile-options";
+import { DISTANCE_RADII } from "./search-fields";
 import { filtersToQuery, hasFilters, queryToFilterInput } from "./search-filters";
 import { searchFiltersSchema } from "./search-filters-schema";
 
@@ -42,6 +43,9 @@ describe("search filters in the URL (spec-2 §3)", () => {
     ["heightMax=90", "heightMax"],
     ["kidsMax=21", "kidsMax"],
     ["withinMiles=4&city=Boston%2C+MA", "withinMiles"],
+    ["withinMiles=5&city=Boston%2C+MA", "withinMiles"],
+    ["withinMiles=30&city=Boston%2C+MA", "withinMiles"],
+    ["withinMiles=10.5&city=Boston%2C+MA", "withinMiles"],
     ["withinMiles=25", "city"],
     ["state=Vermont&county=Cook+County", "county"],
     ["sort=random", "sort"],
@@ -50,6 +54,11 @@ describe("search filters in the URL (spec-2 §3)", () => {
     const parsed = parse(query);
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(parsed.error.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+
+  it.each(DISTANCE_RADII)("takes the fixed radius of %i miles", (miles) => {
+    const parsed = parse(`city=Boston%2C+MA&withinMiles=${miles}`);
+    expect(parsed.success && parsed.data).toEqual({ city: "Boston, MA", withinMiles: miles });
   });
 
   it("round-trips a filter object through the URL", () => {

@@ -1,5 +1,6 @@
 // Shapes of /api/search/* (spec-1 §2 header search box, §9: show 15; spec-2 §2–§9 advanced search).
 import { z } from "zod";
+import { DISTANCE_BUCKETS } from "../distance-buckets";
 import type { LoadedProfileLists } from "../enums/profile-options";
 import { SEARCH_PAGE_SIZE } from "../search-filters";
 import { searchFiltersSchema } from "../search-filters-schema";
@@ -21,8 +22,9 @@ export const searchResult = personSummary.extend({
   height: z.string().nullable(),
   kids: z.string().nullable(),
   following: z.boolean(),
-  /** Miles from the chosen city, when searching around one. */
-  distanceMiles: z.number().nullable(),
+  /** How far from the chosen city, as a band, never miles (docs/search.md "Distance"), when
+   * searching around one and the city is seen. */
+  distance: z.enum(DISTANCE_BUCKETS).nullable(),
 });
 export type SearchResult = z.infer<typeof searchResult>;
 

@@ -207,10 +207,17 @@ export function createCityIndex(rows: readonly CityRow[]): CityIndex {
 }
 
 const DATA_FILE = new URL("./data/us-cities.json", import.meta.url);
+let rows: readonly CityRow[] | undefined;
 let shared: CityIndex | undefined;
+
+/** Every US place as the generated file stores it, read from disk on first use and kept. */
+export function cityRows(): readonly CityRow[] {
+  rows ??= JSON.parse(readFileSync(DATA_FILE, "utf8")) as CityRow[];
+  return rows;
+}
 
 /** The index of every US place, read from disk on first use and kept. */
 export function cityIndex(): CityIndex {
-  shared ??= createCityIndex(JSON.parse(readFileSync(DATA_FILE, "utf8")) as CityRow[]);
+  shared ??= createCityIndex(cityRows());
   return shared;
 }

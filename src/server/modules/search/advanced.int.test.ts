@@ -1,7 +1,8 @@
 // Advanced search (spec-2 §3, §5, §7, §8; docs/search.md) through the real HTTP app: each filter
 // alone and together returns exactly the expected people of a set seeded for this file; keyset
 // pages have no gaps or repeats while rows change; bad values are a 400 naming the field;
-// distances are right on known pairs; the count is exact, then capped.
+// distances are bands measured to where each person is placed (a town of few people at its county's
+// or state's centre); the count is exact, then capped.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SENSITIVE_ATTRIBUTES } from "../../../domain/audiences";
@@ -163,18 +164,20 @@ describe("GET /api/search/profiles", () => {
     expect(await names(query)).toEqual(expected);
   });
 
-  it("measures distance from a chosen city: Boston–Cambridge inside 5 miles, New York between 150 and 200 (Burlington 181)", async () => {
-    expect(await names("city=Boston%2C+MA&withinMiles=5")).toEqual(["Ava Boston", "Ben Cambridge"]);
-    expect(await names("city=Boston%2C+MA&withinMiles=150")).toEqual([
+  it('measures distance from a chosen city to where each person is placed: a town of few people at its state\'s centre (docs/search.md "Distance")', async () => {
+    // One or two people a city: Ava (Boston) and Ben (Cambridge) are measured from Massachusetts'
+    // centre, 26 miles from Boston; Dan from Vermont's (141), Cleo from New York's (215).
+    expect(await names("city=Boston%2C+MA&withinMiles=10")).toEqual([]);
+    expect(await names("city=Boston%2C+MA&withinMiles=25")).toEqual([]);
+    expect(await names("city=Boston%2C+MA&withinMiles=50")).toEqual([
       "Ava Boston",
       "Ben Cambridge",
     ]);
-    expect(await names("city=Boston%2C+MA&withinMiles=185")).toEqual([
+    expect(await names("city=Boston%2C+MA&withinMiles=100")).toEqual([
       "Ava Boston",
       "Ben Cambridge",
-      "Dan Vermont",
     ]);
-    expect(await names("city=Boston%2C+MA&withinMiles=200")).toEqual([
+    expect(await names("city=Boston%2C+MA&withinMiles=250")).toEqual([
       "Ava Boston",
       "Ben Cambridge",
       "Cleo New York",
@@ -182,22 +185,40 @@ describe("GET /api/search/profiles", () => {
     ]);
     const res = await search("city=Boston%2C+MA&withinMiles=500&sort=distance");
     const items = res.json().items as SearchResult[];
-    expect(items.map((p) => p.fullName.slice(TAG.length + 1))).toEqual([
-      "Ava Boston",
-      "Ben Cambridge",
-      "Dan Vermont",
-      "Cleo New York",
+    // By band, then by name: nothing inside a band says who is nearer.
+    expect(items.map((p) => [p.fullName.slice(TAG.length + 1), p.distance])).toEqual([
+      ["Ava Boston", "25-50"],
+      ["Ben Cambridge", "25-50"],
+      ["Cleo New York", "100-plus"],
+      ["Dan Vermont", "100-plus"],
     ]);
-    const miles = items.map((p) => p.distanceMiles ?? -1);
-    expect(miles[0]).toBe(0);
-    expect(miles[1]).toBeGreaterThan(1);
-    expect(miles[1]).toBeLessThan(5);
-    expect(miles[3]).toBeGreaterThan(150);
-    expect(miles[3]).toBeLessThan(200);
+    expect(res.body).not.toMatch(/miles/i);
+    // By name, the band still shows; a person with no city has none.
+    const byName = (await search("city=Boston%2C+MA&withinMiles=500")).json()
+      .items as SearchResult[];
+    expect(byName.map((p) => p.distance)).toEqual(["25-50", "25-50", "100-plus", "100-plus"]);
   });
 
-  it("pages by distance within a radius with no gap or repeat, also inside one city", async () => {
-    // Eve moves to Boston for this test: two people share the nearest place.
+  it("measures a city of 50 searchable people from its own centre, and coarsens it again as they go", async () => {
+    // 49 people and Ava: Boston has 50 a stranger can find by distance.
+    await addCrowd("bos", 49, "Jain");
+    await t.database.db.execute(sql`
+      update profiles p set city = c.city, city_lat = c.city_lat, city_lng = c.city_lng
+      from profiles c where p.user_id like 'bos-%' and c.user_id = ${ids["Ava Boston"]}`);
+    expect(await names("city=Boston%2C+MA&withinMiles=10")).toEqual(["Ava Boston"]);
+    const near = await search("city=Boston%2C+MA&sort=distance&limit=1");
+    expect(near.json().items[0]).toMatchObject({ distance: "under-10" });
+    // One of them hides the city: 49 a stranger can find, and Boston is a small town again.
+    await t.database.db.execute(
+      sql`update profiles set attribute_audiences = '{"city":"friends"}'::jsonb where user_id = 'bos-1'`,
+    );
+    expect(await names("city=Boston%2C+MA&withinMiles=10")).toEqual([]);
+    await t.database.db.execute(sql`delete from users where id like 'bos-%'`);
+    expect(await names("city=Boston%2C+MA&withinMiles=10")).toEqual([]);
+  });
+
+  it("pages by distance with no gap or repeat, a page ending inside a band", async () => {
+    // Eve moves to Boston for this test: three people share the nearest band.
     await t.database.db.execute(sql`
       update profiles p set city = c.city, city_lat = c.city_lat, city_lng = c.city_lng
       from profiles c where p.user_id = ${ids["Eve Nobody"]} and c.user_id = ${ids["Ava Boston"]}`);
@@ -216,15 +237,20 @@ describe("GET /api/search/profiles", () => {
     await t.database.db.execute(
       sql`update profiles set city = null, city_lat = null, city_lng = null where user_id = ${ids["Eve Nobody"]}`,
     );
-    const [first, second, ...rest] = order;
-    expect([first, second].sort()).toEqual(["Ava Boston", "Eve Nobody"]);
-    expect(rest).toEqual(["Ben Cambridge", "Dan Vermont", "Cleo New York"]);
-    const lost = Buffer.from(
-      JSON.stringify({ sort: "distance", key: "1,2", id: ids["Ava Boston"] }),
-    ).toString("base64url");
-    expect(
-      (await search(`city=Boston%2C+MA&withinMiles=500&sort=distance&cursor=${lost}`)).statusCode,
-    ).toBe(400);
+    expect(order).toEqual([
+      "Ava Boston",
+      "Ben Cambridge",
+      "Eve Nobody",
+      "Cleo New York",
+      "Dan Vermont",
+    ]);
+    for (const key of ["1,2|zqx", "7|zqx", "x|zqx", "zqx"]) {
+      const forged = Buffer.from(
+        JSON.stringify({ sort: "distance", key, id: ids["Ava Boston"] }),
+      ).toString("base64url");
+      const res = await search(`city=Boston%2C+MA&withinMiles=500&sort=distance&cursor=${forged}`);
+      expect(res.statusCode, key).toBe(400);
+    }
   });
 
   it("answers bad values with 400 and the field named, never an empty result", async () => {
@@ -235,6 +261,8 @@ describe("GET /api/search/profiles", () => {
       ["ageMin=50&ageMax=20", "ageMax"],
       ["withinMiles=25", "city"],
       ["city=Atlantis%2C+ZZ&withinMiles=25", "city"],
+      ["city=Boston%2C+MA&withinMiles=5", "withinMiles"],
+      ["city=Boston%2C+MA&withinMiles=30", "withinMiles"],
       ["sort=random", "sort"],
     ] as const) {
       const res = await search(query);
@@ -344,7 +372,7 @@ describe("the profile index", () => {
       `q=${TAG}%20mirror`,
       "religion=Confucian&sort=newest",
       "religion=Confucian&city=Boston%2C%20MA&sort=distance",
-      "religion=Confucian&city=Boston%2C%20MA&withinMiles=5",
+      "religion=Confucian&city=Boston%2C%20MA&withinMiles=50",
     ]) {
       const res = await inject(t, me, "GET", `/api/search/profiles?${query}`);
       expect(res.statusCode, query).toBe(200);

@@ -58,6 +58,8 @@ async function save(
   const res = await inject(t, who, "PUT", `/api/profiles/${who.userId}`, {
     fullName,
     emailAddress: who.email,
+    // A town of two here (Tara and Open): each is measured from Vermont's centre, 39 miles from
+    // Burlington, so every radius asked is 50 miles (docs/search.md "Distance").
     city: "Burlington, VT",
     // 'Pansexual' is matched by the search list's 'Other' (spec-2 §3).
     details: { ...DETAILS, sexuality: "Other" },
@@ -130,7 +132,7 @@ describe("'Show me in demographic search' off", () => {
         "gender=Female",
         "state=Vermont",
         "city=Burlington",
-        "city=Burlington%2C%20VT&withinMiles=5",
+        "city=Burlington%2C%20VT&withinMiles=50",
         "city=Burlington%2C%20VT&sort=distance",
       ]) {
         const ids = await found(viewers[viewer], query);
@@ -147,12 +149,12 @@ describe("'Show me in demographic search' off", () => {
 describe("the distance filter", () => {
   it("reads the city only where the viewer may see it, and never shows a hidden distance", async () => {
     await save(tara, `${TAG} Tara`, { audiences: { city: "friends" } });
-    const near = "city=Burlington%2C%20VT&withinMiles=5";
+    const near = "city=Burlington%2C%20VT&withinMiles=50";
     expect(await found(viewers.stranger, near)).not.toContain(tara.userId);
     expect(await found(viewers.friend, near)).toContain(tara.userId);
     const byName = await inject(t, viewers.stranger, "GET", `/api/search/profiles?q=${TAG}%20tara`);
     const card = (byName.json().items as SearchResult[]).find((i) => i.userId === tara.userId);
-    expect(card).toMatchObject({ city: null, distanceMiles: null });
+    expect(card).toMatchObject({ city: null, distance: null });
   });
 });
 
@@ -160,7 +162,7 @@ describe("values derived from another attribute", () => {
   // Burlington, VT: the server fills in Chittenden County (profiles/update.ts).
   const BY_COUNTY = "county=Chittenden%20County";
   const BY_DISTANCE = [
-    "city=Burlington%2C%20VT&withinMiles=5",
+    "city=Burlington%2C%20VT&withinMiles=50",
     "city=Burlington%2C%20VT&sort=distance",
   ];
 

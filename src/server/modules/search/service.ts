@@ -4,15 +4,17 @@
 import { z } from "zod";
 import { audiencesOf, visibleAttributes } from "../../../domain/audiences";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
+import { DISTANCE_BUCKETS } from "../../../domain/distance-buckets";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import { SEARCH_SORTS, type SearchSort } from "../../../domain/search-fields";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "../../../domain/search-filters";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { standingFrom } from "../../policy/viewer-relation";
+import { cityAreas } from "../cities/city-areas";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
-import { UnknownCursorPlace } from "./index/index-distance";
+import { BadDistanceCursor } from "./index/index-distance";
 import { searchIndex } from "./index/index-query";
 import type { IndexCursor, IndexPage } from "./index/types";
 import { newestProfiles, readResults, type SearchRow } from "./queries";
@@ -25,15 +27,11 @@ const cursorSchema = z.object({
   id: z.string().min(1).max(64),
 });
 
-/** By name the key is the lower-cased name; newest, the time joined; by distance, the place and
- * the name: `lat,lng|name` (docs/search.md "Pages"). */
+/** By name the key is the lower-cased name; newest, the time joined; by distance, the band and
+ * the name: `band|name` (docs/search.md "Pages"). */
 function keyFits(sort: SearchSort, key: string): boolean {
   if (sort === "newest") return !Number.isNaN(Date.parse(key));
-  if (sort === "distance") {
-    const split = key.indexOf("|");
-    const numbers = key.slice(0, split).split(",").map(Number);
-    return split > 0 && numbers.length === 2 && numbers.every(Number.isFinite);
-  }
+  if (sort === "distance") return /^\d\|/.test(key);
   return true;
 }
 
@@ -56,11 +54,12 @@ const encodeSearchCursor = (cursor: { sort: SearchSort } & IndexCursor) =>
   Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
 /** A result card with the attributes the viewer may see (docs/profiles-and-media.md "Who sees
- * what"): a hidden city hides the distance too. */
+ * what"): a hidden city hides the distance too, which is only ever a band (docs/search.md
+ * "Distance"). */
 function present(
   row: SearchRow,
   viewer: { id: string; friends: ReadonlySet<string> },
-  miles: number | null,
+  band: number | null,
 ): SearchResult {
   const shown = visibleAttributes(
     { state: row.state, city: row.city, age: row.age, height: row.height, kids: row.kids },
@@ -75,7 +74,7 @@ function present(
     height: shown.height,
     kids: shown.kids,
     following: Boolean(row.following),
-    distanceMiles: miles === null || shown.city === null ? null : Math.round(miles * 10) / 10,
+    distance: band === null || shown.city === null ? null : (DISTANCE_BUCKETS[band] ?? null),
   });
 }
 
@@ -119,6 +118,7 @@ export async function searchPeopleByFilters(
     found = searchIndex(index, {
       filters: input.filters,
       place,
+      areas: cityAreas(),
       sort,
       excluded: blocked,
       viewer,
@@ -127,7 +127,7 @@ export async function searchPeopleByFilters(
       countUpTo: after ? null : SEARCH_COUNT_CAP + 1,
     });
   } catch (error) {
-    if (error instanceof UnknownCursorPlace) throw invalidCursor();
+    if (error instanceof BadDistanceCursor) throw invalidCursor();
     throw error;
   }
   const page = found.hits.slice(0, input.limit);
@@ -140,7 +140,7 @@ export async function searchPeopleByFilters(
   return {
     items: page.flatMap((hit) => {
       const row = rows.get(hit.userId);
-      return row ? [present(row, viewer, hit.miles)] : [];
+      return row ? [present(row, viewer, hit.band)] : [];
     }),
     nextCursor:
       found.hits.length > input.limit && last

@@ -1,25 +1,22 @@
 // Where people live (spec-2 §2, §3): country, state, county (its list depends on the state), the
-// US-city autocomplete, and beyond the spec 'within N miles' of that city (5–500) and the order of
-// the results (name, the spec's default; distance, once a city is chosen; newest members).
+// US-city autocomplete, and beyond the spec 'within N miles' of that city (the fixed radii of the
+// search fields' table; docs/search.md "Distance") and the order of the results (name, the spec's
+// default; distance, once a city is chosen; newest members).
 import { useQuery } from "@tanstack/react-query";
 import { formatCityLabel } from "../../../domain/city-label";
 import { loadCountiesOf } from "../../../domain/enums/geography";
 import type { LoadedProfileLists } from "../../../domain/enums/profile-options";
-import {
-  DISTANCE_MAX_MILES,
-  DISTANCE_MIN_MILES,
-  FILTER_LABELS,
-  type SearchSort,
-} from "../../../domain/search-fields";
+import { DISTANCE_RADII, FILTER_LABELS, type SearchSort } from "../../../domain/search-fields";
 import type { SearchFilters } from "../../../domain/search-filters";
 import { CityAutocomplete } from "../../components/form/city-autocomplete";
 import { FilterSelect, type NumberOption, NumberSelect } from "./filter-controls";
 import { placeOf } from "./search-draft";
 import type { FilterPatch } from "./use-search-filters";
 
-const DISTANCES: readonly NumberOption[] = [5, 10, 25, 50, 100, 250, 500]
-  .filter((miles) => miles >= DISTANCE_MIN_MILES && miles <= DISTANCE_MAX_MILES)
-  .map((miles) => ({ value: miles, label: `${miles} miles` }));
+const DISTANCES: readonly NumberOption[] = DISTANCE_RADII.map((miles) => ({
+  value: miles,
+  label: `${miles} miles`,
+}));
 
 const SORTS: readonly { value: SearchSort; label: string }[] = [
   { value: "name", label: "Name" },

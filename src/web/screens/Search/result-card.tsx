@@ -1,11 +1,11 @@
 // One person in the search results (spec-2 §2 result cards, §7 "select for search"): avatar, full
-// name with badges, @handle, where they live, age, the distance when searching around a city, and
-// Follow / Following. The name's link covers the card, so the whole card opens the profile while
-// the Follow button stays its own control above it.
+// name with badges, @handle, where they live, age, the distance band when searching around a city
+// (never miles: docs/search.md "Distance"), and Follow / Following. The name's link covers the
+// card, so the whole card opens the profile while the Follow button stays its own control above it.
 import { Link } from "react-router";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { displayName } from "../../../domain/display-name";
-import { formatCount } from "../../../domain/numbers";
+import { BUCKET_LABELS } from "../../../domain/distance-buckets";
 import { Avatar } from "../../components/person/avatar";
 import { FollowButton } from "../../components/person/follow-button";
 import { PersonName } from "../../components/person/person-name";
@@ -16,15 +16,12 @@ const muted = "text-neutral-600 dark:text-neutral-400";
 /** 'Burlington, VT' when the city is known (it names the state), else the state. */
 const placeOf = (person: SearchResult) => person.city ?? person.state;
 
-const milesText = (miles: number) =>
-  `${formatCount(miles)}\u00a0${miles === 1 ? "mile" : "miles"} away`;
-
 export function ResultCard({ person }: { person: SearchResult }) {
   const name = displayName(person);
   const facts = [
     placeOf(person),
     person.age === null ? null : `Age\u00a0${person.age}`,
-    person.distanceMiles === null ? null : milesText(person.distanceMiles),
+    person.distance === null ? null : BUCKET_LABELS[person.distance],
   ].filter((fact): fact is string => fact !== null);
   return (
     <li className="relative flex items-center gap-3 rounded-2xl border border-neutral-200 bg-white p-3 transition-colors hover:bg-neutral-50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-sky-500 sm:p-4 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:bg-neutral-800/70">

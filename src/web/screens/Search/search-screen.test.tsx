@@ -18,7 +18,7 @@ const person = (over: Partial<SearchResult> & Pick<SearchResult, "userId" | "ful
     height: null,
     kids: null,
     following: false,
-    distanceMiles: null,
+    distance: null,
     ...over,
   }) satisfies SearchResult;
 
@@ -102,6 +102,26 @@ describe("SearchScreen", () => {
     expect(
       screen.getByRole("button", { name: "Filters (3 set)" }).getAttribute("aria-expanded"),
     ).toBe("true");
+  });
+
+  it('shows how far as a band, never miles, and offers only the fixed radii (docs/search.md "Distance")', async () => {
+    renderSearch(
+      "/search?city=Burlington%2C+VT&withinMiles=25&sort=distance",
+      searchApi(() => json(page([{ ...AVA, distance: "10-25" }]))),
+    );
+    expect(
+      await within(results()).findByText("Burlington, VT · Age 34 · 10–25 mi away"),
+    ).toBeTruthy();
+    await waitFor(() => expect(select("Within").value).toBe("25"));
+    expect([...select("Within").options].map((option) => option.textContent)).toEqual([
+      expect.any(String),
+      "10 miles",
+      "25 miles",
+      "50 miles",
+      "100 miles",
+      "250 miles",
+      "500 miles",
+    ]);
   });
 
   it("on a phone, draws the closed filter panel's fields only once it opens", async () => {

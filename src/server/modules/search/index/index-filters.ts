@@ -8,7 +8,7 @@ import { type FilterKey, SEARCH_FIELDS } from "../../../../domain/search-fields"
 import type { SearchFilters } from "../../../../domain/search-filters";
 import { milesBetween, type Point } from "../../cities/distance";
 import type { CodedColumn } from "./coded-column";
-import { parsePlace } from "./index-distance";
+import type { Placement } from "./index-placement";
 import {
   AUDIENCE_OF,
   type NumberAttribute,
@@ -34,11 +34,13 @@ interface AttributeFilter {
 /** The fields matched on an indexed column, read once from the table (domain/search-fields.ts). */
 const MATCHED_FIELDS = SEARCH_FIELDS.flatMap((field) => ("column" in field ? [field] : []));
 
-/** The equality, list, range, "contains" and place filters, each as the codes it accepts. */
+/** The equality, list, range, "contains" and place filters, each as the codes it accepts. A radius
+ * measures each place where it is placed (index-placement.ts). */
 export function attributeFilters(
   index: ProfileIndex,
   filters: SearchFilters,
   place: Point | null,
+  placement: Placement | null,
 ): AttributeFilter[] {
   const found: AttributeFilter[] = [];
   const on = <V extends string | number>(
@@ -107,10 +109,12 @@ export function attributeFilters(
         break;
       case "city":
         // Distance reads the city: matched only where the viewer may see the city.
-        if (place && filters.withinMiles !== undefined) {
+        if (place && placement && filters.withinMiles !== undefined) {
           const miles = filters.withinMiles;
-          on(index.places, "city", `${placeKey(place.lat, place.lng)}<${miles}`, (key) => {
-            return milesBetween(place, parsePlace(key)) <= miles;
+          const key = `${placeKey(place.lat, place.lng)}<${miles}@${placement.generation}`;
+          on(index.places, "city", key, (value) => {
+            const point = placement.points[index.places.codeOf(value) ?? 0];
+            return point !== undefined && milesBetween(place, point) <= miles;
           });
         } else if (place) {
           on(index.places, "city", "*", () => true);

@@ -1,7 +1,9 @@
 // The profile index against a plain reference (docs/search.md "Profile index"): random profiles,
 // random changes, random filter objects; every page, followed by cursor in small pages, and every
 // count must equal filtering and sorting the same profiles in the obvious way. Both ways of
-// answering (walking the order, checking the rarest filter's lists) are reached by the mix.
+// answering (walking the order, checking the rarest filter's lists) are reached by the mix. By
+// distance the reference places each city as docs/search.md "Distance" says (its county's or
+// state's centre below 50 searchable people) and sorts by band, then name.
 import { describe, expect, it } from "vitest";
 import {
   type AttributeKey,
@@ -11,23 +13,37 @@ import {
   audiencesOf,
   mayView,
 } from "../../../../domain/audiences";
+import { bucketIndexOf } from "../../../../domain/distance-buckets";
 import { sexualitiesMatching } from "../../../../domain/enums/personal";
 import type { SearchSort } from "../../../../domain/search-fields";
 import type { SearchFilters } from "../../../../domain/search-filters";
 import { random } from "../../../test-support/random";
+import { createCityAreas } from "../../cities/city-areas";
+import type { CityRow } from "../../cities/city-index";
 import { milesBetween, type Point } from "../../cities/distance";
-import { UnknownCursorPlace } from "./index-distance";
+import { BadDistanceCursor } from "./index-distance";
 import { searchIndex } from "./index-query";
-import { type IndexedProfile, ProfileIndex, placeKey, trigramsOf } from "./profile-index";
+import { type IndexedProfile, ProfileIndex, trigramsOf } from "./profile-index";
 import type { IndexCursor } from "./types";
 
-const PLACES: (Point & { city: string })[] = [
-  { city: "Boston", lat: 42.3584, lng: -71.0598 },
-  { city: "Cambridge", lat: 42.3751, lng: -71.1056 },
-  { city: "New York", lat: 40.7143, lng: -74.006 },
-  { city: "Burlington", lat: 44.4759, lng: -73.2121 },
-  { city: "Springfield", lat: 42.1015, lng: -72.5898 },
+const PLACES: (Point & { city: string; state: string; county: string })[] = [
+  { city: "Boston", state: "MA", county: "Suffolk", lat: 42.3584, lng: -71.0598 },
+  { city: "Cambridge", state: "MA", county: "Suffolk", lat: 42.3751, lng: -71.1056 },
+  { city: "New York", state: "NY", county: "Kings", lat: 40.7143, lng: -74.006 },
+  { city: "Burlington", state: "VT", county: "Chittenden", lat: 44.4759, lng: -73.2121 },
+  { city: "Springfield", state: "MA", county: "Hampden", lat: 42.1015, lng: -72.5898 },
 ];
+/** The city table for these places, with a few more that nobody lives in, so every county and
+ * state centre is somewhere else than its cities. */
+const AREAS = createCityAreas([
+  ...PLACES.map((p): CityRow => [p.city, p.state, `${p.county} County`, p.lat, p.lng, 0]),
+  ["Winthrop", "MA", "Suffolk County", 42.3751, -70.9828, 0],
+  ["Holyoke", "MA", "Hampden County", 42.2043, -72.6162, 0],
+  ["Pittsfield", "MA", "Berkshire County", 42.4501, -73.2454, 0],
+  ["Albany", "NY", "Albany County", 42.6526, -73.7562, 0],
+  ["Rutland", "VT", "Rutland County", 43.6106, -72.9726, 0],
+]);
+const CROWD = 50;
 const FIRST = ["Ann", "Joanne", "Bob", "Leanne", "Zoë", "anna", "Ben", "Élise"];
 const LAST = ["Smith", "Hannah", "Lee", "Ng", "O'Brien", "Stanley"];
 
@@ -108,11 +124,40 @@ function makeFilters(rand: () => number): { filters: SearchFilters; place: Point
   else if (roll < 0.45) {
     const chosen = PLACES[Math.floor(rand() * PLACES.length)] as Point & { city: string };
     place = { lat: chosen.lat, lng: chosen.lng };
-    if (rand() < 0.6) filters.withinMiles = [5, 150, 200][Math.floor(rand() * 3)];
+    if (rand() < 0.6) filters.withinMiles = [10, 50, 100, 250][Math.floor(rand() * 4)];
     if (rand() < 0.6) filters.sort = "distance";
   }
   if (!filters.sort && rand() < 0.3) filters.sort = "newest";
   return { filters, place };
+}
+
+/** Where each city is measured from: its own place with CROWD searchable people (not suspended,
+ * the city matched for everyone), else its county's centre, or its state's below CROWD there. */
+function placedBy(profiles: Map<string, IndexedProfile>): (p: IndexedProfile) => Point {
+  const placeOf = (p: IndexedProfile) =>
+    PLACES.find(
+      (place) => place.lat === p.cityLat && place.lng === p.cityLng,
+    ) as (typeof PLACES)[0];
+  const inCity = new Map<string, number>();
+  const inCounty = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) =>
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const p of profiles.values()) {
+    const searchable =
+      !p.suspended && p.demographicSearch && audiencesOf(p.audiences).city === "everyone";
+    if (p.cityLat === null || !searchable) continue;
+    add(inCity, placeOf(p).city);
+    add(inCounty, placeOf(p).county);
+  }
+  return (p) => {
+    const place = placeOf(p);
+    if ((inCity.get(place.city) ?? 0) >= CROWD) return place;
+    return AREAS.centre(
+      (inCounty.get(place.county) ?? 0) >= CROWD
+        ? `${place.state}/${place.county} County`
+        : place.state,
+    );
+  };
 }
 
 function reference(
@@ -120,7 +165,7 @@ function reference(
   { filters, place }: { filters: SearchFilters; place: Point | null },
   excluded: Set<string>,
   viewer: Viewer,
-): IndexedProfile[] {
+): (IndexedProfile & { band: number | null })[] {
   // An attribute filter sees only what the viewer may see (domain/audiences.ts).
   const sees = (p: IndexedProfile, key: AttributeKey) =>
     p.demographicSearch &&
@@ -154,12 +199,12 @@ function reference(
     (value !== null && value >= (low ?? -1) && value <= (high ?? 999));
   const equal = (value: string | null, wanted: string | undefined) =>
     wanted === undefined || value === wanted;
+  const placed = placedBy(profiles);
   const within = (p: IndexedProfile) => {
     if (!place) return contains(p.city, filters.city);
     if (p.cityLat === null || p.cityLng === null) return false;
     return (
-      filters.withinMiles === undefined ||
-      milesBetween(place, { lat: p.cityLat, lng: p.cityLng }) <= filters.withinMiles
+      filters.withinMiles === undefined || milesBetween(place, placed(p)) <= filters.withinMiles
     );
   };
   const q = filters.q?.trim().toLowerCase();
@@ -196,17 +241,17 @@ function reference(
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const byName = (a: IndexedProfile, b: IndexedProfile) =>
     byText(a.fullName.toLowerCase(), b.fullName.toLowerCase()) || byText(a.userId, b.userId);
-  const miles = (p: IndexedProfile) =>
-    milesBetween(place as Point, { lat: p.cityLat as number, lng: p.cityLng as number });
-  const key = (p: IndexedProfile) => placeKey(p.cityLat as number, p.cityLng as number);
+  const band = (p: IndexedProfile) => bucketIndexOf(milesBetween(place as Point, placed(p)));
   const sort: SearchSort = filters.sort ?? "name";
-  return matched.sort(
-    sort === "newest"
-      ? (a, b) => b.createdMs - a.createdMs || byText(b.userId, a.userId)
-      : sort === "distance"
-        ? (a, b) => miles(a) - miles(b) || byText(key(a), key(b)) || byName(a, b)
-        : byName,
-  );
+  return matched
+    .sort(
+      sort === "newest"
+        ? (a, b) => b.createdMs - a.createdMs || byText(b.userId, a.userId)
+        : sort === "distance"
+          ? (a, b) => band(a) - band(b) || byName(a, b)
+          : byName,
+    )
+    .map((p) => ({ ...p, band: place && p.cityLat !== null ? band(p) : null }));
 }
 
 /** Every page in turn, `size` at a time; the first page's count. */
@@ -221,10 +266,11 @@ function allPages(
   const found: string[] = [];
   let after: IndexCursor | null = null;
   let count: number | null = null;
-  for (let page = 0; page < 500; page++) {
+  for (let page = 0; page < 5000; page++) {
     const answer = searchIndex(index, {
       filters,
       place,
+      areas: AREAS,
       sort: filters.sort ?? "name",
       excluded,
       viewer,
@@ -234,7 +280,7 @@ function allPages(
     });
     if (!after) count = answer.count;
     const shown = answer.hits.slice(0, size);
-    found.push(...shown.map((h) => h.userId));
+    found.push(...shown.map((h) => `${h.userId}@${h.band}`));
     const last = shown.at(-1);
     if (answer.hits.length <= size || !last) break;
     after = { key: last.key, id: last.userId };
@@ -243,11 +289,19 @@ function allPages(
 }
 
 describe("searchIndex", () => {
-  it.each([1, 2, 3, 4, 5])("answers as the reference does (seed %i)", (seed) => {
+  // 300 people leave every city below the crowd a place needs (most are placed at their state's
+  // centre); 1,000 give some cities and counties enough to be measured from their own centre.
+  it.each([
+    [1, 300],
+    [2, 300],
+    [3, 300],
+    [4, 300],
+    [5, 1000],
+  ])("answers as the reference does (seed %i, %i people)", { timeout: 30_000 }, (seed, people) => {
     const rand = random(seed);
     const profiles = new Map<string, IndexedProfile>();
     const index = new ProfileIndex(4);
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < people; i++) {
       const profile = makeProfile(rand, String(1000 + i));
       profiles.set(profile.userId, profile);
       index.append(profile);
@@ -281,7 +335,9 @@ describe("searchIndex", () => {
       };
       for (let ask = 0; ask < 25; ask++) {
         const query = makeFilters(rand);
-        const expected = reference(profiles, query, excluded, viewer).map((p) => p.userId);
+        const expected = reference(profiles, query, excluded, viewer).map(
+          (p) => `${p.userId}@${p.band}`,
+        );
         const size = 1 + Math.floor(rand() * 25);
         const { found, count } = allPages(index, query, excluded, viewer, size);
         expect({ query, size, found }).toEqual({ query, size, found: expected });
@@ -312,7 +368,9 @@ describe("searchIndex", () => {
       const ids = [...profiles.keys()];
       const viewer = { id: ids[3] as string, friends: new Set(ids.filter(() => rand() < 0.2)) };
       const query = { filters, place: null };
-      const expected = reference(profiles, query, new Set(), viewer).map((p) => p.userId);
+      const expected = reference(profiles, query, new Set(), viewer).map(
+        (p) => `${p.userId}@${p.band}`,
+      );
       expect(expected.length).toBeGreaterThan(20);
       const { found, count } = allPages(index, query, new Set(), viewer, 5, 10);
       expect(found).toEqual(expected);
@@ -320,22 +378,26 @@ describe("searchIndex", () => {
     },
   );
 
-  it("refuses a distance cursor whose place no profile has", () => {
-    const index = new ProfileIndex();
-    index.upsert(makeProfile(random(9), "1"));
-    expect(() =>
-      searchIndex(index, {
-        filters: { city: "Boston, MA", sort: "distance" },
-        place: { lat: 42.3584, lng: -71.0598 },
-        sort: "distance",
-        excluded: new Set(),
-        viewer: { id: "1", friends: new Set<string>() },
-        after: { key: "1,2|ann", id: "1" },
-        take: 10,
-        countUpTo: null,
-      }),
-    ).toThrow(UnknownCursorPlace);
-  });
+  it.each(["42.3584,-71.0598|ann", "5|ann", "-1|ann", "x|ann", "ann"])(
+    "refuses a distance cursor naming no band (%s)",
+    (key) => {
+      const index = new ProfileIndex();
+      index.upsert(makeProfile(random(9), "1"));
+      expect(() =>
+        searchIndex(index, {
+          filters: { city: "Boston, MA", sort: "distance" },
+          place: { lat: 42.3584, lng: -71.0598 },
+          areas: AREAS,
+          sort: "distance",
+          excluded: new Set(),
+          viewer: { id: "1", friends: new Set<string>() },
+          after: { key, id: "1" },
+          take: 10,
+          countUpTo: null,
+        }),
+      ).toThrow(BadDistanceCursor);
+    },
+  );
 });
 
 describe("trigramsOf", () => {

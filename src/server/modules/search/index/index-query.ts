@@ -3,17 +3,20 @@
 // (index-filters.ts); then the page and the capped count come from whichever costs less — walking
 // the chosen order until the page (and the count) is full, or checking only the posting lists of
 // the rarest filter and picking the first matches by their position in the order (index-order.ts).
-// By distance, places are walked nearest first.
-import { byDistance, milesFromPlace } from "./index-distance";
+// By distance, the bands nearest first (index-distance.ts); a distance is only ever a band, measured
+// to each place where it is placed (index-placement.ts).
+import { bandOf, byDistance } from "./index-distance";
 import { attributeFilters, matcher, textCandidates, whoMayBeFound } from "./index-filters";
 import { ordered } from "./index-order";
+import { placementOf } from "./index-placement";
 import type { ProfileIndex } from "./profile-index";
 import type { SlotList } from "./slot-list";
 import type { Candidates, IndexPage, IndexQuery } from "./types";
 
 export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
   const { filters, place } = query;
-  const attributes = attributeFilters(index, filters, place);
+  const placement = place ? placementOf(index, query.areas) : null;
+  const attributes = attributeFilters(index, filters, place, placement);
   const text = filters.q?.trim().toLowerCase() || null;
   const who = whoMayBeFound(index, attributes, query.excluded, query.viewer);
   const candidates: Candidates[] = [
@@ -26,8 +29,8 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
     ...textCandidates(index, text, matcher(who, attributes, null, text)),
   ];
   const plan = { matches: matcher(who, attributes, null, text), candidates };
-  if (query.sort === "distance" && place) {
-    const hits = byDistance(index, plan, place, filters.withinMiles ?? null, query);
+  if (query.sort === "distance" && place && placement) {
+    const hits = byDistance(index, plan, placement, place, filters.withinMiles ?? null, query);
     const count =
       query.countUpTo === null
         ? null
@@ -43,7 +46,7 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
         order === "newest"
           ? new Date(index.created[slot] as number).toISOString()
           : (index.nameKeys[slot] as string),
-      miles: place ? milesFromPlace(index, slot, place) : null,
+      band: place && placement ? bandOf(index, placement, slot, place) : null,
     })),
     count: page.count,
   };

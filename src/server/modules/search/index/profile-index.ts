@@ -104,6 +104,9 @@ export class ProfileIndex {
   readonly trigrams = new Map<number, SlotList>();
   readonly byName = new SlotList(1024);
   readonly byNewest = new SlotList(1024);
+  /** Counts every change, so what is worked out from the profiles (where each place is placed:
+   * index-placement.ts) knows when to work it out again. */
+  changes = 0;
   private nameRanks = new Int32Array(0);
   private newestRanks = new Int32Array(0);
   private ranksFresh = false;
@@ -147,6 +150,7 @@ export class ProfileIndex {
     this.byName.insertAt(this.byName.size, slot);
     this.byNewest.insertAt(this.byNewest.size, slot);
     this.ranksFresh = false;
+    this.changes++;
   }
 
   reorder(): void {
@@ -170,6 +174,7 @@ export class ProfileIndex {
       slot,
     );
     this.ranksFresh = false;
+    this.changes++;
   }
 
   remove(userId: string): void {
@@ -184,6 +189,7 @@ export class ProfileIndex {
     this.slotOf.delete(userId);
     this.free.push(slot);
     this.ranksFresh = false;
+    this.changes++;
   }
 
   /** Each slot's position in the name and newest orders (recomputed after changes, when asked). */

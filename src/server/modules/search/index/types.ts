@@ -2,6 +2,7 @@
 // the distance order, which answers in these shapes): their own file, so neither imports the other.
 import type { SearchSort } from "../../../../domain/search-fields";
 import type { SearchFilters } from "../../../../domain/search-filters";
+import type { CityAreas } from "../../cities/city-areas";
 import type { Point } from "../../cities/distance";
 import type { SlotList } from "./slot-list";
 
@@ -15,6 +16,8 @@ export interface IndexQuery {
   filters: SearchFilters;
   /** The chosen city's coordinates, for a radius or the distance order. */
   place: Point | null;
+  /** The counties and states places are coarsened to (index-placement.ts). */
+  areas: CityAreas;
   sort: SearchSort;
   /** People in a block with the viewer, either way (docs/safety.md). */
   excluded: ReadonlySet<string>;
@@ -32,7 +35,9 @@ export interface IndexHit {
   userId: string;
   /** The order's key for this person, for the next page's cursor. */
   key: string;
-  miles: number | null;
+  /** The distance band from the chosen city (domain/distance-buckets.ts), when searching around
+   * one and the person has a city; never miles. */
+  band: number | null;
 }
 
 export interface IndexPage {
