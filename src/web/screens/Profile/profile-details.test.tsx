@@ -37,6 +37,22 @@ describe("ProfileDetails", () => {
     expect(within(term("Religion")).getByText("Who can see:").className).toContain("sr-only");
   });
 
+  it("marks the county with the city's audience when the city is shown to fewer people", () => {
+    render(
+      <ProfileDetails
+        attributes={{ ...attributes, county: "Travis County" }}
+        privacy={{
+          audiences: audiencesOf({ city: "friends" }),
+          demographicSearch: true,
+          consented: [],
+          noticeDue: false,
+        }}
+      />,
+    );
+    expect(term("City").textContent).toBe("CityWho can see: Friends");
+    expect(term("County").textContent).toBe("CountyWho can see: Friends");
+  });
+
   it("shows others what the server sent, unmarked", () => {
     render(<ProfileDetails attributes={{ ...attributes, religion: null }} privacy={null} />);
     expect(screen.queryByText("Religion")).toBeNull();
