@@ -1,6 +1,7 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
 // them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
-// password, two-factor authentication, e-mail switches and deletion code like the server.
+// password, two-factor authentication, e-mail switches, privacy settings and deletion code like the
+// server.
 import {
   CURRENT_PASSWORD_WRONG,
   changePasswordBody,
@@ -11,6 +12,7 @@ import {
   type EmailPreferences,
   emailPreferencesPatch,
 } from "../../domain/contracts/email-preferences";
+import { type AccountPrivacy, accountPrivacyBody } from "../../domain/contracts/follow-requests";
 import {
   type TwoFactorSetup,
   twoFactorEnableBody,
@@ -63,6 +65,9 @@ export interface AccountState {
   deleted: boolean;
   twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
   emailPreferences: EmailPreferences;
+  privacy: AccountPrivacy;
+  /** Follow requests waiting for the owner's answer: turning private off approves them. */
+  waitingRequests: number;
 }
 
 /** The code the fake server mails for deleting the account. */
@@ -79,6 +84,8 @@ export const accountState = (
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
   emailPreferences: { newFollowers: true, postActivity: true, messages: true },
+  privacy: { privateAccount: false, followersAudience: "only_me", followingAudience: "only_me" },
+  waitingRequests: 0,
 });
 
 const fieldError = (field: string, message: string) =>
@@ -128,6 +135,15 @@ export function accountApi(state: AccountState): Route {
     if (method === "PATCH" && path === "/api/account/email-preferences") {
       state.emailPreferences = { ...state.emailPreferences, ...emailPreferencesPatch.parse(body) };
       return json(state.emailPreferences);
+    }
+    if (method === "GET" && path === "/api/account/privacy") return json(state.privacy);
+    if (method === "PUT" && path === "/api/account/privacy") {
+      const next = { ...state.privacy, ...accountPrivacyBody.parse(body) };
+      const approved =
+        state.privacy.privateAccount && !next.privateAccount ? state.waitingRequests : 0;
+      state.waitingRequests -= approved;
+      state.privacy = next;
+      return json({ ...next, approved });
     }
     const codeAge = () => Math.floor((Date.now() - (state.deletionCodeSentAt ?? 0)) / 1000);
     if (method === "GET" && path === "/api/account/deletion/code") {

@@ -1,8 +1,7 @@
 // 'E-mails from us' (docs/accounts.md): three switches, each saved the moment it is flipped: new
 // followers and comments and likes (told together in one daily digest), and new messages (spec-1
 // §8: a notice after an in-app message). A refusal puts the switch back and says so under the list.
-import { Switch } from "radix-ui";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { EmailPreferences } from "../../../domain/contracts/email-preferences";
 import { errorMessage } from "../../lib/api";
 import {
@@ -11,6 +10,7 @@ import {
   useEmailPreferencesQuery,
 } from "../../state/queries/email-preferences";
 import { listState, muted, SettingsSection } from "./settings-section";
+import { SwitchRow } from "./switch-row";
 
 const SWITCHES: { name: keyof EmailPreferences; label: string; description: string }[] = [
   {
@@ -33,41 +33,6 @@ const SWITCHES: { name: keyof EmailPreferences; label: string; description: stri
 export const saveFailed = (change: SwitchChange, error: unknown) =>
   `${errorMessage(error, "Could not save your choice.")} '${SWITCHES.find((s) => s.name === change.name)?.label}' is ${change.on ? "still off" : "still on"}. Please try again.`;
 
-function SwitchRow({
-  label,
-  description,
-  checked,
-  onChange,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <li className="flex min-h-14 items-center justify-between gap-4 py-3">
-      <div>
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <p id={`${id}-description`} className={`text-sm ${muted}`}>
-          {description}
-        </p>
-      </div>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        aria-describedby={`${id}-description`}
-        onCheckedChange={onChange}
-        className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-neutral-300 transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 data-[state=checked]:bg-sky-600 dark:bg-neutral-700 dark:data-[state=checked]:bg-sky-500"
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-      </Switch.Root>
-    </li>
-  );
-}
-
 export function EmailPreferencesSection() {
   const query = useEmailPreferencesQuery();
   const save = useEmailPreferenceMutation();
@@ -87,13 +52,14 @@ export function EmailPreferencesSection() {
           <>
             <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
               {SWITCHES.map(({ name, label, description }) => (
-                <SwitchRow
-                  key={name}
-                  label={label}
-                  description={description}
-                  checked={prefs[name]}
-                  onChange={(on) => change({ name, on })}
-                />
+                <li key={name}>
+                  <SwitchRow
+                    label={label}
+                    description={description}
+                    checked={prefs[name]}
+                    onChange={(on) => change({ name, on })}
+                  />
+                </li>
               ))}
             </ul>
             {failure ? (

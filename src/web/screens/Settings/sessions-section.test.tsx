@@ -86,6 +86,7 @@ describe("Settings: where you're signed in", () => {
       "Passkeys",
       "Your data",
       "E-mails from us",
+      "Privacy",
       "Blocked accounts",
       "Muted accounts",
       "Delete account",

@@ -1,6 +1,7 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
 // their password, two-factor authentication and passkeys, a copy of their data, the e-mails we
-// send them, the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
+// send them, a private account and who sees the follow lists (docs/social-and-realtime.md "Private
+// accounts"), the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
 // "Mute"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/layout/page";
@@ -12,6 +13,7 @@ import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
+import { PrivacySection } from "./privacy-section";
 import { RelationSection } from "./relation-section";
 import { SessionsSection } from "./sessions-section";
 import { TwoFactorSection } from "./two-factor-section";
@@ -28,6 +30,7 @@ export function SettingsScreen() {
       <PasskeysSection />
       <ExportSection />
       <EmailPreferencesSection />
+      <PrivacySection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />
       <DeleteAccountSection />
