@@ -22,7 +22,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "4" }).databasePoolSize).toBe(4);
     expect(loadConfig({ DATA_DIR: tempDir() }).searchBudget).toEqual({
       hour: { newAccount: 100, others: 500 },
-      day: { newAccount: 300, others: 1500 },
+      day: { newAccount: 300, others: 1000 },
     });
     expect(
       loadConfig({ DATA_DIR: tempDir(), SEARCH_PAGES_PER_HOUR: "3, 7" }).searchBudget.hour,

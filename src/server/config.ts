@@ -111,7 +111,7 @@ const envSchema = z.object({
   STRIPE_API_URL: url(["http:", "https:"]).optional(),
   /** People-search result pages per account (docs/search.md "Search budget"). */
   SEARCH_PAGES_PER_HOUR: newAndOthers("100,500"),
-  SEARCH_PAGES_PER_DAY: newAndOthers("300,1500"),
+  SEARCH_PAGES_PER_DAY: newAndOthers("300,1000"),
   /** Bearer token that opens GET /metrics (docs/operations.md "Metrics"); unset: 404. */
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   /** Browser tests only: every live face check asks for these two actions in this order. */

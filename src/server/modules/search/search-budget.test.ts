@@ -10,7 +10,7 @@ import { MAX_PAGES_PER_SEARCH, openCursor, sealCursor } from "./search-cursor";
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date("2026-11-29T12:00:00Z");
-const BUDGET = { hour: { newAccount: 100, others: 500 }, day: { newAccount: 300, others: 1500 } };
+const BUDGET = { hour: { newAccount: 100, others: 500 }, day: { newAccount: 300, others: 1000 } };
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
 afterEach(() => {
@@ -27,7 +27,7 @@ describe("an account's ceilings", () => {
   ])("%s: new is %s", (_, createdAt, young) => {
     expect(isNewAccount(createdAt, NOW)).toBe(young);
     expect(pageCeilings(BUDGET, createdAt, NOW)).toEqual(
-      young ? { hour: 100, day: 300 } : { hour: 500, day: 1500 },
+      young ? { hour: 100, day: 300 } : { hour: 500, day: 1000 },
     );
   });
 });

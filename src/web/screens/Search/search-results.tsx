@@ -137,6 +137,12 @@ export function EnhancedResults({ searched, text }: { searched: string; text: st
   if (query.data === undefined) return <Results heading={SEARCHING} text={text} enhanced={false} />;
   const people = query.data.pages.flatMap((page) => page.items);
   const total = query.data.pages[0]?.total ?? { count: people.length, capped: false };
+  // Past the last page a search may read (docs/search.md "Search budget") the answer is a 400
+  // that says so: asking again would only be refused again.
+  const lastPageRead =
+    query.isFetchNextPageError &&
+    query.error instanceof ApiRequestError &&
+    query.error.status === 400;
   return (
     <Results heading={foundText(total)} text={text} enhanced>
       <ResultList people={people} empty="No one matches this search." />
@@ -145,7 +151,7 @@ export function EnhancedResults({ searched, text }: { searched: string; text: st
           {errorMessage(query.error, SEARCH_FAILED)}
         </p>
       ) : null}
-      <LoadMore list={query} className="mt-4" />
+      {lastPageRead ? null : <LoadMore list={query} className="mt-4" />}
     </Results>
   );
 }
