@@ -48,6 +48,7 @@ describe("AboutScreen", () => {
     ).toBeTruthy();
     expect(audiences.getByText(/only when the person searching is allowed to see it/)).toBeTruthy();
     expect(audiences.getByText(/‘Show me in demographic search’/)).toBeTruthy();
+    expect(audiences.getByText(/only the followers you approve see your posts/)).toBeTruthy();
 
     const account = section("Your account");
     expect(account.getByText(/every browser where you are signed in/).textContent).not.toMatch(

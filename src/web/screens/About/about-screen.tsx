@@ -1,7 +1,8 @@
 // /about (spec-2 §1): what the product is, section by section, as it works today; how each badge
 // is earned as docs/profiles-and-media.md "Badges" describes it. The life of a reserved username
 // is told here as docs/usernames.md "The life of a name" describes it, and who sees each detail as
-// docs/profiles-and-media.md "Who sees what" does.
+// docs/profiles-and-media.md "Who sees what" does, and private accounts as
+// docs/social-and-realtime.md "Private accounts" does.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { JoinLinks } from "../../components/account/join-links";
 import { SiteFooter } from "../../components/layout/site-footer";
@@ -33,7 +34,7 @@ const sections = (siteName: string): AboutSection[] => [
   {
     title: "Who sees what",
     text: "Each detail of your profile has its own audience: Everyone, Friends (people who follow each other) or Only me. Race, sexuality, religion, salary and net worth start as Only me, and are shown or searchable only after you choose to share them.",
-    more: "On the Search page, a filter finds you by a detail only when the person searching is allowed to see it. Turn off ‘Show me in demographic search’ on Edit Profile and people find you by your name or username only.",
+    more: "On the Search page, a filter finds you by a detail only when the person searching is allowed to see it. Turn off ‘Show me in demographic search’ on Edit Profile and people find you by your name or username only. Make your account private in Settings and people must ask to follow you: only the followers you approve see your posts, and you choose who may open your followers and following lists.",
   },
   {
     title: "Message posts",
