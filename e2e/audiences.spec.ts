@@ -1,7 +1,8 @@
 // Who sees what (docs/profiles-and-media.md "Who sees what", docs/search.md "Who can be found"): a
 // person fills in their religion, which stays Only me; someone else neither sees it on the profile
 // nor finds them by it. Once its owner shows it to everyone, agreeing to the consent sentence, the
-// other person sees it and finds them by it.
+// other person sees it and finds them by it. A city shown to Friends takes the county the server
+// fills in from it along: the edit form says so, and others neither see nor find that county.
 import type { Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -99,5 +100,71 @@ test("a religion kept Only me is neither shown nor searchable until its owner sh
   await expect(shown.getByText("Buddhist", { exact: true })).toBeVisible();
   await searchFor(other, surname, { label: "Religion", value: "Buddhist" });
   await expect(resultNames(other)).toHaveText([owner.fullName]);
+  await other.context().close();
+});
+
+test("a county goes no further than the city it was filled in from", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const surname = rareWord();
+  const owner = newAccount("audience.county", `Cy ${surname}`);
+  await createAccount(page, owner);
+  await signInViaApi(page, owner);
+  const handle = await ownHandle(page);
+
+  // On a phone, in the dark theme: the city at Friends, the county left at Everyone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`/${handle}/edit-profile`);
+  const city = page.getByRole("combobox", { name: "City", exact: true });
+  await city.fill("Austin");
+  await page.getByRole("option").filter({ hasText: "Austin, TX" }).first().click();
+  await expect(city).toHaveValue("Austin, TX");
+  await page.getByLabel("State", { exact: true }).selectOption("Texas");
+  const county = page.getByLabel("County", { exact: true });
+  await county.selectOption("Travis County");
+  await expect(county).not.toHaveAccessibleDescription(/like your city/);
+  await whoCanSee(page, "City").selectOption("friends");
+  await expect(whoCanSee(page, "County")).toHaveValue("everyone");
+  await expect(county).toHaveAccessibleDescription("Shown to Friends, like your city.");
+  await county.scrollIntoViewIfNeeded();
+  for (const colorScheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: testInfo.outputPath(`county-note-375-${colorScheme}.png`) });
+  }
+  // Nothing wider than the phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "Profile updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(`/${handle}`);
+  // The owner sees it, marked with who really sees it.
+  const countyTerm = details(page)
+    .locator("dt")
+    .filter({ has: page.getByText("County", { exact: true }) });
+  await expect(countyTerm).toContainText("Friends");
+
+  // A signed-out visitor and a stranger: the state, but neither city nor county.
+  const visitor = await secondPerson(browser);
+  await visitor.goto(`/${handle}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: owner.fullName })).toBeVisible();
+  await expect(details(visitor).getByText("Texas", { exact: true })).toBeVisible();
+  await expect(visitor.getByText("Travis County")).toHaveCount(0);
+  await expect(visitor.getByText("Austin, TX")).toHaveCount(0);
+  await visitor.context().close();
+
+  const other = await secondPerson(browser);
+  const searcher = newAccount("audience.county.searcher", "Sue Searcher");
+  await createAccount(other, searcher);
+  await signInViaApi(other, searcher);
+  await other.goto(`/${handle}`);
+  await expect(details(other).getByText("Texas", { exact: true })).toBeVisible();
+  await expect(other.getByText("Travis County")).toHaveCount(0);
+  await searchFor(other, surname, { label: "State", value: "Texas" });
+  await expect(resultNames(other)).toHaveText([owner.fullName]);
+  await other.getByRole("combobox", { name: "County", exact: true }).selectOption("Travis County");
+  await searchButton(other).click();
+  await expect(resultsHeader(other)).toContainText("Found 0 user(s)");
   await other.context().close();
 });
