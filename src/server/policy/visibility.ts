@@ -1,6 +1,8 @@
 // Who may see whom (docs/safety.md "One rule for every read"): every read path that lists people
 // or what they wrote — feed, profile, post, comments, activity, search, follow lists, mail — builds
 // its condition from these fragments, so a block, a mute or a suspension applies everywhere at once.
+// Posts have one rule more: a private account's are for its approved followers and itself
+// (seesPostsOf, canSeePosts; docs/safety.md "Private accounts").
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
@@ -67,17 +69,39 @@ export async function blockBetween(db: Db, a: string, b: string): Promise<BlockS
   return rows.length > 0 ? "blocked" : null;
 }
 
-/** canSee as a condition, for a statement that reads the row and the rule at once. */
-export function seenBy(viewerId: Viewer, owner: Column): SQL<boolean> {
-  return sql<boolean>`((${owner} = ${viewerId}) is true or ${visiblePerson(viewerId, owner)})`;
-}
-
 /** Whether the viewer may see this person and what they wrote (one read: post pages, actions). */
 export async function canSee(db: Db, viewerId: string | null, ownerId: string): Promise<boolean> {
   if (viewerId === ownerId) return true;
   const rows = await queryRows<{ ok: boolean }>(
     db,
     sql`select ${visiblePerson(viewerId, sql`${ownerId}::text`)} as ok`,
+  );
+  return Boolean(rows[0]?.ok);
+}
+
+/** The person in `owner` has no private account, or the viewer follows them (an approved follow;
+ * a waiting request is not one). */
+function postsOpenTo(viewerId: Viewer, owner: Column): SQL {
+  return sql`(not exists (select 1 from profiles pa where pa.user_id = ${owner} and pa.private_account) or exists (select 1 from followers pf where pf.follower_id = ${viewerId} and pf.following_id = ${owner}))`;
+}
+
+/** canSeePosts as a condition: the owner, or a viewer who may see the owner and to whom the
+ * owner's posts are open. */
+export function seesPostsOf(viewerId: Viewer, owner: Column): SQL<boolean> {
+  return sql<boolean>`((${owner} = ${viewerId}) is true or (${visiblePerson(viewerId, owner)} and ${postsOpenTo(viewerId, owner)}))`;
+}
+
+/** Whether the viewer may see this person's posts, and so their comments, likes and views: every
+ * read of a post asks this (or seesPostsOf), never canSee alone. */
+export async function canSeePosts(
+  db: Db,
+  viewerId: string | null,
+  ownerId: string,
+): Promise<boolean> {
+  if (viewerId === ownerId) return true;
+  const rows = await queryRows<{ ok: boolean }>(
+    db,
+    sql`select ${seesPostsOf(viewerId, sql`${ownerId}::text`)} as ok`,
   );
   return Boolean(rows[0]?.ok);
 }

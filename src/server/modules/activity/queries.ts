@@ -10,10 +10,18 @@ import { profiles } from "../../db/schema/profiles";
 import { visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
+export type ActivityType =
+  | "LIKE"
+  | "COMMENT"
+  | "REPLY"
+  | "FOLLOW"
+  | "FOLLOW_REQUEST"
+  | "FOLLOW_ACCEPTED";
+
 export interface ActivityRow {
   recipientId: string;
   actorId: string;
-  type: "LIKE" | "COMMENT" | "REPLY" | "FOLLOW";
+  type: ActivityType;
   postId: string | null;
   postSnippet: string | null;
   commentSnippet: string | null;
@@ -31,6 +39,22 @@ export async function deleteActivityBetween(tx: Db, a: string, b: string): Promi
       or(
         and(eq(userActivity.recipientId, a), eq(userActivity.actorId, b)),
         and(eq(userActivity.recipientId, b), eq(userActivity.actorId, a)),
+      ),
+    );
+}
+
+/** The item of one follow request (the recipient is the private account's owner). */
+export async function deleteFollowRequestActivity(
+  tx: Db,
+  { recipientId, actorId }: { recipientId: string; actorId: string },
+): Promise<void> {
+  await tx
+    .delete(userActivity)
+    .where(
+      and(
+        eq(userActivity.recipientId, recipientId),
+        eq(userActivity.actorId, actorId),
+        eq(userActivity.type, "FOLLOW_REQUEST"),
       ),
     );
 }

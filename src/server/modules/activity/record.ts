@@ -1,14 +1,21 @@
 // What other modules write to the Activity page, inside their own transaction: a row for a like,
-// comment, reply or follow (spec-2 §3), never for one's own actions, and the forgetting of what
-// two people did to each other when one blocks the other (docs/safety.md "Block").
+// comment, reply or follow (spec-2 §3), a private account's follow request and its acceptance
+// (docs/social-and-realtime.md "Private accounts"), never for one's own actions; and the
+// forgetting of what two people did to each other when one blocks the other (docs/safety.md
+// "Block"), or of a request once it is answered or cancelled.
 import { snippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
-import { deleteActivityBetween, insertActivity } from "./queries";
+import {
+  type ActivityType,
+  deleteActivityBetween,
+  deleteFollowRequestActivity,
+  insertActivity,
+} from "./queries";
 
 export interface ActivityInput {
   recipientId: string;
   actorId: string;
-  type: "LIKE" | "COMMENT" | "REPLY" | "FOLLOW";
+  type: ActivityType;
   postId?: string | null;
   postText?: string | null;
   commentText?: string | null;
@@ -31,3 +38,9 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
 /** A block removes the activity between the two people, both ways. */
 export const forgetActivityBetween = (tx: Db, a: string, b: string) =>
   deleteActivityBetween(tx, a, b);
+
+/** A follow request's item goes with the request (approved, declined or cancelled). */
+export const forgetFollowRequest = (
+  tx: Db,
+  { requesterId, targetId }: { requesterId: string; targetId: string },
+) => deleteFollowRequestActivity(tx, { recipientId: targetId, actorId: requesterId });

@@ -35,7 +35,7 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
     const target =
       post && !postDeleted
         ? `/${displayHandle(post)}/${post.slug}`
-        : group.group_type === "FOLLOW" && people[0]
+        : (group.group_type === "FOLLOW" || group.group_type === "FOLLOW_ACCEPTED") && people[0]
           ? `/${people[0].handle}`
           : null;
     return {

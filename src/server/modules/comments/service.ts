@@ -160,6 +160,9 @@ export async function toggleCommentLike(
   return db.transaction(async (tx) => {
     const comment = await findLiveComment(tx, commentId);
     if (!comment || !(await canSee(tx, viewerId, comment.userId))) throw commentNotFound();
+    // A comment on a post the viewer may not see (a private account's) is not found either.
+    if (!(await visibleLivePost(tx, { postId: comment.postId, viewerId }))?.visible)
+      throw commentNotFound();
     const delta = await toggleCommentLikeRow(tx, { commentId, userId: viewerId });
     const likesCount = await bumpCommentLikes(tx, commentId, delta);
     return { liked: delta >= 0, likesCount };

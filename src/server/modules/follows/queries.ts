@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { userActivity } from "../../db/schema/activity";
-import { followers } from "../../db/schema/follows";
+import { followers, followRequests } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { type BlockState, hasBlocked, notSuspended } from "../../policy/visibility";
 import { copyIntoTimeline, removeFolloweeFromTimeline } from "../posts/timelines";
@@ -18,7 +18,9 @@ export interface FollowPair {
 /**
  * Locks both profiles in id order, so concurrent toggles on a pair run one after the other, and
  * reads under that lock all a toggle decides on, in one statement: whether the target exists, the
- * viewer's restriction, blocks either way, and the follows either way.
+ * viewer's restriction, blocks either way, the follows either way, whether the target's account is
+ * private and whether the viewer has asked to follow them (docs/social-and-realtime.md "Private
+ * accounts"). Every write of a pair's follow or request runs under this lock.
  */
 export async function lockPairState(db: Db, viewerId: string, targetId: string) {
   const [viewer, target] = [sql`${viewerId}::text`, sql`${targetId}::text`];
@@ -32,6 +34,8 @@ export async function lockPairState(db: Db, viewerId: string, targetId: string) 
       targetBlocks: hasBlocked(target, viewer),
       following: follows(viewer, target),
       followedBack: follows(target, viewer),
+      requested: sql<boolean>`exists (select 1 from ${followRequests} r where r.requester_id = ${viewer} and r.target_id = ${target})`,
+      privateAccount: profiles.privateAccount,
     })
     .from(profiles)
     .where(inArray(profiles.userId, [viewerId, targetId]))
@@ -41,10 +45,13 @@ export async function lockPairState(db: Db, viewerId: string, targetId: string) 
   const pair = rows[0];
   return {
     targetFound: targetRow !== undefined,
+    viewerFound: rows.some((r) => r.userId === viewerId),
     viewerRestrictedUntil: rows.find((r) => r.userId === viewerId)?.restrictedUntil ?? null,
     block: (pair?.viewerBlocks ? "blocking" : pair?.targetBlocks ? "blocked" : null) as BlockState,
     following: Boolean(pair?.following),
     followedBack: Boolean(pair?.followedBack),
+    requested: Boolean(pair?.requested),
+    targetPrivate: Boolean(targetRow?.privateAccount),
   };
 }
 
@@ -71,13 +78,18 @@ export interface FollowCounts {
  * (`follow`) or deleted, both people's counters moved when it was (the friends counts too when
  * the other follows back), for a follow the recipient's activity row (spec-2 §3), and the
  * followee's recent posts copied into the follower's timeline, or for an unfollow taken out of it
- * (posts/timeline-queries.ts). Answers
+ * (posts/timeline-queries.ts). An approved request (`notify` false) writes no FOLLOW row: its
+ * owner answered it, and the requester is told instead (requests.ts). Answers
  * whether the row changed and both people's counters after it.
  */
 export async function writeFollow(
   db: Db,
   { followerId, followingId }: FollowPair,
-  { follow, followedBack }: { follow: boolean; followedBack: boolean },
+  {
+    follow,
+    followedBack,
+    notify = true,
+  }: { follow: boolean; followedBack: boolean; notify?: boolean },
 ): Promise<{ changed: boolean; followerCounts: FollowCounts; followingCounts: FollowCounts }> {
   const step = follow ? 1 : -1;
   const friends = followedBack ? step : 0;
@@ -105,7 +117,7 @@ export async function writeFollow(
       ),
       noticed as (
         insert into ${userActivity} (recipient_id, actor_id, type)
-        select ${followingId}, ${followerId}, 'FOLLOW' where ${follow}::boolean and exists (select 1 from changed)
+        select ${followingId}, ${followerId}, 'FOLLOW' where ${follow && notify}::boolean and exists (select 1 from changed)
       ), timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFolloweeFromTimeline(followerId, followingId)})
       select c.*, true as changed from counted c
       union all
@@ -181,4 +193,17 @@ export async function followersAmong(
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** A person's counters as they stand. */
+export async function countsOf(db: Db, userId: string): Promise<FollowCounts> {
+  const [row] = await db
+    .select({
+      friends: profiles.friendsCount,
+      following: profiles.followingCount,
+      followers: profiles.followersCount,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? { friends: 0, following: 0, followers: 0 };
 }

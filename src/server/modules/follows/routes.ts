@@ -1,4 +1,5 @@
-// /api/follows/* — the spec's follow-toggle function, follow status, the owner-only lists, and
+// /api/follows/* — the spec's follow-toggle function, follow status, the lists (each open to its
+// audience), and
 // people to follow on an empty feed (docs/feed.md "People to follow").
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +15,7 @@ import {
 } from "../../../domain/contracts/follows";
 import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
-import { followList, isFollowing, toggleFollow } from "./service";
+import { followList, followStatus, toggleFollow } from "./service";
 import { suggestPeopleToFollow } from "./suggestions";
 
 export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
@@ -49,13 +50,8 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
         response: { 200: followStatusResponse },
       },
     },
-    async (request) => {
-      const following = await isFollowing(ctx.db, {
-        viewerId: me(request),
-        targetUserId: request.params.userId,
-      });
-      return { following, state: following ? ("following" as const) : ("none" as const) };
-    },
+    async (request) =>
+      followStatus(ctx.db, { viewerId: me(request), targetUserId: request.params.userId }),
   );
 
   app.get(

@@ -1,7 +1,8 @@
-// Follow use-cases (spec-1 §4, §5, §7): toggle with counters kept exact in the same transaction,
-// the owner-only follower lists, and whether the viewer follows someone.
+// Follow use-cases (spec-1 §4, §5, §7): toggle with counters kept exact in the same transaction
+// (on a private account it asks, or cancels the request: requests.ts), the follower lists each
+// open to its audience, and how the viewer stands to someone (none, requested, following).
 
-import type { FollowListKind, PersonSummary } from "../../../domain/contracts/follows";
+import type { FollowListKind, FollowState, PersonSummary } from "../../../domain/contracts/follows";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -9,9 +10,15 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { refuseBlockState } from "../../policy/blocks";
+import { openFollowLists } from "../../policy/follow-lists";
 import { refuseRestricted } from "../../policy/restrictions";
+import { standingOf } from "../../policy/viewer-relation";
+import { canSee } from "../../policy/visibility";
 import { toPersonSummary } from "../profiles/person";
+import { readPrivacy } from "./privacy-queries";
 import { followExists, listFollows, lockPairState, writeFollow } from "./queries";
+import { followRequestExists } from "./request-queries";
+import { cancelRequest, requestFollow } from "./requests";
 
 export async function toggleFollow(
   deps: Pick<AppContext, "outbox">,
@@ -29,7 +36,10 @@ export async function toggleFollow(
     const state = await lockPairState(tx, viewerId, targetUserId);
     if (!state.targetFound) throw notFound("Profile not found");
     refuseBlockState(state.block);
+    const request = { requesterId: viewerId, targetId: targetUserId };
+    if (state.requested) return cancelRequest(tx, fx, request);
     if (!state.following) refuseRestricted(state.viewerRestrictedUntil);
+    if (!state.following && state.targetPrivate) return requestFollow(tx, fx, request);
     const follow = !state.following;
     const written = await writeFollow(tx, pair, { follow, followedBack: state.followedBack });
     const following = follow && written.changed;
@@ -49,14 +59,21 @@ export async function toggleFollow(
   });
 }
 
-export function isFollowing(
+export async function followStatus(
   db: Db,
   { viewerId, targetUserId }: { viewerId: string; targetUserId: string },
-): Promise<boolean> {
-  return followExists(db, { followerId: viewerId, followingId: targetUserId });
+): Promise<{ following: boolean; state: FollowState }> {
+  if (await followExists(db, { followerId: viewerId, followingId: targetUserId }))
+    return { following: true, state: "following" };
+  const requested = await followRequestExists(db, {
+    requesterId: viewerId,
+    targetId: targetUserId,
+  });
+  return { following: false, state: requested ? "requested" : "none" };
 }
 
-/** spec-1 §2, §6: only the profile's owner may open these lists. */
+/** spec-1 §2, §6: the owner may open these lists, and whoever the list's audience names
+ * (policy/follow-lists.ts; Only me until the owner chooses). Anyone else: 403, as before. */
 export async function followList(
   db: Db,
   input: {
@@ -67,7 +84,17 @@ export async function followList(
     cursor?: string | undefined;
   },
 ): Promise<{ items: PersonSummary[]; nextCursor: string | null }> {
-  requireOwner({ viewerId: input.viewerId, ownerId: input.userId, permission: "profile.lists" });
+  if (input.viewerId !== input.userId) {
+    const audiences = await readPrivacy(db, input.userId);
+    const standing = await standingOf(db, input.viewerId, input.userId);
+    const visible = await canSee(db, input.viewerId, input.userId);
+    if (!audiences || !visible || !openFollowLists(audiences, standing)[input.kind])
+      requireOwner({
+        viewerId: input.viewerId,
+        ownerId: input.userId,
+        permission: "profile.lists",
+      });
+  }
   const rows = await listFollows(db, { ...input, cursor: decodeCursor(input.cursor) });
   const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
     at: row.followedAt,

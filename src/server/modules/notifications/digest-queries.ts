@@ -32,6 +32,7 @@ export async function digestCandidates(
       where a.created_at > ${input.oldest} and a.created_at <= ${input.now}
         and a.created_at > coalesce(p.digest_sent_at, ${input.dayBefore})
         and (p.digest_sent_at is null or p.digest_sent_at <= ${input.dayBefore})
+        and a.type in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW')
         and case when a.type = 'FOLLOW' then coalesce(p.email_new_followers, true)
                  else coalesce(p.email_post_activity, true) end
         and a.recipient_id > ${input.after}

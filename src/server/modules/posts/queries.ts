@@ -6,7 +6,7 @@ import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { preparedPer } from "../../db/prepared";
 import { postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import { notMutedBy, notSuspended, seenBy } from "../../policy/visibility";
+import { notMutedBy, notSuspended, seesPostsOf } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 import { timelineKeys } from "./timeline-queries";
 
@@ -159,7 +159,7 @@ const postByPath = preparedPer((db) => {
       post: posts,
       author: personColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
-      visible: seenBy(viewer, posts.userId),
+      visible: seesPostsOf(viewer, posts.userId),
     })
     .from(posts)
     .innerJoin(profiles, eq(profiles.userId, posts.userId))
@@ -188,7 +188,7 @@ export async function findPostByPath(
 const visibleLivePost = preparedPer((db) => {
   const viewer = sql.placeholder("viewer");
   return db
-    .select({ userId: posts.userId, visible: seenBy(viewer, posts.userId) })
+    .select({ userId: posts.userId, visible: seesPostsOf(viewer, posts.userId) })
     .from(posts)
     .where(and(eq(posts.id, sql.placeholder("postId")), isNull(posts.deletedAt)))
     .prepare("visible_live_post");

@@ -11,7 +11,7 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/restrictions";
-import { canSee } from "../../policy/visibility";
+import { canSeePosts } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
 import { storeImageThenWrite } from "../media/service";
 import { presentInOrder, presentPost } from "./present";
@@ -59,7 +59,7 @@ export async function getPost(
   { postId, viewerId }: { postId: string; viewerId: string | null },
 ): Promise<PostView> {
   const [row] = await reader.hydrator.hydrate([postId], viewerId);
-  if (!row || !(await canSee(reader.db, viewerId, row.author.userId))) throw postNotFound();
+  if (!row || !(await canSeePosts(reader.db, viewerId, row.author.userId))) throw postNotFound();
   return presentPost(row, viewerId);
 }
 
@@ -104,7 +104,7 @@ export async function userPostsPage(
   reader: PostReader,
   { userId, viewerId, limit, cursor }: PageInput & { userId: string; viewerId: string | null },
 ) {
-  if (!(await canSee(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
+  if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
   const keys = await userPostKeys(reader.db, { userId, limit, cursor: postCursor(cursor) });
   return pageFromKeys(reader, { keys, limit, viewerId });
 }
@@ -203,7 +203,7 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
 /** A live post the viewer may act on: hidden authors' posts read as missing (docs/safety.md). */
 export async function requireVisiblePost(db: Db, { viewerId, postId }: PostAction) {
   const post = await findLivePost(db, postId);
-  if (!post || !(await canSee(db, viewerId, post.userId))) throw postNotFound();
+  if (!post || !(await canSeePosts(db, viewerId, post.userId))) throw postNotFound();
   return post;
 }
 
@@ -254,7 +254,7 @@ export async function viewPost(
 ) {
   return deps.outbox.transaction(async (tx, fx) => {
     const post = await findLivePost(tx, postId);
-    if (!post || !(await canSee(tx, viewerId, post.userId))) throw postNotFound();
+    if (!post || !(await canSeePosts(tx, viewerId, post.userId))) throw postNotFound();
     const counted = viewerKey !== null && (await recordView(tx, { postId, viewerKey }));
     const viewsCount = (counted ? await bumpViews(tx, postId) : await readViews(tx, postId)) ?? 0;
     if (counted) fx.publishAfterCommit({ type: "post.counted", postId, viewsCount });

@@ -10,6 +10,7 @@ import {
 } from "../../../domain/audiences";
 import type { ProfilePrivacy, ProfileView } from "../../../domain/contracts/profiles";
 import { displayHandle } from "../../../domain/handles";
+import { openFollowLists } from "../../policy/follow-lists";
 import { attributesOfRow } from "./attribute-columns";
 import { asVerification } from "./person";
 import type { ShownProfileRow } from "./queries";
@@ -23,7 +24,13 @@ function privacyOf(p: ShownProfileRow["profile"], audiences: AttributeAudiences)
   };
 }
 
-export function presentProfile(row: ShownProfileRow, standing: ViewerStanding): ProfileView {
+/** `postsSeen`: whether this viewer may see the owner's posts (policy/visibility.ts seesPostsOf);
+ * the owner's own answers leave it out. */
+export function presentProfile(
+  row: ShownProfileRow,
+  standing: ViewerStanding,
+  { postsSeen }: { postsSeen: boolean } = { postsSeen: true },
+): ProfileView {
   const p = row.profile;
   const pics = row.pics;
   const isOwner = standing === "owner";
@@ -46,9 +53,9 @@ export function presentProfile(row: ShownProfileRow, standing: ViewerStanding): 
     websiteUrl: p.websiteUrl,
     websiteVerified: p.websiteUrl !== null && p.websiteVerifiedAt !== null,
     counts: { friends: p.friendsCount, following: p.followingCount, followers: p.followersCount },
-    privateAccount: false,
-    postsHidden: null,
-    lists: { followers: isOwner, following: isOwner, friends: isOwner },
+    privateAccount: p.privateAccount,
+    postsHidden: p.privateAccount && !postsSeen && !isOwner ? "private" : null,
+    lists: openFollowLists(p, standing),
     attributes: visibleAttributes(attributesOfRow(p), audiences, standing),
     pictures: [
       pics?.userpic1 ?? null,

@@ -5,7 +5,7 @@ import { preparedPer } from "../../db/prepared";
 import { users } from "../../db/schema/auth";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
 import { friendsWith } from "../../policy/viewer-relation";
-import { hasBlocked } from "../../policy/visibility";
+import { hasBlocked, seesPostsOf } from "../../policy/visibility";
 import { attributeSelection } from "./attribute-columns";
 import { type PersonRow, personColumns } from "./person";
 
@@ -75,6 +75,9 @@ const shownColumns = {
     demographicSearch: profiles.demographicSearch,
     sensitiveConsents: profiles.sensitiveConsents,
     audienceNoticeDue: profiles.audienceNoticeDue,
+    privateAccount: profiles.privateAccount,
+    followersAudience: profiles.followersAudience,
+    followingAudience: profiles.followingAudience,
     suspendedAt: profiles.suspendedAt,
     friendsCount: profiles.friendsCount,
     followingCount: profiles.followingCount,
@@ -98,7 +101,8 @@ const shownColumns = {
 
 /** The profile page's read: the profile by handle (already normalised; a reserved username wins
  * over a default username, each found through its unique lower() index) with the viewer's
- * standing to its owner, in one prepared statement (db/prepared.ts). */
+ * standing to its owner and whether the viewer may see the owner's posts, in one prepared statement
+ * (db/prepared.ts). */
 const profilePage = preparedPer((db) => {
   const handle = sql.placeholder("handle");
   const viewer = sql.placeholder("viewer");
@@ -108,6 +112,7 @@ const profilePage = preparedPer((db) => {
       ownerBlockedViewer: hasBlocked(profiles.userId, viewer),
       viewerBlockedOwner: hasBlocked(viewer, profiles.userId),
       friend: friendsWith(viewer, profiles.userId),
+      postsSeen: seesPostsOf(viewer, profiles.userId),
     })
     .from(profiles)
     .leftJoin(userProfilePics, eq(userProfilePics.userId, profiles.userId))

@@ -14,7 +14,7 @@ import { badRequest, notFound } from "../../errors";
 import { isNameHeld } from "../../policy/held-names";
 import { redirectedOwner } from "../../policy/released-names";
 import { standingFrom, standingOf } from "../../policy/viewer-relation";
-import { blockBetween } from "../../policy/visibility";
+import { blockBetween, canSeePosts } from "../../policy/visibility";
 import { asVerification } from "./person";
 import { presentProfile } from "./present";
 import {
@@ -92,7 +92,9 @@ export async function getProfileByHandle(
     // whom they blocked, to unblock them (docs/safety.md).
     if (page.profile.suspendedAt !== null || (page.ownerBlockedViewer && !page.viewerBlockedOwner))
       throw profileNotFound(handle);
-    return presentProfile(page, standingFrom(viewerId, page.profile.userId, page.friend));
+    return presentProfile(page, standingFrom(viewerId, page.profile.userId, page.friend), {
+      postsSeen: page.postsSeen,
+    });
   }
   // A name its owner gave up less than 90 days ago still leads to them (docs/usernames.md).
   const found = await releasedNameProfile(db, handle);
@@ -102,5 +104,7 @@ export async function getProfileByHandle(
       (viewerId !== null &&
         (await blockBetween(db, viewerId, found.profile.userId)) === "blocked"));
   if (!found || hidden) throw profileNotFound(handle);
-  return presentProfile(found, await standingOf(db, viewerId, found.profile.userId));
+  return presentProfile(found, await standingOf(db, viewerId, found.profile.userId), {
+    postsSeen: await canSeePosts(db, viewerId, found.profile.userId),
+  });
 }

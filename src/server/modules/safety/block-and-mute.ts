@@ -1,5 +1,6 @@
 // Block and mute (docs/safety.md "Block", "Mute"). A block removes the follows both ways with
-// their counters in the same transaction, and the activity between the two; from then on the
+// their counters in the same transaction, the follow requests either way, and the activity
+// between the two; from then on the
 // read rules of src/server/policy/visibility.ts hide each from the other. Neither side is told.
 import type { Relation } from "../../../domain/contracts/safety";
 import { ERROR_CODES } from "../../../domain/error-codes";
@@ -9,7 +10,7 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
 import { type Pair, relationOf } from "../../policy/blocks";
 import { forgetActivityBetween } from "../activity/record";
-import { lockFollowPair, removeFollow } from "../follows/pair";
+import { lockFollowPair, removeFollow, removeFollowRequests } from "../follows/pair";
 import { toPersonSummary } from "../profiles/person";
 import { profileExists } from "../profiles/safety";
 import { deleteBlock, deleteMute, insertBlock, insertMute, relationRows } from "./queries";
@@ -41,6 +42,7 @@ export async function block(deps: Deps, pair: Pair): Promise<Relation> {
         ? await removeFollow(tx, { followerId: targetUserId, followingId: viewerId }, false)
         : null,
     ];
+    await removeFollowRequests(tx, viewerId, targetUserId);
     await forgetActivityBetween(tx, viewerId, targetUserId);
     for (const follow of follows) {
       if (follow) fx.publishAfterCommit({ type: "follow.changed", ...follow, following: false });
