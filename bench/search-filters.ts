@@ -113,11 +113,13 @@ const headers = (i: number) => ({
   "x-forwarded-for": `10.9.${(address >> 8) & 255}.${address++ & 255}`,
 });
 
-/** The query string of page `pages` (following nextCursor), so deep pages are measured alone. */
-async function deepQuery(query: string, pages: number): Promise<string> {
+/** The query string of page `pages` (following nextCursor) for the session `viewer`, so deep pages
+ * are measured alone: a cursor opens only for the viewer it was made for (docs/search.md "Search
+ * budget"). */
+async function deepQuery(query: string, pages: number, viewer: number): Promise<string> {
   let path = `/api/search/profiles?${query}`;
   for (let page = 1; page < pages; page++) {
-    const response = await fetch(`${app.url}${path}`, { headers: headers(page) });
+    const response = await fetch(`${app.url}${path}`, { headers: headers(viewer) });
     const body = (await response.json()) as { nextCursor: string | null };
     if (!body.nextCursor) break;
     path = `/api/search/profiles?${query}${query ? "&" : ""}cursor=${body.nextCursor}`;
@@ -177,9 +179,14 @@ await autocannon({
 const rows: Row[] = [];
 for (const combination of COMBINATIONS) {
   if (ONLY && !combination.label.includes(ONLY)) continue;
-  const path = combination.pages
-    ? await deepQuery(combination.query, combination.pages)
-    : `/api/search/profiles?${combination.query}`;
+  // One path per signed-in searcher: a deep page's cursor is that searcher's own.
+  const paths = combination.pages
+    ? await Promise.all(
+        sessions.map((_, viewer) => deepQuery(combination.query, combination.pages ?? 1, viewer)),
+      )
+    : [`/api/search/profiles?${combination.query}`];
+  const pathOf = (i: number) => paths[i % paths.length] ?? "";
+  const path = pathOf(0);
   const first = await fetch(`${app.url}${path}`, { headers: headers(0) });
   const body = (await first.json()) as {
     items?: unknown[];
@@ -200,7 +207,10 @@ for (const combination of COMBINATIONS) {
         {
           method: "GET",
           path,
-          setupRequest: (request) => ({ ...request, headers: headers(sent++) }),
+          setupRequest: (request) => {
+            const i = sent++;
+            return { ...request, path: pathOf(i), headers: headers(i) };
+          },
         },
       ],
     }),

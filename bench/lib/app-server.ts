@@ -41,6 +41,10 @@ try {
     DNS_SERVERS: process.env.BENCH_APP_DNS_SERVERS || undefined,
     CACHE_MEMORY_MB: process.env.CACHE_MEMORY_MB,
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    // The benchmarks measure answers, not the search budget: its counters still run on every
+    // search, with ceilings no run reaches (docs/search.md "Search budget").
+    SEARCH_PAGES_PER_HOUR: "1000000,1000000",
+    SEARCH_PAGES_PER_DAY: "1000000,1000000",
   });
   const logger = pino({ level: "silent" });
   const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));
