@@ -47,14 +47,10 @@ const WORDS: Record<FollowState, string> = {
   following: "Following",
 };
 
-/** What the screen reader adds after the visible word. The spaces sit outside the hidden span's
- * words where they join: name computation trims inside elements. */
-function spokenAfter(state: FollowState, name: string | undefined): string | null {
-  if (state === "requested") {
-    return name ? `: cancel the request to follow ${name}` : ": cancel the follow request";
-  }
-  return name ?? null;
-}
+/** A request's button takes it back, and says so: its whole name is set, since browsers differ in
+ * how a hidden span joins the visible word. */
+const cancelLabel = (name: string | undefined) =>
+  `Requested: ${name ? `cancel the request to follow ${name}` : "cancel the follow request"}`;
 
 export function FollowButton({
   userId,
@@ -93,21 +89,22 @@ export function FollowButton({
     toggle.mutate({ targetUserId: userId, state, privateAccount });
   };
 
-  const after = spokenAfter(state, name);
+  const requested = state === "requested";
   return (
     <button
       type="button"
       // A request is not a toggle's 'on': the button then takes it back, as its name says.
-      aria-pressed={state === "requested" ? undefined : state === "following"}
+      aria-pressed={requested ? undefined : state === "following"}
+      aria-label={requested ? cancelLabel(name) : undefined}
       aria-disabled={busy || undefined}
       aria-busy={toggle.isPending || undefined}
-      title={state === "requested" ? "Cancel follow request" : undefined}
       onClick={onClick}
       className={clsx(base, sizes[compact ? "compact" : "regular"], looks[state], className)}
     >
       {WORDS[state]}
-      {after && state !== "requested" ? " " : null}
-      {after ? <span className="sr-only">{after}</span> : null}
+      {/* The space sits outside the hidden span: name computation trims inside elements. */}
+      {name && !requested ? " " : null}
+      {name && !requested ? <span className="sr-only">{name}</span> : null}
     </button>
   );
 }
