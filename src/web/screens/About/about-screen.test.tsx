@@ -69,5 +69,10 @@ describe("AboutScreen", () => {
     expect(badges.queryByText("Coming soon")).toBeNull();
     expect(badges.getByText(/ask for the yellow badge on Edit Profile/)).toBeTruthy();
     expect(badges.getByText(/deleted 30 days after their decision/)).toBeTruthy();
+
+    const location = section("Where you live, in search");
+    expect(location.getByText(/never says how far away anyone is in miles/)).toBeTruthy();
+    expect(location.getByText(/your county at most, never your town/)).toBeTruthy();
+    expect(location.getByText(/Show your city to Friends or Only me/)).toBeTruthy();
   });
 });

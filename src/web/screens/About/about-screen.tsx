@@ -2,7 +2,8 @@
 // is earned as docs/profiles-and-media.md "Badges" describes it. The life of a reserved username
 // is told here as docs/usernames.md "The life of a name" describes it, and who sees each detail as
 // docs/profiles-and-media.md "Who sees what" does, and private accounts as
-// docs/social-and-realtime.md "Private accounts" does.
+// docs/social-and-realtime.md "Private accounts" does, and what distance in search tells of where
+// one lives as docs/search.md "Distance" does.
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { JoinLinks } from "../../components/account/join-links";
 import { SiteFooter } from "../../components/layout/site-footer";
@@ -35,6 +36,10 @@ const sections = (siteName: string): AboutSection[] => [
     title: "Who sees what",
     text: "Each detail of your profile has its own audience: Everyone, Friends (people who follow each other) or Only me. Race, sexuality, religion, salary and net worth start as Only me, and are shown or searchable only after you choose to share them.",
     more: "On the Search page, a filter finds you by a detail only when the person searching is allowed to see it. Turn off ‘Show me in demographic search’ on Edit Profile and people find you by your name or username only. Make your account private in Settings and people must ask to follow you: only the followers you approve see your posts, and you choose who may open your followers and following lists.",
+  },
+  {
+    title: "Where you live, in search",
+    text: "The Search page finds people near a city, but never says how far away anyone is in miles: only under 10, 10–25, 25–50, 50–100 or 100+ miles, from a few fixed distances, and people at the same distance are listed by name, not by who is nearer. While fewer than 50 people in a town can be found this way, their distance is measured from the middle of their county (or of their state, if the county is small too), so searching from many places tells others your county at most, never your town. Show your city to Friends or Only me and nobody else finds you by distance at all.",
   },
   {
     title: "Message posts",

@@ -50,6 +50,18 @@ describe("Settings", () => {
     expect(document.title).toBe("Settings · chtcht");
   });
 
+  it("says what search's distance answers tell others of where one lives, and where to hide the city", async () => {
+    stubFetch(withAccount(safetyApi(safetyState())));
+    renderSettings();
+    const location = within(section("Where you live, in search"));
+    expect(
+      location.getByText(/only as a band \(under 10, 10–25, 25–50, 50–100 or 100\+ miles\)/),
+    ).toBeTruthy();
+    expect(location.getByText(/measured from the middle of your county/)).toBeTruthy();
+    const link = await location.findByRole("link", { name: "Edit Profile" });
+    expect(link.getAttribute("href")).toBe(`/${ADA.handle}/edit-profile`);
+  });
+
   it("lists the blocked and muted people with the date, and Unblock takes one out", async () => {
     const state = safetyState([GRACE, person(1)]);
     state.blocks.set(GRACE.userId, GRACE);

@@ -1,7 +1,8 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
 // their password, two-factor authentication and passkeys, a copy of their data, the e-mails we
 // send them, a private account and who sees the follow lists (docs/social-and-realtime.md "Private
-// accounts"), the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
+// accounts"), what search's distance answers tell of where they live (docs/search.md "Distance"),
+// the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
 // "Mute"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/layout/page";
@@ -11,6 +12,7 @@ import { DeleteAccountSection } from "./delete-account-section";
 import { EmailPreferencesSection } from "./email-preferences-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
+import { LocationSection } from "./location-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { PrivacySection } from "./privacy-section";
@@ -31,6 +33,7 @@ export function SettingsScreen() {
       <ExportSection />
       <EmailPreferencesSection />
       <PrivacySection />
+      <LocationSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />
       <DeleteAccountSection />
