@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { SearchFilters } from "../../../domain/search-filters";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
+import { LIMITS } from "../../infra/rate-limit";
 import { accountCreatedAt } from "./budget-queries";
 
 /** An account younger than this has the smaller ceilings. */
@@ -56,7 +57,7 @@ async function noteFilterSet(ctx: BudgetContext, viewerId: string, filterSet: st
   if (sets !== FILTER_WALK_SETS + 1) return;
   ctx.metrics.searchFilterWalks.inc();
   ctx.log.warn(
-    { userId: viewerId, filterSets: sets, windowMinutes: 10 },
+    { userId: viewerId, filterSets: sets, windowMinutes: LIMITS.searchFilterSets.duration / 60 },
     "people search: many distinct filter sets from one account",
   );
 }
