@@ -1,0 +1,306 @@
+// Follow requests of private accounts (docs/social-and-realtime.md "Private accounts"): asking,
+// cancelling, approving and declining with their repeats, what a block and turning private off do
+// to waiting requests, the follow lists' audiences, and counters equal to a recount under 50
+// concurrent requests, approvals, declines and cancellations.
+import { type SQL, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { follow, inject, publish } from "../../test-support/social";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const toggle = (who: TestAccount, target: TestAccount) =>
+  inject(t, who, "POST", "/api/follows/toggle", { targetUserId: target.userId });
+const status = async (who: TestAccount, target: TestAccount) =>
+  (await inject(t, who, "GET", `/api/follows/status/${target.userId}`)).json();
+const counts = async (who: TestAccount) =>
+  (await inject(t, null, "GET", `/api/profiles/${who.handle}`)).json().profile.counts;
+const answer = (owner: TestAccount, requester: TestAccount, verb: "approve" | "decline") =>
+  inject(t, owner, "POST", `/api/follow-requests/${requester.userId}/${verb}`);
+const groups = async (who: TestAccount) =>
+  (await inject(t, who, "GET", "/api/activity")).json().groups as {
+    groupType: string;
+    target: string | null;
+    actorsRecent: { userId: string }[];
+  }[];
+
+async function privateAccount(label: string): Promise<TestAccount> {
+  const owner = await createAccount(t, { label, fullName: `Private ${label}` });
+  const res = await inject(t, owner, "PUT", "/api/account/privacy", { privateAccount: true });
+  expect(res.statusCode).toBe(200);
+  return owner;
+}
+
+const rowCount = async (query: SQL) =>
+  Number((await queryRows<{ n: number }>(t.database.db, query))[0]?.n);
+const requestRows = (a: TestAccount, b: TestAccount) =>
+  rowCount(
+    sql`select count(*)::int as n from follow_requests where (requester_id = ${a.userId} and target_id = ${b.userId}) or (requester_id = ${b.userId} and target_id = ${a.userId})`,
+  );
+const activityRows = (a: TestAccount, b: TestAccount) =>
+  rowCount(
+    sql`select count(*)::int as n from user_activity where (actor_id = ${a.userId} and recipient_id = ${b.userId}) or (actor_id = ${b.userId} and recipient_id = ${a.userId})`,
+  );
+
+describe("asking to follow a private account", () => {
+  it("makes a request the owner sees; a second toggle cancels it and leaves nothing", async () => {
+    const owner = await privateAccount("askme");
+    const asker = await createAccount(t, { fullName: "Asa Asker" });
+    const before = await counts(owner);
+
+    const asked = await toggle(asker, owner);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ following: false, state: "requested", counts: before });
+    expect(await status(asker, owner)).toEqual({ following: false, state: "requested" });
+    const list = (await inject(t, owner, "GET", "/api/follow-requests")).json();
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        userId: asker.userId,
+        fullName: "Asa Asker",
+        since: expect.any(String),
+      }),
+    ]);
+    expect(list.nextCursor).toBeNull();
+    expect((await groups(owner)).map((g) => g.groupType)).toEqual(["FOLLOW_REQUEST"]);
+
+    const cancelled = await toggle(asker, owner);
+    expect(cancelled.json()).toEqual({ following: false, state: "none", counts: before });
+    expect(await status(asker, owner)).toEqual({ following: false, state: "none" });
+    expect(await requestRows(asker, owner)).toBe(0);
+    expect(await activityRows(asker, owner)).toBe(0);
+    expect(await counts(owner)).toEqual(before);
+    expect((await inject(t, owner, "GET", "/api/follow-requests")).json().items).toEqual([]);
+  });
+
+  it("approves: the follow with its counters, the requester told, the posts open; a repeat changes nothing", async () => {
+    const owner = await privateAccount("approver");
+    const asker = await createAccount(t, { fullName: "Abe Approved" });
+    await follow(t, owner, asker); // the owner already follows them: approval makes friends
+    const post = await publish(t, owner, "For approved eyes");
+    await toggle(asker, owner);
+
+    const approved = await answer(owner, asker, "approve");
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toEqual({ counts: { friends: 1, following: 1, followers: 1 } });
+    expect(await counts(asker)).toEqual({ friends: 1, following: 1, followers: 1 });
+    expect(await status(asker, owner)).toEqual({ following: true, state: "following" });
+    expect(await requestRows(asker, owner)).toBe(0);
+
+    const told = (await groups(asker)).find((g) => g.groupType === "FOLLOW_ACCEPTED");
+    expect(told).toMatchObject({ target: `/${owner.handle}` });
+    expect(told?.actorsRecent.map((a) => a.userId)).toEqual([owner.userId]);
+    // The owner answered the request: no request item left, and no 'followed you' either.
+    const ownerGroups = await groups(owner);
+    expect(ownerGroups.filter((g) => g.groupType.startsWith("FOLLOW"))).toEqual([]);
+    const feed = (await inject(t, asker, "GET", "/api/feed")).json();
+    expect(feed.items.map((p: { id: string }) => p.id)).toContain(post.id);
+
+    const again = await answer(owner, asker, "approve");
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(approved.json());
+    expect(await counts(owner)).toEqual({ friends: 1, following: 1, followers: 1 });
+  });
+
+  it("declines: nothing left, a repeat is 204, an unknown person 404, approving it later 404", async () => {
+    const owner = await privateAccount("decliner");
+    const asker = await createAccount(t);
+    const before = await counts(owner);
+    await toggle(asker, owner);
+
+    const declined = await answer(owner, asker, "decline");
+    expect(declined.statusCode).toBe(204);
+    expect(await requestRows(asker, owner)).toBe(0);
+    expect(await activityRows(asker, owner)).toBe(0);
+    expect(await status(asker, owner)).toEqual({ following: false, state: "none" });
+    expect(await counts(owner)).toEqual(before);
+    expect((await answer(owner, asker, "decline")).statusCode).toBe(204);
+
+    const unknown = await inject(t, owner, "POST", "/api/follow-requests/no-such-person/decline");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe("not_found");
+    expect((await answer(owner, asker, "approve")).statusCode).toBe(404);
+    expect((await inject(t, null, "GET", "/api/follow-requests")).statusCode).toBe(401);
+  });
+
+  it("a follow of someone not private stays a follow, and an unfollow of a private account is one", async () => {
+    const owner = await createAccount(t);
+    const fan = await createAccount(t);
+    expect((await toggle(fan, owner)).json()).toMatchObject({
+      following: true,
+      state: "following",
+    });
+    await inject(t, owner, "PUT", "/api/account/privacy", { privateAccount: true });
+    expect(await status(fan, owner)).toEqual({ following: true, state: "following" });
+    const left = await toggle(fan, owner);
+    expect(left.json()).toMatchObject({ following: false, state: "none" });
+    expect(await requestRows(fan, owner)).toBe(0);
+  });
+});
+
+describe("what else ends a request", () => {
+  it("a block removes waiting requests both ways, with their items", async () => {
+    const a = await privateAccount("blocka");
+    const b = await privateAccount("blockb");
+    await toggle(a, b);
+    await toggle(b, a);
+    expect(await requestRows(a, b)).toBe(2);
+    expect((await inject(t, a, "POST", `/api/safety/blocks/${b.userId}`)).statusCode).toBe(200);
+    expect(await requestRows(a, b)).toBe(0);
+    expect(await activityRows(a, b)).toBe(0);
+    expect(await status(a, b)).toEqual({ following: false, state: "none" });
+  });
+
+  it("turning private off approves every waiting request at once, counters exact", async () => {
+    const owner = await privateAccount("opening");
+    const askers = await Promise.all([1, 2, 3].map(() => createAccount(t)));
+    for (const asker of askers) await toggle(asker, owner);
+    await follow(t, owner, askers[0] as TestAccount);
+
+    const opened = await inject(t, owner, "PUT", "/api/account/privacy", { privateAccount: false });
+    expect(opened.json()).toEqual({
+      privateAccount: false,
+      followersAudience: "only_me",
+      followingAudience: "only_me",
+      approved: 3,
+    });
+    expect(await counts(owner)).toEqual({ friends: 1, following: 1, followers: 3 });
+    for (const asker of askers) {
+      expect(await status(asker, owner)).toEqual({ following: true, state: "following" });
+    }
+    expect((await inject(t, owner, "GET", "/api/follow-requests")).json().items).toEqual([]);
+    await expectCountersExact([owner, ...askers]);
+  });
+});
+
+describe("privacy settings", () => {
+  it("answers its defaults, saves a subset, and refuses bad input changing nothing", async () => {
+    const me = await createAccount(t);
+    const read = async () => (await inject(t, me, "GET", "/api/account/privacy")).json();
+    expect(await read()).toEqual({
+      privateAccount: false,
+      followersAudience: "only_me",
+      followingAudience: "only_me",
+    });
+    const bad = [{ followersAudience: "strangers" }, { privateAccount: "yes" }, { other: true }];
+    for (const body of bad) {
+      const res = await inject(t, me, "PUT", "/api/account/privacy", body);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await read()).followersAudience).toBe("only_me");
+    const saved = await inject(t, me, "PUT", "/api/account/privacy", {
+      followingAudience: "friends",
+    });
+    expect(saved.json()).toMatchObject({ followingAudience: "friends", approved: 0 });
+    expect(await read()).toMatchObject({ privateAccount: false, followingAudience: "friends" });
+    expect((await inject(t, null, "GET", "/api/account/privacy")).statusCode).toBe(401);
+  });
+
+  it("opens each follow list to its audience only", async () => {
+    const owner = await createAccount(t);
+    const friend = await createAccount(t);
+    const stranger = await createAccount(t);
+    await follow(t, owner, friend);
+    await follow(t, friend, owner);
+    const list = (who: TestAccount, kind: string) =>
+      inject(t, who, "GET", `/api/follows/${owner.userId}/${kind}`);
+    const lists = async (who: TestAccount) =>
+      (await inject(t, who, "GET", `/api/profiles/${owner.handle}`)).json().profile.lists;
+
+    expect((await list(friend, "followers")).statusCode).toBe(403);
+    expect(await lists(friend)).toEqual({ followers: false, following: false, friends: false });
+    await inject(t, owner, "PUT", "/api/account/privacy", {
+      followersAudience: "everyone",
+      followingAudience: "friends",
+    });
+    expect((await list(stranger, "followers")).statusCode).toBe(200);
+    expect((await list(stranger, "following")).statusCode).toBe(403);
+    expect((await list(stranger, "friends")).statusCode).toBe(403);
+    expect(await lists(stranger)).toEqual({ followers: true, following: false, friends: false });
+    const theirs = (await list(friend, "following")).json();
+    expect(theirs.items.map((p: { userId: string }) => p.userId)).toEqual([friend.userId]);
+    expect((await list(friend, "friends")).statusCode).toBe(200);
+    expect(await lists(friend)).toEqual({ followers: true, following: true, friends: true });
+  });
+});
+
+async function expectCountersExact(people: TestAccount[]) {
+  const rows = await queryRows<Record<string, number>>(
+    t.database.db,
+    sql`select p.following_count, p.followers_count, p.friends_count,
+        (select count(*) from followers f where f.follower_id = p.user_id)::int as following,
+        (select count(*) from followers f where f.following_id = p.user_id)::int as followers,
+        (select count(*) from followers f join followers r on r.follower_id = f.following_id and r.following_id = f.follower_id
+          where f.follower_id = p.user_id)::int as friends
+      from profiles p where p.user_id = any(${sql.param(people.map((p) => p.userId))}::text[])`,
+  );
+  expect(rows).toHaveLength(people.length);
+  for (const row of rows) {
+    expect([row.following_count, row.followers_count, row.friends_count]).toEqual([
+      row.following,
+      row.followers,
+      row.friends,
+    ]);
+  }
+}
+
+describe("under concurrency", () => {
+  it("keeps every counter equal to a recount after 50 concurrent requests, approvals, declines and cancellations", async () => {
+    const owners = [await privateAccount("busy1"), await privateAccount("busy2")];
+    const people = await Promise.all(Array.from({ length: 6 }, () => createAccount(t)));
+    // Some follow-backs, so approvals also move friends counts.
+    await follow(t, owners[0] as TestAccount, people[0] as TestAccount);
+    await follow(t, owners[1] as TestAccount, people[1] as TestAccount);
+    await toggle(people[2] as TestAccount, owners[0] as TestAccount);
+
+    const calls = Array.from({ length: 50 }, (_, i) => {
+      const owner = owners[i % 2] as TestAccount;
+      const person = people[(i * 5 + 1) % people.length] as TestAccount;
+      switch (i % 5) {
+        case 0:
+        case 1:
+          return toggle(person, owner); // ask, or cancel a waiting request, or unfollow
+        case 2:
+        case 3:
+          return answer(owner, person, "approve");
+        default:
+          return answer(owner, person, "decline");
+      }
+    });
+    // One owner turns private off half way through.
+    calls.splice(
+      25,
+      0,
+      inject(t, owners[1] as TestAccount, "PUT", "/api/account/privacy", { privateAccount: false }),
+    );
+    const results = await Promise.all(calls);
+    expect(results.every((r) => [200, 204, 404].includes(r.statusCode))).toBe(true);
+
+    await expectCountersExact([...owners, ...people]);
+    // A pair is never both a follow and a waiting request, and no request waits on an open account.
+    expect(
+      await rowCount(
+        sql`select count(*)::int as n from follow_requests r join followers f on f.follower_id = r.requester_id and f.following_id = r.target_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await rowCount(
+        sql`select count(*)::int as n from follow_requests r join profiles p on p.user_id = r.target_id where not p.private_account`,
+      ),
+    ).toBe(0);
+    // Each waiting request has its one activity item, and no item outlives its request.
+    expect(
+      await rowCount(
+        sql`select count(*)::int as n from user_activity a where a.type = 'FOLLOW_REQUEST'
+          and not exists (select 1 from follow_requests r where r.requester_id = a.actor_id and r.target_id = a.recipient_id)`,
+      ),
+    ).toBe(0);
+  });
+});
