@@ -114,6 +114,22 @@ describe("FollowButton", () => {
     ).toBeTruthy();
   });
 
+  it("in a list, Follow on a request made before shows it rather than taking it back", async () => {
+    const { user, server, calls } = renderButton({
+      state: "requested",
+      privateAccount: true,
+      following: false,
+      name: "Grace Hopper",
+    });
+    await user.click(screen.getByRole("button", { name: "Follow Grace Hopper" }));
+    const requested = await screen.findByRole("button", {
+      name: "Requested: cancel the request to follow Grace Hopper",
+    });
+    await waitFor(() => expect(requested.getAttribute("aria-disabled")).toBeNull());
+    expect(server.state).toBe("requested");
+    expect(calls.some((c) => c.path === "/api/follows/toggle")).toBe(false);
+  });
+
   it("goes back to what it showed, and says so, when the server refuses", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = renderButton({ state: "none", privateAccount: true, refuse: true });

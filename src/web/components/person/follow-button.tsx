@@ -19,7 +19,8 @@ interface FollowButtonProps {
    * share a list. */
   name?: string;
   /** Known from the data already on screen (search results); otherwise it is asked for. A list's
-   * flag cannot tell a waiting request from no follow: a request made here is still shown. */
+   * flag cannot tell a waiting request from no follow: a request made here is still shown, and a
+   * press on 'Follow' asks the status first (follows.ts). */
   following?: boolean;
   /** Whether the account is private, when the screen knows (a profile): a follow becomes a request
    * at once instead of when the answer comes. */
@@ -86,7 +87,12 @@ export function FollowButton({
       void navigate(signupRedirect(`${location.pathname}${location.search}`));
       return;
     }
-    toggle.mutate({ targetUserId: userId, state, privateAccount });
+    toggle.mutate({
+      targetUserId: userId,
+      state,
+      privateAccount,
+      unsure: following !== undefined && known.data === undefined,
+    });
   };
 
   const requested = state === "requested";

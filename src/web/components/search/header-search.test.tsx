@@ -55,6 +55,8 @@ beforeEach(() => {
     if (url.startsWith("/api/search/people")) {
       return json({ items: people.filter((p) => p.fullName.toLowerCase().includes(q)) });
     }
+    // A result's Follow asks the status first: a list's flag cannot tell a waiting request.
+    if (url.startsWith("/api/follows/status/")) return json({ following: false, state: "none" });
     if (url === "/api/follows/toggle") {
       return json({
         following: true,

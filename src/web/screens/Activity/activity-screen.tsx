@@ -67,7 +67,9 @@ export function ActivityScreen() {
           </p>
         )
       ) : groups.length === 0 ? (
-        <p className={`py-12 text-center ${muted}`}>No activity yet</p>
+        <p className={`py-12 text-center ${muted}`}>
+          {requestGroup ? "No other activity yet" : "No activity yet"}
+        </p>
       ) : (
         <div className="space-y-6">
           {activitySections(groups, now).map(({ bucket, groups: inSection }) => {

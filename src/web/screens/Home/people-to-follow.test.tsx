@@ -64,6 +64,7 @@ describe("People to follow on the empty feed", () => {
   it("follows from the list: the button turns to Following and the person stays", async () => {
     const { user, calls } = renderFeed(({ method, path }) => {
       if (path.startsWith("/api/follows/suggestions")) return json({ items: [neighbour, poster] });
+      if (path.startsWith("/api/follows/status/")) return json({ following: false, state: "none" });
       if (method === "POST" && path === "/api/follows/toggle") {
         return json({
           following: true,

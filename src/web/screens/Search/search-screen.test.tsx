@@ -49,8 +49,16 @@ function searchApi(profiles: (query: URLSearchParams) => Response | undefined): 
     if (method === "GET" && url.pathname === "/api/search/profiles") {
       return profiles(url.searchParams);
     }
+    // A card's Follow asks the status first: a list's flag cannot tell a waiting request.
+    if (method === "GET" && path.startsWith("/api/follows/status/")) {
+      return json({ following: false, state: "none" });
+    }
     if (method === "POST" && path === "/api/follows/toggle") {
-      return json({ following: true, counts: { friends: 0, following: 0, followers: 1 } });
+      return json({
+        following: true,
+        state: "following",
+        counts: { friends: 0, following: 0, followers: 1 },
+      });
     }
     return undefined;
   };

@@ -76,6 +76,24 @@ export interface ToggleFollowInput {
   state: FollowState;
   /** Whether the person's account is private, when the screen knows: a follow becomes a request. */
   privateAccount?: boolean | undefined;
+  /** The state came from a list's `following` flag, which cannot tell a waiting request from no
+   * follow: the status is asked first, so pressing Follow never takes back a request unseen. */
+  unsure?: boolean | undefined;
+}
+
+type ToggleAnswer = Omit<z.infer<typeof followToggleResponse>, "counts"> & {
+  counts: z.infer<typeof followToggleResponse>["counts"] | null;
+};
+
+async function toggleFollow({ targetUserId, state, unsure }: ToggleFollowInput) {
+  if (unsure && state === "none") {
+    const known = await api.get<typeof followStatusResponse>(
+      `/api/follows/status/${encodeURIComponent(targetUserId)}`,
+    );
+    // Already asked (or following): that is what pressing Follow wanted; nothing to change.
+    if (known.state !== "none") return { ...known, counts: null } satisfies ToggleAnswer;
+  }
+  return api.post<typeof followToggleResponse>("/api/follows/toggle", { targetUserId });
 }
 
 /** What the button shows while the toggle runs: a request or a follow is taken back; otherwise a
@@ -89,8 +107,7 @@ export function expectedState({ state, privateAccount }: ToggleFollowInput): Fol
 export function useToggleFollowMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ targetUserId }: ToggleFollowInput) =>
-      api.post<typeof followToggleResponse>("/api/follows/toggle", { targetUserId }),
+    mutationFn: (input: ToggleFollowInput): Promise<ToggleAnswer> => toggleFollow(input),
     onMutate: async (input) => {
       const { targetUserId } = input;
       // An answer already on its way must not undo the optimistic state when it lands. Only
@@ -110,7 +127,7 @@ export function useToggleFollowMutation() {
     },
     onSuccess: (data, { targetUserId }) => {
       setFollowing(queryClient, targetUserId, data.state);
-      setProfileCounts(queryClient, targetUserId, data.counts);
+      if (data.counts) setProfileCounts(queryClient, targetUserId, data.counts);
       refreshPrivateProfile(queryClient, targetUserId);
     },
   });
