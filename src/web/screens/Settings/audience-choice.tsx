@@ -21,8 +21,9 @@ export function AudienceChoice({
 }) {
   return (
     <fieldset className="py-3">
-      <legend className="font-medium">{legend}</legend>
-      <p className={`text-sm ${muted}`}>{description}</p>
+      {/* Floated, a legend leaves the fieldset's border line and sits in the flow like a label. */}
+      <legend className="float-left w-full font-medium">{legend}</legend>
+      <p className={`clear-left text-sm ${muted}`}>{description}</p>
       <div className="mt-2 grid grid-cols-3 gap-1 rounded-full border border-neutral-300 p-1 sm:max-w-md dark:border-neutral-700">
         {AUDIENCES.map((audience) => {
           const Icon = AUDIENCE_ICONS[audience];

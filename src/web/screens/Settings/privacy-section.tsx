@@ -69,7 +69,7 @@ function PrivacyForm({ saved }: { saved: AccountPrivacy }) {
         onChange={(on) => setDraft({ ...draft, privateAccount: on })}
       />
       {saved.privateAccount && !draft.privateAccount ? (
-        <p className="pb-2 text-sm text-amber-800 dark:text-amber-300">
+        <p className="pb-3 text-sm text-amber-800 dark:text-amber-300">
           Anyone still waiting for your answer will follow you once you save.
         </p>
       ) : null}
