@@ -54,6 +54,7 @@ import type { OutboxHandlers } from "./outbox/messages";
 import { Outbox } from "./outbox/outbox";
 import { ownTopics } from "./outbox/own-topics";
 import { RelationCache } from "./policy/relation-cache";
+import { postReadersAmong } from "./policy/visibility";
 import { countPublished, createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
@@ -204,6 +205,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     resolveViewer,
     bus,
     followersAmong: followersOf,
+    postReadersAmong: (authorId, userIds) => postReadersAmong(db, { authorId, userIds }),
     allowedOrigins: allowedOrigins(config),
     maxSocketsPerIp: services.maxSocketsPerIp,
     metrics,

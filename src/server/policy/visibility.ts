@@ -8,12 +8,13 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
 
 type Column = SQL | SQL.Aliased | { getSQL(): SQL } | Placeholder;
-/** The viewer's id, null for nobody signed in, or a prepared statement's placeholder for it (the
- * fragments then hold for any viewer, nobody included: a comparison with null is never true). */
-export type Viewer = string | null | Placeholder;
+/** The viewer's id, null for nobody signed in, a prepared statement's placeholder for it (the
+ * fragments then hold for any viewer, nobody included: a comparison with null is never true), or
+ * a column of the statement (one row per viewer). */
+export type Viewer = string | null | Placeholder | SQL;
 
 /** The people in a block with the viewer, whichever of the two made it. */
-const blockedEitherWay = (viewerId: string | Placeholder): SQL =>
+const blockedEitherWay = (viewerId: Exclude<Viewer, null>): SQL =>
   sql`select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union all select b.blocker_id from blocks b where b.blocked_id = ${viewerId}`;
 
 /** No block between the viewer and the person in `user`, in either direction. */
@@ -104,4 +105,19 @@ export async function canSeePosts(
     sql`select ${seesPostsOf(viewerId, sql`${ownerId}::text`)} as ok`,
   );
   return Boolean(rows[0]?.ok);
+}
+
+/** Which of these users may see the author's posts (the realtime like counts sent to a profile's
+ * watchers: docs/social-and-realtime.md "Realtime"). */
+export async function postReadersAmong(
+  db: Db,
+  { authorId, userIds }: { authorId: string; userIds: string[] },
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select u.id from unnest(${sql.param(userIds)}::text[]) as u(id)
+      where ${seesPostsOf(sql`u.id`, sql`${authorId}::text`)}`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -13,6 +13,9 @@ export interface DeliveryOptions {
   resolveViewer: ResolveViewer;
   /** Which of the given users follow an author: decides who receives a post event. */
   followersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
+  /** Which of the given users may see an author's posts (a private account's are for its
+   * followers): decides which of a profile's watchers receive its posts' like counts. */
+  postReadersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
 }
 
 function deliverFollow(
@@ -60,7 +63,8 @@ async function deliverPost(
 /**
  * A post's like count (docs/social-and-realtime.md "Realtime") reaches whoever may have the post
  * on screen: its author (their feed and profile), the author's connected followers (their
- * feeds), and connections watching the author (the author's profile page, a post page of theirs).
+ * feeds), and connections watching the author (the author's profile page, a post page of theirs)
+ * whose user may see the author's posts.
  * The liker's own tabs also learn their like. Each connection gets one message.
  */
 async function deliverLikes(
@@ -79,9 +83,15 @@ async function deliverLikes(
     .connectedUserIds()
     .filter((id) => id !== event.authorId && id !== event.userId);
   const followers = await options.followersAmong(event.authorId, online);
+  const watchers = [...registry.watchersOf(event.authorId)];
+  const readers = new Set(
+    watchers.length === 0
+      ? []
+      : await options.postReadersAmong(event.authorId, [...new Set(watchers.map((c) => c.userId))]),
+  );
   const viewers = new Set([
     ...registry.ofUser(event.authorId),
-    ...registry.watchersOf(event.authorId),
+    ...watchers.filter((conn) => readers.has(conn.userId)),
     ...followers.flatMap((userId) => [...registry.ofUser(userId)]),
   ]);
   for (const conn of viewers) if (!likerTabs.has(conn)) send(conn, count);

@@ -95,6 +95,7 @@ describe("/realtime", () => {
       followerId: ada.userId,
       followingId: bob.userId,
       following: true,
+      state: "following",
     };
     expect(await adaSocket.waitFor((m) => m.type === "follow.changed")).toEqual(expected);
     expect(await bobSocket.waitFor((m) => m.type === "follow.changed")).toEqual(expected);

@@ -1,13 +1,13 @@
 // SQL for user_activity: writing a row, the unread badge, the grouped Activity page, marking
 // groups read, and forgetting what two people did to each other (a block).
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ActivityGroupType } from "../../../domain/contracts/activity";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import { visibleAuthor } from "../../policy/visibility";
+import { seesPostsOf, visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 
 export type ActivityType =
@@ -62,6 +62,12 @@ export async function deleteFollowRequestActivity(
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
 
+/** The row's post, if any, is one the recipient may still see: a reply on a private account's post
+ * is not shown to someone who no longer follows it (docs/safety.md "Private accounts"). */
+const postStillSeen = (recipientId: string, postId: SQL | typeof userActivity.postId) =>
+  sql`(${postId} is null or not exists (select 1 from ${posts} hp where hp.id = ${postId}
+    and hp.user_id <> ${recipientId} and not ${seesPostsOf(recipientId, sql`hp.user_id`)}))`;
+
 /** Unread groups, served by the partial index user_activity_unread_idx. */
 export async function countUnread(db: Db, recipientId: string): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
@@ -69,7 +75,8 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
     sql`select count(*) as n from (
       select distinct ${groupType}, ${userActivity.postId} from ${userActivity}
       where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null
-        and ${visibleAuthor(recipientId, userActivity.actorId)}) g`,
+        and ${visibleAuthor(recipientId, userActivity.actorId)}
+        and ${postStillSeen(recipientId, userActivity.postId)}) g`,
   );
   return Number(row?.n ?? 0);
 }
@@ -102,6 +109,7 @@ export async function activityGroups(db: Db, recipientId: string): Promise<Group
           created_at, post_snippet, comment_snippet
         from user_activity where recipient_id = ${recipientId}
           and ${visibleAuthor(recipientId, sql`actor_id`)}
+          and ${postStillSeen(recipientId, sql`post_id`)}
         order by created_at desc limit ${RECENT_ROWS}
       ) recent
       group by group_type, post_id

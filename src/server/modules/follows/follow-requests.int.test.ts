@@ -8,6 +8,7 @@ import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { connectRealtime, type TestSocket } from "../../test-support/ws-client";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -302,5 +303,55 @@ describe("under concurrency", () => {
           and not exists (select 1 from follow_requests r where r.requester_id = a.actor_id and r.target_id = a.recipient_id)`,
       ),
     ).toBe(0);
+  });
+});
+
+describe("live", () => {
+  /** Everything the server sent this socket before it answered a ping sent now. */
+  async function settled(socket: TestSocket) {
+    const pongs = socket.messages.filter((m) => m.type === "pong").length;
+    socket.send({ type: "ping" });
+    await socket.waitFor(() => socket.messages.filter((m) => m.type === "pong").length > pongs);
+  }
+
+  it("tells both people of a request and its approval, and a private post's likes only to those who may see it", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const owner = await privateAccount("live");
+    const asker = await createAccount(t);
+    const stranger = await createAccount(t);
+    const [ownerSocket, askerSocket, strangerSocket] = await Promise.all([
+      connectRealtime(baseUrl, owner.cookie),
+      connectRealtime(baseUrl, asker.cookie),
+      connectRealtime(baseUrl, stranger.cookie),
+    ]);
+
+    await toggle(asker, owner);
+    for (const socket of [ownerSocket, askerSocket]) {
+      await socket.waitFor(
+        (m) =>
+          m.type === "follow.changed" && m.followerId === asker.userId && m.state === "requested",
+      );
+    }
+    await ownerSocket.waitFor((m) => m.type === "activity.created");
+
+    await answer(owner, asker, "approve");
+    await askerSocket.waitFor(
+      (m) => m.type === "follow.changed" && m.following && m.state === "following",
+    );
+    await askerSocket.waitFor((m) => m.type === "activity.created");
+
+    for (const socket of [askerSocket, strangerSocket]) {
+      socket.send({ type: "watch-profile", userId: owner.userId });
+      await settled(socket);
+    }
+    const post = await publish(t, owner, "Liked in private");
+    await inject(t, owner, "POST", `/api/posts/${post.id}/like`);
+    await askerSocket.waitFor((m) => m.type === "post.likes" && m.postId === post.id);
+    await settled(strangerSocket);
+    expect(strangerSocket.messages.some((m) => m.type === "post.likes")).toBe(false);
+    expect(strangerSocket.messages.some((m) => m.type === "post.created")).toBe(false);
+    for (const socket of [ownerSocket, askerSocket, strangerSocket]) socket.close();
   });
 });

@@ -174,3 +174,30 @@ describe("the waiting requester's activity", () => {
     });
   });
 });
+
+describe("a follower who leaves", () => {
+  it("no longer sees the post in their activity, nor counts it unread", async () => {
+    const exFan = await createAccount(t, { label: "exfan" });
+    await inject(t, exFan, "POST", "/api/follows/toggle", { targetUserId: owner.userId });
+    await inject(t, owner, "POST", `/api/follow-requests/${exFan.userId}/approve`);
+    const theirs = await inject(t, exFan, "POST", `/api/posts/${post.id}/comments`, {
+      content: "Mine",
+    });
+    await inject(t, follower, "POST", `/api/posts/${post.id}/comments`, {
+      content: "A reply",
+      parentCommentId: theirs.json().comment.id,
+    });
+    const replies = async () =>
+      (
+        (await inject(t, exFan, "GET", "/api/activity")).json().groups as { postId: string }[]
+      ).filter((g) => g.postId === post.id);
+    const unread = async () =>
+      (await inject(t, exFan, "GET", "/api/activity/unread-count")).json().count;
+    expect(await replies()).toHaveLength(1);
+    const before = await unread();
+
+    await inject(t, exFan, "POST", "/api/follows/toggle", { targetUserId: owner.userId });
+    expect(await replies()).toEqual([]);
+    expect(await unread()).toBe(before - 1);
+  });
+});
