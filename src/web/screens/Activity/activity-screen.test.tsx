@@ -302,6 +302,18 @@ describe("ActivityScreen", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
+  it("an accepted follow request says so and opens the profile", async () => {
+    groups = [
+      group({ groupType: "FOLLOW_ACCEPTED", postId: null, target: "/h2", postSnippet: null }),
+    ];
+    const { router, user } = renderScreen();
+    const entry = (await screen.findByText(/accepted your follow request/)).closest("button");
+    expect(entry?.textContent).toContain("Ada Lovelace accepted your follow request");
+    await user.click(entry as HTMLElement);
+    expect(await screen.findByText("Profile screen")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/h2");
+  });
+
   it("a deleted post shows 'Post not available' and stays", async () => {
     groups = [group({ postId: "gone", unread: true, postDeleted: true, target: "/me/gone" })];
     const { router, user } = renderScreen();
