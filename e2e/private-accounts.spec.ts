@@ -1,11 +1,12 @@
 // Private accounts (docs/social-and-realtime.md "Private accounts"): Ann makes her account private
 // in Settings; Bea, at her own computer, sees "This account is private" instead of Ann's posts and
-// her Follow becomes a request ('Requested'). Ann approves it under Activity's Follow requests and
-// Bea then sees the post; or Ann declines it, and Bea is back to Follow with the posts still hidden.
+// her Follow becomes a request ('Requested'), which reaches Ann's open Activity at once. Ann approves
+// it under Follow requests and Bea's open profile shows the post; or Ann declines it, and Bea is
+// back to Follow with the posts still hidden.
 import type { Browser, Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { createAccount, ownHandle, rareWord, secondPerson } from "./support/people";
+import { createAccount, ownHandle, rareWord, realtimeReady, secondPerson } from "./support/people";
 import { toast } from "./support/screen";
 
 const privateNotice = (page: Page) => page.getByRole("region", { name: "This account is private" });
@@ -31,8 +32,10 @@ async function beaAsks(browser: Browser, annHandle: string) {
   const bea = newAccount("bea", `Bea ${rareWord()}`);
   await createAccount(page, bea);
   await signInViaApi(page, bea);
+  const live = realtimeReady(page);
   await page.goto(`/${annHandle}`);
   await expect(privateNotice(page)).toBeVisible();
+  await live;
   await profileButton(page, "Follow").click();
   await expect(profileButton(page, REQUESTED)).toBeEnabled();
   return { page, handle: await ownHandle(page), fullName: bea.fullName };
@@ -61,23 +64,33 @@ test("Ann makes her account private; Bea asks to follow, Ann approves, and Bea s
   await page.keyboard.press("Enter");
   await expect(toast(page, "Privacy settings saved")).toBeVisible();
 
+  // Ann keeps Activity open: nobody asks yet.
+  const annLive = realtimeReady(page);
+  await page.goto("/activity");
+  await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+  await annLive;
+  await expect(followRequests(page)).toHaveCount(0);
+
   // Bea sees the header but not the post, and her Follow becomes a request that stays.
   const bea = await beaAsks(browser, ann.handle);
   await expect(bea.page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(bea.page.getByText(ann.words)).toHaveCount(0);
+  const beaLive = realtimeReady(bea.page);
   await bea.page.reload();
   await expect(profileButton(bea.page, REQUESTED)).toBeVisible();
   await expect(privateNotice(bea.page)).toBeVisible();
+  await beaLive;
 
-  // Ann approves under Activity's Follow requests.
-  await page.goto("/activity");
+  // The request reaches Ann's Activity live; she approves it.
   const requests = followRequests(page);
   await expect(requests.getByRole("link", { name: bea.fullName })).toBeVisible();
   await requests.getByRole("button", { name: `Approve @${bea.handle}`, exact: true }).click();
   await expect(toast(page, `@${bea.handle} now follows you`)).toBeVisible();
   await expect(requests.getByText("No follow requests waiting.")).toBeVisible();
 
-  // Bea reloads Ann's profile and sees the post.
+  // Bea's open profile follows at once; reloaded, it shows the post too.
+  await expect(profileButton(bea.page, "Following")).toBeVisible();
+  await expect(bea.page.getByText(ann.words)).toBeVisible();
   await bea.page.reload();
   await expect(bea.page.getByText(ann.words)).toBeVisible();
   await expect(privateNotice(bea.page)).toHaveCount(0);

@@ -12,6 +12,7 @@ import {
   type MessagesData,
   type ThreadsData,
 } from "./queries/mail-pages";
+import { postKeys } from "./queries/posts";
 import { FOLLOW_COUNTS_CHANGED, type FollowCountsChangedDetail } from "./queries/profile-counts";
 import { profileKeys } from "./queries/profiles";
 import { type PeopleSearchResult, searchKeys } from "./queries/search";
@@ -166,9 +167,12 @@ describe("applyServerMessage", () => {
     });
     expect(search()?.[0]?.following).toBe(false);
 
+    queryClient.setQueryData(postKeys.userPosts("u2"), { pages: [], pageParams: [null] });
     applyServerMessage(queryClient, { ...message, following: true, state: "following" }, "me");
     expect(search()?.[0]?.following).toBe(true);
     expect(queryClient.getQueryState(profileKeys.detail("grace"))?.isInvalidated).toBe(true);
+    // The page may have come with her posts' empty first page: they are read again too.
+    expect(queryClient.getQueryState(postKeys.userPosts("u2"))?.isInvalidated).toBe(true);
     // A profile that is not private has nothing to show anew.
     expect(queryClient.getQueryState(profileKeys.detail("alan"))?.isInvalidated).toBe(false);
   });

@@ -16,6 +16,7 @@ import type { ProfileView } from "../../../domain/contracts/profiles";
 import { api } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 import { toast } from "../../lib/toast";
+import { postKeys } from "./posts";
 import { setProfileCounts } from "./profile-counts";
 import { profileKeys } from "./profiles";
 import { searchResultsListing, setFollowingInSearchResults } from "./search";
@@ -41,15 +42,18 @@ export function setFollowing(queryClient: QueryClient, userId: string, state: Fo
 }
 
 /** A private profile on screen shows its posts only to followers: once a follow begins or ends,
- * it is read again for its `postsHidden`. */
+ * it is read again for its `postsHidden`, and so are its posts (the page may have come with an
+ * empty first page of them, page-data.ts). */
 export function refreshPrivateProfile(queryClient: QueryClient, userId: string): void {
+  const isPrivate = queryClient
+    .getQueriesData<ProfileView>({ queryKey: profileKeys.details() })
+    .some(([, profile]) => profile?.userId === userId && profile.privateAccount);
+  if (!isPrivate) return;
   void queryClient.invalidateQueries({
     queryKey: profileKeys.details(),
-    predicate: (query) => {
-      const profile = query.state.data as ProfileView | undefined;
-      return profile?.userId === userId && profile.privateAccount;
-    },
+    predicate: (query) => (query.state.data as ProfileView | undefined)?.userId === userId,
   });
+  void queryClient.invalidateQueries({ queryKey: postKeys.userPosts(userId) });
 }
 
 /**
