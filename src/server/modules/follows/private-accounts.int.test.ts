@@ -99,15 +99,25 @@ describe("the owner's post", () => {
     expect((await call(who)).statusCode).toBe(status);
   });
 
-  it.each(everyone)("likes and comment likes by the %s", async (who) => {
+  it.each(everyone)("likes, comment likes, comments and reports by the %s", async (who) => {
     const like = await inject(t, viewer(who), "POST", `/api/posts/${post.id}/like`);
     const commentLike = await inject(t, viewer(who), "POST", `/api/comments/${commentId}/like`);
     const comment = await inject(t, viewer(who), "POST", `/api/posts/${post.id}/comments`, {
       content: "hello",
     });
-    const expected = who === "visitor" ? 401 : sees(who) ? [200, 200, 201] : 404;
-    const statuses = [like.statusCode, commentLike.statusCode, comment.statusCode];
-    expect(statuses).toEqual(Array.isArray(expected) ? expected : [expected, expected, expected]);
+    const report = await inject(t, viewer(who), "POST", "/api/reports", {
+      targetType: "post",
+      targetId: post.id,
+      reason: "spam",
+    });
+    const expected = who === "visitor" ? 401 : sees(who) ? [200, 200, 201, 201] : 404;
+    const statuses = [
+      like.statusCode,
+      commentLike.statusCode,
+      comment.statusCode,
+      report.statusCode,
+    ];
+    expect(statuses).toEqual(Array.isArray(expected) ? expected : Array(4).fill(expected));
   });
 
   it("counts no view it does not answer", async () => {

@@ -5,7 +5,7 @@ import type { ReportReason, ReportTarget } from "../../../domain/report-reasons"
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../errors";
-import { blockBetween } from "../../policy/visibility";
+import { blockBetween, canSeePosts } from "../../policy/visibility";
 import { block } from "./block-and-mute";
 import { findOpenReport, insertOpenReport, type NewReport } from "./queries";
 import { resolveTarget } from "./targets";
@@ -34,6 +34,14 @@ export async function fileReport(
     throw badRequest(ERROR_CODES.validation, "You cannot report yourself.");
   }
   if ((await blockBetween(deps.db, input.reporterId, target.ownerId)) === "blocked") {
+    throw notFound(NOT_FOUND);
+  }
+  // A private account's post is not there for whoever may not see it (docs/safety.md "Private
+  // accounts"), so a report cannot tell that it exists.
+  if (
+    input.targetType === "post" &&
+    !(await canSeePosts(deps.db, input.reporterId, target.ownerId))
+  ) {
     throw notFound(NOT_FOUND);
   }
   const reportId = await openReportOf(deps.db, { ...input, targetUserId: target.ownerId });
