@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { cityAreas } from "../cities/city-areas";
 import { type CityRow, cityIndex, cityRows } from "../cities/city-index";
 import { milesBetween, type Point } from "../cities/distance";
-import { CROWD_MIN, coarsen } from "./index/index-placement";
+import { CROWD_MIN, coarsen, PlaceTable } from "./index/index-placement";
 
 const TARGET_CITY = "Moweaqua, IL";
 /** Shelby County's seat: CROWD_MIN people, so the county is placed at its centre. */
@@ -209,7 +209,13 @@ describe("an attacker searching from every city around", () => {
       const point = pointOf(row);
       const here = others.filter((o) => o.point.lat === point.lat && o.point.lng === point.lng);
       const searchable = 1 + here.reduce((sum, o) => sum + o.searchable, 0);
-      const [placed] = coarsen([{ point, searchable }, ...others], areas);
+      const table = new PlaceTable(areas);
+      const places = [{ point, searchable }, ...others];
+      for (const place of places) table.add(place.point);
+      const [placed] = coarsen(
+        table,
+        places.map((place) => place.searchable),
+      );
       return consistent(placed as Point, seen);
     });
     const inCounty = cityRows().filter(

@@ -3,7 +3,7 @@
 // mean of the table's places in each.
 import { describe, expect, it } from "vitest";
 import { createCityAreas } from "../../cities/city-areas";
-import { CROWD_MIN, coarsen } from "./index-placement";
+import { CROWD_MIN, coarsen as coarsenTable, PlaceTable } from "./index-placement";
 
 const TOWN = { lat: 44.642, lng: -72.6712 };
 const VILLAGE = { lat: 44.7343, lng: -72.5863 };
@@ -14,6 +14,16 @@ const AREAS = createCityAreas([
   ["Stowe", "VT", "Lamoille County", 44.4695, -72.6923, 4314],
   ["Burlington", "VT", "Chittenden County", CITY.lat, CITY.lng, 42000],
 ]);
+/** The rule over these places, as the index hands them over: a table of places and their counts. */
+const coarsen = (places: { point: { lat: number; lng: number }; searchable: number }[]) => {
+  const table = new PlaceTable(AREAS);
+  for (const place of places) table.add(place.point);
+  return coarsenTable(
+    table,
+    places.map((place) => place.searchable),
+  );
+};
+
 const LAMOILLE = {
   lat: (TOWN.lat + VILLAGE.lat + 44.4695) / 3,
   lng: (TOWN.lng + VILLAGE.lng - 72.6923) / 3,
@@ -41,27 +51,21 @@ describe("coarsen", () => {
       VERMONT,
     ],
   ])("%s", (_, town, village, city, expected) => {
-    const [placed] = coarsen(
-      [
-        { point: TOWN, searchable: town },
-        { point: VILLAGE, searchable: village },
-        { point: CITY, searchable: city },
-      ],
-      AREAS,
-    );
+    const [placed] = coarsen([
+      { point: TOWN, searchable: town },
+      { point: VILLAGE, searchable: village },
+      { point: CITY, searchable: city },
+    ]);
     expect(placed?.lat).toBeCloseTo(expected.lat, 10);
     expect(placed?.lng).toBeCloseTo(expected.lng, 10);
   });
 
   it("places every small place of one county at the same point", () => {
-    const placed = coarsen(
-      [
-        { point: TOWN, searchable: 3 },
-        { point: VILLAGE, searchable: 60 },
-        { point: CITY, searchable: 2 },
-      ],
-      AREAS,
-    );
+    const placed = coarsen([
+      { point: TOWN, searchable: 3 },
+      { point: VILLAGE, searchable: 60 },
+      { point: CITY, searchable: 2 },
+    ]);
     expect(placed).toEqual([
       { lat: expect.closeTo(LAMOILLE.lat, 10), lng: expect.closeTo(LAMOILLE.lng, 10) },
       VILLAGE,
@@ -71,6 +75,6 @@ describe("coarsen", () => {
 
   it("leaves a place the city table does not know where it is", () => {
     const nowhere = { lat: 1, lng: 2 };
-    expect(coarsen([{ point: nowhere, searchable: 1 }], AREAS)).toEqual([nowhere]);
+    expect(coarsen([{ point: nowhere, searchable: 1 }])).toEqual([nowhere]);
   });
 });
