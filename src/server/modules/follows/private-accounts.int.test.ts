@@ -1,11 +1,13 @@
 // What a private account hides and from whom (docs/safety.md "Private accounts"): for a signed-out
 // visitor, a signed-in stranger, a person whose request waits, an approved follower and a person
 // the owner blocked, every read path of the owner's posts — the API, the pages the server renders
-// and their link previews, comments, likes, views, the feed — with the answer each one gets.
+// and their link previews, comments, likes, views, reports, the feed, activity, a data export —
+// with the answer each one gets.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { unzip } from "../../test-support/unzip";
 
 let t: TestApp;
 let owner: TestAccount;
@@ -209,5 +211,18 @@ describe("a follower who leaves", () => {
     await inject(t, exFan, "POST", "/api/follows/toggle", { targetUserId: owner.userId });
     expect(await replies()).toEqual([]);
     expect(await unread()).toBe(before - 1);
+  });
+});
+
+describe("a data export", () => {
+  it("holds the follower's own words about the private post, never the post's", async () => {
+    await inject(t, follower, "POST", `/api/posts/${post.id}/like`);
+    expect((await inject(t, follower, "POST", "/api/account/export")).statusCode).toBe(202);
+    await t.app.outbox.drain();
+    const { downloadUrl } = (await inject(t, follower, "GET", "/api/account/export")).json().export;
+    const zip = await unzip((await inject(t, follower, "GET", downloadUrl)).rawPayload);
+    const text = [...zip.values()].map((bytes) => bytes.toString("utf8")).join("\n");
+    expect(text).toContain("Fern's reply");
+    expect(text).not.toContain(SECRET);
   });
 });
