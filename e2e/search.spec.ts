@@ -1,6 +1,7 @@
 // The search page (spec-2 §2 "Search page", §4 local vs enhanced): a person narrows the newest
 // members as they type, searches the server by state and an age range, opens a result and comes
-// back with Back to the same filters and results; Clear Filters; the phone layout at 375 px.
+// back with Back to the same filters and results; Clear Filters; the phone layout at 375 px; around
+// a city, how far as a band only, and what Settings says that tells (docs/search.md "Distance").
 import type { Browser, Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -11,6 +12,7 @@ async function member(
   browser: Browser,
   fullName: string,
   details: { state: string; age: number },
+  city?: string,
 ): Promise<void> {
   const page = await secondPerson(browser);
   const account = newAccount("member", fullName);
@@ -19,7 +21,7 @@ async function member(
   const session = await page.request.get("/api/auth/session");
   const { user } = (await session.json()) as { user: { id: string } };
   const saved = await page.request.put(`/api/profiles/${user.id}`, {
-    data: { fullName, emailAddress: account.email, details },
+    data: { fullName, emailAddress: account.email, details, ...(city ? { city } : {}) },
   });
   await expect(saved, "profile saved").toBeOK();
   await page.context().close();
@@ -156,5 +158,49 @@ test.describe("on a phone", () => {
     await expect(filtersButton(page)).toHaveAttribute("aria-expanded", "false");
     await expect(resultsHeader(page)).toContainText("Found 2 user(s)");
     await expect(resultNames(page).first()).toBeInViewport();
+  });
+
+  test("around a city a card says how far only as a band, and Settings says what that tells", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const surname = rareWord();
+    const name = `Cal ${surname}`;
+    await member(browser, name, { state: "Texas", age: 41 }, "Austin, TX");
+    await signedInSearcher(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(
+      `/search?q=${surname.toLowerCase()}&city=Austin%2C+TX&withinMiles=250&sort=distance`,
+    );
+    await expect(resultNames(page)).toHaveText([name]);
+    const card = results(page).getByRole("listitem");
+    await expect(card).toContainText(/(Under 10|10–25|25–50|50–100|100\+) mi away/);
+    await expect(card).not.toContainText(/\d miles/);
+    await filtersButton(page).click();
+    const options = page.getByRole("combobox", { name: "Within" }).locator("option");
+    // A blank choice, then the fixed radii only.
+    await expect(options).toHaveCount(7);
+    const radii = await options.allTextContents();
+    expect(radii.slice(1)).toEqual([
+      "10 miles",
+      "25 miles",
+      "50 miles",
+      "100 miles",
+      "250 miles",
+      "500 miles",
+    ]);
+
+    await page.goto("/settings");
+    const section = page.getByRole("region", { name: "Where you live, in search" });
+    await expect(section).toContainText("never in miles");
+    await expect(section.getByRole("link", { name: "Edit Profile" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    for (const colorScheme of ["dark", "light"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await section.screenshot({ path: testInfo.outputPath(`location-375-${colorScheme}.png`) });
+    }
   });
 });
