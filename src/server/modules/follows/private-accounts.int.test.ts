@@ -226,3 +226,17 @@ describe("a data export", () => {
     expect(text).not.toContain(SECRET);
   });
 });
+
+describe("people to follow", () => {
+  it.each(["stranger", "requester"] as const)(
+    "does not tell the %s that the private account posted lately",
+    async (who) => {
+      const res = await inject(t, viewer(who), "GET", "/api/follows/suggestions?limit=10");
+      expect(res.statusCode).toBe(200);
+      const active = (res.json().items as { userId: string; reason: string }[]).filter(
+        (p) => p.reason === "active",
+      );
+      expect(active.map((p) => p.userId)).not.toContain(owner.userId);
+    },
+  );
+});

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
-import { visibleAuthor } from "../../policy/visibility";
+import { seesPostsOf, visibleAuthor } from "../../policy/visibility";
 import { type PersonRow, personColumns } from "../profiles/person";
 
 /** Posts newer than this make their author recently active. */
@@ -58,7 +58,8 @@ export function peopleInCity(
 }
 
 /** The authors of the newest live posts (read newest first from posts_live_created_idx), most
- * recent poster first. */
+ * recent poster first; only posts the viewer may see, so a private account's posting is not told
+ * (docs/safety.md "Private accounts"). */
 export async function recentlyActivePeople(
   db: Db,
   { viewerId, excluded, limit }: { viewerId: string; excluded: string[]; limit: number },
@@ -71,6 +72,7 @@ export async function recentlyActivePeople(
         isNull(posts.deletedAt),
         sql`${posts.createdAt} > now() - ${ACTIVE_WITHIN}::interval`,
         offerable(viewerId, posts.userId, excluded),
+        seesPostsOf(viewerId, posts.userId),
       ),
     )
     .orderBy(newestFirst(posts.createdAt), newestFirst(posts.id))
