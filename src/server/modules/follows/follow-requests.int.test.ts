@@ -222,6 +222,14 @@ describe("privacy settings", () => {
       followingAudience: "friends",
     });
     expect((await list(stranger, "followers")).statusCode).toBe(200);
+    const visitor = (kind: string) =>
+      inject(t, null, "GET", `/api/follows/${owner.userId}/${kind}`);
+    expect((await visitor("followers")).statusCode).toBe(200);
+    expect((await visitor("following")).statusCode).toBe(401);
+    // Someone in a block with the viewer is left out of the list the viewer opens.
+    await inject(t, stranger, "POST", `/api/safety/blocks/${friend.userId}`);
+    expect((await list(stranger, "followers")).json().items).toEqual([]);
+    expect((await visitor("followers")).json().items).toHaveLength(1);
     expect((await list(stranger, "following")).statusCode).toBe(403);
     expect((await list(stranger, "friends")).statusCode).toBe(403);
     expect(await lists(stranger)).toEqual({ followers: true, following: false, friends: false });

@@ -5,7 +5,7 @@ import { type Cursor, keysetBefore } from "../../db/keyset";
 import { userActivity } from "../../db/schema/activity";
 import { followers, followRequests } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
-import { type BlockState, hasBlocked, notSuspended } from "../../policy/visibility";
+import { type BlockState, hasBlocked, visiblePerson } from "../../policy/visibility";
 import { copyIntoTimeline, removeFolloweeFromTimeline } from "../posts/timelines";
 import { personColumns } from "../profiles/person";
 
@@ -142,16 +142,19 @@ export async function writeFollow(
 
 /**
  * One page of a follower list, newest follow first, keyset-paginated on (created_at, other id)
- * through the followers indexes. Friends are people this user follows who follow back.
+ * through the followers indexes. Friends are people this user follows who follow back. Suspended
+ * people, and people in a block with the viewer, are left out.
  */
 export async function listFollows(
   db: Db,
   {
+    viewerId,
     userId,
     kind,
     limit,
     cursor,
   }: {
+    viewerId: string | null;
     userId: string;
     kind: "friends" | "following" | "followers";
     limit: number;
@@ -169,7 +172,7 @@ export async function listFollows(
     .select({ ...personColumns, followedAt: followers.createdAt })
     .from(followers)
     .innerJoin(profiles, eq(profiles.userId, other))
-    .where(and(eq(mine, userId), after, friendsOnly, notSuspended(other)))
+    .where(and(eq(mine, userId), after, friendsOnly, visiblePerson(viewerId, other)))
     .orderBy(desc(followers.createdAt), desc(other))
     .limit(limit + 1);
 }

@@ -57,7 +57,6 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
   app.get(
     "/:userId/:kind",
     {
-      ...signedIn,
       schema: {
         tags,
         params: followListParams,
@@ -66,6 +65,6 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
       },
     },
     async (request) =>
-      followList(ctx.db, { viewerId: me(request), ...request.params, ...request.query }),
+      followList(ctx.db, { viewerId: request.viewerId, ...request.params, ...request.query }),
   );
 };

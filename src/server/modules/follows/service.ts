@@ -7,7 +7,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, notFound, unauthorized } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { refuseBlockState } from "../../policy/blocks";
 import { openFollowLists } from "../../policy/follow-lists";
@@ -73,11 +73,12 @@ export async function followStatus(
 }
 
 /** spec-1 §2, §6: the owner may open these lists, and whoever the list's audience names
- * (policy/follow-lists.ts; Only me until the owner chooses). Anyone else: 403, as before. */
+ * (policy/follow-lists.ts; Only me until the owner chooses; Everyone takes in signed-out
+ * visitors). Anyone else: 403 (401 signed out). People in a block with the viewer are left out. */
 export async function followList(
   db: Db,
   input: {
-    viewerId: string;
+    viewerId: string | null;
     userId: string;
     kind: FollowListKind;
     limit: number;
@@ -88,12 +89,14 @@ export async function followList(
     const audiences = await readPrivacy(db, input.userId);
     const standing = await standingOf(db, input.viewerId, input.userId);
     const visible = await canSee(db, input.viewerId, input.userId);
-    if (!audiences || !visible || !openFollowLists(audiences, standing)[input.kind])
+    if (!audiences || !visible || !openFollowLists(audiences, standing)[input.kind]) {
+      if (input.viewerId === null) throw unauthorized();
       requireOwner({
         viewerId: input.viewerId,
         ownerId: input.userId,
         permission: "profile.lists",
       });
+    }
   }
   const rows = await listFollows(db, { ...input, cursor: decodeCursor(input.cursor) });
   const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
