@@ -21,7 +21,8 @@ const signedInRoutes: [string, string, unknown][] = [
   ["PATCH", `/api/posts/${postId}`, { content: 7 }],
   ["POST", `/api/posts/${postId}/comments`, { content: "" }],
   ["POST", "/api/follows/toggle", {}],
-  ["GET", "/api/follows/someone/nonsense", undefined],
+  ["PUT", "/api/account/privacy", { privateAccount: "yes" }],
+  ["GET", "/api/follow-requests?limit=9999", undefined],
   ["GET", "/api/feed?limit=9999", undefined],
   ["POST", "/api/activity/read", { groupType: "NOPE" }],
 ];
