@@ -5,13 +5,14 @@
 import { AUDIENCES, type Audience, mayView, type ViewerStanding } from "../../domain/audiences";
 import type { FollowListKind } from "../../domain/contracts/follows";
 
-/** The two audiences as stored; a value this code does not know reads as Only me. */
+/** The two audiences as stored. */
 export interface ListAudiences {
   followersAudience: string;
   followingAudience: string;
 }
 
-const asAudience = (stored: string): Audience =>
+/** A stored audience; a value this code does not know reads as Only me. */
+export const asAudience = (stored: string): Audience =>
   (AUDIENCES as readonly string[]).includes(stored) ? (stored as Audience) : "only_me";
 
 /** Which of the three lists a viewer of this standing may open. */

@@ -2,16 +2,13 @@
 // are requests first and posts for approved followers only, and who may open the follow lists.
 // Turning private off approves every waiting request in the same transaction.
 
-import { AUDIENCES, type Audience } from "../../../domain/audiences";
 import type { AccountPrivacy, AccountPrivacyBody } from "../../../domain/contracts/follow-requests";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
+import { asAudience } from "../../policy/follow-lists";
 import { readPrivacy, writePrivacy } from "./privacy-queries";
 import { approveAllRequests } from "./requests";
-
-const asAudience = (stored: string): Audience =>
-  (AUDIENCES as readonly string[]).includes(stored) ? (stored as Audience) : "only_me";
 
 function present(row: {
   privateAccount: boolean;

@@ -33,10 +33,8 @@ async function publishRequestState(
   { requesterId, targetId }: RequestPair,
   state: FollowState,
 ) {
-  const [followerCounts, followingCounts] = [
-    await countsOf(tx, requesterId),
-    await countsOf(tx, targetId),
-  ];
+  const followerCounts = await countsOf(tx, requesterId);
+  const followingCounts = await countsOf(tx, targetId);
   fx.publishAfterCommit({
     type: "follow.changed",
     followerId: requesterId,
