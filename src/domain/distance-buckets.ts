@@ -15,9 +15,6 @@ export function bucketIndexOf(miles: number): number {
   return at < 0 ? BUCKET_ENDS.length : at;
 }
 
-export const bucketOf = (miles: number): DistanceBucket =>
-  DISTANCE_BUCKETS[bucketIndexOf(miles)] as DistanceBucket;
-
 /** What a result card says. */
 export const BUCKET_LABELS: Record<DistanceBucket, string> = {
   "under-10": "Under 10 mi away",
