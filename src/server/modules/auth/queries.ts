@@ -19,6 +19,16 @@ export async function findEmailOfUser(db: Db, userId: string): Promise<string | 
   return row?.email;
 }
 
+/** When the account was made; undefined for an account that is gone. */
+export async function findCreatedAtOfUser(db: Db, userId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.createdAt;
+}
+
 /** The account a pending two-factor sign-in belongs to: better-auth keeps the sign-in as a
  * verification row named by its cookie's value, whose value is the user id. */
 export async function pendingSignInUserId(db: Db, identifier: string) {

@@ -8,7 +8,7 @@ import type { SearchFilters } from "../../../domain/search-filters";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import { LIMITS } from "../../infra/rate-limit";
-import { accountCreatedAt } from "./budget-queries";
+import { accountCreatedAt } from "../auth/accounts";
 
 /** An account younger than this has the smaller ceilings. */
 export const NEW_ACCOUNT_DAYS = 30;
@@ -48,6 +48,23 @@ export function filterSetKey(filters: SearchFilters): string {
 
 type BudgetContext = Pick<AppContext, "db" | "config" | "limits" | "log" | "metrics">;
 
+/** When each recent searcher's account was made, which never changes: a page need not read it
+ * again. Bounded; the oldest entry leaves first. */
+const createdAtOf = new Map<string, Date>();
+const CREATED_AT_KEPT = 10_000;
+
+async function searcherCreatedAt(db: BudgetContext["db"], viewerId: string): Promise<Date | null> {
+  const known = createdAtOf.get(viewerId);
+  if (known) return known;
+  const created = await accountCreatedAt(db, viewerId);
+  if (!created) return null;
+  if (createdAtOf.size >= CREATED_AT_KEPT) {
+    createdAtOf.delete(createdAtOf.keys().next().value as string);
+  }
+  createdAtOf.set(viewerId, created);
+  return created;
+}
+
 /** Notes a filter set the account searched; past FILTER_WALK_SETS distinct ones in the window,
  * one warning line and one count, the first time it is crossed. */
 async function noteFilterSet(ctx: BudgetContext, viewerId: string, filterSet: string) {
@@ -70,7 +87,7 @@ export async function spendSearchPage(
   ctx: BudgetContext,
   input: { viewerId: string; filterSet: string; now?: Date },
 ): Promise<void> {
-  const created = await accountCreatedAt(ctx.db, input.viewerId);
+  const created = await searcherCreatedAt(ctx.db, input.viewerId);
   const ceilings = pageCeilings(ctx.config.searchBudget, created, input.now ?? new Date());
   await ctx.limits.consumeWithin("searchPagesPerHour", input.viewerId, ceilings.hour);
   await ctx.limits.consumeWithin("searchPagesPerDay", input.viewerId, ceilings.day);
