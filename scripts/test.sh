@@ -3,6 +3,7 @@
 # and on PostgreSQL, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-path.sh
 results=.test-data/results
 rm -rf "$results" && mkdir -p "$results"
 vitest() { npx vitest run --reporter=default --reporter=json "$@"; }

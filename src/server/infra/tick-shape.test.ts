@@ -21,7 +21,8 @@ console.log("held:", typeof process[Symbol.for("tick-shape.held")]?.callback);
 new Function("f", "%DebugPrint(f)")(process.nextTick);
 `;
 
-/** The state of each key nextTick's callback object is given (4), and what the process holds. */
+/** The state of each key nextTick's callback object is given (4 in Node 20, 5 in Node 24), and
+ * what the process holds. */
 function afterCollection(holdShape: boolean) {
   // Into a file: V8 prints through C's stdio, which drops what a full non-blocking pipe refuses.
   const file = path.join(mkdtempSync(path.join(tmpdir(), "tick-shape-")), "out.txt");
@@ -52,14 +53,15 @@ function afterCollection(holdShape: boolean) {
 describe("nextTick's fast path", () => {
   it("is lost for good once a collection frees the callback object's maps", () => {
     const { keys, held } = afterCollection(false);
-    expect(keys).toHaveLength(4);
-    expect(keys.slice(1)).toEqual(["MEGAMORPHIC", "MEGAMORPHIC", "MEGAMORPHIC"]);
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(keys.slice(1))).toEqual(new Set(["MEGAMORPHIC"]));
     expect(held).toBe("undefined");
   });
 
   it("is kept while the process holds one queued callback object", () => {
     const { keys, held } = afterCollection(true);
-    expect(keys).toEqual(["MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC"]);
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(keys)).toEqual(new Set(["MONOMORPHIC"]));
     expect(held).toBe("function");
   });
 });
