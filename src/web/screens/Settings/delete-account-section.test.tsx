@@ -3,32 +3,9 @@ import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELETION_CODE_INVALID } from "../../../domain/contracts/account";
 import { sessionKeys } from "../../state/queries/session";
-import {
-  type AccountState,
-  accountApi,
-  accountState,
-  DELETION_CODE,
-} from "../../test-support/account";
-import {
-  ADA,
-  type Call,
-  json,
-  type Route,
-  renderWithRoutes,
-  stubFetch,
-} from "../../test-support/posts";
-import { routes, safetyApi, safetyState } from "../../test-support/safety";
-import { SettingsScreen } from "./settings-screen";
-
-function renderSettings(state: AccountState, before?: Route) {
-  const api = routes(accountApi(state), safetyApi(safetyState()));
-  const calls = stubFetch(before ? routes(before, api) : api);
-  const rendered = renderWithRoutes([{ path: "/settings", element: <SettingsScreen /> }], {
-    url: "/settings",
-    viewer: ADA,
-  });
-  return { calls, ...rendered };
-}
+import { accountState, DELETION_CODE } from "../../test-support/account";
+import { ADA, type Call, json, type Route } from "../../test-support/posts";
+import { renderSettings } from "../../test-support/settings";
 
 const section = () => screen.getByRole("region", { name: "Delete account" });
 const button = (name: string | RegExp) => within(section()).getByRole("button", { name });

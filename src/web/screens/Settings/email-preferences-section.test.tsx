@@ -1,20 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AccountState, accountApi, accountState } from "../../test-support/account";
-import { ADA, apiError, type Route, renderWithRoutes, stubFetch } from "../../test-support/posts";
-import { routes, safetyApi, safetyState } from "../../test-support/safety";
-import { SettingsScreen } from "./settings-screen";
-
-function renderSettings(state: AccountState, before?: Route) {
-  const api = routes(accountApi(state), safetyApi(safetyState()));
-  const calls = stubFetch(before ? routes(before, api) : api);
-  const rendered = renderWithRoutes([{ path: "/settings", element: <SettingsScreen /> }], {
-    url: "/settings",
-    viewer: ADA,
-  });
-  return { calls, ...rendered };
-}
+import { accountState } from "../../test-support/account";
+import { apiError } from "../../test-support/posts";
+import { renderSettings } from "../../test-support/settings";
 
 const section = () => screen.getByRole("region", { name: "E-mails from us" });
 const toggle = (name: string) => within(section()).findByRole("switch", { name });

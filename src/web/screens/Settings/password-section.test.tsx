@@ -2,28 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURRENT_PASSWORD_REQUIRED, NEW_PASSWORD_SAME } from "../../../domain/contracts/account";
-import {
-  type AccountState,
-  accountApi,
-  accountState,
-  makeSession,
-} from "../../test-support/account";
-import { ADA, json, type Route, renderWithRoutes, stubFetch } from "../../test-support/posts";
-import { routes, safetyApi, safetyState } from "../../test-support/safety";
-import { SettingsScreen } from "./settings-screen";
+import { accountState, makeSession } from "../../test-support/account";
+import { json, type Route } from "../../test-support/posts";
+import { renderSettings } from "../../test-support/settings";
 
 const OLD = "old password 1";
 const NEW = "a much newer password";
-
-function renderSettings(state: AccountState, before?: Route) {
-  const api = routes(accountApi(state), safetyApi(safetyState()));
-  const calls = stubFetch(before ? routes(before, api) : api);
-  const rendered = renderWithRoutes([{ path: "/settings", element: <SettingsScreen /> }], {
-    url: "/settings",
-    viewer: ADA,
-  });
-  return { calls, ...rendered };
-}
 
 const passwordSection = () => screen.getByRole("region", { name: "Password" });
 const field = (label: string) =>
