@@ -14,11 +14,10 @@ import {
   type NumberAttribute,
   type ProfileIndex,
   placeKey,
-  TEXT_SEPARATOR,
   type TextAttribute,
-  trigramCode,
 } from "./profile-index";
 import type { SlotList } from "./slot-list";
+import { TEXT_SEPARATOR, trigramCode } from "./trigrams";
 import type { Candidates, IndexQuery } from "./types";
 
 interface AttributeFilter {

@@ -23,7 +23,8 @@ import type { CityRow } from "../../cities/city-index";
 import { milesBetween, type Point } from "../../cities/distance";
 import { BadDistanceCursor } from "./index-distance";
 import { searchIndex } from "./index-query";
-import { type IndexedProfile, ProfileIndex, trigramsOf } from "./profile-index";
+import { type IndexedProfile, ProfileIndex } from "./profile-index";
+import { trigramsOf } from "./trigrams";
 import type { IndexCursor } from "./types";
 
 const PLACES: (Point & { city: string; state: string; county: string })[] = [

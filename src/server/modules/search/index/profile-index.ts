@@ -12,6 +12,7 @@ import {
 } from "../../../../domain/search-fields";
 import { CodedColumn } from "./coded-column";
 import { SlotList } from "./slot-list";
+import { TEXT_SEPARATOR, trigramsOf } from "./trigrams";
 
 /** Attributes matched as text: equality, lists and "contains" (spec-2 §7), one column each of the
  * search fields' table (domain/search-fields.ts). */
@@ -48,37 +49,6 @@ export type IndexedProfile = {
   demographicSearch: boolean;
 } & Record<TextAttribute, string | null> &
   Record<NumberAttribute, number | null>;
-
-/** Between the name and handles in a slot's text, so a query never matches across two of them. */
-export const TEXT_SEPARATOR = "\u0001";
-const SEPARATOR_CODE = 1;
-
-const gathered = new Int32Array(4096);
-
-/** The distinct trigram codes of `text`'s parts, ascending. A code folds each UTF-16 unit to ten
- * bits, so it is a small integer (fast as a Map key); two trigrams may share a code, which only
- * adds candidates: the text query still checks every candidate's text. */
-export function trigramsOf(text: string): Int32Array {
-  let count = 0;
-  for (let i = 0; i + 3 <= text.length && count < gathered.length; i++) {
-    const a = text.charCodeAt(i);
-    const b = text.charCodeAt(i + 1);
-    const c = text.charCodeAt(i + 2);
-    if (a === SEPARATOR_CODE || b === SEPARATOR_CODE || c === SEPARATOR_CODE) continue;
-    gathered[count++] = ((a & 1023) << 20) | ((b & 1023) << 10) | (c & 1023);
-  }
-  const sorted = gathered.subarray(0, count).sort();
-  let unique = 0;
-  for (let i = 0; i < count; i++) {
-    if (i === 0 || sorted[i] !== sorted[unique - 1]) sorted[unique++] = sorted[i] as number;
-  }
-  return sorted.slice(0, unique);
-}
-
-export const trigramCode = (text: string, at: number) =>
-  ((text.charCodeAt(at) & 1023) << 20) |
-  ((text.charCodeAt(at + 1) & 1023) << 10) |
-  (text.charCodeAt(at + 2) & 1023);
 
 /** A slot's place: its city's coordinates as one key. */
 export const placeKey = (lat: number, lng: number) => `${lat},${lng}`;
