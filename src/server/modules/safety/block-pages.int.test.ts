@@ -159,10 +159,12 @@ describe("after B blocks A", () => {
     await expectPostHidden(b, a, post);
   });
 
-  it("B still sees A's profile page, as the profile API shows the blocker whom they blocked", async () => {
+  it("B still sees A's profile page, as the profile API shows the blocker whom they blocked, without A's posts", async () => {
     const res = await page(b, `/${a.handle}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Abel Author");
+    expect(res.body).not.toContain("diary after Bess blocked him");
+    expect((await page(null, `/${a.handle}`)).body).toContain("diary after Bess blocked him");
     expect((await inject(t, b, "GET", `/api/profiles/${a.handle}`)).statusCode).toBe(200);
   });
 
