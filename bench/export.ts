@@ -80,6 +80,7 @@ deps.outbox = new Outbox({
     "media.delete": async () => {},
     "export.build": (payload) => buildExport(deps, payload),
     "links.verify": async () => {},
+    federate: async () => {},
   },
 });
 

@@ -22,6 +22,8 @@ export interface JobIntervals {
   timelineSweepMs?: number;
   /** Deleting inbound Message-IDs and Idempotency-Key answers past their time (docs/mail.md). */
   mailDedupSweepMs?: number;
+  /** Deleting federation's cached documents past their time (docs/federation.md "Storage"). */
+  federationSweepMs?: number;
 }
 
 export interface ScheduledJob {

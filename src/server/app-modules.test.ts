@@ -16,6 +16,7 @@ const allButMedia = (): Partial<OutboxHandlers> => ({
   "payments.event": noop,
   "export.build": noop,
   "links.verify": noop,
+  federate: noop,
 });
 
 describe("joinOutboxHandlers", () => {

@@ -36,6 +36,7 @@ import { cityIndex } from "./modules/cities/city-index";
 import { citiesModule } from "./modules/cities/register";
 import { commentsModule } from "./modules/comments/register";
 import { exportModule } from "./modules/export/register";
+import { federationModule, federationReach } from "./modules/federation/register";
 import { followersAmong } from "./modules/follows/queries";
 import { followsModule } from "./modules/follows/register";
 import { mailModule } from "./modules/mail/register";
@@ -109,6 +110,7 @@ const modulesOf = (payments: Payments, dnsResolver: DnsResolver): AppModule[] =>
   badgesModule,
   paymentsModule(payments),
   mediaModule,
+  federationModule,
 ];
 
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
@@ -161,6 +163,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     ...postCaches(db, budgets, followersOf),
     ...searchIndexOf(db, log),
     relations: new RelationCache(db, budgets),
+    federation: federationReach,
     payments: payments.provider,
     webPages: createPageFetcher({
       resolver: dnsResolver,

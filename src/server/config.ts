@@ -53,6 +53,9 @@ const envSchema = z.object({
       message: "must be comma-separated IP addresses or CIDR ranges (127.0.0.1,10.0.0.0/8)",
     })
     .optional(),
+  /** Federation may reach private addresses and plain-http actors (docs/federation.md "Safety"):
+   * tests and closed networks only; a warning is logged at start. */
+  FEDERATION_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   /** Website checks may use any port, not only 80 and 443 (tests and development). */
   LINK_CHECK_ANY_PORT: z.enum(["true", "false"]).default("false"),
   /** PEM files for STARTTLS on the inbound SMTP server (set together). */
@@ -108,6 +111,8 @@ export interface Config {
   /** Running under `npm run dev` with Vite on :5173 (docs/operations.md "Limits"). */
   devServer: boolean;
   publicUrl: string;
+  /** docs/federation.md "Safety". */
+  federation: { allowPrivate: boolean };
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -253,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE ?? [],
       anyPort: env.LINK_CHECK_ANY_PORT === "true",
     },
+    federation: { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === "true" },
     smtpTls:
       env.SMTP_TLS_KEY_FILE && env.SMTP_TLS_CERT_FILE
         ? {

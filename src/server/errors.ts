@@ -22,6 +22,8 @@ export const forbidden = (message: string, code: string = ERROR_CODES.forbidden)
  * (policy/access.ts: when a refusal is 404 rather than 403). */
 export const notFound = (message = "Not found") => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const payloadTooLarge = (message = "The request body is too large.") =>
+  new AppError(413, ERROR_CODES.tooLarge, message);
 export const tooManyRequests = (
   retryAfter: number,
   code: string = ERROR_CODES.rateLimited,

@@ -86,6 +86,9 @@ export const LIMITS = {
   searchFilterSetSeen: { points: 1_000_000, duration: 10 * MINUTE },
   /** The distinct filter sets one account searched in those 10 minutes: counted, never refused. */
   searchFilterSets: { points: 1_000_000, duration: 10 * MINUTE },
+  /** Activities one remote server posts to our inboxes, keyed by the host of the key that signs
+   * them (docs/federation.md "Safety"). */
+  inboxPerServer: { points: 3_000, duration: MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -8,6 +8,12 @@ export type PaymentEvent =
   | { kind: "checkout.paid" | "checkout.expired"; sessionId: string }
   | { kind: "subscription.changed" | "payment.failed"; subscriptionId: string };
 
+/** A change here that other servers must hear of (docs/federation.md "What goes out"): the worker
+ * reads the current state and hands Fedify the activity, whose own queue delivers it. */
+export type FederateMessage =
+  | { kind: "post.create" | "post.update" | "post.delete"; postId: string; authorId: string }
+  | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string };
+
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */
   | { topic: "mail"; payload: OutgoingMail }
@@ -26,7 +32,9 @@ export type OutboxMessage =
   | { topic: "export.build"; payload: { exportId: string } }
   /** Check that a profile's website links back with rel="me" (docs/profiles-and-media.md
    * "Verified links"); the result is kept only while the profile still shows that website. */
-  | { topic: "links.verify"; payload: { userId: string; websiteUrl: string } };
+  | { topic: "links.verify"; payload: { userId: string; websiteUrl: string } }
+  /** An activity for other servers: background, so a post answers before the fan-out starts. */
+  | { topic: "federate"; payload: FederateMessage };
 
 export type OutboxTopic = OutboxMessage["topic"];
 
@@ -40,6 +48,7 @@ const TOPICS: Record<OutboxTopic, true> = {
   "media.delete": true,
   "export.build": true,
   "links.verify": true,
+  federate: true,
 };
 export const OUTBOX_TOPICS = Object.keys(TOPICS) as OutboxTopic[];
 
@@ -47,6 +56,7 @@ export const OUTBOX_TOPICS = Object.keys(TOPICS) as OutboxTopic[];
 export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set([
   "export.build",
   "links.verify",
+  "federate",
 ]);
 
 export type OutboxHandlers = {

@@ -70,6 +70,7 @@ function recordingOutbox(delivered: unknown[], overrides: Partial<OutboxHandlers
       "media.delete": record,
       "export.build": record,
       "links.verify": record,
+      federate: record,
       ...overrides,
     },
   });

@@ -12,6 +12,7 @@ import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
 import {
   BACKGROUND_TOPICS,
+  type FederateMessage,
   type OutboxHandlers,
   type OutboxMessage,
   type OutboxTopic,
@@ -44,6 +45,8 @@ export interface Effects {
   buildExport(exportId: string): void;
   /** Check a profile's website for its rel="me" link back (docs/profiles-and-media.md). */
   verifyWebsite(userId: string, websiteUrl: string): void;
+  /** Tell other servers of a change here (docs/federation.md "What goes out"). */
+  federate(message: FederateMessage): void;
 }
 
 /** What a one-statement change may add: live updates (`Outbox.statement`). */
@@ -154,6 +157,7 @@ export class Outbox {
       buildExport: (exportId) => queued.push({ topic: "export.build", payload: { exportId } }),
       verifyWebsite: (userId, websiteUrl) =>
         queued.push({ topic: "links.verify", payload: { userId, websiteUrl } }),
+      federate: (message) => queued.push({ topic: "federate", payload: message }),
     };
   }
 

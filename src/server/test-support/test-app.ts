@@ -133,6 +133,7 @@ export async function createTestApp(
     proofSweepMs: 0,
     timelineSweepMs: 0,
     mailDedupSweepMs: 0,
+    federationSweepMs: 0,
   });
   await app.ready();
 

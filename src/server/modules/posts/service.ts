@@ -9,6 +9,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
+import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
@@ -34,7 +35,10 @@ import {
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
 /** What the post use-cases need of the app context. */
-export type PostDeps = Pick<AppContext, "db" | "outbox" | "store" | "feed" | "hydrator">;
+export type PostDeps = Pick<
+  AppContext,
+  "db" | "outbox" | "store" | "feed" | "hydrator" | "federation"
+>;
 
 /** What reading a post needs. */
 export type PostReader = Pick<AppContext, "db" | "hydrator">;
@@ -135,6 +139,9 @@ export async function createPost(
     deps.outbox.transaction(async (tx, fx) => {
       const id = await insertAtFreeSlug(tx, { userId: authorId, content: input.content, imageUrl });
       await writeToTimelines(tx, { postId: id, authorId });
+      if (await deps.federation.reachesOtherServers(tx, authorId)) {
+        fx.federate({ kind: "post.create", postId: id, authorId });
+      }
       fx.publishAfterCommit(async () => {
         committed = true;
         post = await getPost(deps, { postId: id, viewerId: authorId });
@@ -172,7 +179,7 @@ export async function editPost(
 ): Promise<PostView> {
   await requireAuthor(deps.db, { viewerId, postId });
   const updatedAt = new Date();
-  await deps.outbox.statement(async (db, fx) => {
+  const update = async (db: Db, fx: LiveEffects) => {
     await updatePostContent(db, { postId, authorId: viewerId, content, updatedAt });
     fx.publishAfterCommit({
       type: "post.updated",
@@ -181,7 +188,14 @@ export async function editPost(
       content,
       updatedAt: updatedAt.toISOString(),
     });
-  });
+  };
+  // One statement needs no transaction, unless the edit must also reach other servers.
+  if (await deps.federation.reachesOtherServers(deps.db, viewerId)) {
+    await deps.outbox.transaction(async (tx, fx) => {
+      await update(tx, fx);
+      fx.federate({ kind: "post.update", postId, authorId: viewerId });
+    });
+  } else await deps.outbox.statement(update);
   return getPost(deps, { postId, viewerId });
 }
 
@@ -191,6 +205,9 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
   await deps.outbox.transaction(async (tx, fx) => {
     await removePostFromTimelines(tx, post);
     await softDeletePost(tx, post);
+    if (await deps.federation.reachesOtherServers(tx, post.authorId)) {
+      fx.federate({ kind: "post.delete", ...post });
+    }
     fx.publishAfterCommit({
       type: "post.deleted",
       authorId: action.viewerId,

@@ -1,0 +1,36 @@
+// Shapes of /api/federation/* (docs/federation.md "People elsewhere"): a person on another server
+// as our pages show them, found by their fediverse handle, and following them.
+import { z } from "zod";
+import { followState } from "./follows";
+
+/** `@name@server.example` or `name@server.example`; a leading @ is optional. */
+export const FEDIVERSE_HANDLE = /^@?([^@\s/]+)@([a-z0-9.-]+(?::\d+)?)$/i;
+
+export const fediverseHandle = z
+  .string()
+  .trim()
+  .max(320)
+  .regex(FEDIVERSE_HANDLE, { message: "Write a handle such as @someone@server.example." })
+  .transform((value) => value.replace(/^@/, "").toLowerCase());
+
+export const remotePersonView = z.object({
+  /** Our id for them: the path of their page here is /@{handle}. */
+  id: z.string(),
+  /** `name@server.example`. */
+  handle: z.string(),
+  name: z.string(),
+  /** Their bio, as plain text. */
+  summary: z.string(),
+  iconUrl: z.string().nullable(),
+  /** Their profile on their own server. */
+  url: z.string().nullable(),
+  /** They approve each follower (a locked or private account). */
+  approvesFollowers: z.boolean(),
+  /** How the viewer stands: "requested" until their server accepts. */
+  follow: followState,
+});
+export type RemotePersonView = z.infer<typeof remotePersonView>;
+
+export const remotePersonResponse = z.object({ person: remotePersonView });
+export const lookupQuery = z.object({ handle: fediverseHandle });
+export const remotePersonParams = z.object({ id: z.uuid({ message: "Person not found" }) });

@@ -1,0 +1,124 @@
+// Federation (docs/federation.md): the library's key-value store and delivery queue on our own
+// tables, so the embedded database and PostgreSQL behave alike; each person's signing keys; the
+// people of other servers we know of; and the follows that cross servers, both ways.
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { at, personRef } from "../columns";
+
+/** Fedify's KvStore: a key is the JSON of its parts; a row past `expires_at` reads as absent. */
+export const fedKv = pgTable(
+  "fed_kv",
+  {
+    key: text("key").primaryKey(),
+    value: jsonb("value").notNull(),
+    expiresAt: at("expires_at"),
+  },
+  (t) => [index("fed_kv_expires_idx").on(t.expiresAt).where(sql`${t.expiresAt} is not null`)],
+);
+
+/** Fedify's MessageQueue: deliveries and inbox work, claimed with a lease like the outbox's; a
+ * message with an ordering key waits for the earlier ones with the same key. */
+export const fedQueue = pgTable(
+  "fed_queue",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    message: jsonb("message").notNull(),
+    orderingKey: text("ordering_key"),
+    /** Not claimable before this moment: a delay asked for, or a claim's lease. */
+    availableAt: at("available_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("fed_queue_due_idx").on(t.availableAt, t.id),
+    index("fed_queue_ordering_idx")
+      .on(t.orderingKey, t.id)
+      .where(sql`${t.orderingKey} is not null`),
+  ],
+);
+
+/** An actor's key pairs (RSA for HTTP signatures, Ed25519 for object proofs): the private keys
+ * sealed with the session secret. The owner is a person's id or "instance"; the row outlives the
+ * account so its `Delete(Person)` can still be signed. */
+export const fedKeys = pgTable("fed_keys", {
+  owner: text("owner").primaryKey(),
+  rsaPublic: jsonb("rsa_public").notNull(),
+  rsaPrivate: text("rsa_private").notNull(),
+  ed25519Public: jsonb("ed25519_public").notNull(),
+  ed25519Private: text("ed25519_private").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** A person on another server, as their actor document last said. */
+export const fedActors = pgTable(
+  "fed_actors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uri: text("uri").notNull(),
+    /** `name@host`, lower-cased: what WebFinger answered for them. */
+    handle: text("handle").notNull(),
+    host: text("host").notNull(),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    name: text("name").notNull(),
+    /** Their bio as plain text. */
+    summary: text("summary").notNull().default(""),
+    iconUrl: text("icon_url"),
+    /** Their profile page on their own server. */
+    url: text("url"),
+    manuallyApprovesFollowers: boolean("manually_approves_followers").notNull().default(false),
+    fetchedAt: at("fetched_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("fed_actors_uri_idx").on(t.uri), index("fed_actors_handle_idx").on(t.handle)],
+);
+
+/** Someone on another server who follows one of our people, or asked to (a private account's
+ * owner answers `pending` ones). `follow_uri` is their Follow, which our Accept or Reject names. */
+export const fedFollowers = pgTable(
+  "fed_followers",
+  {
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    userId: personRef("user_id"),
+    followUri: text("follow_uri").notNull(),
+    state: text("state").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actorId, t.userId] }),
+    index("fed_followers_user_idx").on(t.userId, t.state, t.createdAt),
+    check("fed_followers_state", sql`${t.state} in ('pending', 'accepted')`),
+  ],
+);
+
+/** One of our people following someone on another server: `pending` until their Accept. */
+export const fedFollowing = pgTable(
+  "fed_following",
+  {
+    userId: personRef("user_id"),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    followUri: text("follow_uri").notNull(),
+    state: text("state").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.actorId] }),
+    index("fed_following_actor_idx").on(t.actorId, t.state),
+    check("fed_following_state", sql`${t.state} in ('pending', 'accepted')`),
+  ],
+);

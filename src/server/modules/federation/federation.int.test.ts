@@ -1,0 +1,278 @@
+// Federation between two instances of ours and an independent Fedify server, over real TLS on
+// loopback (docs/federation.md "Tests"): identity, follows both ways with their counters, and
+// posts reaching the other side.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { type FedifyPeer, startFedifyPeer } from "../../test-support/fedify-peer";
+import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
+import { inject, publish } from "../../test-support/social";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { instant } from "./federation";
+
+const AS = "application/activity+json";
+
+let net: FediverseNet;
+let a: TestApp;
+let b: TestApp;
+let peer: FedifyPeer;
+let ann: TestAccount;
+let bob: TestAccount;
+/** Carol's Follow of Ann, which she undoes at the end. */
+let carolFollow: URL;
+
+async function instance(name: string): Promise<TestApp> {
+  const t = await createTestApp({
+    PUBLIC_URL: `https://${name}`,
+    MAIL_DOMAIN: name,
+    FEDERATION_ALLOW_PRIVATE: "true",
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  await net.serve(name, address.port);
+  return t;
+}
+
+/** Waits until `check` passes (deliveries go through queues), or fails with its last error. */
+async function eventually(check: () => Promise<void> | void, ms = 15_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const counts = async (t: TestApp, who: TestAccount) =>
+  (await inject(t, who, "GET", `/api/profiles/${who.handle}`)).json().profile.counts;
+
+beforeAll(async () => {
+  net = await installFediverseNet(["a.test", "b.test", "c.test"]);
+  a = await instance("a.test");
+  b = await instance("b.test");
+  peer = await startFedifyPeer("c.test");
+  await net.serve("c.test", peer.port);
+  ann = await createAccount(a, { label: "ann", fullName: "Ann Here" });
+  bob = await createAccount(b, { label: "bob", fullName: "Bob There" });
+}, 60_000);
+
+afterAll(async () => {
+  await peer?.close();
+  await a?.close();
+  await b?.close();
+  await net?.close();
+});
+
+describe("identity", () => {
+  it("answers WebFinger for a handle at the mail domain with the actor, stable by account", async () => {
+    const res = await a.app.inject({
+      url: `/.well-known/webfinger?resource=acct:${ann.handle}@a.test`,
+    });
+    expect(res.statusCode).toBe(200);
+    const self = res.json().links.find((l: { rel: string }) => l.rel === "self");
+    expect(self.href).toBe(`https://a.test/ap/users/${ann.userId}`);
+    const other = await a.app.inject({
+      url: `/.well-known/webfinger?resource=acct:${ann.handle}@elsewhere.example`,
+    });
+    expect(other.statusCode).toBe(404);
+    const nobody = await a.app.inject({
+      url: "/.well-known/webfinger?resource=acct:nobody@a.test",
+    });
+    expect(nobody.statusCode).toBe(404);
+  });
+
+  it("serves the actor as JSON-LD at its id and at /{handle}, and the page as HTML", async () => {
+    const actor = await a.app.inject({ url: `/ap/users/${ann.userId}`, headers: { accept: AS } });
+    expect(actor.statusCode).toBe(200);
+    const json = actor.json();
+    expect(json).toMatchObject({
+      type: "Person",
+      id: `https://a.test/ap/users/${ann.userId}`,
+      preferredUsername: ann.handle,
+      name: "Ann Here",
+      inbox: `https://a.test/ap/users/${ann.userId}/inbox`,
+      endpoints: { sharedInbox: "https://a.test/ap/inbox" },
+      manuallyApprovesFollowers: false,
+    });
+    expect(json.publicKey.publicKeyPem).toContain("BEGIN PUBLIC KEY");
+    // One multikey per key pair: RSA and Ed25519 (FEP-8b32 proofs).
+    expect(json.assertionMethod).toHaveLength(2);
+    const byHandle = await a.app.inject({ url: `/${ann.handle}`, headers: { accept: AS } });
+    expect(byHandle.json().id).toBe(json.id);
+    const page = await a.app.inject({ url: `/${ann.handle}`, headers: { accept: "text/html" } });
+    expect(page.headers["content-type"]).toContain("text/html");
+  });
+
+  it("answers NodeInfo 2.1", async () => {
+    const links = await a.app.inject({ url: "/.well-known/nodeinfo" });
+    expect(links.statusCode).toBe(200);
+    const info = await a.app.inject({ url: "/nodeinfo/2.1" });
+    expect(info.json()).toMatchObject({
+      version: "2.1",
+      software: { name: "chtcht" },
+      protocols: ["activitypub"],
+    });
+    expect(info.json().usage.users.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses an unsigned inbox POST with 401, and leaves /api alone", async () => {
+    const res = await a.app.inject({
+      method: "POST",
+      url: "/ap/inbox",
+      headers: { "content-type": AS },
+      payload: JSON.stringify({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        type: "Follow",
+        id: "https://c.test/f/1",
+        actor: "https://c.test/people/carol",
+        object: `https://a.test/ap/users/${ann.userId}`,
+      }),
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await counts(a, ann)).followers).toBe(0);
+  });
+});
+
+describe("the inbox's signatures", () => {
+  const followOf = (target: TestAccount, n: string) =>
+    JSON.stringify({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      type: "Follow",
+      id: `https://c.test/people/carol#sig-${n}`,
+      actor: "https://c.test/people/carol",
+      object: `https://a.test/ap/users/${target.userId}`,
+    });
+  const deliver = async (signed: Request, body?: string) =>
+    a.app.inject({
+      method: "POST",
+      url: new URL(signed.url).pathname,
+      headers: Object.fromEntries(signed.headers),
+      payload: body ?? (await signed.text()),
+    });
+  const unsigned = (body: string) =>
+    new Request("https://a.test/ap/inbox", {
+      method: "POST",
+      headers: { "content-type": AS },
+      body,
+    });
+
+  it("takes a request signed in either scheme", async () => {
+    const dora = await createAccount(a, { label: "dora", fullName: "Dora" });
+    for (const spec of ["rfc9421", "draft-cavage-http-signatures-12"] as const) {
+      const res = await deliver(await peer.sign(unsigned(followOf(dora, spec)), { spec }));
+      expect(res.statusCode).toBe(202);
+    }
+  });
+
+  it("refuses a tampered body or a Date more than 12 hours off with 401, changing nothing", async () => {
+    const erin = await createAccount(a, { label: "erin", fullName: "Erin" });
+    for (const spec of ["rfc9421", "draft-cavage-http-signatures-12"] as const) {
+      const signed = await peer.sign(unsigned(followOf(erin, `${spec}-t`)), { spec });
+      const tampered = followOf(erin, `${spec}-other`);
+      expect((await deliver(signed, tampered)).statusCode).toBe(401);
+      const stale = await peer.sign(unsigned(followOf(erin, `${spec}-d`)), {
+        spec,
+        currentTime: instant(new Date(Date.now() - 13 * 3600_000).toISOString()),
+      });
+      expect((await deliver(stale)).statusCode).toBe(401);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await counts(a, erin)).followers).toBe(0);
+  });
+});
+
+describe("follows across servers", () => {
+  it("lets a person here follow one on an independent server, who accepts", async () => {
+    const found = await inject(a, ann, "GET", "/api/federation/lookup?handle=@carol@c.test");
+    expect(found.statusCode).toBe(200);
+    const person = found.json().person;
+    expect(person).toMatchObject({ handle: "carol@c.test", name: "Carol Peer", follow: "none" });
+    expect(person.summary).toBe("I live on another server.");
+    const followed = await inject(a, ann, "POST", `/api/federation/people/${person.id}/follow`);
+    expect(followed.json().person.follow).toBe("requested");
+    await eventually(async () => {
+      const again = await inject(a, ann, "GET", `/api/federation/people/${person.id}`);
+      expect(again.json().person.follow).toBe("following");
+    });
+    expect(peer.followers.has(`https://a.test/ap/users/${ann.userId}`)).toBe(true);
+    expect((await counts(a, ann)).following).toBe(1);
+  });
+
+  it("lets the independent server's person follow ours back, which makes them friends", async () => {
+    carolFollow = await peer.follow(`https://a.test/ap/users/${ann.userId}`);
+    await eventually(async () => {
+      expect(await counts(a, ann)).toMatchObject({ followers: 1, following: 1, friends: 1 });
+      const annUri = `https://a.test/ap/users/${ann.userId}`;
+      const accepted = peer.received.find(
+        (activity) => activity.type === "Accept" && activity.actor === annUri,
+      );
+      expect((accepted?.object as { id?: string } | undefined)?.id).toBe(carolFollow.href);
+    });
+  });
+
+  it("sends a public post to followers on other servers as Create(Note)", async () => {
+    const post = await publish(a, ann, "Hello from a.test");
+    await eventually(() => {
+      const create = peer.received.find(
+        (activity) =>
+          activity.type === "Create" &&
+          (activity.object as { id?: string })?.id === `https://a.test/ap/posts/${post.id}`,
+      );
+      expect((create?.object as { content?: string } | undefined)?.content).toBe(
+        "<p>Hello from a.test</p>",
+      );
+    });
+    const note = await a.app.inject({ url: `/ap/posts/${post.id}`, headers: { accept: AS } });
+    expect(note.json()).toMatchObject({
+      type: "Note",
+      attributedTo: `https://a.test/ap/users/${ann.userId}`,
+    });
+    const byPath = await a.app.inject({ url: post.path, headers: { accept: AS } });
+    expect(byPath.json().id).toBe(`https://a.test/ap/posts/${post.id}`);
+  });
+
+  it("sends an edit as Update and a delete as Delete", async () => {
+    const post = await publish(a, ann, "A thought to revise");
+    const noteId = `https://a.test/ap/posts/${post.id}`;
+    const about = () =>
+      peer.received.filter((activity) => {
+        const object = activity.object as string | { id?: string };
+        return (typeof object === "string" ? object : object?.id) === noteId;
+      });
+    await inject(a, ann, "PATCH", `/api/posts/${post.id}`, { content: "A revised thought" });
+    await eventually(() => {
+      const update = about().find((activity) => activity.type === "Update");
+      expect((update?.object as { content?: string })?.content).toBe("<p>A revised thought</p>");
+    });
+    await inject(a, ann, "DELETE", `/api/posts/${post.id}`);
+    await eventually(() => {
+      expect(about().map((activity) => activity.type)).toEqual(["Create", "Update", "Delete"]);
+    });
+  });
+
+  it("follows between two instances of ours: Follow, Accept, counters on both sides", async () => {
+    const found = await inject(b, bob, "GET", `/api/federation/lookup?handle=${ann.handle}@a.test`);
+    expect(found.statusCode).toBe(200);
+    const id = found.json().person.id;
+    await inject(b, bob, "POST", `/api/federation/people/${id}/follow`);
+    await eventually(async () => {
+      expect((await counts(a, ann)).followers).toBe(2);
+      expect((await counts(b, bob)).following).toBe(1);
+    });
+    await inject(b, bob, "DELETE", `/api/federation/people/${id}/follow`);
+    await eventually(async () => {
+      expect((await counts(a, ann)).followers).toBe(1);
+      expect((await counts(b, bob)).following).toBe(0);
+    });
+  });
+
+  it("takes an Undo(Follow) from the independent server off the counters", async () => {
+    await peer.unfollow(`https://a.test/ap/users/${ann.userId}`, carolFollow);
+    await eventually(async () => {
+      expect(await counts(a, ann)).toMatchObject({ followers: 0, following: 1, friends: 0 });
+    });
+  });
+});

@@ -1,0 +1,92 @@
+// What other servers send us (docs/federation.md "What comes in"): follows of our people and their
+// undoing, and the answers to our people's follows. Fedify has verified the signature, and its
+// idempotence keeps an activity id from being handled twice, before a listener runs.
+import { randomUUID } from "node:crypto";
+import type { Federation, InboxContext } from "@fedify/fedify";
+import { Accept, Follow, Reject, Undo } from "@fedify/vocab";
+import type { Db } from "../../db/client";
+import { visitorProfileOf } from "../profiles/federated";
+import { acceptedFollowing, followerChanged } from "./counters";
+import { INSTANCE_ACTOR } from "./federation";
+import {
+  actorByUri,
+  deleteFollowing,
+  findFollowingByUri,
+  putRemoteFollower,
+  removeRemoteFollower,
+} from "./queries";
+import { rememberActor } from "./remote-actors";
+
+export interface InboxDeps {
+  db: Db;
+}
+
+/** Our person a Follow names, or null (someone else's, the instance's, or no one's). */
+function followedPerson(ctx: InboxContext<void>, follow: Follow): string | null {
+  if (!follow.objectId) return null;
+  const parsed = ctx.parseUri(follow.objectId);
+  if (parsed?.type !== "actor" || parsed.identifier === INSTANCE_ACTOR) return null;
+  return parsed.identifier;
+}
+
+export function listenToInbox(federation: Federation<void>, { db }: InboxDeps) {
+  federation
+    .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+    .on(Follow, async (ctx, follow) => {
+      const userId = followedPerson(ctx, follow);
+      if (!userId || !follow.id || !follow.actorId) return;
+      const shown = await visitorProfileOf(db, userId);
+      const follower = await follow.getActor(ctx);
+      if (!follower || follower.id?.href !== follow.actorId.href) return;
+      const me = ctx.getActorUri(userId);
+      const answer = (Kind: typeof Accept | typeof Reject) =>
+        ctx.sendActivity(
+          { identifier: userId },
+          follower,
+          new Kind({ id: new URL(`#answers/${randomUUID()}`, me), actor: me, object: follow }),
+        );
+      if (!shown) return answer(Reject);
+      const state = shown.profile.privateAccount ? "pending" : "accepted";
+      await db.transaction(async (tx) => {
+        const actorId = await rememberActor(tx, follower);
+        if (!actorId) return;
+        const before = await putRemoteFollower(tx, {
+          actorId,
+          userId,
+          followUri: follow.id?.href ?? "",
+          state,
+        });
+        await followerChanged(tx, { userId, actorId, from: before, to: state });
+      });
+      if (state === "accepted") await answer(Accept);
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId) return;
+      if (object.actorId?.href !== undo.actorId.href) return;
+      const userId = followedPerson(ctx, object);
+      const actor = userId ? await actorByUri(db, undo.actorId.href) : undefined;
+      if (!userId || !actor) return;
+      await db.transaction(async (tx) => {
+        const before = await removeRemoteFollower(tx, { actorId: actor.id, userId });
+        await followerChanged(tx, { userId, actorId: actor.id, from: before, to: null });
+      });
+    })
+    .on(Accept, async (_ctx, accept) => {
+      const following = accept.objectId ? await findFollowingByUri(db, accept.objectId.href) : null;
+      if (!following || !accept.actorId) return;
+      const actor = await actorByUri(db, accept.actorId.href);
+      if (actor?.id !== following.actorId) return;
+      await db.transaction((tx) => acceptedFollowing(tx, following));
+    })
+    .on(Reject, async (_ctx, reject) => {
+      const following = reject.objectId ? await findFollowingByUri(db, reject.objectId.href) : null;
+      if (!following || !reject.actorId) return;
+      const actor = await actorByUri(db, reject.actorId.href);
+      if (actor?.id !== following.actorId) return;
+      await db.transaction(async (tx) => {
+        const removed = await deleteFollowing(tx, following);
+        if (removed?.state === "accepted") await acceptedFollowing(tx, removed, -1);
+      });
+    });
+}

@@ -1,0 +1,115 @@
+// What goes out (docs/federation.md "What goes out"): the outbox's `federate` rows become
+// activities handed to Fedify, whose queue signs and delivers one request per inbox (a server's
+// shared inbox where it has one) and retries failures. Each row reads the state as it is now: a
+// post deleted before its Create went out sends nothing for the Create, and the ordering key of a
+// post keeps its Create, Updates and Delete in order.
+import type { Context, Federation } from "@fedify/fedify";
+import {
+  Create,
+  Delete,
+  Follow,
+  Note,
+  PUBLIC_COLLECTION,
+  type Recipient,
+  Tombstone,
+  Undo,
+  Update,
+} from "@fedify/vocab";
+import type { PostView } from "../../../domain/contracts/posts";
+import type { Db } from "../../db/client";
+import type { FederateMessage } from "../../outbox/messages";
+import { noteOf } from "./federation";
+import { actorById, remoteFollowersOf } from "./queries";
+
+const FOLLOWERS_PAGE = 5_000;
+
+export interface OutboundDeps {
+  db: Db;
+  base: string;
+  federation: Federation<void>;
+  publicPost(postId: string): Promise<PostView | null>;
+}
+
+/** Everyone on other servers who follows `userId`, as Fedify's recipients. */
+async function remoteFollowers(db: Db, userId: string): Promise<Recipient[]> {
+  const recipients: Recipient[] = [];
+  let after: Date | undefined;
+  for (;;) {
+    const page = await remoteFollowersOf(db, { userId, limit: FOLLOWERS_PAGE, after });
+    for (const row of page) {
+      recipients.push({
+        id: new URL(row.uri),
+        inboxId: new URL(row.inbox),
+        endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
+      });
+    }
+    if (page.length < FOLLOWERS_PAGE) return recipients;
+    after = page[page.length - 1]?.createdAt;
+  }
+}
+
+async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: FederateMessage) {
+  if (!("postId" in message)) return;
+  const { postId, authorId } = message;
+  const recipients = await remoteFollowers(deps.db, authorId);
+  if (recipients.length === 0) return;
+  const actor = ctx.getActorUri(authorId);
+  const noteId = ctx.getObjectUri(Note, { id: postId });
+  const addressed = { actor, to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(authorId) };
+  let activity: Create | Update | Delete;
+  if (message.kind === "post.delete") {
+    activity = new Delete({
+      ...addressed,
+      id: new URL(`#delete`, noteId),
+      object: new Tombstone({ id: noteId }),
+    });
+  } else {
+    const post = await deps.publicPost(postId);
+    if (!post) return;
+    const object = noteOf(ctx, post, deps.base);
+    activity =
+      message.kind === "post.create"
+        ? new Create({ ...addressed, id: new URL("#create", noteId), object })
+        : new Update({
+            ...addressed,
+            id: new URL(`#update-${Date.parse(post.updatedAt)}`, noteId),
+            object,
+          });
+  }
+  await ctx.sendActivity({ identifier: authorId }, recipients, activity, {
+    preferSharedInbox: true,
+    orderingKey: noteId.href,
+  });
+}
+
+async function sendFollow(ctx: Context<void>, deps: OutboundDeps, message: FederateMessage) {
+  if (!("actorId" in message)) return;
+  const target = await actorById(deps.db, message.actorId);
+  if (!target) return;
+  const me = ctx.getActorUri(message.userId);
+  const follow = new Follow({
+    id: new URL(message.followUri),
+    actor: me,
+    object: new URL(target.uri),
+  });
+  const activity =
+    message.kind === "follow"
+      ? follow
+      : new Undo({ id: new URL("#undo", message.followUri), actor: me, object: follow });
+  await ctx.sendActivity(
+    { identifier: message.userId },
+    { id: new URL(target.uri), inboxId: new URL(target.inbox), endpoints: null },
+    activity,
+    { orderingKey: message.followUri },
+  );
+}
+
+/** The outbox's `federate` handler. */
+export function federateHandler(deps: OutboundDeps) {
+  return async (message: FederateMessage): Promise<void> => {
+    const ctx = deps.federation.createContext(new URL(deps.base));
+    if (message.kind === "follow" || message.kind === "unfollow") {
+      await sendFollow(ctx, deps, message);
+    } else await sendPost(ctx, deps, message);
+  };
+}

@@ -1,0 +1,222 @@
+// The federation module's SQL on its own tables (docs/federation.md): signing keys, the people of
+// other servers we know of, and the follows that cross servers.
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fedActors, fedFollowers, fedFollowing, fedKeys } from "../../db/schema/federation";
+
+export type KeyRow = typeof fedKeys.$inferSelect;
+
+export async function findKeys(db: Db, owner: string): Promise<KeyRow | undefined> {
+  const [row] = await db.select().from(fedKeys).where(eq(fedKeys.owner, owner));
+  return row;
+}
+
+/** Stores a key set unless the owner has one already (two first requests race); the stored one. */
+export async function insertKeys(db: Db, row: typeof fedKeys.$inferInsert): Promise<KeyRow> {
+  await db.insert(fedKeys).values(row).onConflictDoNothing();
+  const stored = await findKeys(db, row.owner);
+  if (!stored) throw new Error(`keys of ${row.owner} were not stored`);
+  return stored;
+}
+
+export type RemoteActorRow = typeof fedActors.$inferSelect;
+export type RemoteActorFields = Omit<typeof fedActors.$inferInsert, "id" | "fetchedAt">;
+
+/** Inserts or refreshes an actor by its URI; its row id. */
+export async function upsertActor(db: Db, actor: RemoteActorFields): Promise<string> {
+  const { uri, ...rest } = actor;
+  const [row] = await db
+    .insert(fedActors)
+    .values(actor)
+    .onConflictDoUpdate({ target: fedActors.uri, set: { ...rest, fetchedAt: sql`now()` } })
+    .returning({ id: fedActors.id });
+  if (!row) throw new Error(`actor ${uri} was not stored`);
+  return row.id;
+}
+
+export async function actorByUri(db: Db, uri: string): Promise<RemoteActorRow | undefined> {
+  const [row] = await db.select().from(fedActors).where(eq(fedActors.uri, uri));
+  return row;
+}
+
+export async function actorById(db: Db, id: string): Promise<RemoteActorRow | undefined> {
+  const [row] = await db.select().from(fedActors).where(eq(fedActors.id, id));
+  return row;
+}
+
+export async function actorByHandle(db: Db, handle: string): Promise<RemoteActorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fedActors)
+    .where(eq(fedActors.handle, handle.toLowerCase()))
+    .orderBy(sql`${fedActors.fetchedAt} desc`)
+    .limit(1);
+  return row;
+}
+
+export type FollowState = "pending" | "accepted";
+
+/** Records a remote person's follow of ours (or their request); the state it had before, if any. */
+export async function putRemoteFollower(
+  db: Db,
+  row: { actorId: string; userId: string; followUri: string; state: FollowState },
+): Promise<FollowState | null> {
+  const [before] = await db
+    .select({ state: fedFollowers.state })
+    .from(fedFollowers)
+    .where(and(eq(fedFollowers.actorId, row.actorId), eq(fedFollowers.userId, row.userId)))
+    .for("update");
+  await db
+    .insert(fedFollowers)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [fedFollowers.actorId, fedFollowers.userId],
+      set: { followUri: row.followUri, state: row.state },
+    });
+  return (before?.state as FollowState | undefined) ?? null;
+}
+
+/** Removes a remote person's follow of ours (or their request); the state it had, if any. */
+export async function removeRemoteFollower(
+  db: Db,
+  { actorId, userId }: { actorId: string; userId: string },
+): Promise<FollowState | null> {
+  const [row] = await db
+    .delete(fedFollowers)
+    .where(and(eq(fedFollowers.actorId, actorId), eq(fedFollowers.userId, userId)))
+    .returning({ state: fedFollowers.state });
+  return (row?.state as FollowState | undefined) ?? null;
+}
+
+/** Whether anyone on another server follows this person. */
+export async function hasRemoteFollowers(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(fedFollowers)
+    .where(and(eq(fedFollowers.userId, userId), eq(fedFollowers.state, "accepted")))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface RemoteFollowerRow {
+  uri: string;
+  inbox: string;
+  sharedInbox: string | null;
+}
+
+/** A person's accepted remote followers, in follow order, after `afterUri` when given. */
+export function remoteFollowersOf(
+  db: Db,
+  { userId, limit, after }: { userId: string; limit: number; after?: Date },
+): Promise<(RemoteFollowerRow & { createdAt: Date })[]> {
+  return db
+    .select({
+      uri: fedActors.uri,
+      inbox: fedActors.inbox,
+      sharedInbox: fedActors.sharedInbox,
+      createdAt: fedFollowers.createdAt,
+    })
+    .from(fedFollowers)
+    .innerJoin(fedActors, eq(fedActors.id, fedFollowers.actorId))
+    .where(
+      and(
+        eq(fedFollowers.userId, userId),
+        eq(fedFollowers.state, "accepted"),
+        after ? sql`${fedFollowers.createdAt} > ${after}` : undefined,
+      ),
+    )
+    .orderBy(fedFollowers.createdAt)
+    .limit(limit);
+}
+
+/** Whether this person follows the actor (accepted). */
+export async function followsRemote(
+  db: Db,
+  { userId, actorId }: { userId: string; actorId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ state: fedFollowing.state })
+    .from(fedFollowing)
+    .where(and(eq(fedFollowing.userId, userId), eq(fedFollowing.actorId, actorId)));
+  return row?.state === "accepted";
+}
+
+/** Whether the actor follows this person (accepted). */
+export async function remoteFollows(
+  db: Db,
+  { userId, actorId }: { userId: string; actorId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ state: fedFollowers.state })
+    .from(fedFollowers)
+    .where(and(eq(fedFollowers.userId, userId), eq(fedFollowers.actorId, actorId)));
+  return row?.state === "accepted";
+}
+
+export interface FollowingRow {
+  userId: string;
+  actorId: string;
+  followUri: string;
+  state: FollowState;
+}
+
+export async function findFollowing(
+  db: Db,
+  { userId, actorId }: { userId: string; actorId: string },
+): Promise<FollowingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fedFollowing)
+    .where(and(eq(fedFollowing.userId, userId), eq(fedFollowing.actorId, actorId)));
+  return row ? { ...row, state: row.state as FollowState } : undefined;
+}
+
+export async function findFollowingByUri(
+  db: Db,
+  followUri: string,
+): Promise<FollowingRow | undefined> {
+  const [row] = await db.select().from(fedFollowing).where(eq(fedFollowing.followUri, followUri));
+  return row ? { ...row, state: row.state as FollowState } : undefined;
+}
+
+export async function insertFollowing(
+  db: Db,
+  row: { userId: string; actorId: string; followUri: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(fedFollowing)
+    .values({ ...row, state: "pending" })
+    .onConflictDoNothing()
+    .returning({ userId: fedFollowing.userId });
+  return inserted.length > 0;
+}
+
+/** Marks a pending follow accepted; whether it was pending. */
+export async function acceptFollowing(
+  db: Db,
+  { userId, actorId }: { userId: string; actorId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(fedFollowing)
+    .set({ state: "accepted" })
+    .where(
+      and(
+        eq(fedFollowing.userId, userId),
+        eq(fedFollowing.actorId, actorId),
+        eq(fedFollowing.state, "pending"),
+      ),
+    )
+    .returning({ userId: fedFollowing.userId });
+  return rows.length > 0;
+}
+
+export async function deleteFollowing(
+  db: Db,
+  { userId, actorId }: { userId: string; actorId: string },
+): Promise<FollowingRow | undefined> {
+  const [row] = await db
+    .delete(fedFollowing)
+    .where(and(eq(fedFollowing.userId, userId), eq(fedFollowing.actorId, actorId)))
+    .returning();
+  return row ? { ...row, state: row.state as FollowState } : undefined;
+}

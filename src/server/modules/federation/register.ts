@@ -1,0 +1,101 @@
+// The federation in the app (docs/federation.md): Fedify over our tables, behind the Fastify bridge,
+// with /api/federation/*, the outbox's `federate` topic, and the delivery queue's listener, which
+// starts with the app and stops before the database closes.
+import type { Federation } from "@fedify/fedify";
+import type { AppModule } from "../../app-module";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { secretBox } from "../../infra/secret-box";
+import type { FederationReach } from "../../ports/federation";
+import { countLivePosts, publicPostIdAt, publicPostOf } from "../posts/federated";
+import { countPeople, userIdOfHandle } from "../profiles/federated";
+import { registerFederationBridge } from "./bridge";
+import { createAppFederation } from "./federation";
+import { listenToInbox } from "./inbox";
+import { ActorKeys } from "./keys";
+import { TableKvStore } from "./kv-store";
+import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
+import { TableMessageQueue } from "./message-queue";
+import { federateHandler } from "./outbound";
+import { hasRemoteFollowers } from "./queries";
+import { federationRoutes } from "./routes";
+
+export const federationReach: FederationReach = {
+  reachesOtherServers: (db: Db, userId: string) => hasRemoteFollowers(db, userId),
+};
+
+const built = new WeakMap<AppContext, Federation<void>>();
+
+/** The app's one federation, built the first time the outbox or the routes ask for it. */
+function federationOf(ctx: AppContext): Federation<void> {
+  let federation = built.get(ctx);
+  if (federation) return federation;
+  const { db, config, log } = ctx;
+  federation = createAppFederation({
+    db,
+    config,
+    kv: new TableKvStore(db),
+    queue: new TableMessageQueue(db, {
+      onError: (error) => log.error({ err: error }, "federation queue"),
+    }),
+    keys: new ActorKeys(db, secretBox(config.sessionSecret, "federation keys")),
+    publicPost: (postId) => publicPostOf(ctx, postId),
+    usage: async () => {
+      const [users, { posts, comments }] = await Promise.all([countPeople(db), countLivePosts(db)]);
+      return { users, posts, comments };
+    },
+  });
+  listenToInbox(federation, { db });
+  built.set(ctx, federation);
+  return federation;
+}
+
+export const federationModule: AppModule = {
+  jobs: [
+    { interval: "federationSweepMs", everyMs: FEDERATION_SWEEP_MS, schedule: scheduleKvSweep },
+  ],
+
+  outbox: (ctx) => ({
+    federate: federateHandler({
+      db: ctx.db,
+      base: ctx.config.publicUrl,
+      federation: federationOf(ctx),
+      publicPost: (postId) => publicPostOf(ctx, postId),
+    }),
+  }),
+
+  async register(app, ctx) {
+    const federation = federationOf(ctx);
+    if (ctx.config.federation.allowPrivate) {
+      ctx.log.warn(
+        "FEDERATION_ALLOW_PRIVATE is on: federation may reach private addresses and plain-http actors",
+      );
+    }
+    registerFederationBridge(app, federation, {
+      base: ctx.config.publicUrl,
+      limits: ctx.limits,
+      objectPathOf: async (route) => {
+        if (route.kind === "profile") {
+          const userId = await userIdOfHandle(ctx.db, route.handle);
+          return userId ? `/ap/users/${encodeURIComponent(userId)}` : null;
+        }
+        if (route.kind === "post") {
+          const postId = await publicPostIdAt(ctx, route);
+          return postId ? `/ap/posts/${postId}` : null;
+        }
+        return null;
+      },
+    });
+    await app.register(federationRoutes, {
+      prefix: "/api/federation",
+      deps: { db: ctx.db, outbox: ctx.outbox, config: ctx.config, federation },
+    });
+    const stop = new AbortController();
+    app.addHook("onReady", async () => {
+      federation.startQueue(undefined, { signal: stop.signal }).catch((error: unknown) => {
+        ctx.log.error({ err: error }, "federation queue stopped");
+      });
+    });
+    app.addHook("onClose", async () => stop.abort());
+  },
+};

@@ -1,0 +1,38 @@
+// The people of other servers as we keep them (docs/federation.md "People elsewhere"): what their
+// actor document says, as plain values, refreshed each time one of their activities or a lookup
+// brings the document again.
+import { type Actor, isActor } from "@fedify/vocab";
+import { convert as htmlToText } from "html-to-text";
+import type { Db } from "../../db/client";
+import { type RemoteActorFields, upsertActor } from "./queries";
+
+const SUMMARY_MAX = 2_000;
+const NAME_MAX = 200;
+
+/** The row fields of an actor document; null when it lacks what following needs (an inbox). */
+export async function actorFields(actor: Actor): Promise<RemoteActorFields | null> {
+  if (!actor.id || !actor.inboxId) return null;
+  const username = actor.preferredUsername?.toString() ?? actor.id.pathname.split("/").pop() ?? "";
+  const icon = await actor.getIcon().catch(() => null);
+  const iconUrl = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
+  const summary = actor.summary ? htmlToText(actor.summary.toString(), { wordwrap: false }) : "";
+  return {
+    uri: actor.id.href,
+    handle: `${username}@${actor.id.host}`.toLowerCase(),
+    host: actor.id.host,
+    inbox: actor.inboxId.href,
+    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+    name: (actor.name?.toString() || username).slice(0, NAME_MAX),
+    summary: summary.slice(0, SUMMARY_MAX),
+    iconUrl,
+    url: actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? null),
+    manuallyApprovesFollowers: actor.manuallyApprovesFollowers ?? false,
+  };
+}
+
+/** Keeps the actor's row current; its row id, or null when the document is not a usable actor. */
+export async function rememberActor(db: Db, actor: unknown): Promise<string | null> {
+  if (!isActor(actor)) return null;
+  const fields = await actorFields(actor);
+  return fields ? upsertActor(db, fields) : null;
+}

@@ -1,0 +1,48 @@
+// /api/federation/* (docs/federation.md "People elsewhere"): find a person on another server by
+// their handle, read them, follow and unfollow them.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  lookupQuery,
+  remotePersonParams,
+  remotePersonResponse,
+} from "../../../domain/contracts/federation";
+import { me, signedIn } from "../../http/viewer";
+import {
+  type FederationDeps,
+  followRemote,
+  lookUpPerson,
+  remotePerson,
+  unfollowRemote,
+} from "./service";
+
+export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> = async (
+  app,
+  { deps },
+) => {
+  const tags = ["federation"];
+  const person = { params: remotePersonParams, response: { 200: remotePersonResponse } };
+
+  app.get(
+    "/lookup",
+    { ...signedIn, schema: { tags, querystring: lookupQuery, response: person.response } },
+    async (request) => ({
+      person: await lookUpPerson(deps, { handle: request.query.handle, viewerId: me(request) }),
+    }),
+  );
+
+  app.get("/people/:id", { ...signedIn, schema: { tags, ...person } }, async (request) => ({
+    person: await remotePerson(deps.db, { id: request.params.id, viewerId: me(request) }),
+  }));
+
+  app.post("/people/:id/follow", { ...signedIn, schema: { tags, ...person } }, async (request) => ({
+    person: await followRemote(deps, { id: request.params.id, viewerId: me(request) }),
+  }));
+
+  app.delete(
+    "/people/:id/follow",
+    { ...signedIn, schema: { tags, ...person } },
+    async (request) => ({
+      person: await unfollowRemote(deps, { id: request.params.id, viewerId: me(request) }),
+    }),
+  );
+};

@@ -1,0 +1,103 @@
+// Following people on other servers (docs/federation.md "People elsewhere"): finding them by their
+// handle (WebFinger, then their actor document), and following or unfollowing them. The follow is
+// written with its Follow activity in one transaction; the outbox hands it to the delivery queue.
+import { randomUUID } from "node:crypto";
+import type { Federation } from "@fedify/fedify";
+import { isActor } from "@fedify/vocab";
+import type { RemotePersonView } from "../../../domain/contracts/federation";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { notFound } from "../../errors";
+import { requireUnrestricted } from "../../policy/restrictions";
+import { acceptedFollowing } from "./counters";
+import { INSTANCE_ACTOR } from "./federation";
+import {
+  actorByHandle,
+  actorById,
+  deleteFollowing,
+  findFollowing,
+  insertFollowing,
+  type RemoteActorRow,
+} from "./queries";
+import { rememberActor } from "./remote-actors";
+
+export type FederationDeps = Pick<AppContext, "db" | "outbox" | "config"> & {
+  federation: Federation<void>;
+};
+
+const personNotFound = () => notFound("We could not find that person on their server.");
+
+async function present(db: Db, actor: RemoteActorRow, viewerId: string): Promise<RemotePersonView> {
+  const following = await findFollowing(db, { userId: viewerId, actorId: actor.id });
+  return {
+    id: actor.id,
+    handle: actor.handle,
+    name: actor.name,
+    summary: actor.summary,
+    iconUrl: actor.iconUrl,
+    url: actor.url,
+    approvesFollowers: actor.manuallyApprovesFollowers,
+    follow: !following ? "none" : following.state === "accepted" ? "following" : "requested",
+  };
+}
+
+/** Finds `name@server` where they live (a fresh look, so a renamed or moved actor is current). */
+export async function lookUpPerson(
+  deps: FederationDeps,
+  { handle, viewerId }: { handle: string; viewerId: string },
+): Promise<RemotePersonView> {
+  const ctx = deps.federation.createContext(new URL(deps.config.publicUrl));
+  const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
+  const found = await ctx.lookupObject(`@${handle}`, { documentLoader }).catch(() => null);
+  const actorId = isActor(found) ? await rememberActor(deps.db, found) : null;
+  const actor = actorId ? await actorById(deps.db, actorId) : await actorByHandle(deps.db, handle);
+  if (!actor) throw personNotFound();
+  return present(deps.db, actor, viewerId);
+}
+
+export async function remotePerson(
+  db: Db,
+  { id, viewerId }: { id: string; viewerId: string },
+): Promise<RemotePersonView> {
+  const actor = await actorById(db, id);
+  if (!actor) throw personNotFound();
+  return present(db, actor, viewerId);
+}
+
+/** Follows them (a request until their server accepts); following twice changes nothing. */
+export async function followRemote(
+  deps: FederationDeps,
+  { id, viewerId }: { id: string; viewerId: string },
+): Promise<RemotePersonView> {
+  await requireUnrestricted(deps.db, viewerId);
+  const actor = await actorById(deps.db, id);
+  if (!actor) throw personNotFound();
+  const followUri = new URL(`/ap/follows/${randomUUID()}`, deps.config.publicUrl).href;
+  await deps.outbox.transaction(async (tx, fx) => {
+    if (await insertFollowing(tx, { userId: viewerId, actorId: actor.id, followUri })) {
+      fx.federate({ kind: "follow", userId: viewerId, actorId: actor.id, followUri });
+    }
+  });
+  return present(deps.db, actor, viewerId);
+}
+
+/** Stops following them, or withdraws the request; twice changes nothing. */
+export async function unfollowRemote(
+  deps: FederationDeps,
+  { id, viewerId }: { id: string; viewerId: string },
+): Promise<RemotePersonView> {
+  const actor = await actorById(deps.db, id);
+  if (!actor) throw personNotFound();
+  await deps.outbox.transaction(async (tx, fx) => {
+    const removed = await deleteFollowing(tx, { userId: viewerId, actorId: actor.id });
+    if (!removed) return;
+    if (removed.state === "accepted") await acceptedFollowing(tx, removed, -1);
+    fx.federate({
+      kind: "unfollow",
+      userId: viewerId,
+      actorId: actor.id,
+      followUri: removed.followUri,
+    });
+  });
+  return present(deps.db, actor, viewerId);
+}
