@@ -36,7 +36,7 @@ import { cityIndex } from "./modules/cities/city-index";
 import { citiesModule } from "./modules/cities/register";
 import { commentsModule } from "./modules/comments/register";
 import { exportModule } from "./modules/export/register";
-import { federationModule, federationReach } from "./modules/federation/register";
+import { federationModule, federationPort } from "./modules/federation/register";
 import { followersAmong } from "./modules/follows/queries";
 import { followsModule } from "./modules/follows/register";
 import { mailModule } from "./modules/mail/register";
@@ -160,10 +160,10 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     uploads: new UploadSlots(),
     auth,
     cities: cityIndex(),
-    ...postCaches(db, budgets, followersOf),
+    ...postCaches(db, budgets, followersOf, federationPort),
     ...searchIndexOf(db, log),
     relations: new RelationCache(db, budgets),
-    federation: federationReach,
+    federation: federationPort,
     payments: payments.provider,
     webPages: createPageFetcher({
       resolver: dnsResolver,

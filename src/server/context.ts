@@ -16,7 +16,7 @@ import type { RateLimits } from "./infra/rate-limit";
 import type { Outbox } from "./outbox/outbox";
 import type { RelationCache } from "./policy/relation-cache";
 import type { CityIndex } from "./ports/city-index";
-import type { FederationReach } from "./ports/federation";
+import type { FederationPort } from "./ports/federation";
 import type { PaymentProvider } from "./ports/payment-provider";
 import type { EventBus } from "./realtime/bus";
 
@@ -43,7 +43,7 @@ export interface AppContext {
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
   /** Whether a person's changes must go to other servers (docs/federation.md). */
-  federation: FederationReach;
+  federation: FederationPort;
   /** Other people's web pages, read safely (docs/profiles-and-media.md "Verified links"). */
   webPages: PageFetcher;
   log: FastifyBaseLogger;

@@ -34,3 +34,5 @@ export type RemotePersonView = z.infer<typeof remotePersonView>;
 export const remotePersonResponse = z.object({ person: remotePersonView });
 export const lookupQuery = z.object({ handle: fediverseHandle });
 export const remotePersonParams = z.object({ id: z.uuid({ message: "Person not found" }) });
+
+export const remoteNoteParams = z.object({ id: z.uuid({ message: "Post not found" }) });

@@ -29,6 +29,10 @@ export const postView = z.object({
   isAuthor: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Set on a post from another server (docs/federation.md "Posts from elsewhere"): the author's
+   * page here is /@{handle}, the post's own page is `url` on their server; its views are not
+   * counted, and it is liked through /api/federation/notes/{id}/like. */
+  remote: z.object({ handle: z.string(), url: z.string().nullable() }).optional(),
 });
 export type PostView = z.infer<typeof postView>;
 

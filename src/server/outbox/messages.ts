@@ -12,7 +12,8 @@ export type PaymentEvent =
  * reads the current state and hands Fedify the activity, whose own queue delivers it. */
 export type FederateMessage =
   | { kind: "post.create" | "post.update" | "post.delete"; postId: string; authorId: string }
-  | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string };
+  | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string }
+  | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string };
 
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */

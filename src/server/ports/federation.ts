@@ -1,8 +1,22 @@
-// What the features ask of federation (docs/federation.md "What goes out"), so they need not import
-// it: whether a person's public changes must reach other servers at all.
+// What the features ask of federation (docs/federation.md), so they need not import it: whether a
+// person's public changes must reach other servers at all, and the posts from elsewhere that a
+// reader's home feed merges with ours.
+import type { PostView } from "../../domain/contracts/posts";
 import type { Db } from "../db/client";
 
-export interface FederationReach {
+export interface RemoteFeedKey {
+  id: string;
+  createdAt: Date;
+}
+
+export interface FederationPort {
   /** Whether someone on another server follows this person (read in the caller's transaction). */
   reachesOtherServers(db: Db, userId: string): Promise<boolean>;
+  /** The newest `limit` posts from the people elsewhere the reader follows, before the cursor. */
+  feedKeys(
+    db: Db,
+    input: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
+  ): Promise<RemoteFeedKey[]>;
+  /** Those posts as the feed shows them to the viewer (`remote` set), in no particular order. */
+  presentNotes(db: Db, input: { ids: string[]; viewerId: string }): Promise<PostView[]>;
 }

@@ -39,6 +39,8 @@ export type DomainEvent =
   | { type: "mail.read"; userId: string; threadId: string }
   /** The user blocked, unblocked, muted or unmuted someone: their cached feed page is stale. */
   | { type: "relation.changed"; userIds: string[] }
+  /** Posts from elsewhere entered or left these readers' home feeds (docs/federation.md). */
+  | { type: "feed.stale"; userIds: string[] }
   /** A moderator suspended the user: cached pages may hold what they wrote. */
   | { type: "account.suspended"; userId: string }
   /** The user deleted their account: their posts went, and with their likes, comments and

@@ -122,3 +122,42 @@ export const fedFollowing = pgTable(
     check("fed_following_state", sql`${t.state} in ('pending', 'accepted')`),
   ],
 );
+
+/** A public post of someone elsewhere whom one of our people follows (docs/federation.md "Posts
+ * from elsewhere"): its text as plain text, kept while its author's server has not deleted it. */
+export const fedNotes = pgTable(
+  "fed_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uri: text("uri").notNull(),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    /** Its page on its own server. */
+    url: text("url"),
+    inReplyTo: text("in_reply_to"),
+    publishedAt: at("published_at").notNull(),
+    updatedAt: at("updated_at"),
+    /** Likes of our people. */
+    likesCount: integer("likes_count").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("fed_notes_uri_idx").on(t.uri),
+    index("fed_notes_actor_published_idx").on(t.actorId, t.publishedAt.desc(), t.id.desc()),
+  ],
+);
+
+/** One of our people likes a post from elsewhere; `like_uri` is the Like activity sent. */
+export const fedNoteLikes = pgTable(
+  "fed_note_likes",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => fedNotes.id, { onDelete: "cascade" }),
+    userId: personRef("user_id"),
+    likeUri: text("like_uri").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.userId] })],
+);

@@ -34,14 +34,29 @@ export function registerFederationBridge(
   federation: Federation<void>,
   options: BridgeOptions,
 ) {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    const path = request.url;
+    const wanted =
+      isFederationPath(path) ||
+      ((request.method === "GET" || request.method === "HEAD") &&
+        ACTIVITY_TYPES.test(request.headers.accept ?? ""));
+    // Most requests leave here without a promise: the hook costs them one check.
+    if (!wanted) return done();
+    answer(request, reply).then(
+      (answered) => {
+        if (!answered) done();
+      },
+      (error: unknown) => done(error as Error),
+    );
+  });
+
+  /** Whether the federation answered; false hands the request on to the app's routes. */
+  async function answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let path = request.url;
     if (!isFederationPath(path)) {
-      if (request.method !== "GET" && request.method !== "HEAD") return;
-      if (!ACTIVITY_TYPES.test(request.headers.accept ?? "")) return;
       const pathname = path.split("?")[0] ?? "/";
-      const objectPath = await options.objectPathOf(pageRoute(decodeURI(pathname)));
-      if (!objectPath) return;
+      const objectPath = await options.objectPathOf(pageRoute(safeDecode(pathname)));
+      if (!objectPath) return false;
       path = objectPath;
     }
     if (request.method === "POST") await spendInboxBudget(request, options.limits);
@@ -65,9 +80,18 @@ export function registerFederationBridge(
         },
       },
     );
-    if (handOver && !isFederationPath(request.url)) return;
-    return send(reply, response);
-  });
+    if (handOver && !isFederationPath(request.url)) return false;
+    await send(reply, response);
+    return true;
+  }
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 function headersOf(request: FastifyRequest): Headers {

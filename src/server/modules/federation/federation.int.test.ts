@@ -19,6 +19,10 @@ let ann: TestAccount;
 let bob: TestAccount;
 /** Carol's Follow of Ann, which she undoes at the end. */
 let carolFollow: URL;
+/** Our id for Carol. */
+let carolId: string;
+/** Carol's post as Ann's feed has it. */
+let remoteNote: { id: string; uri: string };
 
 async function instance(name: string): Promise<TestApp> {
   const t = await createTestApp({
@@ -191,6 +195,7 @@ describe("follows across servers", () => {
     const person = found.json().person;
     expect(person).toMatchObject({ handle: "carol@c.test", name: "Carol Peer", follow: "none" });
     expect(person.summary).toBe("I live on another server.");
+    carolId = person.id;
     const followed = await inject(a, ann, "POST", `/api/federation/people/${person.id}/follow`);
     expect(followed.json().person.follow).toBe("requested");
     await eventually(async () => {
@@ -211,6 +216,42 @@ describe("follows across servers", () => {
       );
       expect((accepted?.object as { id?: string } | undefined)?.id).toBe(carolFollow.href);
     });
+  });
+
+  it("puts the posts of people elsewhere whom the reader follows into the home feed", async () => {
+    const before = await inject(a, ann, "GET", "/api/feed");
+    expect(before.statusCode).toBe(200);
+    const noteId = await peer.post("Greetings from c.test & friends <3");
+    let post: { id: string; content: string; remote?: { handle: string; url: string } } | undefined;
+    await eventually(async () => {
+      const feed = await inject(a, ann, "GET", "/api/feed");
+      post = feed.json().items.find((p: { remote?: unknown }) => p.remote);
+      expect(post?.content).toBe("Greetings from c.test & friends <3");
+    });
+    expect(post?.remote).toEqual({ handle: "carol@c.test", url: noteId.href });
+    const page = await inject(a, ann, "GET", `/api/federation/people/${carolId}/posts`);
+    expect(page.json().items.map((p: { id: string }) => p.id)).toEqual([post?.id]);
+    // Someone here who does not follow Carol does not get her post.
+    const feedOfBob = await inject(b, bob, "GET", "/api/feed");
+    expect(feedOfBob.json().items).toEqual([]);
+    remoteNote = { id: post?.id ?? "", uri: noteId.href };
+  });
+
+  it("likes a post from elsewhere with Like and takes it back with Undo", async () => {
+    const liked = await inject(a, ann, "POST", `/api/federation/notes/${remoteNote.id}/like`);
+    expect(liked.json()).toEqual({ liked: true, likesCount: 1 });
+    const twice = await inject(a, ann, "POST", `/api/federation/notes/${remoteNote.id}/like`);
+    expect(twice.json()).toEqual({ liked: true, likesCount: 1 });
+    const likesOf = (type: string) =>
+      peer.received.filter((activity) => {
+        if (activity.type !== type) return false;
+        const object = activity.object as string | { object?: string };
+        return (typeof object === "string" ? object : object?.object) === remoteNote.uri;
+      });
+    await eventually(() => expect(likesOf("Like")).toHaveLength(1));
+    const unliked = await inject(a, ann, "DELETE", `/api/federation/notes/${remoteNote.id}/like`);
+    expect(unliked.json()).toEqual({ liked: false, likesCount: 0 });
+    await eventually(() => expect(likesOf("Undo")).toHaveLength(1));
   });
 
   it("sends a public post to followers on other servers as Create(Note)", async () => {

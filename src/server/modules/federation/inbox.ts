@@ -3,11 +3,11 @@
 // idempotence keeps an activity id from being handled twice, before a listener runs.
 import { randomUUID } from "node:crypto";
 import type { Federation, InboxContext } from "@fedify/fedify";
-import { Accept, Follow, Reject, Undo } from "@fedify/vocab";
-import type { Db } from "../../db/client";
+import { Accept, Create, Delete, Follow, Reject, Undo, Update } from "@fedify/vocab";
 import { visitorProfileOf } from "../profiles/federated";
 import { acceptedFollowing, followerChanged } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
+import { type NotesInboxDeps, noteCreated, noteDeleted, noteUpdated } from "./notes-inbox";
 import {
   actorByUri,
   deleteFollowing,
@@ -17,9 +17,7 @@ import {
 } from "./queries";
 import { rememberActor } from "./remote-actors";
 
-export interface InboxDeps {
-  db: Db;
-}
+export type InboxDeps = NotesInboxDeps;
 
 /** Our person a Follow names, or null (someone else's, the instance's, or no one's). */
 function followedPerson(ctx: InboxContext<void>, follow: Follow): string | null {
@@ -29,9 +27,13 @@ function followedPerson(ctx: InboxContext<void>, follow: Follow): string | null 
   return parsed.identifier;
 }
 
-export function listenToInbox(federation: Federation<void>, { db }: InboxDeps) {
+export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
+  const { db } = deps;
   federation
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+    .on(Create, (ctx, create) => noteCreated(deps, ctx, create))
+    .on(Update, (ctx, update) => noteUpdated(deps, ctx, update))
+    .on(Delete, (ctx, del) => noteDeleted(deps, ctx, del))
     .on(Follow, async (ctx, follow) => {
       const userId = followedPerson(ctx, follow);
       if (!userId || !follow.id || !follow.actorId) return;

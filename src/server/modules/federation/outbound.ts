@@ -8,6 +8,7 @@ import {
   Create,
   Delete,
   Follow,
+  Like,
   Note,
   PUBLIC_COLLECTION,
   type Recipient,
@@ -19,6 +20,7 @@ import type { PostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
 import { noteOf } from "./federation";
+import { noteById } from "./note-queries";
 import { actorById, remoteFollowersOf } from "./queries";
 
 const FOLLOWERS_PAGE = 5_000;
@@ -104,12 +106,38 @@ async function sendFollow(ctx: Context<void>, deps: OutboundDeps, message: Feder
   );
 }
 
+async function sendLike(ctx: Context<void>, deps: OutboundDeps, message: FederateMessage) {
+  if (!("noteId" in message)) return;
+  const note = await noteById(deps.db, message.noteId);
+  const author = note ? await actorById(deps.db, note.actorId) : undefined;
+  if (!note || !author) return;
+  const me = ctx.getActorUri(message.userId);
+  const like = new Like({ id: new URL(message.likeUri), actor: me, object: new URL(note.uri) });
+  const activity =
+    message.kind === "like"
+      ? like
+      : new Undo({ id: new URL("#undo", message.likeUri), actor: me, object: like });
+  await ctx.sendActivity(
+    { identifier: message.userId },
+    { id: new URL(author.uri), inboxId: new URL(author.inbox), endpoints: null },
+    activity,
+    { orderingKey: message.likeUri },
+  );
+}
+
 /** The outbox's `federate` handler. */
 export function federateHandler(deps: OutboundDeps) {
   return async (message: FederateMessage): Promise<void> => {
     const ctx = deps.federation.createContext(new URL(deps.base));
-    if (message.kind === "follow" || message.kind === "unfollow") {
-      await sendFollow(ctx, deps, message);
-    } else await sendPost(ctx, deps, message);
+    switch (message.kind) {
+      case "follow":
+      case "unfollow":
+        return sendFollow(ctx, deps, message);
+      case "like":
+      case "unlike":
+        return sendLike(ctx, deps, message);
+      default:
+        return sendPost(ctx, deps, message);
+    }
   };
 }

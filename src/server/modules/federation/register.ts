@@ -6,7 +6,7 @@ import type { AppModule } from "../../app-module";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { secretBox } from "../../infra/secret-box";
-import type { FederationReach } from "../../ports/federation";
+import type { FederationPort } from "../../ports/federation";
 import { countLivePosts, publicPostIdAt, publicPostOf } from "../posts/federated";
 import { countPeople, userIdOfHandle } from "../profiles/federated";
 import { registerFederationBridge } from "./bridge";
@@ -16,12 +16,17 @@ import { ActorKeys } from "./keys";
 import { TableKvStore } from "./kv-store";
 import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
 import { TableMessageQueue } from "./message-queue";
+import { remoteFeedKeys } from "./note-queries";
+import { presentNotes } from "./notes";
 import { federateHandler } from "./outbound";
 import { hasRemoteFollowers } from "./queries";
 import { federationRoutes } from "./routes";
 
-export const federationReach: FederationReach = {
+/** What the features ask of federation (ports/federation.ts). */
+export const federationPort: FederationPort = {
   reachesOtherServers: (db: Db, userId: string) => hasRemoteFollowers(db, userId),
+  feedKeys: remoteFeedKeys,
+  presentNotes,
 };
 
 const built = new WeakMap<AppContext, Federation<void>>();
@@ -45,7 +50,7 @@ function federationOf(ctx: AppContext): Federation<void> {
       return { users, posts, comments };
     },
   });
-  listenToInbox(federation, { db });
+  listenToInbox(federation, { db, outbox: ctx.outbox });
   built.set(ctx, federation);
   return federation;
 }

@@ -3,15 +3,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   lookupQuery,
+  remoteNoteParams,
   remotePersonParams,
   remotePersonResponse,
 } from "../../../domain/contracts/federation";
+import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
+import { setNoteLike } from "./notes";
 import {
   type FederationDeps,
   followRemote,
   lookUpPerson,
   remotePerson,
+  remotePersonPosts,
   unfollowRemote,
 } from "./service";
 
@@ -44,5 +48,32 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
     async (request) => ({
       person: await unfollowRemote(deps, { id: request.params.id, viewerId: me(request) }),
     }),
+  );
+
+  app.get(
+    "/people/:id/posts",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: remotePersonParams,
+        querystring: pageQuery,
+        response: { 200: postPage },
+      },
+    },
+    async (request) =>
+      remotePersonPosts(deps.db, {
+        id: request.params.id,
+        viewerId: me(request),
+        ...request.query,
+      }),
+  );
+
+  const like = { params: remoteNoteParams, response: { 200: likeResponse } };
+  app.post("/notes/:id/like", { ...signedIn, schema: { tags, ...like } }, async (request) =>
+    setNoteLike(deps, { id: request.params.id, viewerId: me(request), like: true }),
+  );
+  app.delete("/notes/:id/like", { ...signedIn, schema: { tags, ...like } }, async (request) =>
+    setNoteLike(deps, { id: request.params.id, viewerId: me(request), like: false }),
   );
 };

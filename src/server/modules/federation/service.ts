@@ -4,13 +4,17 @@
 import { randomUUID } from "node:crypto";
 import type { Federation } from "@fedify/fedify";
 import { isActor } from "@fedify/vocab";
+import { z } from "zod";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { decodeCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { acceptedFollowing } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
+import { noteKeysOf } from "./note-queries";
+import { presentNotes } from "./notes";
 import {
   actorByHandle,
   actorById,
@@ -20,6 +24,8 @@ import {
   type RemoteActorRow,
 } from "./queries";
 import { rememberActor } from "./remote-actors";
+
+const noteCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
 
 export type FederationDeps = Pick<AppContext, "db" | "outbox" | "config"> & {
   federation: Federation<void>;
@@ -100,4 +106,19 @@ export async function unfollowRemote(
     });
   });
   return present(deps.db, actor, viewerId);
+}
+
+/** Their posts that reached us (those of people someone here follows), newest first. */
+export async function remotePersonPosts(
+  db: Db,
+  { id, viewerId, limit, cursor }: { id: string; viewerId: string; limit: number; cursor?: string },
+) {
+  const actor = await actorById(db, id);
+  if (!actor) throw personNotFound();
+  const keys = await noteKeysOf(db, { actorId: id, limit: limit + 1, cursor: noteCursor(cursor) });
+  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
+  const byId = new Map(
+    (await presentNotes(db, { ids: page.map((k) => k.id), viewerId })).map((p) => [p.id, p]),
+  );
+  return { items: page.flatMap((k) => byId.get(k.id) ?? []), nextCursor };
 }

@@ -40,7 +40,7 @@ export interface FeedCacheOptions {
   onError?: (error: unknown) => void;
 }
 
-const newerFirst = (a: PostKey, b: PostKey) =>
+export const newerFirst = (a: PostKey, b: PostKey) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 declare module "../../context" {
@@ -119,6 +119,7 @@ export class FeedCache {
         this.drop(event.followerId);
         return;
       case "relation.changed":
+      case "feed.stale":
         for (const userId of event.userIds) this.drop(userId);
         return;
       case "account.suspended":

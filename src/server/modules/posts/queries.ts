@@ -13,6 +13,8 @@ import { timelineKeys } from "./timeline-queries";
 export interface PostKey {
   id: string;
   createdAt: Date;
+  /** A post from another server (docs/federation.md "Posts from elsewhere"). */
+  remote?: true;
 }
 
 /** A page of post keys: whose posts, how many, from where. */

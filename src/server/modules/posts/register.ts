@@ -5,10 +5,12 @@ import type { AppModule } from "../../app-module";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { CacheBudgets } from "../../infra/cache-budget";
+import type { FederationPort } from "../../ports/federation";
 import { FeedCache, type FeedCacheOptions } from "./feed-cache";
 import { PostHydrator } from "./hydration";
-import { feedPostKeys, likedAmong, loadPosts } from "./queries";
+import { likedAmong, loadPosts } from "./queries";
 import { postRedirectRoute, postRoutes } from "./routes";
+import { mergedFeedKeys } from "./service";
 import { runTimelineSweep, scheduleTimelineSweep, TIMELINE_SWEEP_MS } from "./timeline-sweep";
 
 declare module "fastify" {
@@ -19,15 +21,18 @@ declare module "fastify" {
 }
 
 /** The context's post caches, each within its share of CACHE_MEMORY_MB; `followersAmong` is the
- * follows' own read (follows imports posts, so posts does not import it). */
+ * follows' own read (follows imports posts, so posts does not import it); `federation` adds the
+ * posts from elsewhere to the feed pages. */
 export function postCaches(
   db: Db,
   budgets: CacheBudgets,
   followersAmong: FeedCacheOptions["followersAmong"],
+  federation: FederationPort,
 ): Pick<AppContext, "feed" | "hydrator"> {
   return {
     feed: new FeedCache({
-      load: (viewerId, depth) => feedPostKeys(db, { viewerId, limit: depth - 1, cursor: null }),
+      load: (viewerId, depth) =>
+        mergedFeedKeys({ db, federation }, { viewerId, limit: depth - 1, cursor: null }),
       followersAmong,
       depth: FEED_PAGE_SIZE + 1,
       maxBytes: budgets.feedPages,

@@ -15,6 +15,7 @@ import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
 import { recordActivity } from "../activity/record";
 import { storeImageThenWrite } from "../media/service";
+import { newerFirst } from "./feed-cache";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -100,8 +101,44 @@ export async function feedPage(
   const keys =
     !cursor && limit < deps.feed.depth
       ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
-      : await feedPostKeys(deps.db, { viewerId, limit, cursor });
-  return pageFromKeys(deps, { keys, limit, viewerId });
+      : await mergedFeedKeys(deps, { viewerId, limit, cursor });
+  if (!keys.some((k) => k.remote)) return pageFromKeys(deps, { keys, limit, viewerId });
+  // Posts from elsewhere are presented by federation, ours by the hydrator, in the keys' order.
+  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
+  const local = page.filter((k) => !k.remote).map((k) => k.id);
+  const [hydrated, remote] = await Promise.all([
+    deps.hydrator.hydrate(local, viewerId),
+    deps.federation.presentNotes(deps.db, {
+      ids: page.filter((k) => k.remote).map((k) => k.id),
+      viewerId,
+    }),
+  ]);
+  const byId = new Map<string, PostView>([
+    ...presentInOrder(hydrated, local, viewerId).map((p) => [p.id, p] as const),
+    ...remote.map((p) => [p.id, p] as const),
+  ]);
+  return { items: page.flatMap((k) => byId.get(k.id) ?? []), nextCursor };
+}
+
+/** The reader's feed keys before the cursor: ours merged per followee, and the posts of the people
+ * elsewhere they follow, newest first (`limit` and one more, which tells whether a next page
+ * exists). */
+export async function mergedFeedKeys(
+  deps: Pick<AppContext, "db" | "federation">,
+  {
+    viewerId,
+    limit,
+    cursor,
+  }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
+): Promise<PostKey[]> {
+  const [local, remote] = await Promise.all([
+    feedPostKeys(deps.db, { viewerId, limit, cursor }),
+    deps.federation.feedKeys(deps.db, { viewerId, limit: limit + 1, cursor }),
+  ]);
+  if (remote.length === 0) return local;
+  return [...local, ...remote.map((k) => ({ ...k, remote: true as const }))]
+    .sort(newerFirst)
+    .slice(0, limit + 1);
 }
 
 export async function userPostsPage(

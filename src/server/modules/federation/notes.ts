@@ -1,0 +1,93 @@
+// Posts from elsewhere (docs/federation.md "Posts from elsewhere"): a public Note of someone one of
+// our people follows is kept as plain text and merged into their followers' home feeds; its
+// author's server may edit or delete it; our people like it with a Like, which an Undo takes back.
+import { randomUUID } from "node:crypto";
+import type { Note } from "@fedify/vocab";
+import { PUBLIC_COLLECTION } from "@fedify/vocab";
+import { convert as htmlToText } from "html-to-text";
+import type { PostView } from "../../../domain/contracts/posts";
+import { POST_MAX } from "../../../domain/post-slug";
+import type { Db } from "../../db/client";
+import { notFound } from "../../errors";
+import type { Effects } from "../../outbox/outbox";
+import { requireUnrestricted } from "../../policy/restrictions";
+import { deleteNoteLike, insertNoteLike, type NoteRow, noteById, notesByIds } from "./note-queries";
+import type { FederationDeps } from "./service";
+
+/** A post from elsewhere is cut at ten times our own limit: enough for any server's posts. */
+const TEXT_MAX = POST_MAX * 10;
+
+/** The Note's text, or null when it is not public (addressed to Public, in `to` or `cc`). */
+export function publicTextOf(note: Note): string | null {
+  const audience = [...note.toIds, ...note.ccIds].map((url) => url.href);
+  if (!audience.includes(PUBLIC_COLLECTION.href) && !audience.includes("as:Public")) return null;
+  const html = note.content?.toString() ?? "";
+  const text = htmlToText(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: "a", options: { ignoreHref: true } },
+      { selector: "img", format: "skip" },
+    ],
+  }).trim();
+  return text.slice(0, TEXT_MAX);
+}
+
+export function presentNote(row: NoteRow): PostView {
+  const at = row.publishedAt.toISOString();
+  return {
+    id: row.id,
+    author: {
+      userId: `fed:${row.actorId}`,
+      fullName: row.name,
+      handle: row.handle,
+      username: null,
+      profileImageUrl: null,
+      verificationType: "none",
+      veteran: false,
+    },
+    content: row.text,
+    imageUrl: null,
+    path: `/@${row.handle}`,
+    likesCount: row.likesCount,
+    commentsCount: 0,
+    viewsCount: 0,
+    likedByMe: row.likedByMe,
+    isAuthor: false,
+    createdAt: at,
+    updatedAt: row.updatedAt?.toISOString() ?? at,
+    remote: { handle: row.handle, url: row.url },
+  };
+}
+
+export async function presentNotes(
+  db: Db,
+  { ids, viewerId }: { ids: string[]; viewerId: string },
+): Promise<PostView[]> {
+  return (await notesByIds(db, { ids, viewerId })).map(presentNote);
+}
+
+const noteNotFound = () => notFound("Post not found");
+
+/** Likes or unlikes a post from elsewhere (twice changes nothing); its count and the viewer's like. */
+export async function setNoteLike(
+  deps: FederationDeps,
+  { id, viewerId, like }: { id: string; viewerId: string; like: boolean },
+): Promise<{ liked: boolean; likesCount: number }> {
+  if (like) await requireUnrestricted(deps.db, viewerId);
+  const note = await noteById(deps.db, id);
+  if (!note) throw noteNotFound();
+  await deps.outbox.transaction(async (tx, fx: Effects) => {
+    if (like) {
+      const likeUri = new URL(`/ap/likes/${randomUUID()}`, deps.config.publicUrl).href;
+      if (await insertNoteLike(tx, { noteId: note.id, userId: viewerId, likeUri })) {
+        fx.federate({ kind: "like", userId: viewerId, noteId: note.id, likeUri });
+      }
+    } else {
+      const likeUri = await deleteNoteLike(tx, { noteId: note.id, userId: viewerId });
+      if (likeUri) fx.federate({ kind: "unlike", userId: viewerId, noteId: note.id, likeUri });
+    }
+  });
+  const [row] = await notesByIds(deps.db, { ids: [note.id], viewerId });
+  if (!row) throw noteNotFound();
+  return { liked: row.likedByMe, likesCount: row.likesCount };
+}
