@@ -2,6 +2,7 @@
 // as our pages show them, found by their fediverse handle, and following them.
 import { z } from "zod";
 import { followState } from "./follows";
+import { commentBody } from "./posts";
 
 /** `@name@server.example` or `name@server.example`; a leading @ is optional. */
 export const FEDIVERSE_HANDLE = /^@?([^@\s/]+)@([a-z0-9.-]+(?::\d+)?)$/i;
@@ -36,3 +37,9 @@ export const lookupQuery = z.object({ handle: fediverseHandle });
 export const remotePersonParams = z.object({ id: z.uuid({ message: "Person not found" }) });
 
 export const remoteNoteParams = z.object({ id: z.uuid({ message: "Post not found" }) });
+
+/** A reply to a post from elsewhere: the text of a comment (docs/federation.md "Replies"). */
+export const remoteReplyBody = commentBody.pick({ content: true });
+export const remoteReplyResponse = z.object({
+  reply: z.object({ id: z.string(), createdAt: z.string() }),
+});

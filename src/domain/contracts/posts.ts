@@ -73,6 +73,9 @@ export const commentView = z.object({
   /** Deleted: shown as 'Comment deleted' (its content is empty), its replies stay. */
   deleted: z.boolean(),
   createdAt: z.string(),
+  /** Set on a reply from another server (docs/federation.md "Replies"): its author's page here is
+   * /@{handle}; it cannot be liked or answered here. */
+  remote: z.object({ handle: z.string(), url: z.string().nullable() }).optional(),
 });
 export type CommentView = z.infer<typeof commentView>;
 

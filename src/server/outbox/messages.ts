@@ -13,7 +13,8 @@ export type PaymentEvent =
 export type FederateMessage =
   | { kind: "post.create" | "post.update" | "post.delete"; postId: string; authorId: string }
   | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string }
-  | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string };
+  | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
+  | { kind: "reply"; replyId: string };
 
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */

@@ -1,7 +1,7 @@
 // What the features ask of federation (docs/federation.md), so they need not import it: whether a
 // person's public changes must reach other servers at all, and the posts from elsewhere that a
 // reader's home feed merges with ours.
-import type { PostView } from "../../domain/contracts/posts";
+import type { CommentView, PostView } from "../../domain/contracts/posts";
 import type { Db } from "../db/client";
 
 export interface RemoteFeedKey {
@@ -19,4 +19,10 @@ export interface FederationPort {
   ): Promise<RemoteFeedKey[]>;
   /** Those posts as the feed shows them to the viewer (`remote` set), in no particular order. */
   presentNotes(db: Db, input: { ids: string[]; viewerId: string }): Promise<PostView[]>;
+  /** Replies from elsewhere to one of our posts as comments (`remote` set), oldest first, after
+   * the cursor. */
+  repliesTo(
+    db: Db,
+    input: { postId: string; limit: number; cursor: { at: Date; id: string } | null },
+  ): Promise<CommentView[]>;
 }

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { at, personRef } from "../columns";
+import { posts } from "./posts";
 
 /** Fedify's KvStore: a key is the JSON of its parts; a row past `expires_at` reads as absent. */
 export const fedKv = pgTable(
@@ -137,6 +138,9 @@ export const fedNotes = pgTable(
     /** Its page on its own server. */
     url: text("url"),
     inReplyTo: text("in_reply_to"),
+    /** Set when it replies to one of our posts: it is then a comment there (docs/federation.md
+     * "Replies"), kept whoever follows its author. */
+    localPostId: uuid("local_post_id").references(() => posts.id, { onDelete: "cascade" }),
     publishedAt: at("published_at").notNull(),
     updatedAt: at("updated_at"),
     /** Likes of our people. */
@@ -145,6 +149,9 @@ export const fedNotes = pgTable(
   (t) => [
     uniqueIndex("fed_notes_uri_idx").on(t.uri),
     index("fed_notes_actor_published_idx").on(t.actorId, t.publishedAt.desc(), t.id.desc()),
+    index("fed_notes_local_post_idx")
+      .on(t.localPostId, t.publishedAt, t.id)
+      .where(sql`${t.localPostId} is not null`),
   ],
 );
 
@@ -160,4 +167,20 @@ export const fedNoteLikes = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.userId] })],
+);
+
+/** What one of our people wrote in reply to a post from elsewhere; sent to its author's server as
+ * a Note with `inReplyTo` (docs/federation.md "Replies"). */
+export const fedReplies = pgTable(
+  "fed_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => fedNotes.id, { onDelete: "cascade" }),
+    userId: personRef("user_id"),
+    content: text("content").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("fed_replies_note_created_idx").on(t.noteId, t.createdAt, t.id)],
 );

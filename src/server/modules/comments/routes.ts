@@ -28,7 +28,7 @@ export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
       },
     },
     async (request) =>
-      commentsPage(ctx.db, {
+      commentsPage(ctx, {
         postId: request.params.postId,
         viewerId: request.viewerId,
         ...request.query,

@@ -43,19 +43,30 @@ function present(row: CommentRow): CommentView {
   };
 }
 
+/** A page of a post's comments, oldest first: ours, and the replies from other servers
+ * (docs/federation.md "Replies"), merged on the same keyset. */
 export async function commentsPage(
-  db: Db,
+  deps: Pick<AppContext, "db" | "federation">,
   input: { postId: string; viewerId: string | null; limit: number; cursor?: string | undefined },
 ): Promise<{ items: CommentView[]; nextCursor: string | null }> {
+  const { db } = deps;
   const post = await visibleLivePost(db, input);
   if (!post?.visible) throw postNotFound();
-  const rows = await listComments(db, { ...input, cursor: decodeCursor(input.cursor, z.uuid()) });
-  const { page, nextCursor } = pageOf(rows, input.limit, (row) => ({
-    at: row.comment.createdAt,
-    id: row.comment.id,
+  const cursor = decodeCursor(input.cursor, z.uuid());
+  const [rows, remote] = await Promise.all([
+    listComments(db, { ...input, cursor }),
+    deps.federation.repliesTo(db, { postId: input.postId, limit: input.limit + 1, cursor }),
+  ]);
+  const merged = [...rows.map(present), ...remote].sort(olderFirst);
+  const { page, nextCursor } = pageOf(merged, input.limit, (comment) => ({
+    at: new Date(comment.createdAt),
+    id: comment.id,
   }));
-  return { items: page.map(present), nextCursor };
+  return { items: page, nextCursor };
 }
+
+const olderFirst = (a: CommentView, b: CommentView) =>
+  Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export async function addComment(
   deps: Pick<AppContext, "db" | "outbox">,

@@ -310,10 +310,52 @@ describe("follows across servers", () => {
     });
   });
 
+  it("sends a reply to a post from elsewhere, which becomes a comment on the other side", async () => {
+    const found = await inject(a, ann, "GET", `/api/federation/lookup?handle=${bob.handle}@b.test`);
+    const bobId = found.json().person.id;
+    await inject(a, ann, "POST", `/api/federation/people/${bobId}/follow`);
+    await eventually(async () => {
+      const again = await inject(a, ann, "GET", `/api/federation/people/${bobId}`);
+      expect(again.json().person.follow).toBe("following");
+    });
+    const bobPost = await publish(b, bob, "Anyone out there?");
+    let seen: { id: string } | undefined;
+    await eventually(async () => {
+      const feed = await inject(a, ann, "GET", "/api/feed");
+      seen = feed.json().items.find((p: { content: string }) => p.content === "Anyone out there?");
+      expect(seen).toBeDefined();
+    });
+    const replied = await inject(a, ann, "POST", `/api/federation/notes/${seen?.id}/replies`, {
+      content: "Yes, over here on a.test",
+    });
+    expect(replied.statusCode).toBe(201);
+    await eventually(async () => {
+      const comments = await inject(b, bob, "GET", `/api/posts/${bobPost.id}/comments`);
+      expect(comments.json().items).toMatchObject([
+        {
+          content: "Yes, over here on a.test",
+          author: { handle: `${ann.handle}@a.test`, fullName: "Ann Here" },
+          remote: { handle: `${ann.handle}@a.test` },
+        },
+      ]);
+    });
+    const post = await inject(b, bob, "GET", `/api/posts/${bobPost.id}`);
+    expect(post.json().post.commentsCount).toBe(1);
+    const note = await a.app.inject({
+      url: `/ap/posts/${replied.json().reply.id}`,
+      headers: { accept: AS },
+    });
+    expect(note.json()).toMatchObject({
+      type: "Note",
+      inReplyTo: `https://b.test/ap/posts/${bobPost.id}`,
+      tag: { type: "Mention", href: expect.stringContaining("https://b.test/ap/users/") },
+    });
+  });
+
   it("takes an Undo(Follow) from the independent server off the counters", async () => {
     await peer.unfollow(`https://a.test/ap/users/${ann.userId}`, carolFollow);
     await eventually(async () => {
-      expect(await counts(a, ann)).toMatchObject({ followers: 0, following: 1, friends: 0 });
+      expect(await counts(a, ann)).toMatchObject({ followers: 0, following: 2, friends: 0 });
     });
   });
 });

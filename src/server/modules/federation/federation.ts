@@ -9,7 +9,15 @@ import {
   type KvStore,
   type MessageQueue,
 } from "@fedify/fedify";
-import { Application, Endpoints, Image, Note, Person, PUBLIC_COLLECTION } from "@fedify/vocab";
+import {
+  Application,
+  Endpoints,
+  Image,
+  Mention,
+  Note,
+  Person,
+  PUBLIC_COLLECTION,
+} from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Config } from "../../config";
@@ -17,6 +25,7 @@ import type { Db } from "../../db/client";
 import { userIdOfHandle, visitorProfileOf } from "../profiles/federated";
 import type { ActorKeys } from "./keys";
 import { textToHtml } from "./note-html";
+import { replyWithNote } from "./note-queries";
 
 /** The instance's own actor, which signs what no person sends (docs/federation.md "Instance"). */
 export const INSTANCE_ACTOR = "instance";
@@ -34,6 +43,7 @@ export interface FederationDeps {
 }
 
 const absolute = (url: string, base: string) => new URL(url, `${base}/`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The library types moments as the standard's Temporal, which Node 24 does not ship yet; the
  * polyfill it depends on makes them. */
@@ -101,9 +111,12 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
       return shown ? shown.profile.counts.followers : null;
     });
 
+  // Our posts, and our people's replies to posts from elsewhere: both are Notes, told apart by id.
   federation.setObjectDispatcher(Note, "/ap/posts/{id}", async (ctx, { id }) => {
     const post = await deps.publicPost(id);
-    return post ? noteOf(ctx, post, base) : null;
+    if (post) return noteOf(ctx, post, base);
+    const reply = UUID.test(id) ? await replyWithNote(db, id) : undefined;
+    return reply ? replyNoteOf(ctx, reply, base) : null;
   });
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => {
@@ -132,5 +145,33 @@ export function noteOf(ctx: Context<void>, post: PostView, base: string): Note {
     published: instant(post.createdAt),
     updated: post.updatedAt !== post.createdAt ? instant(post.updatedAt) : null,
     attachments: post.imageUrl ? [new Image({ url: absolute(post.imageUrl, base) })] : [],
+  });
+}
+
+/** One of our people's replies to a post from elsewhere, as a Note that answers it and mentions
+ * its author. */
+export function replyNoteOf(
+  ctx: Context<void>,
+  reply: {
+    id: string;
+    userId: string;
+    content: string;
+    createdAt: Date;
+    noteUri: string;
+    authorUri: string;
+    authorHandle: string;
+  },
+  base: string,
+): Note {
+  const mention = `@${reply.authorHandle}`;
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: reply.id }),
+    attribution: ctx.getActorUri(reply.userId),
+    to: PUBLIC_COLLECTION,
+    ccs: [new URL(reply.authorUri), ctx.getFollowersUri(reply.userId)],
+    replyTarget: new URL(reply.noteUri),
+    content: textToHtml(reply.content),
+    published: instant(reply.createdAt.toISOString()),
+    tags: [new Mention({ href: new URL(reply.authorUri), name: mention })],
   });
 }

@@ -3,7 +3,13 @@
 // the people elsewhere they follow.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
-import { fedActors, fedFollowing, fedNoteLikes, fedNotes } from "../../db/schema/federation";
+import {
+  fedActors,
+  fedFollowing,
+  fedNoteLikes,
+  fedNotes,
+  fedReplies,
+} from "../../db/schema/federation";
 
 export interface NoteFields {
   uri: string;
@@ -11,6 +17,8 @@ export interface NoteFields {
   text: string;
   url: string | null;
   inReplyTo: string | null;
+  /** The post of ours it replies to. */
+  localPostId: string | null;
   publishedAt: Date;
 }
 
@@ -42,14 +50,49 @@ export async function updateNote(
   return rows.length > 0;
 }
 
-/** Deletes a post, if its author is `actorId`; whether it did. */
+/** Deletes a post, if its author is `actorId`; what it was (the post of ours it replied to). */
 export async function deleteNote(db: Db, { uri, actorId }: { uri: string; actorId: string }) {
-  const rows = await db
+  const [row] = await db
     .delete(fedNotes)
     .where(and(eq(fedNotes.uri, uri), eq(fedNotes.actorId, actorId)))
-    .returning({ id: fedNotes.id });
-  return rows.length > 0;
+    .returning({ id: fedNotes.id, localPostId: fedNotes.localPostId });
+  return row ?? null;
 }
+
+/** Replies from elsewhere to one of our posts, oldest first, after the cursor. */
+export function repliesTo(
+  db: Db,
+  {
+    postId,
+    limit,
+    cursor,
+  }: { postId: string; limit: number; cursor: { at: Date; id: string } | null },
+) {
+  return db
+    .select({
+      id: fedNotes.id,
+      text: fedNotes.text,
+      url: fedNotes.url,
+      publishedAt: fedNotes.publishedAt,
+      actorId: fedActors.id,
+      handle: fedActors.handle,
+      name: fedActors.name,
+    })
+    .from(fedNotes)
+    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
+    .where(
+      and(
+        eq(fedNotes.localPostId, postId),
+        cursor
+          ? sql`(${fedNotes.publishedAt}, ${fedNotes.id}) > (${cursor.at}, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(fedNotes.publishedAt, fedNotes.id)
+    .limit(limit);
+}
+
+export type ReplyRow = Awaited<ReturnType<typeof repliesTo>>[number];
 
 /** Our people who follow the actor (accepted). */
 export async function localFollowersOf(db: Db, actorId: string): Promise<string[]> {
@@ -185,5 +228,38 @@ export async function noteById(db: Db, id: string) {
     .select({ id: fedNotes.id, uri: fedNotes.uri, actorId: fedNotes.actorId })
     .from(fedNotes)
     .where(eq(fedNotes.id, id));
+  return row;
+}
+
+/** Keeps what one of our people wrote in reply to a post from elsewhere; its id and time. */
+export async function insertReply(
+  db: Db,
+  reply: { noteId: string; userId: string; content: string },
+): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await db
+    .insert(fedReplies)
+    .values(reply)
+    .returning({ id: fedReplies.id, createdAt: fedReplies.createdAt });
+  if (!row) throw new Error("the reply was not stored");
+  return row;
+}
+
+/** A reply of ours with the post it answers and that post's author. */
+export async function replyWithNote(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: fedReplies.id,
+      userId: fedReplies.userId,
+      content: fedReplies.content,
+      createdAt: fedReplies.createdAt,
+      noteUri: fedNotes.uri,
+      authorUri: fedActors.uri,
+      authorInbox: fedActors.inbox,
+      authorHandle: fedActors.handle,
+    })
+    .from(fedReplies)
+    .innerJoin(fedNotes, eq(fedNotes.id, fedReplies.noteId))
+    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
+    .where(eq(fedReplies.id, id));
   return row;
 }

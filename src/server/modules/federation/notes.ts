@@ -2,16 +2,24 @@
 // our people follows is kept as plain text and merged into their followers' home feeds; its
 // author's server may edit or delete it; our people like it with a Like, which an Undo takes back.
 import { randomUUID } from "node:crypto";
-import type { Note } from "@fedify/vocab";
-import { PUBLIC_COLLECTION } from "@fedify/vocab";
+import { type Note, PUBLIC_COLLECTION } from "@fedify/vocab";
 import { convert as htmlToText } from "html-to-text";
-import type { PostView } from "../../../domain/contracts/posts";
+import type { CommentView, PostView } from "../../../domain/contracts/posts";
 import { POST_MAX } from "../../../domain/post-slug";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
-import { deleteNoteLike, insertNoteLike, type NoteRow, noteById, notesByIds } from "./note-queries";
+import {
+  deleteNoteLike,
+  insertNoteLike,
+  insertReply,
+  type NoteRow,
+  noteById,
+  notesByIds,
+  type ReplyRow,
+  repliesTo,
+} from "./note-queries";
 import type { FederationDeps } from "./service";
 
 /** A post from elsewhere is cut at ten times our own limit: enough for any server's posts. */
@@ -32,19 +40,22 @@ export function publicTextOf(note: Note): string | null {
   return text.slice(0, TEXT_MAX);
 }
 
+/** A person elsewhere as lists show people (no picture: ours are served from here only). */
+const remoteAuthor = (row: { actorId: string; name: string; handle: string }) => ({
+  userId: `fed:${row.actorId}`,
+  fullName: row.name,
+  handle: row.handle,
+  username: null,
+  profileImageUrl: null,
+  verificationType: "none" as const,
+  veteran: false,
+});
+
 export function presentNote(row: NoteRow): PostView {
   const at = row.publishedAt.toISOString();
   return {
     id: row.id,
-    author: {
-      userId: `fed:${row.actorId}`,
-      fullName: row.name,
-      handle: row.handle,
-      username: null,
-      profileImageUrl: null,
-      verificationType: "none",
-      veteran: false,
-    },
+    author: remoteAuthor(row),
     content: row.text,
     imageUrl: null,
     path: `/@${row.handle}`,
@@ -64,6 +75,25 @@ export async function presentNotes(
   { ids, viewerId }: { ids: string[]; viewerId: string },
 ): Promise<PostView[]> {
   return (await notesByIds(db, { ids, viewerId })).map(presentNote);
+}
+
+/** Replies from elsewhere to one of our posts, as its comments. */
+export async function presentReplies(
+  db: Db,
+  input: { postId: string; limit: number; cursor: { at: Date; id: string } | null },
+): Promise<CommentView[]> {
+  return (await repliesTo(db, input)).map((row: ReplyRow) => ({
+    id: row.id,
+    postId: input.postId,
+    author: remoteAuthor(row),
+    content: row.text,
+    parentCommentId: null,
+    likesCount: 0,
+    likedByMe: false,
+    deleted: false,
+    createdAt: row.publishedAt.toISOString(),
+    remote: { handle: row.handle, url: row.url },
+  }));
 }
 
 const noteNotFound = () => notFound("Post not found");
@@ -90,4 +120,21 @@ export async function setNoteLike(
   const [row] = await notesByIds(deps.db, { ids: [note.id], viewerId });
   if (!row) throw noteNotFound();
   return { liked: row.likedByMe, likesCount: row.likesCount };
+}
+
+/** Replies to a post from elsewhere: kept here and sent to its author's server as a Note that
+ * answers it and mentions them. The reply's id and time. */
+export async function replyToNote(
+  deps: FederationDeps,
+  { id, viewerId, content }: { id: string; viewerId: string; content: string },
+): Promise<{ id: string; createdAt: string }> {
+  await requireUnrestricted(deps.db, viewerId);
+  const note = await noteById(deps.db, id);
+  if (!note) throw noteNotFound();
+  const reply = await deps.outbox.transaction(async (tx, fx) => {
+    const stored = await insertReply(tx, { noteId: note.id, userId: viewerId, content });
+    fx.federate({ kind: "reply", replyId: stored.id });
+    return stored;
+  });
+  return { id: reply.id, createdAt: reply.createdAt.toISOString() };
 }

@@ -19,8 +19,8 @@ import {
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
-import { noteOf } from "./federation";
-import { noteById } from "./note-queries";
+import { noteOf, replyNoteOf } from "./federation";
+import { noteById, replyWithNote } from "./note-queries";
 import { actorById, remoteFollowersOf } from "./queries";
 
 const FOLLOWERS_PAGE = 5_000;
@@ -125,6 +125,28 @@ async function sendLike(ctx: Context<void>, deps: OutboundDeps, message: Federat
   );
 }
 
+async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string) {
+  const reply = await replyWithNote(deps.db, replyId);
+  if (!reply) return;
+  const note = replyNoteOf(ctx, reply, deps.base);
+  const recipients = [
+    { id: new URL(reply.authorUri), inboxId: new URL(reply.authorInbox), endpoints: null },
+    ...(await remoteFollowers(deps.db, reply.userId)),
+  ];
+  await ctx.sendActivity(
+    { identifier: reply.userId },
+    recipients,
+    new Create({
+      id: new URL("#create", note.id ?? undefined),
+      actor: ctx.getActorUri(reply.userId),
+      to: PUBLIC_COLLECTION,
+      ccs: [new URL(reply.authorUri), ctx.getFollowersUri(reply.userId)],
+      object: note,
+    }),
+    { preferSharedInbox: true, orderingKey: note.id?.href },
+  );
+}
+
 /** The outbox's `federate` handler. */
 export function federateHandler(deps: OutboundDeps) {
   return async (message: FederateMessage): Promise<void> => {
@@ -136,6 +158,8 @@ export function federateHandler(deps: OutboundDeps) {
       case "like":
       case "unlike":
         return sendLike(ctx, deps, message);
+      case "reply":
+        return sendReply(ctx, deps, message.replyId);
       default:
         return sendPost(ctx, deps, message);
     }

@@ -17,7 +17,7 @@ import { TableKvStore } from "./kv-store";
 import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
 import { TableMessageQueue } from "./message-queue";
 import { remoteFeedKeys } from "./note-queries";
-import { presentNotes } from "./notes";
+import { presentNotes, presentReplies } from "./notes";
 import { federateHandler } from "./outbound";
 import { hasRemoteFollowers } from "./queries";
 import { federationRoutes } from "./routes";
@@ -27,6 +27,7 @@ export const federationPort: FederationPort = {
   reachesOtherServers: (db: Db, userId: string) => hasRemoteFollowers(db, userId),
   feedKeys: remoteFeedKeys,
   presentNotes,
+  repliesTo: presentReplies,
 };
 
 const built = new WeakMap<AppContext, Federation<void>>();
@@ -50,7 +51,11 @@ function federationOf(ctx: AppContext): Federation<void> {
       return { users, posts, comments };
     },
   });
-  listenToInbox(federation, { db, outbox: ctx.outbox });
+  listenToInbox(federation, {
+    db,
+    outbox: ctx.outbox,
+    publicPost: (postId) => publicPostOf(ctx, postId),
+  });
   built.set(ctx, federation);
   return federation;
 }

@@ -6,10 +6,12 @@ import {
   remoteNoteParams,
   remotePersonParams,
   remotePersonResponse,
+  remoteReplyBody,
+  remoteReplyResponse,
 } from "../../../domain/contracts/federation";
 import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
-import { setNoteLike } from "./notes";
+import { replyToNote, setNoteLike } from "./notes";
 import {
   type FederationDeps,
   followRemote,
@@ -75,5 +77,26 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
   );
   app.delete("/notes/:id/like", { ...signedIn, schema: { tags, ...like } }, async (request) =>
     setNoteLike(deps, { id: request.params.id, viewerId: me(request), like: false }),
+  );
+
+  app.post(
+    "/notes/:id/replies",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: remoteNoteParams,
+        body: remoteReplyBody,
+        response: { 201: remoteReplyResponse },
+      },
+    },
+    async (request, reply) => {
+      const sent = await replyToNote(deps, {
+        id: request.params.id,
+        viewerId: me(request),
+        content: request.body.content,
+      });
+      return reply.status(201).send({ reply: sent });
+    },
   );
 };
