@@ -116,7 +116,7 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
     const post = await deps.publicPost(id);
     if (post) return noteOf(ctx, post, base);
     const reply = UUID.test(id) ? await replyWithNote(db, id) : undefined;
-    return reply ? replyNoteOf(ctx, reply, base) : null;
+    return reply ? replyNoteOf(ctx, reply) : null;
   });
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => {
@@ -161,7 +161,6 @@ export function replyNoteOf(
     authorUri: string;
     authorHandle: string;
   },
-  base: string,
 ): Note {
   const mention = `@${reply.authorHandle}`;
   return new Note({

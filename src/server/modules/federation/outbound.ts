@@ -128,7 +128,7 @@ async function sendLike(ctx: Context<void>, deps: OutboundDeps, message: Federat
 async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string) {
   const reply = await replyWithNote(deps.db, replyId);
   if (!reply) return;
-  const note = replyNoteOf(ctx, reply, deps.base);
+  const note = replyNoteOf(ctx, reply);
   const recipients = [
     { id: new URL(reply.authorUri), inboxId: new URL(reply.authorInbox), endpoints: null },
     ...(await remoteFollowers(deps.db, reply.userId)),
