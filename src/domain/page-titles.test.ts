@@ -34,6 +34,16 @@ describe("pageText", () => {
       { title: "Profile Not Found · chtcht", description: "Sorry, we couldn't find that profile." },
     ],
     [
+      "a person on another server",
+      { kind: "remote-profile", handle: "carol@social.example" },
+      "chtcht",
+      {
+        title: "@carol@social.example · chtcht",
+        description:
+          "@carol@social.example is on another server; people on chtcht can follow them.",
+      },
+    ],
+    [
       "a post",
       { kind: "post", authorName: "Grace Hopper", handle: "grace", content: "Hello world" },
       "chtcht",

@@ -17,6 +17,8 @@ export type TitledPage =
   | { kind: "not-found" }
   | { kind: "profile"; fullName: string; handle: string; about?: string | null | undefined }
   | { kind: "profile-not-found" }
+  /** A person on another server, `name@server.example` (docs/federation.md "Follows"). */
+  | { kind: "remote-profile"; handle: string }
   | { kind: "post"; authorName: string; handle: string; content: string }
   | { kind: "post-not-found" }
   | { kind: "activity" }
@@ -78,6 +80,11 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       return {
         title: titled("Profile Not Found", siteName),
         description: "Sorry, we couldn't find that profile.",
+      };
+    case "remote-profile":
+      return {
+        title: titled(`@${page.handle}`, siteName),
+        description: `@${page.handle} is on another server; people on ${siteName} can follow them.`,
       };
     case "post":
       return {

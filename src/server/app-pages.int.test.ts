@@ -1,6 +1,7 @@
 // Every route of the route tables of spec-1 §2 and spec-2 §2 answers 200 with its own <title>;
 // unknown addresses, profiles and posts answer 404 with theirs (src/server/app-pages.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_DATA_ELEMENT_ID } from "../domain/page-blocks";
 import { createAccount, type TestAccount } from "./test-support/accounts";
 import { publish } from "./test-support/social";
 import { createTestApp, type TestApp } from "./test-support/test-app";
@@ -48,6 +49,8 @@ describe("the routes of spec-1 §2 and spec-2 §2", () => {
     ["/checkout-success/{session_id}", () => "/checkout-success/cs_test_123", "Payment · chtcht"],
     ["/{handle}", () => `/${ada.handle}`, "Ada Pages (@"],
     ["/@{handle}", () => `/@${ada.handle}`, "Ada Pages (@"],
+    ["/@{name}@{server}", () => "/@carol@social.example", "@carol@social.example · chtcht"],
+    ["/{name}@{server}", () => "/Carol@Social.Example", "@carol@social.example · chtcht"],
     ["/{handle}/edit-profile", () => `/${ada.handle}/edit-profile`, "Edit Profile · chtcht"],
     ["/{handle}/{postSlug}", () => postPath, "Ada Pages (@"],
   ];
@@ -67,6 +70,20 @@ describe("the routes of spec-1 §2 and spec-2 §2", () => {
     const missing = await t.app.inject({ method: "GET", url: "/post/no-such-post" });
     expect(missing.statusCode).toBe(302);
     expect(missing.headers.location).toBe("/");
+  });
+});
+
+describe('a person on another server (docs/federation.md "Follows")', () => {
+  it("answers 200 with a neutral title and no page data, the handle escaped", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/@%3Cb%3Ecarol@social.example",
+      headers: { cookie: ada.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe("@&lt;b&gt;carol@social.example · chtcht");
+    expect(res.body).not.toContain("<b>carol");
+    expect(res.body).not.toContain(`id="${PAGE_DATA_ELEMENT_ID}"`);
   });
 });
 

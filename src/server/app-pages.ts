@@ -2,12 +2,15 @@
 // "Web app pages"): the address names a page by the route table of domain/page-routes.ts; a
 // profile (with its first posts) or a post is then read for the viewer, and for a signed-in viewer
 // the home page's first page of the feed, search's newest profiles and mail's first threads;
-// anything else takes its title from domain/page-titles.ts.
+// anything else takes its title from domain/page-titles.ts. A fediverse handle (`/@name@server`) is
+// a person elsewhere, whom only the signed-in app looks up (docs/federation.md "In the web app"):
+// 200 with a neutral title, nothing read.
 // Unknown addresses answer 404 'Page not found'.
 import type { SessionUser } from "../domain/contracts/auth";
 import type { HeaderState } from "../domain/contracts/header-state";
 import { THREADS_PAGE_SIZE } from "../domain/contracts/mail";
 import type { PageData } from "../domain/contracts/page-data";
+import { FEDIVERSE_HANDLE } from "../domain/fediverse-handle";
 import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../domain/limits";
 import { type PageRoute, pageRoute } from "../domain/page-routes";
 import { pageText } from "../domain/page-titles";
@@ -61,6 +64,14 @@ export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver
     const viewerId = viewer?.id ?? null;
     switch (route.kind) {
       case "profile":
+        if (FEDIVERSE_HANDLE.test(route.handle)) {
+          return {
+            status: 200,
+            ...pageText({ kind: "remote-profile", handle: route.handle }, siteName),
+            canonicalPath: `/@${route.handle}`,
+            type: "profile",
+          };
+        }
         return profilePageMeta(ctx.db, {
           handle: route.handle,
           siteName,

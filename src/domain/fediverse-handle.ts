@@ -1,0 +1,13 @@
+// A fediverse handle, `@name@server.example` (docs/federation.md "In the web app"), without zod:
+// the header search and the page routes read it, and the first script carries no zod
+// (docs/performance.md "Initial JavaScript").
+
+/** `@name@server.example` or `name@server.example`; a leading @ is optional. */
+export const FEDIVERSE_HANDLE = /^@?([^@\s/]+)@([a-z0-9.-]+(?::\d+)?)$/i;
+
+/** `name@server.example` when `text` is a fediverse handle (trimmed, the leading @ dropped), else
+ * null. */
+export function fediverseHandleOf(text: string): string | null {
+  const trimmed = text.trim();
+  return FEDIVERSE_HANDLE.test(trimmed) ? trimmed.replace(/^@/, "") : null;
+}
