@@ -1,6 +1,8 @@
 // One post in a list (spec-1 §2 feed, profile posts tab): author, time, text, image, counts and
 // the options menu. A click on the card's body opens the post page; links and buttons inside
-// keep their own meaning, and keyboard users reach the page through the time link.
+// keep their own meaning, and keyboard users reach the page through the time link. A post from
+// elsewhere has no page here (docs/federation.md "Posts from elsewhere"): its card opens nothing.
+import { clsx } from "clsx";
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -15,6 +17,7 @@ const INTERACTIVE = "a, button, input, textarea, select, label, [role='menuitem'
 export function PostCard({ post, lead = false }: { post: PostView; lead?: boolean }) {
   const navigate = useNavigate();
   const open = (event: MouseEvent<HTMLElement>) => {
+    if (post.remote) return;
     const target = event.target as Element;
     // Clicks from the menu's and dialogs' portals bubble here through React, not through the DOM.
     if (!event.currentTarget.contains(target) || target.closest(INTERACTIVE)) return;
@@ -27,7 +30,10 @@ export function PostCard({ post, lead = false }: { post: PostView; lead?: boolea
     <article
       aria-label={`Post by ${displayName(post.author)}`}
       onClick={open}
-      className="cursor-pointer border-b border-neutral-200 px-4 pt-4 pb-1 transition-colors hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900/60"
+      className={clsx(
+        !post.remote && "cursor-pointer",
+        "border-b border-neutral-200 px-4 pt-4 pb-1 transition-colors hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900/60",
+      )}
     >
       <div className="flex gap-3">
         <PostAvatar post={post} />

@@ -1,5 +1,6 @@
 // The like toggle of a post (spec-1 §4): reads the post's one like entry (post-likes.ts), so every
-// card of the same post agrees. Signed-out visitors go to sign-up and come back (spec-2 §6).
+// card of the same post agrees; a post from elsewhere is liked through the federation
+// (post-likes.ts). Signed-out visitors go to sign-up and come back (spec-2 §6).
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
@@ -13,7 +14,7 @@ import { countLabel } from "./post-parts";
 export function PostLikeButton({ post }: { post: PostView }) {
   const { user } = useSessionUser();
   const { liked, likesCount } = usePostLikeState(post);
-  const like = useLikePostMutation(post.id);
+  const like = useLikePostMutation(post);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -23,7 +24,7 @@ export function PostLikeButton({ post }: { post: PostView }) {
       void navigate(signupRedirect(`${location.pathname}${location.search}`));
       return;
     }
-    like.mutate();
+    like.mutate(liked);
   };
 
   return (

@@ -1,7 +1,9 @@
 // The 'Post options' menu (spec-1 §2): Copy link for everyone (origin + /{handle}/{slug}), Edit
 // and Delete for the author only; for any other signed-in reader Report, Mute and Block of the
 // author (docs/safety.md). The dialogs live outside the menu so they outlast it. All of it is drawn
-// from the first use of the button on (`OptionsMenuOnUse`).
+// from the first use of the button on (`OptionsMenuOnUse`). A post from elsewhere can be neither
+// edited, deleted nor reported here yet (docs/federation.md "Posts from elsewhere"): its menu
+// copies its address on their server, and there is none when it has no such address.
 import { Link2, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -15,9 +17,12 @@ import { PostEditDialog } from "./post-edit-dialog";
 
 const SAFETY_ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
-async function copyLink(path: string) {
+/** The post's address: its page here, or for a post from elsewhere its page on their server. */
+const linkOf = (post: PostView) => post.remote?.url ?? `${window.location.origin}${post.path}`;
+
+async function copyLink(url: string) {
   try {
-    await navigator.clipboard.writeText(`${window.location.origin}${path}`);
+    await navigator.clipboard.writeText(url);
     toast.success("Link copied");
   } catch (error) {
     console.error("Copy link failed", error);
@@ -39,6 +44,7 @@ interface PostMenuProps {
 const LOOK = { label: "Post options", triggerClassName: "-mt-1 -mr-2" };
 
 export function PostMenu(props: PostMenuProps) {
+  if (props.post.remote && !props.post.remote.url) return null;
   return (
     <OptionsMenuOnUse {...LOOK}>
       <UsedPostMenu {...props} />
@@ -49,12 +55,14 @@ export function PostMenu(props: PostMenuProps) {
 function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
   const { user } = useSessionUser();
   const isAuthor = useIsAuthor(post);
+  const remote = Boolean(post.remote);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const others = Boolean(user) && !isAuthor && !remote;
   const safety = useSafetyActions(
     { target: { type: "post", id: post.id }, person: post.author },
-    { actions: user && !isAuthor ? SAFETY_ACTIONS : [], menuOpen, triggerRef: trigger },
+    { actions: others ? SAFETY_ACTIONS : [], menuOpen: menuOpen && others, triggerRef: trigger },
   );
   const setOpen = (which: "edit" | "delete") => (open: boolean) => setDialog(open ? which : null);
   const backToMenuButton = (event: Event) => {
@@ -67,7 +75,7 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
       <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         <OptionsMenuItem
           icon={<Link2 aria-hidden="true" size={16} />}
-          onSelect={() => void copyLink(post.path)}
+          onSelect={() => void copyLink(linkOf(post))}
         >
           Copy link
         </OptionsMenuItem>

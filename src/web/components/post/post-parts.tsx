@@ -1,5 +1,8 @@
 // Small pieces shared by the post card and the post page: the author line, the text and image,
-// and the count labels (spec-1 §2 feed, spec-2 §2 post page).
+// and the count labels (spec-1 §2 feed, spec-2 §2 post page). A post from elsewhere (`remote`)
+// names its author by their fediverse handle, links to their page here (/@name@server) and has
+// no page of its own here: its time links to it on their server (docs/federation.md "Posts from
+// elsewhere").
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -16,10 +19,14 @@ export function countLabel(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** The author's page here. */
+const authorPath = ({ author, remote }: PostView) =>
+  remote ? `/@${remote.handle}` : `/${author.handle}`;
+
 export function PostAvatar({ post, className }: { post: PostView; className?: string }) {
   const { author } = post;
   return (
-    <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+    <Link to={authorPath(post)} tabIndex={-1} aria-hidden="true" className="shrink-0">
       <Avatar
         name={displayName(author)}
         src={author.profileImageUrl}
@@ -36,7 +43,7 @@ export function PostAuthorName({ post, stacked = false }: { post: PostView; stac
     <span className={clsx("flex min-w-0", stacked ? "flex-col" : "items-baseline gap-x-1")}>
       <span className={clsx("flex min-w-0 items-center gap-1", !stacked && "max-w-[75%] shrink-0")}>
         <Link
-          to={`/${author.handle}`}
+          to={authorPath(post)}
           className="truncate font-semibold text-neutral-900 hover:underline dark:text-neutral-100"
         >
           <PersonName person={author} />
@@ -54,18 +61,33 @@ export function PostAuthorName({ post, stacked = false }: { post: PostView; stac
   );
 }
 
-/** The post's time stamp (components/text/time-stamp.tsx), linking to the post page. */
+const timeClass = "shrink-0 text-sm text-neutral-500 hover:underline dark:text-neutral-400";
+
+/** The post's time stamp (components/text/time-stamp.tsx), linking to the post page, or for a
+ * post from elsewhere to its page on their server (a new tab), when it has one. */
 export function PostTimeLink({ post }: { post: PostView }) {
   const now = new Date();
   const { short, full } = timeStamp(new Date(post.createdAt), now);
+  if (post.remote) {
+    const stamp = <TimeStamp at={post.createdAt} now={now} />;
+    return post.remote.url ? (
+      <a
+        href={post.remote.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${short}, ${full}, open on their server`}
+        className={timeClass}
+      >
+        {stamp}
+      </a>
+    ) : (
+      <span className="shrink-0 text-sm text-neutral-500 dark:text-neutral-400">{stamp}</span>
+    );
+  }
   return (
     // Named whole, starting with the visible text: composed from <time> and hidden text, the
     // name read as '2h , …' in Chrome and as ', …' where <time> gives no text.
-    <Link
-      to={post.path}
-      aria-label={`${short}, ${full}, open post`}
-      className="shrink-0 text-sm text-neutral-500 hover:underline dark:text-neutral-400"
-    >
+    <Link to={post.path} aria-label={`${short}, ${full}, open post`} className={timeClass}>
       <TimeStamp at={post.createdAt} now={now} />
     </Link>
   );

@@ -1,4 +1,6 @@
-// Like, comment and view counts under a post (spec-1 §2, spec-2 §2).
+// Like, comment and view counts under a post (spec-1 §2, spec-2 §2). A post from elsewhere has its
+// likes only: it takes no comments here yet and its views are not counted (docs/federation.md
+// "Posts from elsewhere").
 import { Eye, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -10,6 +12,13 @@ const statClass =
   "inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm tabular-nums text-neutral-500 dark:text-neutral-400";
 
 export function PostStats({ post }: { post: PostView }) {
+  if (post.remote) {
+    return (
+      <div className="mt-2 flex items-center">
+        <PostLikeButton post={post} />
+      </div>
+    );
+  }
   return (
     <div className="mt-2 flex items-center gap-4 sm:gap-6">
       <PostLikeButton post={post} />

@@ -5,7 +5,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { likeResponse, PostView } from "../../../domain/contracts/posts";
-import { api } from "../../lib/api";
+import { api, apiRequest } from "../../lib/api";
 
 /** What the like toggle answers, and what each post's like entry holds. */
 export type LikeState = z.infer<typeof likeResponse>;
@@ -82,17 +82,28 @@ export function usePostLikeState(post: PostView): LikeState {
   return data;
 }
 
+/** The press's request: a post here toggles; a post from elsewhere is liked or unliked by name,
+ * the server then telling its author's server (docs/federation.md "Posts from elsewhere"). */
+function sendLike(post: PostView, likedNow: boolean): Promise<LikeState> {
+  const id = encodeURIComponent(post.id);
+  if (!post.remote) return api.post<typeof likeResponse>(`/api/posts/${id}/like`, {});
+  return apiRequest<typeof likeResponse>(`/api/federation/notes/${id}/like`, {
+    method: likedNow ? "DELETE" : "POST",
+  });
+}
+
 /** Optimistic toggle, reverted when the server refuses. Presses on one post run one after another
- * (scope); only the last one's answer is written, so quick presses do not flicker. */
-export function useLikePostMutation(postId: string) {
+ * (scope); only the last one's answer is written, so quick presses do not flicker. Each press is
+ * sent with the state it saw (`likedNow`), which the previous press has already toggled. */
+export function useLikePostMutation(post: PostView) {
   const queryClient = useQueryClient();
+  const postId = post.id;
   const key = likeKeys.post(postId);
   const othersPending = () => queryClient.isMutating({ mutationKey: key }) > 1;
   return useMutation({
     mutationKey: key,
     scope: { id: `like-post-${postId}` },
-    mutationFn: () =>
-      api.post<typeof likeResponse>(`/api/posts/${encodeURIComponent(postId)}/like`, {}),
+    mutationFn: (likedNow: boolean) => sendLike(post, likedNow),
     onMutate: () => {
       const previous = queryClient.getQueryData<LikeState>(key) ?? { liked: false, likesCount: 0 };
       queryClient.setQueryData<LikeState>(key, toggledLike(previous));

@@ -1,0 +1,123 @@
+// A post from another server in a list (docs/federation.md "Posts from elsewhere"): its author's
+// page here is /@name@server, its time links to it on their server, it has likes only, liked
+// through the federation's endpoints, and its menu only copies its address there.
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PostView } from "../../../domain/contracts/posts";
+import { postKeys, useFeedQuery } from "../../state/queries/posts";
+import { remotePost } from "../../test-support/federation";
+import {
+  ADA,
+  apiError,
+  feedData,
+  json,
+  type Route,
+  renderWithRoutes,
+  stubFetch,
+} from "../../test-support/posts";
+import { PostList } from "./post-list";
+
+function Feed() {
+  return <PostList query={useFeedQuery()} empty={<p>No posts yet</p>} />;
+}
+
+function renderFeed(posts: PostView[], route: Route = () => undefined) {
+  const calls = stubFetch(route);
+  const rendered = renderWithRoutes([{ path: "/", element: <Feed /> }], {
+    url: "/",
+    viewer: ADA,
+    seed: (qc) => qc.setQueryData(postKeys.feed(), feedData(posts)),
+  });
+  return { ...rendered, calls };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const likePath = (post: PostView) => `/api/federation/notes/${post.id}/like`;
+
+describe("PostCard: a post from elsewhere", () => {
+  it("links its author to their page here, its time to their server; no views or comments", () => {
+    const post = remotePost({ likesCount: 2, commentsCount: 0, viewsCount: 0 });
+    renderFeed([post]);
+    const article = screen.getByRole("article", { name: "Post by Carol Shaw" });
+    expect(within(article).getByRole("link", { name: "Carol Shaw" }).getAttribute("href")).toBe(
+      "/@carol@social.example",
+    );
+    expect(within(article).getByText("@carol@social.example")).toBeTruthy();
+    const time = article.querySelector("time")?.closest("a");
+    expect(time?.getAttribute("href")).toBe("https://social.example/@carol/1");
+    expect(time?.getAttribute("target")).toBe("_blank");
+    expect(time?.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(time?.getAttribute("aria-label")).toMatch(/, open on their server$/);
+    expect(within(article).getByRole("button", { name: "Like, 2 likes" })).toBeTruthy();
+    expect(within(article).queryByRole("link", { name: /comment/ })).toBeNull();
+    expect(within(article).queryByText(/views?$/)).toBeNull();
+  });
+
+  it("shows its time unlinked when it has no address, and then no menu", () => {
+    const post = remotePost({ remote: { handle: "carol@social.example", url: null } });
+    renderFeed([post]);
+    const article = screen.getByRole("article");
+    expect(article.querySelector("time")?.closest("a")).toBeNull();
+    expect(within(article).queryByRole("button", { name: "Post options" })).toBeNull();
+  });
+
+  it("opens nothing when its body is clicked", async () => {
+    const post = remotePost();
+    const { user, router } = renderFeed([post]);
+    await user.click(screen.getByText(post.content));
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("offers only Copy link, which copies its address on their server", async () => {
+    const { user, calls } = renderFeed([remotePost()]);
+    await user.click(screen.getByRole("button", { name: "Post options" }));
+    const menu = await screen.findByRole("menu");
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Copy link"]);
+    await user.click(within(menu).getByRole("menuitem", { name: "Copy link" }));
+    expect(await screen.findByText("Link copied")).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe("https://social.example/@carol/1");
+    expect(calls).toEqual([]);
+  });
+
+  it("likes and unlikes through the federation, at once", async () => {
+    const post = remotePost({ likesCount: 1 });
+    const { user, calls } = renderFeed([post], ({ method, path }) => {
+      if (path !== likePath(post)) return undefined;
+      return method === "POST"
+        ? json({ liked: true, likesCount: 2 })
+        : json({ liked: false, likesCount: 1 });
+    });
+    await user.click(screen.getByRole("button", { name: "Like, 1 like" }));
+    await user.click(await screen.findByRole("button", { name: "Unlike, 2 likes" }));
+    expect(await screen.findByRole("button", { name: "Like, 1 like" })).toBeTruthy();
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `POST ${likePath(post)}`,
+      `DELETE ${likePath(post)}`,
+    ]);
+  });
+
+  it("rolls a like back when the server refuses", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const post = remotePost({ likesCount: 4 });
+    let answer: (response: Response) => void = () => {};
+    const { user } = renderFeed([post], ({ path }) =>
+      path === likePath(post)
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Like, 4 likes" }));
+    expect(screen.getByRole("button", { name: "Unlike, 5 likes" })).toBeTruthy();
+    answer(apiError(502, "Their server did not answer."));
+    expect(await screen.findByRole("button", { name: "Like, 4 likes" })).toBeTruthy();
+  });
+});
