@@ -9,6 +9,7 @@ import type { PostView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
 import { formatCount } from "../../../domain/numbers";
 import { timeStamp } from "../../../domain/time-labels";
+import { websiteHref } from "../../../domain/website";
 import { Avatar } from "../person/avatar";
 import { PersonName } from "../person/person-name";
 import { ProfileBadges } from "../person/profile-badges";
@@ -70,9 +71,11 @@ export function PostTimeLink({ post }: { post: PostView }) {
   const { short, full } = timeStamp(new Date(post.createdAt), now);
   if (post.remote) {
     const stamp = <TimeStamp at={post.createdAt} now={now} />;
-    return post.remote.url ? (
+    // Their server says where the post is: only an http(s) address is a link.
+    const href = websiteHref(post.remote.url);
+    return href ? (
       <a
-        href={post.remote.url}
+        href={href}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`${short}, ${full}, open on their server`}

@@ -57,6 +57,13 @@ describe("PostCard: a post from elsewhere", () => {
     expect(within(article).queryByText(/views?$/)).toBeNull();
   });
 
+  it("links no address of theirs but an http(s) one", () => {
+    renderFeed([
+      remotePost({ remote: { handle: "carol@social.example", url: "javascript:alert(1)" } }),
+    ]);
+    expect(screen.getByRole("article").querySelector("time")?.closest("a")).toBeNull();
+  });
+
   it("shows its time unlinked when it has no address, and then no menu", () => {
     const post = remotePost({ remote: { handle: "carol@social.example", url: null } });
     renderFeed([post]);
