@@ -1,10 +1,12 @@
 // The route table of spec-1 §2. Guarded routes render the sign-in screen in place when signed out.
 // The landing and feed, profiles and posts are in the first script; every other screen is fetched
 // the first time its route matches, the old screen staying until it is in (navigations are
-// transitions). The router runs in declarative mode: the data router's loaders and actions,
-// unused here, would add 16 kB to the first script (docs/performance.md "Initial JavaScript").
+// transitions); so is a person's page on another server (/@name@server.example, profile-page.tsx).
+// The router runs in declarative mode: the data router's loaders and actions, unused here, would
+// add 16 kB to the first script (docs/performance.md "Initial JavaScript").
 import { type ReactNode, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { fediverseHandleOf } from "../../domain/fediverse-handle";
 import { type PageRoute, pageRoute } from "../../domain/page-routes";
 import { Spinner } from "../components/feedback/spinner";
 import { AppShell } from "../components/layout/app-shell";
@@ -12,8 +14,8 @@ import { type OnDemandScreen, onDemand } from "../lib/on-demand";
 import { HomeScreen } from "../screens/Home/home-screen";
 import { NotFoundScreen } from "../screens/NotFound/not-found-screen";
 import { PostPageScreen } from "../screens/PostPage/post-page-screen";
-import { ProfileScreen } from "../screens/Profile/profile-screen";
 import { HandleRoute } from "./handle-route";
+import { ProfilePage, RemoteProfileScreen } from "./profile-page";
 import { RequireAuth } from "./require-auth";
 import { RouteErrorBoundary } from "./route-error";
 
@@ -94,8 +96,11 @@ const GUARDED_FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> 
  * for the pages in the first script, nor for a guarded page signed out (the sign-in screen shows
  * in its place). A failure is left to the screen's own error boundary. */
 export function preloadFirstScreen(pathname: string, signedIn: boolean): Promise<unknown> {
-  const { kind } = pageRoute(pathname);
-  const screen = FIRST_SCREENS[kind] ?? (signedIn ? GUARDED_FIRST_SCREENS[kind] : undefined);
+  const route = pageRoute(pathname);
+  const { kind } = route;
+  const remote = kind === "profile" && fediverseHandleOf(route.handle) !== null;
+  const guardedScreen = remote ? RemoteProfileScreen : GUARDED_FIRST_SCREENS[kind];
+  const screen = FIRST_SCREENS[kind] ?? (signedIn ? guardedScreen : undefined);
   return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
@@ -133,7 +138,7 @@ export function AppRoutes() {
           {/* The built-in checkout page when no payment provider is configured (docs/usernames.md). */}
           <Route path="checkout/test/:id" element={guarded(<TestCheckoutScreen />)} />
           <Route element={<HandleRoute />}>
-            <Route path=":handle" element={<ProfileScreen />} />
+            <Route path=":handle" element={<ProfilePage />} />
             <Route path=":handle/edit-profile" element={guarded(<EditProfileScreen />)} />
             <Route path=":handle/:postSlug" element={<PostPageScreen />} />
           </Route>

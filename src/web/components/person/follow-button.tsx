@@ -3,15 +3,14 @@
 // private account sends a request, shown as 'Requested' until its owner answers; pressing it then
 // takes the request back, and its accessible name says so. Signed-out visitors are sent to sign up
 // and come back here (spec-1 §6); nobody can follow themselves, so the button is not shown on one's
-// own entries. While the request runs the button is aria-disabled rather than disabled, so keyboard
-// focus stays on it.
-import { clsx } from "clsx";
+// own entries. The button itself is follow-toggle.tsx.
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { FollowState } from "../../../domain/contracts/follows";
 import { signupRedirect } from "../../../domain/safe-next";
 import { useFollowState, useToggleFollowMutation } from "../../state/queries/follows";
 import { useSessionUser } from "../../state/queries/session";
+import { FollowToggle } from "./follow-toggle";
 
 interface FollowButtonProps {
   userId: string;
@@ -28,30 +27,6 @@ interface FollowButtonProps {
   compact?: boolean;
   className?: string;
 }
-
-const base =
-  "inline-flex shrink-0 items-center justify-center rounded-full font-semibold transition-colors select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-const sizes = {
-  regular: "min-h-10 min-w-24 px-4 text-sm",
-  compact: "min-h-8 min-w-22 px-3 text-xs",
-};
-const outlined =
-  "border border-neutral-300 bg-white hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-900 dark:hover:bg-neutral-800";
-const looks: Record<FollowState, string> = {
-  none: "bg-primary text-on-primary hover:bg-primary-hover",
-  requested: `${outlined} text-neutral-600 dark:text-neutral-300`,
-  following: `${outlined} text-neutral-900 dark:text-neutral-100`,
-};
-const WORDS: Record<FollowState, string> = {
-  none: "Follow",
-  requested: "Requested",
-  following: "Following",
-};
-
-/** A request's button takes it back, and says so: its whole name is set, since browsers differ in
- * how a hidden span joins the visible word. */
-const cancelLabel = (name: string | undefined) =>
-  `Requested: ${name ? `cancel the request to follow ${name}` : "cancel the follow request"}`;
 
 export function FollowButton({
   userId,
@@ -95,22 +70,15 @@ export function FollowButton({
     });
   };
 
-  const requested = state === "requested";
   return (
-    <button
-      type="button"
-      // A request is not a toggle's 'on': the button then takes it back, as its name says.
-      aria-pressed={requested ? undefined : state === "following"}
-      aria-label={requested ? cancelLabel(name) : undefined}
-      aria-disabled={busy || undefined}
-      aria-busy={toggle.isPending || undefined}
+    <FollowToggle
+      state={state}
+      name={name}
+      busy={busy}
+      pending={toggle.isPending}
       onClick={onClick}
-      className={clsx(base, sizes[compact ? "compact" : "regular"], looks[state], className)}
-    >
-      {WORDS[state]}
-      {/* The space sits outside the hidden span: name computation trims inside elements. */}
-      {name && !requested ? " " : null}
-      {name && !requested ? <span className="sr-only">{name}</span> : null}
-    </button>
+      compact={compact}
+      className={className}
+    />
   );
 }

@@ -220,6 +220,21 @@ describe("HeaderSearch", () => {
     expect(input.getAttribute("aria-expanded")).toBe("false");
   });
 
+  it("offers a fediverse handle's page first, opened with the keys or a click", async () => {
+    const { user, input } = setup();
+    await user.type(input, "@carol@social.example");
+    const entry = "Find @carol@social.example on their server";
+    expect(options()[0]?.textContent).toBe(entry);
+    await settle();
+    expect(options().map((option) => option.textContent)).toEqual([entry]);
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(where()).toBe("/@carol@social.example");
+    expect(input.value).toBe("");
+    await user.type(input, " carol@social.example ");
+    await user.click(screen.getByRole("option", { name: entry }));
+    expect(where()).toBe("/@carol@social.example");
+  });
+
   it("closes on Escape keeping the focus in the box, and clears on a second Escape", async () => {
     const { user, input } = setup();
     await user.type(input, "ada");

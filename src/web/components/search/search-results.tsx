@@ -2,9 +2,10 @@
 // each person with avatar, name, badges and @handle, and a Follow button. An option may hold no
 // button (ARIA: its children are presentational), so the Follow buttons stand in a column beside
 // the listbox, one per row, not inside it. The count, 'Searching…' or the empty text is announced.
+// A fediverse handle's entry comes first, with no button (docs/federation.md "In the web app").
 
 import { clsx } from "clsx";
-import { X } from "lucide-react";
+import { Globe, X } from "lucide-react";
 import { displayName } from "../../../domain/display-name";
 import { FollowButton } from "../person/follow-button";
 import { PersonIdentity } from "../person/person-identity";
@@ -18,9 +19,26 @@ interface SearchResultsProps {
   signedIn: boolean;
 }
 
+/** The entry of a fediverse handle: their page here, looked up on their server. */
+function FindElsewhere({ handle }: { handle: string }) {
+  return (
+    <>
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+        <Globe aria-hidden="true" size={20} />
+      </span>
+      <span className="flex min-w-0 flex-col text-sm">
+        <span className="truncate">
+          Find <span className="font-semibold">@{handle}</span>
+        </span>{" "}
+        <span className="text-neutral-500 dark:text-neutral-400">on their server</span>
+      </span>
+    </>
+  );
+}
+
 export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps) {
-  const { combobox, titleId, status } = search;
-  const { items, searching } = search.search;
+  const { combobox, titleId, status, items } = search;
+  const { searching } = search.search;
   return (
     <section
       aria-labelledby={titleId}
@@ -48,9 +66,9 @@ export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps
             aria-busy={searching || undefined}
             className="min-w-0 flex-1"
           >
-            {items.map((person, index) => (
+            {items.map((option, index) => (
               <div
-                key={person.userId}
+                key={option.kind === "person" ? option.person.userId : "elsewhere"}
                 role="option"
                 id={combobox.optionId(index)}
                 tabIndex={-1}
@@ -61,25 +79,29 @@ export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps
                   index === combobox.activeIndex && "bg-sky-50 dark:bg-sky-950/60",
                 )}
               >
-                <PersonIdentity person={person} />
+                {option.kind === "person" ? (
+                  <PersonIdentity person={option.person} />
+                ) : (
+                  <FindElsewhere handle={option.handle} />
+                )}
               </div>
             ))}
           </div>
           {/* One row per option, level with it: the person's Follow button. */}
           <div className="shrink-0">
-            {items.map((person, index) => (
+            {items.map((option, index) => (
               <div
-                key={person.userId}
+                key={option.kind === "person" ? option.person.userId : "elsewhere"}
                 className={clsx(
                   "flex h-14 items-center pr-3 pl-1",
                   index === combobox.activeIndex && "bg-sky-50 dark:bg-sky-950/60",
                 )}
               >
-                {viewerId === person.userId ? null : (
+                {option.kind === "elsewhere" || viewerId === option.person.userId ? null : (
                   <FollowButton
-                    userId={person.userId}
-                    name={displayName(person)}
-                    following={signedIn ? person.following : false}
+                    userId={option.person.userId}
+                    name={displayName(option.person)}
+                    following={signedIn ? option.person.following : false}
                     compact
                   />
                 )}

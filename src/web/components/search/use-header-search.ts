@@ -1,13 +1,21 @@
 // The header search's state and keyboard (spec-1 §2 "Header search box"): the typed text, whether
 // the results panel is open and, on phones, whether the box is shown over the header. Arrow keys
 // and Enter go through the combobox (lib/use-combobox.ts); Escape closes the panel, a second one
-// clears the text; navigating, a click outside and tabbing out close it.
+// clears the text; navigating, a click outside and tabbing out close it. Text that is a fediverse
+// handle (`@name@server.example`) gets one more entry first, 'Find @name@server.example on their
+// server', which opens their page here (docs/federation.md "In the web app").
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { fediverseHandleOf } from "../../../domain/fediverse-handle";
 import { useCombobox } from "../../lib/use-combobox";
 import { type PersonResult, usePeopleSearch } from "../../state/queries/search";
 
 export const noUsersFound = (query: string) => `No users found matching "${query}"`;
+
+/** A row of the results: a person here, or the way to a person elsewhere. */
+export type SearchOption =
+  | { kind: "person"; person: PersonResult }
+  | { kind: "elsewhere"; handle: string };
 
 export function useHeaderSearch() {
   const navigate = useNavigate();
@@ -21,7 +29,11 @@ export function useHeaderSearch() {
   /** Phones only: the box is shown over the header. */
   const [expanded, setExpanded] = useState(false);
   const search = usePeopleSearch(text);
-  const { items } = search;
+  const elsewhere = fediverseHandleOf(text);
+  const items: SearchOption[] = [
+    ...(elsewhere ? [{ kind: "elsewhere", handle: elsewhere } as const] : []),
+    ...search.items.map((person) => ({ kind: "person", person }) as const),
+  ];
   const visible = open && text.trim() !== "";
   const combobox = useCombobox({
     items,
@@ -29,13 +41,14 @@ export function useHeaderSearch() {
     canOpen: text.trim() !== "",
     onOpen: () => setOpen(true),
     onClose: () => close(true),
-    onPick: openProfile,
+    onPick: (option) =>
+      openPage(option.kind === "person" ? `/${option.person.handle}` : `/@${option.handle}`),
     onEscapeClosed: () => {
       if (text !== "") setText("");
       else if (expanded) collapse();
     },
     // A new answer starts without a highlighted row.
-    resetKey: search.query,
+    resetKey: `${elsewhere}\n${search.query}`,
   });
 
   // Navigating anywhere (Back included) closes the panel.
@@ -73,12 +86,12 @@ export function useHeaderSearch() {
     phoneToggle.current?.focus();
   }
 
-  function openProfile(person: PersonResult) {
+  function openPage(path: string) {
     setText("");
     setOpen(false);
     setExpanded(false);
     input.current?.blur();
-    void navigate(`/${person.handle}`);
+    void navigate(path);
   }
 
   // Escape from anywhere in the panel (the Close or a Follow button) goes back to the box.
@@ -112,6 +125,7 @@ export function useHeaderSearch() {
     expanded,
     visible,
     search,
+    items,
     combobox,
     status,
     onRootKeyDown,

@@ -28,6 +28,8 @@ export const postKeys = {
   lists: () => [...postKeys.all, "list"] as const,
   feed: () => [...postKeys.lists(), "feed"] as const,
   userPosts: (userId: string) => [...postKeys.lists(), "user", userId] as const,
+  /** A person elsewhere, by our id for them (docs/federation.md "Posts from elsewhere"). */
+  remotePosts: (id: string) => [...postKeys.lists(), "remote", id] as const,
   details: () => [...postKeys.all, "detail"] as const,
   post: (id: string) => [...postKeys.details(), "id", id] as const,
   postByPath: (handle: string, slug: string) =>
@@ -136,6 +138,14 @@ export const useFeedQuery = (enabled = true) =>
 export const useUserPostsQuery = (userId: string) =>
   usePostPages(postKeys.userPosts(userId), `/api/users/${encodeURIComponent(userId)}/posts`, {
     enabled: userId !== "",
+    pageSize: USER_POSTS_FETCH,
+  });
+
+/** What reached us of a person elsewhere, in pages like a profile's (docs/federation.md "Posts
+ * from elsewhere"). */
+export const useRemotePostsQuery = (id: string) =>
+  usePostPages(postKeys.remotePosts(id), `/api/federation/people/${encodeURIComponent(id)}/posts`, {
+    enabled: id !== "",
     pageSize: USER_POSTS_FETCH,
   });
 
