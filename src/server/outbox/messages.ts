@@ -14,7 +14,14 @@ export type FederateMessage =
   | { kind: "post.create" | "post.update" | "post.delete"; postId: string; authorId: string }
   | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string }
   | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
-  | { kind: "reply"; replyId: string };
+  | { kind: "reply"; replyId: string }
+  | { kind: "actor.update"; userId: string }
+  | {
+      kind: "actor.delete";
+      userId: string;
+      /** Read before the account's rows went: its followers' and followees' inboxes elsewhere. */
+      recipients: { uri: string; inbox: string; sharedInbox: string | null }[];
+    };
 
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */

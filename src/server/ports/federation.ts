@@ -3,6 +3,7 @@
 // reader's home feed merges with ours.
 import type { CommentView, PostView } from "../../domain/contracts/posts";
 import type { Db } from "../db/client";
+import type { Effects } from "../outbox/outbox";
 
 export interface RemoteFeedKey {
   id: string;
@@ -12,6 +13,12 @@ export interface RemoteFeedKey {
 export interface FederationPort {
   /** Whether someone on another server follows this person (read in the caller's transaction). */
   reachesOtherServers(db: Db, userId: string): Promise<boolean>;
+  /** What other servers show of the person (name, handle, bio, picture, lock) may have changed:
+   * an `Update` of their actor goes to their followers elsewhere, written with the change. */
+  actorChanged(tx: Db, fx: Pick<Effects, "federate">, userId: string): Promise<void>;
+  /** The person's account is being deleted: a `Delete` of their actor goes to everyone elsewhere
+   * who follows them or whom they follow, addressed now, before those rows go with the account. */
+  actorDeleted(tx: Db, fx: Pick<Effects, "federate">, userId: string): Promise<void>;
   /** The newest `limit` posts from the people elsewhere the reader follows, before the cursor. */
   feedKeys(
     db: Db,

@@ -15,6 +15,7 @@ import {
   Accept,
   Activity,
   Create,
+  Delete,
   Endpoints,
   Follow,
   Note,
@@ -99,6 +100,21 @@ export async function startFedifyPeer(name: string): Promise<FedifyPeer> {
         );
       }
       if (activity instanceof Undo && activity.actorId) followers.delete(activity.actorId.href);
+    })
+    // A deleted actor's key is gone with it (410): its Delete of itself is taken, as Mastodon does.
+    .onUnverifiedActivity(async (_ctx, activity, reason) => {
+      const gone =
+        reason.type === "keyFetchError" &&
+        "status" in reason.result &&
+        reason.result.status === 410;
+      if (
+        !gone ||
+        !(activity instanceof Delete) ||
+        activity.objectId?.href !== activity.actorId?.href
+      )
+        return;
+      received.push((await activity.toJsonLd({ format: "compact" })) as Record<string, unknown>);
+      return new Response(null, { status: 202 });
     });
 
   const server: Server = createServer(async (request, response) => {

@@ -32,7 +32,10 @@ import {
 } from "./deletion-queries";
 import { current } from "./service";
 
-export type DeletionDeps = Pick<AppContext, "db" | "auth" | "outbox" | "limits" | "config" | "log">;
+export type DeletionDeps = Pick<
+  AppContext,
+  "db" | "auth" | "outbox" | "limits" | "config" | "log" | "federation"
+>;
 
 const deletionCode = (userId: string) => ({ purpose: "delete-account", userId });
 
@@ -104,7 +107,12 @@ export async function deleteAccount(
       now,
     });
     if (verdict === "ok")
-      await eraseAccount(tx, fx, { userId: account.id, email: account.email, now });
+      await eraseAccount(tx, fx, {
+        userId: account.id,
+        email: account.email,
+        now,
+        federation: deps.federation,
+      });
     return verdict;
   });
   if (outcome === "gone") throw unauthorized();
@@ -126,7 +134,12 @@ export async function deleteAccount(
 async function eraseAccount(
   tx: Db,
   fx: Effects,
-  { userId, email, now }: { userId: string; email: string; now: Date },
+  {
+    userId,
+    email,
+    now,
+    federation,
+  }: { userId: string; email: string; now: Date; federation: DeletionDeps["federation"] },
 ): Promise<void> {
   const names = await namesOf(tx, userId, now);
   const media = await mediaUrlsOf(tx, userId);
@@ -139,6 +152,7 @@ async function eraseAccount(
   await retireFromThreads(tx, userId, now);
   await removeVerifications(tx, { userId, email });
   await forgetInAuditLog(tx, userId);
+  await federation.actorDeleted(tx, fx, userId);
   // Sessions, credentials, profile, pictures, posts, comments, likes, follows, activity, blocks,
   // mutes, reports, notices, mail settings, checkouts and subscriptions cascade from here.
   await deleteUserRow(tx, userId);

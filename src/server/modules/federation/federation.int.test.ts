@@ -218,6 +218,30 @@ describe("follows across servers", () => {
     });
   });
 
+  it("sends an Update of the actor to followers elsewhere when the profile changes", async () => {
+    const saved = await inject(a, ann, "PUT", `/api/profiles/${ann.userId}`, {
+      fullName: "Ann Renamed",
+      emailAddress: ann.email,
+      websiteUrl: "",
+      about: "Now with a bio",
+      city: "",
+      details: {},
+    });
+    expect(saved.statusCode).toBe(200);
+    await eventually(() => {
+      const update = peer.received.find(
+        (activity) =>
+          activity.type === "Update" &&
+          (activity.object as { id?: string })?.id === `https://a.test/ap/users/${ann.userId}`,
+      );
+      expect(update?.object).toMatchObject({
+        type: "Person",
+        name: "Ann Renamed",
+        summary: "<p>Now with a bio</p>",
+      });
+    });
+  });
+
   it("puts the posts of people elsewhere whom the reader follows into the home feed", async () => {
     const before = await inject(a, ann, "GET", "/api/feed");
     expect(before.statusCode).toBe(200);
@@ -334,7 +358,7 @@ describe("follows across servers", () => {
       expect(comments.json().items).toMatchObject([
         {
           content: "Yes, over here on a.test",
-          author: { handle: `${ann.handle}@a.test`, fullName: "Ann Here" },
+          author: { handle: `${ann.handle}@a.test`, fullName: "Ann Renamed" },
           remote: { handle: `${ann.handle}@a.test` },
         },
       ]);
@@ -349,6 +373,75 @@ describe("follows across servers", () => {
       type: "Note",
       inReplyTo: `https://b.test/ap/posts/${bobPost.id}`,
       tag: { type: "Mention", href: expect.stringContaining("https://b.test/ap/users/") },
+    });
+  });
+
+  it("sends Delete of the actor to its followers elsewhere when the account is deleted", async () => {
+    const gus = await createAccount(a, { label: "gus", fullName: "Gus Leaving" });
+    const gusUri = `https://a.test/ap/users/${gus.userId}`;
+    await peer.follow(gusUri);
+    await eventually(async () => expect((await counts(a, gus)).followers).toBe(1));
+    expect((await inject(a, gus, "POST", "/api/account/deletion/code")).statusCode).toBeLessThan(
+      300,
+    );
+    const mail = a.mailbox
+      .all()
+      .filter((m) => m.to.includes(gus.email) && m.subject.includes("delete your"))
+      .at(-1);
+    const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
+    expect((await inject(a, gus, "POST", "/api/account/deletion", { code })).statusCode).toBe(200);
+    await eventually(() => {
+      const deleted = peer.received.find(
+        (activity) => activity.type === "Delete" && activity.object === gusUri,
+      );
+      expect(deleted?.actor).toBe(gusUri);
+    });
+    const gone = await a.app.inject({ url: `/ap/users/${gus.userId}`, headers: { accept: AS } });
+    expect(gone.statusCode).toBe(410);
+  });
+
+  it("forgets someone elsewhere who deleted their account, with the counters they moved", async () => {
+    const before = await counts(a, ann);
+    const ivy = await createAccount(b, { label: "ivy", fullName: "Ivy Elsewhere" });
+    const annThere = await inject(
+      b,
+      ivy,
+      "GET",
+      `/api/federation/lookup?handle=${ann.handle}@a.test`,
+    );
+    await inject(b, ivy, "POST", `/api/federation/people/${annThere.json().person.id}/follow`);
+    const ivyHere = await inject(
+      a,
+      ann,
+      "GET",
+      `/api/federation/lookup?handle=${ivy.handle}@b.test`,
+    );
+    await inject(a, ann, "POST", `/api/federation/people/${ivyHere.json().person.id}/follow`);
+    await eventually(async () => {
+      expect(await counts(a, ann)).toEqual({
+        followers: before.followers + 1,
+        following: before.following + 1,
+        friends: before.friends + 1,
+      });
+    });
+    await publish(b, ivy, "Ivy was here");
+    const feedHas = async () =>
+      (await inject(a, ann, "GET", "/api/feed"))
+        .json()
+        .items.some((p: { content: string }) => p.content === "Ivy was here");
+    await eventually(async () => expect(await feedHas()).toBe(true));
+    await inject(b, ivy, "POST", "/api/account/deletion/code");
+    const mail = b.mailbox
+      .all()
+      .filter((m) => m.to.includes(ivy.email) && m.subject.includes("delete your"))
+      .at(-1);
+    const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
+    expect((await inject(b, ivy, "POST", "/api/account/deletion", { code })).statusCode).toBe(200);
+    await eventually(async () => {
+      expect(await feedHas()).toBe(false);
+    });
+    await eventually(async () => {
+      expect(await counts(a, ann)).toEqual(before);
     });
   });
 

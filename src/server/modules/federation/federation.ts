@@ -17,15 +17,17 @@ import {
   Note,
   Person,
   PUBLIC_COLLECTION,
+  Tombstone,
 } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { userIdOfHandle, visitorProfileOf } from "../profiles/federated";
+import { accountExists, userIdOfHandle, visitorProfileOf } from "../profiles/federated";
 import type { ActorKeys } from "./keys";
 import { textToHtml } from "./note-html";
 import { replyWithNote } from "./note-queries";
+import { hasKeys } from "./queries";
 
 /** The instance's own actor, which signs what no person sends (docs/federation.md "Instance"). */
 export const INSTANCE_ACTOR = "instance";
@@ -65,41 +67,9 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
   });
 
   federation
-    .setActorDispatcher("/ap/users/{identifier}", async (ctx, identifier) => {
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      const common = {
-        id: ctx.getActorUri(identifier),
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: pairs[0]?.cryptographicKey,
-        assertionMethods: pairs.map((pair) => pair.multikey),
-      };
-      if (identifier === INSTANCE_ACTOR) {
-        return new Application({
-          ...common,
-          preferredUsername: config.mailDomain,
-          name: config.siteName,
-          manuallyApprovesFollowers: true,
-        });
-      }
-      const shown = await visitorProfileOf(db, identifier);
-      if (!shown) return null;
-      const { profile, discoverable } = shown;
-      return new Person({
-        ...common,
-        preferredUsername: profile.handle,
-        name: profile.fullName,
-        summary: profile.about ? textToHtml(profile.about) : null,
-        url: absolute(`/${profile.handle}`, base),
-        icon: profile.profileImageUrl
-          ? new Image({ url: absolute(profile.profileImageUrl, base) })
-          : null,
-        followers: ctx.getFollowersUri(identifier),
-        manuallyApprovesFollowers: profile.privateAccount,
-        discoverable,
-        indexable: discoverable && !profile.privateAccount,
-      });
-    })
+    .setActorDispatcher("/ap/users/{identifier}", (ctx, identifier) =>
+      actorOf(ctx, identifier, { db, config }),
+    )
     .mapHandle((_ctx, handle) => userIdOfHandle(db, handle))
     .setKeyPairsDispatcher((_ctx, identifier) => keys.pairsOf(identifier));
 
@@ -172,5 +142,54 @@ export function replyNoteOf(
     content: textToHtml(reply.content),
     published: instant(reply.createdAt.toISOString()),
     tags: [new Mention({ href: new URL(reply.authorUri), name: mention })],
+  });
+}
+
+/** An actor as other servers see it: the instance's, or a person's as a signed-out visitor sees
+ * them (docs/federation.md "What a remote server sees"); null for a missing or suspended person. */
+export async function actorOf(
+  ctx: Context<void>,
+  identifier: string,
+  { db, config }: Pick<FederationDeps, "db" | "config">,
+): Promise<Application | Person | Tombstone | null> {
+  const pairs = await ctx.getActorKeyPairs(identifier);
+  const common = {
+    id: ctx.getActorUri(identifier),
+    inbox: ctx.getInboxUri(identifier),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: pairs[0]?.cryptographicKey,
+    assertionMethods: pairs.map((pair) => pair.multikey),
+  };
+  if (identifier === INSTANCE_ACTOR) {
+    return new Application({
+      ...common,
+      preferredUsername: config.mailDomain,
+      name: config.siteName,
+      manuallyApprovesFollowers: true,
+    });
+  }
+  const shown = await visitorProfileOf(db, identifier);
+  if (!shown) {
+    // A deleted account's keys outlive it: its actor is gone (410), so the Delete it signed is
+    // taken as genuine (docs/federation.md "Deleting an account").
+    return (await hasKeys(db, identifier)) && !(await accountExists(db, identifier))
+      ? new Tombstone({ id: ctx.getActorUri(identifier) })
+      : null;
+  }
+  const { profile, discoverable } = shown;
+  const base = config.publicUrl;
+  return new Person({
+    ...common,
+    preferredUsername: profile.handle,
+    name: profile.fullName,
+    summary: profile.about ? textToHtml(profile.about) : null,
+    url: absolute(`/${profile.handle}`, base),
+    icon: profile.profileImageUrl
+      ? new Image({ url: absolute(profile.profileImageUrl, base) })
+      : null,
+    followers: ctx.getFollowersUri(identifier),
+    manuallyApprovesFollowers: profile.privateAccount,
+    discoverable,
+    indexable: discoverable && !profile.privateAccount,
   });
 }

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Federation, InboxContext } from "@fedify/fedify";
 import { Accept, Create, Delete, Follow, Reject, Undo, Update } from "@fedify/vocab";
 import { visitorProfileOf } from "../profiles/federated";
+import { actorDeleted, isSelfDelete } from "./actor-deleted";
 import { acceptedFollowing, followerChanged } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
 import { type NotesInboxDeps, noteCreated, noteDeleted, noteUpdated } from "./notes-inbox";
@@ -33,7 +34,9 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
     .on(Create, (ctx, create) => noteCreated(deps, ctx, create))
     .on(Update, (ctx, update) => noteUpdated(deps, ctx, update))
-    .on(Delete, (ctx, del) => noteDeleted(deps, ctx, del))
+    .on(Delete, (ctx, del) =>
+      isSelfDelete(del) ? actorDeleted(deps, del) : noteDeleted(deps, ctx, del),
+    )
     .on(Follow, async (ctx, follow) => {
       const userId = followedPerson(ctx, follow);
       if (!userId || !follow.id || !follow.actorId) return;
@@ -90,5 +93,16 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
         const removed = await deleteFollowing(tx, following);
         if (removed?.state === "accepted") await acceptedFollowing(tx, removed, -1);
       });
+    })
+    // A deleted actor's key is gone with it (410): their Delete of themselves is taken unverified,
+    // as Mastodon does; it can only remove what they held here.
+    .onUnverifiedActivity(async (_ctx, activity, reason) => {
+      const gone =
+        reason.type === "keyFetchError" &&
+        "status" in reason.result &&
+        reason.result.status === 410;
+      if (!gone || !isSelfDelete(activity)) return;
+      await actorDeleted(deps, activity);
+      return new Response(null, { status: 202 });
     });
 }

@@ -263,3 +263,12 @@ export async function replyWithNote(db: Db, id: string) {
     .where(eq(fedReplies.id, id));
   return row;
 }
+
+/** The posts of ours the actor's replies answer, one entry per reply. */
+export async function postsRepliedToBy(db: Db, actorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ postId: fedNotes.localPostId })
+    .from(fedNotes)
+    .where(and(eq(fedNotes.actorId, actorId), sql`${fedNotes.localPostId} is not null`));
+  return rows.flatMap((r) => (r.postId ? [r.postId] : []));
+}

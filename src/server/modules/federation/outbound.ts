@@ -17,9 +17,10 @@ import {
   Update,
 } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
-import { noteOf, replyNoteOf } from "./federation";
+import { actorOf, noteOf, replyNoteOf } from "./federation";
 import { noteById, replyWithNote } from "./note-queries";
 import { actorById, remoteFollowersOf } from "./queries";
 
@@ -27,6 +28,7 @@ const FOLLOWERS_PAGE = 5_000;
 
 export interface OutboundDeps {
   db: Db;
+  config: Config;
   base: string;
   federation: Federation<void>;
   publicPost(postId: string): Promise<PostView | null>;
@@ -147,6 +149,43 @@ async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string
   );
 }
 
+/** The person's actor as it stands now, to their followers elsewhere. */
+async function sendActorUpdate(ctx: Context<void>, deps: OutboundDeps, userId: string) {
+  const recipients = await remoteFollowers(deps.db, userId);
+  const actor = await actorOf(ctx, userId, deps);
+  if (recipients.length === 0 || !actor || actor instanceof Tombstone) return;
+  const id = ctx.getActorUri(userId);
+  await ctx.sendActivity(
+    { identifier: userId },
+    recipients,
+    new Update({
+      id: new URL(`#updates/${Date.now()}`, id),
+      actor: id,
+      to: PUBLIC_COLLECTION,
+      object: actor,
+    }),
+    { preferSharedInbox: true, orderingKey: id.href },
+  );
+}
+
+/** The person's account is gone: their actor's Delete, signed with the keys that outlive it. */
+async function sendActorDelete(
+  ctx: Context<void>,
+  message: Extract<FederateMessage, { kind: "actor.delete" }>,
+) {
+  const id = ctx.getActorUri(message.userId);
+  await ctx.sendActivity(
+    { identifier: message.userId },
+    message.recipients.map((r) => ({
+      id: new URL(r.uri),
+      inboxId: new URL(r.inbox),
+      endpoints: r.sharedInbox ? { sharedInbox: new URL(r.sharedInbox) } : null,
+    })),
+    new Delete({ id: new URL("#delete", id), actor: id, to: PUBLIC_COLLECTION, object: id }),
+    { preferSharedInbox: true, orderingKey: id.href },
+  );
+}
+
 /** The outbox's `federate` handler. */
 export function federateHandler(deps: OutboundDeps) {
   return async (message: FederateMessage): Promise<void> => {
@@ -160,6 +199,10 @@ export function federateHandler(deps: OutboundDeps) {
         return sendLike(ctx, deps, message);
       case "reply":
         return sendReply(ctx, deps, message.replyId);
+      case "actor.update":
+        return sendActorUpdate(ctx, deps, message.userId);
+      case "actor.delete":
+        return sendActorDelete(ctx, message);
       default:
         return sendPost(ctx, deps, message);
     }

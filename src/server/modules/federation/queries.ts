@@ -11,6 +11,14 @@ export async function findKeys(db: Db, owner: string): Promise<KeyRow | undefine
   return row;
 }
 
+export async function hasKeys(db: Db, owner: string): Promise<boolean> {
+  const [row] = await db
+    .select({ owner: fedKeys.owner })
+    .from(fedKeys)
+    .where(eq(fedKeys.owner, owner));
+  return row !== undefined;
+}
+
 /** Stores a key set unless the owner has one already (two first requests race); the stored one. */
 export async function insertKeys(db: Db, row: typeof fedKeys.$inferInsert): Promise<KeyRow> {
   await db.insert(fedKeys).values(row).onConflictDoNothing();
@@ -129,6 +137,22 @@ export function remoteFollowersOf(
     .limit(limit);
 }
 
+/** Everyone elsewhere who follows the person or whom they follow (or asked to), once each. */
+export async function remoteContactsOf(db: Db, userId: string): Promise<RemoteFollowerRow[]> {
+  const rows = await db
+    .selectDistinct({
+      uri: fedActors.uri,
+      inbox: fedActors.inbox,
+      sharedInbox: fedActors.sharedInbox,
+    })
+    .from(fedActors)
+    .where(
+      sql`${fedActors.id} in (select actor_id from ${fedFollowers} where user_id = ${userId}
+        union select actor_id from ${fedFollowing} where user_id = ${userId})`,
+    );
+  return rows;
+}
+
 /** Whether this person follows the actor (accepted). */
 export async function followsRemote(
   db: Db,
@@ -219,4 +243,31 @@ export async function deleteFollowing(
     .where(and(eq(fedFollowing.userId, userId), eq(fedFollowing.actorId, actorId)))
     .returning();
   return row ? { ...row, state: row.state as FollowState } : undefined;
+}
+
+/** What the actor holds here: the follows either way (with their state). */
+export async function followsOfActor(db: Db, actorId: string) {
+  const [followers, following] = await Promise.all([
+    db
+      .select({ userId: fedFollowers.userId, state: fedFollowers.state })
+      .from(fedFollowers)
+      .where(eq(fedFollowers.actorId, actorId)),
+    db
+      .select({
+        userId: fedFollowing.userId,
+        actorId: fedFollowing.actorId,
+        state: fedFollowing.state,
+      })
+      .from(fedFollowing)
+      .where(eq(fedFollowing.actorId, actorId)),
+  ]);
+  return {
+    followers: followers.map((r) => ({ ...r, state: r.state as FollowState })),
+    following: following.map((r) => ({ ...r, state: r.state as FollowState })),
+  };
+}
+
+/** Forgets the actor and, with it, everything of theirs here (follows, posts, replies, likes). */
+export async function deleteActor(db: Db, actorId: string): Promise<void> {
+  await db.delete(fedActors).where(eq(fedActors.id, actorId));
 }

@@ -19,12 +19,19 @@ import { TableMessageQueue } from "./message-queue";
 import { remoteFeedKeys } from "./note-queries";
 import { presentNotes, presentReplies } from "./notes";
 import { federateHandler } from "./outbound";
-import { hasRemoteFollowers } from "./queries";
+import { hasRemoteFollowers, remoteContactsOf } from "./queries";
 import { federationRoutes } from "./routes";
 
 /** What the features ask of federation (ports/federation.ts). */
 export const federationPort: FederationPort = {
   reachesOtherServers: (db: Db, userId: string) => hasRemoteFollowers(db, userId),
+  async actorChanged(tx, fx, userId) {
+    if (await hasRemoteFollowers(tx, userId)) fx.federate({ kind: "actor.update", userId });
+  },
+  async actorDeleted(tx, fx, userId) {
+    const recipients = await remoteContactsOf(tx, userId);
+    if (recipients.length > 0) fx.federate({ kind: "actor.delete", userId, recipients });
+  },
   feedKeys: remoteFeedKeys,
   presentNotes,
   repliesTo: presentReplies,
@@ -68,6 +75,7 @@ export const federationModule: AppModule = {
   outbox: (ctx) => ({
     federate: federateHandler({
       db: ctx.db,
+      config: ctx.config,
       base: ctx.config.publicUrl,
       federation: federationOf(ctx),
       publicPost: (postId) => publicPostOf(ctx, postId),

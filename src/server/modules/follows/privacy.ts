@@ -31,7 +31,7 @@ export async function accountPrivacy(db: Db, userId: string): Promise<AccountPri
 }
 
 export async function updateAccountPrivacy(
-  deps: Pick<AppContext, "outbox">,
+  deps: Pick<AppContext, "outbox" | "federation">,
   { userId, changes }: { userId: string; changes: AccountPrivacyBody },
 ): Promise<AccountPrivacy & { approved: number }> {
   return deps.outbox.transaction(async (tx, fx) => {
@@ -41,8 +41,10 @@ export async function updateAccountPrivacy(
     const before = await readPrivacy(tx, userId);
     const row = await writePrivacy(tx, userId, changes);
     if (!row || !before) throw profileNotFound();
-    if (before.privateAccount !== row.privateAccount)
+    if (before.privateAccount !== row.privateAccount) {
+      await deps.federation.actorChanged(tx, fx, userId);
       fx.publishAfterCommit({ type: "profile.changed", userId });
+    }
     return { ...present(row), approved };
   });
 }

@@ -23,6 +23,11 @@ export async function visitorProfileOf(
   };
 }
 
+/** Whether the person still has an account (suspended or not). */
+export async function accountExists(db: Db, userId: string): Promise<boolean> {
+  return (await findProfileByUserId(db, userId)) !== undefined;
+}
+
 /** The user id behind a handle (a reserved username or a default one); null when none. */
 export async function userIdOfHandle(db: Db, handle: string): Promise<string | null> {
   const normalized = normalizeHandle(handle);

@@ -46,7 +46,7 @@ const withoutFaceBadge = (row: ProfileRow) => {
  * face capture the dropped badge leaves behind is removed through the outbox (media.delete), in
  * the transaction that forgets it. */
 export async function replaceAvatar(
-  { db, store, outbox }: Pick<AppContext, "db" | "store" | "outbox">,
+  { db, store, outbox, federation }: Pick<AppContext, "db" | "store" | "outbox" | "federation">,
   { viewerId, userId, bytes }: { viewerId: string; userId: string; bytes: Buffer },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
@@ -62,6 +62,7 @@ export async function replaceAvatar(
       outbox.transaction(async (tx, fx) => {
         await updateProfileRow(tx, userId, { profileImageUrl: url, ...withoutFaceBadge(before) });
         if (capture) fx.removeMedia([capture]);
+        await federation.actorChanged(tx, fx, userId);
         fx.publishAfterCommit(async () => {
           committed = true;
           return { type: "profile.changed", userId };

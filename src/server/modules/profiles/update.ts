@@ -88,7 +88,7 @@ function nextAudiences(
 }
 
 export async function updateOwnProfile(
-  { db, cities, outbox }: Pick<AppContext, "db" | "cities" | "outbox">,
+  { db, cities, outbox, federation }: Pick<AppContext, "db" | "cities" | "outbox" | "federation">,
   { viewerId, userId, input }: { viewerId: string; userId: string; input: ProfileUpdate },
 ): Promise<ProfileView> {
   requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
@@ -128,6 +128,7 @@ export async function updateOwnProfile(
       kidsCount: d.kids ? kidsCount(d.kids) : null,
     });
     if (newWebsite && websiteUrl) fx.verifyWebsite(userId, websiteUrl);
+    await federation.actorChanged(tx, fx, userId);
     fx.publishAfterCommit({ type: "profile.changed", userId });
   });
   const row = await findProfileByUserId(db, userId);

@@ -32,7 +32,7 @@ export const HOLD_MINUTES = 30;
 
 export type UsernameDeps = Pick<
   AppContext,
-  "db" | "outbox" | "limits" | "config" | "log" | "payments"
+  "db" | "outbox" | "limits" | "config" | "log" | "payments" | "federation"
 >;
 
 /** Inside a transaction: its handle and the side effects that commit with it (docs/outbox.md). */
@@ -40,6 +40,8 @@ export interface UsernameTx {
   db: Db;
   fx: Effects;
   config: UsernameDeps["config"];
+  /** A handle that changes is sent to the person's followers elsewhere (docs/federation.md). */
+  federation: UsernameDeps["federation"];
 }
 
 export const ALREADY_OWNED = "You already have a reserved username.";
@@ -172,9 +174,10 @@ export async function completeCheckout(
     });
     await setProfileUsername(tx, { userId, name, mailDomain: deps.config.mailDomain, now });
     await forgetReleasedName(tx, name);
+    await deps.federation.actorChanged(tx, fx, userId);
     fx.publish({ type: "profile.changed", userId });
     await queueReceipt(
-      { db: tx, fx, config: deps.config },
+      { db: tx, fx, config: deps.config, federation: deps.federation },
       { userId, name, renewsAt: subscription.currentPeriodEnd },
     );
     return { ...doneBy(checkout), now: true };

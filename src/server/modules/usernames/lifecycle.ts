@@ -33,7 +33,7 @@ export async function runUsernameLifecycle(
   return deps.outbox.transaction(async (tx, fx) => {
     if (!(await tryJobLock(tx, LIFECYCLE_LOCK))) return null;
     if (everyMs > 0 && !(await claimJobRun(tx, { name: "usernames", now, everyMs }))) return null;
-    const t: UsernameTx = { db: tx, fx, config: deps.config };
+    const t: UsernameTx = { db: tx, fx, config: deps.config, federation: deps.federation };
     const expiredHolds = await expireHolds(tx, now);
 
     const due = await dueTestRenewals(tx, now, BATCH);

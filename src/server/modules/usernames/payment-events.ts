@@ -16,7 +16,8 @@ async function syncSubscription(deps: UsernameDeps, subscriptionId: string, now:
   // Gone at the provider: the subscription has ended.
   await deps.outbox.transaction(async (db, fx) => {
     const row = await subscriptionByProviderId(db, subscriptionId);
-    if (row) await startGrace({ db, fx, config: deps.config }, row, now);
+    if (row)
+      await startGrace({ db, fx, config: deps.config, federation: deps.federation }, row, now);
   });
 }
 

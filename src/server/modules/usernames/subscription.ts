@@ -132,6 +132,7 @@ export async function releaseAfterGrace(t: UsernameTx, row: Subscription, now: D
     redirectUntil: daysAfter(now, REDIRECT_DAYS),
     heldUntil: daysAfter(now, REDIRECT_DAYS + HOLD_BACK_DAYS),
   });
+  await t.federation.actorChanged(t.db, t.fx, row.userId);
   t.fx.publish({ type: "profile.changed", userId: row.userId });
   await mailOwner(t, row.userId, (to) =>
     releasedMail({
@@ -154,7 +155,7 @@ export async function applyProviderSubscription(
   now: Date,
 ): Promise<void> {
   await deps.outbox.transaction(async (db, fx) => {
-    const t: UsernameTx = { db, fx, config: deps.config };
+    const t: UsernameTx = { db, fx, config: deps.config, federation: deps.federation };
     await lockSubscription(db, remote.id);
     const row = await subscriptionByProviderId(db, remote.id);
     if (!row || row.status === "ended") return;
@@ -188,13 +189,16 @@ export async function noticePaymentFailed(
   await deps.outbox.transaction(async (db, fx) => {
     const row = await subscriptionByProviderId(db, subscriptionId);
     if (!row || row.status === "ended") return;
-    await mailOwner({ db, fx, config: deps.config }, row.userId, (to) =>
-      paymentFailedMail({
-        siteName: deps.config.siteName,
-        to,
-        name: row.name,
-        link: `${deps.config.publicUrl}/${row.name}/edit-profile`,
-      }),
+    await mailOwner(
+      { db, fx, config: deps.config, federation: deps.federation },
+      row.userId,
+      (to) =>
+        paymentFailedMail({
+          siteName: deps.config.siteName,
+          to,
+          name: row.name,
+          link: `${deps.config.publicUrl}/${row.name}/edit-profile`,
+        }),
     );
   });
 }
