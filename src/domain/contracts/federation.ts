@@ -1,11 +1,9 @@
-// Shapes of /api/federation/* (docs/federation.md "People elsewhere"): a person on another server
+// Shapes of /api/federation/* (docs/federation.md "Follows"): a person on another server
 // as our pages show them, found by their fediverse handle, and following them.
 import { z } from "zod";
+import { FEDIVERSE_HANDLE } from "../fediverse-handle";
 import { followState } from "./follows";
 import { commentBody } from "./posts";
-
-/** `@name@server.example` or `name@server.example`; a leading @ is optional. */
-export const FEDIVERSE_HANDLE = /^@?([^@\s/]+)@([a-z0-9.-]+(?::\d+)?)$/i;
 
 export const fediverseHandle = z
   .string()

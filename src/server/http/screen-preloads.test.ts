@@ -17,6 +17,7 @@ const manifest = {
     imports: ["_zod-1.js"],
   },
   "src/web/screens/Mail/mail-screen.tsx": { file: "assets/mail-screen-1.js" },
+  "src/web/screens/RemoteProfile/remote-profile-screen.tsx": { file: "assets/remote-1.js" },
 };
 
 const dir = mkdtempSync(path.join(tmpdir(), "preloads-"));
@@ -36,6 +37,14 @@ describe("screenPreloads", () => {
     ]);
     expect(hrefs(preloads("/mail/", false))).toEqual(["/assets/mail-screen-1.js"]);
     expect(preloads("/search", true)).toContain('<link rel="modulepreload" crossorigin href=');
+  });
+
+  it("names the remote profile's screen for /@name@server, and the sign-in screen to a visitor", () => {
+    expect(hrefs(preloads("/@carol@c.example", true))).toEqual(["/assets/remote-1.js"]);
+    expect(hrefs(preloads("/@carol@c.example", false))).toEqual([
+      "/assets/sign-in-screen-1.js",
+      "/assets/zod-1.js",
+    ]);
   });
 
   it("names the sign-in screen for a guarded page a visitor opens", () => {

@@ -5,10 +5,15 @@
 // tests' stand-in app, a build without a manifest) pages name none.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { FEDIVERSE_HANDLE } from "../../domain/fediverse-handle";
 import { type PageRoute, pageRoute, type StaticPage } from "../../domain/page-routes";
 
+/** A person on another server's page, /@name@server (routing/profile-page.tsx). */
+type RemoteProfile = "remote-profile";
+
 /** The screens src/web/routing/router.tsx loads on demand, by page. */
-const SCREENS: Partial<Record<StaticPage, string>> = {
+const SCREENS: Partial<Record<StaticPage | RemoteProfile, string>> = {
+  "remote-profile": "src/web/screens/RemoteProfile/remote-profile-screen.tsx",
   signup: "src/web/screens/SignIn/sign-in-screen.tsx",
   "auth-callback": "src/web/screens/AuthCallback/auth-callback-screen.tsx",
   policies: "src/web/screens/Policies/policies-screen.tsx",
@@ -70,7 +75,11 @@ export function screenPreloads(distDir: string): ScreenPreloads {
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" />`);
     tags.set(page, files.join("\n    "));
   }
-  const screenOf = (route: PageRoute, signedIn: boolean) =>
-    GUARDED.has(route.kind as StaticPage) && !signedIn ? "signup" : route.kind;
+  const screenOf = (route: PageRoute, signedIn: boolean) => {
+    if (route.kind === "profile" && FEDIVERSE_HANDLE.test(route.handle)) {
+      return signedIn ? "remote-profile" : "signup";
+    }
+    return GUARDED.has(route.kind as StaticPage) && !signedIn ? "signup" : route.kind;
+  };
   return (pathname, signedIn) => tags.get(screenOf(pageRoute(pathname), signedIn)) ?? "";
 }

@@ -1,4 +1,4 @@
-// The people of other servers as we keep them (docs/federation.md "People elsewhere"): what their
+// The people of other servers as we keep them (docs/federation.md "Follows"): what their
 // actor document says, as plain values, refreshed each time one of their activities or a lookup
 // brings the document again.
 import { type Actor, isActor } from "@fedify/vocab";

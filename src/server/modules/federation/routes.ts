@@ -1,4 +1,4 @@
-// /api/federation/* (docs/federation.md "People elsewhere"): find a person on another server by
+// /api/federation/* (docs/federation.md "Follows"): find a person on another server by
 // their handle, read them, follow and unfollow them.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {

@@ -1,4 +1,4 @@
-// Following people on other servers (docs/federation.md "People elsewhere"): finding them by their
+// Following people on other servers (docs/federation.md "Follows"): finding them by their
 // handle (WebFinger, then their actor document), and following or unfollowing them. The follow is
 // written with its Follow activity in one transaction; the outbox hands it to the delivery queue.
 import { randomUUID } from "node:crypto";

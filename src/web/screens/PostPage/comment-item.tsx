@@ -1,6 +1,7 @@
 // One comment or reply (spec-2 §2): author, time, text, the like toggle (spec-2 §4), Reply, and
 // Delete for the comment's author or the post's author; other signed-in readers get its options
-// menu (docs/safety.md). A deleted comment reads 'Comment deleted'.
+// menu (docs/safety.md). A deleted comment reads 'Comment deleted'. A reply from another server
+// links to its author's page here and has no actions yet (docs/federation.md "Replies").
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useState } from "react";
@@ -47,18 +48,19 @@ export function CommentItem({
       <p className="py-1 text-sm text-neutral-500 italic dark:text-neutral-400">Comment deleted</p>
     );
   }
-  const { author } = comment;
+  const { author, remote } = comment;
   const name = displayName(author);
+  const profilePath = remote ? `/@${remote.handle}` : `/${author.handle}`;
   return (
     <div className="flex gap-3">
-      <Link to={`/${author.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Link to={profilePath} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <Avatar name={name} src={author.profileImageUrl} className={small ? "size-8" : "size-10"} />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
           <div className="flex min-w-0 flex-1 items-baseline gap-x-1 whitespace-nowrap">
             <span className="flex max-w-[75%] min-w-0 shrink-0 items-center gap-1">
-              <Link to={`/${author.handle}`} className="truncate font-semibold hover:underline">
+              <Link to={profilePath} className="truncate font-semibold hover:underline">
                 {name}
               </Link>
               <ProfileBadges
@@ -78,49 +80,51 @@ export function CommentItem({
               className="shrink-0 text-sm text-neutral-500 dark:text-neutral-400"
             />
           </div>
-          {user && user.id !== author.userId ? <CommentMenu comment={comment} /> : null}
+          {user && user.id !== author.userId && !remote ? <CommentMenu comment={comment} /> : null}
         </div>
         <p className="mt-0.5 break-words whitespace-pre-wrap">{comment.content}</p>
-        <div className="-ml-2 flex items-center gap-2">
-          <button
-            type="button"
-            aria-pressed={comment.likedByMe}
-            aria-label={`Like comment, ${countLabel(comment.likesCount, "like")}`}
-            onClick={() => (onSignedOut ? onSignedOut() : like.mutate())}
-            className={clsx(
-              actionClass,
-              "hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-950/40",
-              comment.likedByMe
-                ? "text-rose-600 dark:text-rose-400"
-                : "text-neutral-500 dark:text-neutral-400",
-            )}
-          >
-            <Heart
-              aria-hidden="true"
-              size={15}
-              fill={comment.likedByMe ? "currentColor" : "none"}
-            />
-            <span aria-hidden="true">{formatCount(comment.likesCount)}</span>
-          </button>
-          <button
-            type="button"
-            aria-label={`Reply to ${name}`}
-            onClick={() => (onSignedOut ? onSignedOut() : onReply())}
-            className={`${actionClass} text-neutral-500 hover:bg-sky-50 hover:text-sky-700 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-sky-400`}
-          >
-            Reply
-          </button>
-          {canDelete ? (
+        {remote ? null : (
+          <div className="-ml-2 flex items-center gap-2">
             <button
               type="button"
-              aria-label={`Delete comment by ${name}`}
-              onClick={() => setDeleting(true)}
-              className={`${actionClass} text-neutral-500 hover:bg-red-50 hover:text-red-700 dark:text-neutral-400 dark:hover:bg-red-950/40 dark:hover:text-red-400`}
+              aria-pressed={comment.likedByMe}
+              aria-label={`Like comment, ${countLabel(comment.likesCount, "like")}`}
+              onClick={() => (onSignedOut ? onSignedOut() : like.mutate())}
+              className={clsx(
+                actionClass,
+                "hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-950/40",
+                comment.likedByMe
+                  ? "text-rose-600 dark:text-rose-400"
+                  : "text-neutral-500 dark:text-neutral-400",
+              )}
             >
-              Delete
+              <Heart
+                aria-hidden="true"
+                size={15}
+                fill={comment.likedByMe ? "currentColor" : "none"}
+              />
+              <span aria-hidden="true">{formatCount(comment.likesCount)}</span>
             </button>
-          ) : null}
-        </div>
+            <button
+              type="button"
+              aria-label={`Reply to ${name}`}
+              onClick={() => (onSignedOut ? onSignedOut() : onReply())}
+              className={`${actionClass} text-neutral-500 hover:bg-sky-50 hover:text-sky-700 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-sky-400`}
+            >
+              Reply
+            </button>
+            {canDelete ? (
+              <button
+                type="button"
+                aria-label={`Delete comment by ${name}`}
+                onClick={() => setDeleting(true)}
+                className={`${actionClass} text-neutral-500 hover:bg-red-50 hover:text-red-700 dark:text-neutral-400 dark:hover:bg-red-950/40 dark:hover:text-red-400`}
+              >
+                Delete
+              </button>
+            ) : null}
+          </div>
+        )}
         {canDelete ? (
           <CommentDeleteDialog
             postId={postId}

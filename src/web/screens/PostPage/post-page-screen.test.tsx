@@ -235,4 +235,25 @@ describe("PostPageScreen", () => {
     expect(within(replies).getByText("Welcome")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Load more comments" })).toBeNull();
   });
+
+  it("shows a reply from another server with its author's page here and no actions", async () => {
+    const remote = makeComment({
+      id: "x1",
+      postId: P,
+      author: { ...ADA, userId: "fed:1", fullName: "Carol Peer", handle: "carol@c.test" },
+      content: "Hello from elsewhere",
+      remote: { handle: "carol@c.test", url: "https://c.test/notes/1" },
+    });
+    renderPost(ADA, ({ method, path }) =>
+      method === "GET" && path === `/api/posts/${P}/comments`
+        ? json({ items: [remote], nextCursor: null })
+        : undefined,
+    );
+    await screen.findByText("Hello from elsewhere");
+    expect(screen.getByRole("link", { name: "Carol Peer" }).getAttribute("href")).toBe(
+      "/@carol@c.test",
+    );
+    expect(screen.queryByRole("button", { name: "Reply to Carol Peer" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Like comment/ })).toBeNull();
+  });
 });
