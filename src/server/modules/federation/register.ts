@@ -15,6 +15,7 @@ import { listenToInbox } from "./inbox";
 import { ActorKeys } from "./keys";
 import { TableKvStore } from "./kv-store";
 import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
+import { joinLibraryLog } from "./library-log";
 import { TableMessageQueue } from "./message-queue";
 import { remoteFeedKeys } from "./note-queries";
 import { presentNotes, presentReplies } from "./notes";
@@ -84,6 +85,7 @@ export const federationModule: AppModule = {
 
   async register(app, ctx) {
     const federation = federationOf(ctx);
+    await joinLibraryLog(ctx.log);
     if (ctx.config.federation.allowPrivate) {
       ctx.log.warn(
         "FEDERATION_ALLOW_PRIVATE is on: federation may reach private addresses and plain-http actors",
