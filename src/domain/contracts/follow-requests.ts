@@ -26,6 +26,8 @@ export const accountPrivacy = z.object({
   privateAccount: z.boolean(),
   followersAudience: audience,
   followingAudience: audience,
+  /** "Show these details on other servers" (docs/federation.md "What a remote server sees"). */
+  detailsElsewhere: z.boolean(),
 });
 export type AccountPrivacy = z.infer<typeof accountPrivacy>;
 

@@ -84,7 +84,12 @@ export const accountState = (
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
   emailPreferences: { newFollowers: true, postActivity: true, messages: true },
-  privacy: { privateAccount: false, followersAudience: "only_me", followingAudience: "only_me" },
+  privacy: {
+    privateAccount: false,
+    followersAudience: "only_me",
+    followingAudience: "only_me",
+    detailsElsewhere: false,
+  },
   waitingRequests: 0,
 });
 

@@ -87,6 +87,9 @@ export const profiles = pgTable(
      * person chooses. */
     followersAudience: text("followers_audience").notNull().default("only_me"),
     followingAudience: text("following_audience").notNull().default("only_me"),
+    /** "Show these details on other servers": Everyone attributes, sensitive ones apart, go into
+     * the actor as profile fields (docs/federation.md "What a remote server sees"). */
+    detailsElsewhere: boolean("details_elsewhere").notNull().default(false),
     faceVerifiedAt: timestamp("face_verified_at", { withTimezone: true }),
     faceCaptureUrl: text("face_capture_url"),
     faceMatchScore: real("face_match_score"),

@@ -16,11 +16,15 @@ import {
   Mention,
   Note,
   Person,
+  PropertyValue,
   PUBLIC_COLLECTION,
   Tombstone,
 } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
+import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-labels";
+import { isSensitive } from "../../../domain/audiences";
 import type { PostView } from "../../../domain/contracts/posts";
+import type { ProfileAttributes } from "../../../domain/contracts/profile-attributes";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { accountExists, userIdOfHandle, visitorProfileOf } from "../profiles/federated";
@@ -176,7 +180,7 @@ export async function actorOf(
       ? new Tombstone({ id: ctx.getActorUri(identifier) })
       : null;
   }
-  const { profile, discoverable } = shown;
+  const { profile, discoverable, detailsElsewhere } = shown;
   const base = config.publicUrl;
   return new Person({
     ...common,
@@ -191,5 +195,16 @@ export async function actorOf(
     manuallyApprovesFollowers: profile.privateAccount,
     discoverable,
     indexable: discoverable && !profile.privateAccount,
+    attachments: detailsElsewhere ? detailsOf(profile.attributes) : [],
+  });
+}
+
+/** The attributes a signed-out visitor sees (their audience is Everyone), sensitive ones never
+ * (docs/federation.md "What a remote server sees"), as profile fields in the profile's order. */
+function detailsOf(attributes: ProfileAttributes): PropertyValue[] {
+  return ATTRIBUTE_ORDER.flatMap((key) => {
+    const value = attributes[key];
+    if (value === null || value === "" || isSensitive(key)) return [];
+    return [new PropertyValue({ name: ATTRIBUTE_LABELS[key], value: String(value) })];
   });
 }

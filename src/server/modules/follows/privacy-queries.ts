@@ -9,6 +9,7 @@ const privacyColumns = {
   privateAccount: profiles.privateAccount,
   followersAudience: profiles.followersAudience,
   followingAudience: profiles.followingAudience,
+  detailsElsewhere: profiles.detailsElsewhere,
 };
 
 export async function readPrivacy(db: Db, userId: string) {
@@ -28,6 +29,7 @@ export async function writePrivacy(
     privateAccount: boolean;
     followersAudience: string;
     followingAudience: string;
+    detailsElsewhere: boolean;
   }>,
 ) {
   const [row] = await tx

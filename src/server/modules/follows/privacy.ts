@@ -1,6 +1,7 @@
 // A private account's settings (docs/social-and-realtime.md "Private accounts"): whether follows
-// are requests first and posts for approved followers only, and who may open the follow lists.
-// Turning private off approves every waiting request in the same transaction.
+// are requests first and posts for approved followers only, and who may open the follow lists;
+// and whether Everyone details go to other servers (docs/federation.md). Turning private off
+// approves every waiting request in the same transaction.
 
 import type { AccountPrivacy, AccountPrivacyBody } from "../../../domain/contracts/follow-requests";
 import type { AppContext } from "../../context";
@@ -14,11 +15,13 @@ function present(row: {
   privateAccount: boolean;
   followersAudience: string;
   followingAudience: string;
+  detailsElsewhere: boolean;
 }): AccountPrivacy {
   return {
     privateAccount: row.privateAccount,
     followersAudience: asAudience(row.followersAudience),
     followingAudience: asAudience(row.followingAudience),
+    detailsElsewhere: row.detailsElsewhere,
   };
 }
 
@@ -41,7 +44,10 @@ export async function updateAccountPrivacy(
     const before = await readPrivacy(tx, userId);
     const row = await writePrivacy(tx, userId, changes);
     if (!row || !before) throw profileNotFound();
-    if (before.privateAccount !== row.privateAccount) {
+    if (
+      before.privateAccount !== row.privateAccount ||
+      before.detailsElsewhere !== row.detailsElsewhere
+    ) {
       await deps.federation.actorChanged(tx, fx, userId);
       fx.publishAfterCommit({ type: "profile.changed", userId });
     }

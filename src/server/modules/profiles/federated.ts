@@ -14,12 +14,13 @@ export { countPeople, stepFollowCounters } from "./federation-queries";
 export async function visitorProfileOf(
   db: Db,
   userId: string,
-): Promise<{ profile: ProfileView; discoverable: boolean } | null> {
+): Promise<{ profile: ProfileView; discoverable: boolean; detailsElsewhere: boolean } | null> {
   const row = await findProfileByUserId(db, userId);
   if (!row || row.profile.suspendedAt !== null) return null;
   return {
     profile: presentProfile(row, "other", { postsSeen: !row.profile.privateAccount }),
     discoverable: row.profile.demographicSearch,
+    detailsElsewhere: row.profile.detailsElsewhere,
   };
 }
 

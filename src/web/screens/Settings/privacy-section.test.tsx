@@ -58,6 +58,7 @@ describe("Settings: Privacy", () => {
       privateAccount: true,
       followersAudience: "everyone",
       followingAudience: "only_me",
+      detailsElsewhere: false,
     });
     expect(puts(calls)).toHaveLength(1);
     await waitFor(() =>
@@ -66,6 +67,23 @@ describe("Settings: Privacy", () => {
         true,
       ),
     );
+  });
+
+  it("saves 'Show these details on other servers', off until turned on, with what it means", async () => {
+    const state = accountState();
+    const { user } = renderSettings(state);
+    const privacy = await section();
+    const toggle = await within(privacy).findByRole("switch", {
+      name: "Show these details on other servers",
+    });
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(
+      within(privacy).getByText(/Other servers may keep copies they already received/),
+    ).toBeTruthy();
+    await user.click(toggle);
+    await user.click(within(privacy).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Privacy settings saved")).toBeTruthy();
+    expect(state.privacy.detailsElsewhere).toBe(true);
   });
 
   it("turning private off says the waiting requests will be approved, and counts them", async () => {

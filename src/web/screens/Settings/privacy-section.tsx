@@ -1,5 +1,6 @@
-// 'Privacy' (docs/social-and-realtime.md "Private accounts"): the private account switch, and who
-// may open the followers and following lists. The choices are a draft until Save; a refused save
+// 'Privacy' (docs/social-and-realtime.md "Private accounts"): the private account switch, who
+// may open the followers and following lists, and whether Everyone details go to other servers
+// (docs/federation.md "What a remote server sees"). The choices are a draft until Save; a refused save
 // keeps them on screen and says why under the form. Turning private off approves every waiting
 // request, which the form says before the save and the toast counts after it.
 import { useState } from "react";
@@ -14,6 +15,9 @@ import {
 import { AudienceChoice } from "./audience-choice";
 import { listState, muted, SettingsSection } from "./settings-section";
 import { SwitchRow } from "./switch-row";
+
+export const DETAILS_ELSEWHERE_SENTENCE =
+  "Details you show to Everyone appear on your profile on other servers (Mastodon and the rest of the fediverse). Race, sexuality, religion, salary and net worth never do. Other servers may keep copies they already received.";
 
 export const PRIVATE_ACCOUNT_SENTENCE =
   "When your account is private, people must ask to follow you, and only the followers you approve see your posts.";
@@ -88,6 +92,14 @@ function PrivacyForm({ saved }: { saved: AccountPrivacy }) {
       <p className={`pb-3 text-sm ${muted}`}>
         Your friends list opens to whoever may open both lists.
       </p>
+      <div className="border-t border-neutral-200 dark:border-neutral-800">
+        <SwitchRow
+          label="Show these details on other servers"
+          description={DETAILS_ELSEWHERE_SENTENCE}
+          checked={draft.detailsElsewhere}
+          onChange={(on) => setDraft({ ...draft, detailsElsewhere: on })}
+        />
+      </div>
       {failure ? (
         <p role="alert" className="pb-3 text-sm text-red-700 dark:text-red-400">
           {failure}

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "details_elsewhere" boolean DEFAULT false NOT NULL;
