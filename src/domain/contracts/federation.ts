@@ -34,6 +34,16 @@ export const remotePersonResponse = z.object({ person: remotePersonView });
 export const lookupQuery = z.object({ handle: fediverseHandle });
 export const remotePersonParams = z.object({ id: z.uuid({ message: "Person not found" }) });
 
+/** A follow request from someone elsewhere to a private account, newest first. */
+export const remoteFollowRequestView = z.object({
+  id: z.string(),
+  handle: z.string(),
+  name: z.string(),
+  since: z.string(),
+});
+export type RemoteFollowRequestView = z.infer<typeof remoteFollowRequestView>;
+export const remoteFollowRequestsResponse = z.object({ items: z.array(remoteFollowRequestView) });
+
 export const remoteNoteParams = z.object({ id: z.uuid({ message: "Post not found" }) });
 
 /** A reply to a post from elsewhere: the text of a comment (docs/federation.md "Replies"). */

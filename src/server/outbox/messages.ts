@@ -16,6 +16,8 @@ export type FederateMessage =
   | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
   | { kind: "reply"; replyId: string }
   | { kind: "actor.update"; userId: string }
+  /** A private account's owner answered a follow request from elsewhere. */
+  | { kind: "accept" | "reject"; userId: string; actorId: string; followUri: string }
   | {
       kind: "actor.delete";
       userId: string;

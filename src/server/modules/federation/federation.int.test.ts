@@ -452,3 +452,62 @@ describe("follows across servers", () => {
     });
   });
 });
+
+describe("a private account's follow requests from elsewhere", () => {
+  it("asks its owner, who approves one, declines one, and approves the rest by going public", async () => {
+    const quinn = await createAccount(a, { label: "quinn", fullName: "Quinn Private" });
+    await inject(a, quinn, "PUT", "/api/account/privacy", { privateAccount: true });
+    const quinnUri = `https://a.test/ap/users/${quinn.userId}`;
+    const actor = await a.app.inject({ url: `/ap/users/${quinn.userId}`, headers: { accept: AS } });
+    expect(actor.json().manuallyApprovesFollowers).toBe(true);
+    const requests = async () =>
+      (await inject(a, quinn, "GET", "/api/federation/follow-requests")).json().items;
+
+    const follow = await peer.follow(quinnUri);
+    await eventually(async () =>
+      expect(await requests()).toMatchObject([{ handle: "carol@c.test", name: "Carol Peer" }]),
+    );
+    expect((await counts(a, quinn)).followers).toBe(0);
+    const [carolAsks] = await requests();
+    const approved = await inject(
+      a,
+      quinn,
+      "POST",
+      `/api/federation/follow-requests/${carolAsks.id}/approve`,
+    );
+    expect(approved.json().counts.followers).toBe(1);
+    await eventually(() => {
+      const accept = peer.received.find((r) => r.type === "Accept" && r.actor === quinnUri);
+      expect((accept?.object as { id?: string } | undefined)?.id).toBe(follow.href);
+    });
+
+    const stateOnB = async (who: TestAccount, id: string) =>
+      (await inject(b, who, "GET", `/api/federation/people/${id}`)).json().person.follow;
+    const rob = await createAccount(b, { label: "rob", fullName: "Rob" });
+    const quinnOnB = (
+      await inject(b, rob, "GET", `/api/federation/lookup?handle=${quinn.handle}@a.test`)
+    ).json().person.id;
+    await inject(b, rob, "POST", `/api/federation/people/${quinnOnB}/follow`);
+    await eventually(async () => expect(await requests()).toHaveLength(1));
+    const [robAsks] = await requests();
+    const declined = await inject(
+      a,
+      quinn,
+      "DELETE",
+      `/api/federation/follow-requests/${robAsks.id}`,
+    );
+    expect(declined.json()).toEqual({ ok: true });
+    await eventually(async () => expect(await stateOnB(rob, quinnOnB)).toBe("none"));
+
+    const sam = await createAccount(b, { label: "sam", fullName: "Sam" });
+    await inject(b, sam, "POST", `/api/federation/people/${quinnOnB}/follow`);
+    await eventually(async () => expect(await requests()).toHaveLength(1));
+    const publicNow = await inject(a, quinn, "PUT", "/api/account/privacy", {
+      privateAccount: false,
+    });
+    expect(publicNow.json().approved).toBe(1);
+    expect(await requests()).toEqual([]);
+    await eventually(async () => expect(await stateOnB(sam, quinnOnB)).toBe("following"));
+    expect((await counts(a, quinn)).followers).toBe(2);
+  });
+});

@@ -3,8 +3,11 @@
 // shared inbox where it has one) and retries failures. Each row reads the state as it is now: a
 // post deleted before its Create went out sends nothing for the Create, and the ordering key of a
 // post keeps its Create, Updates and Delete in order.
+
+import { randomUUID } from "node:crypto";
 import type { Context, Federation } from "@fedify/fedify";
 import {
+  Accept,
   Create,
   Delete,
   Follow,
@@ -12,6 +15,7 @@ import {
   Note,
   PUBLIC_COLLECTION,
   type Recipient,
+  Reject,
   Tombstone,
   Undo,
   Update,
@@ -149,6 +153,28 @@ async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string
   );
 }
 
+/** A private account's owner answered a follow request from elsewhere. */
+async function sendAnswer(
+  ctx: Context<void>,
+  deps: OutboundDeps,
+  message: Extract<FederateMessage, { kind: "accept" | "reject" }>,
+) {
+  const follower = await actorById(deps.db, message.actorId);
+  if (!follower) return;
+  const me = ctx.getActorUri(message.userId);
+  const follow = new Follow({
+    id: new URL(message.followUri),
+    actor: new URL(follower.uri),
+    object: me,
+  });
+  const Kind = message.kind === "accept" ? Accept : Reject;
+  await ctx.sendActivity(
+    { identifier: message.userId },
+    { id: new URL(follower.uri), inboxId: new URL(follower.inbox), endpoints: null },
+    new Kind({ id: new URL(`#answers/${randomUUID()}`, me), actor: me, object: follow }),
+  );
+}
+
 /** The person's actor as it stands now, to their followers elsewhere. */
 async function sendActorUpdate(ctx: Context<void>, deps: OutboundDeps, userId: string) {
   const recipients = await remoteFollowers(deps.db, userId);
@@ -199,6 +225,9 @@ export function federateHandler(deps: OutboundDeps) {
         return sendLike(ctx, deps, message);
       case "reply":
         return sendReply(ctx, deps, message.replyId);
+      case "accept":
+      case "reject":
+        return sendAnswer(ctx, deps, message);
       case "actor.update":
         return sendActorUpdate(ctx, deps, message.userId);
       case "actor.delete":

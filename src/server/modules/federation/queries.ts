@@ -96,6 +96,26 @@ export async function removeRemoteFollower(
   return (row?.state as FollowState | undefined) ?? null;
 }
 
+/** The follow requests from elsewhere a private account's owner has not answered, newest first. */
+export function pendingRemoteFollowers(
+  db: Db,
+  { userId, limit }: { userId: string; limit: number },
+) {
+  return db
+    .select({
+      id: fedActors.id,
+      handle: fedActors.handle,
+      name: fedActors.name,
+      since: fedFollowers.createdAt,
+      followUri: fedFollowers.followUri,
+    })
+    .from(fedFollowers)
+    .innerJoin(fedActors, eq(fedActors.id, fedFollowers.actorId))
+    .where(and(eq(fedFollowers.userId, userId), eq(fedFollowers.state, "pending")))
+    .orderBy(sql`${fedFollowers.createdAt} desc`)
+    .limit(limit);
+}
+
 /** Whether anyone on another server follows this person. */
 export async function hasRemoteFollowers(db: Db, userId: string): Promise<boolean> {
   const [row] = await db

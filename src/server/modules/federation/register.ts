@@ -11,6 +11,7 @@ import { countLivePosts, publicPostIdAt, publicPostOf } from "../posts/federated
 import { countPeople, userIdOfHandle } from "../profiles/federated";
 import { registerFederationBridge } from "./bridge";
 import { createAppFederation } from "./federation";
+import { approveAllRemoteRequests } from "./follow-requests";
 import { listenToInbox } from "./inbox";
 import { ActorKeys } from "./keys";
 import { TableKvStore } from "./kv-store";
@@ -29,6 +30,7 @@ export const federationPort: FederationPort = {
   async actorChanged(tx, fx, userId) {
     if (await hasRemoteFollowers(tx, userId)) fx.federate({ kind: "actor.update", userId });
   },
+  approveAllRequests: approveAllRemoteRequests,
   async actorDeleted(tx, fx, userId) {
     const recipients = await remoteContactsOf(tx, userId);
     if (recipients.length > 0) fx.federate({ kind: "actor.delete", userId, recipients });

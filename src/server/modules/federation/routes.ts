@@ -1,16 +1,24 @@
 // /api/federation/* (docs/federation.md "Follows"): find a person on another server by
 // their handle, read them, follow and unfollow them.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   lookupQuery,
+  remoteFollowRequestsResponse,
   remoteNoteParams,
   remotePersonParams,
   remotePersonResponse,
   remoteReplyBody,
   remoteReplyResponse,
 } from "../../../domain/contracts/federation";
+import { followRequestApproveResponse } from "../../../domain/contracts/follow-requests";
 import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
+import {
+  approveRemoteRequest,
+  declineRemoteRequest,
+  remoteFollowRequests,
+} from "./follow-requests";
 import { replyToNote, setNoteLike } from "./notes";
 import {
   type FederationDeps,
@@ -98,5 +106,33 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
       });
       return reply.status(201).send({ reply: sent });
     },
+  );
+
+  app.get(
+    "/follow-requests",
+    { ...signedIn, schema: { tags, response: { 200: remoteFollowRequestsResponse } } },
+    async (request) => remoteFollowRequests(deps.db, me(request)),
+  );
+  app.post(
+    "/follow-requests/:id/approve",
+    {
+      ...signedIn,
+      schema: { tags, params: remotePersonParams, response: { 200: followRequestApproveResponse } },
+    },
+    async (request) =>
+      approveRemoteRequest(deps, { userId: me(request), actorId: request.params.id }),
+  );
+  app.delete(
+    "/follow-requests/:id",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: remotePersonParams,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) =>
+      declineRemoteRequest(deps, { userId: me(request), actorId: request.params.id }),
   );
 };

@@ -170,6 +170,7 @@ describe("what else ends a request", () => {
       privateAccount: false,
       followersAudience: "only_me",
       followingAudience: "only_me",
+      detailsElsewhere: false,
       approved: 3,
     });
     expect(await counts(owner)).toEqual({ friends: 1, following: 1, followers: 3 });
@@ -189,8 +190,14 @@ describe("privacy settings", () => {
       privateAccount: false,
       followersAudience: "only_me",
       followingAudience: "only_me",
+      detailsElsewhere: false,
     });
-    const bad = [{ followersAudience: "strangers" }, { privateAccount: "yes" }, { other: true }];
+    const bad = [
+      { followersAudience: "strangers" },
+      { privateAccount: "yes" },
+      { detailsElsewhere: "on" },
+      { other: true },
+    ];
     for (const body of bad) {
       const res = await inject(t, me, "PUT", "/api/account/privacy", body);
       expect(res.statusCode).toBe(400);

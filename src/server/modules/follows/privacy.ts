@@ -40,7 +40,10 @@ export async function updateAccountPrivacy(
   return deps.outbox.transaction(async (tx, fx) => {
     // Approving first takes the owner's row with the requesters' in id order (requests.ts).
     const approved =
-      changes.privateAccount === false ? await approveAllRequests(tx, fx, userId) : 0;
+      changes.privateAccount === false
+        ? (await approveAllRequests(tx, fx, userId)) +
+          (await deps.federation.approveAllRequests(tx, fx, userId))
+        : 0;
     const before = await readPrivacy(tx, userId);
     const row = await writePrivacy(tx, userId, changes);
     if (!row || !before) throw profileNotFound();

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { presentProfile } from "./present";
 import { findProfileByUserId, findProfilePage } from "./queries";
 
-export { countPeople, stepFollowCounters } from "./federation-queries";
+export { countPeople, followCountersOf, stepFollowCounters } from "./federation-queries";
 
 /** The profile as a signed-out visitor sees it, and whether its owner shows in demographic search;
  * null for a suspended or missing person. */

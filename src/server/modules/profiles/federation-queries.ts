@@ -31,3 +31,19 @@ export async function countPeople(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(profiles).where(isNull(profiles.suspendedAt));
   return row?.n ?? 0;
 }
+
+/** A person's follow counters as they stand. */
+export async function followCountersOf(
+  db: Db,
+  userId: string,
+): Promise<{ friends: number; following: number; followers: number }> {
+  const [row] = await db
+    .select({
+      friends: profiles.friendsCount,
+      following: profiles.followingCount,
+      followers: profiles.followersCount,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? { friends: 0, following: 0, followers: 0 };
+}
