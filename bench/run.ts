@@ -62,6 +62,8 @@ const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
     env: { BENCH_DATABASE_URL: feedUrl },
   },
   { name: "inbound smtp", script: "bench/smtp-inbound.ts" },
+  { name: "federation fan-out", script: "bench/federation-fanout.ts" },
+  { name: "federation inbound", script: "bench/federation-inbound.ts" },
 ];
 
 const words = process.argv.slice(2).map((w) => w.toLowerCase());
