@@ -11,6 +11,8 @@ import { ProfileBadges } from "./profile-badges";
 
 interface PersonLineProps {
   person: PersonSummary;
+  /** Where the name and avatar lead; the person's profile here by default. */
+  path?: string;
   /** A line under the handle, e.g. 'Blocked since …'. */
   detail?: ReactNode;
   /** A button on the right, e.g. Unblock. */
@@ -19,17 +21,24 @@ interface PersonLineProps {
   className?: string;
 }
 
-export function PersonLine({ person, detail, action, small = false, className }: PersonLineProps) {
+export function PersonLine({
+  person,
+  path = `/${person.handle}`,
+  detail,
+  action,
+  small = false,
+  className,
+}: PersonLineProps) {
   const name = displayName(person);
   return (
     <div className={clsx("flex min-w-0 items-center gap-3", className)}>
-      <Link to={`/${person.handle}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Link to={path} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <Avatar name={name} src={person.profileImageUrl} className={small ? "size-8" : "size-10"} />
       </Link>
       <div className="min-w-0 flex-1">
         <span className="flex min-w-0 items-center gap-1">
           <Link
-            to={`/${person.handle}`}
+            to={path}
             className="truncate font-semibold text-neutral-900 hover:underline dark:text-neutral-100"
           >
             <PersonName person={person} />

@@ -77,6 +77,7 @@ beforeEach(() => {
       }
       if (path === "/api/activity") return json(activityReplies.shift() ?? ok({ groups }));
       if (path.startsWith("/api/follow-requests")) return json(ok({ items: [], nextCursor: null }));
+      if (path === "/api/federation/follow-requests") return json(ok({ items: [] }));
       if (path === "/api/activity/unread-count") {
         return json(ok({ count: groups.filter((g) => g.unread).length }));
       }

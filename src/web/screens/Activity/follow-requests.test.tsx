@@ -1,70 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ActivityGroup } from "../../../domain/contracts/activity";
 import type { FollowRequestView } from "../../../domain/contracts/follow-requests";
-import { ADA, apiError, GRACE, json, renderWithRoutes, stubFetch } from "../../test-support/posts";
-import { ActivityScreen } from "./activity-screen";
+import { renderActivity } from "../../test-support/follow-requests";
+import { GRACE } from "../../test-support/posts";
 
 const since = new Date(Date.now() - 7 * 60_000).toISOString();
 const asking = (person: typeof GRACE): FollowRequestView => ({ ...person, since });
 const ALAN = { ...GRACE, userId: "u3", fullName: "Alan Turing", handle: "alan", username: "alan" };
-
-const requestGroup = (unread: boolean): ActivityGroup => ({
-  groupType: "FOLLOW_REQUEST",
-  postId: null,
-  actorCount: 2,
-  unread,
-  postSnippet: null,
-  commentSnippet: null,
-  actorsRecent: [GRACE, ALAN],
-  target: null,
-  postDeleted: false,
-  lastEventAt: since,
-});
-
-/** The owner's waiting requests on a server that answers Approve and Decline as
- * docs/social-and-realtime.md "Private accounts" says, unless told to refuse. */
-function renderActivity(options: {
-  waiting: FollowRequestView[];
-  refuse?: boolean;
-  unread?: boolean;
-  failList?: boolean;
-}) {
-  const server = {
-    waiting: [...options.waiting],
-    followers: [] as string[],
-    unread: options.unread ?? false,
-  };
-  const calls = stubFetch(({ method, path, body }) => {
-    if (path === "/api/activity") {
-      return json({ groups: server.waiting.length ? [requestGroup(server.unread)] : [] });
-    }
-    if (path === "/api/activity/unread-count") return json({ count: server.unread ? 1 : 0 });
-    if (method === "POST" && path === "/api/activity/read") {
-      expect(body).toEqual({ groupType: "FOLLOW_REQUEST", postId: null });
-      server.unread = false;
-      return json({ ok: true });
-    }
-    if (method === "GET" && path.startsWith("/api/follow-requests")) {
-      if (options.failList) return apiError(500, "");
-      return json({ items: server.waiting, nextCursor: null });
-    }
-    const answer = /^\/api\/follow-requests\/([^/]+)\/(approve|decline)$/.exec(path);
-    if (method === "POST" && answer) {
-      if (options.refuse) return apiError(503, "The database is resting.");
-      server.waiting = server.waiting.filter((p) => p.userId !== answer[1]);
-      if (answer[2] === "decline") return new Response(null, { status: 204 });
-      server.followers.push(answer[1] ?? "");
-      return json({ counts: { friends: 0, following: 0, followers: server.followers.length } });
-    }
-    return undefined;
-  });
-  const rendered = renderWithRoutes([{ path: "/activity", element: <ActivityScreen /> }], {
-    url: "/activity",
-    viewer: ADA,
-  });
-  return { ...rendered, calls, server };
-}
 
 const section = () => screen.findByRole("region", { name: "Follow requests" });
 

@@ -12,7 +12,7 @@ import type { okResponse } from "../../../domain/contracts/auth";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
-const ACTIVITY_POLL_MS = 30_000;
+export const ACTIVITY_POLL_MS = 30_000;
 
 export const MARK_ALL_FAILED = "Could not mark activity as read. Please try again.";
 
