@@ -27,6 +27,8 @@ export const remotePersonView = z.object({
   approvesFollowers: z.boolean(),
   /** How the viewer stands: "requested" until their server accepts. */
   follow: followState,
+  /** The viewer blocks them (docs/federation.md "Blocks"). */
+  blocked: z.boolean(),
 });
 export type RemotePersonView = z.infer<typeof remotePersonView>;
 
@@ -50,4 +52,27 @@ export const remoteNoteParams = z.object({ id: z.uuid({ message: "Post not found
 export const remoteReplyBody = commentBody.pick({ content: true });
 export const remoteReplyResponse = z.object({
   reply: z.object({ id: z.string(), createdAt: z.string() }),
+});
+
+/** A moderator's decision about a whole server (docs/federation.md "Domain blocks"). */
+export const DOMAIN_SEVERITIES = ["suspend", "silence", "reject_media"] as const;
+export const domainBlockView = z.object({
+  host: z.string(),
+  severity: z.enum(DOMAIN_SEVERITIES),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type DomainBlockView = z.infer<typeof domainBlockView>;
+export const domainBlocksResponse = z.object({ items: z.array(domainBlockView) });
+export const domainParams = z.object({
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+(?::\d+)?$/, { message: "Write a server name such as social.example." })
+    .max(253),
+});
+export const domainBlockBody = z.object({
+  severity: z.enum(DOMAIN_SEVERITIES, { message: "Choose suspend, silence or reject_media." }),
+  note: z.string().trim().max(500).default(""),
 });

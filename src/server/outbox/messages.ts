@@ -16,6 +16,7 @@ export type FederateMessage =
   | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
   | { kind: "reply"; replyId: string }
   | { kind: "actor.update"; userId: string }
+  | { kind: "block" | "unblock"; userId: string; actorId: string; blockUri: string }
   /** A private account's owner answered a follow request from elsewhere. */
   | { kind: "accept" | "reject"; userId: string; actorId: string; followUri: string }
   | {

@@ -33,6 +33,11 @@ export interface FederationPort {
    * the cursor. */
   repliesTo(
     db: Db,
-    input: { postId: string; limit: number; cursor: { at: Date; id: string } | null },
+    input: {
+      postId: string;
+      viewerId: string | null;
+      limit: number;
+      cursor: { at: Date; id: string } | null;
+    },
   ): Promise<CommentView[]>;
 }

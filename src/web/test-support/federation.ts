@@ -13,6 +13,7 @@ export const CAROL: RemotePersonView = {
   url: "https://social.example/@carol",
   approvesFollowers: false,
   follow: "none",
+  blocked: false,
 };
 
 /** A post of Carol's that reached us, as the feed and her posts page list it. */

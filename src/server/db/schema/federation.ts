@@ -184,3 +184,51 @@ export const fedReplies = pgTable(
   },
   (t) => [index("fed_replies_note_created_idx").on(t.noteId, t.createdAt, t.id)],
 );
+
+/** One of our people blocks someone elsewhere (docs/federation.md "Blocks"); `block_uri` is the
+ * Block activity sent, which an unblock undoes. */
+export const fedBlocks = pgTable(
+  "fed_blocks",
+  {
+    userId: personRef("user_id"),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    blockUri: text("block_uri").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorId] })],
+);
+
+/** Someone elsewhere blocks one of our people: we deliver them nothing of that person's. */
+export const fedBlockedBy = pgTable(
+  "fed_blocked_by",
+  {
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    userId: personRef("user_id"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.userId] })],
+);
+
+/** A moderator's decision about a whole server (docs/federation.md "Domain blocks"): `suspend`
+ * (nothing in, nothing out, what we held of it gone), `silence` (its replies are not shown on our
+ * posts; its people are seen only by who follows them), `reject_media` (no image of it fetched). */
+export const fedDomainBlocks = pgTable(
+  "fed_domain_blocks",
+  {
+    host: text("host").primaryKey(),
+    severity: text("severity").notNull(),
+    /** What the moderator noted, for other moderators. */
+    note: text("note").notNull().default(""),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "fed_domain_blocks_severity",
+      sql`${t.severity} in ('suspend', 'silence', 'reject_media')`,
+    ),
+  ],
+);

@@ -55,7 +55,12 @@ export async function commentsPage(
   const cursor = decodeCursor(input.cursor, z.uuid());
   const [rows, remote] = await Promise.all([
     listComments(db, { ...input, cursor }),
-    deps.federation.repliesTo(db, { postId: input.postId, limit: input.limit + 1, cursor }),
+    deps.federation.repliesTo(db, {
+      postId: input.postId,
+      viewerId: input.viewerId,
+      limit: input.limit + 1,
+      cursor,
+    }),
   ]);
   const merged = [...rows.map(present), ...remote].sort(olderFirst);
   const { page, nextCursor } = pageOf(merged, input.limit, (comment) => ({

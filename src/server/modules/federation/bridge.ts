@@ -6,7 +6,7 @@
 import type { Federation } from "@fedify/fedify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pageRoute } from "../../../domain/page-routes";
-import { payloadTooLarge } from "../../errors";
+import { forbidden, payloadTooLarge } from "../../errors";
 import type { RateLimits } from "../../infra/rate-limit";
 
 /** An inbox POST larger than this is refused before it is read further (Mastodon caps at 1 MB). */
@@ -23,6 +23,8 @@ const ACTIVITY_TYPES = /application\/activity\+json|application\/ld\+json/i;
 export interface BridgeOptions {
   base: string;
   limits: RateLimits;
+  /** Whether a moderator suspended this server: its inbox POSTs are refused at the door. */
+  refusesServer(host: string): Promise<boolean>;
   /** The federation path that serves a page's JSON-LD (an actor or a note), when the page has one. */
   objectPathOf(route: ReturnType<typeof pageRoute>): Promise<string | null>;
 }
@@ -59,7 +61,12 @@ export function registerFederationBridge(
       if (!objectPath) return false;
       path = objectPath;
     }
-    if (request.method === "POST") await spendInboxBudget(request, options.limits);
+    if (request.method === "POST") {
+      const host = await spendInboxBudget(request, options.limits);
+      if (await options.refusesServer(host)) {
+        throw forbidden(`This server does not take activities from ${host}.`);
+      }
+    }
     const body = request.method === "POST" ? await readBody(request) : undefined;
     let handOver = false;
     const response = await federation.fetch(
@@ -103,8 +110,8 @@ function headersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The key's host names the server that signs: its budget, before anything is verified. */
-async function spendInboxBudget(request: FastifyRequest, limits: RateLimits) {
+/** The key's host names the server that signs: its budget, before anything is verified; the host. */
+async function spendInboxBudget(request: FastifyRequest, limits: RateLimits): Promise<string> {
   const signature = `${request.headers.signature ?? ""} ${request.headers["signature-input"] ?? ""}`;
   const keyId = /keyid="([^"]+)"/i.exec(signature)?.[1];
   let host = "unsigned";
@@ -114,6 +121,7 @@ async function spendInboxBudget(request: FastifyRequest, limits: RateLimits) {
     host = "malformed";
   }
   await limits.consume("inboxPerServer", host);
+  return host;
 }
 
 async function readBody(request: FastifyRequest): Promise<Buffer> {

@@ -3,13 +3,18 @@
 // posts reaching the other side.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import {
+  AS,
+  counts,
+  deleteAccount,
+  eventually,
+  startInstance,
+} from "../../test-support/federation-instances";
 import { type FedifyPeer, startFedifyPeer } from "../../test-support/fedify-peer";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { inject, publish } from "../../test-support/social";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import type { TestApp } from "../../test-support/test-app";
 import { instant } from "./federation";
-
-const AS = "application/activity+json";
 
 let net: FediverseNet;
 let a: TestApp;
@@ -24,39 +29,10 @@ let carolId: string;
 /** Carol's post as Ann's feed has it. */
 let remoteNote: { id: string; uri: string };
 
-async function instance(name: string): Promise<TestApp> {
-  const t = await createTestApp({
-    PUBLIC_URL: `https://${name}`,
-    MAIL_DOMAIN: name,
-    FEDERATION_ALLOW_PRIVATE: "true",
-  });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  await net.serve(name, address.port);
-  return t;
-}
-
-/** Waits until `check` passes (deliveries go through queues), or fails with its last error. */
-async function eventually(check: () => Promise<void> | void, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-const counts = async (t: TestApp, who: TestAccount) =>
-  (await inject(t, who, "GET", `/api/profiles/${who.handle}`)).json().profile.counts;
-
 beforeAll(async () => {
   net = await installFediverseNet(["a.test", "b.test", "c.test"]);
-  a = await instance("a.test");
-  b = await instance("b.test");
+  a = await startInstance(net, "a.test");
+  b = await startInstance(net, "b.test");
   peer = await startFedifyPeer("c.test");
   await net.serve("c.test", peer.port);
   ann = await createAccount(a, { label: "ann", fullName: "Ann Here" });
@@ -381,15 +357,7 @@ describe("follows across servers", () => {
     const gusUri = `https://a.test/ap/users/${gus.userId}`;
     await peer.follow(gusUri);
     await eventually(async () => expect((await counts(a, gus)).followers).toBe(1));
-    expect((await inject(a, gus, "POST", "/api/account/deletion/code")).statusCode).toBeLessThan(
-      300,
-    );
-    const mail = a.mailbox
-      .all()
-      .filter((m) => m.to.includes(gus.email) && m.subject.includes("delete your"))
-      .at(-1);
-    const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
-    expect((await inject(a, gus, "POST", "/api/account/deletion", { code })).statusCode).toBe(200);
+    expect((await deleteAccount(a, gus)).statusCode).toBe(200);
     await eventually(() => {
       const deleted = peer.received.find(
         (activity) => activity.type === "Delete" && activity.object === gusUri,
@@ -430,13 +398,7 @@ describe("follows across servers", () => {
         .json()
         .items.some((p: { content: string }) => p.content === "Ivy was here");
     await eventually(async () => expect(await feedHas()).toBe(true));
-    await inject(b, ivy, "POST", "/api/account/deletion/code");
-    const mail = b.mailbox
-      .all()
-      .filter((m) => m.to.includes(ivy.email) && m.subject.includes("delete your"))
-      .at(-1);
-    const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
-    expect((await inject(b, ivy, "POST", "/api/account/deletion", { code })).statusCode).toBe(200);
+    expect((await deleteAccount(b, ivy)).statusCode).toBe(200);
     await eventually(async () => {
       expect(await feedHas()).toBe(false);
     });

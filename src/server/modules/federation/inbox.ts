@@ -3,9 +3,11 @@
 // idempotence keeps an activity id from being handled twice, before a listener runs.
 import { randomUUID } from "node:crypto";
 import type { Federation, InboxContext } from "@fedify/fedify";
-import { Accept, Create, Delete, Follow, Reject, Undo, Update } from "@fedify/vocab";
+import { Accept, Block, Create, Delete, Follow, Reject, Undo, Update } from "@fedify/vocab";
 import { visitorProfileOf } from "../profiles/federated";
 import { actorDeleted, isSelfDelete } from "./actor-deleted";
+import { blocksActor } from "./block-queries";
+import { blockedBy, unblockedBy } from "./blocks-inbox";
 import { acceptedFollowing, followerChanged } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
 import { type NotesInboxDeps, noteCreated, noteDeleted, noteUpdated } from "./notes-inbox";
@@ -32,6 +34,9 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
   const { db } = deps;
   federation
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+    // Keys fetched for deliveries to the shared inbox are fetched signed by the instance actor, so
+    // servers that require signed fetches (Mastodon's secure mode) answer.
+    .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .on(Create, (ctx, create) => noteCreated(deps, ctx, create))
     .on(Update, (ctx, update) => noteUpdated(deps, ctx, update))
     .on(Delete, (ctx, del) =>
@@ -52,9 +57,11 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
         );
       if (!shown) return answer(Reject);
       const state = shown.profile.privateAccount ? "pending" : "accepted";
-      await db.transaction(async (tx) => {
+      const refused = await db.transaction(async (tx) => {
         const actorId = await rememberActor(tx, follower);
-        if (!actorId) return;
+        if (!actorId) return true;
+        // Someone our person blocks may not follow them.
+        if (await blocksActor(tx, { userId, actorId })) return true;
         const before = await putRemoteFollower(tx, {
           actorId,
           userId,
@@ -62,11 +69,15 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
           state,
         });
         await followerChanged(tx, { userId, actorId, from: before, to: state });
+        return false;
       });
-      if (state === "accepted") await answer(Accept);
+      if (refused) await answer(Reject);
+      else if (state === "accepted") await answer(Accept);
     })
+    .on(Block, (ctx, block) => blockedBy(deps, ctx, block))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
+      if (object instanceof Block) return unblockedBy(deps, ctx, undo, object);
       if (!(object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
       const userId = followedPerson(ctx, object);

@@ -57,10 +57,8 @@ const comments = async (postId: string) =>
 
 describe("a reply from someone on Mastodon whom nobody here follows", () => {
   // docs/federation.md "Replies": a reply to one of our public posts is kept "whoever follows its
-  // author". The Create's sender is looked up only among the people elsewhere already stored
-  // (notes-inbox.ts, authorOf), so a stranger's reply is dropped; once they are stored (a follow
-  // either way), the same reply is kept.
-  it.fails("is a comment on our post", async () => {
+  // author": a stranger is fetched from their server and stored.
+  it("is a comment on our post", async () => {
     const { res, post } = await replyFrom("carl");
     expect(res.statusCode).toBe(202);
     await eventually(async () => {
@@ -71,9 +69,9 @@ describe("a reply from someone on Mastodon whom nobody here follows", () => {
   });
 
   // docs/federation.md "Identity": the instance actor signs the fetches no person makes, so that a
-  // server requiring signed fetches (Mastodon's secure mode) answers them. For a delivery to the
-  // shared inbox the fetch of the sender's key goes unsigned; refused, the delivery is refused too.
-  it.fails("signs the fetch of their key, which their server in secure mode requires", async () => {
+  // server requiring signed fetches (Mastodon's secure mode) answers them, the fetch of a sender's
+  // key for a delivery to the shared inbox among them.
+  it("signs the fetch of their key, which their server in secure mode requires", async () => {
     mastodon.requireSignedFetches(true);
     try {
       const before = mastodon.received.length;

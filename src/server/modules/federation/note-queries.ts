@@ -64,9 +64,15 @@ export function repliesTo(
   db: Db,
   {
     postId,
+    viewerId,
     limit,
     cursor,
-  }: { postId: string; limit: number; cursor: { at: Date; id: string } | null },
+  }: {
+    postId: string;
+    viewerId: string | null;
+    limit: number;
+    cursor: { at: Date; id: string } | null;
+  },
 ) {
   return db
     .select({
@@ -83,6 +89,14 @@ export function repliesTo(
     .where(
       and(
         eq(fedNotes.localPostId, postId),
+        // Replies from silenced or suspended servers, and from people the viewer blocks, are left
+        // out (docs/federation.md "Blocks", "Domain blocks").
+        sql`not exists (select 1 from fed_domain_blocks d
+          where d.host = ${fedActors.host} and d.severity in ('silence', 'suspend'))`,
+        viewerId
+          ? sql`not exists (select 1 from fed_blocks b
+              where b.user_id = ${viewerId} and b.actor_id = ${fedNotes.actorId})`
+          : undefined,
         cursor
           ? sql`(${fedNotes.publishedAt}, ${fedNotes.id}) > (${cursor.at}, ${cursor.id}::uuid)`
           : undefined,

@@ -9,7 +9,8 @@ import type { Effects, Outbox } from "../../outbox/outbox";
 import { bumpCommentsCount } from "../posts/for-comments";
 import { deleteNote, insertNote, localFollowersOf, updateNote } from "./note-queries";
 import { publicTextOf } from "./notes";
-import { actorByUri } from "./queries";
+import { actorById, actorByUri } from "./queries";
+import { rememberActor } from "./remote-actors";
 
 export interface NotesInboxDeps {
   db: Db;
@@ -22,6 +23,13 @@ export interface NotesInboxDeps {
 async function authorOf(db: Db, activity: Create | Update | Delete, attributed: URL | null) {
   if (!activity.actorId || (attributed && attributed.href !== activity.actorId.href)) return null;
   return (await actorByUri(db, activity.actorId.href)) ?? null;
+}
+
+/** The sender, fetched from their server and stored, when the object is theirs. */
+async function strangerOf(db: Db, ctx: InboxContext<void>, create: Create, attributed: URL | null) {
+  if (!create.actorId || (attributed && attributed.href !== create.actorId.href)) return null;
+  const actorId = await rememberActor(db, await create.getActor(ctx));
+  return actorId ? ((await actorById(db, actorId)) ?? null) : null;
 }
 
 async function staleFeeds(
@@ -61,10 +69,14 @@ async function countReply(
 export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>, create: Create) {
   const note = await create.getObject(ctx);
   if (!(note instanceof Note) || !note.id) return;
-  const author = await authorOf(deps.db, create, note.attributionId);
   const text = publicTextOf(note);
-  if (!author || text === null) return;
+  if (text === null) return;
   const localPostId = await ourPostRepliedTo(deps, ctx, note);
+  // A reply to one of our posts is kept whoever wrote it: a stranger is fetched and stored.
+  const author =
+    (await authorOf(deps.db, create, note.attributionId)) ??
+    (localPostId ? await strangerOf(deps.db, ctx, create, note.attributionId) : null);
+  if (!author) return;
   if (!localPostId && (await localFollowersOf(deps.db, author.id)).length === 0) return;
   const published = note.published ? new Date(note.published.epochMilliseconds) : new Date();
   const fields = {

@@ -80,7 +80,12 @@ export async function presentNotes(
 /** Replies from elsewhere to one of our posts, as its comments. */
 export async function presentReplies(
   db: Db,
-  input: { postId: string; limit: number; cursor: { at: Date; id: string } | null },
+  input: {
+    postId: string;
+    viewerId: string | null;
+    limit: number;
+    cursor: { at: Date; id: string } | null;
+  },
 ): Promise<CommentView[]> {
   return (await repliesTo(db, input)).map((row: ReplyRow) => ({
     id: row.id,

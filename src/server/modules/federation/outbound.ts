@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Context, Federation } from "@fedify/fedify";
 import {
   Accept,
+  Block,
   Create,
   Delete,
   Follow,
@@ -41,7 +42,7 @@ export interface OutboundDeps {
 /** Everyone on other servers who follows `userId`, as Fedify's recipients. */
 async function remoteFollowers(db: Db, userId: string): Promise<Recipient[]> {
   const recipients: Recipient[] = [];
-  let after: Date | undefined;
+  let after: { at: Date; actorId: string } | undefined;
   for (;;) {
     const page = await remoteFollowersOf(db, { userId, limit: FOLLOWERS_PAGE, after });
     for (const row of page) {
@@ -52,7 +53,8 @@ async function remoteFollowers(db: Db, userId: string): Promise<Recipient[]> {
       });
     }
     if (page.length < FOLLOWERS_PAGE) return recipients;
-    after = page[page.length - 1]?.createdAt;
+    const last = page[page.length - 1];
+    after = last ? { at: last.createdAt, actorId: last.actorId } : undefined;
   }
 }
 
@@ -90,8 +92,11 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
   });
 }
 
-async function sendFollow(ctx: Context<void>, deps: OutboundDeps, message: FederateMessage) {
-  if (!("actorId" in message)) return;
+async function sendFollow(
+  ctx: Context<void>,
+  deps: OutboundDeps,
+  message: Extract<FederateMessage, { kind: "follow" | "unfollow" }>,
+) {
   const target = await actorById(deps.db, message.actorId);
   if (!target) return;
   const me = ctx.getActorUri(message.userId);
@@ -150,6 +155,30 @@ async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string
       object: note,
     }),
     { preferSharedInbox: true, orderingKey: note.id?.href },
+  );
+}
+
+/** One of our people blocked, or unblocked, someone elsewhere. */
+async function sendBlock(
+  ctx: Context<void>,
+  deps: OutboundDeps,
+  message: Extract<FederateMessage, { kind: "block" | "unblock" }>,
+) {
+  const target = await actorById(deps.db, message.actorId);
+  if (!target) return;
+  const me = ctx.getActorUri(message.userId);
+  const block = new Block({
+    id: new URL(message.blockUri),
+    actor: me,
+    object: new URL(target.uri),
+  });
+  await ctx.sendActivity(
+    { identifier: message.userId },
+    { id: new URL(target.uri), inboxId: new URL(target.inbox), endpoints: null },
+    message.kind === "block"
+      ? block
+      : new Undo({ id: new URL("#undo", message.blockUri), actor: me, object: block }),
+    { orderingKey: message.blockUri },
   );
 }
 
@@ -228,6 +257,9 @@ export function federateHandler(deps: OutboundDeps) {
       case "accept":
       case "reject":
         return sendAnswer(ctx, deps, message);
+      case "block":
+      case "unblock":
+        return sendBlock(ctx, deps, message);
       case "actor.update":
         return sendActorUpdate(ctx, deps, message.userId);
       case "actor.delete":

@@ -5,12 +5,16 @@
 // that server received or could fetch, signed or not — while the Everyone details are.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import {
+  AS,
+  deleteAccount,
+  eventually,
+  startInstance,
+} from "../../test-support/federation-instances";
 import { type FedifyPeer, startFedifyPeer } from "../../test-support/fedify-peer";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { inject, publish } from "../../test-support/social";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
-
-const AS = "application/activity+json";
+import type { TestApp } from "../../test-support/test-app";
 
 /** Each detail's value and audience; the sensitive ones are shown to Everyone with consent and
  * must still never leave. */
@@ -51,18 +55,6 @@ let pat: TestAccount;
 /** Every document fetched from our instance, as the bytes answered. */
 const fetched: string[] = [];
 
-async function eventually(check: () => Promise<void> | void, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 /** Fetches what a remote server may read of Pat: the actor (by id and by handle), their
  * followers collection, and WebFinger, unsigned and signed by the remote server. */
 async function fetchAll(postId?: string) {
@@ -91,15 +83,7 @@ const everything = () => [...peer.received.map((r) => JSON.stringify(r)), ...fet
 
 beforeAll(async () => {
   net = await installFediverseNet(["a.test", "c.test"]);
-  a = await createTestApp({
-    PUBLIC_URL: "https://a.test",
-    MAIL_DOMAIN: "a.test",
-    FEDERATION_ALLOW_PRIVATE: "true",
-  });
-  await a.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = a.app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  await net.serve("a.test", address.port);
+  a = await startInstance(net, "a.test");
   peer = await startFedifyPeer("c.test");
   await net.serve("c.test", peer.port);
   pat = await createAccount(a, { label: "pat", fullName: "Pat Canary" });
@@ -151,13 +135,7 @@ describe("the privacy canary", () => {
       if (label) expect(seen, `${key}'s field`).not.toContain(`"name":"${label}"`);
     }
 
-    await inject(a, pat, "POST", "/api/account/deletion/code");
-    const mail = a.mailbox
-      .all()
-      .filter((m) => m.to.includes(pat.email) && m.subject.includes("delete your"))
-      .at(-1);
-    const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
-    expect((await inject(a, pat, "POST", "/api/account/deletion", { code })).statusCode).toBe(200);
+    expect((await deleteAccount(a, pat)).statusCode).toBe(200);
     await eventually(() => expect(peer.received.some((r) => r.type === "Delete")).toBe(true));
     await fetchAll();
     const after = everything();

@@ -132,17 +132,22 @@ export interface RemoteFollowerRow {
   sharedInbox: string | null;
 }
 
-/** A person's accepted remote followers, in follow order, after `afterUri` when given. */
+/** A person's accepted remote followers in follow order (then actor id), after `after`. */
 export function remoteFollowersOf(
   db: Db,
-  { userId, limit, after }: { userId: string; limit: number; after?: Date },
-): Promise<(RemoteFollowerRow & { createdAt: Date })[]> {
+  {
+    userId,
+    limit,
+    after,
+  }: { userId: string; limit: number; after?: { at: Date; actorId: string } },
+): Promise<(RemoteFollowerRow & { createdAt: Date; actorId: string })[]> {
   return db
     .select({
       uri: fedActors.uri,
       inbox: fedActors.inbox,
       sharedInbox: fedActors.sharedInbox,
       createdAt: fedFollowers.createdAt,
+      actorId: fedFollowers.actorId,
     })
     .from(fedFollowers)
     .innerJoin(fedActors, eq(fedActors.id, fedFollowers.actorId))
@@ -150,10 +155,15 @@ export function remoteFollowersOf(
       and(
         eq(fedFollowers.userId, userId),
         eq(fedFollowers.state, "accepted"),
-        after ? sql`${fedFollowers.createdAt} > ${after}` : undefined,
+        after
+          ? sql`(${fedFollowers.createdAt}, ${fedFollowers.actorId}) > (${after.at}, ${after.actorId}::uuid)`
+          : undefined,
+        // Nothing goes to a suspended server (docs/federation.md "Domain blocks").
+        sql`not exists (select 1 from fed_domain_blocks d
+          where d.host = ${fedActors.host} and d.severity = 'suspend')`,
       ),
     )
-    .orderBy(fedFollowers.createdAt)
+    .orderBy(fedFollowers.createdAt, fedFollowers.actorId)
     .limit(limit);
 }
 

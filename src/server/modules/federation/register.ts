@@ -9,6 +9,7 @@ import { secretBox } from "../../infra/secret-box";
 import type { FederationPort } from "../../ports/federation";
 import { countLivePosts, publicPostIdAt, publicPostOf } from "../posts/federated";
 import { countPeople, userIdOfHandle } from "../profiles/federated";
+import { domainBlockOf } from "./block-queries";
 import { registerFederationBridge } from "./bridge";
 import { createAppFederation } from "./federation";
 import { approveAllRemoteRequests } from "./follow-requests";
@@ -96,6 +97,7 @@ export const federationModule: AppModule = {
     registerFederationBridge(app, federation, {
       base: ctx.config.publicUrl,
       limits: ctx.limits,
+      refusesServer: async (host) => (await domainBlockOf(ctx.db, host)) === "suspend",
       objectPathOf: async (route) => {
         if (route.kind === "profile") {
           const userId = await userIdOfHandle(ctx.db, route.handle);

@@ -15,7 +15,12 @@ export async function actorFields(actor: Actor): Promise<RemoteActorFields | nul
   const username = actor.preferredUsername?.toString() ?? actor.id.pathname.split("/").pop() ?? "";
   const icon = await actor.getIcon().catch(() => null);
   const iconUrl = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
-  const summary = actor.summary ? htmlToText(actor.summary.toString(), { wordwrap: false }) : "";
+  const summary = actor.summary
+    ? htmlToText(actor.summary.toString(), {
+        wordwrap: false,
+        selectors: [{ selector: "a", options: { ignoreHref: true } }],
+      })
+    : "";
   return {
     uri: actor.id.href,
     handle: `${username}@${actor.id.host}`.toLowerCase(),

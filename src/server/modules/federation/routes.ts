@@ -3,6 +3,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  domainBlockBody,
+  domainBlocksResponse,
+  domainParams,
   lookupQuery,
   remoteFollowRequestsResponse,
   remoteNoteParams,
@@ -14,6 +17,8 @@ import {
 import { followRequestApproveResponse } from "../../../domain/contracts/follow-requests";
 import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
+import { setRemoteBlock } from "./blocks";
+import { blockDomain, domainBlocks, unblockDomain } from "./domain-blocks";
 import {
   approveRemoteRequest,
   declineRemoteRequest,
@@ -134,5 +139,36 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
     },
     async (request) =>
       declineRemoteRequest(deps, { userId: me(request), actorId: request.params.id }),
+  );
+
+  for (const [method, block] of [
+    ["post", true],
+    ["delete", false],
+  ] as const) {
+    app[method](
+      "/people/:id/block",
+      { ...signedIn, schema: { tags, ...person } },
+      async (request) => {
+        const viewerId = me(request);
+        await setRemoteBlock(deps, { id: request.params.id, viewerId, block });
+        return { person: await remotePerson(deps.db, { id: request.params.id, viewerId }) };
+      },
+    );
+  }
+
+  const moderated = { response: { 200: domainBlocksResponse } };
+  app.get("/domain-blocks", { ...signedIn, schema: { tags, ...moderated } }, async (request) =>
+    domainBlocks(deps, me(request)),
+  );
+  app.put(
+    "/domain-blocks/:host",
+    { ...signedIn, schema: { tags, params: domainParams, body: domainBlockBody, ...moderated } },
+    async (request) =>
+      blockDomain(deps, { viewerId: me(request), host: request.params.host, ...request.body }),
+  );
+  app.delete(
+    "/domain-blocks/:host",
+    { ...signedIn, schema: { tags, params: domainParams, ...moderated } },
+    async (request) => unblockDomain(deps, { viewerId: me(request), host: request.params.host }),
   );
 };

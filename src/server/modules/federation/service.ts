@@ -6,11 +6,13 @@ import type { Federation } from "@fedify/fedify";
 import { isActor } from "@fedify/vocab";
 import { z } from "zod";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
-import { notFound } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { requireUnrestricted } from "../../policy/restrictions";
+import { blockedByActor, blocksActor, domainBlockOf } from "./block-queries";
 import { acceptedFollowing } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
 import { noteKeysOf } from "./note-queries";
@@ -34,7 +36,8 @@ export type FederationDeps = Pick<AppContext, "db" | "outbox" | "config"> & {
 const personNotFound = () => notFound("We could not find that person on their server.");
 
 async function present(db: Db, actor: RemoteActorRow, viewerId: string): Promise<RemotePersonView> {
-  const following = await findFollowing(db, { userId: viewerId, actorId: actor.id });
+  const pair = { userId: viewerId, actorId: actor.id };
+  const [following, blocked] = await Promise.all([findFollowing(db, pair), blocksActor(db, pair)]);
   return {
     id: actor.id,
     handle: actor.handle,
@@ -44,6 +47,7 @@ async function present(db: Db, actor: RemoteActorRow, viewerId: string): Promise
     url: actor.url,
     approvesFollowers: actor.manuallyApprovesFollowers,
     follow: !following ? "none" : following.state === "accepted" ? "following" : "requested",
+    blocked,
   };
 }
 
@@ -54,6 +58,8 @@ export async function lookUpPerson(
 ): Promise<RemotePersonView> {
   const ctx = deps.federation.createContext(new URL(deps.config.publicUrl));
   const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
+  const host = handle.split("@")[1] ?? "";
+  if ((await domainBlockOf(deps.db, host)) === "suspend") throw personNotFound();
   const found = await ctx.lookupObject(`@${handle}`, { documentLoader }).catch(() => null);
   const actorId = isActor(found) ? await rememberActor(deps.db, found) : null;
   const actor = actorId ? await actorById(deps.db, actorId) : await actorByHandle(deps.db, handle);
@@ -77,7 +83,17 @@ export async function followRemote(
 ): Promise<RemotePersonView> {
   await requireUnrestricted(deps.db, viewerId);
   const actor = await actorById(deps.db, id);
-  if (!actor) throw personNotFound();
+  const pair = { userId: viewerId, actorId: id };
+  if (
+    !actor ||
+    (await blockedByActor(deps.db, pair)) ||
+    (await domainBlockOf(deps.db, actor.host)) === "suspend"
+  ) {
+    throw personNotFound();
+  }
+  if (await blocksActor(deps.db, pair)) {
+    throw conflict(ERROR_CODES.conflict, "You block this person. Unblock them to follow them.");
+  }
   const followUri = new URL(`/ap/follows/${randomUUID()}`, deps.config.publicUrl).href;
   await deps.outbox.transaction(async (tx, fx) => {
     if (await insertFollowing(tx, { userId: viewerId, actorId: actor.id, followUri })) {

@@ -1,0 +1,54 @@
+// Instances of ours on the test fediverse (docs/federation.md "Tests"): each named (a.test, …),
+// serving https://{name} through the net's TLS front, with its mail domain the same name.
+import type { TestAccount } from "./accounts";
+import type { FediverseNet } from "./fediverse-net";
+import { inject } from "./social";
+import { createTestApp, type TestApp } from "./test-app";
+
+export const AS = "application/activity+json";
+
+export async function startInstance(
+  net: FediverseNet,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const t = await createTestApp({
+    PUBLIC_URL: `https://${name}`,
+    MAIL_DOMAIN: name,
+    FEDERATION_ALLOW_PRIVATE: "true",
+    ...env,
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  await net.serve(name, address.port);
+  return t;
+}
+
+/** Waits until `check` passes (deliveries go through queues), or fails with its last error. */
+export async function eventually(check: () => Promise<void> | void, ms = 15_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The person's follow counters as their profile shows them. */
+export const counts = async (t: TestApp, who: TestAccount) =>
+  (await inject(t, who, "GET", `/api/profiles/${who.handle}`)).json().profile.counts;
+
+/** Deletes the person's account through the API, with the code mailed to them. */
+export async function deleteAccount(t: TestApp, who: TestAccount) {
+  await inject(t, who, "POST", "/api/account/deletion/code");
+  const mail = t.mailbox
+    .all()
+    .filter((m) => m.to.includes(who.email) && m.subject.includes("delete your"))
+    .at(-1);
+  const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
+  return inject(t, who, "POST", "/api/account/deletion", { code });
+}
