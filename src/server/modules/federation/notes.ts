@@ -3,13 +3,13 @@
 // author's server may edit or delete it; our people like it with a Like, which an Undo takes back.
 import { randomUUID } from "node:crypto";
 import { type Note, PUBLIC_COLLECTION } from "@fedify/vocab";
-import { convert as htmlToText } from "html-to-text";
 import type { CommentView, PostView } from "../../../domain/contracts/posts";
 import { POST_MAX } from "../../../domain/post-slug";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
+import { htmlText } from "./html-text";
 import {
   deleteNoteLike,
   insertNoteLike,
@@ -30,13 +30,7 @@ export function publicTextOf(note: Note): string | null {
   const audience = [...note.toIds, ...note.ccIds].map((url) => url.href);
   if (!audience.includes(PUBLIC_COLLECTION.href) && !audience.includes("as:Public")) return null;
   const html = note.content?.toString() ?? "";
-  const text = htmlToText(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: "a", options: { ignoreHref: true } },
-      { selector: "img", format: "skip" },
-    ],
-  }).trim();
+  const text = htmlText(html).trim();
   return text.slice(0, TEXT_MAX);
 }
 

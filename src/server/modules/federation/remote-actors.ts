@@ -2,8 +2,8 @@
 // actor document says, as plain values, refreshed each time one of their activities or a lookup
 // brings the document again.
 import { type Actor, isActor } from "@fedify/vocab";
-import { convert as htmlToText } from "html-to-text";
 import type { Db } from "../../db/client";
+import { htmlText } from "./html-text";
 import { type RemoteActorFields, upsertActor } from "./queries";
 
 const SUMMARY_MAX = 2_000;
@@ -15,12 +15,7 @@ export async function actorFields(actor: Actor): Promise<RemoteActorFields | nul
   const username = actor.preferredUsername?.toString() ?? actor.id.pathname.split("/").pop() ?? "";
   const icon = await actor.getIcon().catch(() => null);
   const iconUrl = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
-  const summary = actor.summary
-    ? htmlToText(actor.summary.toString(), {
-        wordwrap: false,
-        selectors: [{ selector: "a", options: { ignoreHref: true } }],
-      })
-    : "";
+  const summary = actor.summary ? htmlText(actor.summary.toString()) : "";
   return {
     uri: actor.id.href,
     handle: `${username}@${actor.id.host}`.toLowerCase(),
