@@ -56,6 +56,9 @@ const envSchema = z.object({
   /** Federation may reach private addresses and plain-http actors (docs/federation.md "Safety"):
    * tests and closed networks only; a warning is logged at start. */
   FEDERATION_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  /** Other servers must sign their fetches of our people and posts (docs/federation.md "Signed
+   * fetches"), as Mastodon's secure mode asks. */
+  FEDERATION_SIGNED_FETCHES: z.enum(["true", "false"]).default("false"),
   /** Website checks may use any port, not only 80 and 443 (tests and development). */
   LINK_CHECK_ANY_PORT: z.enum(["true", "false"]).default("false"),
   /** PEM files for STARTTLS on the inbound SMTP server (set together). */
@@ -112,7 +115,7 @@ export interface Config {
   devServer: boolean;
   publicUrl: string;
   /** docs/federation.md "Safety". */
-  federation: { allowPrivate: boolean };
+  federation: { allowPrivate: boolean; signedFetches: boolean };
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -258,7 +261,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE ?? [],
       anyPort: env.LINK_CHECK_ANY_PORT === "true",
     },
-    federation: { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === "true" },
+    federation: {
+      allowPrivate: env.FEDERATION_ALLOW_PRIVATE === "true",
+      signedFetches: env.FEDERATION_SIGNED_FETCHES === "true",
+    },
     smtpTls:
       env.SMTP_TLS_KEY_FILE && env.SMTP_TLS_CERT_FILE
         ? {

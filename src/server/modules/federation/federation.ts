@@ -32,6 +32,7 @@ import type { ActorKeys } from "./keys";
 import { textToHtml } from "./note-html";
 import { replyWithNote } from "./note-queries";
 import { hasKeys } from "./queries";
+import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
 
 /** The instance's own actor, which signs what no person sends (docs/federation.md "Instance"). */
 export const INSTANCE_ACTOR = "instance";
@@ -70,9 +71,19 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
     signatureTimeWindow: { hours: 12 },
   });
 
+  const signed = config.federation.signedFetches;
   federation
-    .setActorDispatcher("/ap/users/{identifier}", (ctx, identifier) =>
-      actorOf(ctx, identifier, { db, config }),
+    .setActorDispatcher("/ap/users/{identifier}", async (ctx, identifier) => {
+      if (
+        signed &&
+        identifier !== INSTANCE_ACTOR &&
+        (await hiddenFromRequester(db, ctx, identifier))
+      )
+        return null;
+      return actorOf(ctx, identifier, { db, config });
+    })
+    .authorize((ctx, identifier) =>
+      identifier === INSTANCE_ACTOR ? true : signedWhenRequired(ctx, signed),
     )
     .mapHandle((_ctx, handle) => userIdOfHandle(db, handle))
     .setKeyPairsDispatcher((_ctx, identifier) => keys.pairsOf(identifier));
@@ -80,18 +91,22 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
   // Lists of followers leave the server as their totals only (docs/federation.md "Privacy").
   federation
     .setFollowersDispatcher("/ap/users/{identifier}/followers", () => ({ items: [] }))
+    .authorize((ctx) => signedWhenRequired(ctx, signed))
     .setCounter(async (_ctx, identifier) => {
       const shown = await visitorProfileOf(db, identifier);
       return shown ? shown.profile.counts.followers : null;
     });
 
   // Our posts, and our people's replies to posts from elsewhere: both are Notes, told apart by id.
-  federation.setObjectDispatcher(Note, "/ap/posts/{id}", async (ctx, { id }) => {
-    const post = await deps.publicPost(id);
-    if (post) return noteOf(ctx, post, base);
-    const reply = UUID.test(id) ? await replyWithNote(db, id) : undefined;
-    return reply ? replyNoteOf(ctx, reply) : null;
-  });
+  federation
+    .setObjectDispatcher(Note, "/ap/posts/{id}", async (ctx, { id }) => {
+      const post = await deps.publicPost(id);
+      const reply = !post && UUID.test(id) ? await replyWithNote(db, id) : undefined;
+      const authorId = post?.author.userId ?? reply?.userId;
+      if (!authorId || (signed && (await hiddenFromRequester(db, ctx, authorId)))) return null;
+      return post ? noteOf(ctx, post, base) : reply ? replyNoteOf(ctx, reply) : null;
+    })
+    .authorize((ctx) => signedWhenRequired(ctx, signed));
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => {
     const { users, posts, comments } = await deps.usage();

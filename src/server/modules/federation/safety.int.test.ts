@@ -21,7 +21,7 @@ const lookup = (t: TestApp, who: TestAccount, handle: string) =>
   inject(t, who, "GET", `/api/federation/lookup?handle=${handle}`);
 
 beforeAll(async () => {
-  net = await installFediverseNet(["a.test", "b.test", "c.test"]);
+  net = await installFediverseNet(["a.test", "b.test", "c.test", "s.test"]);
   a = await startInstance(net, "a.test", { ADMIN_EMAILS: MODERATOR });
   b = await startInstance(net, "b.test");
   peer = await startFedifyPeer("c.test");
@@ -166,5 +166,33 @@ describe("domain blocks", () => {
     expect(creates()).toBe(sent);
     await inject(a, mod, "DELETE", "/api/federation/domain-blocks/c.test");
     expect((await lookup(a, ann, "@carol@c.test")).statusCode).toBe(200);
+  });
+});
+
+describe("signed fetches", () => {
+  it("answer only signed fetches of people and posts, and 404 to someone the person blocks", async () => {
+    const s = await startInstance(net, "s.test", { FEDERATION_SIGNED_FETCHES: "true" });
+    try {
+      const sue = await createAccount(s, { label: "sue", fullName: "Sue Secure" });
+      const post = await publish(s, sue, "Only for signed eyes");
+      const paths = [`/ap/users/${sue.userId}`, `/ap/posts/${post.id}`];
+      const fetch = async (path: string, signedBy: FedifyPeer | null) => {
+        if (!signedBy) return s.app.inject({ url: path, headers: { accept: AS } });
+        const signed = await signedBy.sign(
+          new Request(`https://s.test${path}`, { headers: { accept: AS } }),
+        );
+        return s.app.inject({ url: path, headers: Object.fromEntries(signed.headers) });
+      };
+      for (const path of paths) {
+        expect((await fetch(path, null)).statusCode, path).toBe(401);
+        expect((await fetch(path, peer)).statusCode, path).toBe(200);
+      }
+      expect((await fetch("/ap/users/instance", null)).statusCode).toBe(200);
+      const carol = (await lookup(s, sue, "@carol@c.test")).json().person;
+      await inject(s, sue, "POST", `/api/federation/people/${carol.id}/block`);
+      for (const path of paths) expect((await fetch(path, peer)).statusCode, path).toBe(404);
+    } finally {
+      await s.close();
+    }
   });
 });
