@@ -18,6 +18,7 @@ import {
   Delete,
   Endpoints,
   Follow,
+  Like,
   Note,
   Person,
   PUBLIC_COLLECTION,
@@ -41,6 +42,9 @@ export interface FedifyPeer {
   /** The request signed with Carol's RSA key, as her server would send it (`options`: the scheme,
    * the moment it claims). */
   sign(request: Request, options?: SignRequestOptions): Promise<Request>;
+  /** Carol likes the post `noteUri` of `authorUri`; the Like's id, which `unlike` takes back. */
+  like(noteUri: string, authorUri: string): Promise<URL>;
+  unlike(noteUri: string, authorUri: string, likeId: URL): Promise<void>;
   /** Carol posts `text` publicly to her followers; the Note's id. */
   post(text: string): Promise<URL>;
   close(): Promise<void>;
@@ -174,6 +178,28 @@ export async function startFedifyPeer(name: string): Promise<FedifyPeer> {
       const [rsa] = await ctx.getActorKeyPairs("carol");
       if (!rsa) throw new Error("Carol has no key");
       return signRequest(request, rsa.privateKey, rsa.keyId, options);
+    },
+    async like(noteUri, authorUri) {
+      const author = (await ctx.lookupObject(authorUri)) as Person;
+      const id = new URL(`#likes/${Date.now()}`, carol);
+      await ctx.sendActivity(
+        { identifier: "carol" },
+        author,
+        new Like({ id, actor: carol, object: new URL(noteUri) }),
+      );
+      return id;
+    },
+    async unlike(noteUri, authorUri, likeId) {
+      const author = (await ctx.lookupObject(authorUri)) as Person;
+      await ctx.sendActivity(
+        { identifier: "carol" },
+        author,
+        new Undo({
+          id: new URL(`#undo-${Date.now()}`, carol),
+          actor: carol,
+          object: new Like({ id: likeId, actor: carol, object: new URL(noteUri) }),
+        }),
+      );
     },
     async post(text) {
       const id = new URL(`/notes/${Date.now()}`, origin);

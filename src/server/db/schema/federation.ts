@@ -232,3 +232,23 @@ export const fedDomainBlocks = pgTable(
     ),
   ],
 );
+
+/** Someone elsewhere likes one of our posts (docs/federation.md "Likes from elsewhere"): counted in
+ * the post's likes; `like_uri` is their Like, which their Undo names. */
+export const fedPostLikes = pgTable(
+  "fed_post_likes",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    likeUri: text("like_uri").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.actorId] }),
+    index("fed_post_likes_actor_idx").on(t.actorId),
+  ],
+);

@@ -5,8 +5,10 @@
 import { type Activity, Delete } from "@fedify/vocab";
 import type { Db } from "../../db/client";
 import type { Effects, Outbox } from "../../outbox/outbox";
+import { bumpLikesFromElsewhere } from "../posts/federated";
 import { bumpCommentsCount } from "../posts/for-comments";
 import { acceptedFollowing, followerChanged } from "./counters";
+import { postsLikedBy } from "./like-queries";
 import { localFollowersOf, postsRepliedToBy } from "./note-queries";
 import { actorByUri, deleteActor, followsOfActor, removeRemoteFollower } from "./queries";
 
@@ -33,7 +35,21 @@ export async function forgetActor(
     if (row.state === "accepted") await acceptedFollowing(tx, row, -1);
   }
   const replied = await postsRepliedToBy(tx, actorId);
+  const liked = await postsLikedBy(tx, actorId);
   await deleteActor(tx, actorId);
+  for (const postId of liked) {
+    const post = await bumpLikesFromElsewhere(tx, postId, -1);
+    if (post) {
+      fx.publishAfterCommit({
+        type: "post.liked",
+        postId,
+        authorId: post.userId,
+        userId: `fed:${actorId}`,
+        liked: false,
+        likesCount: post.count,
+      });
+    }
+  }
   for (const postId of replied) {
     const post = await bumpCommentsCount(tx, postId, -1);
     if (post) fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });

@@ -275,6 +275,21 @@ describe("follows across servers", () => {
     expect(byPath.json().id).toBe(`https://a.test/ap/posts/${post.id}`);
   });
 
+  it("counts likes from elsewhere of our posts, once each, and their Undo", async () => {
+    const post = await publish(a, ann, "Like me from afar");
+    const noteUri = `https://a.test/ap/posts/${post.id}`;
+    const annUri = `https://a.test/ap/users/${ann.userId}`;
+    const likes = async () =>
+      (await inject(a, ann, "GET", `/api/posts/${post.id}`)).json().post.likesCount;
+    const like = await peer.like(noteUri, annUri);
+    await eventually(async () => expect(await likes()).toBe(1));
+    await peer.like(noteUri, annUri);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await likes()).toBe(1);
+    await peer.unlike(noteUri, annUri, like);
+    await eventually(async () => expect(await likes()).toBe(0));
+  });
+
   it("sends an edit as Update and a delete as Delete", async () => {
     const post = await publish(a, ann, "A thought to revise");
     const noteId = `https://a.test/ap/posts/${post.id}`;

@@ -3,13 +3,14 @@
 // idempotence keeps an activity id from being handled twice, before a listener runs.
 import { randomUUID } from "node:crypto";
 import type { Federation, InboxContext } from "@fedify/fedify";
-import { Accept, Block, Create, Delete, Follow, Reject, Undo, Update } from "@fedify/vocab";
+import { Accept, Block, Create, Delete, Follow, Like, Reject, Undo, Update } from "@fedify/vocab";
 import { visitorProfileOf } from "../profiles/federated";
 import { actorDeleted, isSelfDelete } from "./actor-deleted";
 import { blocksActor } from "./block-queries";
 import { blockedBy, unblockedBy } from "./blocks-inbox";
 import { acceptedFollowing, followerChanged } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
+import { likedFromElsewhere, unlikedFromElsewhere } from "./likes-inbox";
 import { type NotesInboxDeps, noteCreated, noteDeleted, noteUpdated } from "./notes-inbox";
 import {
   actorByUri,
@@ -75,9 +76,11 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
       else if (state === "accepted") await answer(Accept);
     })
     .on(Block, (ctx, block) => blockedBy(deps, ctx, block))
+    .on(Like, (ctx, like) => likedFromElsewhere(deps, ctx, like))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
       if (object instanceof Block) return unblockedBy(deps, ctx, undo, object);
+      if (object instanceof Like) return unlikedFromElsewhere(deps, ctx, undo, object);
       if (!(object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
       const userId = followedPerson(ctx, object);

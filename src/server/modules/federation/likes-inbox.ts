@@ -1,0 +1,71 @@
+// Likes from elsewhere (docs/federation.md "Likes from elsewhere"): someone's `Like` of one of our
+// public posts counts in its likes, in the same transaction; their `Undo(Like)` takes it back. Each
+// is counted once however often it arrives.
+import type { InboxContext } from "@fedify/fedify";
+import { type Like, Note, type Undo } from "@fedify/vocab";
+import type { PostView } from "../../../domain/contracts/posts";
+import type { Db } from "../../db/client";
+import type { Effects, Outbox } from "../../outbox/outbox";
+import { bumpLikesFromElsewhere } from "../posts/federated";
+import { deletePostLike, insertPostLike } from "./like-queries";
+import { rememberActor } from "./remote-actors";
+
+export interface LikesDeps {
+  db: Db;
+  outbox: Outbox;
+  publicPost(postId: string): Promise<PostView | null>;
+}
+
+/** Our public post the Like names, or null. */
+async function likedPost(deps: LikesDeps, ctx: InboxContext<void>, like: Like) {
+  if (!like.objectId) return null;
+  const parsed = ctx.parseUri(like.objectId);
+  if (parsed?.type !== "object" || parsed.class !== Note) return null;
+  return deps.publicPost(parsed.values.id ?? "");
+}
+
+async function moved(
+  tx: Db,
+  fx: Pick<Effects, "publishAfterCommit">,
+  { post, actorId, liked }: { post: PostView; actorId: string; liked: boolean },
+) {
+  const row = await bumpLikesFromElsewhere(tx, post.id, liked ? 1 : -1);
+  if (!row) return;
+  fx.publishAfterCommit({
+    type: "post.liked",
+    postId: post.id,
+    authorId: row.userId,
+    userId: `fed:${actorId}`,
+    liked,
+    likesCount: row.count,
+  });
+}
+
+export async function likedFromElsewhere(deps: LikesDeps, ctx: InboxContext<void>, like: Like) {
+  const post = await likedPost(deps, ctx, like);
+  if (!post || !like.id || !like.actorId) return;
+  const actorId = await rememberActor(deps.db, await like.getActor(ctx));
+  if (!actorId) return;
+  const likeUri = like.id.href;
+  await deps.outbox.transaction(async (tx, fx) => {
+    if (await insertPostLike(tx, { postId: post.id, actorId, likeUri })) {
+      await moved(tx, fx, { post, actorId, liked: true });
+    }
+  });
+}
+
+export async function unlikedFromElsewhere(
+  deps: LikesDeps,
+  ctx: InboxContext<void>,
+  undo: Undo,
+  like: Like,
+) {
+  if (like.actorId?.href !== undo.actorId?.href) return;
+  const post = await likedPost(deps, ctx, like);
+  if (!post || !undo.actorId) return;
+  const actorUri = undo.actorId.href;
+  await deps.outbox.transaction(async (tx, fx) => {
+    const actorId = await deletePostLike(tx, { postId: post.id, actorUri });
+    if (actorId) await moved(tx, fx, { post, actorId, liked: false });
+  });
+}
