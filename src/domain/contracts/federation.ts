@@ -2,6 +2,8 @@
 // as our pages show them, found by their fediverse handle, and following them.
 import { z } from "zod";
 import { FEDIVERSE_HANDLE } from "../fediverse-handle";
+import { REPORT_DETAILS_MAX } from "../limits";
+import { REPORT_REASONS } from "../report-reasons";
 import { followState } from "./follows";
 import { commentBody } from "./posts";
 
@@ -76,3 +78,24 @@ export const domainBlockBody = z.object({
   severity: z.enum(DOMAIN_SEVERITIES, { message: "Choose suspend, silence or reject_media." }),
   note: z.string().trim().max(500).default(""),
 });
+
+/** Reporting someone elsewhere, with some of their posts that reached us (docs/federation.md
+ * "Reports"); `forward` sends their server a Flag from this server (not naming the reporter). */
+export const remoteReportBody = z.object({
+  reason: z.enum(REPORT_REASONS, { message: "Choose a reason." }),
+  details: z.string().trim().max(REPORT_DETAILS_MAX).default(""),
+  noteIds: z.array(z.uuid()).max(20).default([]),
+  forward: z.boolean().default(true),
+});
+export const remoteFlagView = z.object({
+  id: z.string(),
+  /** "in": another server's report of ours; "out": ours of someone there. */
+  direction: z.enum(["in", "out"]),
+  reporter: z.string(),
+  host: z.string(),
+  objects: z.array(z.string()),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export const remoteFlagsResponse = z.object({ items: z.array(remoteFlagView) });
+export const remoteFlagParams = z.object({ id: z.uuid({ message: "Report not found" }) });

@@ -15,6 +15,8 @@ export type FederateMessage =
   | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string }
   | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
   | { kind: "reply"; replyId: string }
+  /** A report of someone elsewhere, forwarded to their server. */
+  | { kind: "flag"; flagUri: string }
   | { kind: "actor.update"; userId: string }
   | { kind: "block" | "unblock"; userId: string; actorId: string; blockUri: string }
   /** A private account's owner answered a follow request from elsewhere. */

@@ -252,3 +252,32 @@ export const fedPostLikes = pgTable(
     index("fed_post_likes_actor_idx").on(t.actorId),
   ],
 );
+
+/** A report that crossed servers (docs/federation.md "Reports"): `in`, another server's `Flag` of
+ * our people or posts, for our moderators; `out`, one of our people's report of someone
+ * elsewhere, forwarded to that server as a `Flag` from the instance actor when they asked. */
+export const fedFlags = pgTable(
+  "fed_flags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    direction: text("direction").notNull(),
+    /** The Flag's id (ours when sent). */
+    flagUri: text("flag_uri").notNull(),
+    /** Who reported: the remote actor (in), or our person (out). */
+    reporter: text("reporter").notNull(),
+    /** The server elsewhere: the reporter's (in) or the reported person's (out). */
+    host: text("host").notNull(),
+    /** What is reported, as URIs (people and posts). */
+    objects: jsonb("objects").$type<string[]>().notNull(),
+    /** The reporter's words. */
+    content: text("content").notNull().default(""),
+    status: text("status").notNull().default("open"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fed_flags_uri_idx").on(t.flagUri),
+    index("fed_flags_open_idx").on(t.createdAt.desc()).where(sql`${t.status} = 'open'`),
+    check("fed_flags_direction", sql`${t.direction} in ('in', 'out')`),
+    check("fed_flags_status", sql`${t.status} in ('open', 'closed')`),
+  ],
+);

@@ -3,13 +3,25 @@
 // idempotence keeps an activity id from being handled twice, before a listener runs.
 import { randomUUID } from "node:crypto";
 import type { Federation, InboxContext } from "@fedify/fedify";
-import { Accept, Block, Create, Delete, Follow, Like, Reject, Undo, Update } from "@fedify/vocab";
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Flag,
+  Follow,
+  Like,
+  Reject,
+  Undo,
+  Update,
+} from "@fedify/vocab";
 import { visitorProfileOf } from "../profiles/federated";
 import { actorDeleted, isSelfDelete } from "./actor-deleted";
 import { blocksActor } from "./block-queries";
 import { blockedBy, unblockedBy } from "./blocks-inbox";
 import { acceptedFollowing, followerChanged } from "./counters";
 import { INSTANCE_ACTOR } from "./federation";
+import { flaggedFromElsewhere } from "./flags";
 import { likedFromElsewhere, unlikedFromElsewhere } from "./likes-inbox";
 import { type NotesInboxDeps, noteCreated, noteDeleted, noteUpdated } from "./notes-inbox";
 import {
@@ -77,6 +89,7 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
     })
     .on(Block, (ctx, block) => blockedBy(deps, ctx, block))
     .on(Like, (ctx, like) => likedFromElsewhere(deps, ctx, like))
+    .on(Flag, (ctx, flag) => flaggedFromElsewhere(deps, ctx, flag))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
       if (object instanceof Block) return unblockedBy(deps, ctx, undo, object);

@@ -286,3 +286,16 @@ export async function postsRepliedToBy(db: Db, actorId: string): Promise<string[
     .where(and(eq(fedNotes.actorId, actorId), sql`${fedNotes.localPostId} is not null`));
   return rows.flatMap((r) => (r.postId ? [r.postId] : []));
 }
+
+/** The URIs of those of `ids` that are the actor's posts. */
+export async function noteUrisOf(
+  db: Db,
+  { actorId, ids }: { actorId: string; ids: string[] },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ uri: fedNotes.uri })
+    .from(fedNotes)
+    .where(and(eq(fedNotes.actorId, actorId), inArray(fedNotes.id, ids)));
+  return rows.map((r) => r.uri);
+}

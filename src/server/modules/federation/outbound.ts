@@ -11,6 +11,7 @@ import {
   Block,
   Create,
   Delete,
+  Flag,
   Follow,
   Like,
   Note,
@@ -25,9 +26,10 @@ import type { PostView } from "../../../domain/contracts/posts";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
-import { actorOf, noteOf, replyNoteOf } from "./federation";
+import { actorOf, INSTANCE_ACTOR, noteOf, replyNoteOf } from "./federation";
+import { flagByUri } from "./flag-queries";
 import { noteById, replyWithNote } from "./note-queries";
-import { actorById, remoteFollowersOf } from "./queries";
+import { actorById, actorByUri, remoteFollowersOf } from "./queries";
 
 const FOLLOWERS_PAGE = 5_000;
 
@@ -158,6 +160,30 @@ async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string
   );
 }
 
+/** A report forwarded to the reported person's server, from the instance actor. */
+async function sendFlag(ctx: Context<void>, deps: OutboundDeps, flagUri: string) {
+  const flag = await flagByUri(deps.db, flagUri);
+  const [personUri, ...notes] = flag?.objects ?? [];
+  const person = personUri ? await actorByUri(deps.db, personUri) : undefined;
+  if (!flag || !person) return;
+  const me = ctx.getActorUri(INSTANCE_ACTOR);
+  await ctx.sendActivity(
+    { identifier: INSTANCE_ACTOR },
+    {
+      id: new URL(person.uri),
+      inboxId: new URL(person.inbox),
+      endpoints: person.sharedInbox ? { sharedInbox: new URL(person.sharedInbox) } : null,
+    },
+    new Flag({
+      id: new URL(flag.flagUri),
+      actor: me,
+      objects: [new URL(person.uri), ...notes.map((uri) => new URL(uri))],
+      content: flag.content,
+    }),
+    { preferSharedInbox: true },
+  );
+}
+
 /** One of our people blocked, or unblocked, someone elsewhere. */
 async function sendBlock(
   ctx: Context<void>,
@@ -254,6 +280,8 @@ export function federateHandler(deps: OutboundDeps) {
         return sendLike(ctx, deps, message);
       case "reply":
         return sendReply(ctx, deps, message.replyId);
+      case "flag":
+        return sendFlag(ctx, deps, message.flagUri);
       case "accept":
       case "reject":
         return sendAnswer(ctx, deps, message);

@@ -7,18 +7,22 @@ import {
   domainBlocksResponse,
   domainParams,
   lookupQuery,
+  remoteFlagParams,
+  remoteFlagsResponse,
   remoteFollowRequestsResponse,
   remoteNoteParams,
   remotePersonParams,
   remotePersonResponse,
   remoteReplyBody,
   remoteReplyResponse,
+  remoteReportBody,
 } from "../../../domain/contracts/federation";
 import { followRequestApproveResponse } from "../../../domain/contracts/follow-requests";
 import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
 import { setRemoteBlock } from "./blocks";
 import { blockDomain, domainBlocks, unblockDomain } from "./domain-blocks";
+import { closeReportAcrossServers, reportElsewhere, reportsAcrossServers } from "./flags";
 import {
   approveRemoteRequest,
   declineRemoteRequest,
@@ -170,5 +174,30 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
     "/domain-blocks/:host",
     { ...signedIn, schema: { tags, params: domainParams, ...moderated } },
     async (request) => unblockDomain(deps, { viewerId: me(request), host: request.params.host }),
+  );
+
+  app.post(
+    "/people/:id/report",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: remotePersonParams,
+        body: remoteReportBody,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) =>
+      reportElsewhere(deps, { viewerId: me(request), id: request.params.id, ...request.body }),
+  );
+  const reports = { response: { 200: remoteFlagsResponse } };
+  app.get("/reports", { ...signedIn, schema: { tags, ...reports } }, async (request) =>
+    reportsAcrossServers(deps, me(request)),
+  );
+  app.post(
+    "/reports/:id/close",
+    { ...signedIn, schema: { tags, params: remoteFlagParams, ...reports } },
+    async (request) =>
+      closeReportAcrossServers(deps, { viewerId: me(request), id: request.params.id }),
   );
 };

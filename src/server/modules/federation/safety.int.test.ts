@@ -196,3 +196,53 @@ describe("signed fetches", () => {
     }
   });
 });
+
+describe("reports across servers", () => {
+  it("forwards a report of someone elsewhere as a Flag from this server, and keeps one from elsewhere for our moderators", async () => {
+    const carol = (await lookup(a, ann, "@carol@c.test")).json().person;
+    const bad = await inject(a, ann, "POST", `/api/federation/people/${carol.id}/report`, {
+      reason: "rumours",
+    });
+    expect(bad.statusCode).toBe(400);
+    const sent = await inject(a, ann, "POST", `/api/federation/people/${carol.id}/report`, {
+      reason: "spam",
+      details: "Selling things",
+    });
+    expect(sent.json()).toEqual({ ok: true });
+    await eventually(() => {
+      const flag = peer.received.find((r) => r.type === "Flag");
+      expect(flag?.actor).toBe("https://a.test/ap/users/instance");
+      expect(flag?.object).toBe(peer.carol.href);
+      expect(flag?.content).toBe("Spam: Selling things");
+    });
+    const bo = await createAccount(b, { label: "bo", fullName: "Bo" });
+    const annThere = (await lookup(b, bo, `${ann.handle}@a.test`)).json().person;
+    await inject(b, bo, "POST", `/api/federation/people/${annThere.id}/report`, {
+      reason: "harassment",
+    });
+    const open = async () =>
+      (await inject(a, mod, "GET", "/api/federation/reports")).json().items as {
+        id: string;
+        direction: string;
+        objects: string[];
+        host: string;
+      }[];
+    await eventually(async () =>
+      expect(await open()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ direction: "out", host: "c.test" }),
+          expect.objectContaining({
+            direction: "in",
+            host: "b.test",
+            objects: [`https://a.test/ap/users/${ann.userId}`],
+          }),
+        ]),
+      ),
+    );
+    expect((await inject(a, ann, "GET", "/api/federation/reports")).statusCode).toBe(404);
+    for (const report of await open()) {
+      await inject(a, mod, "POST", `/api/federation/reports/${report.id}/close`);
+    }
+    expect(await open()).toEqual([]);
+  });
+});
