@@ -2,10 +2,8 @@
 // https://a.test and https://b.test, over real TLS on loopback (support/fediverse.ts). Ann on a.test
 // finds Bob of b.test from the header search ('Find @bob@b.test on their server'), follows him from
 // his page there (Requested, then Following once b.test accepts), sees his post arrive in her home
-// feed, likes it, and replies; Bob, at his own computer on b.test, sees the reply as a comment from
-// @ann@a.test on his post's page. The reply is made through the API from Ann's page: the web app
-// has no reply for a post from elsewhere yet. Incoming likes are not built yet, so b.test takes
-// Ann's Like without counting it, and the test does not look for it there.
+// feed, likes it, and replies from its card; Bob, at his own computer on b.test, sees the reply as a
+// comment from @ann@a.test on his post's page, and Ann's like counted on his post.
 import type { Browser, Page } from "@playwright/test";
 import { type Account, newAccount } from "./support/accounts";
 import { type Fediverse, startFediverse } from "./support/fediverse";
@@ -138,19 +136,12 @@ test("Ann on a.test follows Bob of b.test from the header search, likes his post
   await annPage.reload();
   await expect(card.getByRole("button", { name: "Unlike, 1 like" })).toBeVisible();
 
-  // Ann replies. The web app offers no reply to a post from elsewhere yet (its card has likes
-  // only, docs/federation.md "Post cards"), so this step is made through the API, from Ann's page
-  // with her session: POST /api/federation/notes/{id}/replies.
-  const feed = await inPage(annPage, "GET", "/api/feed");
-  const note = (feed.json.items as { id: string; content: string }[]).find(
-    (item) => item.content === words,
-  );
-  expect(note, "Bob's post in Ann's feed").toBeDefined();
+  // Ann replies from the card.
   const reply = `Hi Bob, Ann here on a.test ${rareWord()}`;
-  const replied = await inPage(annPage, "POST", `/api/federation/notes/${note?.id}/replies`, {
-    content: reply,
-  });
-  expect(replied.ok, "reply (API-made)").toBe(true);
+  await card.getByRole("button", { name: "Reply" }).click();
+  await card.getByRole("textbox", { name: `Reply to @${bobHandle}@b.test` }).fill(reply);
+  await card.getByRole("button", { name: "Send" }).click();
+  await expect(annPage.getByText(`Reply sent to @${bobHandle}@b.test`)).toBeVisible();
 
   // Bob sees Ann's reply on his post's page, as a comment from @ann@a.test.
   const comments = bobPage.getByRole("list", { name: "Comments" });
@@ -164,11 +155,9 @@ test("Ann on a.test follows Bob of b.test from the header search, likes his post
     `/@${annHandle}@a.test`,
   );
   await expect(comment.getByText(`@${annHandle}@a.test`)).toBeVisible();
-  // His post counts it among its comments.
-  await expect(
-    bobPage.getByRole("article", { name: `Post by ${bob.fullName}` }).getByRole("link", {
-      name: "1 comment",
-    }),
-  ).toBeVisible();
+  // His post counts it among its comments, and Ann's like among its likes.
+  const bobsPost = bobPage.getByRole("article", { name: `Post by ${bob.fullName}` });
+  await expect(bobsPost.getByRole("link", { name: "1 comment" })).toBeVisible();
+  await expect(bobsPost.getByRole("button", { name: "Like, 1 like" })).toBeVisible();
   await Promise.all([annPage.context().close(), bobPage.context().close()]);
 });

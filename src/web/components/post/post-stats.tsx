@@ -1,22 +1,29 @@
 // Like, comment and view counts under a post (spec-1 §2, spec-2 §2). A post from elsewhere has its
-// likes only: it takes no comments here yet and its views are not counted (docs/federation.md
-// "Posts from elsewhere").
+// likes and a Reply that goes to its author's server: its comments are not listed here yet and its
+// views are not counted (docs/federation.md "Posts from elsewhere", "Replies").
 import { Eye, MessageCircle } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
 import { formatCount } from "../../../domain/numbers";
 import { PostLikeButton } from "./post-like-button";
 import { countLabel } from "./post-parts";
+import { RemoteReplyButton, RemoteReplyForm } from "./remote-reply";
 
 const statClass =
   "inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm tabular-nums text-neutral-500 dark:text-neutral-400";
 
 export function PostStats({ post }: { post: PostView }) {
+  const [replying, setReplying] = useState(false);
   if (post.remote) {
     return (
-      <div className="mt-2 flex items-center">
-        <PostLikeButton post={post} />
-      </div>
+      <>
+        <div className="mt-2 flex items-center gap-4 sm:gap-6">
+          <PostLikeButton post={post} />
+          <RemoteReplyButton open={replying} onOpen={() => setReplying(true)} />
+        </div>
+        {replying ? <RemoteReplyForm post={post} onClose={() => setReplying(false)} /> : null}
+      </>
     );
   }
   return (

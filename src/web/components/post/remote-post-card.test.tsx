@@ -127,4 +127,34 @@ describe("PostCard: a post from elsewhere", () => {
     answer(apiError(502, "Their server did not answer."));
     expect(await screen.findByRole("button", { name: "Like, 4 likes" })).toBeTruthy();
   });
+
+  it("replies to its author's server from a box under it, keeping the text when sending fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const post = remotePost({});
+    const replyPath = `/api/federation/notes/${post.id}/replies`;
+    let fail = true;
+    const { user, calls } = renderFeed([post], ({ method, path }) => {
+      if (method !== "POST" || path !== replyPath) return undefined;
+      if (fail) return apiError(502, "Their server did not answer.");
+      return json({ reply: { id: "r1", createdAt: new Date().toISOString() } }, 201);
+    });
+    await user.click(screen.getByRole("button", { name: "Reply" }));
+    const box = screen.getByRole("textbox", { name: "Reply to @carol@social.example" });
+    expect(document.activeElement).toBe(box);
+    await user.type(box, "Hello over there");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByRole("alert")).toHaveProperty(
+      "textContent",
+      "Their server did not answer. Your text is still here.",
+    );
+    expect((box as HTMLTextAreaElement).value).toBe("Hello over there");
+    fail = false;
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Reply sent to @carol@social.example")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: /Reply to/ })).toBeNull();
+    expect(calls.filter((c) => c.path === replyPath).map((c) => c.body)).toEqual([
+      { content: "Hello over there" },
+      { content: "Hello over there" },
+    ]);
+  });
 });
