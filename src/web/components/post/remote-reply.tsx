@@ -45,7 +45,7 @@ export function RemoteReplyForm({ post, onClose }: { post: PostView; onClose: ()
   };
 
   return (
-    <form onSubmit={submit} className="mt-2 flex flex-col gap-2">
+    <form onSubmit={submit} className="mt-2 flex flex-col gap-2 pb-3">
       <label htmlFor={id} className="sr-only">
         {`Reply to @${handle}`}
       </label>
