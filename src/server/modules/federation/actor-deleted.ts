@@ -9,8 +9,9 @@ import { bumpLikesFromElsewhere } from "../posts/federated";
 import { bumpCommentsCount } from "../posts/for-comments";
 import { acceptedFollowing, followerChanged } from "./counters";
 import { postsLikedBy } from "./like-queries";
-import { localFollowersOf, postsRepliedToBy } from "./note-queries";
+import { localFollowersOf } from "./note-queries";
 import { actorByUri, deleteActor, followsOfActor, removeRemoteFollower } from "./queries";
+import { postsRepliedToBy } from "./reply-queries";
 
 /** Whether the activity is an actor deleting themselves. */
 export const isSelfDelete = (activity: Activity): activity is Delete =>

@@ -7,8 +7,8 @@ import type { Db } from "../../db/client";
 import type { Effects } from "../../outbox/outbox";
 import { deleteBlock, insertBlock } from "./block-queries";
 import { acceptedFollowing, followerChanged } from "./counters";
+import type { FederationDeps } from "./deps";
 import { deleteFollowing, removeRemoteFollower } from "./queries";
-import type { FederationDeps } from "./service";
 
 /** Ends the follows between our person and the actor, either way, with their counters; tells the
  * actor's server of the one our person had (`tell`: when it is our person's choice). */

@@ -28,10 +28,10 @@ import type { ProfileAttributes } from "../../../domain/contracts/profile-attrib
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { accountExists, userIdOfHandle, visitorProfileOf } from "../profiles/federated";
+import { hasKeys } from "./key-queries";
 import type { ActorKeys } from "./keys";
 import { textToHtml } from "./note-html";
-import { replyWithNote } from "./note-queries";
-import { hasKeys } from "./queries";
+import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
 
 /** The instance's own actor, which signs what no person sends (docs/federation.md "Instance"). */

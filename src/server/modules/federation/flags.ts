@@ -10,12 +10,12 @@ import { REPORT_REASON_LABELS, type ReportReason } from "../../../domain/report-
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { requireModerator } from "../../policy/roles";
+import type { FederationDeps } from "./deps";
 import { INSTANCE_ACTOR } from "./federation";
 import { closeFlag, insertFlag, openFlags } from "./flag-queries";
 import { htmlText } from "./html-text";
 import { noteUrisOf } from "./note-queries";
 import { actorById } from "./queries";
-import type { FederationDeps } from "./service";
 
 /** Open reports a moderator sees at once, newest first. */
 const FLAGS_SHOWN = 200;

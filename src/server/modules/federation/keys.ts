@@ -4,7 +4,7 @@
 import { exportJwk, generateCryptoKeyPair, importJwk } from "@fedify/fedify";
 import type { Db } from "../../db/client";
 import type { SecretBox } from "../../infra/secret-box";
-import { findKeys, insertKeys, type KeyRow } from "./queries";
+import { findKeys, insertKeys, type KeyRow } from "./key-queries";
 
 const CACHED_OWNERS = 1_000;
 

@@ -9,18 +9,10 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
+import type { FederationDeps } from "./deps";
 import { htmlText } from "./html-text";
-import {
-  deleteNoteLike,
-  insertNoteLike,
-  insertReply,
-  type NoteRow,
-  noteById,
-  notesByIds,
-  type ReplyRow,
-  repliesTo,
-} from "./note-queries";
-import type { FederationDeps } from "./service";
+import { deleteNoteLike, insertNoteLike, type NoteRow, noteById, notesByIds } from "./note-queries";
+import { insertReply, type ReplyRow, repliesTo } from "./reply-queries";
 
 /** A post from elsewhere is cut at ten times our own limit: enough for any server's posts. */
 const TEXT_MAX = POST_MAX * 10;

@@ -28,8 +28,9 @@ import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
 import { actorOf, INSTANCE_ACTOR, noteOf, replyNoteOf } from "./federation";
 import { flagByUri } from "./flag-queries";
-import { noteById, replyWithNote } from "./note-queries";
+import { noteById } from "./note-queries";
 import { actorById, actorByUri, remoteFollowersOf } from "./queries";
+import { replyWithNote } from "./reply-queries";
 
 const FOLLOWERS_PAGE = 5_000;
 

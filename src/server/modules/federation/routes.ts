@@ -21,6 +21,7 @@ import { followRequestApproveResponse } from "../../../domain/contracts/follow-r
 import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
 import { setRemoteBlock } from "./blocks";
+import type { FederationDeps } from "./deps";
 import { blockDomain, domainBlocks, unblockDomain } from "./domain-blocks";
 import { closeReportAcrossServers, reportElsewhere, reportsAcrossServers } from "./flags";
 import {
@@ -30,7 +31,6 @@ import {
 } from "./follow-requests";
 import { replyToNote, setNoteLike } from "./notes";
 import {
-  type FederationDeps,
   followRemote,
   lookUpPerson,
   remotePerson,

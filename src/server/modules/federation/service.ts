@@ -2,18 +2,17 @@
 // handle (WebFinger, then their actor document), and following or unfollowing them. The follow is
 // written with its Follow activity in one transaction; the outbox hands it to the delivery queue.
 import { randomUUID } from "node:crypto";
-import type { Federation } from "@fedify/fedify";
 import { isActor } from "@fedify/vocab";
 import { z } from "zod";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { conflict, notFound } from "../../errors";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { blockedByActor, blocksActor, domainBlockOf } from "./block-queries";
 import { acceptedFollowing } from "./counters";
+import type { FederationDeps } from "./deps";
 import { INSTANCE_ACTOR } from "./federation";
 import { noteKeysOf } from "./note-queries";
 import { presentNotes } from "./notes";
@@ -28,10 +27,6 @@ import {
 import { rememberActor } from "./remote-actors";
 
 const noteCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
-
-export type FederationDeps = Pick<AppContext, "db" | "outbox" | "config"> & {
-  federation: Federation<void>;
-};
 
 const personNotFound = () => notFound("We could not find that person on their server.");
 
