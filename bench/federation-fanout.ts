@@ -19,6 +19,7 @@
 import { loadavg } from "node:os";
 import { getDocumentLoader, verifyRequest } from "@fedify/fedify";
 import { Pool, setGlobalDispatcher } from "undici";
+import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import {
   BENCH_HOST,
@@ -26,7 +27,6 @@ import {
   benchCertificate,
   bodyOf,
   routingAgent,
-  startFederatedApp,
   startHttpsServer,
   startTlsFront,
 } from "./lib/bench-net";
@@ -96,7 +96,10 @@ const [author, ...readers] = secure(await createSessions(pool, [authorId, ...rea
 if (!author) throw new Error("no author session");
 
 const routes = Object.fromEntries(sinks.map((sink, s) => [serverName(s), sink.port]));
-const app = await startFederatedApp({ databaseUrl: url, routes, ca: certificate.cert });
+const app = await startApp({
+  databaseUrl: url,
+  net: { host: BENCH_HOST, routes, ca: certificate.cert },
+});
 const front = await startTlsFront(certificate, app.port);
 // This process's fetch (verifyRequest's key fetch) reaches the app over TLS as https://a.bench.test.
 setGlobalDispatcher(routingAgent({ [BENCH_HOST]: front.port }, certificate.cert));

@@ -20,13 +20,13 @@ import { loadavg } from "node:os";
 import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
 import { CryptographicKey, Endpoints, Person } from "@fedify/vocab";
 import { setGlobalDispatcher, request as undiciRequest } from "undici";
+import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import {
   BENCH_HOST,
   type BenchServer,
   benchCertificate,
   routingAgent,
-  startFederatedApp,
   startHttpsServer,
   startTlsFront,
 } from "./lib/bench-net";
@@ -127,7 +127,10 @@ await pool.query(
 await pool.query("update profiles set following_count = $1 where user_id = $2", [ACTORS, readerId]);
 
 const routes = Object.fromEntries(hosts.map((server, h) => [hostName(h), server.port]));
-const app = await startFederatedApp({ databaseUrl: url, routes, ca: certificate.cert });
+const app = await startApp({
+  databaseUrl: url,
+  net: { host: BENCH_HOST, routes, ca: certificate.cert },
+});
 const front = await startTlsFront(certificate, app.port);
 const agent = routingAgent({ [BENCH_HOST]: front.port }, certificate.cert);
 setGlobalDispatcher(agent);

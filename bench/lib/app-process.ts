@@ -16,6 +16,8 @@ export interface AppStats {
 export interface RunningApp {
   url: string;
   port: number;
+  /** The app process, whose CPU a bench may read from /proc. */
+  pid: number;
   /** The app's inbound SMTP server (docs/mail.md "Inbound"). */
   smtpPort: number;
   /** `gc`: after a full garbage collection, so heapUsed is what the app holds. */
@@ -35,6 +37,9 @@ export async function startApp(options: {
   poolSize?: number;
   /** DNS_SERVERS of the app (inbound mail's SPF, DKIM and DMARC checks). */
   dnsServers?: string[];
+  /** The federation benches' net (bench-net.ts): the app's name there, and its fetch's routes by
+   * name to loopback ports over TLS trusting `ca`. */
+  net?: { host: string; routes: Record<string, number>; ca: string };
 }): Promise<RunningApp> {
   const child: ChildProcess = fork(SERVER_ENTRY, [], {
     // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app (open it in Chrome DevTools).
@@ -55,6 +60,9 @@ export async function startApp(options: {
       BENCH_APP_SESSION_SECRET: BENCH_SESSION_SECRET,
       BENCH_APP_POOL: String(options.poolSize ?? 10),
       BENCH_APP_DNS_SERVERS: options.dnsServers?.join(",") ?? "",
+      BENCH_NET_HOST: options.net?.host ?? "",
+      BENCH_NET_ROUTES: JSON.stringify(options.net?.routes ?? {}),
+      BENCH_NET_CA: options.net?.ca ?? "",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -85,6 +93,7 @@ export async function startApp(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid ?? 0,
     smtpPort,
     cacheBytes: async () => {
       const response = await fetch(`http://127.0.0.1:${port}/metrics`, {

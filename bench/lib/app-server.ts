@@ -2,11 +2,14 @@
 // 127.0.0.1 and a random port, so load generators and WebSocket clients run in another process.
 // Talks to its parent over IPC: "ready" with the port; answers "stats" with RSS, heap and CPU
 // (after a full garbage collection when asked); "stop". /metrics opens to BENCH_METRICS_TOKEN.
-// Started by app-process.ts; not meant to be run by hand.
+// For the federation benches (BENCH_NET_HOST set) it is https://{that host} with
+// FEDERATION_ALLOW_PRIVATE, its fetch routed by bench-net.ts to the bench's other servers over TLS
+// (docs/performance.md "Federation"). Started by app-process.ts; not meant to be run by hand.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { setGlobalDispatcher } from "undici";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { fromPostgres } from "../../src/server/db/client";
@@ -15,6 +18,7 @@ import { connectRedis } from "../../src/server/infra/redis";
 import { createMemoryBus, createRedisBus } from "../../src/server/realtime/bus";
 import { BENCH_METRICS_TOKEN, type ChildMessage, type ParentMessage } from "./app-ipc";
 import { assertLoopback } from "./bench-db";
+import { routingAgent } from "./bench-net";
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -22,6 +26,11 @@ const databaseUrl = process.env.BENCH_APP_DATABASE_URL ?? "";
 const redisUrl = process.env.BENCH_APP_REDIS_URL || undefined;
 assertLoopback(databaseUrl, "database URL");
 if (redisUrl) assertLoopback(redisUrl, "REDIS_URL");
+const netHost = process.env.BENCH_NET_HOST || undefined;
+if (netHost) {
+  const routes = JSON.parse(process.env.BENCH_NET_ROUTES ?? "{}") as Record<string, number>;
+  setGlobalDispatcher(routingAgent(routes, process.env.BENCH_NET_CA ?? ""));
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-bench-"));
 try {
@@ -29,7 +38,8 @@ try {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: "0",
-    PUBLIC_URL: "http://127.0.0.1",
+    PUBLIC_URL: netHost ? `https://${netHost}` : "http://127.0.0.1",
+    ...(netHost ? { MAIL_DOMAIN: netHost, FEDERATION_ALLOW_PRIVATE: "true" } : {}),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
