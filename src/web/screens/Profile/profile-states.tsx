@@ -31,14 +31,18 @@ export function ProfileSkeleton() {
   );
 }
 
-export function ProfileNotFound() {
+/** `message`: what the page says (a person elsewhere gets their own sentence: docs/federation.md
+ * "In the web app"). */
+export function ProfileNotFound({
+  message = "Sorry, we couldn't find that profile.",
+}: {
+  message?: string;
+}) {
   const goBack = useGoBack("/");
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Profile Not Found</h1>
-      <p className="text-neutral-600 dark:text-neutral-400">
-        Sorry, we couldn't find that profile.
-      </p>
+      <p className="text-neutral-600 dark:text-neutral-400">{message}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="secondary" onClick={goBack}>
           Back

@@ -11,10 +11,9 @@ import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { useRemoteLookupQuery, useRemotePersonQuery } from "../../state/queries/federation";
 import { isNotFoundError } from "../../state/queries/profiles";
-import { ProfileLoadError, ProfileSkeleton } from "../Profile/profile-states";
+import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from "../Profile/profile-states";
 import { RemotePosts } from "./remote-posts";
 import { RemoteProfileHeader } from "./remote-profile-header";
-import { RemoteProfileNotFound } from "./remote-profile-states";
 
 /** 404: their server does not know them; 400: the server found no handle in the address. */
 const isMissing = (error: unknown) =>
@@ -44,7 +43,7 @@ export function RemoteProfileScreen() {
     );
   }
   if (handle === "" || (lookup.isError && isMissing(lookup.error))) {
-    return <RemoteProfileNotFound />;
+    return <ProfileNotFound message="We could not find that person on their server." />;
   }
   if (lookup.isError) {
     return (
