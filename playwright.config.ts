@@ -22,7 +22,10 @@ export default defineConfig({
   // Specs are independent: each registers its own people, so files run on two workers.
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: ".test-data/results/e2e.json" }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_REPORT ?? ".test-data/results/e2e.json" }],
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
@@ -60,6 +63,10 @@ export default defineConfig({
       // The moderators of e2e/safety.spec.ts (docs/safety.md).
       ADMIN_EMAILS: MODERATOR_EMAILS.join(","),
       FACE_CHALLENGE_ACTIONS: E2E_FACE_ACTIONS.join(","),
+      // Link previews read the test's own page server on 127.0.0.1 (e2e/link-previews.spec.ts), as
+      // the integration tests allow it (docs/operations.md "Website checks").
+      LINK_CHECK_ALLOW_PRIVATE: "127.0.0.1",
+      LINK_CHECK_ANY_PORT: "true",
     },
   },
 });

@@ -81,6 +81,7 @@ deps.outbox = new Outbox({
     "export.build": (payload) => buildExport(deps, payload),
     "links.verify": async () => {},
     federate: async () => {},
+    "federation.media": async () => {},
   },
 });
 
@@ -126,7 +127,10 @@ for (const post of imagePosts) {
   const bytes = randomBytes(1024 * 1024);
   const key = mediaKey(owner, "post", randomBytes(32).toString("hex"));
   await store.put(key, bytes, "image/jpeg");
-  await db.execute(sql`update posts set image_url = ${`/media/${key}`} where id = ${post.id}`);
+  const image = { url: `/media/${key}`, alt: "", width: null, height: null };
+  await db.execute(
+    sql`update posts set images = ${JSON.stringify([image])}::jsonb where id = ${post.id}`,
+  );
 }
 console.log(
   `seeded ${POSTS} posts, ${MESSAGES} messages in ${THREADS} threads, ${imagePosts.length} MB of media on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

@@ -8,9 +8,10 @@
 // every sender (rows written straight into fed_actors and fed_following), so each public Note is
 // kept in fed_notes. Activities are signed before the clock with Fedify's signRequest, half
 // draft-cavage and half RFC 9421, each host's with its own X-Forwarded-For.
-// Measured per rate: each POST's answer time (202 expected: signature verified, activity queued),
-// and the rate at which activities were verified *and applied*: every one of them in fed_notes and
-// fed_queue empty, over the time from the first POST to that moment.
+// Measured per rate: each POST's answer time (202 expected: signature verified and the activity
+// applied before the answer, docs/federation.md "Safety"), and the rate at which activities were
+// verified *and applied*: every one of them in fed_notes and fed_queue empty, over the time from
+// the first POST to that moment.
 // Each host posts RATE/HOSTS a second, under the per-server inbox budget of 3,000 a minute
 // (docs/operations.md "Limits"), which a single host would reach at 50 a second.
 // Targets: ≥ 300 activities a second verified and applied, none lost; answer p99 < 250 ms.

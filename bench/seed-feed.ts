@@ -2,7 +2,8 @@
 // them), 5,000,000 follows (a median of ~45 followees, 20 readers following 5,000 accounts each,
 // popularity skewed so a few authors have 10,000+ followers; unique pairs, no self-follows) and
 // 2,000,000 posts (authors skewed, spread over the last 180 days, short texts, slug by postSlug,
-// a quarter with an image). Rows go in as 10,000-row INSERT … SELECT FROM unnest(…) statements
+// a quarter with an image, a tenth with a link preview card). Rows go in as 10,000-row
+// INSERT … SELECT FROM unnest(…) statements
 // on two connections, with the secondary indexes and foreign keys of followers and posts dropped
 // during the load and rebuilt after it; then the follow counters (one aggregate UPDATE), the home
 // timelines of the last 30 days (as migration 0031 fills them) and VACUUM (ANALYZE). Prints each phase's time.
@@ -43,6 +44,9 @@ const BATCH = 10_000;
 const WRITERS = 2;
 const POST_DAYS = 180;
 const IMAGE_SHARE = 0.25;
+/** Posts with a link preview card, all among those without an image; and how many cards. */
+const PREVIEW_SHARE = 0.1;
+const CARDS = 1_000;
 const DAY_S = 86_400;
 
 const { url, explicit } = feedDatabaseUrl();
@@ -129,13 +133,36 @@ await inBatches(POSTS, BATCH, WRITERS, async (from, to, index) => {
     images.push(image);
   }
   await pool.query(
-    `insert into posts (user_id, content, image_url, slug, created_at, updated_at)
-     select u, c, i, s, to_timestamp(at), to_timestamp(at)
+    `insert into posts (user_id, content, images, slug, created_at, updated_at)
+     select u, c,
+       case when i is null then '[]'::jsonb
+         else jsonb_build_array(jsonb_build_object('url', i, 'alt', '', 'width', 2048, 'height', 1536)) end,
+       s, to_timestamp(at), to_timestamp(at)
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[]) as t(u, c, i, s, at)`,
     [userIds, contents, images, slugs, Array.from(times.subarray(from, to))],
   );
 });
 phase("insert posts", `${POSTS} rows, ${withImage} with an image`);
+
+// A share of the posts without images carry a link preview card (docs/feed.md "Link previews"),
+// so the feed's reads join real cards: CARDS distinct cards, shared out by the post's id.
+await pool.query(
+  `insert into link_previews (url, found, title, description, site_name, image_url, expires_at)
+   select 'https://news.example/story/' || g, true, 'Story number ' || g || ' of the news today',
+     'What happened in story ' || g || ', told in a sentence or two for the card.', 'News Example',
+     '/media/u/' || encode('link-previews', 'hex') || '/post/' || md5(g::text) || '.jpg',
+     now() + interval '1 day'
+   from generate_series(1, $1::int) g`,
+  [CARDS],
+);
+const carded = await pool.query(
+  `with cards as (select array_agg(id order by fetched_at, id) as ids from link_previews)
+   update posts p set link_preview_id = cards.ids[1 + abs(hashtext(p.id::text)) % $1::int]
+   from cards
+   where jsonb_array_length(p.images) = 0 and abs(hashtext(p.id::text || 'card')) % 100 < $2::int`,
+  [CARDS, Math.round((PREVIEW_SHARE / (1 - IMAGE_SHARE)) * 100)],
+);
+phase("link previews", `${CARDS} cards on ${carded.rowCount} posts`);
 
 await restoreSecondary(pool, dropped, WRITERS);
 phase(

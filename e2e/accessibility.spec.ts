@@ -3,7 +3,6 @@
 // Open menus, dialogs and the search results are checked too: they render in portals. The mail
 // thread list (with a conversation open) and the 404 page are checked signed in and out, and a
 // moderators' notice and an error toast in both themes.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
@@ -15,6 +14,7 @@ import {
   signInModerator,
   signInViaApi,
 } from "./support/accounts";
+import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { waitForCode } from "./support/mail";
 import { createAccount, ownHandle, secondPerson } from "./support/people";
@@ -36,62 +36,6 @@ const heading =
   (name: string | RegExp, level = 1) =>
   (page: Page) =>
     page.getByRole("heading", { name, level });
-
-/** axe cannot parse the colours Chromium reports as `oklch(L 0 none)` (every neutral gray), so it
- * leaves their contrast unchecked. For the check, each element's text and background colour is
- * set inline in sRGB (as a canvas paints it); `restoreColours` puts the page back. */
-function inlineSrgbColours(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
-    if (!canvas) throw new Error("no canvas");
-    const srgb = (colour: string) => {
-      canvas.clearRect(0, 0, 1, 1);
-      canvas.fillStyle = colour;
-      canvas.fillRect(0, 0, 1, 1);
-      const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
-      return `rgba(${r}, ${g}, ${b}, ${((a ?? 255) / 255).toFixed(3)})`;
-    };
-    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
-      const computed = getComputedStyle(element);
-      const colours = [computed.color, computed.backgroundColor];
-      if (!colours.some((colour) => /okl(ch|ab)|color\(/.test(colour))) continue;
-      element.dataset.axeStyle = element.getAttribute("style") ?? "";
-      element.style.setProperty("transition", "none", "important");
-      element.style.setProperty("color", srgb(computed.color), "important");
-      element.style.setProperty("background-color", srgb(computed.backgroundColor), "important");
-    }
-  });
-}
-
-function restoreColours(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>("[data-axe-style]")) {
-      const style = element.dataset.axeStyle ?? "";
-      if (style) element.setAttribute("style", style);
-      else element.removeAttribute("style");
-      delete element.dataset.axeStyle;
-    }
-  });
-}
-
-/** Serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  await inlineSrgbColours(page);
-  const { violations: found } = await new AxeBuilder({ page })
-    // Experimental in axe, so off by default: a control's name contains the text it shows.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze()
-    .finally(() => restoreColours(page));
-  return found
-    .filter((rule) => rule.impact === "serious" || rule.impact === "critical")
-    .map((rule) => {
-      const nodes = rule.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(" "))
-        .join(" | ");
-      return `${where}: ${rule.id} (${rule.impact}, ${rule.nodes.length}×) ${nodes}`;
-    });
-}
 
 /** Every screen in every width and theme; all problems are collected, then reported at once. */
 async function audit(page: Page, screens: Screen[]): Promise<string[]> {
@@ -176,7 +120,7 @@ const openMainMenu = async (page: Page) => {
 };
 
 test.describe("accessibility (axe-core)", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test("signed-out screens have no serious or critical violation", async ({ page, browser }) => {
     const author = await secondPerson(browser);
@@ -250,6 +194,11 @@ test.describe("accessibility (axe-core)", () => {
       "mail in",
     ).toBeOK();
     await fan.context().close();
+    // The post bookmarked and pinned: the Bookmarks page lists it, the profile shows it under
+    // "Pinned" (docs/feed.md "Bookmarks", "Pinned posts").
+    for (const mark of ["bookmark", "pin"]) {
+      await expect(await page.request.put(`/api/posts/${post.id}/${mark}`), mark).toBeOK();
+    }
     const threadList = (p: Page) => p.getByRole("link", { name: /friend@example\.com/ });
 
     const screens: Screen[] = [
@@ -288,6 +237,7 @@ test.describe("accessibility (axe-core)", () => {
         },
       },
       { name: "activity", path: "/activity", ready: heading("Activity") },
+      { name: "bookmarks", path: "/bookmarks", ready: (p) => p.getByRole("article").first() },
       { name: "search", path: "/search", ready: heading("Search") },
       { name: "mail thread list", path: "/mail", ready: threadList },
       {

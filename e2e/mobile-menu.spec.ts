@@ -90,7 +90,9 @@ test("signed in: the header fits and the menu ends with Logout", async ({ page }
   await expect(menu.getByRole("menuitem")).toHaveText([
     "Profile",
     "Get a custom username",
-    ...ENTRIES.slice(1, 4),
+    ...ENTRIES.slice(1, 3),
+    "Bookmarks",
+    ...ENTRIES.slice(3, 4),
     "Settings",
     ...ENTRIES.slice(4),
     "Logout",

@@ -7,6 +7,7 @@ import { homeHeading, landingHeading } from "./support/screen";
 
 for (const [path, title] of [
   ["/activity", "Activity"],
+  ["/bookmarks", "Bookmarks"],
   ["/search", "Search"],
 ] as const) {
   test(`${path} signed out shows the sign-in screen, and logging in there stays on it`, async ({

@@ -12,13 +12,16 @@ import { createAccount } from "./support/people";
 const FILES = [
   "README.txt",
   "badge-requests.json",
+  "bookmarks.json",
   "comments.json",
+  "followed_tags.json",
   "followers.csv",
   "following.csv",
   "likes.json",
   "mail.mbox",
   "posts.json",
   "profile.json",
+  "reposts.json",
 ];
 
 for (const width of [375, 1280]) {

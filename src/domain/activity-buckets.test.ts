@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityBucket, badgeCount, snippet } from "./activity-buckets";
+import { activityBucket, badgeCount, warnedSnippet } from "./activity-buckets";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const H = 60 * 60 * 1000;
@@ -20,7 +20,7 @@ describe("activityBucket (spec-2 §9)", () => {
   );
 });
 
-describe("snippet (cut at 50)", () => {
+describe("warnedSnippet without a warning (cut at 50)", () => {
   it.each([
     [null, null],
     ["", null],
@@ -29,7 +29,7 @@ describe("snippet (cut at 50)", () => {
     ["x".repeat(51), `${"x".repeat(50)}…`],
     ["line\nbreaks   and  spaces", "line breaks and spaces"],
     ["🎉".repeat(51), `${"🎉".repeat(50)}…`],
-  ])("%j → %j", (text, cut) => expect(snippet(text)).toBe(cut));
+  ])("%j → %j", (text, cut) => expect(warnedSnippet(text, null)).toBe(cut));
 });
 
 describe("badgeCount", () => {
@@ -38,4 +38,12 @@ describe("badgeCount", () => {
     [99, "99"],
     [100, "99+"],
   ])("%i → %s", (n, label) => expect(badgeCount(n)).toBe(label));
+});
+
+describe("warnedSnippet", () => {
+  it("quotes the warning instead of the words, cut like any snippet", () => {
+    expect(warnedSnippet("The butler did it", "Spoilers")).toBe("Content warning: Spoilers");
+    expect(warnedSnippet("The butler did it", null)).toBe("The butler did it");
+    expect(warnedSnippet("words", "w".repeat(60))).toBe(`Content warning: ${"w".repeat(33)}…`);
+  });
 });

@@ -23,10 +23,19 @@ export function activityBucket(at: Date, now: Date): ActivityBucket {
 
 export const SNIPPET_MAX = 50;
 
-export function snippet(text: string | null | undefined): string | null {
+function snippet(text: string | null | undefined): string | null {
   if (!text) return null;
   const flat = text.replace(/\s+/g, " ").trim();
   return [...flat].length > SNIPPET_MAX ? `${[...flat].slice(0, SNIPPET_MAX).join("")}…` : flat;
+}
+
+/** What a notice quotes of a text behind a content warning: the warning, never the words
+ * (docs/feed.md "Content warnings"); the words' snippet when there is none. */
+export function warnedSnippet(
+  text: string | null | undefined,
+  warning: string | null,
+): string | null {
+  return warning ? snippet(`Content warning: ${warning}`) : snippet(text);
 }
 
 /** spec-1 §2, §9: the menu badge caps at 99+. */

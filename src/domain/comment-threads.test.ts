@@ -19,6 +19,7 @@ const comment = (id: string, parentCommentId: string | null = null): CommentView
   likesCount: 0,
   likedByMe: false,
   deleted: false,
+  contentWarning: null,
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 

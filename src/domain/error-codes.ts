@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   requestTimeout: "request_timeout",
   rateLimited: "rate_limited",
   internal: "internal_error",
+  /** This instance is stopping: try again (another instance answers; docs/operations.md). */
+  unavailable: "unavailable",
   emailNotConfirmed: "email_not_confirmed",
   invalidCredentials: "invalid_credentials",
   emailRefused: "email_refused",

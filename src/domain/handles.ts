@@ -9,6 +9,7 @@ export const RESERVED_HANDLES = new Set([
   "api",
   "assets",
   "auth",
+  "bookmarks",
   "checkout",
   "checkout-success",
   "docs",
@@ -29,6 +30,7 @@ export const RESERVED_HANDLES = new Set([
   "settings",
   "signup",
   "support",
+  "tags",
 ]);
 
 const DEFAULT_HANDLE_MAX = 30;

@@ -3,6 +3,7 @@
 // server answers (src/server/app-pages.ts) and the titles the screens set (page-titles.ts), so a
 // page never answers 404 for a route the app serves, nor 200 for one it does not.
 import { normalizeHandle } from "./handles";
+import { parseTagName } from "./hashtags";
 
 /** Pages whose title depends on the address alone. */
 export type StaticPage =
@@ -13,6 +14,7 @@ export type StaticPage =
   | "about"
   | "mail"
   | "activity"
+  | "bookmarks"
   | "search"
   | "settings"
   | "moderation"
@@ -24,6 +26,8 @@ export type StaticPage =
 export type PageRoute =
   | { kind: StaticPage }
   | { kind: "profile"; handle: string }
+  /** A tag's page, `/tags/{tag}` (docs/feed.md "Hashtags"): `tag` is its key. */
+  | { kind: "tag"; tag: string }
   | { kind: "post"; handle: string; slug: string };
 
 /** Paths by their segments, in the order of spec-1 §2 (`*` one segment, `*?` an optional one).
@@ -36,6 +40,7 @@ const ROUTES: readonly (readonly [string, StaticPage])[] = [
   ["about", "about"],
   ["mail", "mail"],
   ["activity", "activity"],
+  ["bookmarks", "bookmarks"],
   ["search", "search"],
   ["settings", "settings"],
   ["admin/reports", "moderation"],
@@ -69,6 +74,10 @@ export function pageRoute(pathname: string): PageRoute {
   if (segments.some((segment) => segment === "")) return { kind: "not-found" };
   const page = ROUTES.find(([pattern]) => matches(pattern, segments));
   if (page) return { kind: page[1] };
+  if (segments[0] === "tags" && segments.length === 2) {
+    const tag = parseTagName(segments[1] ?? "");
+    return tag === null ? { kind: "not-found" } : { kind: "tag", tag };
+  }
   const [first = "", slug] = segments;
   // spec-1 §2 /{handle} and /{handle}/{postSlug}: a leading @ is stripped. As in the app's router,
   // any other one or two segments name a profile or a post, which the server then looks up.

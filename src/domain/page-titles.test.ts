@@ -62,6 +62,18 @@ describe("pageText", () => {
       { title: "Activity · chtcht", description: "Your chtcht activity." },
     ],
     [
+      "the bookmarks page",
+      { kind: "bookmarks" },
+      "chtcht",
+      { title: "Bookmarks · chtcht", description: "The posts you keep on chtcht." },
+    ],
+    [
+      "a tag's page",
+      { kind: "tag", tag: "café" },
+      "chtcht",
+      { title: "#café · chtcht", description: "Posts tagged #café on chtcht." },
+    ],
+    [
       "the mail page",
       { kind: "mail" },
       "chtcht",

@@ -22,6 +22,8 @@ export type TitledPage =
   | { kind: "post"; authorName: string; handle: string; content: string }
   | { kind: "post-not-found" }
   | { kind: "activity" }
+  | { kind: "bookmarks" }
+  | { kind: "tag"; tag: string }
   | { kind: "mail" }
   | { kind: "search" }
   | { kind: "edit-profile" }
@@ -98,6 +100,16 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       };
     case "activity":
       return { title: titled("Activity", siteName), description: `Your ${siteName} activity.` };
+    case "bookmarks":
+      return {
+        title: titled("Bookmarks", siteName),
+        description: `The posts you keep on ${siteName}.`,
+      };
+    case "tag":
+      return {
+        title: titled(`#${page.tag}`, siteName),
+        description: `Posts tagged #${page.tag} on ${siteName}.`,
+      };
     case "mail":
       return { title: titled("Mail", siteName), description: `Your ${siteName} conversations.` };
     case "search":

@@ -29,6 +29,9 @@ export const serverMessage = z.discriminatedUnion("type", [
     type: z.literal("post.updated"),
     postId: z.string(),
     content: z.string(),
+    /** Sent as null when there is none (the frame check asks only for fields never null). */
+    contentWarning: z.string().nullish(),
+    imageSensitive: z.boolean(),
     updatedAt: z.string(),
   }),
   z.object({ type: z.literal("post.deleted"), postId: z.string() }),

@@ -16,7 +16,7 @@ export const SERVER_MESSAGE_FIELDS: Record<ServerMessage["type"], readonly strin
   "profile.counts": ["userId", "counts"],
   "profile.changed": ["userId"],
   "post.created": ["post"],
-  "post.updated": ["postId", "content", "updatedAt"],
+  "post.updated": ["postId", "content", "imageSensitive", "updatedAt"],
   "post.deleted": ["postId"],
   "post.likes": ["postId", "likesCount"],
   "activity.created": [],

@@ -4,7 +4,7 @@ import {
   clockTime,
   longDateLabel,
   postDateLabel,
-  relativeTime,
+  shortDateLabel,
   threadTimeLabel,
   timeStamp,
 } from "./time-labels";
@@ -16,20 +16,33 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe("relativeTime (s, m, h, d, w)", () => {
+describe("timeStamp's shown text: s, m, h, d under a week, then the day", () => {
   it.each([
     [0, "0s"],
     [59 * S, "59s"],
+    [59 * S + 999, "59s"],
     [60 * S, "1m"],
     [59 * M, "59m"],
-    [H, "1h"],
+    [60 * M - 1, "59m"],
+    [60 * M, "1h"],
     [23 * H, "23h"],
-    [D, "1d"],
+    [24 * H - 1, "23h"],
+    [24 * H, "1d"],
     [6 * D, "6d"],
-    [7 * D, "1w"],
-    [30 * D, "4w"],
+    [7 * D - 1, "6d"],
+    // A week ago to the millisecond: the day (November 14 of this year).
+    [7 * D, "Nov 14"],
+    [30 * D, "Oct 22"],
     [-5 * S, "0s"],
-  ])("%i ms ago → %s", (ms, label) => expect(relativeTime(ago(ms), now)).toBe(label));
+  ])("%i ms ago → %s", (ms, label) => expect(timeStamp(ago(ms), now).short).toBe(label));
+
+  it.each([
+    // The year changes the label, not the distance: a week into January, December 31 has its year.
+    [new Date(2026, 11, 31, 23, 59), new Date(2027, 0, 8, 0, 0), "Dec 31, 2026"],
+    [new Date(2026, 11, 31, 23, 59), new Date(2027, 0, 1, 0, 1), "2m"],
+    [new Date(2027, 0, 1, 0, 0), new Date(2027, 0, 8, 0, 0), "Jan 1"],
+    [new Date(2025, 10, 3, 9, 0), now, "Nov 3, 2025"],
+  ])("%s seen at %s → %s", (at, seenAt, label) => expect(timeStamp(at, seenAt).short).toBe(label));
 });
 
 describe("threadTimeLabel (spec-1 §2)", () => {
@@ -83,6 +96,13 @@ describe("the written-out en-US words equal Intl's", () => {
         timeZone: "UTC",
       }),
     );
+    const nextYear = new Date(at.getFullYear() + 1, 5, 1);
+    expect(shortDateLabel(at, at)).toBe(
+      at.toLocaleDateString("en-US", { month: "short", day: "numeric" }),
+    );
+    expect(shortDateLabel(at, nextYear)).toBe(
+      at.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }),
+    );
     expect(calendarDateLabel(at)).toBe(
       at.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }),
     );
@@ -99,6 +119,11 @@ describe("timeStamp: the relative form shown, the full local date and time as it
   it.each([
     [ago(7 * M), "7m", "11/21/2026, 2:53 PM"],
     [ago(15 * H), "15h", "11/21/2026, 12:00 AM"],
-    [ago(8 * D), "1w", "11/13/2026, 3:00 PM"],
-  ])("%s → %s, %s", (at, short, full) => expect(timeStamp(at, now)).toEqual({ short, full }));
+    [ago(8 * D), "Nov 13", "11/13/2026, 3:00 PM"],
+  ])("%s → %s, %s", (at, short, full) => expect(timeStamp(at, now)).toMatchObject({ short, full }));
+
+  it("tells whether the shown text is relative (a sentence says 'ago' only then)", () => {
+    expect(timeStamp(ago(6 * D), now).relative).toBe(true);
+    expect(timeStamp(ago(7 * D), now).relative).toBe(false);
+  });
 });

@@ -1,19 +1,21 @@
-// Time labels: relative time in s/m/h/d/w (spec-2 §9), the mail thread label (spec-1 §2),
-// and the numeric date with 12-hour time (spec-2 §2), which `timeStamp` pairs as shown text and
-// tooltip.
+// Time labels: relative time in spec-2 §9's units under a week, then the day ('Nov 3', with the
+// year when it is not this one), the mail thread label (spec-1 §2), and the numeric date with
+// 12-hour time (spec-2 §2), which `timeStamp` pairs as shown text and tooltip.
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-export function relativeTime(at: Date, now: Date): string {
+/** '42s', '7m', '3h', '2d' under a week (a moment ahead of `now` reads as 0s); null from a week
+ * on, when the day says more. */
+function relativeTime(at: Date, now: Date): string | null {
   const elapsed = Math.max(0, now.getTime() - at.getTime());
   if (elapsed < MINUTE) return `${Math.floor(elapsed / SECOND)}s`;
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h`;
   if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d`;
-  return `${Math.floor(elapsed / WEEK)}w`;
+  return null;
 }
 
 // The words below are written out for en-US, the app's one language, rather than asked of Intl:
@@ -58,12 +60,23 @@ export function postDateLabel(at: Date): string {
   return `${at.getMonth() + 1}/${at.getDate()}/${at.getFullYear()}, ${clockTime(at)}`;
 }
 
+/** 'Nov 3' in the current year, 'Nov 3, 2025' in any other (local time). */
+export function shortDateLabel(at: Date, now: Date): string {
+  const day = `${(MONTHS[at.getMonth()] as string).slice(0, 3)} ${at.getDate()}`;
+  return at.getFullYear() === now.getFullYear() ? day : `${day}, ${at.getFullYear()}`;
+}
+
 /** How a moment is shown everywhere it is listed or shown on its own (feed, profile, the post page,
- * comments, activity, moderation lists): the short relative form on screen (spec-2 §9) and the
- * full local date and time (spec-2 §2's numeric date with 12-hour time) for its tooltip. The mail
- * thread list keeps spec-1 §2's own label. */
-export function timeStamp(at: Date, now: Date): { short: string; full: string } {
-  return { short: relativeTime(at, now), full: postDateLabel(at) };
+ * comments, activity, moderation lists): relative under a week ('7m', '3h', '2d': spec-2 §9's
+ * units), then the day ('Nov 3', 'Nov 3, 2025'), with the full local date and time (spec-2 §2's
+ * numeric date with 12-hour time) for its tooltip. The mail lists keep spec-1 §2's own label. */
+export function timeStamp(at: Date, now: Date): { short: string; full: string; relative: boolean } {
+  const relative = relativeTime(at, now);
+  return {
+    short: relative ?? shortDateLabel(at, now),
+    full: postDateLabel(at),
+    relative: relative !== null,
+  };
 }
 
 /** 'November 23, 2026': a calendar day in mail and notices (UTC, so every reader sees one date). */

@@ -17,6 +17,7 @@ const allButMedia = (): Partial<OutboxHandlers> => ({
   "export.build": noop,
   "links.verify": noop,
   federate: noop,
+  "federation.media": noop,
 });
 
 describe("joinOutboxHandlers", () => {

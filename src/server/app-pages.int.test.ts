@@ -92,7 +92,10 @@ describe("addresses that name no page", () => {
     ["/a/b/c", "Page not found · chtcht"],
     ["/about/us/now", "Page not found · chtcht"],
     ["/checkout-success/a/b", "Page not found · chtcht"],
+    ["/tags/123", "Page not found · chtcht"],
+    ["/tags/a-b", "Page not found · chtcht"],
     ["/no-such-person-here", "Profile Not Found · chtcht"],
+    ["/tags", "Profile Not Found · chtcht"],
     ["/login", "Profile Not Found · chtcht"],
   ])("%s answers 404: %s", async (url, title) => {
     expect(await page(url)).toEqual({ status: 404, title });
@@ -103,6 +106,10 @@ describe("addresses that name no page", () => {
       status: 404,
       title: "Post not found · chtcht",
     });
+  });
+
+  it('a tag\'s page answers 200 with the tag as its title, any spelling (docs/feed.md "Hashtags")', async () => {
+    expect(await page("/tags/Caf%C3%A9")).toEqual({ status: 200, title: "#café · chtcht" });
   });
 
   it("a trailing slash names the same page", async () => {

@@ -80,6 +80,13 @@ export function appPageMeta(ctx: AppContext, siteName: string): PageMetaResolver
         });
       case "post":
         return postPageMeta(ctx, { handle: route.handle, slug: route.slug, siteName, viewerId });
+      case "tag":
+        return {
+          status: 200,
+          ...pageText(route, siteName),
+          canonicalPath: `/tags/${encodeURIComponent(route.tag)}`,
+          type: "website",
+        };
       default:
         return {
           status: route.kind === "not-found" ? 404 : 200,

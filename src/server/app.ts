@@ -1,7 +1,6 @@
 // Builds the Fastify app without listening, so tests can inject requests: the server and its
 // plugins, one AppContext, then every module in the order listed below (docs/architecture.md
 // "App context"), the realtime gateway, and the web app, whose fallback answers last.
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { registerAppGauges } from "./app-metrics";
@@ -10,8 +9,10 @@ import { joinOutboxHandlers, runOutboxAndJobs } from "./app-modules";
 import { appPageMeta, headerStateOf } from "./app-pages";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
-import type { Database } from "./db/client";
+import { type Database, ping } from "./db/client";
 import { registerApiLimits } from "./http/api-limits";
+import { watchDependencies } from "./http/dependency-watch";
+import { watchEventLoop } from "./http/event-loop";
 import { registerHealth } from "./http/health";
 import { allowedOrigins } from "./http/origin-check";
 import { createServer } from "./http/server";
@@ -59,6 +60,12 @@ import { postReadersAmong } from "./policy/visibility";
 import { countPublished, createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
+/** /readyz fails while more queries than this wait for one of this instance's connections, or
+ * when its event loop was held up longer than this in the last 5 to 10 s (docs/operations.md
+ * "Start and stop"). */
+const POOL_WAITING_MAX = 100;
+const EVENT_LOOP_DELAY_MAX_MS = 1_000;
+
 /** What the caller hands the app; the jobs' intervals (app-module.ts) among them. */
 export interface AppServices extends JobIntervals {
   config: Config;
@@ -81,6 +88,8 @@ export interface AppServices extends JobIntervals {
   linkCheckCa?: string;
   /** Cap on /realtime sockets from one IP on this instance; the gateway's 2,000 when not given. */
   maxSocketsPerIp?: number;
+  /** How often the shared dependencies are checked; every 10 s when not given. */
+  dependencyWatchMs?: number;
 }
 
 declare module "fastify" {
@@ -192,14 +201,41 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     for (const stop of unsubscribe) stop();
   });
 
-  // docs/operations.md "Start and stop": each check is bounded by /readyz's own timeout.
+  // docs/operations.md "Start and stop": /readyz asks what is this instance's own; the shared
+  // dependencies are watched apart, each check bounded alike.
   const { store, searchIndex } = ctx;
+  const loop = watchEventLoop();
+  app.addHook("onReady", async () => loop.reset());
+  app.addHook("onClose", async () => loop.stop());
+  const pool = database.pool;
   registerHealth(app, door, {
-    database: () => db.execute(sql`select 1`),
-    ...(redis ? { redis: () => redis.ping() } : {}),
-    ...(store.check ? { objectStore: (signal: AbortSignal) => store.check?.(signal) } : {}),
+    ...(pool
+      ? {
+          pool: () => {
+            const { waiting } = pool();
+            if (waiting > POOL_WAITING_MAX) {
+              throw new Error(`${waiting} queries wait for a database connection`);
+            }
+          },
+        }
+      : {}),
+    eventLoop: () => {
+      const worst = loop.worstMs();
+      if (worst > EVENT_LOOP_DELAY_MAX_MS) {
+        throw new Error(`the event loop was held up ${Math.round(worst)} ms`);
+      }
+    },
     searchIndex: () => {
       if (!searchIndex.caughtUp()) throw new Error("the search index has not caught up");
+    },
+  });
+  watchDependencies(app, {
+    metrics,
+    ...(services.dependencyWatchMs ? { everyMs: services.dependencyWatchMs } : {}),
+    checks: {
+      database: () => ping(db),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+      ...(store.check ? { objectStore: (signal: AbortSignal) => store.check?.(signal) } : {}),
     },
   });
 
@@ -212,6 +248,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     allowedOrigins: allowedOrigins(config),
     maxSocketsPerIp: services.maxSocketsPerIp,
     metrics,
+    onDrain: (listener) => door.inFlight.onDrain(listener),
   });
   await registerWebApp(app, {
     distDir: services.webDistDir,

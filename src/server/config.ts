@@ -25,6 +25,9 @@ const envSchema = z.object({
   PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  /** How long a start waits for PostgreSQL and Redis to answer (docs/operations.md "Start and
+   * stop"). */
+  START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Connections to PostgreSQL per instance (docs/operations.md "Database"). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** What the in-memory caches may hold together (docs/performance.md "Caches sized by memory"). */
@@ -59,6 +62,9 @@ const envSchema = z.object({
   /** Other servers must sign their fetches of our people and posts (docs/federation.md "Signed
    * fetches"), as Mastodon's secure mode asks. */
   FEDERATION_SIGNED_FETCHES: z.enum(["true", "false"]).default("false"),
+  /** How long a request to another server may wait for its answer's headers, and then for its
+   * body (docs/federation.md "Safety"). */
+  FEDERATION_FETCH_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** Website checks may use any port, not only 80 and 443 (tests and development). */
   LINK_CHECK_ANY_PORT: z.enum(["true", "false"]).default("false"),
   /** PEM files for STARTTLS on the inbound SMTP server (set together). */
@@ -115,11 +121,12 @@ export interface Config {
   devServer: boolean;
   publicUrl: string;
   /** docs/federation.md "Safety". */
-  federation: { allowPrivate: boolean; signedFetches: boolean };
+  federation: { allowPrivate: boolean; signedFetches: boolean; fetchSeconds: number };
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  startWaitSeconds: number;
   /** MB the in-memory caches share (infra/cache-budget.ts). */
   cacheMemoryMb: number;
   redisUrl: string | undefined;
@@ -248,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    startWaitSeconds: env.START_WAIT_SECONDS,
     cacheMemoryMb: env.CACHE_MEMORY_MB,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
@@ -264,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     federation: {
       allowPrivate: env.FEDERATION_ALLOW_PRIVATE === "true",
       signedFetches: env.FEDERATION_SIGNED_FETCHES === "true",
+      fetchSeconds: env.FEDERATION_FETCH_SECONDS,
     },
     smtpTls:
       env.SMTP_TLS_KEY_FILE && env.SMTP_TLS_CERT_FILE

@@ -4,11 +4,14 @@ import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { openDatabase, ping } from "./db/client";
 import { webDistDir } from "./http/web-app";
-import { type Heartbeat, SharedWithoutRedis, startHeartbeat } from "./infra/instances";
+import { createDnsResolver } from "./infra/dns-resolver";
+import { admitInstance, type Heartbeat, InstanceRefused, startHeartbeat } from "./infra/instances";
 import { createMailer } from "./infra/mailer";
 import { connectRedis } from "./infra/redis";
+import { DependencyUnavailable, waitForDependency } from "./infra/start-wait";
+import { installRemoteFetches } from "./modules/federation/remote-fetches";
 import { createMemoryBus, createRedisBus } from "./realtime/bus";
 
 function loadConfigOrExit() {
@@ -24,6 +27,13 @@ function loadConfigOrExit() {
 }
 
 const config = loadConfigOrExit();
+// The process's fetch is how the federation reaches other servers: its deadlines, and the address
+// checks at each connection (modules/federation/remote-fetches.ts).
+installRemoteFetches({
+  seconds: config.federation.fetchSeconds,
+  allowPrivate: config.federation.allowPrivate,
+  resolver: createDnsResolver(config.dnsServers),
+});
 const logger = pino({
   level: process.env.LOG_LEVEL ?? (config.env === "test" ? "warn" : "info"),
   ...(config.env === "development" && process.stdout.isTTY
@@ -31,30 +41,67 @@ const logger = pino({
     : {}),
 });
 
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  poolSize: config.databasePoolSize,
-  dataDir: config.dataDir,
-  onError: (error) => logger.error({ err: error }, "idle database connection failed"),
-});
-await database.migrate();
-logger.info({ database: database.kind }, "database ready, migrations applied");
-let heartbeat: Heartbeat | null = null;
-if (database.kind === "postgres") {
-  try {
-    heartbeat = await startHeartbeat(database.db, {
-      id: `${hostname()}:${config.port}`,
-      redis: config.redisUrl !== undefined,
-      onError: (error) => logger.error({ err: error }, "instance heartbeat failed"),
+const waitLog = { warn: (fields: object, message: string) => logger.warn(fields, message) };
+const waitFor = <T>(name: string, attempt: () => Promise<T>) =>
+  waitForDependency(name, attempt, { seconds: config.startWaitSeconds, log: waitLog });
+
+/** A start that cannot go on says why in one line (docs/operations.md "Start and stop"), closes
+ * what it opened, and the caller exits 1. */
+async function refuseStart(message: string, close: () => Promise<void>): Promise<void> {
+  console.error(message);
+  await close();
+}
+
+let redis: Awaited<ReturnType<typeof connectRedis>>;
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  redis = await waitFor("Redis", () => connectRedis(config.redisUrl));
+  database = await waitFor("the database", async () => {
+    const opened = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+      onError: (error) => logger.error({ err: error }, "idle database connection failed"),
     });
+    try {
+      await ping(opened.db);
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+    return opened;
+  });
+} catch (error) {
+  if (!(error instanceof DependencyUnavailable)) throw error;
+  await refuseStart(error.message, async () => {
+    redis?.disconnect();
+  });
+  process.exit(1);
+}
+const instanceId = `${hostname()}:${config.port}`;
+if (database.kind === "postgres") {
+  // Before migrations: an instance that may not share this database changes nothing in it.
+  try {
+    await admitInstance(database.db, { id: instanceId, redis });
   } catch (error) {
-    if (!(error instanceof SharedWithoutRedis)) throw error;
-    console.error(error.message);
-    await database.close();
+    if (!(error instanceof InstanceRefused)) throw error;
+    await refuseStart(error.message, async () => {
+      await database.close();
+      redis?.disconnect();
+    });
     process.exit(1);
   }
 }
-const redis = await connectRedis(config.redisUrl);
+await database.migrate();
+logger.info({ database: database.kind }, "database ready, migrations applied");
+const heartbeat: Heartbeat | null =
+  database.kind === "postgres"
+    ? await startHeartbeat(database.db, {
+        id: instanceId,
+        redis,
+        onError: (error) => logger.error({ err: error }, "instance heartbeat failed"),
+      })
+    : null;
 const bus = redis
   ? await createRedisBus(redis, (error) => logger.error({ err: error }, "realtime bus error"))
   : createMemoryBus((error) => logger.error({ err: error }, "event handler failed"));
@@ -91,8 +138,8 @@ async function shutdown(signal: string) {
     await app.close();
     await bus.close();
     mailer.close();
-    await redis?.quit();
     await heartbeat?.stop();
+    await redis?.quit();
     await database.close();
     logger.info("stopped cleanly");
     process.exit(0);

@@ -4,14 +4,15 @@ import { z } from "zod";
 export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
 
 /** spec-2 §3 group types, with a private account's waiting requests (FOLLOW_REQUEST, answered
- * through /api/follow-requests) and the requester's 'accepted your follow request'
- * (FOLLOW_ACCEPTED). */
+ * through /api/follow-requests), the requester's 'accepted your follow request'
+ * (FOLLOW_ACCEPTED) and 'mentioned you' (MENTION, docs/social-and-realtime.md "Mentions"). */
 export const ACTIVITY_GROUP_TYPES = [
   "LIKE",
   "COMMENT",
   "FOLLOW",
   "FOLLOW_REQUEST",
   "FOLLOW_ACCEPTED",
+  "MENTION",
 ] as const;
 export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
 
@@ -19,21 +20,26 @@ export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
 export const activityGroup = z.object({
   groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
+  /** A post from elsewhere that mentions the reader (not on a post of ours): its own group. */
+  noteId: z.string().nullable(),
   actorCount: z.number().int(),
   unread: z.boolean(),
   postSnippet: z.string().nullable(),
   commentSnippet: z.string().nullable(),
-  /** Most recent first; the page shows the first five avatars. */
+  /** Most recent first; the page shows the first five avatars. Someone elsewhere (`elsewhere`)
+   * has `fed:{id}` as userId and `name@server` as handle: their page here is `/@name@server`. */
   actorsRecent: z.array(
     z.object({
       userId: z.string(),
       fullName: z.string(),
       handle: z.string(),
       profileImageUrl: z.string().nullable(),
+      elsewhere: z.boolean(),
     }),
   ),
   /** Where opening the entry goes: the post's path, or the actor's profile for follows and
-   * acceptances; null for FOLLOW_REQUEST (the screen lists GET /api/follow-requests). */
+   * acceptances; for a mention from elsewhere, the post's address on its server (http or https);
+   * null for FOLLOW_REQUEST (the screen lists GET /api/follow-requests). */
   target: z.string().nullable(),
   postDeleted: z.boolean(),
   lastEventAt: z.string(),
@@ -51,4 +57,5 @@ export const activityQuery = z.object({
 export const markGroupReadBody = z.object({
   groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
+  noteId: z.uuid().nullable().optional(),
 });

@@ -15,6 +15,8 @@ export const EXPORT_STAGES = [
   "posts.json",
   "comments.json",
   "likes.json",
+  "bookmarks.json",
+  "reposts.json",
   "following.csv",
   "followers.csv",
   "mail.mbox",

@@ -1,7 +1,7 @@
 // Shapes of /api/federation/* (docs/federation.md "Follows"): a person on another server
 // as our pages show them, found by their fediverse handle, and following them.
 import { z } from "zod";
-import { FEDIVERSE_HANDLE } from "../fediverse-handle";
+import { FEDIVERSE_HANDLE, SERVER_NAME, SERVER_NAME_HINT } from "../fediverse-handle";
 import { REPORT_DETAILS_MAX } from "../limits";
 import { REPORT_REASONS } from "../report-reasons";
 import { followState } from "./follows";
@@ -67,13 +67,26 @@ export const domainBlockView = z.object({
 export type DomainBlockView = z.infer<typeof domainBlockView>;
 export const domainBlocksResponse = z.object({ items: z.array(domainBlockView) });
 export const domainParams = z.object({
-  host: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9.-]+(?::\d+)?$/, { message: "Write a server name such as social.example." })
-    .max(253),
+  host: z.string().trim().toLowerCase().regex(SERVER_NAME, { message: SERVER_NAME_HINT }).max(253),
 });
+/** A server we know of, for moderators (docs/federation.md "Deliveries per server"): the people we
+ * know there, how our deliveries to it fare, and its block if any. */
+export const federationServerView = z.object({
+  host: z.string(),
+  people: z.number(),
+  delivered: z.number(),
+  /** Attempts that failed and are tried again. */
+  failing: z.number(),
+  /** Deliveries given up on. */
+  failed: z.number(),
+  lastDeliveredAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  block: domainBlockView.nullable(),
+});
+export type FederationServerView = z.infer<typeof federationServerView>;
+export const federationServersResponse = z.object({ items: z.array(federationServerView) });
+
 export const domainBlockBody = z.object({
   severity: z.enum(DOMAIN_SEVERITIES, { message: "Choose suspend, silence or reject_media." }),
   note: z.string().trim().max(500).default(""),

@@ -58,6 +58,8 @@ export const profileView = z.object({
   fullName: z.string(),
   chtchtEmail: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** The wide image at the top of the profile (docs/profiles-and-media.md "Banner"). */
+  bannerUrl: z.string().nullable(),
   verificationType,
   veteran: z.boolean(),
   about: z.string().nullable(),

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -92,6 +92,12 @@ export async function openDatabase(options: {
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: pgliteExtensions() });
   return fromPglite(client);
+}
+
+/** Resolves once the database answers a query: the start's wait and the dependency watch
+ * (docs/operations.md "Start and stop"). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }
 
 /** Rows of a raw SQL query; pg and PGlite both answer with `{ rows }`. */

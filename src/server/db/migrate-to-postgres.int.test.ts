@@ -81,7 +81,8 @@ describe.skipIf(!pgUrl)("migrate-to-postgres", () => {
         headers: { cookie: ann.cookie },
       });
       expect(posted.status).toBe(201);
-      imageUrl = ((await posted.json()) as { post: { imageUrl: string } }).post.imageUrl;
+      imageUrl = ((await posted.json()) as { post: { images: { url: string }[] } }).post.images[0]
+        ?.url as string;
       image = Buffer.from(await (await get(embedded, imageUrl, ann)).arrayBuffer());
       const json = { "content-type": "application/json", cookie: ann.cookie };
       const opened = await fetch(`${embedded.url}/api/mail/threads/direct`, {

@@ -77,7 +77,7 @@ const CORRUPT: [string, () => Buffer][] = [
   ["a PNG with a broken header chunk", () => breakIhdr(png)],
 ];
 
-type Endpoint = "avatar" | "picture" | "post" | "face";
+type Endpoint = "avatar" | "banner" | "picture" | "post" | "face";
 
 /** A live face check answered with `frames` for its steps; the challenge's refusal when it has one. */
 async function faceCheck(who: TestAccount, frames: (steps: FaceStep[]) => Promise<Buffer[][]>) {
@@ -106,13 +106,14 @@ async function upload(who: TestAccount, endpoint: Endpoint, bytes: Buffer) {
       : await multipartFile(bytes, "photo.jpg", "image/jpeg");
   const target = {
     avatar: { method: "PUT", url: `/api/profiles/${who.userId}/avatar` },
+    banner: { method: "PUT", url: `/api/profiles/${who.userId}/banner` },
     picture: { method: "PUT", url: `/api/profiles/${who.userId}/pictures/2` },
     post: { method: "POST", url: "/api/posts" },
   }[endpoint] as { method: "PUT" | "POST"; url: string };
   return t.app.inject({ ...target, payload, headers: { ...headers, cookie: who.cookie } });
 }
 
-const ENDPOINTS: Endpoint[] = ["avatar", "picture", "post", "face"];
+const ENDPOINTS: Endpoint[] = ["avatar", "banner", "picture", "post", "face"];
 
 describe.each(ENDPOINTS)("%s upload", (endpoint) => {
   it.each(CORRUPT)("answers %s with 400 invalid_image", async (_kind, make) => {
@@ -126,11 +127,13 @@ describe.each(ENDPOINTS)("%s upload", (endpoint) => {
   });
 });
 
-/** What an upload would change: the avatar, the pictures, the number of posts, the badge. */
+/** What an upload would change: the avatar, the banner, the pictures, the number of posts, the
+ * badge. */
 async function storedState() {
   const [profile] = await t.database.db
     .select({
       avatar: profiles.profileImageUrl,
+      banner: profiles.bannerUrl,
       verification: profiles.verificationType,
       capture: profiles.faceCaptureUrl,
     })

@@ -2,11 +2,13 @@
 // log-ins (each hashes a password) sent just before, the instance drains. /readyz, polled all
 // along, turns from 200 to 503 while the log-ins finish, then the connection is refused once the
 // server has stopped, and never answers 200 again; every log-in gets its whole answer; the process
-// exits with code 0. Runs on the embedded database, and on PostgreSQL in the PostgreSQL pass.
+// exits with code 0; an open realtime socket is closed with 1001 as draining begins. Runs on the
+// embedded database, and on PostgreSQL in the PostgreSQL pass.
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChildServer, signUp, startServer, stopServer } from "../test-support/child-server";
 import { createPostgresDatabase } from "../test-support/test-db";
+import { connectRealtime } from "../test-support/ws-client";
 
 const pgServer = process.env.TEST_DATABASE_URL;
 const BURST = 20;
@@ -115,9 +117,12 @@ describe("SIGTERM with requests in flight", () => {
   it("loses no acknowledged post and resets no request during a burst of posts", async () => {
     server = await start(server.dataDir);
     const poster = await signUp(server, "burst");
+    const socket = await connectRealtime(server.url, poster.cookie, { origin: server.url });
+    const socketClosedAt = socket.closed.then((code) => ({ code, at: Date.now() }));
     const exited = new Promise<number | null>((resolve) =>
       server.process.once("exit", (code) => resolve(code)),
     );
+    const exitedAt = exited.then(() => Date.now());
     let sending = true;
     const watch = (async () => {
       while (sending) {
@@ -158,6 +163,10 @@ describe("SIGTERM with requests in flight", () => {
         : [],
     );
     expect(acknowledged.length, detail()).toBeGreaterThanOrEqual(10);
+    // The open socket was told "going away" when draining began, before the server stopped.
+    const closed = await socketClosedAt;
+    expect(closed.code, detail()).toBe(1001);
+    expect(closed.at, detail()).toBeLessThan(await exitedAt);
 
     server = await start(server.dataDir);
     for (const { content, id } of acknowledged) {

@@ -1,7 +1,9 @@
 // Liveness and readiness (docs/operations.md "Start and stop"). `/healthz` answers from memory
 // while the process is alive: a load balancer restarts an instance that fails it, which a database
-// blink must not cause. `/readyz` says whether this instance should get traffic: each dependency
-// answers within CHECK_TIMEOUT_MS, the search index has caught up, and it is not draining.
+// blink must not cause. `/readyz` says whether this instance should get traffic, from what is its
+// own (app.ts names the checks: its connection pool, its event loop, its search index) and not
+// draining; each check answers within CHECK_TIMEOUT_MS. Shared dependencies are watched apart
+// (dependency-watch.ts), with the same bounded checks.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FrontDoor, PlainAnswer } from "./front-door";
 
@@ -16,7 +18,7 @@ declare module "fastify" {
 
 /** Resolves when the dependency answers; the signal is aborted once the check has timed out. */
 export type ReadinessCheck = (signal: AbortSignal) => unknown;
-type CheckResult = "ok" | "failed" | "timeout";
+export type CheckResult = "ok" | "failed" | "timeout";
 
 const CHECK_TIMEOUT_MS = 2_000;
 /** A finished round of checks answers the /readyz requests of the next second too: the path is
@@ -58,7 +60,7 @@ async function runCheck(
   }
 }
 
-async function runChecks(
+export async function runChecks(
   checks: Record<string, ReadinessCheck>,
   log: FastifyBaseLogger,
 ): Promise<Record<string, CheckResult>> {

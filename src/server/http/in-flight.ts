@@ -24,6 +24,12 @@ export class InFlight {
   /** When a request last came or went: quiet is measured from it. */
   #lastBusy = Date.now();
   #draining = false;
+  readonly #onDrain: (() => void)[] = [];
+
+  /** Told once, when draining starts (the realtime gateway closes its sockets then). */
+  onDrain(listener: () => void): void {
+    this.#onDrain.push(listener);
+  }
 
   get draining(): boolean {
     return this.#draining;
@@ -49,6 +55,7 @@ export class InFlight {
    * for DRAIN_QUIET_MS, or after DRAIN_MAX_MS. The server keeps listening meanwhile: a request
    * the load balancer still sends before it has seen /readyz fail is answered, not reset. */
   async drain(): Promise<void> {
+    if (!this.#draining) for (const listener of this.#onDrain) listener();
     this.#draining = true;
     for (const response of this.#open) closeAfter(response);
     const deadline = Date.now() + DRAIN_MAX_MS;

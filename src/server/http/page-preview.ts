@@ -41,10 +41,22 @@ function profileMarkup({ profile }: Extract<PageData, { kind: "profile" }>): str
     </section>`;
 }
 
+/** A post's text and images (each with its description); behind its content warning, the warning alone, and a sensitive image
+ * not at all, until the app draws them (docs/feed.md "Content warnings"). */
 function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
-  const image = post.imageUrl
-    ? `<img src="${escapeHtml(post.imageUrl)}" alt="" class="mt-3 w-full rounded-2xl border border-neutral-200 object-cover dark:border-neutral-800" />`
-    : "";
+  const warned = post.contentWarning !== null;
+  const text = warned
+    ? `<p class="mt-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 break-words dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">Content warning: ${escapeHtml(post.contentWarning ?? "")}</p>`
+    : `<p class="mt-3 text-lg whitespace-pre-line break-words">${escapeHtml(post.content)}</p>`;
+  const image =
+    post.images.length > 0 && !warned && !post.imageSensitive
+      ? `<div class="mt-3 grid gap-0.5${post.images.length > 1 ? " grid-cols-2" : ""}">${post.images
+          .map(
+            ({ url, alt }) =>
+              `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" class="w-full rounded-2xl border border-neutral-200 object-cover dark:border-neutral-800" />`,
+          )
+          .join("")}</div>`
+      : "";
   return `<h1 class="mb-4 text-xl font-bold">Post</h1>
     <article>
       <div class="flex items-center gap-3">
@@ -54,7 +66,7 @@ function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
           ${handleLine(post.author, "truncate text-sm")}
         </div>
       </div>
-      <p class="mt-3 text-lg whitespace-pre-line break-words">${escapeHtml(post.content)}</p>
+      ${text}
       ${image}
     </article>`;
 }
@@ -63,7 +75,7 @@ function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
  * the screen asks for only once it has rendered the list (components/post-parts.tsx). */
 export function leadImage(data: PageData): string | null {
   return data.kind === "profile" || data.kind === "feed"
-    ? (data.posts.items[0]?.imageUrl ?? null)
+    ? (data.posts.items[0]?.images[0]?.url ?? null)
     : null;
 }
 

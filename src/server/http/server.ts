@@ -44,6 +44,9 @@ export async function createServer({
     // One line per request instead, when it is answered (http/request-id.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
+    // A path parameter is read as sent, percent-encoded: a hashtag of TAG_MAX_LENGTH characters in
+    // another script takes up to 9 bytes a character there (docs/feed.md "Hashtags").
+    routerOptions: { maxParamLength: 1000 },
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,

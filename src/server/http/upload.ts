@@ -14,6 +14,7 @@ import {
   FACE_MAX_FRAMES_PER_STEP,
   frameField,
 } from "../../domain/face-liveness";
+import { POST_IMAGES_MAX } from "../../domain/limits";
 import { AppError, badRequest, tooManyRequests } from "../errors";
 import type { ImageKind } from "../infra/image-checks";
 import { IMAGE_LIMITS } from "../infra/image-checks";
@@ -46,6 +47,8 @@ interface MultipartBody {
   tooLarge: boolean;
   /** A file came in another field than the expected ones, or more than a field takes. */
   strayFile: boolean;
+  /** More files came in an expected field than it takes (they were read and dropped). */
+  overflow: boolean;
 }
 
 /** Every part of a multipart body, read to the end: the text fields, and up to `perField` files
@@ -57,10 +60,24 @@ async function readMultipart(
     perField = 1,
     maxBytes,
     maxFields,
-  }: { fileFields: string[]; perField?: number; maxBytes: number; maxFields: number },
+    spareFiles = 0,
+  }: {
+    fileFields: string[];
+    perField?: number;
+    maxBytes: number;
+    maxFields: number;
+    /** Files beyond those taken that are still read (and dropped) to tell of the overflow. */
+    spareFiles?: number;
+  },
 ): Promise<MultipartBody> {
-  const body: MultipartBody = { fields: {}, files: new Map(), tooLarge: false, strayFile: false };
-  const files = fileFields.length * perField;
+  const body: MultipartBody = {
+    fields: {},
+    files: new Map(),
+    tooLarge: false,
+    strayFile: false,
+    overflow: false,
+  };
+  const files = fileFields.length * perField + spareFiles;
   const parts = request.parts({
     limits: { fileSize: maxBytes, files, fields: maxFields, parts: files + maxFields },
   });
@@ -73,6 +90,7 @@ async function readMultipart(
       const read = body.files.get(part.fieldname) ?? [];
       if (!fileFields.includes(part.fieldname) || read.length >= perField || body.tooLarge) {
         body.strayFile ||= !fileFields.includes(part.fieldname);
+        body.overflow ||= read.length >= perField;
         await discard(part);
         continue;
       }
@@ -152,28 +170,40 @@ export async function readUploadedDocument(
   return file;
 }
 
-/** A new post: JSON `{content}`, or multipart with a `content` field and an optional `image` file. */
+/** A new post: JSON `{content}`, or multipart with a `content` field and up to POST_IMAGES_MAX
+ * `image` files, in order (docs/profiles-and-media.md "Post images"); empty files are skipped. */
 export async function readPostSubmission(
   request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
+): Promise<{ fields: Record<string, unknown>; images: Buffer[] }> {
   if (!request.isMultipart()) {
     const fields = (request.body ?? {}) as Record<string, unknown>;
     refuseControlCharacters(fields);
-    return { fields, image: null };
+    return { fields, images: [] };
   }
   const limit = IMAGE_LIMITS.post;
   const body = await readMultipart(request, {
     fileFields: ["image"],
+    perField: POST_IMAGES_MAX,
+    // A few more are read to their end so that a fifth image is told apart (400, not busboy's 413).
+    spareFiles: POST_IMAGES_MAX,
     maxBytes: limit.maxBytes,
-    maxFields: 2,
+    // content, contentWarning, imageSensitive, linkPreviewId, alt0–alt3 (contracts/posts.ts
+    // createPostFields)
+    maxFields: 4 + POST_IMAGES_MAX,
   });
   if (body.tooLarge) throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
   // A file sent under another name is refused rather than dropped without a word.
   if (body.strayFile) throw chooseAnImage();
+  if (body.overflow) throw tooManyImages();
   refuseControlCharacters(body.fields);
-  const image = body.files.get("image")?.[0] ?? null;
-  return { fields: body.fields, image: image && image.length > 0 ? image : null };
+  const images = (body.files.get("image") ?? []).filter((image) => image.length > 0);
+  return { fields: body.fields, images };
 }
+
+const tooManyImages = () =>
+  badRequest(ERROR_CODES.validation, `A post can have at most ${POST_IMAGES_MAX} images.`, {
+    image: [`A post can have at most ${POST_IMAGES_MAX} images.`],
+  });
 
 /** At most this many image uploads of one account are read and processed at once (per instance). */
 export const UPLOADS_IN_FLIGHT_PER_ACCOUNT = 2;

@@ -6,7 +6,7 @@ import { ERROR_CODES } from "../../domain/error-codes";
 import { AppError } from "../errors";
 
 /** What an image is for: each has its own size and thumbnail (images.ts). */
-export type ImageKind = "avatar" | "picture" | "post";
+export type ImageKind = "avatar" | "picture" | "post" | "banner";
 
 type SniffedType = "jpeg" | "png" | "webp" | "heif";
 
@@ -17,6 +17,7 @@ export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; tooLargeMessage
   avatar: { maxBytes: 5 * MB, tooLargeMessage: "File size must be less than 5MB" },
   picture: { maxBytes: 8 * MB, tooLargeMessage: "Image is too large. Max 8MB." },
   post: { maxBytes: 8 * MB, tooLargeMessage: "Image is too large. Max 8MB." },
+  banner: { maxBytes: 8 * MB, tooLargeMessage: "Image is too large. Max 8MB." },
 };
 
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -56,6 +56,10 @@ async function openWithSharp(input: Buffer): Promise<Sharp> {
   return sharp(input, options).rotate();
 }
 
+/** The banner's largest size: three to one, as wide as a desktop profile shows it. */
+const BANNER = { width: 1500, height: 500 };
+const BANNER_THUMB = { width: 600, height: 200 };
+
 async function encode(pipeline: Sharp): Promise<EncodedImage> {
   const { data, info } = await pipeline.jpeg(JPEG_OPTIONS).toBuffer({ resolveWithObject: true });
   return {
@@ -69,6 +73,16 @@ async function encode(pipeline: Sharp): Promise<EncodedImage> {
 
 async function resizeMain(image: Sharp, kind: ImageKind): Promise<EncodedImage> {
   const flat = image.flatten({ background: FLATTEN_BACKGROUND });
+  // A banner is cut to 3:1, at most 1500 by 500, never enlarged (docs/profiles-and-media.md "Banner").
+  if (kind === "banner") {
+    return encode(
+      flat.resize(BANNER.width, BANNER.height, {
+        fit: "cover",
+        position: "centre",
+        withoutEnlargement: true,
+      }),
+    );
+  }
   if (kind !== "avatar") {
     return encode(flat.resize(2048, 2048, { fit: "inside", withoutEnlargement: true }));
   }
@@ -82,6 +96,9 @@ async function resizeMain(image: Sharp, kind: ImageKind): Promise<EncodedImage> 
 /** The thumbnail is cut from the re-encoded main image: bounded input, cheap to decode. */
 function makeThumb(main: EncodedImage, kind: ImageKind): Promise<EncodedImage> {
   const image = sharp(main.bytes, { failOn: "error" });
+  if (kind === "banner") {
+    return encode(image.resize(BANNER_THUMB.width, BANNER_THUMB.height, { fit: "cover" }));
+  }
   if (kind === "avatar") {
     const side = Math.min(128, main.width, main.height);
     return encode(image.resize(side, side, { fit: "cover" }));

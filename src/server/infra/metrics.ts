@@ -58,6 +58,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly federationDeliveries = new Counter({
+    name: `${PREFIX}federation_deliveries_total`,
+    help: 'Deliveries to other servers by outcome: delivered, failing (an attempt failed; retried), failed (given up on). Per server for moderators (docs/federation.md "Deliveries per server").',
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -79,7 +86,15 @@ export class Metrics {
       labelNames,
       registers: [this.registry],
       async collect() {
-        const value = await read();
+        // A gauge that cannot be read (its database away) is left out of this scrape; the rest,
+        // chtcht_dependency_up among them, still answers.
+        let value: Awaited<ReturnType<typeof read>>;
+        try {
+          value = await read();
+        } catch {
+          this.reset();
+          return;
+        }
         if (typeof value === "number") {
           this.set(value);
           return;

@@ -28,7 +28,7 @@ export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** One cheap call that shows the store answers (S3: HeadBucket), for `/readyz`
+  /** One cheap call that shows the store answers (S3: HeadBucket), for the dependency watch
    * (docs/operations.md "Start and stop"); absent where there is nothing remote to ask. */
   check?(signal: AbortSignal): Promise<void>;
 }
@@ -81,7 +81,7 @@ function assertSafeKey(key: string) {
  */
 export function mediaKey(
   userId: string,
-  kind: "avatar" | "picture" | "post",
+  kind: "avatar" | "picture" | "post" | "banner",
   sha256: string,
 ): string {
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("mediaKey needs a hex sha256");

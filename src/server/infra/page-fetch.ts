@@ -4,11 +4,13 @@
 // (public-address.ts); the connection then goes to that checked address, never to a second
 // look-up, so a name that changes its answer between the check and the connection (DNS
 // rebinding) cannot reach anything else. At most 3 redirects, each checked the same way; 5 s for
-// the whole fetch; the first 1 MB of the body is read and the rest dropped.
+// the whole fetch; the first 1 MB of the body is read and the rest dropped. `body` reads other
+// kinds the same way (a link preview's oEmbed JSON and image: docs/feed.md "Link previews"), with
+// the caller's types, size and time.
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import type { DnsResolver } from "./dns-resolver";
+import { addressesOf, type DnsResolver } from "./dns-resolver";
 import { type AllowedRanges, mayConnectTo } from "./public-address";
 
 export interface PageFetchOptions {
@@ -28,14 +30,30 @@ export interface PageFetchOptions {
 /** The page's final URL (after redirects) and its first bytes as text, or why it was not read. */
 export type FetchedPage = { ok: true; url: string; html: string } | { ok: false; reason: string };
 
-export type PageFetcher = (url: string) => Promise<FetchedPage>;
+/** What `body` takes: the Content-Types (the answer must name one), at most `maxBytes` (cut to
+ * them, or refused when `whole`), within `timeoutMs`. */
+export interface BodyWanted {
+  types: RegExp;
+  accept: string;
+  maxBytes: number;
+  whole?: boolean;
+  timeoutMs?: number;
+}
+
+/** The final URL, the answer's Content-Type and its bytes, or why they were not read. */
+export type FetchedBody =
+  | { ok: true; url: string; type: string; bytes: Buffer }
+  | { ok: false; reason: string };
+
+export type PageFetcher = ((url: string) => Promise<FetchedPage>) & {
+  body: (url: string, wanted: BodyWanted) => Promise<FetchedBody>;
+};
 
 const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 3;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const STANDARD_PORTS = new Set(["", "80", "443"]);
-const NO_RECORD = new Set(["ENOTFOUND", "ENODATA"]);
 
 class Refused extends Error {}
 
@@ -51,19 +69,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-async function addressesOf(resolver: DnsResolver, host: string): Promise<string[]> {
-  const lookUp = async (type: "A" | "AAAA") => {
-    try {
-      return (await resolver(host, type)) as string[];
-    } catch (error) {
-      if (NO_RECORD.has((error as { code?: string }).code ?? "")) return [];
-      throw new Refused(`${host} could not be resolved`);
-    }
-  };
-  const [v4, v6] = await Promise.all([lookUp("A"), lookUp("AAAA")]);
-  return [...v4, ...v6];
 }
 
 /** The one address this hop connects to, once the URL and every address of its host pass. */
@@ -82,7 +87,9 @@ async function checkedTarget(
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const addresses = isIP(host)
     ? [host]
-    : await untilAborted(addressesOf(options.resolver, host), signal);
+    : await untilAborted(addressesOf(options.resolver, host), signal).catch(() => {
+        throw new Refused(`${host} could not be resolved`);
+      });
   const first = addresses[0];
   if (first === undefined) throw new Refused(`${host} has no address`);
   const refused = addresses.find((address) => !mayConnectTo(address, options.allowed));
@@ -93,7 +100,7 @@ async function checkedTarget(
 function get(
   url: URL,
   target: Target,
-  options: PageFetchOptions,
+  options: PageFetchOptions & { accept: string },
   signal: AbortSignal,
 ): Promise<http.IncomingMessage> {
   // Whatever name the connection asks for, it gets the address checked above.
@@ -111,7 +118,7 @@ function get(
         signal,
         headers: {
           "user-agent": options.userAgent,
-          accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+          accept: options.accept,
           "accept-encoding": "identity",
         },
         ...(options.ca ? { ca: options.ca } : {}),
@@ -123,25 +130,47 @@ function get(
   });
 }
 
-async function readBounded(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readBounded(
+  response: http.IncomingMessage,
+  maxBytes: number,
+  whole = false,
+): Promise<Buffer> {
+  const declared = Number(response.headers["content-length"] ?? "0");
+  if (whole && declared > maxBytes) {
+    response.destroy();
+    throw new Refused(`${declared} bytes is more than ${maxBytes}`);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response) {
     chunks.push(chunk as Buffer);
     size += (chunk as Buffer).length;
-    if (size >= maxBytes) break;
+    if (whole ? size > maxBytes : size >= maxBytes) break;
+  }
+  if (whole && size > maxBytes) {
+    response.destroy();
+    throw new Refused(`more than ${maxBytes} bytes`);
   }
   response.destroy();
   return Buffer.concat(chunks).subarray(0, maxBytes);
 }
 
-const isHtml = (type: string | undefined) =>
-  type === undefined || /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type);
+const HTML: BodyWanted = {
+  types: /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i,
+  accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+  maxBytes: MAX_BYTES,
+};
 
-async function fetchPage(start: string, options: PageFetchOptions, signal: AbortSignal) {
+async function fetchBody(
+  start: string,
+  options: PageFetchOptions,
+  wanted: BodyWanted,
+  signal: AbortSignal,
+) {
   let url = new URL(start);
   for (let redirects = 0; ; redirects++) {
-    const response = await get(url, await checkedTarget(url, options, signal), options, signal);
+    const target = await checkedTarget(url, options, signal);
+    const response = await get(url, target, { ...options, accept: wanted.accept }, signal);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECTS.has(status) && location) {
@@ -156,24 +185,44 @@ async function fetchPage(start: string, options: PageFetchOptions, signal: Abort
       response.destroy();
       throw new Refused(`the page answered ${status}`);
     }
-    if (!isHtml(response.headers["content-type"])) {
+    const type = response.headers["content-type"];
+    // A page that names no type is read as HTML, as browsers do; anything else must name one.
+    const page = wanted.types === HTML.types;
+    if (type === undefined ? !page : !wanted.types.test(type)) {
       response.destroy();
-      throw new Refused("the page is not HTML");
+      throw new Refused(page ? "the page is not HTML" : `the answer is ${type ?? "untyped"}`);
     }
-    const body = await readBounded(response, options.maxBytes ?? MAX_BYTES);
-    return { url: url.toString(), html: new TextDecoder().decode(body) };
+    const bytes = await readBounded(response, wanted.maxBytes, wanted.whole);
+    return { url: url.toString(), type: type ?? "text/html", bytes };
+  }
+}
+
+async function bounded<T>(
+  timeoutMs: number,
+  read: (signal: AbortSignal) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    return { ok: true, value: await read(signal) };
+  } catch (error) {
+    if (signal.aborted) return { ok: false, reason: `no answer within ${timeoutMs} ms` };
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
 export function createPageFetcher(options: PageFetchOptions): PageFetcher {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  return async (url) => {
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      return { ok: true, ...(await fetchPage(url, options, signal)) };
-    } catch (error) {
-      if (signal.aborted) return { ok: false, reason: `no answer within ${timeoutMs} ms` };
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-    }
+  const html = { ...HTML, maxBytes: options.maxBytes ?? MAX_BYTES };
+  const page = async (url: string): Promise<FetchedPage> => {
+    const read = await bounded(timeoutMs, (signal) => fetchBody(url, options, html, signal));
+    if (!read.ok) return read;
+    return { ok: true, url: read.value.url, html: new TextDecoder().decode(read.value.bytes) };
   };
+  const body = async (url: string, wanted: BodyWanted): Promise<FetchedBody> => {
+    const read = await bounded(wanted.timeoutMs ?? timeoutMs, (signal) =>
+      fetchBody(url, options, wanted, signal),
+    );
+    return read.ok ? { ok: true, ...read.value } : read;
+  };
+  return Object.assign(page, { body });
 }

@@ -73,6 +73,8 @@ export const LIMITS = {
   externalMailPerUser: { points: 50, duration: 24 * 60 * MINUTE },
   /** Face verification attempts of one account (docs/profiles-and-media.md "Face verification"). */
   faceVerifyPerUser: { points: 5, duration: 60 * MINUTE },
+  /** Link previews one account asks for while writing (docs/feed.md "Link previews"). */
+  linkPreviewsPerUser: { points: 30, duration: MINUTE },
   /** Username checkouts one account starts (docs/usernames.md). */
   checkoutPerUser: { points: 10, duration: 60 * MINUTE },
   /**

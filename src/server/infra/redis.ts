@@ -8,6 +8,12 @@ export async function connectRedis(url: string | undefined): Promise<Redis | und
     maxRetriesPerRequest: 2,
     enableOfflineQueue: false,
   });
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    // No reconnecting in the background: the caller decides whether to ask again.
+    redis.disconnect();
+    throw error;
+  }
   return redis;
 }

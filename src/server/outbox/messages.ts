@@ -15,6 +15,8 @@ export type FederateMessage =
   | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string }
   | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
   | { kind: "reply"; replyId: string }
+  /** A repost of one of our posts (docs/feed.md "Reposts and quotes"), or its undoing. */
+  | { kind: "announce" | "announce.undo"; userId: string; postId: string; repostId: string }
   /** A report of someone elsewhere, forwarded to their server. */
   | { kind: "flag"; flagUri: string }
   | { kind: "actor.update"; userId: string }
@@ -27,6 +29,12 @@ export type FederateMessage =
       /** Read before the account's rows went: its followers' and followees' inboxes elsewhere. */
       recipients: { uri: string; inbox: string; sharedInbox: string | null }[];
     };
+
+/** Whose images from elsewhere to fetch: a post's attachments, a person's picture, or both. */
+export interface RemoteMediaTarget {
+  noteId?: string;
+  actorId?: string;
+}
 
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */
@@ -48,7 +56,10 @@ export type OutboxMessage =
    * "Verified links"); the result is kept only while the profile still shows that website. */
   | { topic: "links.verify"; payload: { userId: string; websiteUrl: string } }
   /** An activity for other servers: background, so a post answers before the fan-out starts. */
-  | { topic: "federate"; payload: FederateMessage };
+  | { topic: "federate"; payload: FederateMessage }
+  /** Images of a post or a person elsewhere to fetch once into our media store (docs/federation.md
+   * "Images from elsewhere"); background, never while the inbox answers. */
+  | { topic: "federation.media"; payload: RemoteMediaTarget };
 
 export type OutboxTopic = OutboxMessage["topic"];
 
@@ -63,6 +74,7 @@ const TOPICS: Record<OutboxTopic, true> = {
   "export.build": true,
   "links.verify": true,
   federate: true,
+  "federation.media": true,
 };
 export const OUTBOX_TOPICS = Object.keys(TOPICS) as OutboxTopic[];
 
@@ -71,6 +83,7 @@ export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set([
   "export.build",
   "links.verify",
   "federate",
+  "federation.media",
 ]);
 
 export type OutboxHandlers = {

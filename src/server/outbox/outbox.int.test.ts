@@ -71,6 +71,7 @@ function recordingOutbox(delivered: unknown[], overrides: Partial<OutboxHandlers
       "export.build": record,
       "links.verify": record,
       federate: record,
+      "federation.media": record,
       ...overrides,
     },
   });

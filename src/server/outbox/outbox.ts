@@ -17,6 +17,7 @@ import {
   type OutboxMessage,
   type OutboxTopic,
   type PaymentEvent,
+  type RemoteMediaTarget,
 } from "./messages";
 import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
 
@@ -47,6 +48,9 @@ export interface Effects {
   verifyWebsite(userId: string, websiteUrl: string): void;
   /** Tell other servers of a change here (docs/federation.md "What goes out"). */
   federate(message: FederateMessage): void;
+  /** Fetch images of a post or person elsewhere into our media store (docs/federation.md
+   * "Images from elsewhere"). */
+  fetchRemoteMedia(target: RemoteMediaTarget): void;
 }
 
 /** What a one-statement change may add: live updates (`Outbox.statement`). */
@@ -158,6 +162,7 @@ export class Outbox {
       verifyWebsite: (userId, websiteUrl) =>
         queued.push({ topic: "links.verify", payload: { userId, websiteUrl } }),
       federate: (message) => queued.push({ topic: "federate", payload: message }),
+      fetchRemoteMedia: (target) => queued.push({ topic: "federation.media", payload: target }),
     };
   }
 

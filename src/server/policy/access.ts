@@ -49,6 +49,8 @@ const MISSING = {
   conversation: "Conversation not found",
   "data export": "This export does not exist.",
   passkey: "This passkey has been removed.",
+  /** Pinning is the author's alone (docs/feed.md "Pinned posts"): anyone else's post is missing. */
+  "post to pin": "Post not found",
   session: "This session has already ended.",
 } as const;
 

@@ -17,8 +17,12 @@ export interface FederationPort {
    * an `Update` of their actor goes to their followers elsewhere, written with the change. */
   actorChanged(tx: Db, fx: Pick<Effects, "federate">, userId: string): Promise<void>;
   /** The account turned public: every follow request from elsewhere is approved, each with its
-   * `Accept`, in the caller's transaction; how many. */
-  approveAllRequests(tx: Db, fx: Pick<Effects, "federate">, userId: string): Promise<number>;
+   * `Accept` and its Activity item gone, in the caller's transaction; how many. */
+  approveAllRequests(
+    tx: Db,
+    fx: Pick<Effects, "federate" | "publishAfterCommit">,
+    userId: string,
+  ): Promise<number>;
   /** The person's account is being deleted: a `Delete` of their actor goes to everyone elsewhere
    * who follows them or whom they follow, addressed now, before those rows go with the account. */
   actorDeleted(tx: Db, fx: Pick<Effects, "federate">, userId: string): Promise<void>;

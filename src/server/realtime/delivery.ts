@@ -122,6 +122,8 @@ export async function deliver(registry: Registry, options: DeliveryOptions, even
         type: "post.updated",
         postId: event.postId,
         content: event.content,
+        contentWarning: event.contentWarning,
+        imageSensitive: event.imageSensitive,
         updatedAt: event.updatedAt,
       });
     case "post.deleted":

@@ -17,7 +17,15 @@ export type DomainEvent =
     }
   /** The post as anyone sees it (likedByMe and isAuthor false); readers fill in their flags. */
   | { type: "post.created"; authorId: string; post: PostView }
-  | { type: "post.updated"; authorId: string; postId: string; content: string; updatedAt: string }
+  | {
+      type: "post.updated";
+      authorId: string;
+      postId: string;
+      content: string;
+      contentWarning: string | null;
+      imageSensitive: boolean;
+      updatedAt: string;
+    }
   | { type: "post.deleted"; authorId: string; postId: string }
   /** This user liked or unliked the post: its like count and their like, as committed. */
   | {
@@ -27,6 +35,17 @@ export type DomainEvent =
       userId: string;
       liked: boolean;
       likesCount: number;
+    }
+  /** This user reposted the post or took their repost back (docs/feed.md "Reposts and quotes"):
+   * its repost count as committed, and the repost's id (its feed item's). */
+  | {
+      type: "post.reposted";
+      postId: string;
+      authorId: string;
+      userId: string;
+      repostId: string;
+      reposted: boolean;
+      repostsCount: number;
     }
   /** The post's comment or view count changed to these values. */
   | { type: "post.counted"; postId: string; commentsCount?: number; viewsCount?: number }

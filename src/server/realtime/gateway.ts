@@ -9,6 +9,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { WebSocket } from "ws";
+import { ERROR_CODES } from "../../domain/error-codes";
 import {
   type ClientMessage,
   clientMessage,
@@ -40,7 +41,13 @@ export interface GatewayOptions extends DeliveryOptions {
   /** Cap on sockets from one IP on this instance; MAX_SOCKETS_PER_IP when not given. */
   maxSocketsPerIp?: number;
   metrics: Metrics;
+  /** Told when the instance starts draining (http/in-flight.ts). */
+  onDrain(listener: () => void): void;
 }
+
+/** docs/operations.md "Start and stop": 1001 "going away", so the client reconnects, to another
+ * instance behind the balancer. */
+const GOING_AWAY = 1001;
 
 function handleClientMessage(registry: Registry, conn: Connection, message: ClientMessage) {
   switch (message.type) {
@@ -108,10 +115,18 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 
+  let draining = false;
+  const goAway = () => {
+    for (const conn of registry.all()) conn.socket.close(GOING_AWAY, "server shutting down");
+  };
+  options.onDrain(() => {
+    draining = true;
+    goAway();
+  });
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     unsubscribe();
-    for (const conn of registry.all()) conn.socket.close(1001, "server shutting down");
+    goAway();
   });
 
   app.get(
@@ -125,6 +140,11 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
           throw forbidden("Cross-origin request refused.");
         }
         if (!request.viewerId) throw unauthorized();
+        if (draining) {
+          throw new AppError(503, ERROR_CODES.unavailable, "This server is restarting.", {
+            retryAfter: 1,
+          });
+        }
         if (registry.socketsFrom(clientIp(request)) >= maxSocketsPerIp) {
           throw new AppError(429, "rate_limited", "Too many connections from this address.", {
             retryAfter: 60,

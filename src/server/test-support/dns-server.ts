@@ -1,5 +1,5 @@
 // A tiny DNS server on 127.0.0.1 over UDP for tests (RFC 1035 §4): TXT records from a table, long
-// ones split into 255-octet strings; SERVFAIL for names in `failing`; NXDOMAIN for the rest (an
+// ones split into 255-octet strings, and A records from another; SERVFAIL for names in `failing`; NXDOMAIN for the rest (an
 // empty answer, NODATA, when the name has a record of another type). It keeps the names it was
 // asked for, so a test can tell the answers came from here.
 import { createSocket } from "node:dgram";
@@ -19,6 +19,7 @@ const TYPES: Record<number, string> = {
   16: "TXT",
   28: "AAAA",
 };
+const A = 1;
 const TXT = 16;
 
 /** The question's name, type and where the question section ends. */
@@ -40,10 +41,15 @@ function txtRecord(text: string): Buffer {
     const chunk = value.subarray(i, i + 255);
     strings.push(Buffer.from([chunk.length]), chunk);
   }
-  const rdata = Buffer.concat(strings);
+  return record(TXT, Buffer.concat(strings));
+}
+
+const aRecord = (ipv4: string) => record(A, Buffer.from(ipv4.split(".").map(Number)));
+
+function record(type: number, rdata: Buffer): Buffer {
   const fixed = Buffer.alloc(12);
   fixed.writeUInt16BE(0xc00c, 0); // the name: a pointer to the question's
-  fixed.writeUInt16BE(TXT, 2);
+  fixed.writeUInt16BE(type, 2);
   fixed.writeUInt16BE(1, 4); // class IN
   fixed.writeUInt32BE(60, 6); // TTL
   fixed.writeUInt16BE(rdata.length, 10);
@@ -52,15 +58,24 @@ function txtRecord(text: string): Buffer {
 
 function answer(
   query: Buffer,
-  txt: Record<string, string>,
+  tables: { txt: Record<string, string>; a: Record<string, string> },
   failing: string[],
   questions: string[],
 ) {
   const { name, type, end } = readQuestion(query);
   questions.push(`${name} ${TYPES[type] ?? type}`);
-  const record = txt[name];
-  const rcode = failing.includes(name) ? 2 : record === undefined ? 3 : 0;
-  const answers = rcode === 0 && type === TXT && record !== undefined ? [txtRecord(record)] : [];
+  const text = tables.txt[name];
+  const address = tables.a[name];
+  const known = text !== undefined || address !== undefined;
+  const rcode = failing.includes(name) ? 2 : known ? 0 : 3;
+  const answers =
+    rcode !== 0
+      ? []
+      : type === TXT && text !== undefined
+        ? [txtRecord(text)]
+        : type === A && address !== undefined
+          ? [aRecord(address)]
+          : [];
   const header = Buffer.alloc(12);
   query.copy(header, 0, 0, 2); // the id
   // QR (a response), the query's RD bit, RA, and the response code.
@@ -73,13 +88,18 @@ function answer(
 
 export async function startDnsServer(
   txt: Record<string, string>,
-  options: { failing?: string[] } = {},
+  options: { failing?: string[]; a?: Record<string, string> } = {},
 ): Promise<DnsServer> {
   const socket = createSocket("udp4");
   const questions: string[] = [];
   socket.on("message", (query, client) => {
     if (query.length < 17) return;
-    socket.send(answer(query, txt, options.failing ?? [], questions), client.port, client.address);
+    const tables = { txt, a: options.a ?? {} };
+    socket.send(
+      answer(query, tables, options.failing ?? [], questions),
+      client.port,
+      client.address,
+    );
   });
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
   return {

@@ -19,6 +19,7 @@ import {
   Endpoints,
   Follow,
   Like,
+  Mention,
   Note,
   Person,
   PUBLIC_COLLECTION,
@@ -47,6 +48,17 @@ export interface FedifyPeer {
   unlike(noteUri: string, authorUri: string, likeId: URL): Promise<void>;
   /** Carol posts `text` publicly to her followers; the Note's id. */
   post(text: string): Promise<URL>;
+  /** Carol sends a public Note straight to the actor `to`, answering `inReplyTo` and mentioning
+   * the actors `mentions`, behind the content warning `warning` when given; `noteId` sends one
+   * already sent again, in a new Create. The Note's id. */
+  note(input: {
+    to: string;
+    text: string;
+    warning?: string;
+    inReplyTo?: string;
+    mentions?: string[];
+    noteId?: URL;
+  }): Promise<URL>;
   close(): Promise<void>;
 }
 
@@ -103,7 +115,14 @@ export async function startFedifyPeer(name: string): Promise<FedifyPeer> {
           }),
         );
       }
-      if (activity instanceof Undo && activity.actorId) followers.delete(activity.actorId.href);
+      // Only an Undo of a Follow ends a follow (an Undo of a Like or a Block does not).
+      if (
+        activity instanceof Undo &&
+        activity.actorId &&
+        (await activity.getObject({ crossOrigin: "ignore", suppressError: true })) instanceof Follow
+      ) {
+        followers.delete(activity.actorId.href);
+      }
     })
     // A deleted actor's key is gone with it (410): its Delete of itself is taken, as Mastodon does.
     .onUnverifiedActivity(async (_ctx, activity, reason) => {
@@ -215,6 +234,32 @@ export async function startFedifyPeer(name: string): Promise<FedifyPeer> {
             attribution: carol,
             to: PUBLIC_COLLECTION,
             content: `<p>${text}</p>`,
+          }),
+        }),
+      );
+      return id;
+    },
+    async note({ to, text, warning, inReplyTo, mentions = [], noteId }) {
+      const target = (await ctx.lookupObject(to)) as Person;
+      const id = noteId ?? new URL(`/notes/${Date.now()}`, origin);
+      await ctx.sendActivity(
+        { identifier: "carol" },
+        target,
+        new Create({
+          id: new URL(`${id.href}#create-${Date.now()}`),
+          actor: carol,
+          to: PUBLIC_COLLECTION,
+          ccs: mentions.map((uri) => new URL(uri)),
+          object: new Note({
+            id,
+            attribution: carol,
+            to: PUBLIC_COLLECTION,
+            ccs: mentions.map((uri) => new URL(uri)),
+            replyTarget: inReplyTo ? new URL(inReplyTo) : null,
+            content: `<p>${text}</p>`,
+            summary: warning ?? null,
+            sensitive: warning !== undefined,
+            tags: mentions.map((uri) => new Mention({ href: new URL(uri), name: "@someone" })),
           }),
         }),
       );

@@ -5,7 +5,7 @@
 // acct:ann@a.test work as they would on the internet, and nothing leaves the machine.
 
 import type { AddressInfo } from "node:net";
-import { connect as netConnect, type Server } from "node:net";
+import { connect as netConnect, type Server, type Socket } from "node:net";
 import { createServer as createTlsServer, connect as tlsConnect } from "node:tls";
 import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from "undici";
 import { selfSignedCertificate } from "./page-server";
@@ -19,6 +19,8 @@ export interface FediverseNet {
 export async function installFediverseNet(names: string[]): Promise<FediverseNet> {
   const tls = selfSignedCertificate(names);
   const fronts = new Map<string, { port: number; server: Server }>();
+  /** Every socket the fronts hold, so that closing the net ends them all, whoever left one open. */
+  const sockets = new Set<Socket>();
   const previous: Dispatcher = getGlobalDispatcher();
   const agent = new Agent({
     connect: (options, callback) => {
@@ -44,6 +46,10 @@ export async function installFediverseNet(names: string[]): Promise<FediverseNet
     async serve(name, port) {
       const server = createTlsServer({ key: tls.key, cert: tls.cert }, (secure) => {
         const upstream = netConnect(port, "127.0.0.1");
+        for (const socket of [secure, upstream]) {
+          sockets.add(socket);
+          socket.once("close", () => sockets.delete(socket));
+        }
         secure.pipe(upstream).pipe(secure);
         secure.on("error", () => upstream.destroy());
         upstream.on("error", () => secure.destroy());
@@ -54,9 +60,11 @@ export async function installFediverseNet(names: string[]): Promise<FediverseNet
     async close() {
       setGlobalDispatcher(previous);
       await agent.close();
-      for (const { server } of fronts.values()) {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
+      const closed = [...fronts.values()].map(
+        ({ server }) => new Promise<void>((resolve) => server.close(() => resolve())),
+      );
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(closed);
     },
   };
 }

@@ -51,12 +51,16 @@ export interface FixtureServer {
   received: CapturedRequest[];
   /** The next POST signed by RFC 9421 is answered 401, as a server that knows only draft-cavage. */
   refuseNextRfc9421(): void;
+  /** The next POSTs are answered with these statuses, one each, then 202 again. */
+  answerPosts(...statuses: number[]): void;
   /** Whether an unsigned GET of an actor is answered 401, as by Mastodon in secure mode
    * (AUTHORIZED_FETCH); WebFinger stays open, as there. */
   requireSignedFetches(on: boolean): void;
   /** Serves one more actor, from the template `fixture` (mastodon/stranger: `{{USERNAME}}`); its
    * id. */
   addActor(fixture: string, vars: Record<string, string>): Promise<string>;
+  /** Serves `body` at `path` to GETs from now on: a post's document, an image. */
+  serve(path: string, type: string, body: Buffer | string): void;
   /** The golden activity `fixture` (follow, create-note…) with its placeholders filled. */
   activity(fixture: string, vars?: Record<string, string>): Json;
   /** `activity` POSTed to `inbox`, signed with its actor's key in the scheme `spec`. */
@@ -114,9 +118,11 @@ export async function startFixtureServer(software: Software): Promise<FixtureSer
   const person = readFixture(software, "actor").id as string;
   let refuseRfc9421 = false;
   let secureMode = false;
+  const files = new Map<string, { type: string; body: Buffer | string }>();
+  const postStatuses: number[] = [];
 
   const answer = (url: URL, method: string): { status: number; type?: string; body?: Json } => {
-    if (method === "POST") return { status: 202 };
+    if (method === "POST") return { status: postStatuses.shift() ?? 202 };
     if (url.pathname === "/.well-known/webfinger") {
       const resource = url.searchParams.get("resource");
       const known = resource === webfinger.subject || resource === person;
@@ -145,10 +151,12 @@ export async function startFixtureServer(software: Software): Promise<FixtureSer
       reply = { status: 401 };
     }
     if (method === "GET" && secureMode && reply.body && !headers.signature) reply = { status: 401 };
+    const file = method === "GET" ? files.get(url.pathname) : undefined;
+    if (file) reply = { status: 200, type: file.type };
     const body = Buffer.concat(chunks);
     received.push({ method, url: url.href, headers, body, status: reply.status, at: Date.now() });
     response.writeHead(reply.status, reply.type ? { "content-type": reply.type } : {});
-    response.end(reply.body ? JSON.stringify(reply.body) : undefined);
+    response.end(file?.body ?? (reply.body ? JSON.stringify(reply.body) : undefined));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 
@@ -161,9 +169,15 @@ export async function startFixtureServer(software: Software): Promise<FixtureSer
     refuseNextRfc9421() {
       refuseRfc9421 = true;
     },
+    answerPosts(...statuses) {
+      postStatuses.push(...statuses);
+    },
     addActor,
     requireSignedFetches(on) {
       secureMode = on;
+    },
+    serve(path, type, body) {
+      files.set(path, { type, body });
     },
     activity(fixture, vars = {}) {
       serial += 1;

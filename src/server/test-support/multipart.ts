@@ -16,11 +16,19 @@ export function multipartFile(bytes: Buffer, filename: string, contentType: stri
   return encode(form);
 }
 
-/** A new post as the composer sends it: the text, and an image (named .jpg, whatever it holds). */
-export function multipartPost(content: string, image: Buffer) {
+/** A new post as the composer sends it: the text, any other fields (a content warning, the
+ * images' descriptions `alt0`…), and its images in order (each named .jpg, whatever it holds). */
+export function multipartPost(
+  content: string,
+  images: Buffer | Buffer[],
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append("content", content);
-  form.append("image", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "photo.jpg");
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const image of Array.isArray(images) ? images : [images]) {
+    form.append("image", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "photo.jpg");
+  }
   return encode(form);
 }
 

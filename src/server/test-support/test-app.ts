@@ -78,6 +78,7 @@ export async function createTestApp(
     maxSocketsPerIp?: number;
     logger?: FastifyBaseLogger;
     redis?: Redis;
+    dependencyWatchMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
@@ -126,6 +127,7 @@ export async function createTestApp(
     linkCheckCa: options.linkCheckCa,
     maxSocketsPerIp: options.maxSocketsPerIp,
     redis: options.redis,
+    dependencyWatchMs: options.dependencyWatchMs,
     usernameLifecycleMs: 0,
     heldNamesReleaseMs: 0,
     emailDigestMs: 0,

@@ -43,6 +43,14 @@ const ActivityScreen = onDemand(
   () => import("../screens/Activity/activity-screen"),
   (m) => m.ActivityScreen,
 );
+const BookmarksScreen = onDemand(
+  () => import("../screens/Bookmarks/bookmarks-screen"),
+  (m) => m.BookmarksScreen,
+);
+const TagScreen = onDemand(
+  () => import("../screens/Tag/tag-screen"),
+  (m) => m.TagScreen,
+);
 const SearchScreen = onDemand(
   () => import("../screens/Search/search-screen"),
   (m) => m.SearchScreen,
@@ -81,9 +89,11 @@ const FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> = {
   policies: PoliciesScreen,
   about: AboutScreen,
   mail: MailScreen,
+  tag: TagScreen,
 };
 const GUARDED_FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> = {
   activity: ActivityScreen,
+  bookmarks: BookmarksScreen,
   search: SearchScreen,
   settings: SettingsScreen,
   moderation: AdminReportsScreen,
@@ -129,11 +139,14 @@ export function AppRoutes() {
           {/* Mail has its own signed-out state (spec-1 §2 "Mail screen"). */}
           <Route path="mail" element={<MailScreen />} />
           <Route path="activity" element={guarded(<ActivityScreen />)} />
+          <Route path="bookmarks" element={guarded(<BookmarksScreen />)} />
           <Route path="search" element={guarded(<SearchScreen />)} />
           <Route path="settings" element={guarded(<SettingsScreen />)} />
           {/* Moderators only; the server answers 404 to everyone else (docs/safety.md). */}
           <Route path="admin/reports" element={guarded(<AdminReportsScreen />)} />
           <Route path="post/:postId" element={<PostRedirectScreen />} />
+          {/* docs/feed.md "Hashtags"; "tags" is a reserved handle (domain/handles.ts). */}
+          <Route path="tags/:tag" element={<TagScreen />} />
           <Route path="checkout-success/:sessionId?" element={guarded(<CheckoutSuccessScreen />)} />
           {/* The built-in checkout page when no payment provider is configured (docs/usernames.md). */}
           <Route path="checkout/test/:id" element={guarded(<TestCheckoutScreen />)} />

@@ -49,7 +49,12 @@ export function applyServerMessage(
       receivePost(queryClient, message.post, viewerId);
       return;
     case "post.updated":
-      applyPostEdit(queryClient, message.postId, message.content, message.updatedAt);
+      applyPostEdit(queryClient, message.postId, {
+        content: message.content,
+        contentWarning: message.contentWarning ?? null,
+        imageSensitive: message.imageSensitive,
+        updatedAt: message.updatedAt,
+      });
       return;
     case "post.deleted":
       removePost(queryClient, message.postId);

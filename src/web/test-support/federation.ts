@@ -9,7 +9,7 @@ export const CAROL: RemotePersonView = {
   handle: "carol@social.example",
   name: "Carol Shaw",
   summary: "Makes games.\nLives on another server.",
-  iconUrl: "https://social.example/avatars/carol.png",
+  iconUrl: null,
   url: "https://social.example/@carol",
   approvesFollowers: false,
   follow: "none",

@@ -12,11 +12,12 @@ import { ADA, apiError, json, renderWithRoutes, stubFetch } from "./posts";
 const requestGroup = (unread: boolean, actors: PersonSummary[]): ActivityGroup => ({
   groupType: "FOLLOW_REQUEST",
   postId: null,
+  noteId: null,
   actorCount: actors.length,
   unread,
   postSnippet: null,
   commentSnippet: null,
-  actorsRecent: actors,
+  actorsRecent: actors.map((a) => ({ ...a, elsewhere: false })),
   target: null,
   postDeleted: false,
   lastEventAt: new Date().toISOString(),

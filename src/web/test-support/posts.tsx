@@ -54,7 +54,9 @@ export function makePost(overrides: Partial<PostView> = {}): PostView {
     id,
     author,
     content: `Post number ${serial}`,
-    imageUrl: null,
+    contentWarning: null,
+    images: [],
+    imageSensitive: false,
     path: `/${author.handle}/post-number-${serial}`,
     likesCount: 0,
     commentsCount: 0,
@@ -83,6 +85,7 @@ export function makeComment(
     likesCount: 0,
     likedByMe: false,
     deleted: false,
+    contentWarning: null,
     createdAt: new Date(Date.now() - 3_600_000).toISOString(),
     ...overrides,
   };
@@ -147,3 +150,8 @@ export function renderWithRoutes(
   );
   return { queryClient, router, user: userEvent.setup() };
 }
+
+/** A post's one image as the API answers it: its address, no description, no stored size. */
+export const oneImage = (url: string, alt = ""): PostView["images"] => [
+  { url, alt, width: null, height: null },
+];

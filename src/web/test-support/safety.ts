@@ -9,6 +9,7 @@ import { GRACE, json, NO_ATTRIBUTES, type Route } from "./posts";
 export function profileOf(person: PersonSummary): ProfileView {
   return {
     ...person,
+    bannerUrl: null,
     defaultUsername: `${person.handle}.default`,
     chtchtEmail: `${person.handle}@chtcht.local`,
     about: null,

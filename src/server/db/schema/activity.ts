@@ -1,9 +1,13 @@
-// spec-2 §3 user_activity: one row per like, comment, reply or follow that reaches a recipient, and
-// a private account's follow request and its acceptance (docs/social-and-realtime.md).
+// spec-2 §3 user_activity: one row per like, comment, reply, follow or mention that reaches a
+// recipient, and a private account's follow request and its acceptance
+// (docs/social-and-realtime.md). The actor is one of our people or someone elsewhere (`fed_actor_id`,
+// docs/federation.md "Activity from elsewhere"), never both; a row from elsewhere goes with its
+// actor and with the note it quotes (`fed_note_id`).
 // The writers arrive with posts and follows; the unread count reads it from the start.
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { fedActors, fedNotes } from "./federation";
 
 export const userActivity = pgTable(
   "user_activity",
@@ -12,9 +16,10 @@ export const userActivity = pgTable(
     recipientId: text("recipient_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    actorId: text("actor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    fedActorId: uuid("fed_actor_id").references(() => fedActors.id, { onDelete: "cascade" }),
+    /** The post from elsewhere that replies to the recipient's post or mentions them. */
+    fedNoteId: uuid("fed_note_id").references(() => fedNotes.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     postId: uuid("post_id"),
     postSnippet: text("post_snippet"),
@@ -27,9 +32,13 @@ export const userActivity = pgTable(
     /** The daily digest finds who had activity since a time (docs/accounts.md "E-mails from us"). */
     index("user_activity_created_idx").on(t.createdAt),
     index("user_activity_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
+    /** A remote actor's or note's removal finds their rows (the cascades, an Undo, a block). */
+    index("user_activity_fed_actor_idx").on(t.fedActorId).where(sql`${t.fedActorId} is not null`),
+    index("user_activity_fed_note_idx").on(t.fedNoteId).where(sql`${t.fedNoteId} is not null`),
     check(
       "user_activity_type_check",
-      sql`${t.type} in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW', 'FOLLOW_REQUEST', 'FOLLOW_ACCEPTED')`,
+      sql`${t.type} in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW', 'FOLLOW_REQUEST', 'FOLLOW_ACCEPTED', 'MENTION')`,
     ),
+    check("user_activity_one_actor", sql`(${t.actorId} is null) <> (${t.fedActorId} is null)`),
   ],
 );

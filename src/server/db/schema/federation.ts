@@ -18,6 +18,12 @@ import {
 import { at, personRef } from "../columns";
 import { posts } from "./posts";
 
+/** An image of a post or person elsewhere: its address and its description (alt text). */
+export interface RemoteImage {
+  url: string;
+  alt: string;
+}
+
 /** Fedify's KvStore: a key is the JSON of its parts; a row past `expires_at` reads as absent. */
 export const fedKv = pgTable(
   "fed_kv",
@@ -77,6 +83,11 @@ export const fedActors = pgTable(
     /** Their bio as plain text. */
     summary: text("summary").notNull().default(""),
     iconUrl: text("icon_url"),
+    /** Their picture as our media pipeline stored it (docs/federation.md "Images from
+     * elsewhere"); null until fetched, or when it could not be. */
+    iconMediaUrl: text("icon_media_url"),
+    /** The `icon_url` last fetched (stored or refused): a picture is fetched once per address. */
+    iconFetchedFrom: text("icon_fetched_from"),
     /** Their profile page on their own server. */
     url: text("url"),
     manuallyApprovesFollowers: boolean("manually_approves_followers").notNull().default(false),
@@ -135,6 +146,11 @@ export const fedNotes = pgTable(
       .notNull()
       .references(() => fedActors.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
+    /** Its content warning (the Note's `summary`, as text; docs/federation.md "Content
+     * warnings"). */
+    summary: text("summary"),
+    /** Its images are sensitive (the Note's `sensitive`). */
+    sensitive: boolean("sensitive").notNull().default(false),
     /** Its page on its own server. */
     url: text("url"),
     inReplyTo: text("in_reply_to"),
@@ -145,6 +161,10 @@ export const fedNotes = pgTable(
     updatedAt: at("updated_at"),
     /** Likes of our people. */
     likesCount: integer("likes_count").notNull().default(0),
+    /** Its image attachments as it named them (at most 4), to be fetched once. */
+    attachments: jsonb("attachments").$type<RemoteImage[]>().notNull().default([]),
+    /** Those images as our media pipeline stored them; null until they were fetched. */
+    media: jsonb("media").$type<RemoteImage[]>(),
   },
   (t) => [
     uniqueIndex("fed_notes_uri_idx").on(t.uri),
@@ -152,6 +172,29 @@ export const fedNotes = pgTable(
     index("fed_notes_local_post_idx")
       .on(t.localPostId, t.publishedAt, t.id)
       .where(sql`${t.localPostId} is not null`),
+  ],
+);
+
+/** Someone elsewhere boosted a public post (docs/federation.md "Posts from elsewhere"): shown to
+ * their followers here at the boost's time; `uri` is their Announce, which their Undo names. */
+export const fedBoosts = pgTable(
+  "fed_boosts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uri: text("uri").notNull(),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => fedNotes.id, { onDelete: "cascade" }),
+    publishedAt: at("published_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("fed_boosts_uri_idx").on(t.uri),
+    uniqueIndex("fed_boosts_actor_note_idx").on(t.actorId, t.noteId),
+    index("fed_boosts_actor_published_idx").on(t.actorId, t.publishedAt.desc(), t.id.desc()),
+    index("fed_boosts_note_idx").on(t.noteId),
   ],
 );
 

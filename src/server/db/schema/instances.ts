@@ -9,6 +9,9 @@ export const instances = pgTable("instances", {
   id: text("id").primaryKey(),
   /** Whether this instance runs with REDIS_URL. */
   redis: boolean("redis").notNull(),
+  /** A random value this instance keeps under its key in its Redis while it runs: an instance
+   * that cannot read it there is on another Redis (infra/instances.ts). */
+  redisProbe: text("redis_probe"),
   /** When the row was made: a clean stop deletes it, a crash leaves it for the restart. */
   startedAt: at("started_at").notNull().defaultNow(),
   seenAt: at("seen_at").notNull().defaultNow(),

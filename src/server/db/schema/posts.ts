@@ -2,9 +2,11 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +15,17 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { linkPreviews } from "./link-previews";
+
+/** One image of a post (docs/profiles-and-media.md "Post images"): our stored copy, its
+ * description (alt text, "" when none was given) and its size as stored (null for images posted
+ * before sizes were kept). */
+export interface PostImage {
+  url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
 
 export const posts = pgTable(
   "posts",
@@ -22,7 +35,18 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
-    imageUrl: text("image_url"),
+    /** Its images in the order shown, at most four (docs/profiles-and-media.md "Post images"). */
+    images: jsonb("images").$type<PostImage[]>().notNull().default([]),
+    /** The author's content warning: the post shows it and hides the rest until opened
+     * (docs/feed.md "Content warnings"); null when there is none. */
+    contentWarning: text("content_warning"),
+    /** The author marked the image sensitive: it is blurred until clicked. */
+    imageSensitive: boolean("image_sensitive").notNull().default(false),
+    /** The card of the text's first link, chosen when the post was written (docs/feed.md "Link
+     * previews"); null when there is none. */
+    linkPreviewId: uuid("link_preview_id").references(() => linkPreviews.id, {
+      onDelete: "set null",
+    }),
     /**
      * Set once from the first text (spec-1 §2), so a shared link survives later edits; unique per
      * author (a short suffix from the id on collision: domain/post-slug.ts slugCandidates).
@@ -30,6 +54,8 @@ export const posts = pgTable(
     slug: text("slug").notNull(),
     likesCount: integer("likes_count").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
+    /** Its reposts here (docs/feed.md "Reposts and quotes"), moved with each in one transaction. */
+    repostsCount: integer("reposts_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -51,6 +77,8 @@ export const posts = pgTable(
       "posts_counts_check",
       sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.viewsCount} >= 0`,
     ),
+    check("posts_reposts_count_check", sql`${t.repostsCount} >= 0`),
+    check("posts_images_check", sql`jsonb_array_length(${t.images}) <= 4`),
   ],
 );
 
@@ -128,3 +156,12 @@ export const postViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.viewerKey] })],
 );
+
+/** How a person reads posts (docs/feed.md "Content warnings"): a row once they change a default. */
+export const readingSettings = pgTable("reading_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** "Always expand posts with content warnings". */
+  expandContentWarnings: boolean("expand_content_warnings").notNull().default(false),
+});

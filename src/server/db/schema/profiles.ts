@@ -27,6 +27,8 @@ export const profiles = pgTable(
     emailAddress: text("email_address").notNull(),
     chtchtEmail: text("chtcht_email").notNull(),
     profileImageUrl: text("profile_image_url"),
+    /** The wide image at the top of the profile (docs/profiles-and-media.md "Banner"). */
+    bannerUrl: text("banner_url"),
     verificationType: text("verification_type").notNull().default("none"),
     veteran: boolean("veteran").notNull().default(false),
     about: text("about"),

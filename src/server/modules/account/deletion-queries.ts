@@ -11,6 +11,7 @@ import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { postCommentLikes, postComments, postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
+import { postReposts } from "../../db/schema/reposts";
 import { releasedUsernames, usernameSubscriptions } from "../../db/schema/usernames";
 
 /** What an audit-log entry names instead of a deleted account's profile. */
@@ -46,18 +47,22 @@ export async function namesOf(db: Db, userId: string, now: Date): Promise<string
   );
 }
 
-/** Every stored file of the person: avatar, the nine pictures, post images, the face capture, the
+/** Every stored file of the person: avatar, banner, the nine pictures, post images, the face capture, the
  * documents of their veteran medal requests. */
 export async function mediaUrlsOf(db: Db, userId: string): Promise<string[]> {
   const [profile] = await db
-    .select({ avatar: profiles.profileImageUrl, capture: profiles.faceCaptureUrl })
+    .select({
+      avatar: profiles.profileImageUrl,
+      banner: profiles.bannerUrl,
+      capture: profiles.faceCaptureUrl,
+    })
     .from(profiles)
     .where(eq(profiles.userId, userId));
   const [pics] = await db.select().from(userProfilePics).where(eq(userProfilePics.userId, userId));
-  const images = await db
-    .select({ url: posts.imageUrl })
+  const postImages = await db
+    .select({ images: posts.images })
     .from(posts)
-    .where(and(eq(posts.userId, userId), isNotNull(posts.imageUrl)));
+    .where(and(eq(posts.userId, userId), sql`jsonb_array_length(${posts.images}) > 0`));
   const slots = pics
     ? [
         pics.userpic1,
@@ -77,9 +82,10 @@ export async function mediaUrlsOf(db: Db, userId: string): Promise<string[]> {
     .where(and(eq(badgeRequests.userId, userId), isNotNull(badgeRequests.proofUrl)));
   const urls = [
     profile?.avatar,
+    profile?.banner,
     profile?.capture,
     ...slots,
-    ...images.map((row) => row.url),
+    ...postImages.flatMap((row) => row.images.map((image) => image.url)),
     ...proofs.map((row) => row.url),
   ];
   return [...new Set(urls.filter((url): url is string => Boolean(url)))];
@@ -146,6 +152,22 @@ export async function dropLikeCounts(db: Db, userId: string): Promise<void> {
           .select({ id: postCommentLikes.commentId })
           .from(postCommentLikes)
           .where(eq(postCommentLikes.userId, userId)),
+      ),
+    );
+}
+
+/** One repost fewer on every post the person reposted (docs/feed.md "Reposts and quotes"). */
+export async function dropRepostCounts(db: Db, userId: string): Promise<void> {
+  await db
+    .update(posts)
+    .set({ repostsCount: sql`${posts.repostsCount} - 1` })
+    .where(
+      inArray(
+        posts.id,
+        db
+          .select({ id: postReposts.postId })
+          .from(postReposts)
+          .where(eq(postReposts.userId, userId)),
       ),
     );
 }

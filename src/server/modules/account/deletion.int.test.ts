@@ -69,7 +69,8 @@ async function postWithImage(who: TestAccount, content: string) {
     headers: { ...headers, cookie: who.cookie },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().post as { id: string; imageUrl: string };
+  const made = res.json().post as { id: string; images: { url: string }[] };
+  return { id: made.id, imageUrl: made.images[0]?.url as string };
 }
 
 async function post(who: TestAccount, content: string): Promise<string> {
@@ -189,8 +190,9 @@ async function driftedCounters(): Promise<unknown[]> {
                where a.follower_id = p.user_id)`,
     )),
     ...(await rows(
-      sql`select id, likes_count, comments_count from posts p where
+      sql`select id, likes_count, comments_count, reposts_count from posts p where
           likes_count <> (select count(*) from post_likes where post_id = p.id)
+          or reposts_count <> (select count(*) from post_reposts where post_id = p.id)
           or comments_count <> (select count(*) from post_comments
                where post_id = p.id and deleted_at is null)`,
     )),
@@ -316,6 +318,14 @@ describe("Deleting the account", () => {
     await like(person, `/api/posts/${friendsPost}/like`);
     await like(person, `/api/posts/${fansPost}/like`);
     await like(fan, `/api/posts/${friendsPost}/like`);
+    for (const [who, postId] of [
+      [person, friendsPost],
+      [person, fansPost],
+      [fan, friendsPost],
+    ] as const) {
+      const res = await inject(t, who, "PUT", `/api/posts/${postId}/repost`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
     const myComment = await comment(person, friendsPost, "Nice one");
     const fanReply = await comment(fan, friendsPost, "Agreed with Lee", myComment);
     await comment(person, fansPost, "Also nice");
@@ -405,10 +415,11 @@ describe("Deleting the account", () => {
           friends_count as friends from profiles where user_id = ${friend.userId}`,
     );
     expect(friendCounts).toEqual({ followers: 0, following: 0, friends: 0 });
-    const [friendsPostCounts] = await rows<{ likes: number; comments: number }>(
-      sql`select likes_count as likes, comments_count as comments from posts where id = ${friendsPost}`,
+    const [friendsPostCounts] = await rows<{ likes: number; comments: number; reposts: number }>(
+      sql`select likes_count as likes, comments_count as comments, reposts_count as reposts
+          from posts where id = ${friendsPost}`,
     );
-    expect(friendsPostCounts).toEqual({ likes: 1, comments: 2 });
+    expect(friendsPostCounts).toEqual({ likes: 1, comments: 2, reposts: 1 });
     const [reply] = await rows<{ parent: string | null; content: string }>(
       sql`select parent_comment_id as parent, content from post_comments where id = ${fanReply}`,
     );

@@ -23,6 +23,7 @@ import {
   detachComments,
   dropFollowCounts,
   dropLikeCounts,
+  dropRepostCounts,
   lockAccount,
   mediaUrlsOf,
   namesOf,
@@ -146,6 +147,7 @@ async function eraseAccount(
   const subscriptions = await activeSubscriptionsOf(tx, userId);
   await dropFollowCounts(tx, userId);
   await dropLikeCounts(tx, userId);
+  await dropRepostCounts(tx, userId);
   await detachComments(tx, userId);
   await removeTracesOnOthers(tx, userId);
   await removeAuthorFromTimelines(tx, userId);

@@ -1,10 +1,12 @@
 // SQL for user_activity: writing a row, the unread badge, the grouped Activity page, marking
-// groups read, and forgetting what two people did to each other (a block).
+// groups read, and forgetting what two people did to each other (a block), or what someone
+// elsewhere did (their Undo, our person's block of them).
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ActivityGroupType } from "../../../domain/contracts/activity";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { userActivity } from "../../db/schema/activity";
+import { fedActors, fedNotes } from "../../db/schema/federation";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { seesPostsOf, visibleAuthor } from "../../policy/visibility";
@@ -16,11 +18,15 @@ export type ActivityType =
   | "REPLY"
   | "FOLLOW"
   | "FOLLOW_REQUEST"
-  | "FOLLOW_ACCEPTED";
+  | "FOLLOW_ACCEPTED"
+  | "MENTION";
 
 export interface ActivityRow {
   recipientId: string;
-  actorId: string;
+  /** One of our people, or (null) someone elsewhere: `fedActorId`. */
+  actorId: string | null;
+  fedActorId: string | null;
+  fedNoteId: string | null;
   type: ActivityType;
   postId: string | null;
   postSnippet: string | null;
@@ -31,6 +37,25 @@ export async function insertActivity(tx: Db, row: ActivityRow): Promise<void> {
   await tx.insert(userActivity).values(row);
 }
 
+/** The people (not suspended) behind these lower-cased handles, a reserved username or a default
+ * one (served by the profiles' lower() indexes). */
+export async function userIdsOfHandles(db: Db, handles: string[]): Promise<string[]> {
+  if (handles.length === 0) return [];
+  const rows = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(
+      and(
+        isNull(profiles.suspendedAt),
+        or(
+          inArray(sql`lower(${profiles.username})`, handles),
+          inArray(sql`lower(${profiles.defaultUsername})`, handles),
+        ),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
 /** Each one's activity caused by the other, both ways. */
 export async function deleteActivityBetween(tx: Db, a: string, b: string): Promise<void> {
   await tx
@@ -39,6 +64,24 @@ export async function deleteActivityBetween(tx: Db, a: string, b: string): Promi
       or(
         and(eq(userActivity.recipientId, a), eq(userActivity.actorId, b)),
         and(eq(userActivity.recipientId, b), eq(userActivity.actorId, a)),
+      ),
+    );
+}
+
+/** What someone elsewhere did that reached the recipient: of the given kinds (all when none are
+ * given), on the given post (any when none is given). */
+export async function deleteActivityFromElsewhere(
+  tx: Db,
+  input: { recipientId: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+): Promise<void> {
+  await tx
+    .delete(userActivity)
+    .where(
+      and(
+        eq(userActivity.recipientId, input.recipientId),
+        eq(userActivity.fedActorId, input.fedActorId),
+        input.types ? inArray(userActivity.type, input.types) : undefined,
+        input.postId ? eq(userActivity.postId, input.postId) : undefined,
       ),
     );
 }
@@ -59,8 +102,15 @@ export async function deleteFollowRequestActivity(
     );
 }
 
+/** Someone elsewhere (no local actor), or one of ours the recipient may see and has not muted. */
+const shownActor = (recipientId: string, actorId: SQL | typeof userActivity.actorId) =>
+  sql`(${actorId} is null or ${visibleAuthor(recipientId, actorId)})`;
+
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
+
+/** A post from elsewhere that is on none of ours (a mention) is a group of its own. */
+const noteKey = sql`case when ${userActivity.postId} is null then ${userActivity.fedNoteId} end`;
 
 /** The row's post, if any, is one the recipient may still see: a reply on a private account's post
  * is not shown to someone who no longer follows it (docs/safety.md "Private accounts"). */
@@ -73,9 +123,9 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
   const [row] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*) as n from (
-      select distinct ${groupType}, ${userActivity.postId} from ${userActivity}
+      select distinct ${groupType}, ${userActivity.postId}, ${noteKey} from ${userActivity}
       where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null
-        and ${visibleAuthor(recipientId, userActivity.actorId)}
+        and ${shownActor(recipientId, userActivity.actorId)}
         and ${postStillSeen(recipientId, userActivity.postId)}) g`,
   );
   return Number(row?.n ?? 0);
@@ -84,11 +134,13 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
 export interface GroupRow {
   group_type: ActivityGroupType;
   post_id: string | null;
+  note_id: string | null;
   actor_count: number | string;
   unread: boolean;
   last_event_at: Date | string;
   post_snippet: string | null;
   comment_snippet: string | null;
+  /** Our people's ids, and `fed:{id}` for people elsewhere. */
   actors: string[];
 }
 
@@ -99,20 +151,22 @@ const MAX_GROUPS = 100;
 export async function activityGroups(db: Db, recipientId: string): Promise<GroupRow[]> {
   return queryRows<GroupRow>(
     db,
-    sql`select group_type, post_id, count(distinct actor_id) as actor_count, bool_or(read_at is null) as unread,
+    sql`select group_type, post_id, note_id, count(distinct actor) as actor_count, bool_or(read_at is null) as unread,
         max(created_at) as last_event_at,
         (array_agg(post_snippet order by created_at desc))[1] as post_snippet,
         (array_agg(comment_snippet order by created_at desc))[1] as comment_snippet,
-        array_agg(actor_id order by created_at desc) as actors
+        array_agg(actor order by created_at desc) as actors
       from (
-        select case when type = 'REPLY' then 'COMMENT' else type end as group_type, post_id, actor_id, read_at,
+        select case when type = 'REPLY' then 'COMMENT' else type end as group_type, post_id,
+          case when post_id is null then fed_note_id end as note_id,
+          coalesce(actor_id, 'fed:' || fed_actor_id::text) as actor, read_at,
           created_at, post_snippet, comment_snippet
         from user_activity where recipient_id = ${recipientId}
-          and ${visibleAuthor(recipientId, sql`actor_id`)}
+          and ${shownActor(recipientId, sql`actor_id`)}
           and ${postStillSeen(recipientId, sql`post_id`)}
         order by created_at desc limit ${RECENT_ROWS}
       ) recent
-      group by group_type, post_id
+      group by group_type, post_id, note_id
       order by last_event_at desc
       limit ${MAX_GROUPS}`,
   );
@@ -123,6 +177,29 @@ export async function actorsByIds(db: Db, ids: string[]) {
   return db.select(personColumns).from(profiles).where(inArray(profiles.userId, ids));
 }
 
+/** People elsewhere, as the Activity page names them. */
+export async function remoteActorsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: fedActors.id,
+      name: fedActors.name,
+      handle: fedActors.handle,
+      iconUrl: fedActors.iconUrl,
+    })
+    .from(fedActors)
+    .where(inArray(fedActors.id, ids));
+}
+
+/** The pages on their servers of the posts from elsewhere that mention the recipient. */
+export async function notesForGroups(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: fedNotes.id, url: fedNotes.url, uri: fedNotes.uri })
+    .from(fedNotes)
+    .where(inArray(fedNotes.id, ids));
+}
+
 export async function postsForGroups(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
@@ -130,6 +207,7 @@ export async function postsForGroups(db: Db, ids: string[]) {
       id: posts.id,
       slug: posts.slug,
       content: posts.content,
+      contentWarning: posts.contentWarning,
       deletedAt: posts.deletedAt,
       username: profiles.username,
       defaultUsername: profiles.defaultUsername,
@@ -143,12 +221,13 @@ export async function postsForGroups(db: Db, ids: string[]) {
 export async function markRead(
   db: Db,
   recipientId: string,
-  group: { groupType: ActivityGroupType; postId: string | null } | null,
+  group: { groupType: ActivityGroupType; postId: string | null; noteId?: string | null } | null,
 ): Promise<void> {
   const groupMatch = group
     ? and(
         sql`${groupType} = ${group.groupType}`,
         group.postId ? eq(userActivity.postId, group.postId) : isNull(userActivity.postId),
+        group.postId ? undefined : sql`${noteKey} is not distinct from ${group.noteId ?? null}`,
       )
     : undefined;
   await db

@@ -1,24 +1,35 @@
 // What other modules write to the Activity page, inside their own transaction: a row for a like,
-// comment, reply or follow (spec-2 §3), a private account's follow request and its acceptance
-// (docs/social-and-realtime.md "Private accounts"), never for one's own actions; and the
-// forgetting of what two people did to each other when one blocks the other (docs/safety.md
-// "Block"), or of a request once it is answered or cancelled.
-import { snippet } from "../../../domain/activity-buckets";
+// comment, reply, follow or mention (spec-2 §3, docs/social-and-realtime.md "Mentions"), a private
+// account's follow request and its acceptance (docs/social-and-realtime.md "Private accounts"),
+// never for one's own actions; the same from people elsewhere (docs/federation.md "Activity from
+// elsewhere"); and the forgetting of what two people did to each other when one blocks the other
+// (docs/safety.md "Block"), of what someone elsewhere undid or our person blocked, or of a request
+// once it is answered or cancelled.
+import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
 import {
   type ActivityType,
   deleteActivityBetween,
+  deleteActivityFromElsewhere,
   deleteFollowRequestActivity,
   insertActivity,
 } from "./queries";
 
+export type { ActivityType } from "./queries";
+
 export interface ActivityInput {
   recipientId: string;
-  actorId: string;
+  /** One of our people; or, for someone elsewhere, `fedActorId` (exactly one of the two). */
+  actorId?: string;
+  fedActorId?: string;
+  /** The post from elsewhere that replies or mentions; the row goes with it. */
+  fedNoteId?: string | null;
   type: ActivityType;
   postId?: string | null;
   postText?: string | null;
   commentText?: string | null;
+  /** The comment's content warning: the notice quotes it instead of the words. */
+  commentWarning?: string | null;
 }
 
 /** Answers the recipient to notify after the commit, or null. */
@@ -26,11 +37,13 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
   if (input.recipientId === input.actorId) return null;
   await insertActivity(tx, {
     recipientId: input.recipientId,
-    actorId: input.actorId,
+    actorId: input.actorId ?? null,
+    fedActorId: input.fedActorId ?? null,
+    fedNoteId: input.fedNoteId ?? null,
     type: input.type,
     postId: input.postId ?? null,
-    postSnippet: snippet(input.postText),
-    commentSnippet: snippet(input.commentText),
+    postSnippet: warnedSnippet(input.postText, null),
+    commentSnippet: warnedSnippet(input.commentText, input.commentWarning ?? null),
   });
   return input.recipientId;
 }
@@ -38,6 +51,13 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
 /** A block removes the activity between the two people, both ways. */
 export const forgetActivityBetween = (tx: Db, a: string, b: string) =>
   deleteActivityBetween(tx, a, b);
+
+/** What someone elsewhere did that reached the recipient: an Undo of a like (`types` LIKE,
+ * `postId`) or a follow, an answered request, or all of it (our person blocked them). */
+export const forgetFromElsewhere = (
+  tx: Db,
+  input: { recipientId: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+) => deleteActivityFromElsewhere(tx, input);
 
 /** A follow request's item goes with the request (approved, declined or cancelled). */
 export const forgetFollowRequest = (

@@ -1,50 +1,87 @@
-// The Activity page (spec-2 §2, §3, §4): groups of likes, comments and follows, actors and posts
-// (their text as it reads now) hydrated in one query each; opening a group marks it read; the
-// menu badge's unread count.
-import { snippet } from "../../../domain/activity-buckets";
+// The Activity page (spec-2 §2, §3, §4): groups of likes, comments, follows and mentions, actors
+// (ours and people elsewhere: docs/federation.md "Activity from elsewhere") and posts (their text
+// as it reads now) hydrated in one query each; opening a group marks it read; the menu badge's
+// unread count.
+import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { displayHandle } from "../../../domain/handles";
 import type { Db } from "../../db/client";
 import { toPersonSummary } from "../profiles/person";
-import { activityGroups, actorsByIds, countUnread, markRead, postsForGroups } from "./queries";
+import {
+  activityGroups,
+  actorsByIds,
+  countUnread,
+  markRead,
+  notesForGroups,
+  postsForGroups,
+  remoteActorsByIds,
+} from "./queries";
 
 const AVATARS = 5;
+const ELSEWHERE = "fed:";
+
+/** A post's address on its own server, when it is a web address (a server's word is not trusted
+ * to be one). */
+function webAddress(note: { url: string | null; uri: string } | undefined): string | null {
+  const address = note?.url ?? note?.uri;
+  return address && /^https?:\/\//i.test(address) ? address : null;
+}
 
 export async function listActivity(db: Db, recipientId: string): Promise<ActivityGroup[]> {
   const groups = await activityGroups(db, recipientId);
   const recentActors = groups.map((g) => [...new Set(g.actors)].slice(0, AVATARS));
   const actorIds = [...new Set(recentActors.flat())];
-  const postIds = [
-    ...new Set(groups.map((g) => g.post_id).filter((id): id is string => id !== null)),
+  const localIds = actorIds.filter((id) => !id.startsWith(ELSEWHERE));
+  const remoteIds = actorIds.flatMap((id) =>
+    id.startsWith(ELSEWHERE) ? [id.slice(ELSEWHERE.length)] : [],
+  );
+  const idsOf = (key: "post_id" | "note_id") => [
+    ...new Set(groups.map((g) => g[key]).filter((id): id is string => id !== null)),
   ];
-  const [actors, postRows] = await Promise.all([
-    actorsByIds(db, actorIds),
-    postsForGroups(db, postIds),
+  const [actors, remoteActors, postRows, noteRows] = await Promise.all([
+    actorsByIds(db, localIds),
+    remoteActorsByIds(db, remoteIds),
+    postsForGroups(db, idsOf("post_id")),
+    notesForGroups(db, idsOf("note_id")),
   ]);
-  const actorById = new Map(actors.map((a) => [a.userId, a]));
-  const postById = new Map(postRows.map((p) => [p.id, p]));
-  return groups.map((group, i) => {
-    const people = (recentActors[i] ?? []).flatMap((id) => {
-      const a = actorById.get(id);
-      if (!a) return [];
+  const personById = new Map<string, ActivityGroup["actorsRecent"][number]>([
+    ...actors.map((a) => {
       const { userId, fullName, handle, profileImageUrl } = toPersonSummary(a);
-      return [{ userId, fullName, handle, profileImageUrl }];
-    });
+      return [userId, { userId, fullName, handle, profileImageUrl, elsewhere: false }] as const;
+    }),
+    ...remoteActors.map((a) => {
+      const userId = `${ELSEWHERE}${a.id}`;
+      const person = { userId, fullName: a.name, handle: a.handle, elsewhere: true };
+      return [userId, { ...person, profileImageUrl: null }] as const;
+    }),
+  ]);
+  const postById = new Map(postRows.map((p) => [p.id, p]));
+  const noteById = new Map(noteRows.map((n) => [n.id, n]));
+  return groups.map((group, i) => {
+    const people = (recentActors[i] ?? []).flatMap((id) => personById.get(id) ?? []);
     const post = group.post_id ? postById.get(group.post_id) : undefined;
     const postDeleted = group.post_id !== null && (!post || post.deletedAt !== null);
+    const first = people[0];
     const target =
       post && !postDeleted
         ? `/${displayHandle(post)}/${post.slug}`
-        : (group.group_type === "FOLLOW" || group.group_type === "FOLLOW_ACCEPTED") && people[0]
-          ? `/${people[0].handle}`
-          : null;
+        : group.note_id
+          ? webAddress(noteById.get(group.note_id))
+          : (group.group_type === "FOLLOW" || group.group_type === "FOLLOW_ACCEPTED") && first
+            ? `/${first.elsewhere ? "@" : ""}${first.handle}`
+            : null;
     return {
       groupType: group.group_type,
       postId: group.post_id,
+      noteId: group.note_id,
       actorCount: Number(group.actor_count),
       unread: group.unread,
-      // The post as it reads now (edits included); a deleted post keeps the words it was liked for.
-      postSnippet: post && !postDeleted ? snippet(post.content) : group.post_snippet,
+      // The post as it reads now (edits included), its warning instead of its words when it has
+      // one (docs/feed.md "Content warnings"); a deleted post keeps the words it was liked for.
+      postSnippet:
+        post && !postDeleted
+          ? warnedSnippet(post.content, post.contentWarning)
+          : group.post_snippet,
       commentSnippet: group.comment_snippet,
       actorsRecent: people,
       target,
@@ -62,7 +99,7 @@ export async function markActivityRead(
   db: Db,
   input: {
     recipientId: string;
-    group: { groupType: ActivityGroupType; postId: string | null } | null;
+    group: { groupType: ActivityGroupType; postId: string | null; noteId?: string | null } | null;
   },
 ): Promise<{ ok: true }> {
   await markRead(db, input.recipientId, input.group);

@@ -12,9 +12,11 @@ import { personColumns } from "../profiles/person";
 export interface NewModerationAction {
   moderatorId: string;
   action: string;
-  targetType: ReportTarget;
+  /** What was acted on: a reported thing, or a tag kept out of trending (docs/search.md
+   * "Trending tags"), which has no person. */
+  targetType: ReportTarget | "tag";
   targetId: string;
-  targetUserId: string;
+  targetUserId: string | null;
   reason: string;
   until?: Date | null;
   createdAt?: Date;

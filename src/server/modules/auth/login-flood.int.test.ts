@@ -11,8 +11,13 @@ import { createTestApp, type TestApp } from "../../test-support/test-app";
 const FLOOD_IP = "198.51.100.77";
 const GUESSES = 300;
 const AT_ONCE = 8;
-/** The bound on a 2-core machine shared with other work, with margin (measured: about 1.5×). */
+/** The bound on the median, on a 2-core machine shared with other work, with margin (measured:
+ * about 1.5×). */
 const MAX_RATIO = 3;
+/** The bound on the slowest correct login against the quiet median: a flood that held the hash
+ * pool would keep them waiting for seconds, many times a login's own cost (measured: 2.2–2.5×,
+ * quiet logins taking 180–465 ms depending on the machine). */
+const MAX_TAIL_RATIO = 4;
 
 let t: TestApp;
 let people: TestAccount[];
@@ -96,8 +101,10 @@ describe("a login flood from one address", () => {
     const ratio = quantile(loaded, 0.5) / quantile(quiet, 0.5);
     const summary = `quiet p50 ${quantile(quiet, 0.5).toFixed(0)} ms, loaded p50 ${quantile(loaded, 0.5).toFixed(0)} ms, p99 ${quantile(loaded, 0.99).toFixed(0)} ms (${loaded.length} logins), ratio ${ratio.toFixed(2)}`;
     console.log(summary);
-    expect(quantile(loaded, 0.99), summary).toBeLessThan(1_000);
     expect(ratio, summary).toBeLessThanOrEqual(MAX_RATIO);
+    expect(quantile(loaded, 0.99) / quantile(quiet, 0.5), summary).toBeLessThanOrEqual(
+      MAX_TAIL_RATIO,
+    );
   });
 });
 

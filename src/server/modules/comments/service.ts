@@ -10,6 +10,7 @@ import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSee } from "../../policy/visibility";
+import { recordMentions } from "../activity/mentions";
 import { recordActivity } from "../activity/record";
 import { bumpCommentsCount, livePost, visibleLivePost } from "../posts/for-comments";
 import { requireVisiblePost } from "../posts/service";
@@ -39,6 +40,7 @@ function present(row: CommentRow): CommentView {
     likesCount: row.comment.likesCount,
     likedByMe: Boolean(row.likedByMe),
     deleted: row.comment.deletedAt !== null,
+    contentWarning: null,
     createdAt: row.comment.createdAt.toISOString(),
   };
 }
@@ -129,6 +131,16 @@ export async function addComment(
         }),
       );
     }
+    notified.push(
+      ...(await recordMentions(tx, {
+        authorId,
+        postId,
+        postAuthorId: post.userId,
+        postText: post.content,
+        commentText: input.content,
+        told: notified,
+      })),
+    );
     fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });
     for (const recipientId of notified) {
       if (recipientId !== null) fx.publishAfterCommit({ type: "activity.created", recipientId });

@@ -4,22 +4,27 @@
 
 import { effectiveAudiences } from "../../../domain/audiences";
 import type { ExportStage } from "../../../domain/contracts/export";
+import type { ReadingSettings } from "../../../domain/contracts/posts";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { keyOfMediaUrl } from "../media/service";
+import { readingSettingsOf } from "../posts/reading";
 import { presentProfile } from "../profiles/present";
 import { type ProfileRow, profileRowOf } from "../profiles/rows";
 import {
   badgeRequestsOf,
+  bookmarksPage,
   commentLikesPage,
   commentsPage,
+  followedTagsOf,
   followsPage,
   type Keyset,
   messagesPage,
   postImagesPage,
   postLikesPage,
   postsPage,
+  repostsPage,
   threadMembers,
   threadsPage,
 } from "./data-queries";
@@ -69,9 +74,10 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): A
   for await (const page of pages) yield page.map(map);
 }
 
-const postImagePath = (postId: string) => `media/posts/${postId}.jpg`;
+/** A post's n-th image (from 1, in the post's order). */
+const postImagePath = (postId: string, position: number) => `media/posts/${postId}-${position}.jpg`;
 
-function profileFile(row: ProfileRow) {
+function profileFile(row: ProfileRow, reading: ReadingSettings) {
   const view = presentProfile(row, "owner");
   // Who may see each value: a county no wider than the city (domain/audiences.ts).
   const audiences = view.privacy && effectiveAudiences(view.privacy.audiences, view.attributes);
@@ -98,8 +104,10 @@ function profileFile(row: ProfileRow) {
     demographicSearch: view.privacy?.demographicSearch ?? null,
     sensitiveConsents: row.profile.sensitiveConsents,
     avatar: row.profile.profileImageUrl ? "media/avatar.jpg" : null,
+    banner: row.profile.bannerUrl ? "media/banner.jpg" : null,
     pictures: view.pictures.map((url, i) => (url ? `media/pictures/${i + 1}.jpg` : null)),
     counts: view.counts,
+    reading,
   };
 }
 
@@ -155,9 +163,18 @@ export async function writeArchive(
   if (!profile) throw new Error("the person of this export has no profile");
 
   await progress.stage("profile.json");
-  zip.addBuffer("profile.json", Buffer.from(`${JSON.stringify(profileFile(profile), null, 2)}\n`));
+  const reading = await readingSettingsOf(deps, userId);
+  zip.addBuffer(
+    "profile.json",
+    Buffer.from(`${JSON.stringify(profileFile(profile, reading), null, 2)}\n`),
+  );
   const badges = await badgeRequestsOf(db, userId);
   zip.addBuffer("badge-requests.json", Buffer.from(`${JSON.stringify(badges, null, 2)}\n`));
+  const followedTags = (await followedTagsOf(db, userId)).map((t) => ({
+    ...t,
+    followedAt: t.followedAt.toISOString(),
+  }));
+  zip.addBuffer("followed_tags.json", Buffer.from(`${JSON.stringify(followedTags, null, 2)}\n`));
 
   await progress.stage("posts.json");
   const posts = byKeyset((db, key) => postsPage(db, userId, key, PAGE), db);
@@ -168,7 +185,14 @@ export async function writeArchive(
         id: p.id,
         slug: p.slug,
         text: p.content,
-        image: p.imageUrl ? postImagePath(p.id) : null,
+        contentWarning: p.contentWarning,
+        images: p.images.map((image, n) => ({
+          file: postImagePath(p.id, n + 1),
+          alt: image.alt,
+          width: image.width,
+          height: image.height,
+        })),
+        imageSensitive: p.imageSensitive,
         likes: p.likesCount,
         comments: p.commentsCount,
         views: p.viewsCount,
@@ -215,6 +239,32 @@ export async function writeArchive(
   }
   await zip.add("likes.json", jsonArray(likes()));
 
+  await progress.stage("bookmarks.json");
+  const bookmarks = byKeyset((db, key) => bookmarksPage(db, userId, key, PAGE), db);
+  await zip.add(
+    "bookmarks.json",
+    jsonArray(
+      mapPages(counted(bookmarks, progress), (bookmark) => ({
+        postId: bookmark.id,
+        author: bookmark.author,
+        bookmarkedAt: bookmark.createdAt.toISOString(),
+      })),
+    ),
+  );
+
+  await progress.stage("reposts.json");
+  const reposts = byKeyset((db, key) => repostsPage(db, userId, key, PAGE), db);
+  await zip.add(
+    "reposts.json",
+    jsonArray(
+      mapPages(counted(reposts, progress), (repost) => ({
+        postId: repost.postId,
+        author: repost.author,
+        repostedAt: repost.createdAt.toISOString(),
+      })),
+    ),
+  );
+
   for (const side of ["following", "followers"] as const) {
     const stage = `${side}.csv` as const;
     await progress.stage(stage);
@@ -227,6 +277,7 @@ export async function writeArchive(
 
   await progress.stage("media");
   await addMedia(deps, zip, profile.profile.profileImageUrl, "media/avatar.jpg");
+  await addMedia(deps, zip, profile.profile.bannerUrl, "media/banner.jpg");
   const pictures = presentProfile(profile, "owner").pictures;
   for (const [i, url] of pictures.entries()) {
     await addMedia(deps, zip, url, `media/pictures/${i + 1}.jpg`);
@@ -234,8 +285,10 @@ export async function writeArchive(
   const images = byKeyset((db, key) => postImagesPage(db, userId, key, PAGE), db);
   for await (const page of images) {
     for (const post of page) {
-      await addMedia(deps, zip, post.imageUrl, postImagePath(post.id));
-      await progress.count(1);
+      for (const [n, image] of post.images.entries()) {
+        await addMedia(deps, zip, image.url, postImagePath(post.id, n + 1));
+        await progress.count(1);
+      }
     }
   }
 

@@ -1,13 +1,16 @@
 // The person's own data, read for their export in keyset pages (docs/accounts.md "Your data"):
 // each query takes the last row of the previous page and returns the next `limit` rows in the
 // order of an index, so a page costs the same however far in it is and nothing is held whole.
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { badgeRequests } from "../../db/schema/badges";
 import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
+import { postBookmarks } from "../../db/schema/post-marks";
 import { postCommentLikes, postComments, postLikes, posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
+import { postReposts } from "../../db/schema/reposts";
+import { tagFollows, tags } from "../../db/schema/tags";
 
 /** A page's last row: its time and id, the keyset the next page starts after. */
 export interface Keyset {
@@ -24,10 +27,12 @@ export async function countItems(db: Db, userId: string): Promise<number> {
     db,
     sql`select (
       (select count(*) from posts where user_id = ${userId} and deleted_at is null)
-      + (select count(*) from posts where user_id = ${userId} and deleted_at is null and image_url is not null)
+      + (select coalesce(sum(jsonb_array_length(images)), 0) from posts where user_id = ${userId} and deleted_at is null)
       + (select count(*) from post_comments where user_id = ${userId} and deleted_at is null)
       + (select count(*) from post_likes where user_id = ${userId})
       + (select count(*) from post_comment_likes where user_id = ${userId})
+      + (select count(*) from post_bookmarks where user_id = ${userId})
+      + (select count(*) from post_reposts where user_id = ${userId})
       + (select count(*) from followers where follower_id = ${userId})
       + (select count(*) from followers where following_id = ${userId})
       + (select count(*) from chat_messages m join chat_thread_members tm on tm.thread_id = m.thread_id
@@ -43,7 +48,9 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
       id: posts.id,
       slug: posts.slug,
       content: posts.content,
-      imageUrl: posts.imageUrl,
+      contentWarning: posts.contentWarning,
+      images: posts.images,
+      imageSensitive: posts.imageSensitive,
       likesCount: posts.likesCount,
       commentsCount: posts.commentsCount,
       viewsCount: posts.viewsCount,
@@ -58,16 +65,16 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
     .limit(limit);
 }
 
-/** The person's live posts that carry an image. */
+/** The person's live posts that carry images. */
 export function postImagesPage(db: Db, userId: string, key: Keyset | null, limit: number) {
   return db
-    .select({ id: posts.id, imageUrl: posts.imageUrl, createdAt: posts.createdAt })
+    .select({ id: posts.id, images: posts.images, createdAt: posts.createdAt })
     .from(posts)
     .where(
       and(
         eq(posts.userId, userId),
         isNull(posts.deletedAt),
-        isNotNull(posts.imageUrl),
+        sql`jsonb_array_length(${posts.images}) > 0`,
         after(posts.createdAt, posts.id, key),
       ),
     )
@@ -119,6 +126,47 @@ export function postLikesPage(db: Db, userId: string, afterId: string | null, li
       ),
     )
     .orderBy(asc(postLikes.postId))
+    .limit(limit);
+}
+
+/** The person's bookmarks, oldest first (stored to the millisecond, so paged by time and post
+ * id), with each post's author's address. A bookmark of a post since deleted is
+ * still theirs, and listed. */
+export function bookmarksPage(db: Db, userId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: postBookmarks.postId,
+      createdAt: postBookmarks.createdAt,
+      author: profiles.chtchtEmail,
+    })
+    .from(postBookmarks)
+    .innerJoin(posts, eq(posts.id, postBookmarks.postId))
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(
+      and(
+        eq(postBookmarks.userId, userId),
+        after(postBookmarks.createdAt, postBookmarks.postId, key),
+      ),
+    )
+    .orderBy(asc(postBookmarks.createdAt), asc(postBookmarks.postId))
+    .limit(limit);
+}
+
+/** The person's reposts, oldest first (paged by time and repost id), with each post's author's
+ * address (docs/feed.md "Reposts and quotes"). */
+export function repostsPage(db: Db, userId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: postReposts.id,
+      postId: postReposts.postId,
+      createdAt: postReposts.createdAt,
+      author: profiles.chtchtEmail,
+    })
+    .from(postReposts)
+    .innerJoin(posts, eq(posts.id, postReposts.postId))
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(and(eq(postReposts.userId, userId), after(postReposts.createdAt, postReposts.id, key)))
+    .orderBy(asc(postReposts.createdAt), asc(postReposts.id))
     .limit(limit);
 }
 
@@ -214,6 +262,17 @@ export function messagesPage(db: Db, threadId: string, key: Keyset | null, limit
 }
 
 export type MessageRow = Awaited<ReturnType<typeof messagesPage>>[number];
+
+/** The tags the person follows (docs/feed.md "Hashtags"), oldest follow first: a short list, read
+ * at once. */
+export function followedTagsOf(db: Db, userId: string) {
+  return db
+    .select({ tag: tagFollows.tag, name: tags.display, followedAt: tagFollows.createdAt })
+    .from(tagFollows)
+    .innerJoin(tags, eq(tags.name, tagFollows.tag))
+    .where(eq(tagFollows.userId, userId))
+    .orderBy(asc(tagFollows.createdAt), asc(tagFollows.tag));
+}
 
 /** The person's badge requests, oldest first, without the veteran's document (docs/safety.md
  * "Badges"). */

@@ -23,7 +23,7 @@ let t: TestApp;
 let ada: TestAccount;
 let bob: TestAccount;
 let cy: TestAccount;
-const uploaded = { avatar: "", picture: "", postImage: "" };
+const uploaded = { avatar: "", banner: "", picture: "", postImage: "", postImage2: "" };
 let imagePostId: string;
 let bobPostId: string;
 let bobCommentId: string;
@@ -87,8 +87,14 @@ beforeAll(async () => {
     await jpeg("#1133aa"),
   );
   uploaded.picture = pictured.pictures[1];
+  const bannered = await upload(`/api/profiles/${ada.userId}/banner`, ada, await jpeg("#33aa11"));
+  uploaded.banner = bannered.bannerUrl;
 
-  const { payload, headers } = await multipartPost("A photo of the engine", await jpeg("#22aa44"));
+  const { payload, headers } = await multipartPost(
+    "A photo of the engine",
+    [await jpeg("#22aa44"), await jpeg("#aa2244")],
+    { alt0: "The engine's mill, green", alt1: "" },
+  );
   const posted = await t.app.inject({
     method: "POST",
     url: "/api/posts",
@@ -97,8 +103,14 @@ beforeAll(async () => {
   });
   expect(posted.statusCode, posted.body).toBe(201);
   imagePostId = posted.json().post.id;
-  uploaded.postImage = posted.json().post.imageUrl;
-  await publish(t, ada, 'Notes on the analytical engine, "with quotes"');
+  [uploaded.postImage, uploaded.postImage2] = posted
+    .json()
+    .post.images.map((image: { url: string }) => image.url);
+  const warned = await inject(t, ada, "POST", "/api/posts", {
+    content: 'Notes on the analytical engine, "with quotes"',
+    contentWarning: "Long maths",
+  });
+  expect(warned.statusCode, warned.body).toBe(201);
 
   bobPostId = (await publish(t, bob, "Difference engine news")).id;
   const bobComment = await inject(t, bob, "POST", `/api/posts/${bobPostId}/comments`, {
@@ -112,6 +124,13 @@ beforeAll(async () => {
   adaCommentId = adaComment.json().comment.id;
   expect((await inject(t, ada, "POST", `/api/posts/${bobPostId}/like`)).statusCode).toBe(200);
   expect((await inject(t, ada, "POST", `/api/comments/${bobCommentId}/like`)).statusCode).toBe(200);
+  expect((await inject(t, ada, "PUT", `/api/posts/${bobPostId}/bookmark`)).statusCode).toBe(200);
+  expect((await inject(t, ada, "PUT", `/api/posts/${bobPostId}/repost`)).statusCode).toBe(200);
+  expect((await inject(t, ada, "PUT", "/api/tags/Caf%C3%A9/follow")).statusCode).toBe(200);
+  const reading = await inject(t, ada, "PUT", "/api/reading-settings", {
+    expandContentWarnings: true,
+  });
+  expect(reading.statusCode, reading.body).toBe(200);
 
   const badge = await inject(t, ada, "POST", "/api/badges/yellow", {
     category: "public_figure",
@@ -166,8 +185,8 @@ describe("Download my data", () => {
     const state = (await inject(t, ada, "GET", "/api/account/export")).json();
     expect(state.export).toMatchObject({ id: building.id, status: "ready" });
     expect(state.export.progress.done).toBe(state.export.progress.total);
-    // 2 posts, 1 post image, 1 comment, 2 likes, 1 + 2 follows, 3 + 1 messages.
-    expect(state.export.progress.total).toBe(13);
+    // 2 posts, 2 post images, 1 comment, 2 likes, 1 bookmark, 1 repost, 1 + 2 follows, 3 + 1 messages.
+    expect(state.export.progress.total).toBe(16);
     expect(
       new Date(state.export.expiresAt).getTime() - new Date(state.export.readyAt).getTime(),
     ).toBe(7 * 86_400_000);
@@ -194,16 +213,21 @@ describe("Download my data", () => {
       [
         "README.txt",
         "badge-requests.json",
+        "bookmarks.json",
         "comments.json",
+        "followed_tags.json",
         "followers.csv",
         "following.csv",
         "likes.json",
         "mail.mbox",
         "media/avatar.jpg",
+        "media/banner.jpg",
         "media/pictures/2.jpg",
-        `media/posts/${imagePostId}.jpg`,
+        `media/posts/${imagePostId}-1.jpg`,
+        `media/posts/${imagePostId}-2.jpg`,
         "posts.json",
         "profile.json",
+        "reposts.json",
       ].sort(),
     );
   });
@@ -228,7 +252,9 @@ describe("Download my data", () => {
       about: "Enchantress of numbers",
       signUpEmail: ada.email,
       avatar: "media/avatar.jpg",
+      banner: "media/banner.jpg",
       demographicSearch: true,
+      reading: { expandContentWarnings: true },
     });
     expect(profile.pictures[1]).toBe("media/pictures/2.jpg");
     expect(profile.attributes.gender).toEqual({ value: "Female", audience: "friends" });
@@ -246,8 +272,21 @@ describe("Download my data", () => {
       "A photo of the engine",
       'Notes on the analytical engine, "with quotes"',
     ]);
-    expect(posts[0]).toMatchObject({ id: imagePostId, image: `media/posts/${imagePostId}.jpg` });
-    expect(posts[1].image).toBeNull();
+    expect(posts[0]).toMatchObject({
+      id: imagePostId,
+      images: [
+        {
+          file: `media/posts/${imagePostId}-1.jpg`,
+          alt: "The engine's mill, green",
+          width: expect.any(Number),
+          height: expect.any(Number),
+        },
+        { file: `media/posts/${imagePostId}-2.jpg`, alt: "" },
+      ],
+      contentWarning: null,
+      imageSensitive: false,
+    });
+    expect(posts[1]).toMatchObject({ images: [], contentWarning: "Long maths" });
 
     const comments = JSON.parse(zip.get("comments.json")?.toString() ?? "");
     expect(comments).toEqual([
@@ -264,6 +303,25 @@ describe("Download my data", () => {
       expect.objectContaining({ type: "comment", commentId: bobCommentId, postId: bobPostId }),
     ]);
     expect(likes[0].author).toMatch(/@/);
+  });
+
+  it("holds the person's bookmarks, which are theirs alone", () => {
+    const bookmarks = JSON.parse(zip.get("bookmarks.json")?.toString() ?? "");
+    expect(bookmarks).toEqual([
+      { postId: bobPostId, author: expect.stringMatching(/@/), bookmarkedAt: expect.any(String) },
+    ]);
+  });
+
+  it("holds the tags the person follows", () => {
+    const followed = JSON.parse(zip.get("followed_tags.json")?.toString() ?? "");
+    expect(followed).toEqual([{ tag: "café", name: "café", followedAt: expect.any(String) }]);
+  });
+
+  it("holds the person's reposts", () => {
+    const reposts = JSON.parse(zip.get("reposts.json")?.toString() ?? "");
+    expect(reposts).toEqual([
+      { postId: bobPostId, author: expect.stringMatching(/@/), repostedAt: expect.any(String) },
+    ]);
   });
 
   it("lists follows both ways in Mastodon's CSV layout", async () => {
@@ -321,9 +379,13 @@ describe("Download my data", () => {
 
   it("holds the media's stored bytes, and a README naming each file", async () => {
     expect(zip.get("media/avatar.jpg")?.equals(await stored(uploaded.avatar))).toBe(true);
+    expect(zip.get("media/banner.jpg")?.equals(await stored(uploaded.banner))).toBe(true);
     expect(zip.get("media/pictures/2.jpg")?.equals(await stored(uploaded.picture))).toBe(true);
     expect(
-      zip.get(`media/posts/${imagePostId}.jpg`)?.equals(await stored(uploaded.postImage)),
+      zip.get(`media/posts/${imagePostId}-1.jpg`)?.equals(await stored(uploaded.postImage)),
+    ).toBe(true);
+    expect(
+      zip.get(`media/posts/${imagePostId}-2.jpg`)?.equals(await stored(uploaded.postImage2)),
     ).toBe(true);
     const readme = zip.get("README.txt")?.toString() ?? "";
     for (const name of [
@@ -331,6 +393,9 @@ describe("Download my data", () => {
       "posts.json",
       "comments.json",
       "likes.json",
+      "bookmarks.json",
+      "followed_tags.json",
+      "reposts.json",
       "following.csv",
       "mail.mbox",
       "media/",

@@ -13,23 +13,31 @@ profile.json    Your profile: name, handle, addresses, about, website, and every
                 it ("everyone", "friends" - people you follow who follow you back - or "only_me";
                 the county, filled in from your city, is seen by no more people than the city).
                 Also your search setting, the sensitive attributes you consented to show, and the
-                files in media/ that are your avatar and profile pictures.
+                files in media/ that are your avatar, banner and profile pictures.
 badge-requests.json  Your requests for the yellow badge and the veteran medal: what you sent
                 (a veteran's document is not included), the moderators' questions, your answers,
                 and each decision with its reason.
-posts.json      Your posts, oldest first: text, image (a file in media/posts/), counts of likes,
+posts.json      Your posts, oldest first: text, content warning (null when none), images in
+                order (each a file in media/posts/ with its description, "alt", and its size)
+                and whether you marked them sensitive, counts of likes,
                 comments and views, when written and last edited.
 comments.json   Your comments, oldest first: the post they are on, the comment they answer (if
                 any), text, likes. A comment a moderator removed says so.
 likes.json      The posts ("type": "post") and comments ("type": "comment") you liked, with the
                 address of their author and when you liked them.
+bookmarks.json  The posts you bookmarked, oldest first: the post, its author's address and when
+                you bookmarked it. Nobody else sees your bookmarks.
+followed_tags.json  The hashtags you follow, oldest first: the tag ("tag"), the form it is shown in
+                ("name") and when you followed it.
+reposts.json    The posts you reposted, oldest first: the post, its author's address and when you
+                reposted it. (A post quoting another is among your posts, in posts.json.)
 following.csv   The people you follow; followers.csv: the people who follow you. One address a
                 line under the header "${FOLLOWS_CSV_HEADER}",
                 the layout Mastodon's "Follows" import reads.
 mail.mbox       Every message of every conversation you are in, yours and the other person's, in
                 mbox format (mboxrd). Open it in a mail program such as Thunderbird (for example
                 with the ImportExportTools NG add-on); replies are threaded under what they answer.
-media/          Your avatar (avatar.jpg), profile pictures (pictures/1.jpg ... 9.jpg by slot) and
-                the images of your posts (posts/{post id}.jpg), as stored.
+media/          Your avatar (avatar.jpg), banner (banner.jpg), profile pictures (pictures/1.jpg ... 9.jpg by slot) and
+                the images of your posts (posts/{post id}-1.jpg ... -4.jpg in order), as stored.
 `;
 }

@@ -2,6 +2,7 @@
 // "Blocks", "Domain blocks").
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
 import { fedActors, fedBlockedBy, fedBlocks, fedDomainBlocks } from "../../db/schema/federation";
 
 export async function insertBlock(
@@ -61,11 +62,17 @@ export async function blockedByActor(
 
 export type DomainSeverity = "suspend" | "silence" | "reject_media";
 
-export async function domainBlockOf(db: Db, host: string): Promise<DomainSeverity | null> {
-  const [row] = await db
+/** Read at the door for every activity that arrives: a hot read (db/prepared.ts). */
+const severityOf = preparedPer((db) =>
+  db
     .select({ severity: fedDomainBlocks.severity })
     .from(fedDomainBlocks)
-    .where(eq(fedDomainBlocks.host, host.toLowerCase()));
+    .where(eq(fedDomainBlocks.host, sql.placeholder("host")))
+    .prepare("fed_domain_block_of"),
+);
+
+export async function domainBlockOf(db: Db, host: string): Promise<DomainSeverity | null> {
+  const [row] = await severityOf(db).execute({ host: host.toLowerCase() });
   return (row?.severity as DomainSeverity | undefined) ?? null;
 }
 

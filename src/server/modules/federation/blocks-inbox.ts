@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import type { Outbox } from "../../outbox/outbox";
 import { deleteBlockedBy, insertBlockedBy } from "./block-queries";
 import { endFollowsBetween } from "./blocks";
-import { INSTANCE_ACTOR } from "./federation";
+import { INSTANCE_ACTOR } from "./instance-actor";
 import { actorByUri } from "./queries";
 
 /** Our person a Block names, and the blocker's row, when both are known. */

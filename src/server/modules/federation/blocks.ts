@@ -1,10 +1,11 @@
 // Blocks that cross servers (docs/federation.md "Blocks"). One of our people blocking someone
 // elsewhere ends the follows either way (with their counters), hides that person's replies on our
-// person's posts, and sends `Block`; unblocking sends `Undo(Block)`. Someone elsewhere blocking one
+// person's posts, forgets what they did in our person's Activity, and sends `Block`; unblocking sends `Undo(Block)`. Someone elsewhere blocking one
 // of ours ends the follows either way too, and we deliver them nothing more of that person's.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { Effects } from "../../outbox/outbox";
+import { forgetFromElsewhere } from "../activity/record";
 import { deleteBlock, insertBlock } from "./block-queries";
 import { acceptedFollowing, followerChanged } from "./counters";
 import type { FederationDeps } from "./deps";
@@ -36,10 +37,14 @@ export async function setRemoteBlock(
       const blockUri = new URL(`/ap/blocks/${randomUUID()}`, deps.config.publicUrl).href;
       if (!(await insertBlock(tx, { userId: viewerId, actorId: id, blockUri }))) return;
       await endFollowsBetween(tx, fx, { userId: viewerId, actorId: id, tell: true });
+      await forgetFromElsewhere(tx, { recipientId: viewerId, fedActorId: id });
       fx.federate({ kind: "block", userId: viewerId, actorId: id, blockUri });
     } else {
       const blockUri = await deleteBlock(tx, { userId: viewerId, actorId: id });
-      if (blockUri) fx.federate({ kind: "unblock", userId: viewerId, actorId: id, blockUri });
+      if (!blockUri) return;
+      fx.federate({ kind: "unblock", userId: viewerId, actorId: id, blockUri });
     }
+    // Boosts of their posts leave or return to our person's feed (note-queries.ts).
+    fx.publishAfterCommit({ type: "feed.stale", userIds: [viewerId] });
   });
 }

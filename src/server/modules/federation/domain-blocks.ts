@@ -1,8 +1,8 @@
 // Moderators' decisions about whole servers (docs/federation.md "Domain blocks"). Suspending a
 // server forgets everything of it here in the same transaction (its people's follows either way
 // with their counters, their posts and replies), refuses its activities at the door and sends it
-// nothing; silencing hides its replies on our posts; rejecting media is recorded for the image
-// pipeline (no image from elsewhere is fetched yet).
+// nothing; silencing hides its replies on our posts and its people's posts boosted to readers who
+// do not follow them; rejecting media fetches none of its images (remote-media.ts).
 import type { DomainBlockView } from "../../../domain/contracts/federation";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
@@ -15,6 +15,7 @@ import {
   listDomainBlocks,
   putDomainBlock,
 } from "./block-queries";
+import { forgetSuspension } from "./suspended-hosts";
 
 type Deps = Pick<AppContext, "db" | "outbox" | "config">;
 
@@ -43,6 +44,7 @@ export async function blockDomain(
     if (input.severity !== "suspend") return;
     for (const actorId of await actorIdsOnHost(tx, input.host)) await forgetActor(tx, fx, actorId);
   });
+  forgetSuspension(deps.db, input.host);
   return domainBlocks(deps, input.viewerId);
 }
 
@@ -52,5 +54,6 @@ export async function unblockDomain(
 ): Promise<{ items: DomainBlockView[] }> {
   await requireModerator(deps, viewerId);
   if (!(await deleteDomainBlock(deps.db, host))) throw notFound("That server is not blocked.");
+  forgetSuspension(deps.db, host);
   return domainBlocks(deps, viewerId);
 }

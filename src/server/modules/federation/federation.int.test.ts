@@ -488,3 +488,55 @@ describe("a private account's follow requests from elsewhere", () => {
     expect((await counts(a, quinn)).followers).toBe(2);
   });
 });
+
+describe("a private account's posts elsewhere", () => {
+  it("go to its approved followers only, and answer only their signed fetches", async () => {
+    const pia = await createAccount(a, { label: "pia", fullName: "Pia Private" });
+    await inject(a, pia, "PUT", "/api/account/privacy", { privateAccount: true });
+    const piaUri = `https://a.test/ap/users/${pia.userId}`;
+    const follow = await peer.follow(piaUri);
+    const requests = async () =>
+      (await inject(a, pia, "GET", "/api/federation/follow-requests")).json().items;
+    await eventually(async () => expect(await requests()).toHaveLength(1));
+    const [asks] = await requests();
+    await inject(a, pia, "POST", `/api/federation/follow-requests/${asks.id}/approve`);
+
+    const post = await publish(a, pia, "For my followers only");
+    const noteUri = `https://a.test/ap/posts/${post.id}`;
+    let create: Record<string, unknown> | undefined;
+    await eventually(() => {
+      create = peer.received.find(
+        (r) => r.type === "Create" && (r.object as { id?: string })?.id === noteUri,
+      );
+      expect(create).toBeDefined();
+    });
+    const followers = `${piaUri}/followers`;
+    expect(create?.to).toBe(followers);
+    expect((create?.object as { to?: unknown } | undefined)?.to).toBe(followers);
+    expect(JSON.stringify(create)).not.toMatch(/Public/);
+
+    const fetchNote = async (signed: boolean) => {
+      const path = `/ap/posts/${post.id}`;
+      if (!signed) return a.app.inject({ url: path, headers: { accept: AS } });
+      const request = await peer.sign(new Request(noteUri, { headers: { accept: AS } }));
+      return a.app.inject({ url: path, headers: Object.fromEntries(request.headers) });
+    };
+    expect((await fetchNote(false)).statusCode).toBe(404);
+    const seen = await fetchNote(true);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ content: "<p>For my followers only</p>", to: followers });
+    // Once Carol no longer follows Pia, her signed fetch finds nothing either.
+    await peer.unfollow(piaUri, follow);
+    await eventually(async () => expect((await counts(a, pia)).followers).toBe(0));
+    expect((await fetchNote(true)).statusCode).toBe(404);
+  });
+});
+
+describe("the inbox", () => {
+  it("applies an activity before it answers: the post is kept when the sender's POST returns", async () => {
+    const text = "Kept before the answer";
+    await peer.post(text);
+    const page = await inject(a, ann, "GET", `/api/federation/people/${carolId}/posts`);
+    expect(page.json().items.map((p: { content: string }) => p.content)).toContain(text);
+  });
+});

@@ -8,10 +8,12 @@ import {
   type Federation,
   type KvStore,
   type MessageQueue,
+  type RequestContext,
 } from "@fedify/fedify";
 import {
   Application,
   Endpoints,
+  Hashtag,
   Image,
   Mention,
   Note,
@@ -25,17 +27,20 @@ import { ATTRIBUTE_LABELS, ATTRIBUTE_ORDER } from "../../../domain/attribute-lab
 import { isSensitive } from "../../../domain/audiences";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { ProfileAttributes } from "../../../domain/contracts/profile-attributes";
+import { hashtagsIn } from "../../../domain/hashtags";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { AudienceElsewhere } from "../../policy/elsewhere";
 import { accountExists, userIdOfHandle, visitorProfileOf } from "../profiles/federated";
+import type { DeliveryHealth } from "./delivery-health";
+import { INSTANCE_ACTOR } from "./instance-actor";
 import { hasKeys } from "./key-queries";
 import type { ActorKeys } from "./keys";
-import { textToHtml } from "./note-html";
+import { mentionedElsewhere } from "./mentions-out";
+import { tagUrl, textToHtml } from "./note-html";
+import type { RemoteActorRow } from "./queries";
 import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
-
-/** The instance's own actor, which signs what no person sends (docs/federation.md "Instance"). */
-export const INSTANCE_ACTOR = "instance";
 
 export interface FederationDeps {
   db: Db;
@@ -43,8 +48,12 @@ export interface FederationDeps {
   kv: KvStore;
   queue: MessageQueue;
   keys: ActorKeys;
-  /** A public post as a signed-out visitor sees it; null when there is none to see. */
-  publicPost(postId: string): Promise<PostView | null>;
+  /** Told of each failed delivery attempt and each inbox given up on (docs/federation.md
+   * "Deliveries per server"). */
+  deliveries: Pick<DeliveryHealth, "attemptFailed" | "gaveUp">;
+  /** A post of ours as the person elsewhere at `actorUri` sees it (null `actorUri`: a signed-out
+   * visitor); null when they may not. */
+  postSeenBy(postId: string, actorUri: string | null): Promise<PostView | null>;
   /** How many people, posts and comments are here, for NodeInfo. */
   usage(): Promise<{ users: number; posts: number; comments: number }>;
 }
@@ -62,14 +71,18 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
   const base = config.publicUrl;
   const federation = createFederation<void>({
     kv: deps.kv,
-    queue: deps.queue,
+    // Outgoing deliveries only: an activity that arrives is applied while its sender waits
+    // (docs/federation.md "Safety").
+    queue: { outbox: deps.queue, fanout: deps.queue },
     origin: { handleHost: config.mailDomain, webOrigin: base },
     allowPrivateAddress: config.federation.allowPrivate,
     userAgent: { software: `${config.siteName}/1`, url: new URL(base) },
     manuallyStartQueue: true,
     // Mastodon's window: a Date more than 12 hours off is refused.
     signatureTimeWindow: { hours: 12 },
+    onOutboxError: deps.deliveries.attemptFailed,
   });
+  federation.setOutboxPermanentFailureHandler((_ctx, { error }) => deps.deliveries.gaveUp(error));
 
   const signed = config.federation.signedFetches;
   federation
@@ -98,13 +111,26 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
     });
 
   // Our posts, and our people's replies to posts from elsewhere: both are Notes, told apart by id.
+  // A private account's posts answer only a signed fetch by one of its approved followers there.
   federation
     .setObjectDispatcher(Note, "/ap/posts/{id}", async (ctx, { id }) => {
-      const post = await deps.publicPost(id);
-      const reply = !post && UUID.test(id) ? await replyWithNote(db, id) : undefined;
+      if (!UUID.test(id)) return null;
+      const open = await deps.postSeenBy(id, null);
+      const post = open ?? (await deps.postSeenBy(id, await requesterOf(ctx)));
+      const reply = post ? undefined : await replyWithNote(db, id);
       const authorId = post?.author.userId ?? reply?.userId;
       if (!authorId || (signed && (await hiddenFromRequester(db, ctx, authorId)))) return null;
-      return post ? noteOf(ctx, post, base) : reply ? replyNoteOf(ctx, reply) : null;
+      // The people elsewhere it mentions whom we already know (nothing is fetched for a read).
+      const known = (text: string) =>
+        mentionedElsewhere(ctx, db, { text, authorId, lookUp: false });
+      if (post) {
+        const audience = open ? "public" : "followers";
+        return noteOf(ctx, post, base, {
+          audience,
+          mentioned: audience === "public" ? await known(post.content) : [],
+        });
+      }
+      return reply ? replyNoteOf(ctx, reply, await known(reply.content)) : null;
     })
     .authorize((ctx) => signedWhenRequired(ctx, signed));
 
@@ -121,24 +147,78 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
   return federation;
 }
 
-/** A public post as a Note: to everyone, copied to the author's followers. */
-export function noteOf(ctx: Context<void>, post: PostView, base: string): Note {
+/** A `Mention` of each person elsewhere the text names (docs/federation.md "Mentions"). */
+const mentionTags = (mentioned: RemoteActorRow[]) =>
+  mentioned.map((a) => new Mention({ href: new URL(a.uri), name: `@${a.handle}` }));
+
+/** A `Hashtag` of each tag the text names, linking its page here (docs/federation.md "Hashtags"). */
+const hashtagTags = (text: string, tagsAt: string) =>
+  hashtagsIn(text).map(
+    (t) => new Hashtag({ href: new URL(tagUrl(tagsAt, t.key)), name: `#${t.name}` }),
+  );
+
+/** Their mentions in the text link to their pages (or their actors). */
+const mentionLinks = (mentioned: RemoteActorRow[]) =>
+  mentioned.map((a) => ({ handle: a.handle, url: a.url ?? a.uri }));
+
+/** The actor that signed this request, when it is signed. */
+async function requesterOf(ctx: RequestContext<void>): Promise<string | null> {
+  const key = await ctx.getSignedKey().catch(() => null);
+  return key?.ownerId?.href ?? null;
+}
+
+/** Who a post goes to: everyone (copied to the author's followers and the people elsewhere it
+ * mentions), or a private account's followers only (docs/federation.md "Posts"). */
+export function addressedTo(
+  ctx: Context<void>,
+  authorId: string,
+  audience: AudienceElsewhere,
+  mentioned: RemoteActorRow[],
+) {
+  const followers = ctx.getFollowersUri(authorId);
+  return audience === "public"
+    ? { to: PUBLIC_COLLECTION, ccs: [followers, ...mentioned.map((a) => new URL(a.uri))] }
+    : { to: followers };
+}
+
+/** A post as a Note, addressed to its audience elsewhere (addressedTo). */
+export function noteOf(
+  ctx: Context<void>,
+  post: PostView,
+  base: string,
+  { audience, mentioned }: { audience: AudienceElsewhere; mentioned: RemoteActorRow[] },
+): Note {
   const author = post.author.userId;
   return new Note({
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(author),
-    to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(author),
-    content: textToHtml(post.content),
+    ...addressedTo(ctx, author, audience, mentioned),
+    tags: [...mentionTags(mentioned), ...hashtagTags(post.content, absolute("/tags/", base).href)],
+    content: textToHtml(post.content, mentionLinks(mentioned), absolute("/tags/", base).href),
+    // docs/federation.md "Content warnings": the warning as `summary`, and a warned post's
+    // images sensitive too, as Mastodon reads them.
+    summary: post.contentWarning,
+    sensitive: post.contentWarning !== null || post.imageSensitive,
     url: absolute(post.path, base),
     published: instant(post.createdAt),
     updated: post.updatedAt !== post.createdAt ? instant(post.updatedAt) : null,
-    attachments: post.imageUrl ? [new Image({ url: absolute(post.imageUrl, base) })] : [],
+    // docs/federation.md "What a remote server sees": each image in order, its description as
+    // `name` (Mastodon's alt text) and its size; our pipeline stores every image as JPEG.
+    attachments: post.images.map(
+      (image) =>
+        new Image({
+          url: absolute(image.url, base),
+          mediaType: "image/jpeg",
+          name: image.alt || null,
+          width: image.width,
+          height: image.height,
+        }),
+    ),
   });
 }
 
 /** One of our people's replies to a post from elsewhere, as a Note that answers it and mentions
- * its author. */
+ * its author, and the others elsewhere it names. */
 export function replyNoteOf(
   ctx: Context<void>,
   reply: {
@@ -150,17 +230,26 @@ export function replyNoteOf(
     authorUri: string;
     authorHandle: string;
   },
+  mentioned: RemoteActorRow[],
 ): Note {
   const mention = `@${reply.authorHandle}`;
+  const others = mentioned.filter((a) => a.uri !== reply.authorUri);
   return new Note({
     id: ctx.getObjectUri(Note, { id: reply.id }),
     attribution: ctx.getActorUri(reply.userId),
     to: PUBLIC_COLLECTION,
-    ccs: [new URL(reply.authorUri), ctx.getFollowersUri(reply.userId)],
+    ccs: [
+      new URL(reply.authorUri),
+      ctx.getFollowersUri(reply.userId),
+      ...others.map((a) => new URL(a.uri)),
+    ],
     replyTarget: new URL(reply.noteUri),
-    content: textToHtml(reply.content),
+    content: textToHtml(reply.content, [
+      { handle: reply.authorHandle, url: reply.authorUri },
+      ...mentionLinks(others),
+    ]),
     published: instant(reply.createdAt.toISOString()),
-    tags: [new Mention({ href: new URL(reply.authorUri), name: mention })],
+    tags: [new Mention({ href: new URL(reply.authorUri), name: mention }), ...mentionTags(others)],
   });
 }
 
@@ -206,6 +295,7 @@ export async function actorOf(
     icon: profile.profileImageUrl
       ? new Image({ url: absolute(profile.profileImageUrl, base) })
       : null,
+    image: profile.bannerUrl ? new Image({ url: absolute(profile.bannerUrl, base) }) : null,
     followers: ctx.getFollowersUri(identifier),
     manuallyApprovesFollowers: profile.privateAccount,
     discoverable,

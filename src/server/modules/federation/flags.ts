@@ -11,9 +11,9 @@ import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { requireModerator } from "../../policy/roles";
 import type { FederationDeps } from "./deps";
-import { INSTANCE_ACTOR } from "./federation";
 import { closeFlag, insertFlag, openFlags } from "./flag-queries";
 import { htmlText } from "./html-text";
+import { INSTANCE_ACTOR } from "./instance-actor";
 import { noteUrisOf } from "./note-queries";
 import { actorById } from "./queries";
 

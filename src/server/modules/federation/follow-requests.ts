@@ -1,6 +1,7 @@
 // Follow requests from elsewhere to a private account (docs/federation.md "Follows"): its owner
-// sees them, approves one (an `Accept`, and the follow counted) or declines it (a `Reject`); turning
-// the account public approves every one waiting, in the same transaction as the change.
+// sees them (and their Activity item: notices.ts), approves one (an `Accept`, and the follow
+// counted) or declines it (a `Reject`), the item going either way; turning the account public
+// approves every one waiting, in the same transaction as the change.
 import type { RemoteFollowRequestView } from "../../../domain/contracts/federation";
 import type { FollowCounts } from "../../../domain/contracts/follows";
 import type { AppContext } from "../../context";
@@ -9,6 +10,7 @@ import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { followCountersOf } from "../profiles/federated";
 import { followerChanged } from "./counters";
+import { followForgotten } from "./notices";
 import { pendingRemoteFollowers, putRemoteFollower, removeRemoteFollower } from "./queries";
 
 /** Waiting requests shown at once; a private account with more sees the newest. */
@@ -33,13 +35,14 @@ export async function remoteFollowRequests(
 
 async function approve(
   tx: Db,
-  fx: Pick<Effects, "federate">,
+  fx: Pick<Effects, "federate" | "publishAfterCommit">,
   userId: string,
   actorId: string,
   followUri: string,
 ) {
   const before = await putRemoteFollower(tx, { actorId, userId, followUri, state: "accepted" });
   await followerChanged(tx, { userId, actorId, from: before, to: "accepted" });
+  await followForgotten(tx, fx, { userId, actorId, types: ["FOLLOW_REQUEST"] });
   fx.federate({ kind: "accept", userId, actorId, followUri });
 }
 
@@ -69,6 +72,7 @@ export async function declineRemoteRequest(
     );
     if (!waiting) throw requestNotFound();
     await removeRemoteFollower(tx, { actorId, userId });
+    await followForgotten(tx, fx, { userId, actorId, types: ["FOLLOW_REQUEST"] });
     fx.federate({ kind: "reject", userId, actorId, followUri: waiting.followUri });
     return { ok: true as const };
   });
@@ -77,7 +81,7 @@ export async function declineRemoteRequest(
 /** Approves every waiting request (the account turned public); how many. */
 export async function approveAllRemoteRequests(
   tx: Db,
-  fx: Pick<Effects, "federate">,
+  fx: Pick<Effects, "federate" | "publishAfterCommit">,
   userId: string,
 ): Promise<number> {
   let approved = 0;

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Federation, InboxContext } from "@fedify/fedify";
 import {
   Accept,
+  Announce,
   Block,
   Create,
   Delete,
@@ -15,15 +16,18 @@ import {
   Undo,
   Update,
 } from "@fedify/vocab";
+import type { ActivityType } from "../activity/record";
 import { visitorProfileOf } from "../profiles/federated";
 import { actorDeleted, isSelfDelete } from "./actor-deleted";
 import { blocksActor } from "./block-queries";
 import { blockedBy, unblockedBy } from "./blocks-inbox";
+import { announced, unannounced } from "./boosts-inbox";
 import { acceptedFollowing, followerChanged } from "./counters";
-import { INSTANCE_ACTOR } from "./federation";
 import { flaggedFromElsewhere } from "./flags";
+import { INSTANCE_ACTOR } from "./instance-actor";
 import { likedFromElsewhere, unlikedFromElsewhere } from "./likes-inbox";
 import { type NotesInboxDeps, noteCreated, noteDeleted, noteUpdated } from "./notes-inbox";
+import { followForgotten, followNoticed } from "./notices";
 import {
   actorByUri,
   deleteFollowing,
@@ -70,7 +74,7 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
         );
       if (!shown) return answer(Reject);
       const state = shown.profile.privateAccount ? "pending" : "accepted";
-      const refused = await db.transaction(async (tx) => {
+      const refused = await deps.outbox.transaction(async (tx, fx) => {
         const actorId = await rememberActor(tx, follower);
         if (!actorId) return true;
         // Someone our person blocks may not follow them.
@@ -82,6 +86,7 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
           state,
         });
         await followerChanged(tx, { userId, actorId, from: before, to: state });
+        await followNoticed(tx, fx, { userId, actorId, from: before, to: state });
         return false;
       });
       if (refused) await answer(Reject);
@@ -89,19 +94,25 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
     })
     .on(Block, (ctx, block) => blockedBy(deps, ctx, block))
     .on(Like, (ctx, like) => likedFromElsewhere(deps, ctx, like))
+    .on(Announce, (ctx, announce) => announced(deps, ctx, announce))
     .on(Flag, (ctx, flag) => flaggedFromElsewhere(deps, ctx, flag))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
       if (object instanceof Block) return unblockedBy(deps, ctx, undo, object);
       if (object instanceof Like) return unlikedFromElsewhere(deps, ctx, undo, object);
+      if (object instanceof Announce) return unannounced(deps, undo, object);
       if (!(object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
       const userId = followedPerson(ctx, object);
       const actor = userId ? await actorByUri(db, undo.actorId.href) : undefined;
       if (!userId || !actor) return;
-      await db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, fx) => {
         const before = await removeRemoteFollower(tx, { actorId: actor.id, userId });
         await followerChanged(tx, { userId, actorId: actor.id, from: before, to: null });
+        if (before) {
+          const types: ActivityType[] = ["FOLLOW", "FOLLOW_REQUEST"];
+          await followForgotten(tx, fx, { userId, actorId: actor.id, types });
+        }
       });
     })
     .on(Accept, async (_ctx, accept) => {

@@ -30,8 +30,9 @@ afterAll(async () => {
 });
 
 /** A stranger's reply to Ann's new post, at our shared inbox as Mastodon delivers it (a mention
- * goes to the server's shared inbox), signed draft-cavage as Mastodon signs; the answer, the post. */
-async function replyFrom(username: string) {
+ * goes to the server's shared inbox), signed draft-cavage as Mastodon signs, behind a content
+ * warning when given one; the answer, the post. */
+async function replyFrom(username: string, warning?: string) {
   const post = await publish(a, ann, `Who will answer, ${username}?`);
   const actor = `https://mastodon.test/users/${username}`;
   if (!strangers.has(actor))
@@ -44,8 +45,9 @@ async function replyFrom(username: string) {
     OUR_HANDLE: ann.handle,
     TEXT: `Me, ${username}!`,
   });
+  const object = reply.object as object;
   const signed = await mastodon.sign(
-    reply,
+    warning ? { ...reply, object: { ...object, summary: warning, sensitive: true } } : reply,
     "https://a.test/ap/inbox",
     "draft-cavage-http-signatures-12",
   );
@@ -63,7 +65,22 @@ describe("a reply from someone on Mastodon whom nobody here follows", () => {
     expect(res.statusCode).toBe(202);
     await eventually(async () => {
       expect(await comments(post.id)).toMatchObject([
-        { content: `@${ann.handle} Me, carl!`, remote: { handle: "carl@mastodon.test" } },
+        {
+          content: `@${ann.handle} Me, carl!`,
+          contentWarning: null,
+          remote: { handle: "carl@mastodon.test" },
+        },
+      ]);
+    }, 5_000);
+  });
+
+  // docs/federation.md "Content warnings": a reply's `summary` is its warning here too.
+  it("keeps its content warning, shown on the comment", async () => {
+    const { res, post } = await replyFrom("fern", "Spoilers for the answer");
+    expect(res.statusCode).toBe(202);
+    await eventually(async () => {
+      expect(await comments(post.id)).toMatchObject([
+        { content: `@${ann.handle} Me, fern!`, contentWarning: "Spoilers for the answer" },
       ]);
     }, 5_000);
   });

@@ -1,6 +1,7 @@
 // Mastodon's and Misskey's own JSON, signed by their keys in both schemes, handled by an instance of
 // ours (docs/federation.md "Follows", "Posts from elsewhere", "Not built yet"); and what we send
 // them, checked against Mastodon's documented HTTP signature rules ("Safety").
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
@@ -17,6 +18,7 @@ import {
   expectMastodonCavage,
   expectMastodonRfc9421,
 } from "../../test-support/mastodon-signature-rules";
+import { multipartPost } from "../../test-support/multipart";
 import { inject, publish } from "../../test-support/social";
 import type { TestApp } from "../../test-support/test-app";
 
@@ -31,7 +33,13 @@ const actorOf = (who: TestAccount) => `https://a.test/ap/users/${who.userId}`;
 const inboxOf = (who: TestAccount) => `${actorOf(who)}/inbox`;
 const counts = async (who: TestAccount) =>
   (await inject(a, who, "GET", `/api/profiles/${who.handle}`)).json().profile.counts;
-type FeedItem = { id: string; content: string; remote?: { handle: string; url: string } };
+type FeedItem = {
+  id: string;
+  content: string;
+  contentWarning: string | null;
+  imageSensitive: boolean;
+  remote?: { handle: string; url: string };
+};
 const feed = async (who: TestAccount): Promise<FeedItem[]> =>
   (await inject(a, who, "GET", "/api/feed")).json().items;
 const bodyOf = (request: CapturedRequest) => JSON.parse(request.body.toString("utf8"));
@@ -163,6 +171,31 @@ describe.each([
     expect((await feed(other)).filter((p) => p.remote)).toEqual([]);
   });
 
+  // docs/federation.md "Content warnings": their warning is `summary`, their image's flag
+  // `sensitive` (Misskey marks the attachment too).
+  it("keeps a post's content warning and sensitive image (summary, sensitive)", async () => {
+    const text = `Behind a warning from ${software}`;
+    const create = server.activity("create-note-cw", { TEXT: text, CW: "Garden pests, close up" });
+    const note = create.object as { id: string; summary: string; sensitive: boolean };
+    expect(note).toMatchObject({ summary: "Garden pests, close up", sensitive: true });
+    expect((await deliver(a, await server.sign(create, SHARED_INBOX, "rfc9421"))).statusCode).toBe(
+      202,
+    );
+    notes.push({ uri: note.id, serial: note.id.split("/").pop() ?? "", text });
+    await eventually(async () => {
+      const post = (await feed(me)).find((p) => p.remote && p.content === text);
+      expect(post).toMatchObject({
+        contentWarning: "Garden pests, close up",
+        imageSensitive: true,
+      });
+    });
+    // Their other posts carry neither.
+    const plain = (await feed(me)).filter((p) => p.remote && p.content !== text);
+    expect(plain.length).toBeGreaterThan(0);
+    for (const post of plain)
+      expect(post).toMatchObject({ contentWarning: null, imageSensitive: false });
+  });
+
   it("takes their Delete(Tombstone) of each post out of the feed", async () => {
     const specs = ["draft-cavage-http-signatures-12", "rfc9421"] as const;
     for (const [i, note] of notes.entries()) {
@@ -200,8 +233,8 @@ describe.each([
   });
 
   it("takes Like (counted once, however delivered), Announce and Flag with 202", async () => {
-    // docs/federation.md "Likes from elsewhere"; boosts and reports from elsewhere are not built
-    // yet, so they change nothing.
+    // docs/federation.md "Likes from elsewhere"; a boost of one of our posts counts nowhere
+    // ("Posts from elsewhere": views are counted here only), and a report changes no counter.
     const post = await publish(a, me, `A post for ${software} to react to`);
     const ourPost = `https://a.test/ap/posts/${post.id}`;
     await eventually(() => expect(postsOf(server, "Create", actorOf(me))).toHaveLength(1));
@@ -329,6 +362,85 @@ describe("what we send, checked against Mastodon's HTTP signature rules", () => 
     expect(knocks[1].body.equals(knocks[0].body)).toBe(true);
     await expectRfc9421(knocks[0], actorOf(me));
     await expectCavage(knocks[1], actorOf(me));
+  });
+
+  // docs/federation.md "Content warnings": ours go out as `summary`, with `sensitive`; an edit that
+  // removes the warning sends an Update without them.
+  it("sends a post's content warning as summary and sensitive, and an edit's change", async () => {
+    const { me } = people.mastodon;
+    const res = await inject(a, me, "POST", "/api/posts", {
+      content: "What we thought of the finale",
+      contentWarning: "Finale spoilers",
+    });
+    expect(res.statusCode).toBe(201);
+    const id = `https://a.test/ap/posts/${res.json().post.id}`;
+    const sent = (type: string) =>
+      eventually(() => {
+        const [request] = postsOf(servers.mastodon, type, actorOf(me)).filter(
+          (r) => bodyOf(r).object?.id === id,
+        );
+        expect(request).toBeDefined();
+        return bodyOf(request as CapturedRequest).object;
+      });
+    expect(await sent("Create")).toMatchObject({
+      summary: "Finale spoilers",
+      sensitive: true,
+      content: expect.stringContaining("What we thought of the finale"),
+    });
+    const edited = await inject(a, me, "PATCH", `/api/posts/${res.json().post.id}`, {
+      content: "What we thought of the finale, no spoilers",
+      contentWarning: null,
+    });
+    expect(edited.statusCode).toBe(200);
+    const update = await sent("Update");
+    expect(update.content).toContain("no spoilers");
+    expect(update.summary ?? null).toBeNull();
+    expect(update.sensitive ?? false).toBe(false);
+  });
+
+  // docs/federation.md "What a remote server sees": a post's images go out in order as Image
+  // attachments, each with its description as `name` (Mastodon's alt text) and its size.
+  it("sends a post's four images as attachments in order, with name, mediaType and size", async () => {
+    const { me } = people.mastodon;
+    const shades = ["#aa0000", "#00aa00", "#0000aa", "#aaaa00"];
+    const images = await Promise.all(
+      shades.map((background, i) =>
+        sharp({ create: { width: 300 + i * 10, height: 200, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const { payload, headers } = await multipartPost("Four shades", images, {
+      alt0: "Red",
+      alt1: "Green",
+      alt3: "Yellow",
+    });
+    const res = await a.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      payload,
+      headers: { ...headers, cookie: me.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const post = res.json().post as { id: string; images: { url: string }[] };
+    const id = `https://a.test/ap/posts/${post.id}`;
+    const note = await eventually(() => {
+      const [request] = postsOf(servers.mastodon, "Create", actorOf(me)).filter(
+        (r) => bodyOf(r).object?.id === id,
+      );
+      expect(request).toBeDefined();
+      return bodyOf(request as CapturedRequest).object;
+    });
+    expect(note.attachment).toEqual(
+      post.images.map((image, i) => ({
+        type: "Image",
+        mediaType: "image/jpeg",
+        url: `https://a.test${image.url}`,
+        ...(i === 2 ? {} : { name: ["Red", "Green", "", "Yellow"][i] }),
+        width: 300 + i * 10,
+        height: 200,
+      })),
+    );
   });
 
   it("answers a Follow with an Accept signed the same way, draft-cavage when refused", async () => {

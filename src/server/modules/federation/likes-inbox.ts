@@ -1,6 +1,6 @@
 // Likes from elsewhere (docs/federation.md "Likes from elsewhere"): someone's `Like` of one of our
-// public posts counts in its likes, in the same transaction; their `Undo(Like)` takes it back. Each
-// is counted once however often it arrives.
+// posts they may see counts in its likes, in the same transaction, and tells its author in Activity
+// (notices.ts); their `Undo(Like)` takes both back. Each is counted once however often it arrives.
 import type { InboxContext } from "@fedify/fedify";
 import { type Like, Note, type Undo } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -8,20 +8,22 @@ import type { Db } from "../../db/client";
 import type { Effects, Outbox } from "../../outbox/outbox";
 import { bumpLikesFromElsewhere } from "../posts/federated";
 import { deletePostLike, insertPostLike } from "./like-queries";
+import { likeNoticed } from "./notices";
 import { rememberActor } from "./remote-actors";
 
 export interface LikesDeps {
   db: Db;
   outbox: Outbox;
-  publicPost(postId: string): Promise<PostView | null>;
+  /** A post of ours as the person elsewhere at `actorUri` sees it; null when they may not. */
+  postSeenBy(postId: string, actorUri: string | null): Promise<PostView | null>;
 }
 
-/** Our public post the Like names, or null. */
+/** Our post the Like names, when its sender may see it, or null. */
 async function likedPost(deps: LikesDeps, ctx: InboxContext<void>, like: Like) {
   if (!like.objectId) return null;
   const parsed = ctx.parseUri(like.objectId);
   if (parsed?.type !== "object" || parsed.class !== Note) return null;
-  return deps.publicPost(parsed.values.id ?? "");
+  return deps.postSeenBy(parsed.values.id ?? "", like.actorId?.href ?? null);
 }
 
 async function moved(
@@ -31,6 +33,13 @@ async function moved(
 ) {
   const row = await bumpLikesFromElsewhere(tx, post.id, liked ? 1 : -1);
   if (!row) return;
+  await likeNoticed(tx, fx, {
+    authorId: row.userId,
+    actorId,
+    postId: post.id,
+    postText: post.content,
+    liked,
+  });
   fx.publishAfterCommit({
     type: "post.liked",
     postId: post.id,

@@ -1,19 +1,32 @@
 // The SQL of posts from elsewhere and our people's likes of them (docs/federation.md "Posts from
 // elsewhere"): kept by URI, listed per author newest first, merged into a reader's home feed from
-// the people elsewhere they follow.
+// the people elsewhere they follow, with what those people boosted.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
-import { fedActors, fedFollowing, fedNoteLikes, fedNotes } from "../../db/schema/federation";
+import { preparedPer } from "../../db/prepared";
+import {
+  fedActors,
+  fedFollowing,
+  fedNoteLikes,
+  fedNotes,
+  type RemoteImage,
+} from "../../db/schema/federation";
 
 export interface NoteFields {
   uri: string;
   actorId: string;
   text: string;
+  /** Its content warning, as text; none when left out (docs/federation.md "Content warnings"). */
+  summary?: string | null;
+  /** Its images are to be blurred until clicked (false when left out). */
+  sensitive?: boolean;
   url: string | null;
   inReplyTo: string | null;
   /** The post of ours it replies to. */
   localPostId: string | null;
   publishedAt: Date;
+  /** Its images as it named them, fetched later (remote-media.ts). */
+  attachments: RemoteImage[];
 }
 
 /** Stores a post unless its URI is known; its id, and whether it is new. */
@@ -26,19 +39,73 @@ export async function insertNote(db: Db, note: NoteFields): Promise<string | nul
   return row?.id ?? null;
 }
 
-/** Replaces a post's text, if its author is `actorId`; whether it did. */
+/** A followed person's post with nothing written beside it (no images, replying to nothing of
+ * ours): a statement of its own, prepared and sent on the hot connections (db/prepared.ts), since
+ * one arrives with nearly every activity. */
+const followedNotePut = preparedPer((db) =>
+  db
+    .insert(fedNotes)
+    .values({
+      uri: sql.placeholder("uri"),
+      actorId: sql.placeholder("actorId"),
+      text: sql.placeholder("text"),
+      summary: sql.placeholder("summary"),
+      sensitive: sql.placeholder("sensitive"),
+      url: sql.placeholder("url"),
+      inReplyTo: sql.placeholder("inReplyTo"),
+      publishedAt: sql.placeholder("publishedAt"),
+    })
+    .onConflictDoNothing({ target: fedNotes.uri })
+    .returning({ id: fedNotes.id })
+    .prepare("fed_followed_note_insert"),
+);
+
+/** `insertNote` of a post with no images that replies to nothing of ours. */
+export async function insertFollowedNote(
+  db: Db,
+  note: Omit<NoteFields, "localPostId" | "attachments">,
+): Promise<string | null> {
+  const [row] = await followedNotePut(db).execute({
+    uri: note.uri,
+    actorId: note.actorId,
+    text: note.text,
+    summary: note.summary ?? null,
+    sensitive: note.sensitive ?? false,
+    url: note.url,
+    inReplyTo: note.inReplyTo,
+    publishedAt: note.publishedAt,
+  });
+  return row?.id ?? null;
+}
+
+/** A post already kept, by its URI. */
+export async function noteByUri(db: Db, uri: string) {
+  const [row] = await db
+    .select({ id: fedNotes.id, actorId: fedNotes.actorId, media: fedNotes.media })
+    .from(fedNotes)
+    .where(eq(fedNotes.uri, uri));
+  return row;
+}
+
+/** Replaces a post's text and its warning, if its author is `actorId`; whether it did. */
 export async function updateNote(
   db: Db,
   {
     uri,
     actorId,
-    text,
-    updatedAt,
-  }: { uri: string; actorId: string; text: string; updatedAt: Date },
+    ...change
+  }: {
+    uri: string;
+    actorId: string;
+    text: string;
+    summary: string | null;
+    sensitive: boolean;
+    updatedAt: Date;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(fedNotes)
-    .set({ text, updatedAt })
+    .set(change)
     .where(and(eq(fedNotes.uri, uri), eq(fedNotes.actorId, actorId)))
     .returning({ id: fedNotes.id });
   return rows.length > 0;
@@ -54,11 +121,19 @@ export async function deleteNote(db: Db, { uri, actorId }: { uri: string; actorI
 }
 
 /** Our people who follow the actor (accepted). */
-export async function localFollowersOf(db: Db, actorId: string): Promise<string[]> {
-  const rows = await db
+/** Read for every post that arrives: a hot read (db/prepared.ts). */
+const followersHere = preparedPer((db) =>
+  db
     .select({ userId: fedFollowing.userId })
     .from(fedFollowing)
-    .where(and(eq(fedFollowing.actorId, actorId), eq(fedFollowing.state, "accepted")));
+    .where(
+      and(eq(fedFollowing.actorId, sql.placeholder("actorId")), eq(fedFollowing.state, "accepted")),
+    )
+    .prepare("fed_local_followers"),
+);
+
+export async function localFollowersOf(db: Db, actorId: string): Promise<string[]> {
+  const rows = await followersHere(db).execute({ actorId });
   return rows.map((r) => r.userId);
 }
 
@@ -67,8 +142,12 @@ export interface NoteKey {
   createdAt: Date;
 }
 
-/** The newest `limit` posts (not replies) of the people elsewhere the reader follows, before the
- * cursor: one short index range per person, as the local merge does (docs/feed.md). */
+/** The newest `limit` posts (not replies) of the people elsewhere the reader follows, and what
+ * they boosted (by the boost's time), before the cursor: one short index range per person and
+ * kind, as the local merge does (docs/feed.md). A boost is left out when the reader follows its
+ * post's author (the post is there already), blocks them or is blocked by them, or when a
+ * moderator silenced or suspended the author's server (its posts reach only their own followers:
+ * docs/federation.md "Domain blocks"). */
 export function remoteFeedKeys(
   db: Db,
   {
@@ -77,21 +156,43 @@ export function remoteFeedKeys(
     cursor,
   }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
 ): Promise<NoteKey[]> {
-  const before = cursor
-    ? sql`and (n.published_at, n.id) < (${cursor.at}, ${cursor.id}::uuid)`
-    : sql``;
+  const before = (at: string, id: string) =>
+    cursor ? sql`and (${sql.raw(at)}, ${sql.raw(id)}) < (${cursor.at}, ${cursor.id}::uuid)` : sql``;
   return queryRows<NoteKey>(
     db,
-    sql`select n.id, n.published_at as "createdAt"
-        from fed_following f
-        cross join lateral (
-          select id, published_at from fed_notes n
-          where n.actor_id = f.actor_id and n.in_reply_to is null ${before}
-          order by n.published_at desc, n.id desc
-          limit ${limit}
-        ) n
-        where f.user_id = ${viewerId} and f.state = 'accepted'
-        order by n.published_at desc, n.id desc
+    sql`select k.id, k.at as "createdAt" from (
+          select n.id, n.at
+          from fed_following f
+          cross join lateral (
+            select id, published_at as at from fed_notes n
+            where n.actor_id = f.actor_id and n.in_reply_to is null
+              ${before("n.published_at", "n.id")}
+            order by n.published_at desc, n.id desc
+            limit ${limit}
+          ) n
+          where f.user_id = ${viewerId} and f.state = 'accepted'
+          union all
+          select b.id, b.at
+          from fed_following f
+          cross join lateral (
+            select b.id, b.published_at as at from fed_boosts b
+            join fed_notes n on n.id = b.note_id
+            join fed_actors a on a.id = n.actor_id
+            where b.actor_id = f.actor_id ${before("b.published_at", "b.id")}
+              and not exists (select 1 from fed_blocks x
+                where x.user_id = f.user_id and x.actor_id = n.actor_id)
+              and not exists (select 1 from fed_blocked_by y
+                where y.user_id = f.user_id and y.actor_id = n.actor_id)
+              and not exists (select 1 from fed_following g where g.user_id = f.user_id
+                and g.actor_id = n.actor_id and g.state = 'accepted')
+              and not exists (select 1 from fed_domain_blocks d
+                where d.host = a.host and d.severity in ('silence', 'suspend'))
+            order by b.published_at desc, b.id desc
+            limit ${limit}
+          ) b
+          where f.user_id = ${viewerId} and f.state = 'accepted'
+        ) k
+        order by k.at desc, k.id desc
         limit ${limit}`,
   ).then((rows) => rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt) })));
 }
@@ -129,6 +230,8 @@ export function notesByIds(db: Db, { ids, viewerId }: { ids: string[]; viewerId:
       id: fedNotes.id,
       uri: fedNotes.uri,
       text: fedNotes.text,
+      summary: fedNotes.summary,
+      sensitive: fedNotes.sensitive,
       url: fedNotes.url,
       publishedAt: fedNotes.publishedAt,
       updatedAt: fedNotes.updatedAt,
@@ -137,6 +240,8 @@ export function notesByIds(db: Db, { ids, viewerId }: { ids: string[]; viewerId:
       actorUri: fedActors.uri,
       handle: fedActors.handle,
       name: fedActors.name,
+      iconMediaUrl: fedActors.iconMediaUrl,
+      media: fedNotes.media,
       likedByMe: sql<boolean>`exists (select 1 from ${fedNoteLikes} l
         where l.note_id = ${fedNotes.id} and l.user_id = ${viewerId})`,
     })

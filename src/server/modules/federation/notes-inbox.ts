@@ -1,22 +1,34 @@
 // Posts that arrive from elsewhere (docs/federation.md "Posts from elsewhere"): a public Note whose
-// author one of our people follows is kept; its author's Update replaces its text and their Delete
-// removes it. Each change drops the cached first feed pages of the author's followers here.
+// author one of our people follows, that replies to one of our posts or that mentions our people
+// is kept (and its reply and mentions told in Activity: notices.ts); its author's Update replaces
+// its text and their Delete removes it. Each change drops the cached first feed pages of the
+// author's followers here.
 import type { InboxContext } from "@fedify/fedify";
 import { type Create, type Delete, Note, type Update } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
 import type { Effects, Outbox } from "../../outbox/outbox";
 import { bumpCommentsCount } from "../posts/for-comments";
-import { deleteNote, insertNote, localFollowersOf, updateNote } from "./note-queries";
-import { publicTextOf } from "./notes";
+import { boostersFollowersOf } from "./boost-queries";
+import { mentionedHere } from "./mentions-in";
+import {
+  deleteNote,
+  insertFollowedNote,
+  insertNote,
+  localFollowersOf,
+  updateNote,
+} from "./note-queries";
+import { noteFieldsOf, publicTextOf, warningOf } from "./notes";
+import { noteNoticed } from "./notices";
 import { actorById, actorByUri } from "./queries";
 import { rememberActor } from "./remote-actors";
+import { fetchImagesLater, iconToFetch } from "./remote-media";
 
 export interface NotesInboxDeps {
   db: Db;
   outbox: Outbox;
-  /** A post of ours as a signed-out visitor sees it; null when there is none to see. */
-  publicPost(postId: string): Promise<PostView | null>;
+  /** A post of ours as the person elsewhere at `actorUri` sees it; null when they may not. */
+  postSeenBy(postId: string, actorUri: string | null): Promise<PostView | null>;
 }
 
 /** The sender's row, when the object is theirs (a server may only speak for its own people). */
@@ -44,14 +56,12 @@ async function staleFeeds(
   });
 }
 
-/** The post of ours a Note replies to, when it is one a signed-out visitor may see. */
+/** The post of ours a Note replies to, when its author may see it. */
 async function ourPostRepliedTo(deps: NotesInboxDeps, ctx: InboxContext<void>, note: Note) {
   if (!note.replyTargetId) return null;
   const parsed = ctx.parseUri(note.replyTargetId);
   if (parsed?.type !== "object" || parsed.class !== Note) return null;
-  const postId = parsed.values.id ?? "";
-  const post = await deps.publicPost(postId);
-  return post ? postId : null;
+  return deps.postSeenBy(parsed.values.id ?? "", note.attributionId?.href ?? null);
 }
 
 /** A reply from elsewhere counts among the post's comments, in the same transaction. */
@@ -71,28 +81,47 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   if (!(note instanceof Note) || !note.id) return;
   const text = publicTextOf(note);
   if (text === null) return;
-  const localPostId = await ourPostRepliedTo(deps, ctx, note);
-  // A reply to one of our posts is kept whoever wrote it: a stranger is fetched and stored.
+  const repliedTo = await ourPostRepliedTo(deps, ctx, note);
+  const localPostId = repliedTo?.id ?? null;
+  const mentioned = await mentionedHere(ctx, note);
+  // A reply to one of our posts, or a mention of our people, is kept whoever wrote it: a stranger
+  // is fetched and stored.
   const author =
     (await authorOf(deps.db, create, note.attributionId)) ??
-    (localPostId ? await strangerOf(deps.db, ctx, create, note.attributionId) : null);
+    (localPostId || mentioned.length > 0
+      ? await strangerOf(deps.db, ctx, create, note.attributionId)
+      : null);
   if (!author) return;
-  if (!localPostId && (await localFollowersOf(deps.db, author.id)).length === 0) return;
-  const published = note.published ? new Date(note.published.epochMilliseconds) : new Date();
-  const fields = {
-    uri: note.id.href,
-    actorId: author.id,
-    text,
-    url: note.url instanceof URL ? note.url.href : (note.url?.href?.href ?? note.id.href),
-    inReplyTo: note.replyTargetId?.href ?? null,
-    localPostId,
-    // A post claimed to come from the future is shown as arriving now.
-    publishedAt: published.getTime() > Date.now() ? new Date() : published,
-  };
+  const userIds = await localFollowersOf(deps.db, author.id);
+  const noticed = localPostId !== null || mentioned.length > 0;
+  if (!noticed && userIds.length === 0) return;
+  const fields = await noteFieldsOf(note, { text, actorId: author.id, localPostId });
+  if (!noticed && fields.attachments.length === 0 && !iconToFetch(author)) {
+    // A followed person's post and nothing else to write: one statement (outbox.ts "statement").
+    await deps.outbox.statement(async (db, fx) => {
+      if (await insertFollowedNote(db, fields)) {
+        fx.publishAfterCommit({ type: "feed.stale", userIds });
+      }
+    });
+    return;
+  }
   await deps.outbox.transaction(async (tx, fx) => {
-    if (!(await insertNote(tx, fields))) return;
+    const noteId = await insertNote(tx, fields);
+    if (!noteId) return;
+    fetchImagesLater(fx, { noteId, images: fields.attachments, actor: author });
     if (localPostId) await countReply(tx, fx, localPostId, 1);
-    const userIds = await localFollowersOf(tx, author.id);
+    await noteNoticed(tx, fx, {
+      actor: author,
+      noteId,
+      text,
+      warning: fields.summary ?? null,
+      repliedTo: repliedTo && {
+        postId: repliedTo.id,
+        authorId: repliedTo.author.userId,
+        text: repliedTo.content,
+      },
+      mentioned,
+    });
     if (userIds.length > 0) fx.publishAfterCommit({ type: "feed.stale", userIds });
   });
 }
@@ -105,7 +134,7 @@ export async function noteUpdated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   if (!author || text === null) return;
   const uri = note.id.href;
   await staleFeeds(deps, author.id, (tx) =>
-    updateNote(tx, { uri, actorId: author.id, text, updatedAt: new Date() }),
+    updateNote(tx, { uri, actorId: author.id, text, ...warningOf(note), updatedAt: new Date() }),
   );
 }
 
@@ -114,10 +143,12 @@ export async function noteDeleted(deps: NotesInboxDeps, _ctx: InboxContext<void>
   const author = await authorOf(deps.db, del, null);
   if (!uri || !author) return;
   await deps.outbox.transaction(async (tx, fx) => {
+    // Read before the post goes: its boosts go with it, from their boosters' followers' feeds too.
+    const boosted = await boostersFollowersOf(tx, uri);
     const deleted = await deleteNote(tx, { uri, actorId: author.id });
     if (!deleted) return;
     if (deleted.localPostId) await countReply(tx, fx, deleted.localPostId, -1);
-    const userIds = await localFollowersOf(tx, author.id);
+    const userIds = [...new Set([...(await localFollowersOf(tx, author.id)), ...boosted])];
     if (userIds.length > 0) fx.publishAfterCommit({ type: "feed.stale", userIds });
   });
 }

@@ -9,13 +9,24 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
+import { boostsByIds } from "./boost-queries";
 import type { FederationDeps } from "./deps";
 import { htmlText } from "./html-text";
-import { deleteNoteLike, insertNoteLike, type NoteRow, noteById, notesByIds } from "./note-queries";
+import {
+  deleteNoteLike,
+  insertNoteLike,
+  type NoteFields,
+  type NoteRow,
+  noteById,
+  notesByIds,
+} from "./note-queries";
+import { imagesOf } from "./remote-media";
 import { insertReply, type ReplyRow, repliesTo } from "./reply-queries";
 
 /** A post from elsewhere is cut at ten times our own limit: enough for any server's posts. */
 const TEXT_MAX = POST_MAX * 10;
+/** Its content warning is cut at Mastodon's whole limit (500), far above ours and Misskey's. */
+const SUMMARY_MAX = 500;
 
 /** The Note's text, or null when it is not public (addressed to Public, in `to` or `cc`). */
 export function publicTextOf(note: Note): string | null {
@@ -26,13 +37,51 @@ export function publicTextOf(note: Note): string | null {
   return text.slice(0, TEXT_MAX);
 }
 
-/** A person elsewhere as lists show people (no picture: ours are served from here only). */
-const remoteAuthor = (row: { actorId: string; name: string; handle: string }) => ({
+/** A Note's content warning and sensitive flag (docs/federation.md "Content warnings"): the
+ * `summary` as text (Mastodon and Misskey send text, some servers HTML), blank read as none;
+ * `sensitive` as sent, and true whenever there is a warning, as Mastodon shows it. */
+export function warningOf(note: Note): { summary: string | null; sensitive: boolean } {
+  // Misskey sends a warning left blank as one zero-width space: no words, still sensitive.
+  const summary = htmlText(note.summary?.toString() ?? "")
+    .replaceAll("\u200b", "")
+    .trim()
+    .slice(0, SUMMARY_MAX);
+  return { summary: summary || null, sensitive: note.sensitive === true || summary !== "" };
+}
+
+/** What is kept of a public Note with an id (its text from `publicTextOf`), by `actorId`. */
+export async function noteFieldsOf(
+  note: Note,
+  { text, actorId, localPostId }: { text: string; actorId: string; localPostId: string | null },
+): Promise<NoteFields> {
+  if (!note.id) throw new Error("a Note without an id is not kept");
+  const published = note.published ? new Date(note.published.epochMilliseconds) : new Date();
+  return {
+    uri: note.id.href,
+    actorId,
+    text,
+    ...warningOf(note),
+    url: note.url instanceof URL ? note.url.href : (note.url?.href?.href ?? note.id.href),
+    inReplyTo: note.replyTargetId?.href ?? null,
+    localPostId,
+    // A post claimed to come from the future is shown as arriving now.
+    publishedAt: published.getTime() > Date.now() ? new Date() : published,
+    attachments: await imagesOf(note),
+  };
+}
+
+/** A person elsewhere as lists show people: their picture is our stored copy, once fetched. */
+const remoteAuthor = (row: {
+  actorId: string;
+  name: string;
+  handle: string;
+  iconMediaUrl?: string | null;
+}) => ({
   userId: `fed:${row.actorId}`,
   fullName: row.name,
   handle: row.handle,
   username: null,
-  profileImageUrl: null,
+  profileImageUrl: row.iconMediaUrl ?? null,
   verificationType: "none" as const,
   veteran: false,
 });
@@ -43,7 +92,9 @@ export function presentNote(row: NoteRow): PostView {
     id: row.id,
     author: remoteAuthor(row),
     content: row.text,
-    imageUrl: null,
+    contentWarning: row.summary,
+    images: (row.media ?? []).map(({ url, alt }) => ({ url, alt, width: null, height: null })),
+    imageSensitive: row.sensitive,
     path: `/@${row.handle}`,
     likesCount: row.likesCount,
     commentsCount: 0,
@@ -56,11 +107,24 @@ export function presentNote(row: NoteRow): PostView {
   };
 }
 
+/** Posts from elsewhere, and boosts of them (by the boost's id), as the viewer sees them. */
 export async function presentNotes(
   db: Db,
   { ids, viewerId }: { ids: string[]; viewerId: string },
 ): Promise<PostView[]> {
-  return (await notesByIds(db, { ids, viewerId })).map(presentNote);
+  const boosts = new Map((await boostsByIds(db, ids)).map((b) => [b.id, b]));
+  const noteIds = [...new Set(ids.map((id) => boosts.get(id)?.noteId ?? id))];
+  const notes = new Map(
+    (await notesByIds(db, { ids: noteIds, viewerId })).map((row) => [row.id, presentNote(row)]),
+  );
+  return ids.flatMap((id) => {
+    const boost = boosts.get(id);
+    const post = notes.get(boost?.noteId ?? id);
+    if (!post?.remote) return [];
+    if (!boost) return [post];
+    const boostedBy = { id: boost.id, handle: boost.handle, name: boost.name };
+    return [{ ...post, remote: { ...post.remote, boostedBy } }];
+  });
 }
 
 /** Replies from elsewhere to one of our posts, as its comments. */
@@ -82,6 +146,7 @@ export async function presentReplies(
     likesCount: 0,
     likedByMe: false,
     deleted: false,
+    contentWarning: row.summary,
     createdAt: row.publishedAt.toISOString(),
     remote: { handle: row.handle, url: row.url },
   }));

@@ -26,10 +26,14 @@ import type { PostView } from "../../../domain/contracts/posts";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
-import { actorOf, INSTANCE_ACTOR, noteOf, replyNoteOf } from "./federation";
+import { type AudienceElsewhere, postsAudienceElsewhere } from "../../policy/elsewhere";
+import { sendAnnounce } from "./announce-out";
+import { actorOf, addressedTo, noteOf, replyNoteOf } from "./federation";
 import { flagByUri } from "./flag-queries";
+import { INSTANCE_ACTOR } from "./instance-actor";
+import { mentionedElsewhere } from "./mentions-out";
 import { noteById } from "./note-queries";
-import { actorById, actorByUri, remoteFollowersOf } from "./queries";
+import { actorById, actorByUri, type RemoteActorRow, remoteFollowersOf } from "./queries";
 import { replyWithNote } from "./reply-queries";
 
 const FOLLOWERS_PAGE = 5_000;
@@ -39,7 +43,8 @@ export interface OutboundDeps {
   config: Config;
   base: string;
   federation: Federation<void>;
-  publicPost(postId: string): Promise<PostView | null>;
+  /** A post to send, and its audience elsewhere; null when it goes nowhere. */
+  postToFederate(postId: string): Promise<{ post: PostView; audience: AudienceElsewhere } | null>;
 }
 
 /** Everyone on other servers who follows `userId`, as Fedify's recipients. */
@@ -61,25 +66,47 @@ async function remoteFollowers(db: Db, userId: string): Promise<Recipient[]> {
   }
 }
 
+/** People elsewhere as Fedify's recipients. */
+const recipientsOf = (actors: RemoteActorRow[]): Recipient[] =>
+  actors.map((a) => ({
+    id: new URL(a.uri),
+    inboxId: new URL(a.inbox),
+    endpoints: a.sharedInbox ? { sharedInbox: new URL(a.sharedInbox) } : null,
+  }));
+
+/** A post's Create, Update or Delete, to the author's followers elsewhere and (a public post's
+ * Create, Update) the people elsewhere it mentions (docs/federation.md "Mentions"); a private
+ * account's to its approved followers only ("Posts"). */
 async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: FederateMessage) {
-  if (!("postId" in message)) return;
+  if (!("authorId" in message)) return;
   const { postId, authorId } = message;
-  const recipients = await remoteFollowers(deps.db, authorId);
+  const found = message.kind === "post.delete" ? null : await deps.postToFederate(postId);
+  if (message.kind !== "post.delete" && !found) return;
+  const post = found?.post ?? null;
+  const audience = found?.audience ?? (await postsAudienceElsewhere(deps.db, authorId));
+  if (!audience) return;
+  const mentioned =
+    post && audience === "public"
+      ? await mentionedElsewhere(ctx, deps.db, { text: post.content, authorId, lookUp: true })
+      : [];
+  const followers = await remoteFollowers(deps.db, authorId);
+  const recipients = [
+    ...followers,
+    ...recipientsOf(mentioned.filter((a) => !followers.some((f) => f.id?.href === a.uri))),
+  ];
   if (recipients.length === 0) return;
   const actor = ctx.getActorUri(authorId);
   const noteId = ctx.getObjectUri(Note, { id: postId });
-  const addressed = { actor, to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(authorId) };
+  const addressed = { actor, ...addressedTo(ctx, authorId, audience, mentioned) };
   let activity: Create | Update | Delete;
-  if (message.kind === "post.delete") {
+  if (!post) {
     activity = new Delete({
       ...addressed,
       id: new URL(`#delete`, noteId),
       object: new Tombstone({ id: noteId }),
     });
   } else {
-    const post = await deps.publicPost(postId);
-    if (!post) return;
-    const object = noteOf(ctx, post, deps.base);
+    const object = noteOf(ctx, post, deps.base, { audience, mentioned });
     activity =
       message.kind === "post.create"
         ? new Create({ ...addressed, id: new URL("#create", noteId), object })
@@ -142,10 +169,16 @@ async function sendLike(ctx: Context<void>, deps: OutboundDeps, message: Federat
 async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string) {
   const reply = await replyWithNote(deps.db, replyId);
   if (!reply) return;
-  const note = replyNoteOf(ctx, reply);
+  const mentioned = await mentionedElsewhere(ctx, deps.db, {
+    text: reply.content,
+    authorId: reply.userId,
+    lookUp: true,
+  });
+  const note = replyNoteOf(ctx, reply, mentioned);
   const recipients = [
     { id: new URL(reply.authorUri), inboxId: new URL(reply.authorInbox), endpoints: null },
     ...(await remoteFollowers(deps.db, reply.userId)),
+    ...recipientsOf(mentioned.filter((a) => a.uri !== reply.authorUri)),
   ];
   await ctx.sendActivity(
     { identifier: reply.userId },
@@ -154,7 +187,7 @@ async function sendReply(ctx: Context<void>, deps: OutboundDeps, replyId: string
       id: new URL("#create", note.id ?? undefined),
       actor: ctx.getActorUri(reply.userId),
       to: PUBLIC_COLLECTION,
-      ccs: [new URL(reply.authorUri), ctx.getFollowersUri(reply.userId)],
+      ccs: note.ccIds,
       object: note,
     }),
     { preferSharedInbox: true, orderingKey: note.id?.href },
@@ -281,6 +314,9 @@ export function federateHandler(deps: OutboundDeps) {
         return sendLike(ctx, deps, message);
       case "reply":
         return sendReply(ctx, deps, message.replyId);
+      case "announce":
+      case "announce.undo":
+        return sendAnnounce(ctx, deps, message, (userId) => remoteFollowers(deps.db, userId));
       case "flag":
         return sendFlag(ctx, deps, message.flagUri);
       case "accept":

@@ -2,6 +2,7 @@
 // we know of, and the follows that cross servers.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
 import { fedActors, fedFollowers, fedFollowing } from "../../db/schema/federation";
 
 export type RemoteActorRow = typeof fedActors.$inferSelect;
@@ -19,8 +20,17 @@ export async function upsertActor(db: Db, actor: RemoteActorFields): Promise<str
   return row.id;
 }
 
+/** Read for every activity that arrives (its sender): a hot read (db/prepared.ts). */
+const actorAt = preparedPer((db) =>
+  db
+    .select()
+    .from(fedActors)
+    .where(eq(fedActors.uri, sql.placeholder("uri")))
+    .prepare("fed_actor_by_uri"),
+);
+
 export async function actorByUri(db: Db, uri: string): Promise<RemoteActorRow | undefined> {
-  const [row] = await db.select().from(fedActors).where(eq(fedActors.uri, uri));
+  const [row] = await actorAt(db).execute({ uri });
   return row;
 }
 

@@ -7,10 +7,16 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { secretBox } from "../../infra/secret-box";
 import type { FederationPort } from "../../ports/federation";
-import { countLivePosts, publicPostIdAt, publicPostOf } from "../posts/federated";
+import {
+  countLivePosts,
+  postSeenElsewhere,
+  postToFederate,
+  publicPostIdAt,
+} from "../posts/federated";
 import { countPeople, userIdOfHandle } from "../profiles/federated";
-import { domainBlockOf } from "./block-queries";
 import { registerFederationBridge } from "./bridge";
+import { DeliveryHealth } from "./delivery-health";
+import { recordDelivery } from "./delivery-queries";
 import { createAppFederation } from "./federation";
 import { approveAllRemoteRequests } from "./follow-requests";
 import { listenToInbox } from "./inbox";
@@ -23,7 +29,9 @@ import { remoteFeedKeys } from "./note-queries";
 import { presentNotes, presentReplies } from "./notes";
 import { federateHandler } from "./outbound";
 import { hasRemoteFollowers, remoteContactsOf } from "./queries";
+import { remoteMediaHandler } from "./remote-media";
 import { federationRoutes } from "./routes";
+import { isSuspendedHost } from "./suspended-hosts";
 
 /** What the features ask of federation (ports/federation.ts). */
 export const federationPort: FederationPort = {
@@ -48,15 +56,22 @@ function federationOf(ctx: AppContext): Federation<void> {
   let federation = built.get(ctx);
   if (federation) return federation;
   const { db, config, log } = ctx;
+  const deliveries = new DeliveryHealth(async (record) => {
+    await recordDelivery(db, record);
+    ctx.metrics.federationDeliveries.inc({ outcome: record.outcome });
+  });
   federation = createAppFederation({
     db,
     config,
     kv: new TableKvStore(db),
-    queue: new TableMessageQueue(db, {
-      onError: (error) => log.error({ err: error }, "federation queue"),
-    }),
+    queue: deliveries.queue(
+      new TableMessageQueue(db, {
+        onError: (error) => log.error({ err: error }, "federation queue"),
+      }),
+    ),
+    deliveries,
     keys: new ActorKeys(db, secretBox(config.sessionSecret, "federation keys")),
-    publicPost: (postId) => publicPostOf(ctx, postId),
+    postSeenBy: (postId, actorUri) => postSeenElsewhere(ctx, { postId, actorUri }),
     usage: async () => {
       const [users, { posts, comments }] = await Promise.all([countPeople(db), countLivePosts(db)]);
       return { users, posts, comments };
@@ -65,7 +80,7 @@ function federationOf(ctx: AppContext): Federation<void> {
   listenToInbox(federation, {
     db,
     outbox: ctx.outbox,
-    publicPost: (postId) => publicPostOf(ctx, postId),
+    postSeenBy: (postId, actorUri) => postSeenElsewhere(ctx, { postId, actorUri }),
   });
   built.set(ctx, federation);
   return federation;
@@ -82,8 +97,9 @@ export const federationModule: AppModule = {
       config: ctx.config,
       base: ctx.config.publicUrl,
       federation: federationOf(ctx),
-      publicPost: (postId) => publicPostOf(ctx, postId),
+      postToFederate: (postId) => postToFederate(ctx, postId),
     }),
+    "federation.media": remoteMediaHandler(ctx),
   }),
 
   async register(app, ctx) {
@@ -97,7 +113,7 @@ export const federationModule: AppModule = {
     registerFederationBridge(app, federation, {
       base: ctx.config.publicUrl,
       limits: ctx.limits,
-      refusesServer: async (host) => (await domainBlockOf(ctx.db, host)) === "suspend",
+      refusesServer: (host) => isSuspendedHost(ctx.db, host),
       objectPathOf: async (route) => {
         if (route.kind === "profile") {
           const userId = await userIdOfHandle(ctx.db, route.handle);

@@ -1,10 +1,19 @@
 // The people of other servers as we keep them (docs/federation.md "Follows"): what their
 // actor document says, as plain values, refreshed each time one of their activities or a lookup
 // brings the document again.
+import type { Context } from "@fedify/fedify";
 import { type Actor, isActor } from "@fedify/vocab";
 import type { Db } from "../../db/client";
+import { domainBlockOf } from "./block-queries";
 import { htmlText } from "./html-text";
-import { type RemoteActorFields, upsertActor } from "./queries";
+import { INSTANCE_ACTOR } from "./instance-actor";
+import {
+  actorByHandle,
+  actorById,
+  type RemoteActorFields,
+  type RemoteActorRow,
+  upsertActor,
+} from "./queries";
 
 const SUMMARY_MAX = 2_000;
 const NAME_MAX = 200;
@@ -35,4 +44,20 @@ export async function rememberActor(db: Db, actor: unknown): Promise<string | nu
   if (!isActor(actor)) return null;
   const fields = await actorFields(actor);
   return fields ? upsertActor(db, fields) : null;
+}
+
+/** Finds `name@server` where they live (WebFinger, then their actor document, fetched signed by
+ * the instance actor: a fresh look, so a renamed or moved actor is current) and keeps them; the
+ * row last kept when their server does not answer; null for nobody, or a suspended server. */
+export async function findElsewhere(
+  ctx: Context<void>,
+  db: Db,
+  handle: string,
+): Promise<RemoteActorRow | null> {
+  const host = handle.split("@")[1] ?? "";
+  if ((await domainBlockOf(db, host)) === "suspend") return null;
+  const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
+  const found = await ctx.lookupObject(`@${handle}`, { documentLoader }).catch(() => null);
+  const actorId = isActor(found) ? await rememberActor(db, found) : null;
+  return (actorId ? await actorById(db, actorId) : await actorByHandle(db, handle)) ?? null;
 }

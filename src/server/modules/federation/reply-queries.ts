@@ -23,6 +23,7 @@ export function repliesTo(
     .select({
       id: fedNotes.id,
       text: fedNotes.text,
+      summary: fedNotes.summary,
       url: fedNotes.url,
       publishedAt: fedNotes.publishedAt,
       actorId: fedActors.id,

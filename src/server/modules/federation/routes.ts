@@ -6,6 +6,7 @@ import {
   domainBlockBody,
   domainBlocksResponse,
   domainParams,
+  federationServersResponse,
   lookupQuery,
   remoteFlagParams,
   remoteFlagsResponse,
@@ -30,6 +31,7 @@ import {
   remoteFollowRequests,
 } from "./follow-requests";
 import { replyToNote, setNoteLike } from "./notes";
+import { federationServers } from "./servers";
 import {
   followRemote,
   lookUpPerson,
@@ -163,6 +165,11 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
   const moderated = { response: { 200: domainBlocksResponse } };
   app.get("/domain-blocks", { ...signedIn, schema: { tags, ...moderated } }, async (request) =>
     domainBlocks(deps, me(request)),
+  );
+  app.get(
+    "/servers",
+    { ...signedIn, schema: { tags, response: { 200: federationServersResponse } } },
+    async (request) => federationServers(deps, me(request)),
   );
   app.put(
     "/domain-blocks/:host",

@@ -2,7 +2,6 @@
 // handle (WebFinger, then their actor document), and following or unfollowing them. The follow is
 // written with its Follow activity in one transaction; the outbox hands it to the delivery queue.
 import { randomUUID } from "node:crypto";
-import { isActor } from "@fedify/vocab";
 import { z } from "zod";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
 import { ERROR_CODES } from "../../../domain/error-codes";
@@ -13,18 +12,17 @@ import { requireUnrestricted } from "../../policy/restrictions";
 import { blockedByActor, blocksActor, domainBlockOf } from "./block-queries";
 import { acceptedFollowing } from "./counters";
 import type { FederationDeps } from "./deps";
-import { INSTANCE_ACTOR } from "./federation";
 import { noteKeysOf } from "./note-queries";
 import { presentNotes } from "./notes";
 import {
-  actorByHandle,
   actorById,
   deleteFollowing,
   findFollowing,
   insertFollowing,
   type RemoteActorRow,
 } from "./queries";
-import { rememberActor } from "./remote-actors";
+import { findElsewhere } from "./remote-actors";
+import { fetchImagesLater, iconToFetch } from "./remote-media";
 
 const noteCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
 
@@ -38,7 +36,8 @@ async function present(db: Db, actor: RemoteActorRow, viewerId: string): Promise
     handle: actor.handle,
     name: actor.name,
     summary: actor.summary,
-    iconUrl: actor.iconUrl,
+    // Our stored copy, never their server's address (docs/federation.md "Images from elsewhere").
+    iconUrl: actor.iconMediaUrl,
     url: actor.url,
     approvesFollowers: actor.manuallyApprovesFollowers,
     follow: !following ? "none" : following.state === "accepted" ? "following" : "requested",
@@ -52,13 +51,12 @@ export async function lookUpPerson(
   { handle, viewerId }: { handle: string; viewerId: string },
 ): Promise<RemotePersonView> {
   const ctx = deps.federation.createContext(new URL(deps.config.publicUrl));
-  const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
-  const host = handle.split("@")[1] ?? "";
-  if ((await domainBlockOf(deps.db, host)) === "suspend") throw personNotFound();
-  const found = await ctx.lookupObject(`@${handle}`, { documentLoader }).catch(() => null);
-  const actorId = isActor(found) ? await rememberActor(deps.db, found) : null;
-  const actor = actorId ? await actorById(deps.db, actorId) : await actorByHandle(deps.db, handle);
+  const actor = await findElsewhere(ctx, deps.db, handle);
   if (!actor) throw personNotFound();
+  // Their picture, when it is not fetched yet, for their page here ("Images from elsewhere").
+  if (iconToFetch(actor)) {
+    await deps.outbox.transaction(async (_tx, fx) => fetchImagesLater(fx, { actor }));
+  }
   return present(deps.db, actor, viewerId);
 }
 
@@ -93,6 +91,7 @@ export async function followRemote(
   await deps.outbox.transaction(async (tx, fx) => {
     if (await insertFollowing(tx, { userId: viewerId, actorId: actor.id, followUri })) {
       fx.federate({ kind: "follow", userId: viewerId, actorId: actor.id, followUri });
+      fetchImagesLater(fx, { actor });
     }
   });
   return present(deps.db, actor, viewerId);

@@ -5,27 +5,52 @@
 // that key is still queued.
 import { and, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
 import { fedKv, fedQueue } from "../../db/schema/federation";
 
 const live = or(isNull(fedKv.expiresAt), gt(fedKv.expiresAt, sql`now()`));
 
-export async function kvGet(db: Db, key: string): Promise<unknown> {
-  const [row] = await db
+/** Read for every signed request (its key) and every activity (its id): a hot read
+ * (db/prepared.ts). */
+const kvValue = preparedPer((db) =>
+  db
     .select({ value: fedKv.value })
     .from(fedKv)
-    .where(and(eq(fedKv.key, key), live));
+    .where(and(eq(fedKv.key, sql.placeholder("key")), live))
+    .prepare("fed_kv_get"),
+);
+
+export async function kvGet(db: Db, key: string): Promise<unknown> {
+  const [row] = await kvValue(db).execute({ key });
   return row?.value;
 }
+
+/** Written once for every activity (its id, once it is processed): a hot statement
+ * (db/prepared.ts). A null `secs` keeps the entry until it is deleted. */
+const kvPut = preparedPer((db) =>
+  db
+    .insert(fedKv)
+    .values({
+      key: sql.placeholder("key"),
+      value: sql`${sql.placeholder("value")}::jsonb`,
+      expiresAt: sql`now() + make_interval(secs => ${sql.placeholder("secs")}::float8)`,
+    })
+    .onConflictDoUpdate({
+      target: fedKv.key,
+      set: { value: sql`excluded.value`, expiresAt: sql`excluded.expires_at` },
+    })
+    .prepare("fed_kv_set"),
+);
 
 export async function kvSet(
   db: Db,
   { key, value, ttlMs }: { key: string; value: unknown; ttlMs: number | null },
 ): Promise<void> {
-  const expiresAt = ttlMs === null ? null : sql`now() + make_interval(secs => ${ttlMs / 1000})`;
-  await db
-    .insert(fedKv)
-    .values({ key, value, expiresAt })
-    .onConflictDoUpdate({ target: fedKv.key, set: { value, expiresAt } });
+  await kvPut(db).execute({
+    key,
+    value: JSON.stringify(value),
+    secs: ttlMs === null ? null : ttlMs / 1000,
+  });
 }
 
 export async function kvDelete(db: Db, key: string): Promise<void> {

@@ -78,7 +78,7 @@ describe("TableMessageQueue", () => {
         { signal: stop.signal },
       ),
     );
-    await queue.enqueue({ name: "later", wait: 0 }, { delay: duration(300) });
+    await queue.enqueue({ name: "later", wait: 0 }, { delay: duration(1_500) });
     await queue.enqueue({ name: "first", wait: 80 }, { orderingKey: "note-1" });
     await queue.enqueue({ name: "second", wait: 0 }, { orderingKey: "note-1" });
     await queue.enqueueMany?.([

@@ -15,16 +15,27 @@ export interface ImageUpload {
   bytes: Buffer;
 }
 
-/** Re-encodes the upload and stores it with its thumbnail; returns the main image's URL. */
-export async function storeImage(
+/** A stored image: the main image's URL and its size as re-encoded. */
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+async function storeSized(
   store: ObjectStore,
   { ownerId, kind, bytes }: ImageUpload,
-): Promise<string> {
+): Promise<StoredImage> {
   const image = await processImage(bytes, kind);
   const key = mediaKey(ownerId, kind, image.main.sha256);
   await store.put(key, image.main.bytes, image.main.contentType);
   await store.put(thumbKeyOf(key), image.thumb.bytes, image.thumb.contentType);
-  return `${MEDIA_PREFIX}${key}`;
+  return { url: `${MEDIA_PREFIX}${key}`, width: image.main.width, height: image.main.height };
+}
+
+/** Re-encodes the upload and stores it with its thumbnail; returns the main image's URL. */
+export async function storeImage(store: ObjectStore, upload: ImageUpload): Promise<string> {
+  return (await storeSized(store, upload)).url;
 }
 
 /** The object key behind a /media/ URL, or null for any other URL. */
@@ -59,6 +70,50 @@ export async function storeImageThenWrite<T>(
     return await write(url);
   } catch (error) {
     if (!inUse(url)) await removeImage(store, { url });
+    throw error;
+  }
+}
+
+/**
+ * Stores several images of one kind (a post's, in order), then writes the database once: if any
+ * image is refused or the write fails, every image stored for it is removed again (unless in use),
+ * so there is never half a post.
+ */
+export async function storeImagesThenWrite<T>(
+  store: ObjectStore,
+  {
+    ownerId,
+    kind,
+    images,
+    write,
+    inUse = () => false,
+  }: Omit<ImageUpload, "bytes"> & {
+    images: Buffer[];
+    write: (stored: StoredImage[]) => Promise<T>;
+    /** Whether something already shows this URL (identical uploads by one owner share a key). */
+    inUse?: (url: string) => boolean | Promise<boolean>;
+  },
+): Promise<T> {
+  // The pipeline's queue bounds how many decode at once (infra/images.ts).
+  const settled = await Promise.allSettled(
+    images.map((bytes) => storeSized(store, { ownerId, kind, bytes })),
+  );
+  const stored = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const removeStored = () =>
+    Promise.all(
+      stored.map(async (image) => {
+        if (!(await inUse(image.url))) await removeImage(store, image);
+      }),
+    );
+  const refused = settled.find((result) => result.status === "rejected");
+  if (refused) {
+    await removeStored();
+    throw refused.reason;
+  }
+  try {
+    return await write(stored);
+  } catch (error) {
+    await removeStored();
     throw error;
   }
 }

@@ -26,6 +26,12 @@ describe("digestSummary", () => {
       "3 new followers, 5 likes and 2 comments on your posts",
     ],
     [content(["Ann", "Bo"], 7, 0, 0), "7 new followers (Ann, Bo and 5 others)", "7 new followers"],
+    // Followers elsewhere only: counted, nobody to name.
+    [
+      content([], 2, 1, 0),
+      "2 new followers, 1 like on your posts",
+      "2 new followers, 1 like on your posts",
+    ],
     [
       content(["Ann"], 2, 1, 0),
       "2 new followers (Ann and 1 other), 1 like on your posts",

@@ -44,7 +44,8 @@ export function digestSummary(content: DigestContent, named = true): string | nu
       followers.total,
     );
     const counted = count(followers.total, "new follower", "new followers");
-    parts.push(named ? `${counted} (${who})` : counted);
+    // Followers elsewhere are counted, not named (docs/accounts.md "The daily digest").
+    parts.push(named && followers.people.length > 0 ? `${counted} (${who})` : counted);
   }
   const onPosts = [
     ...(likes > 0 ? [count(likes, "like", "likes")] : []),

@@ -83,34 +83,33 @@ interface Between {
   to: Date;
 }
 
+/** Someone elsewhere (docs/federation.md "Activity from elsewhere") is told as our people are. */
 const inWindow = ({ userId, from, to }: Between) =>
   sql`a.recipient_id = ${userId} and a.created_at > ${from} and a.created_at <= ${to}
-    and ${visibleAuthor(userId, sql`a.actor_id`)}`;
+    and (a.actor_id is null or ${visibleAuthor(userId, sql`a.actor_id`)})`;
 
-/** Who followed the person in the window, newest first (at most `limit`), and how many. */
+/** Who followed the person in the window, newest first (at most `limit` of ours: people
+ * elsewhere are in the count, not the list), and how many. */
 export async function newFollowersIn(
   db: Db,
   input: Between & { limit: number },
 ): Promise<{ people: PersonRow[]; total: number }> {
-  const ids = await queryRows<{ actor_id: string; total: number | string }>(
+  const ids = await queryRows<{ actor_id: string | null; total: number | string }>(
     db,
     sql`select a.actor_id, count(*) over () as total from user_activity a
       where ${inWindow(input)} and a.type = 'FOLLOW'
-      group by a.actor_id order by max(a.created_at) desc limit ${input.limit}`,
+      group by a.actor_id, a.fed_actor_id
+      order by (a.actor_id is null), max(a.created_at) desc limit ${input.limit}`,
   );
   if (ids.length === 0) return { people: [], total: 0 };
-  const rows = await db
-    .select(personColumns)
-    .from(profiles)
-    .where(
-      inArray(
-        profiles.userId,
-        ids.map((row) => row.actor_id),
-      ),
-    );
+  const ours = ids.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id]));
+  const rows =
+    ours.length === 0
+      ? []
+      : await db.select(personColumns).from(profiles).where(inArray(profiles.userId, ours));
   const byId = new Map(rows.map((row) => [row.userId, row]));
   return {
-    people: ids.flatMap((row) => byId.get(row.actor_id) ?? []),
+    people: ours.flatMap((id) => byId.get(id) ?? []),
     total: Number(ids[0]?.total ?? 0),
   };
 }

@@ -3,6 +3,12 @@
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import {
+  type AudienceElsewhere,
+  postsAudienceElsewhere,
+  remoteSeesPostsOf,
+} from "../../policy/elsewhere";
+import { presentPost } from "./present";
 import { bumpPostCounter } from "./queries";
 import { getPost, getPostByPath, type PostReader } from "./service";
 
@@ -18,6 +24,34 @@ const orNull = <T>(read: Promise<T>): Promise<T | null> =>
 
 export const publicPostOf = (reader: PostReader, postId: string): Promise<PostView | null> =>
   UUID.test(postId) ? orNull(getPost(reader, { postId, viewerId: null })) : Promise.resolve(null);
+
+/** A post as the person elsewhere whose actor is `actorUri` sees it (policy/elsewhere.ts): a public
+ * one, or a private account's when they are its approved follower; null when they may not. */
+export async function postSeenElsewhere(
+  reader: PostReader,
+  { postId, actorUri }: { postId: string; actorUri: string | null },
+): Promise<PostView | null> {
+  if (!actorUri) return publicPostOf(reader, postId);
+  if (!UUID.test(postId)) return null;
+  const [row] = await reader.hydrator.hydrate([postId], null);
+  if (!row || !(await remoteSeesPostsOf(reader.db, { actorUri, ownerId: row.author.userId }))) {
+    return null;
+  }
+  return presentPost(row, null);
+}
+
+/** A post to send to other servers, and to whom there: everyone, or a private account's approved
+ * followers; null when it goes nowhere (gone, or its author suspended). */
+export async function postToFederate(
+  reader: PostReader,
+  postId: string,
+): Promise<{ post: PostView; audience: AudienceElsewhere } | null> {
+  if (!UUID.test(postId)) return null;
+  const [row] = await reader.hydrator.hydrate([postId], null);
+  if (!row) return null;
+  const audience = await postsAudienceElsewhere(reader.db, row.author.userId);
+  return audience ? { post: presentPost(row, null), audience } : null;
+}
 
 /** The id of the post at /{handle}/{slug}, when a signed-out visitor may see it. */
 export async function publicPostIdAt(

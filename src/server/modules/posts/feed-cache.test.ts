@@ -203,4 +203,33 @@ describe("FeedCache", () => {
     expect(load.mock.calls.map(([reader]) => reader)).toEqual(["a", "b", "c", "a"]);
     expect(cache.stats().readers).toBe(2);
   });
+
+  it("puts a new post on the cached pages of readers who follow one of its tags", async () => {
+    const feeds: Record<string, PostKey[]> = { ann: [], bo: [key("b1", 1)], cy: [key("c1", 1)] };
+    const tagFollowersAmong = vi.fn(async (input: { tags: string[]; readerIds: string[] }) =>
+      input.tags.includes("café") ? input.readerIds.filter((r) => r === "bo") : [],
+    );
+    const cache = new FeedCache({
+      load: async (reader) => feeds[reader] ?? [],
+      followersAmong: async () => [],
+      tagFollowersAmong,
+      depth: 3,
+    });
+    for (const reader of ["ann", "bo", "cy"]) await cache.firstKeys(reader);
+    const post = (id: string, content: string): DomainEvent => ({
+      type: "post.created",
+      authorId: "ann",
+      post: { id, createdAt: at(2).toISOString(), content } as PostView,
+    });
+    await cache.apply(post("a1", "no tag"));
+    expect(tagFollowersAmong).not.toHaveBeenCalled();
+    await cache.apply(post("a2", "Morning #Café"));
+    expect(tagFollowersAmong).toHaveBeenCalledWith({
+      tags: ["café"],
+      authorId: "ann",
+      readerIds: ["bo", "cy"],
+    });
+    expect(ids(await cache.firstKeys("bo"))).toEqual(["a2", "b1"]);
+    expect(ids(await cache.firstKeys("cy"))).toEqual(["c1"]);
+  });
 });

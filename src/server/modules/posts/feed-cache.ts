@@ -1,10 +1,12 @@
 // The first page of active readers' home feeds, kept in memory (docs/feed.md). A miss runs the
 // per-followee merge once; afterwards the page is kept current by the domain events every instance
-// receives: a new post is inserted into the cached pages of the author and of the author's cached
-// followers, a deleted post is taken out, and a reader's follow or unfollow drops their page.
+// receives: a new post is inserted into the cached pages of the author, of the author's cached
+// followers and of cached readers who follow one of its tags, a deleted post is taken out, and a
+// reader's follow or unfollow (of a person or a tag) drops their page.
 // Pages are held in a KeyedCache (bounded, with a jittered time to live that bounds the harm of an
 // event that never arrived); loads follow their own protocol below, as an event changes a page
 // being loaded rather than only refusing it.
+import { hashtagsIn } from "../../../domain/hashtags";
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
@@ -31,6 +33,13 @@ export interface FeedCacheOptions {
   load: (readerId: string, depth: number) => Promise<PostKey[]>;
   /** Which of these readers follow the author. */
   followersAmong: (authorId: string, readerIds: string[]) => Promise<string[]>;
+  /** Which of these readers follow one of the tags and may see the author's posts (docs/feed.md
+   * "Hashtags"). */
+  tagFollowersAmong?: (input: {
+    tags: string[];
+    authorId: string;
+    readerIds: string[];
+  }) => Promise<string[]>;
   /** Keys kept per reader: a page and one more, which tells whether a next page exists. */
   depth: number;
   /** What the pages may hold (infra/cache-budget.ts). */
@@ -102,19 +111,25 @@ export class FeedCache {
         const known = new Set([...this.pages.keys(), ...this.fills.keys()]);
         known.delete(event.authorId);
         const readers = await this.options.followersAmong(event.authorId, [...known]);
-        for (const readerId of [event.authorId, ...readers]) this.insert(readerId, key);
+        for (const readerId of readers) known.delete(readerId);
+        const tagReaders = await this.tagFollowersAmong(event.authorId, event.post.content, known);
+        for (const readerId of [event.authorId, ...readers, ...tagReaders]) {
+          this.insert(readerId, key);
+        }
+        return;
+      }
+      case "post.reposted": {
+        // docs/feed.md "Reposts and quotes": a new repost drops the pages of the reposter's cached
+        // followers (whether it shows depends on whom they follow); one taken back leaves pages
+        // as a deleted post does.
+        if (!event.reposted) return this.remove(event.repostId);
+        const known = [...this.pages.keys(), ...this.fills.keys()];
+        const readers = await this.options.followersAmong(event.userId, known);
+        for (const readerId of [event.userId, ...readers]) this.drop(readerId);
         return;
       }
       case "post.deleted":
-        for (const fill of this.fills.values()) fill.deleted.add(event.postId);
-        for (const [readerId, page] of this.pages.entries()) {
-          const keys = page.keys.filter((k) => k.id !== event.postId);
-          if (keys.length === page.keys.length) continue;
-          // A page that lost a post cannot tell what came next unless it held the whole feed.
-          if (page.complete) this.pages.update(readerId, () => ({ keys, complete: true }));
-          else this.pages.invalidate(readerId);
-        }
-        return;
+        return this.remove(event.postId);
       case "follow.changed":
         this.drop(event.followerId);
         return;
@@ -129,6 +144,26 @@ export class FeedCache {
         return;
       default:
         return;
+    }
+  }
+
+  /** Which of the readers follow one of the post's tags (and may see its author). */
+  private async tagFollowersAmong(authorId: string, content: string, readers: Set<string>) {
+    const among = this.options.tagFollowersAmong;
+    if (!among || readers.size === 0) return [];
+    const tags = hashtagsIn(content).map((t) => t.key);
+    return tags.length > 0 ? among({ tags, authorId, readerIds: [...readers] }) : [];
+  }
+
+  /** Takes a post, and the reposts of it, or a repost, out of every page. */
+  private remove(id: string) {
+    for (const fill of this.fills.values()) fill.deleted.add(id);
+    for (const [readerId, page] of this.pages.entries()) {
+      const keys = page.keys.filter((k) => k.id !== id && k.repostOf !== id);
+      if (keys.length === page.keys.length) continue;
+      // A page that lost a post cannot tell what came next unless it held the whole feed.
+      if (page.complete) this.pages.update(readerId, () => ({ keys, complete: true }));
+      else this.pages.invalidate(readerId);
     }
   }
 

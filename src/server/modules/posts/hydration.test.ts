@@ -14,6 +14,8 @@ function row(id: string, authorId: string, likers: string[] | null = []): Loaded
       viewsCount: 0,
     } as LoadedPost["post"],
     author: { userId: authorId, fullName: `name of ${authorId}` } as LoadedPost["author"],
+    authorPrivate: false,
+    linkPreview: null,
     likers,
   };
 }
@@ -40,12 +42,15 @@ function setup() {
   const likedAmong = vi.fn(async (viewer: string, ids: string[]) =>
     ids.filter((id) => id === "popular" && popularLikers.has(viewer)),
   );
-  const hydrator = new PostHydrator({ load, likedAmong });
+  const repostedAmong = vi.fn(async (viewer: string, ids: string[]) =>
+    ids.filter((id) => id === "p3" && viewer === "you"),
+  );
+  const hydrator = new PostHydrator({ load, likedAmong, repostedAmong });
   const ids = async (list: string[], viewer: string | null) =>
     (await hydrator.hydrate(list, viewer)).map((r) => r.post.id).sort();
   const flags = async (list: string[], viewer: string | null) =>
     Object.fromEntries((await hydrator.hydrate(list, viewer)).map((r) => [r.post.id, r.likedByMe]));
-  return { db, load, likedAmong, hydrator, ids, flags };
+  return { db, load, likedAmong, repostedAmong, hydrator, ids, flags };
 }
 
 describe("PostHydrator", () => {
@@ -115,7 +120,15 @@ describe("PostHydrator", () => {
       },
       { type: "post.counted", postId: "p1", commentsCount: 4 },
       { type: "post.counted", postId: "p1", viewsCount: 9 },
-      { type: "post.updated", authorId: "ann", postId: "p1", content: "new", updatedAt: "" },
+      {
+        type: "post.updated",
+        authorId: "ann",
+        postId: "p1",
+        content: "new",
+        contentWarning: "Spoilers",
+        imageSensitive: false,
+        updatedAt: "",
+      },
     ];
     for (const event of events) hydrator.apply(event);
     const [p1] = await hydrator.hydrate(["p1"], "me");
@@ -124,6 +137,7 @@ describe("PostHydrator", () => {
       commentsCount: 4,
       viewsCount: 9,
       content: "new",
+      contentWarning: "Spoilers",
     });
     expect(await flags(["p1", "popular"], "me")).toEqual({ p1: true, popular: true });
     expect(await flags(["p1"], "you")).toEqual({ p1: false });
@@ -137,6 +151,30 @@ describe("PostHydrator", () => {
     });
     expect(await flags(["p1"], "me")).toEqual({ p1: false });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks who reposted only of posts with reposts, and applies repost counts from events", async () => {
+    const { hydrator, repostedAmong } = setup();
+    const reposted = async (viewer: string) =>
+      Object.fromEntries(
+        (await hydrator.hydrate(["p1", "p3"], viewer)).map((r) => [r.post.id, r.repostedByMe]),
+      );
+    expect(await reposted("you")).toEqual({ p1: false, p3: false });
+    expect(repostedAmong).not.toHaveBeenCalled();
+    hydrator.apply({
+      type: "post.reposted",
+      postId: "p3",
+      authorId: "bo",
+      userId: "you",
+      repostId: "r1",
+      reposted: true,
+      repostsCount: 1,
+    });
+    expect(await reposted("you")).toEqual({ p1: false, p3: true });
+    expect(repostedAmong).toHaveBeenLastCalledWith("you", ["p3"]);
+    expect(await reposted("someone")).toEqual({ p1: false, p3: false });
+    const [p3] = await hydrator.hydrate(["p3"], null);
+    expect(p3?.post.repostsCount).toBe(1);
   });
 
   it("stops keeping likers past LIKERS_KEPT and asks readers instead", async () => {

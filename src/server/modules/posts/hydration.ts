@@ -15,6 +15,9 @@ export interface PostHydratorOptions {
   load: (ids: string[]) => Promise<LoadedPost[]>;
   /** Which of these posts the viewer liked (one query). */
   likedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
+  /** Which of these posts the viewer reposted (one query, asked only of posts with reposts:
+   * docs/feed.md "Reposts and quotes"). */
+  repostedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
   ttlMs?: number;
   /** What the posts, and the single likes, may hold (infra/cache-budget.ts). */
   maxBytes?: { posts: number; likes: number };
@@ -81,13 +84,22 @@ export class PostHydrator {
         fill.end();
       }
     }
-    return entries.map(({ post, author, likers }) => ({
-      post,
-      author,
+    const withReposts = viewerId ? entries.filter((e) => e.post.repostsCount > 0) : [];
+    const reposted = new Set(
+      viewerId && withReposts.length > 0
+        ? await this.options.repostedAmong(
+            viewerId,
+            withReposts.map((e) => e.post.id),
+          )
+        : [],
+    );
+    return entries.map(({ likers, ...entry }) => ({
+      ...entry,
+      repostedByMe: reposted.has(entry.post.id),
       likedByMe: viewerId
         ? likers
           ? likers.includes(viewerId)
-          : liked.has(post.id) || this.likes.get(likeKey(viewerId, post.id)) === true
+          : liked.has(entry.post.id) || this.likes.get(likeKey(viewerId, entry.post.id)) === true
         : false,
     }));
   }
@@ -100,6 +112,12 @@ export class PostHydrator {
         this.likes.put(likeKey(userId, postId), liked);
         return;
       }
+      case "post.reposted":
+        this.posts.update(event.postId, (entry) => ({
+          ...entry,
+          post: { ...entry.post, repostsCount: event.repostsCount },
+        }));
+        return;
       case "post.counted":
         this.posts.update(event.postId, (entry) => ({
           ...entry,
@@ -113,7 +131,13 @@ export class PostHydrator {
       case "post.updated":
         this.posts.update(event.postId, (entry) => ({
           ...entry,
-          post: { ...entry.post, content: event.content, updatedAt: new Date(event.updatedAt) },
+          post: {
+            ...entry.post,
+            content: event.content,
+            contentWarning: event.contentWarning,
+            imageSensitive: event.imageSensitive,
+            updatedAt: new Date(event.updatedAt),
+          },
         }));
         return;
       case "post.deleted":

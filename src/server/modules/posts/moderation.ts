@@ -1,8 +1,9 @@
 // What safety reads and changes of a post (docs/safety.md "Report", "Moderate"), in the caller's
 // transaction, so a moderation action stays one transaction: the post a report points at, and
-// its removal or restoration with the followers' timelines kept in step.
+// its removal or restoration with the followers' timelines and its tags kept in step.
 import type { Db } from "../../db/client";
 import { findPostRow, setPostRemoved } from "./moderation-queries";
+import { tagPost, untagPost } from "./post-tags";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
 /** The post, deleted ones included (a removed post stays in the queue). */
@@ -15,6 +16,7 @@ export async function hidePostForModeration(
 ): Promise<boolean> {
   if (!(await setPostRemoved(tx, postId, at))) return false;
   await removePostFromTimelines(tx, { postId, authorId });
+  await untagPost(tx, postId);
   return true;
 }
 
@@ -26,5 +28,7 @@ export async function restorePostForModeration(
 ): Promise<boolean> {
   if (!(await setPostRemoved(tx, postId, null))) return false;
   await writeToTimelines(tx, { postId, authorId });
+  const post = await findPostRow(tx, postId);
+  if (post) await tagPost(tx, { postId, content: post.content });
   return true;
 }

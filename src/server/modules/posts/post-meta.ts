@@ -1,5 +1,6 @@
 // Link-preview meta of /{handle}/{slug} (spec-1 §2 "Page metadata … set per post"): the post's
-// text and image; 404 when gone. Read as GET /api/posts/by-path reads it, for the same viewer: a
+// text and image, or, behind a content warning, the warning and no image (a sensitive image is
+// left out too: docs/feed.md "Content warnings"); 404 when gone. Read as GET /api/posts/by-path reads it, for the same viewer: a
 // block either way or a suspended author makes it a missing post (docs/safety.md "Pages served by
 // the server"). The words come from domain/page-titles.ts.
 import { pageText } from "../../../domain/page-titles";
@@ -34,12 +35,14 @@ export async function postPageMeta(
         kind: "post",
         authorName: post.author.fullName,
         handle: post.author.handle,
-        content: post.content,
+        content:
+          post.contentWarning === null ? post.content : `Content warning: ${post.contentWarning}`,
       },
       siteName,
     ),
     canonicalPath: post.path,
-    image: post.imageUrl,
+    image:
+      post.contentWarning === null && !post.imageSensitive ? (post.images[0]?.url ?? null) : null,
     type: "article",
     preview: { kind: "post", handle, slug, post },
   };

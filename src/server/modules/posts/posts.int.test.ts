@@ -76,7 +76,7 @@ describe("creating posts", () => {
       .toBuffer();
     const res = await postWithImage(followed, "With a picture", image);
     expect(res.statusCode).toBe(201);
-    const { imageUrl } = res.json().post;
+    const imageUrl = res.json().post.images[0].url;
     const media = await t.app.inject({ method: "GET", url: imageUrl });
     const meta = await sharp(media.rawPayload).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([2048, 683, undefined]);
@@ -420,7 +420,7 @@ describe("post pages for crawlers and /post/{id}", () => {
       .toBuffer();
     const made = await postWithImage(followed, "Harbour at noon", image);
     expect(made.statusCode).toBe(201);
-    const { imageUrl } = made.json().post as { imageUrl: string };
+    const imageUrl = (made.json().post as PostView).images[0]?.url;
     const preload = `<link rel="preload" as="image" href="${imageUrl}" fetchpriority="high" />`;
 
     const home = await inject(t, reader, "GET", "/");

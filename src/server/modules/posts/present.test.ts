@@ -14,14 +14,19 @@ function loaded(): LoadedPost {
       id: "p1",
       userId: "ann",
       content: "first words",
-      imageUrl: null,
+      contentWarning: null,
+      images: [],
+      imageSensitive: false,
+      linkPreviewId: null,
       slug: "first-words",
       likesCount: 0,
       commentsCount: 0,
       viewsCount: 0,
+      repostsCount: 0,
       createdAt: created,
       updatedAt: created,
       deletedAt: null,
+      removedAt: null,
     } as LoadedPost["post"],
     author: {
       userId: "ann",
@@ -32,6 +37,8 @@ function loaded(): LoadedPost {
       verificationType: "none",
       veteran: false,
     } as LoadedPost["author"],
+    authorPrivate: false,
+    linkPreview: null,
     likers: [],
   };
 }
@@ -42,7 +49,11 @@ async function page(hydrator: PostHydrator, viewer: string | null) {
 
 describe("presenting posts", () => {
   it("gives each reader their own like and authorship over the same shared fields", async () => {
-    const hydrator = new PostHydrator({ load: async () => [loaded()], likedAmong: async () => [] });
+    const hydrator = new PostHydrator({
+      load: async () => [loaded()],
+      likedAmong: async () => [],
+      repostedAmong: async () => [],
+    });
     hydrator.apply({
       type: "post.liked",
       postId: "p1",
@@ -71,7 +82,11 @@ describe("presenting posts", () => {
   });
 
   it("shows the cache's changes: likes, counts and edits", async () => {
-    const hydrator = new PostHydrator({ load: async () => [loaded()], likedAmong: async () => [] });
+    const hydrator = new PostHydrator({
+      load: async () => [loaded()],
+      likedAmong: async () => [],
+      repostedAmong: async () => [],
+    });
     await page(hydrator, "bo");
     hydrator.apply({
       type: "post.liked",
@@ -88,6 +103,8 @@ describe("presenting posts", () => {
       authorId: "ann",
       postId: "p1",
       content: "edited words",
+      contentWarning: null,
+      imageSensitive: false,
       updatedAt,
     });
     const [post] = await page(hydrator, "bo");
@@ -102,7 +119,14 @@ describe("presenting posts", () => {
 
   it("shows a new author row with the same post row", () => {
     const { post, author } = loaded();
-    const row: HydratedPost = { post, author, likedByMe: false };
+    const row: HydratedPost = {
+      post,
+      author,
+      authorPrivate: false,
+      linkPreview: null,
+      likedByMe: false,
+      repostedByMe: false,
+    };
     expect(presentPost(row, null).author.fullName).toBe("Ann Lee");
     const renamed = { ...author, fullName: "Ann Lee-Park", username: "ann" };
     const again = presentPost({ ...row, author: renamed }, null);
@@ -113,7 +137,7 @@ describe("presenting posts", () => {
 
 describe("the memory a presented view holds", () => {
   it("is about what the post cache counts for it", () => {
-    const row: HydratedPost = { ...loaded(), likedByMe: false };
+    const row: HydratedPost = { ...loaded(), likedByMe: false, repostedByMe: false };
     const view = presentPost(row, null);
     // The view's own objects and strings: the post's id and text and the author's strings are
     // the row's, shared.

@@ -5,11 +5,11 @@ import { toPersonSummary } from "../profiles/person";
 import type { HydratedPost } from "./queries";
 
 /** A post's view without what depends on the reader. */
-type SharedView = Omit<PostView, "likedByMe" | "isAuthor">;
+type SharedView = Omit<PostView, "likedByMe" | "isAuthor" | "repostedByMe">;
 
 /**
  * What a cached post's shared view keeps alive beyond the row, which the post cache counts with
- * each entry (infra/approximate-size.ts's layouts): the view (10 fields), the author's summary (7),
+ * each entry (infra/approximate-size.ts's layouts): the view (12 fields), the author's summary (7),
  * the path and the two dates as text, and the WeakMap's record and entry. present.test.ts holds
  * it to the estimate of a real view.
  */
@@ -27,20 +27,31 @@ const shared = new WeakMap<
   { author: HydratedPost["author"]; view: SharedView }
 >();
 
-function sharedView({ post, author }: HydratedPost): SharedView {
+type PreviewRow = HydratedPost["linkPreview"];
+
+const isCard = (row: PreviewRow): row is NonNullable<PreviewRow> & { title: string } =>
+  row !== null && row.title !== null;
+
+function sharedView({ post, author, authorPrivate, linkPreview }: HydratedPost): SharedView {
   const known = shared.get(post);
   if (known && known.author === author) return known.view;
   const view: SharedView = {
     id: post.id,
     author: toPersonSummary(author),
     content: post.content,
-    imageUrl: post.imageUrl,
+    contentWarning: post.contentWarning,
+    images: post.images,
+    imageSensitive: post.imageSensitive,
+    // The row's own object: a post points only at a read that found a title (posts/link-previews.ts).
+    linkPreview: isCard(linkPreview) ? linkPreview : undefined,
     path: `/${displayHandle(author)}/${post.slug}`,
     likesCount: post.likesCount,
     commentsCount: post.commentsCount,
     viewsCount: post.viewsCount,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
+    repostsCount: post.repostsCount,
+    repostable: !authorPrivate,
   };
   shared.set(post, { author, view });
   return view;
@@ -54,7 +65,10 @@ export function presentPost(row: HydratedPost, viewerId: string | null): PostVie
     id: view.id,
     author: view.author,
     content: view.content,
-    imageUrl: view.imageUrl,
+    contentWarning: view.contentWarning,
+    images: view.images,
+    imageSensitive: view.imageSensitive,
+    linkPreview: view.linkPreview,
     path: view.path,
     likesCount: view.likesCount,
     commentsCount: view.commentsCount,
@@ -63,6 +77,9 @@ export function presentPost(row: HydratedPost, viewerId: string | null): PostVie
     isAuthor: viewerId === row.post.userId,
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,
+    repostsCount: view.repostsCount,
+    repostedByMe: Boolean(row.repostedByMe),
+    repostable: view.repostable,
   };
 }
 

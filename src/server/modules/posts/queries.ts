@@ -4,10 +4,14 @@ import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { preparedPer } from "../../db/prepared";
-import { postLikes, posts, postViews } from "../../db/schema/posts";
+import { linkPreviews } from "../../db/schema/link-previews";
+import { type PostImage, postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
+import { postReposts } from "../../db/schema/reposts";
 import { notMutedBy, notSuspended, seesPostsOf } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
+import { previewColumns } from "./link-preview-queries";
+import { followedTagKeys } from "./tag-queries";
 import { timelineKeys } from "./timeline-queries";
 
 export interface PostKey {
@@ -15,6 +19,9 @@ export interface PostKey {
   createdAt: Date;
   /** A post from another server (docs/federation.md "Posts from elsewhere"). */
   remote?: true;
+  /** A repost (its id is the repost's, `createdAt` its time) of this post (docs/feed.md
+   * "Reposts and quotes"). */
+  repostOf?: string;
 }
 
 /** A page of post keys: whose posts, how many, from where. */
@@ -36,7 +43,7 @@ export async function feedPostKeys(
   const rows = cursor
     ? await queryRows<{ id: string; created_at: Date | string }>(
         db,
-        feedKeysQuery(viewerId, limit + 1, keysetBefore(postKey, cursor)),
+        feedKeysQuery(viewerId, limit + 1, cursor),
       )
     : await firstKeys(db, viewerId, limit + 1);
   return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
@@ -50,12 +57,16 @@ async function firstKeys(db: Db, viewerId: string, limit: number) {
   return feedFirstKeys(db).execute({ viewer: viewerId, limit });
 }
 
+/** The merge per followee, with the posts of the tags the reader follows (docs/feed.md
+ * "Hashtags"; `union` keeps a post met both ways once). */
 function feedKeysQuery(
   viewer: string | Placeholder,
   limit: number | Placeholder,
-  before: SQL | undefined,
+  cursor: Cursor | null,
 ): SQL {
-  return sql`select p.id, p.created_at
+  const before = keysetBefore(postKey, cursor);
+  return sql`select k.id, k.created_at from (
+      (select p.id, p.created_at
       from (
         select following_id as uid from followers
         where follower_id = ${viewer} and ${notMutedBy(viewer, sql`following_id`)} and ${notSuspended(sql`following_id`)}
@@ -66,8 +77,10 @@ function feedKeysQuery(
         where p.user_id = f.uid and p.deleted_at is null ${before ? sql`and ${before}` : sql``}
         order by p.created_at desc nulls last, p.id desc nulls last
         limit ${limit}
-      ) p
-      order by p.created_at desc, p.id desc
+      ) p)
+      union (${followedTagKeys(viewer, limit, { cursor })})
+      ) k
+      order by k.created_at desc, k.id desc
       limit ${limit}`;
 }
 
@@ -75,7 +88,7 @@ function feedKeysQuery(
 const feedFirstKeys = preparedPer((db) =>
   db
     .select({ id: sql<string>`k.id`, created_at: sql<Date | string>`k.created_at` })
-    .from(sql`(${feedKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), undefined)}) k`)
+    .from(sql`(${feedKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), null)}) k`)
     .prepare("feed_first_keys"),
 );
 
@@ -105,12 +118,16 @@ function loadStatement(db: Db) {
     .select({
       post: posts,
       author: personColumns,
+      linkPreview: previewColumns,
+      /** A private account's posts cannot be reposted (docs/feed.md "Reposts and quotes"). */
+      authorPrivate: profiles.privateAccount,
       likers: sql<string[] | null>`case when ${posts.likesCount} <= ${sql.raw(String(LIKERS_KEPT))}
         then array(select ${postLikes.userId} from ${postLikes} where ${postLikes.postId} = ${posts.id})
         end`,
     })
     .from(posts)
     .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .leftJoin(linkPreviews, eq(linkPreviews.id, posts.linkPreviewId))
     .where(and(sql`${posts.id} = any(${sql.placeholder("ids")}::uuid[])`, isNull(posts.deletedAt)))
     .prepare("load_posts");
 }
@@ -138,7 +155,10 @@ export async function loadPosts(db: Db, ids: string[]) {
 }
 
 export type LoadedPost = Awaited<ReturnType<typeof loadPosts>>[number];
-export type HydratedPost = Omit<LoadedPost, "likers"> & { likedByMe: boolean };
+export type HydratedPost = Omit<LoadedPost, "likers"> & {
+  likedByMe: boolean;
+  repostedByMe: boolean;
+};
 
 /** Which of these posts the viewer liked. */
 export async function likedAmong(
@@ -160,11 +180,15 @@ const postByPath = preparedPer((db) => {
     .select({
       post: posts,
       author: personColumns,
+      linkPreview: previewColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
+      authorPrivate: profiles.privateAccount,
+      repostedByMe: sql<boolean>`exists (select 1 from ${postReposts} where ${postReposts.postId} = ${posts.id} and ${postReposts.userId} = ${viewer})`,
       visible: seesPostsOf(viewer, posts.userId),
     })
     .from(posts)
     .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .leftJoin(linkPreviews, eq(linkPreviews.id, posts.linkPreviewId))
     .where(
       and(
         sql`${posts.userId} = (select ${profiles.userId} from ${profiles}
@@ -206,17 +230,48 @@ export async function findVisibleLivePost(
 
 export async function findLivePost(db: Db, postId: string) {
   const [row] = await db
-    .select({ id: posts.id, userId: posts.userId, content: posts.content })
+    .select({
+      id: posts.id,
+      userId: posts.userId,
+      content: posts.content,
+      contentWarning: posts.contentWarning,
+      images: posts.images,
+      imageSensitive: posts.imageSensitive,
+    })
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
     .limit(1);
   return row;
 }
 
+/** Whether any post of the person (deleted ones too) holds the image at this URL. */
+export async function showsImage(
+  db: Db,
+  { userId, url }: { userId: string; url: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(eq(posts.userId, userId), sql`${posts.images} @> ${JSON.stringify([{ url }])}::jsonb`),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Inserts the post unless its author already has a post at this slug; true when inserted. */
 export async function insertPost(
   db: Db,
-  values: { id: string; userId: string; content: string; imageUrl: string | null; slug: string },
+  values: {
+    id: string;
+    userId: string;
+    content: string;
+    contentWarning: string | null;
+    images: PostImage[];
+    imageSensitive: boolean;
+    linkPreviewId: string | null;
+    slug: string;
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(posts)
@@ -226,14 +281,27 @@ export async function insertPost(
   return rows.length > 0;
 }
 
-/** Replaces a live post's text (the author's, as the where clause also checks). */
+/** Replaces a live post's text, and its warning and image flag (the author's, as the where clause
+ * also checks). */
 export async function updatePostContent(
   db: Db,
-  change: { postId: string; authorId: string; content: string; updatedAt: Date },
+  change: {
+    postId: string;
+    authorId: string;
+    content: string;
+    contentWarning: string | null;
+    imageSensitive: boolean;
+    updatedAt: Date;
+  },
 ): Promise<void> {
   await db
     .update(posts)
-    .set({ content: change.content, updatedAt: change.updatedAt })
+    .set({
+      content: change.content,
+      contentWarning: change.contentWarning,
+      imageSensitive: change.imageSensitive,
+      updatedAt: change.updatedAt,
+    })
     .where(
       and(eq(posts.id, change.postId), eq(posts.userId, change.authorId), isNull(posts.deletedAt)),
     );

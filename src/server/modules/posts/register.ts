@@ -8,9 +8,15 @@ import type { CacheBudgets } from "../../infra/cache-budget";
 import type { FederationPort } from "../../ports/federation";
 import { FeedCache, type FeedCacheOptions } from "./feed-cache";
 import { PostHydrator } from "./hydration";
+import { linkPreviewRoutes } from "./link-preview-routes";
+import { markRoutes } from "./mark-routes";
 import { likedAmong, loadPosts } from "./queries";
+import { repostedAmong } from "./repost-queries";
+import { repostRoutes } from "./repost-routes";
 import { postRedirectRoute, postRoutes } from "./routes";
 import { mergedFeedKeys } from "./service";
+import { tagFollowersAmong } from "./tag-queries";
+import { tagRoutes } from "./tag-routes";
 import { runTimelineSweep, scheduleTimelineSweep, TIMELINE_SWEEP_MS } from "./timeline-sweep";
 
 declare module "fastify" {
@@ -34,12 +40,14 @@ export function postCaches(
       load: (viewerId, depth) =>
         mergedFeedKeys({ db, federation }, { viewerId, limit: depth - 1, cursor: null }),
       followersAmong,
+      tagFollowersAmong: (input) => tagFollowersAmong(db, input),
       depth: FEED_PAGE_SIZE + 1,
       maxBytes: budgets.feedPages,
     }),
     hydrator: new PostHydrator({
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
+      repostedAmong: (viewerId, ids) => repostedAmong(db, { viewerId, ids }),
       maxBytes: { posts: budgets.posts, likes: budgets.postLikes },
     }),
   };
@@ -55,6 +63,10 @@ export const postsModule: AppModule = {
       for (const stop of unsubscribe) stop();
     });
     await app.register(postRoutes, { prefix: "/api", ctx });
+    await app.register(markRoutes, { prefix: "/api", ctx });
+    await app.register(linkPreviewRoutes, { prefix: "/api", ctx });
+    await app.register(repostRoutes, { prefix: "/api", ctx });
+    await app.register(tagRoutes, { prefix: "/api", ctx });
     await app.register(postRedirectRoute, { prefix: "", ctx });
     app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>
       runTimelineSweep(ctx, now, everyMs),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okResponse } from "../../../domain/contracts/auth";
 import {
+  altsOf,
   createPostFields,
   editPostBody,
   likeResponse,
@@ -11,6 +12,7 @@ import {
   postPage,
   postPathParams,
   postResponse,
+  readingSettings,
   viewResponse,
 } from "../../../domain/contracts/posts";
 import { ERROR_CODES } from "../../../domain/error-codes";
@@ -19,6 +21,7 @@ import { badRequest } from "../../errors";
 import { readPostSubmission } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
 import { visitorId } from "../../http/visitor";
+import { readingSettingsOf, saveReadingSettings } from "./reading";
 import * as posts from "./service";
 
 export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
@@ -39,21 +42,42 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
         const submission = await readPostSubmission(request);
         const fields = createPostFields.safeParse(submission.fields);
         if (!fields.success) {
-          const message = fields.error.issues[0]?.message ?? "Invalid post";
-          throw badRequest(ERROR_CODES.validation, message, { content: [message] });
+          const [issue] = fields.error.issues;
+          const message = issue?.message ?? "Invalid post";
+          const field = String(issue?.path[0] ?? "content");
+          throw badRequest(ERROR_CODES.validation, message, { [field]: [message] });
         }
         return posts.createPost(ctx, {
           authorId: me(request),
           content: fields.data.content,
-          image: submission.image,
+          contentWarning: fields.data.contentWarning,
+          imageSensitive: fields.data.imageSensitive,
+          linkPreviewId: fields.data.linkPreviewId,
+          images: submission.images.map((bytes, n) => ({
+            bytes,
+            alt: altsOf(fields.data)[n] ?? "",
+          })),
         });
       };
-      // Only a multipart post can carry an image, so only it takes an upload slot.
+      // Only a multipart post can carry images, so only it takes an upload slot.
       const post = request.isMultipart()
         ? await ctx.uploads.run(me(request), create)
         : await create();
       return reply.status(201).send({ post });
     },
+  );
+
+  // How the signed-in person reads posts (docs/feed.md "Content warnings").
+  app.get(
+    "/reading-settings",
+    { ...signedIn, schema: { tags, response: { 200: readingSettings } } },
+    async (request) => readingSettingsOf(ctx, me(request)),
+  );
+
+  app.put(
+    "/reading-settings",
+    { ...signedIn, schema: { tags, body: readingSettings, response: { 200: readingSettings } } },
+    async (request) => saveReadingSettings(ctx, { userId: me(request), settings: request.body }),
   );
 
   app.get(
@@ -107,6 +131,8 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
         viewerId: me(request),
         postId: request.params.postId,
         content: request.body.content,
+        contentWarning: request.body.contentWarning,
+        imageSensitive: request.body.imageSensitive,
       }),
     }),
   );

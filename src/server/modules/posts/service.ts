@@ -2,8 +2,9 @@
 // id or path, author-only edit and soft delete, like toggle, deduplicated views.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { PostView } from "../../../domain/contracts/posts";
+import type { PostImageView, PostView } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
+import { mentionsIn } from "../../../domain/mentions";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -13,9 +14,13 @@ import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
+import { recordMentions } from "../activity/mentions";
 import { recordActivity } from "../activity/record";
-import { storeImageThenWrite } from "../media/service";
+import { type StoredImage, storeImagesThenWrite } from "../media/service";
 import { newerFirst } from "./feed-cache";
+import { chosenPreviewId } from "./link-previews";
+import { deletePinsOfPost } from "./mark-queries";
+import { hasTags, tagPost, untagPost } from "./post-tags";
 import { presentInOrder, presentPost } from "./present";
 import {
   bumpPostCounter,
@@ -29,10 +34,13 @@ import {
   type PostKey,
   readViews,
   recordView,
+  showsImage,
   softDeletePost,
   updatePostContent,
   userPostKeys,
 } from "./queries";
+import { oncePerPost, presentReposts } from "./repost-feed";
+import { repostFeedKeys } from "./repost-queries";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
 /** What the post use-cases need of the app context. */
@@ -102,12 +110,16 @@ export async function feedPage(
     !cursor && limit < deps.feed.depth
       ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
       : await mergedFeedKeys(deps, { viewerId, limit, cursor });
-  if (!keys.some((k) => k.remote)) return pageFromKeys(deps, { keys, limit, viewerId });
-  // Posts from elsewhere are presented by federation, ours by the hydrator, in the keys' order.
+  if (!keys.some((k) => k.remote || k.repostOf)) {
+    return pageFromKeys(deps, { keys, limit, viewerId });
+  }
+  // Posts from elsewhere are presented by federation, ours by the hydrator, reposts with who
+  // reposted them (repost-feed.ts), in the keys' order.
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
-  const local = page.filter((k) => !k.remote).map((k) => k.id);
-  const [hydrated, remote] = await Promise.all([
+  const local = page.filter((k) => !k.remote && !k.repostOf).map((k) => k.id);
+  const [hydrated, reposts, remote] = await Promise.all([
     deps.hydrator.hydrate(local, viewerId),
+    presentReposts(deps, { keys: page, viewerId }),
     deps.federation.presentNotes(deps.db, {
       ids: page.filter((k) => k.remote).map((k) => k.id),
       viewerId,
@@ -115,13 +127,15 @@ export async function feedPage(
   ]);
   const byId = new Map<string, PostView>([
     ...presentInOrder(hydrated, local, viewerId).map((p) => [p.id, p] as const),
-    ...remote.map((p) => [p.id, p] as const),
+    ...reposts,
+    // A boost is its own feed item, beside its post's.
+    ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.id, p] as const),
   ]);
-  return { items: page.flatMap((k) => byId.get(k.id) ?? []), nextCursor };
+  return { items: oncePerPost(page.flatMap((k) => byId.get(k.id) ?? [])), nextCursor };
 }
 
-/** The reader's feed keys before the cursor: ours merged per followee, and the posts of the people
- * elsewhere they follow, newest first (`limit` and one more, which tells whether a next page
+/** The reader's feed keys before the cursor: ours merged per followee, the reposts their followees
+ * made, and the posts of the people elsewhere they follow, newest first (`limit` and one more, which tells whether a next page
  * exists). */
 export async function mergedFeedKeys(
   deps: Pick<AppContext, "db" | "federation">,
@@ -131,12 +145,13 @@ export async function mergedFeedKeys(
     cursor,
   }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
 ): Promise<PostKey[]> {
-  const [local, remote] = await Promise.all([
+  const [local, remote, reposts] = await Promise.all([
     feedPostKeys(deps.db, { viewerId, limit, cursor }),
     deps.federation.feedKeys(deps.db, { viewerId, limit: limit + 1, cursor }),
+    repostFeedKeys(deps.db, { viewerId, limit: limit + 1, cursor }),
   ]);
-  if (remote.length === 0) return local;
-  return [...local, ...remote.map((k) => ({ ...k, remote: true as const }))]
+  if (remote.length === 0 && reposts.length === 0) return local;
+  return [...local, ...remote.map((k) => ({ ...k, remote: true as const })), ...reposts]
     .sort(newerFirst)
     .slice(0, limit + 1);
 }
@@ -153,7 +168,14 @@ export async function userPostsPage(
 /** Inserts the post at its author's first free slug (docs/feed.md "Post links"); its id. */
 async function insertAtFreeSlug(
   db: Db,
-  values: { userId: string; content: string; imageUrl: string | null },
+  values: {
+    userId: string;
+    content: string;
+    contentWarning: string | null;
+    images: PostImageView[];
+    imageSensitive: boolean;
+    linkPreviewId: string | null;
+  },
 ): Promise<string> {
   const id = randomUUID();
   for (const slug of slugCandidates(postSlug(values.content), id)) {
@@ -163,21 +185,66 @@ async function insertAtFreeSlug(
   throw new Error(`no free slug for post ${id}`);
 }
 
+/** Whether a post must go to other servers: someone there follows its author, or it mentions
+ * someone there (docs/federation.md "Mentions"). */
+async function reachesElsewhere(
+  deps: Pick<PostDeps, "federation">,
+  db: Db,
+  { authorId, content }: { authorId: string; content: string },
+): Promise<boolean> {
+  return (
+    mentionsIn(content).elsewhere.length > 0 ||
+    (await deps.federation.reachesOtherServers(db, authorId))
+  );
+}
+
 export async function createPost(
   deps: PostDeps,
-  { authorId, ...input }: { authorId: string; content: string; image: Buffer | null },
+  {
+    authorId,
+    ...input
+  }: {
+    authorId: string;
+    content: string;
+    /** docs/feed.md "Content warnings". */
+    contentWarning: string | null;
+    imageSensitive: boolean;
+    /** The card of its first link (docs/feed.md "Link previews"), or null. */
+    linkPreviewId: string | null;
+    /** Its images in order, at most POST_IMAGES_MAX (the route reads no more), each with its
+     * description. */
+    images: { bytes: Buffer; alt: string }[];
+  },
 ): Promise<PostView> {
   await requireUnrestricted(deps.db, authorId);
+  const linkPreviewId = await chosenPreviewId(deps.db, {
+    linkPreviewId: input.linkPreviewId,
+    content: input.content,
+    hasImages: input.images.length > 0,
+  });
   // The event shows the post as hydration presents it, read once the post has committed; the
   // same read is the answer.
   let committed = false;
   let post: PostView | undefined;
-  const insert = (imageUrl: string | null) =>
+  const insert = (stored: StoredImage[]) =>
     deps.outbox.transaction(async (tx, fx) => {
-      const id = await insertAtFreeSlug(tx, { userId: authorId, content: input.content, imageUrl });
+      const id = await insertAtFreeSlug(tx, {
+        userId: authorId,
+        content: input.content,
+        contentWarning: input.contentWarning,
+        images: stored.map((image, n) => ({ ...image, alt: input.images[n]?.alt ?? "" })),
+        // Only images can be sensitive.
+        imageSensitive: stored.length > 0 && input.imageSensitive,
+        linkPreviewId,
+      });
       await writeToTimelines(tx, { postId: id, authorId });
-      if (await deps.federation.reachesOtherServers(tx, authorId)) {
+      await tagPost(tx, { postId: id, content: input.content });
+      if (await reachesElsewhere(deps, tx, { authorId, content: input.content })) {
         fx.federate({ kind: "post.create", postId: id, authorId });
+      }
+      const written = { postId: id, postAuthorId: authorId, postText: input.content };
+      for (const recipientId of await recordMentions(tx, { authorId, ...written })) {
+        fx.publishAfterCommit({ type: "activity.created", recipientId });
       }
       fx.publishAfterCommit(async () => {
         committed = true;
@@ -189,16 +256,18 @@ export async function createPost(
         };
       });
     });
-  // No half state: the image of a post that was not saved is removed again (a saved post's stays).
-  if (input.image) {
-    await storeImageThenWrite(deps.store, {
+  // No half state: the images of a post that was not saved, or of one with a refused image, are
+  // removed again (a saved post's stay).
+  if (input.images.length > 0) {
+    await storeImagesThenWrite(deps.store, {
       ownerId: authorId,
       kind: "post",
-      bytes: input.image,
+      images: input.images.map((image) => image.bytes),
       write: insert,
-      inUse: () => committed,
+      // Another post of theirs may show the same image (one key for identical bytes).
+      inUse: async (url) => committed || (await showsImage(deps.db, { userId: authorId, url })),
     });
-  } else await insert(null);
+  } else await insert([]);
   return post as PostView;
 }
 
@@ -210,27 +279,42 @@ async function requireAuthor(db: Db, { viewerId, postId }: PostAction) {
   return post;
 }
 
+/** Changes a post's text, and its content warning and image flag when given (left out, they
+ * stay). */
 export async function editPost(
   deps: PostDeps,
-  { viewerId, postId, content }: PostAction & { content: string },
+  {
+    viewerId,
+    postId,
+    content,
+    ...flags
+  }: PostAction & { content: string; contentWarning?: string | null; imageSensitive?: boolean },
 ): Promise<PostView> {
-  await requireAuthor(deps.db, { viewerId, postId });
+  const post = await requireAuthor(deps.db, { viewerId, postId });
+  const contentWarning =
+    flags.contentWarning === undefined ? post.contentWarning : flags.contentWarning;
+  const imageSensitive = post.images.length > 0 && (flags.imageSensitive ?? post.imageSensitive);
   const updatedAt = new Date();
+  const change = { content, contentWarning, imageSensitive };
   const update = async (db: Db, fx: LiveEffects) => {
-    await updatePostContent(db, { postId, authorId: viewerId, content, updatedAt });
+    await updatePostContent(db, { postId, authorId: viewerId, ...change, updatedAt });
+    if (retag) await tagPost(db, { postId, content });
     fx.publishAfterCommit({
       type: "post.updated",
       authorId: viewerId,
       postId,
-      content,
+      ...change,
       updatedAt: updatedAt.toISOString(),
     });
   };
-  // One statement needs no transaction, unless the edit must also reach other servers.
-  if (await deps.federation.reachesOtherServers(deps.db, viewerId)) {
+  // The tags follow the new text (docs/feed.md "Hashtags"), in the edit's transaction.
+  const retag = hasTags(content) || hasTags(post.content);
+  const federated = await reachesElsewhere(deps, deps.db, { authorId: viewerId, content });
+  // One statement needs no transaction, unless the edit also retags or must reach other servers.
+  if (federated || retag) {
     await deps.outbox.transaction(async (tx, fx) => {
       await update(tx, fx);
-      fx.federate({ kind: "post.update", postId, authorId: viewerId });
+      if (federated) fx.federate({ kind: "post.update", postId, authorId: viewerId });
     });
   } else await deps.outbox.statement(update);
   return getPost(deps, { postId, viewerId });
@@ -241,6 +325,8 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
   const post = { postId: action.postId, authorId: action.viewerId };
   await deps.outbox.transaction(async (tx, fx) => {
     await removePostFromTimelines(tx, post);
+    await deletePinsOfPost(tx, post.postId);
+    await untagPost(tx, post.postId);
     await softDeletePost(tx, post);
     if (await deps.federation.reachesOtherServers(tx, post.authorId)) {
       fx.federate({ kind: "post.delete", ...post });

@@ -3,13 +3,15 @@
 // posts into the follower's, and the first page reads the reader's timeline merged with the few
 // very-followed authors they follow. A deletion removes the post's rows and an unfollow (a block's
 // too) the author's rows from the follower's timeline; mutes and suspensions are applied when
-// reading, so the page is the same as the merge per followee (feedKeysQuery) would give.
+// reading, so the page is the same as the merge per followee (feedKeysQuery) would give. The posts
+// of followed tags are merged at read in both (tag-queries.ts followedTagKeys).
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
 import { homeTimelines } from "../../db/schema/timelines";
 import { notMutedBy, notSuspended } from "../../policy/visibility";
+import { followedTagKeys } from "./tag-queries";
 
 /** Timelines hold this many days; older rows are swept and never read. */
 export const TIMELINE_DAYS = 30;
@@ -131,6 +133,7 @@ function timelineKeysQuery(viewer: Placeholder, limit: Placeholder): SQL {
           order by p.created_at desc nulls last, p.id desc nulls last
           limit ${limit}
         ) p)
+      union (${followedTagKeys(viewer, limit, { cursor: null, since: horizon })})
     ) k
     order by k.created_at desc, k.id desc
     limit ${limit}`;

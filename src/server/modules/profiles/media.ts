@@ -102,3 +102,32 @@ export async function replacePicture(
   await removeIfUnused(store, after, pictureInSlot(before, slot));
   return presentProfile(after, "owner");
 }
+
+/** Puts up a new banner, or takes it down (`bytes` null: docs/profiles-and-media.md "Banner").
+ * Servers elsewhere show it as the actor's image, so they are told of the change. */
+export async function replaceBanner(
+  { db, store, outbox, federation }: Pick<AppContext, "db" | "store" | "outbox" | "federation">,
+  { viewerId, userId, bytes }: { viewerId: string; userId: string; bytes: Buffer | null },
+): Promise<ProfileView> {
+  requireOwner({ viewerId, ownerId: userId, permission: "profile.update" });
+  const before = await loadRow(db, userId);
+  const write = (url: string | null) =>
+    outbox.transaction(async (tx, fx) => {
+      await updateProfileRow(tx, userId, { bannerUrl: url });
+      await federation.actorChanged(tx, fx, userId);
+    });
+  if (bytes) {
+    await storeImageThenWrite(store, {
+      ownerId: userId,
+      kind: "banner",
+      bytes,
+      write,
+      inUse: (url) => mediaUrlsOf(before).includes(url),
+    });
+  } else {
+    await write(null);
+  }
+  const after = await loadRow(db, userId);
+  await removeIfUnused(store, after, before.profile.bannerUrl);
+  return presentProfile(after, "owner");
+}

@@ -47,6 +47,7 @@ export function presentProfile(
     fullName: p.fullName,
     chtchtEmail: p.chtchtEmail,
     profileImageUrl: p.profileImageUrl,
+    bannerUrl: p.bannerUrl,
     verificationType: asVerification(p.verificationType),
     veteran: p.veteran,
     about: p.about,

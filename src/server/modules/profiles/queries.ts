@@ -65,6 +65,7 @@ const shownColumns = {
     emailAddress: profiles.emailAddress,
     chtchtEmail: profiles.chtchtEmail,
     profileImageUrl: profiles.profileImageUrl,
+    bannerUrl: profiles.bannerUrl,
     verificationType: profiles.verificationType,
     veteran: profiles.veteran,
     about: profiles.about,
@@ -218,10 +219,12 @@ export function pictureInSlot(row: ProfileRow, slot: PictureSlot): string | null
   return row.pics?.[slotColumn(slot)] ?? null;
 }
 
-/** Every media URL a profile points at: the avatar and the nine picture slots. */
+/** Every media URL a profile points at: the avatar, the banner and the nine picture slots. */
 export function mediaUrlsOf(row: ProfileRow): string[] {
   const slots = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((slot) => pictureInSlot(row, slot));
-  return [row.profile.profileImageUrl, ...slots].filter((url): url is string => Boolean(url));
+  return [row.profile.profileImageUrl, row.profile.bannerUrl, ...slots].filter(
+    (url): url is string => Boolean(url),
+  );
 }
 
 export async function profileExists(db: Db, userId: string): Promise<boolean> {

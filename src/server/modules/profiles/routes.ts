@@ -11,7 +11,7 @@ import { loadProfileLists } from "../../../domain/enums/profile-options";
 import type { WithContext } from "../../context";
 import { readUploadedImage } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
-import { replaceAvatar, replacePicture } from "./media";
+import { replaceAvatar, replaceBanner, replacePicture } from "./media";
 import { getProfileByHandle } from "./service";
 import { dismissPrivacyNotice, updateOwnProfile } from "./update";
 
@@ -76,6 +76,34 @@ export const profileRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
           }),
         };
       }),
+  );
+
+  app.put(
+    "/:userId/banner",
+    { ...signedIn, schema: { ...uploadSchema, params: userIdParams } },
+    async (request) =>
+      ctx.uploads.run(me(request), async () => {
+        const bytes = await readUploadedImage(request, "banner");
+        return {
+          profile: await replaceBanner(ctx, {
+            viewerId: me(request),
+            userId: request.params.userId,
+            bytes,
+          }),
+        };
+      }),
+  );
+
+  app.delete(
+    "/:userId/banner",
+    { ...signedIn, schema: { tags, params: userIdParams, response: { 200: profileResponse } } },
+    async (request) => ({
+      profile: await replaceBanner(ctx, {
+        viewerId: me(request),
+        userId: request.params.userId,
+        bytes: null,
+      }),
+    }),
   );
 
   app.put(

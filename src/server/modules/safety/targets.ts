@@ -48,7 +48,8 @@ export async function resolveTarget(
       return {
         ownerId: row.userId,
         text: row.content,
-        imageUrl: row.imageUrl,
+        // A moderator sees the post's first image beside its text.
+        imageUrl: row.images[0]?.url ?? null,
         context: null,
         href: handle ? `/${handle}/${row.slug}` : null,
         removed: row.removedAt !== null,

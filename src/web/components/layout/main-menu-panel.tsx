@@ -1,6 +1,6 @@
 // The header's slide-out menu (spec-1 §2), loaded after the first paint (main-menu.tsx): Profile (and under it, for a person without a reserved
 // username, 'Get a custom username': docs/usernames.md "Where to start"), Mail and Activity (each with its unread badge),
-// Search, Settings, Moderation for moderators (docs/safety.md), About, Policies, the theme switch
+// Bookmarks (signed in: docs/feed.md "Bookmarks"), Search, Settings, Moderation for moderators (docs/safety.md), About, Policies, the theme switch
 // and Logout. On Radix's DropdownMenu, like the post menu: the WAI-ARIA
 // menu button pattern, arrow keys (wrapping), Home/End, Escape, Tab and a click outside close it,
 // and focus returns to the button.
@@ -142,6 +142,7 @@ export default function MainMenuPanel(props: MainMenuProps) {
             <span className="flex-1">Activity</span>
             {unread ? <UnreadBadge count={unreadCount} /> : null}
           </LinkItem>
+          {signedIn ? <LinkItem to="/bookmarks">Bookmarks</LinkItem> : null}
           <LinkItem to="/search">Search</LinkItem>
           {signedIn ? <LinkItem to="/settings">Settings</LinkItem> : null}
           {signedIn && moderator ? <LinkItem to="/admin/reports">Moderation</LinkItem> : null}

@@ -47,6 +47,7 @@ describe("MainMenu", () => {
       "Profile",
       "Mail",
       "Activity",
+      "Bookmarks",
       "Search",
       "Settings",
       "About",
@@ -61,6 +62,9 @@ describe("MainMenu", () => {
     expect(document.activeElement?.textContent).toBe("Profile");
     expect(within(menu).getByRole("menuitem", { name: "Profile" }).getAttribute("href")).toBe(
       "/ada",
+    );
+    expect(within(menu).getByRole("menuitem", { name: "Bookmarks" }).getAttribute("href")).toBe(
+      "/bookmarks",
     );
   });
 

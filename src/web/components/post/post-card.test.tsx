@@ -12,6 +12,7 @@ import {
   GRACE,
   json,
   makePost,
+  oneImage,
   type Route,
   renderWithRoutes,
   stubFetch,
@@ -28,7 +29,13 @@ function renderFeed(
   viewer: PersonSummary | null,
   route: Route = () => undefined,
 ) {
-  const calls = stubFetch(route);
+  // The menu asks for the viewer's marks as it opens (post-mark-items.tsx): none, unless the test
+  // answers otherwise.
+  const calls = stubFetch(
+    async (request) =>
+      (await route(request)) ??
+      (request.path.endsWith("/marks") ? json({ bookmarked: false, pinned: false }) : undefined),
+  );
   const rendered = renderWithRoutes(
     [
       { path: "/", element: <Feed /> },
@@ -62,7 +69,7 @@ describe("PostCard", () => {
   it("shows the author, the text as written, the image and the counts", () => {
     const post = makePost({
       content: "Line one\n  line two https://example.org",
-      imageUrl: "/media/posts/a.webp",
+      images: oneImage("/media/posts/a.webp"),
       likesCount: 3,
       commentsCount: 2,
       viewsCount: 40,
@@ -70,7 +77,7 @@ describe("PostCard", () => {
     });
     const older = makePost({
       author: { ...post.author, userId: "u-linus", fullName: "Linus Pauling", handle: "linus" },
-      imageUrl: "/media/posts/b.webp",
+      images: oneImage("/media/posts/b.webp"),
     });
     renderFeed([post, older], ADA);
     const article = screen.getByRole("article", { name: "Post by Grace Hopper" });
@@ -124,11 +131,12 @@ describe("PostCard", () => {
         : undefined,
     );
     const menu = await openMenu(user, screen.getByRole("article"));
+    await within(menu).findByRole("menuitem", { name: "Bookmark" });
     expect(
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Copy link", "Report post", "Mute @grace", "Block @grace"]);
+    ).toEqual(["Copy link", "Bookmark", "Report post", "Mute @grace", "Block @grace"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Copy link" }));
     expect(await screen.findByText("Link copied")).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${post.path}`);
@@ -149,7 +157,8 @@ describe("PostCard", () => {
     button.focus();
     await user.keyboard("{Enter}");
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem")).toHaveLength(4);
+    await within(menu).findByRole("menuitem", { name: "Bookmark" });
+    expect(within(menu).getAllByRole("menuitem")).toHaveLength(5);
     await waitFor(() => expect(relations()).toHaveLength(1));
   });
 
@@ -166,11 +175,12 @@ describe("PostCard", () => {
   it("offers Edit and Delete to the author", async () => {
     const { user } = renderFeed([makePost({ author: ADA, isAuthor: true })], ADA);
     const menu = await openMenu(user, screen.getByRole("article"));
+    await within(menu).findByRole("menuitem", { name: "Pin to profile" });
     expect(
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Copy link", "Edit", "Delete"]);
+    ).toEqual(["Copy link", "Bookmark", "Pin to profile", "Edit", "Delete"]);
   });
 
   it("likes at once, and rolls back when the server refuses", async () => {
@@ -233,7 +243,11 @@ describe("PostCard", () => {
     await user.type(box, "  First post  ");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ content: "First post" });
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      content: "First post",
+      contentWarning: "",
+      imageSensitive: false,
+    });
     expect(await screen.findByText("First post")).toBeTruthy();
   });
 

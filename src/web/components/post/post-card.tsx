@@ -1,5 +1,5 @@
 // One post in a list (spec-1 §2 feed, profile posts tab): author, time, text, image, counts and
-// the options menu. A click on the card's body opens the post page; links and buttons inside
+// the options menu; the text and images behind the post's content warning, if it has one. A click on the card's body opens the post page; links and buttons inside
 // keep their own meaning, and keyboard users reach the page through the time link. A post from
 // elsewhere has no page here (docs/federation.md "Posts from elsewhere"): its card opens nothing.
 import { clsx } from "clsx";
@@ -7,14 +7,27 @@ import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
+import { BoostedBy } from "./boosted-by";
+import { ContentWarning } from "./content-warning";
+import { PinnedLabel } from "./pinned-label";
 import { PostMenu } from "./post-menu";
 import { PostAuthorName, PostAvatar, PostBody, PostTimeLink } from "./post-parts";
 import { PostStats } from "./post-stats";
+import { RepostedBy } from "./reposted-by";
 
 const INTERACTIVE = "a, button, input, textarea, select, label, [role='menuitem']";
 
-/** `lead`: the list's first post (its picture loads at once: post-parts.tsx PostBody). */
-export function PostCard({ post, lead = false }: { post: PostView; lead?: boolean }) {
+/** `lead`: the list's first post (its picture loads at once: post-parts.tsx PostBody); `pinned`:
+ * shown among its author's pinned posts, under a "Pinned" line (docs/feed.md "Pinned posts"). */
+export function PostCard({
+  post,
+  lead = false,
+  pinned = false,
+}: {
+  post: PostView;
+  lead?: boolean;
+  pinned?: boolean;
+}) {
   const navigate = useNavigate();
   const open = (event: MouseEvent<HTMLElement>) => {
     if (post.remote) return;
@@ -35,6 +48,9 @@ export function PostCard({ post, lead = false }: { post: PostView; lead?: boolea
         "border-b border-neutral-200 px-4 pt-4 pb-1 transition-colors hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900/60",
       )}
     >
+      <BoostedBy booster={post.remote?.boostedBy} />
+      <RepostedBy repost={post.repostedBy} />
+      {pinned ? <PinnedLabel /> : null}
       <div className="flex gap-3">
         <PostAvatar post={post} />
         <div className="min-w-0 flex-1">
@@ -49,7 +65,9 @@ export function PostCard({ post, lead = false }: { post: PostView; lead?: boolea
             <PostMenu post={post} />
           </div>
           <div className="mt-1">
-            <PostBody post={post} lead={lead} />
+            <ContentWarning warning={post.contentWarning}>
+              <PostBody post={post} lead={lead} />
+            </ContentWarning>
           </div>
           <PostStats post={post} />
         </div>

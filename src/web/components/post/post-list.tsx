@@ -19,7 +19,12 @@ const PostCards = memo(function PostCards({ pages, shown }: { pages: PostPages; 
   return (
     <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950 [&>article:last-child]:border-b-0">
       {posts.map((post, index) => (
-        <PostCard key={post.id} post={post} lead={index === 0} />
+        // A boost is its own item, beside its post's.
+        <PostCard
+          key={post.remote?.boostedBy?.id ?? post.repostedBy?.id ?? post.id}
+          post={post}
+          lead={index === 0}
+        />
       ))}
     </div>
   );

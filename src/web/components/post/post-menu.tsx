@@ -2,23 +2,30 @@
 // and Delete for the author only; for any other signed-in reader Report, Mute and Block of the
 // author (docs/safety.md). The dialogs live outside the menu so they outlast it. All of it is drawn
 // from the first use of the button on (`OptionsMenuOnUse`). A post from elsewhere can be neither
-// edited, deleted nor reported here yet (docs/federation.md "Posts from elsewhere"): its menu
-// copies its address on their server, and there is none when it has no such address.
-import { Link2, Pencil, Trash2 } from "lucide-react";
+// edited nor deleted here (docs/federation.md "Posts from elsewhere"): its menu copies its address
+// on their server, when it has one, and offers a signed-in reader Report (docs/federation.md
+// "Reports"). A signed-in reader may bookmark any post here, and its author pin it to their profile
+// (post-mark-items.tsx: docs/feed.md "Bookmarks", "Pinned posts").
+import { Flag, Link2, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { PostView } from "../../../domain/contracts/posts";
 import { toast } from "../../lib/toast";
 import { useSessionUser } from "../../state/queries/session";
 import { OptionsMenu, OptionsMenuOnUse } from "../menu/options-menu";
 import { OptionsMenuItem } from "../menu/options-menu-item";
+import { RemoteReportDialog } from "../safety/remote-report-dialog";
 import { type SafetyAction, useSafetyActions } from "../safety/safety-actions";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
+import { PostMarkItems } from "./post-mark-items";
 
 const SAFETY_ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
 /** The post's address: its page here, or for a post from elsewhere its page on their server. */
 const linkOf = (post: PostView) => post.remote?.url ?? `${window.location.origin}${post.path}`;
+
+/** Our id for the author of a post from elsewhere, which the feed gives as `fed:{id}`. */
+const remoteAuthorId = (post: PostView) => post.author.userId.replace(/^fed:/, "");
 
 async function copyLink(url: string) {
   try {
@@ -44,7 +51,8 @@ interface PostMenuProps {
 const LOOK = { label: "Post options", triggerClassName: "-mt-1 -mr-2" };
 
 export function PostMenu(props: PostMenuProps) {
-  if (props.post.remote && !props.post.remote.url) return null;
+  const { user } = useSessionUser();
+  if (props.post.remote && !props.post.remote.url && !user) return null;
   return (
     <OptionsMenuOnUse {...LOOK}>
       <UsedPostMenu {...props} />
@@ -56,15 +64,17 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
   const { user } = useSessionUser();
   const isAuthor = useIsAuthor(post);
   const remote = Boolean(post.remote);
-  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "delete" | "report" | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const others = Boolean(user) && !isAuthor && !remote;
+  const reportsElsewhere = Boolean(user) && remote;
   const safety = useSafetyActions(
     { target: { type: "post", id: post.id }, person: post.author },
     { actions: others ? SAFETY_ACTIONS : [], menuOpen: menuOpen && others, triggerRef: trigger },
   );
-  const setOpen = (which: "edit" | "delete") => (open: boolean) => setDialog(open ? which : null);
+  const setOpen = (which: "edit" | "delete" | "report") => (open: boolean) =>
+    setDialog(open ? which : null);
   const backToMenuButton = (event: Event) => {
     event.preventDefault();
     trigger.current?.focus();
@@ -73,13 +83,23 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
   return (
     <>
       <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
-        <OptionsMenuItem
-          icon={<Link2 aria-hidden="true" size={16} />}
-          onSelect={() => void copyLink(linkOf(post))}
-        >
-          Copy link
-        </OptionsMenuItem>
-        {isAuthor ? (
+        {remote && !post.remote?.url ? null : (
+          <OptionsMenuItem
+            icon={<Link2 aria-hidden="true" size={16} />}
+            onSelect={() => void copyLink(linkOf(post))}
+          >
+            Copy link
+          </OptionsMenuItem>
+        )}
+        <PostMarkItems post={post} menuOpen={menuOpen} isAuthor={isAuthor} />
+        {reportsElsewhere ? (
+          <OptionsMenuItem
+            icon={<Flag aria-hidden="true" size={16} />}
+            onSelect={() => setDialog("report")}
+          >
+            Report post
+          </OptionsMenuItem>
+        ) : isAuthor ? (
           <>
             <OptionsMenuItem
               icon={<Pencil aria-hidden="true" size={16} />}
@@ -99,7 +119,15 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
           safety.items
         )}
       </OptionsMenu>
-      {isAuthor ? (
+      {reportsElsewhere ? (
+        <RemoteReportDialog
+          person={{ id: remoteAuthorId(post), handle: post.author.handle }}
+          noteId={post.id}
+          open={dialog === "report"}
+          onOpenChange={setOpen("report")}
+          onCloseAutoFocus={backToMenuButton}
+        />
+      ) : isAuthor ? (
         <>
           <PostEditDialog
             post={post}

@@ -13,7 +13,11 @@ import { websiteHref } from "../../../domain/website";
 import { Avatar } from "../person/avatar";
 import { PersonName } from "../person/person-name";
 import { ProfileBadges } from "../person/profile-badges";
+import { MentionText } from "../text/mention-text";
 import { TimeStamp } from "../text/time-stamp";
+import { LinkPreview } from "./link-preview";
+import { PostImages } from "./post-images";
+import { imagesSensitive } from "./sensitive-media";
 
 /** "1 like", "3 likes". */
 export function countLabel(count: number, noun: string): string {
@@ -96,14 +100,11 @@ export function PostTimeLink({ post }: { post: PostView }) {
   );
 }
 
-/** The frame of a post's picture (16:10), known before the picture arrives so nothing below
- * it moves when it does; the API does not tell a picture's own size. */
-const FRAME = { width: 800, height: 500 };
-
-/** The text exactly as written (line breaks kept, links left as text) and the optional image.
- * `large` is the post's own page: there the picture is the largest paint, so it is fetched at
- * once and shown whole; in lists it fills its frame and waits until it is near, but for the
- * list's first post (`lead`), whose picture is likely the largest paint of a feed or a profile. */
+/** The text exactly as written (line breaks kept, links left as text, mentions as links) and the
+ * images (post-images.tsx).
+ * `large` is the post's own page: there the pictures are the largest paint, so they are fetched at
+ * once and shown whole; in lists they fill their frame and wait until near, but for the list's
+ * first post (`lead`), whose picture is likely the largest paint of a feed or a profile. */
 export function PostBody({
   post,
   large = false,
@@ -113,7 +114,6 @@ export function PostBody({
   large?: boolean;
   lead?: boolean;
 }) {
-  const now = large || lead;
   return (
     <>
       <p
@@ -122,23 +122,17 @@ export function PostBody({
           large ? "text-lg leading-7" : "text-base leading-6",
         )}
       >
-        {post.content}
+        <MentionText text={post.content} elsewhere={post.remote !== undefined} />
       </p>
-      {post.imageUrl ? (
-        // spec-1 §9: post images are at most 96 units tall.
-        <img
-          src={post.imageUrl}
-          // biome-ignore lint/a11y/noRedundantAlt: the product's wording; nothing more is known about the picture
-          alt="Image attached to the post"
-          width={FRAME.width}
-          height={FRAME.height}
-          loading={now ? "eager" : "lazy"}
-          fetchPriority={now ? "high" : undefined}
-          className={clsx(
-            "mt-3 aspect-[16/10] max-h-96 w-full rounded-2xl border border-neutral-200 dark:border-neutral-800",
-            large ? "bg-neutral-100 object-contain dark:bg-neutral-900" : "object-cover",
-          )}
-        />
+      <PostImages
+        images={post.images}
+        sensitive={imagesSensitive(post)}
+        large={large}
+        lead={lead}
+      />
+      {/* Not beside images, as Mastodon does (docs/feed.md "Link previews"). */}
+      {post.linkPreview && post.images.length === 0 ? (
+        <LinkPreview card={post.linkPreview} />
       ) : null}
     </>
   );

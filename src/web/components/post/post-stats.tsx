@@ -1,4 +1,5 @@
-// Like, comment and view counts under a post (spec-1 §2, spec-2 §2). A post from elsewhere has its
+// Like, repost, comment and view counts under a post (spec-1 §2, spec-2 §2; docs/feed.md "Reposts
+// and quotes"). A post from elsewhere has its
 // likes and a Reply that goes to its author's server: its comments are not listed here yet and its
 // views are not counted (docs/federation.md "Posts from elsewhere", "Replies").
 import { Eye, MessageCircle } from "lucide-react";
@@ -8,6 +9,7 @@ import type { PostView } from "../../../domain/contracts/posts";
 import { formatCount } from "../../../domain/numbers";
 import { PostLikeButton } from "./post-like-button";
 import { countLabel } from "./post-parts";
+import { PostRepostButton } from "./post-repost-button";
 import { RemoteReplyButton, RemoteReplyForm } from "./remote-reply";
 
 const statClass =
@@ -29,6 +31,7 @@ export function PostStats({ post }: { post: PostView }) {
   return (
     <div className="mt-2 flex items-center gap-4 sm:gap-6">
       <PostLikeButton post={post} />
+      <PostRepostButton post={post} />
       <Link
         to={post.path}
         aria-label={countLabel(post.commentsCount, "comment")}

@@ -1,11 +1,12 @@
 // A post from another server in a list (docs/federation.md "Posts from elsewhere"): its author's
 // page here is /@name@server, its time links to it on their server, it has likes only, liked
-// through the federation's endpoints, and its menu only copies its address there.
-import { screen, within } from "@testing-library/react";
+// through the federation's endpoints, and its menu copies its address there and reports its author
+// (docs/federation.md "Reports").
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
 import { postKeys, useFeedQuery } from "../../state/queries/posts";
-import { remotePost } from "../../test-support/federation";
+import { CAROL, remotePost } from "../../test-support/federation";
 import {
   ADA,
   apiError,
@@ -15,17 +16,22 @@ import {
   renderWithRoutes,
   stubFetch,
 } from "../../test-support/posts";
+import { REPORT_SENT } from "../safety/report-subject";
 import { PostList } from "./post-list";
 
 function Feed() {
   return <PostList query={useFeedQuery()} empty={<p>No posts yet</p>} />;
 }
 
-function renderFeed(posts: PostView[], route: Route = () => undefined) {
+function renderFeed(
+  posts: PostView[],
+  route: Route = () => undefined,
+  viewer: typeof ADA | null = ADA,
+) {
   const calls = stubFetch(route);
   const rendered = renderWithRoutes([{ path: "/", element: <Feed /> }], {
     url: "/",
-    viewer: ADA,
+    viewer,
     seed: (qc) => qc.setQueryData(postKeys.feed(), feedData(posts)),
   });
   return { ...rendered, calls };
@@ -64,12 +70,24 @@ describe("PostCard: a post from elsewhere", () => {
     expect(screen.getByRole("article").querySelector("time")?.closest("a")).toBeNull();
   });
 
-  it("shows its time unlinked when it has no address, and then no menu", () => {
+  it("shows its time unlinked when it has no address, and then a menu with Report only", async () => {
     const post = remotePost({ remote: { handle: "carol@social.example", url: null } });
-    renderFeed([post]);
+    const { user } = renderFeed([post]);
     const article = screen.getByRole("article");
     expect(article.querySelector("time")?.closest("a")).toBeNull();
-    expect(within(article).queryByRole("button", { name: "Post options" })).toBeNull();
+    await user.click(within(article).getByRole("button", { name: "Post options" }));
+    const menu = await screen.findByRole("menu");
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Report post"]);
+  });
+
+  it("has no menu without an address for someone signed out", () => {
+    const post = remotePost({ remote: { handle: "carol@social.example", url: null } });
+    renderFeed([post], () => undefined, null);
+    expect(screen.queryByRole("button", { name: "Post options" })).toBeNull();
   });
 
   it("opens nothing when its body is clicked", async () => {
@@ -79,7 +97,7 @@ describe("PostCard: a post from elsewhere", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
-  it("offers only Copy link, which copies its address on their server", async () => {
+  it("offers Copy link, which copies its address on their server, and Report", async () => {
     const { user, calls } = renderFeed([remotePost()]);
     await user.click(screen.getByRole("button", { name: "Post options" }));
     const menu = await screen.findByRole("menu");
@@ -87,11 +105,43 @@ describe("PostCard: a post from elsewhere", () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Copy link"]);
+    ).toEqual(["Copy link", "Report post"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Copy link" }));
     expect(await screen.findByText("Link copied")).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe("https://social.example/@carol/1");
     expect(calls).toEqual([]);
+  });
+
+  it("reports its author with the post, sent on to their server unless unticked", async () => {
+    const post = remotePost();
+    const reportPath = `/api/federation/people/${CAROL.id}/report`;
+    const { user, calls } = renderFeed([post], ({ method, path }) =>
+      method === "POST" && path === reportPath ? json({ ok: true }) : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Post options" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Report post" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report this post" });
+    const forward = await within(dialog).findByRole("checkbox", {
+      name: /Also send this report to social\.example/,
+    });
+    expect((forward as HTMLInputElement).checked).toBe(true);
+
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(within(dialog).getByText("Choose a reason.")).toBeTruthy();
+    expect(calls.filter((c) => c.path === reportPath)).toEqual([]);
+
+    await user.click(within(dialog).getByRole("radio", { name: "Spam" }));
+    await user.type(
+      within(dialog).getByRole("textbox", { name: /Details/ }),
+      "Same link everywhere",
+    );
+    await user.click(forward);
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(REPORT_SENT)).toBeTruthy();
+    expect(calls.filter((c) => c.path === reportPath).map((c) => c.body)).toEqual([
+      { reason: "spam", details: "Same link everywhere", noteIds: [post.id], forward: false },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("likes and unlikes through the federation, at once", async () => {

@@ -1,20 +1,15 @@
 // The report form of the Report dialog (docs/safety.md "Reports"), loaded as the dialog first
 // opens: it checks the report with the shared contract, which brings zod (docs/performance.md
 // "Initial JavaScript").
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { reportRequest } from "../../../domain/contracts/safety";
-import { REPORT_DETAILS_MAX } from "../../../domain/limits";
-import {
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-} from "../../../domain/report-reasons";
+import type { ReportReason } from "../../../domain/report-reasons";
 import { errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useReportMutation } from "../../state/queries/safety";
 import { Button } from "../controls/button";
 import { FormMessage } from "../form/form-message";
-import { TextAreaField } from "../form/text-area-field";
+import { ReportFields, type ReportProblems } from "./report-fields";
 import { REPORT_SENT, type ReportSubject } from "./report-subject";
 
 const REPORT_FAILED = "Could not send the report. Please try again.";
@@ -30,9 +25,8 @@ export default function ReportForm({ subject, blocking, onDone }: ReportFormProp
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
   const [alsoBlock, setAlsoBlock] = useState(false);
-  const [problems, setProblems] = useState<{ reason?: string; details?: string }>({});
+  const [problems, setProblems] = useState<ReportProblems>({});
   const report = useReportMutation();
-  const reasonErrorId = useId();
   const { handle } = subject.person;
 
   const submit = (event: FormEvent) => {
@@ -68,48 +62,13 @@ export default function ReportForm({ subject, blocking, onDone }: ReportFormProp
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <fieldset
-        aria-describedby={problems.reason ? reasonErrorId : undefined}
-        className="space-y-1"
-      >
-        <legend className="mb-1.5 text-sm font-medium">Reason</legend>
-        {REPORT_REASONS.map((value) => (
-          <label
-            key={value}
-            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-xl px-2 text-sm hover:bg-neutral-100 has-[:checked]:bg-sky-50 has-[:checked]:font-semibold dark:hover:bg-neutral-800 dark:has-[:checked]:bg-sky-950/60"
-          >
-            <input
-              type="radio"
-              name="reason"
-              value={value}
-              checked={reason === value}
-              onChange={() => {
-                setReason(value);
-                setProblems({});
-              }}
-              className="size-4 accent-sky-600"
-            />
-            {REPORT_REASON_LABELS[value]}
-          </label>
-        ))}
-        {problems.reason ? (
-          <p id={reasonErrorId} className="text-sm text-red-600 dark:text-red-400">
-            {problems.reason}
-          </p>
-        ) : null}
-      </fieldset>
-      <TextAreaField
-        label={reason === "other" ? "Details" : "Details (optional)"}
-        value={details}
-        onChange={(event) => {
-          setDetails(event.target.value);
-          setProblems((current) => ({ ...current, details: undefined }));
-        }}
-        maxLength={REPORT_DETAILS_MAX}
-        rows={3}
-        required={reason === "other"}
-        error={problems.details}
-        hint={`${details.length}/${REPORT_DETAILS_MAX}`}
+      <ReportFields
+        reason={reason}
+        setReason={setReason}
+        details={details}
+        setDetails={setDetails}
+        problems={problems}
+        setProblems={setProblems}
       />
       {blocking ? null : (
         <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium">

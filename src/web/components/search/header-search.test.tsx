@@ -41,6 +41,11 @@ const VIEWER: SessionUser = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+const TAGS = [
+  { name: "café", display: "Café", count: 12 },
+  { name: "cats", display: "cats", count: 1 },
+];
+
 let fetchMock: ReturnType<typeof vi.fn>;
 let people: PersonResult[];
 
@@ -52,6 +57,10 @@ beforeEach(() => {
   people = [ADA, ADAM, ME];
   fetchMock = vi.fn(async (url: string) => {
     const q = new URL(url, "http://localhost").searchParams.get("q")?.toLowerCase() ?? "";
+    if (url.startsWith("/api/tags/suggest")) {
+      const typed = q.replace(/^#/, "");
+      return json({ items: TAGS.filter((t) => t.name.startsWith(typed)) });
+    }
     if (url.startsWith("/api/search/people")) {
       return json({ items: people.filter((p) => p.fullName.toLowerCase().includes(q)) });
     }
@@ -301,5 +310,27 @@ describe("HeaderSearch", () => {
     expect(options()).toHaveLength(3);
     await user.click(screen.getByRole("button", { name: "Follow Adaline Me" }));
     expect(where()).toBe(`/signup?next=${encodeURIComponent("/home")}`);
+  });
+
+  it("offers the tags a typed # begins, with their post counts, and opens a tag's page", async () => {
+    const { user, input } = setup();
+    await user.type(input, "#ca");
+    await settle();
+    expect(options().map((o) => o.textContent)).toEqual(["#Café 12 posts", "#cats 1 post"]);
+    const tagCalls = fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/tags/"));
+    expect(tagCalls.map(([url]) => String(url))).toEqual([
+      `/api/tags/suggest?q=${encodeURIComponent("#ca")}`,
+    ]);
+    // No Follow button beside a tag.
+    expect(screen.queryByRole("button", { name: /Follow/ })).toBeNull();
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(where()).toBe(`/tags/${encodeURIComponent("café")}`);
+  });
+
+  it("asks for no tags when the text does not start with #", async () => {
+    const { user, input } = setup();
+    await user.type(input, "ca");
+    await settle();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/tags/"))).toBe(false);
   });
 });

@@ -2,14 +2,17 @@
 // each person with avatar, name, badges and @handle, and a Follow button. An option may hold no
 // button (ARIA: its children are presentational), so the Follow buttons stand in a column beside
 // the listbox, one per row, not inside it. The count, 'Searching…' or the empty text is announced.
-// A fediverse handle's entry comes first, with no button (docs/federation.md "In the web app").
+// A fediverse handle's entry comes first, with no button (docs/federation.md "In the web app"),
+// then the tags that start with a typed `#`, with their post counts (docs/search.md "Header
+// search").
 
 import { clsx } from "clsx";
-import { Globe, X } from "lucide-react";
+import { Globe, Hash, X } from "lucide-react";
 import { displayName } from "../../../domain/display-name";
+import type { TagCount } from "../../state/queries/tags";
 import { FollowButton } from "../person/follow-button";
 import { PersonIdentity } from "../person/person-identity";
-import type { HeaderSearchState } from "./use-header-search";
+import type { HeaderSearchState, SearchOption } from "./use-header-search";
 
 interface SearchResultsProps {
   search: HeaderSearchState;
@@ -35,6 +38,30 @@ function FindElsewhere({ handle }: { handle: string }) {
     </>
   );
 }
+
+/** A tag's entry: `#` and its name, and how many posts carry it. */
+function TagEntry({ tag }: { tag: TagCount }) {
+  return (
+    <>
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+        <Hash aria-hidden="true" size={20} />
+      </span>
+      <span className="flex min-w-0 flex-col text-sm">
+        <span className="truncate font-semibold">#{tag.display}</span>{" "}
+        <span className="text-neutral-500 dark:text-neutral-400">
+          {tag.count.toLocaleString("en-US")} {tag.count === 1 ? "post" : "posts"}
+        </span>
+      </span>
+    </>
+  );
+}
+
+const optionKey = (option: SearchOption) =>
+  option.kind === "person"
+    ? option.person.userId
+    : option.kind === "tag"
+      ? `#${option.tag.name}`
+      : "elsewhere";
 
 export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps) {
   const { combobox, titleId, status, items } = search;
@@ -68,7 +95,7 @@ export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps
           >
             {items.map((option, index) => (
               <div
-                key={option.kind === "person" ? option.person.userId : "elsewhere"}
+                key={optionKey(option)}
                 role="option"
                 id={combobox.optionId(index)}
                 tabIndex={-1}
@@ -81,6 +108,8 @@ export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps
               >
                 {option.kind === "person" ? (
                   <PersonIdentity person={option.person} />
+                ) : option.kind === "tag" ? (
+                  <TagEntry tag={option.tag} />
                 ) : (
                   <FindElsewhere handle={option.handle} />
                 )}
@@ -91,13 +120,13 @@ export function SearchResults({ search, viewerId, signedIn }: SearchResultsProps
           <div className="shrink-0">
             {items.map((option, index) => (
               <div
-                key={option.kind === "person" ? option.person.userId : "elsewhere"}
+                key={optionKey(option)}
                 className={clsx(
                   "flex h-14 items-center pr-3 pl-1",
                   index === combobox.activeIndex && "bg-sky-50 dark:bg-sky-950/60",
                 )}
               >
-                {option.kind === "elsewhere" || viewerId === option.person.userId ? null : (
+                {option.kind !== "person" || viewerId === option.person.userId ? null : (
                   <FollowButton
                     userId={option.person.userId}
                     name={displayName(option.person)}

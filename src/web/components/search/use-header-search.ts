@@ -3,19 +3,31 @@
 // and Enter go through the combobox (lib/use-combobox.ts); Escape closes the panel, a second one
 // clears the text; navigating, a click outside and tabbing out close it. Text that is a fediverse
 // handle (`@name@server.example`) gets one more entry first, 'Find @name@server.example on their
-// server', which opens their page here (docs/federation.md "In the web app").
+// server', which opens their page here (docs/federation.md "In the web app"); text that starts
+// with `#` lists the used tags it begins first, each opening its page (docs/search.md "Header
+// search").
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { fediverseHandleOf } from "../../../domain/fediverse-handle";
 import { useCombobox } from "../../lib/use-combobox";
 import { type PersonResult, usePeopleSearch } from "../../state/queries/search";
+import { type TagCount, useTagSuggestions } from "../../state/queries/tags";
 
 export const noUsersFound = (query: string) => `No users found matching "${query}"`;
 
-/** A row of the results: a person here, or the way to a person elsewhere. */
+/** A row of the results: a person here, the way to a person elsewhere, or a tag. */
 export type SearchOption =
   | { kind: "person"; person: PersonResult }
-  | { kind: "elsewhere"; handle: string };
+  | { kind: "elsewhere"; handle: string }
+  | { kind: "tag"; tag: TagCount };
+
+/** Where a row leads. */
+const pathOf = (option: SearchOption) =>
+  option.kind === "person"
+    ? `/${option.person.handle}`
+    : option.kind === "tag"
+      ? `/tags/${encodeURIComponent(option.tag.name)}`
+      : `/@${option.handle}`;
 
 export function useHeaderSearch() {
   const navigate = useNavigate();
@@ -30,8 +42,10 @@ export function useHeaderSearch() {
   const [expanded, setExpanded] = useState(false);
   const search = usePeopleSearch(text);
   const elsewhere = fediverseHandleOf(text);
+  const tags = useTagSuggestions(text);
   const items: SearchOption[] = [
     ...(elsewhere ? [{ kind: "elsewhere", handle: elsewhere } as const] : []),
+    ...tags.map((tag) => ({ kind: "tag", tag }) as const),
     ...search.items.map((person) => ({ kind: "person", person }) as const),
   ];
   const visible = open && text.trim() !== "";
@@ -41,14 +55,13 @@ export function useHeaderSearch() {
     canOpen: text.trim() !== "",
     onOpen: () => setOpen(true),
     onClose: () => close(true),
-    onPick: (option) =>
-      openPage(option.kind === "person" ? `/${option.person.handle}` : `/@${option.handle}`),
+    onPick: (option) => openPage(pathOf(option)),
     onEscapeClosed: () => {
       if (text !== "") setText("");
       else if (expanded) collapse();
     },
     // A new answer starts without a highlighted row.
-    resetKey: `${elsewhere}\n${search.query}`,
+    resetKey: `${elsewhere}\n${search.query}\n${tags.map((t) => t.name).join(" ")}`,
   });
 
   // Navigating anywhere (Back included) closes the panel.

@@ -1,7 +1,10 @@
 // One activity group (spec-2 §3): what happened, by whom, on which post, how long ago, and whether
-// it is still unread. The whole entry is one button; opening it is up to the screen.
+// it is still unread. The whole entry is one button (for someone elsewhere, a button stretched
+// under the links to their page); opening it is up to the screen.
 import { clsx } from "clsx";
-import { Heart, type LucideIcon, MessageCircle, UserCheck, UserPlus } from "lucide-react";
+import { AtSign, Heart, type LucideIcon, MessageCircle, UserCheck, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { TimeStamp } from "../../components/text/time-stamp";
 import { activitySentence } from "./activity-sentence";
@@ -25,6 +28,10 @@ const TYPE_ICON = {
     Icon: UserCheck,
     className: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-400",
   },
+  MENTION: {
+    Icon: AtSign,
+    className: "bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300",
+  },
 } as const satisfies Record<ActivityGroupType, { Icon: LucideIcon; className: string }>;
 
 interface ActivityEntryProps {
@@ -37,17 +44,70 @@ interface ActivityEntryProps {
 export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntryProps) {
   const { actor, rest } = activitySentence(group, viewerHandle);
   const { Icon, className: iconClass } = TYPE_ICON[group.groupType];
+  const frame = clsx(
+    "flex w-full items-start gap-3 rounded-2xl px-3 py-3 text-left transition-colors sm:px-4",
+    group.unread
+      ? "bg-sky-50 hover:bg-sky-100 dark:bg-sky-950/40 dark:hover:bg-sky-950/70"
+      : "hover:bg-neutral-100 dark:hover:bg-neutral-900",
+  );
+  const open = () => onOpen(group);
+  const first = group.actorsRecent[0];
+  if (!first?.elsewhere) {
+    return (
+      <button type="button" onClick={open} className={frame}>
+        <EntryBody group={group} now={now} iconClass={iconClass} Icon={Icon}>
+          <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
+          {rest}
+        </EntryBody>
+      </button>
+    );
+  }
+  // Someone elsewhere: their name and handle link to their page here; the rest of the entry is
+  // the button, stretched over it (docs/federation.md "Activity from elsewhere").
+  const page = `/@${first.handle}`;
   return (
-    <button
-      type="button"
-      onClick={() => onOpen(group)}
-      className={clsx(
-        "flex w-full items-start gap-3 rounded-2xl px-3 py-3 text-left transition-colors sm:px-4",
-        group.unread
-          ? "bg-sky-50 hover:bg-sky-100 dark:bg-sky-950/40 dark:hover:bg-sky-950/70"
-          : "hover:bg-neutral-100 dark:hover:bg-neutral-900",
-      )}
-    >
+    <div className={clsx(frame, "relative")}>
+      <EntryBody group={group} now={now} iconClass={iconClass} Icon={Icon}>
+        <Link
+          to={page}
+          className="relative z-10 font-semibold text-neutral-950 hover:underline dark:text-white"
+        >
+          {actor}
+        </Link>{" "}
+        <Link
+          to={page}
+          className="relative z-10 break-all text-neutral-600 hover:underline dark:text-neutral-400"
+        >
+          @{first.handle}
+        </Link>{" "}
+        <button
+          type="button"
+          onClick={open}
+          className="text-left outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-primary"
+        >
+          {rest.trimStart()}
+        </button>
+      </EntryBody>
+    </div>
+  );
+}
+
+/** The icon, the avatars and time, the sentence (`children`), the snippets and the unread dot. */
+function EntryBody({
+  group,
+  now,
+  Icon,
+  iconClass,
+  children,
+}: {
+  group: ActivityGroup;
+  now: Date;
+  Icon: LucideIcon;
+  iconClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
       <span
         aria-hidden="true"
         className={clsx("flex size-9 shrink-0 items-center justify-center rounded-full", iconClass)}
@@ -64,8 +124,7 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
           />
         </span>
         <span className="text-[0.9375rem] leading-snug text-neutral-800 dark:text-neutral-200">
-          <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
-          {rest}
+          {children}
         </span>
         {group.commentSnippet ? (
           <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
@@ -85,6 +144,6 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
           </span>
         ) : null}
       </span>
-    </button>
+    </>
   );
 }

@@ -25,11 +25,13 @@ const actor = (n: number) => ({
     ][n - 1] ?? `Person ${n}`,
   handle: `h${n}`,
   profileImageUrl: null,
+  elsewhere: false,
 });
 
 const group = (over: Partial<ActivityGroup>): ActivityGroup => ({
   groupType: "LIKE",
   postId: "p1",
+  noteId: null,
   actorCount: 1,
   unread: false,
   postSnippet: "Hello world",
@@ -84,10 +86,16 @@ beforeEach(() => {
       if (path === "/api/activity/read" || path === "/api/activity/read-all") {
         const reply = await readReply();
         if (reply.status === 200) {
-          const body = calls.at(-1)?.body as { groupType?: string; postId?: string | null };
+          const body = calls.at(-1)?.body as {
+            groupType?: string;
+            postId?: string | null;
+            noteId?: string;
+          };
           groups = groups.map((g) =>
             path === "/api/activity/read-all" ||
-            (g.groupType === body.groupType && g.postId === body.postId)
+            (g.groupType === body.groupType &&
+              g.postId === body.postId &&
+              g.noteId === (body.noteId ?? null))
               ? { ...g, unread: false }
               : g,
           );
@@ -170,8 +178,9 @@ describe("ActivityScreen", () => {
       "23h",
       "1d",
       "3d",
-      "1w",
-      "5w",
+      // From a week on, the day (docs/feed.md "Times").
+      "Mar 7",
+      "Feb 2",
     ]);
   });
 
@@ -359,5 +368,89 @@ describe("ActivityScreen", () => {
     expect(document.activeElement).toBe(entries()[0]);
     await user.keyboard("{Enter}");
     expect(await screen.findByText("Post screen")).toBeTruthy();
+  });
+
+  describe("from elsewhere", () => {
+    const carol = {
+      userId: "fed:c1",
+      fullName: "Carol Peer",
+      handle: "carol@c.test",
+      profileImageUrl: null,
+      elsewhere: true,
+    };
+
+    it("names them with their handle, both linking to their page here; the rest opens the entry", async () => {
+      groups = [group({ postId: "p1", unread: true, actorsRecent: [carol] })];
+      const { router, user } = renderScreen();
+      const name = await screen.findByRole("link", { name: "Carol Peer" });
+      const handle = screen.getByRole("link", { name: "@carol@c.test" });
+      expect(name.getAttribute("href")).toBe("/@carol@c.test");
+      expect(handle.getAttribute("href")).toBe("/@carol@c.test");
+      const [entry] = entries();
+      expect(entry?.textContent).toBe("liked your post");
+      expect(entry?.closest("li")?.textContent).toContain(
+        "Carol Peer @carol@c.test liked your post",
+      );
+      await user.click(entry as HTMLElement);
+      expect(await screen.findByText("Post screen")).toBeTruthy();
+      expect(router.state.location.pathname).toBe("/me/hello-world");
+      expect(calls).toContainEqual({
+        path: "/api/activity/read",
+        method: "POST",
+        body: { groupType: "LIKE", postId: "p1" },
+      });
+    });
+
+    it("goes to their page here from their name", async () => {
+      groups = [
+        group({
+          groupType: "FOLLOW",
+          postId: null,
+          postSnippet: null,
+          actorsRecent: [carol],
+          target: "/@carol@c.test",
+        }),
+      ];
+      const { router, user } = renderScreen();
+      expect((await screen.findByText(/started following you/)).textContent).toBe(
+        "started following you",
+      );
+      await user.click(screen.getByRole("link", { name: "Carol Peer" }));
+      expect(await screen.findByText("Profile screen")).toBeTruthy();
+      expect(router.state.location.pathname).toBe("/@carol@c.test");
+    });
+
+    it("opens a mention from elsewhere on its server in a new tab, marking that one group read", async () => {
+      const open = vi.spyOn(window, "open").mockImplementation(() => null);
+      groups = [
+        group({
+          groupType: "MENTION",
+          postId: null,
+          noteId: "7d1f3c2a-0b4e-4c5d-9e8f-1a2b3c4d5e6f",
+          unread: true,
+          postSnippet: null,
+          commentSnippet: "@me look at this",
+          actorsRecent: [carol],
+          target: "https://c.test/notes/1",
+        }),
+      ];
+      const { router, user } = renderScreen();
+      const entry = await screen.findByRole("button", { name: /mentioned you/ });
+      expect(entry.closest("li")?.textContent).toContain("Carol Peer @carol@c.test mentioned you");
+      await user.click(entry);
+      expect(open).toHaveBeenCalledWith("https://c.test/notes/1", "_blank", "noopener,noreferrer");
+      expect(router.state.location.pathname).toBe("/activity");
+      await waitFor(() =>
+        expect(calls).toContainEqual({
+          path: "/api/activity/read",
+          method: "POST",
+          body: {
+            groupType: "MENTION",
+            postId: null,
+            noteId: "7d1f3c2a-0b4e-4c5d-9e8f-1a2b3c4d5e6f",
+          },
+        }),
+      );
+    });
   });
 });

@@ -84,7 +84,9 @@ export function ActivityScreen() {
                 </h2>
                 <ul className="space-y-1">
                   {inSection.map((group) => (
-                    <li key={`${group.groupType}:${group.postId ?? group.target ?? ""}`}>
+                    <li
+                      key={`${group.groupType}:${group.postId ?? group.noteId ?? group.target ?? ""}`}
+                    >
                       <ActivityEntry
                         group={group}
                         now={now}

@@ -1,6 +1,6 @@
-// What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post', and
-// for private accounts 'asked to follow you', 'accepted your follow request'
-// (docs/social-and-realtime.md "Private accounts").
+// What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post', for
+// private accounts 'asked to follow you', 'accepted your follow request'
+// (docs/social-and-realtime.md "Private accounts"), and 'mentioned you' ("Mentions").
 import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { displayName } from "../../../domain/display-name";
 
@@ -35,6 +35,7 @@ const VERBS: Record<Exclude<ActivityGroupType, "COMMENT">, string> = {
   FOLLOW: "started following you",
   FOLLOW_REQUEST: "asked to follow you",
   FOLLOW_ACCEPTED: "accepted your follow request",
+  MENTION: "mentioned you",
 };
 
 export function activitySentence(

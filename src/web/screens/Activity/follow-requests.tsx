@@ -113,7 +113,7 @@ export function FollowRequests({ group, now }: { group: ActivityGroup | undefine
                   path={row.path}
                   detail={
                     <>
-                      Asked <TimeStamp at={row.since} now={now} /> ago
+                      Asked <TimeStamp at={row.since} now={now} ago />
                       {row.from === "elsewhere" ? " · from another server" : null}
                     </>
                   }

@@ -1,5 +1,6 @@
-// Opening an entry (spec-2 §4, §8): marks its group read, then goes to its post or profile; a
-// deleted post or a missing target stays here with a toast instead.
+// Opening an entry (spec-2 §4, §8): marks its group read, then goes to its post or profile (a
+// mention from elsewhere: the post on its server); a deleted post or a missing target stays here
+// with a toast instead.
 import { useNavigate } from "react-router";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
 import { toast } from "../../lib/toast";
@@ -9,13 +10,20 @@ import { useMarkGroupReadMutation } from "../../state/queries/activity";
 const isAppPath = (path: string) =>
   path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 
+/** A post from elsewhere that mentions the reader opens on its own server, in a new tab. */
+const isWebAddress = (target: string) => /^https?:\/\//i.test(target);
+
 export function useOpenActivity(): (group: ActivityGroup) => void {
   const navigate = useNavigate();
   const { mutate: markRead } = useMarkGroupReadMutation();
   return (group) => {
-    if (group.unread) markRead({ groupType: group.groupType, postId: group.postId });
+    if (group.unread) markRead(group);
     if (group.postDeleted) {
       toast.error("Post not available", { description: "This post is no longer available." });
+      return;
+    }
+    if (group.target && group.noteId && isWebAddress(group.target)) {
+      window.open(group.target, "_blank", "noopener,noreferrer");
       return;
     }
     if (!group.target || !isAppPath(group.target)) {

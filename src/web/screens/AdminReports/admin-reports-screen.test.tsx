@@ -104,6 +104,7 @@ describe("Moderation queue", () => {
       "Open",
       "Closed",
       "Badges",
+      "Servers",
       "Audit log",
     ]);
   });

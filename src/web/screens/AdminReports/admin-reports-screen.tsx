@@ -1,5 +1,6 @@
-// /admin/reports (docs/safety.md "Moderate", "Badges"): the moderators' queue in four tabs —
-// Open, Closed, Badges (requests for the yellow badge and the veteran medal), Audit log. The
+// /admin/reports (docs/safety.md "Moderate", "Badges"): the moderators' queue in five tabs —
+// Open, Closed, Badges (requests for the yellow badge and the veteran medal), Servers (other
+// servers and the reports that cross them: docs/federation.md "Moderation"), Audit log. The
 // server answers 404 to everyone else, and so does this screen: the normal 'Page not found', as
 // for any unknown address.
 import { Tabs } from "radix-ui";
@@ -17,6 +18,7 @@ import { AuditLog } from "./audit-log";
 import { BadgeQueue } from "./badge-queue";
 import { GrantModerator } from "./grant-moderator";
 import { ReportQueue } from "./report-queue";
+import { ServersTab } from "./servers-tab";
 
 export function AdminReportsScreen() {
   const { siteName } = useSite();
@@ -37,6 +39,7 @@ export function AdminReportsScreen() {
           <UnderlineTab value="open">Open</UnderlineTab>
           <UnderlineTab value="closed">Closed</UnderlineTab>
           <UnderlineTab value="badges">Badges</UnderlineTab>
+          <UnderlineTab value="servers">Servers</UnderlineTab>
           <UnderlineTab value="audit">Audit log</UnderlineTab>
         </UnderlineTabList>
         <Tabs.Content value="open">
@@ -47,6 +50,9 @@ export function AdminReportsScreen() {
         </Tabs.Content>
         <Tabs.Content value="badges">
           <BadgeQueue admin={admin} />
+        </Tabs.Content>
+        <Tabs.Content value="servers">
+          <ServersTab />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditLog />

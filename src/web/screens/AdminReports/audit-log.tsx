@@ -17,13 +17,18 @@ const ACTION_LABELS: Record<string, string> = {
   restrict: "Restricted",
   suspend: "Suspended",
   restore: "Restored",
+  hide_tag: "Kept out of trending:",
+  show_tag: "Let back into trending:",
 };
 
 const muted = "text-neutral-600 dark:text-neutral-400";
 
-/** 'Removed a post by @x', 'Restricted @x until March 21, 2026', 'Suspended @x'. */
+/** 'Removed a post by @x', 'Restricted @x until March 21, 2026', 'Suspended @x', 'Kept out of
+ * trending: #tag'. */
 function what(entry: AuditEntry): string {
   const verb = ACTION_LABELS[entry.action] ?? entry.action;
+  // A tag has no person (docs/search.md "Trending tags").
+  if (entry.targetType === "tag") return `${verb} #${entry.targetId}`;
   const handle = entry.targetUser ? `@${entry.targetUser.handle}` : "someone";
   const until = entry.until ? ` until ${calendarDate(entry.until)}` : "";
   // Restrict and suspend act on the person whatever was reported; so does any action on a profile.

@@ -140,7 +140,7 @@ export function BadgeRequestCard({
           {request.kind === "yellow" ? "Yellow badge" : "Veteran medal"}
         </span>
         <span className={`text-sm ${muted}`}>
-          Asked <TimeStamp at={request.createdAt} />
+          Asked <TimeStamp at={request.createdAt} ago />
         </span>
       </header>
       <PersonLine person={request.person} />

@@ -20,6 +20,7 @@ const profile = (overrides: Partial<ProfileView> = {}): ProfileView => ({
   fullName: "Ada Lovelace",
   chtchtEmail: "ada@chtcht.local",
   profileImageUrl: null,
+  bannerUrl: null,
   verificationType: "none",
   veteran: false,
   about: null,

@@ -1,5 +1,6 @@
-// The Edit Profile form's first section (spec-2 §2): the avatar, AI Face Verification, full name,
-// username, email, website and about, with their counters and errors.
+// The Edit Profile form's first section (spec-2 §2): the banner (banner-uploader.tsx), the avatar,
+// AI Face Verification, full name, username, email, website and about, with their counters and
+// errors.
 import { ScanFace } from "lucide-react";
 import { useState } from "react";
 import { ABOUT_MAX, type ProfileView } from "../../../domain/contracts/profiles";
@@ -8,6 +9,7 @@ import { Button } from "../../components/controls/button";
 import { TextAreaField } from "../../components/form/text-area-field";
 import { TextField } from "../../components/form/text-field";
 import { AvatarUploader } from "./avatar-uploader";
+import { BannerUploader } from "./banner-uploader";
 import { FaceVerificationDialog } from "./face-verification-dialog";
 import type { FormDispatch } from "./form-state";
 import type { FieldErrors, FormValues } from "./form-values";
@@ -43,6 +45,7 @@ export function BasicsSection({
         Profile basics
       </h2>
       <div className="mb-6 flex flex-col items-center gap-4">
+        <BannerUploader profile={profile} />
         <AvatarUploader profile={profile} />
         <div className="flex flex-col items-center gap-1">
           <Button variant="secondary" onClick={() => setFaceOpen(true)}>

@@ -18,6 +18,7 @@ const profile: ProfileView = {
   fullName: "Ada Lovelace",
   chtchtEmail: "ada@chtcht.local",
   profileImageUrl: null,
+  bannerUrl: null,
   verificationType: "none",
   veteran: false,
   about: "Analyst.",

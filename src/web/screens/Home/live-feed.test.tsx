@@ -94,6 +94,8 @@ describe("LiveFeed", () => {
       type: "post.updated",
       postId: older.id,
       content: "Edited text",
+      contentWarning: null,
+      imageSensitive: false,
       updatedAt: new Date().toISOString(),
     });
     expect(shown()[0]).toContain("Edited text");

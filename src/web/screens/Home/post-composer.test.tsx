@@ -60,7 +60,7 @@ describe("PostComposer", () => {
 
   it("checks the image type and size before uploading", async () => {
     renderHome(() => undefined);
-    const input = screen.getByLabelText("Add image");
+    const input = screen.getByLabelText("Add images");
     fireEvent.change(input, {
       target: { files: [new File(["gif"], "a.gif", { type: "image/gif" })] },
     });
@@ -78,11 +78,16 @@ describe("PostComposer", () => {
       method === "POST" && path === "/api/posts" ? apiError(500, "") : undefined,
     );
     await user.type(box, "My first post");
-    await user.upload(screen.getByLabelText("Add image"), photo());
+    await user.upload(screen.getByLabelText("Add images"), photo());
     expect(screen.getByRole("img", { name: "Preview of cat.jpg" })).toBeTruthy();
+    await user.type(screen.getByRole("textbox", { name: "Description of image 1" }), "A cat");
     await user.click(postButton());
 
     expect(await screen.findByText("Failed to create post")).toBeTruthy();
+    expect(
+      (screen.getByRole("textbox", { name: "Description of image 1" }) as HTMLTextAreaElement)
+        .value,
+    ).toBe("A cat");
     expect((box as HTMLTextAreaElement).value).toBe("My first post");
     expect(screen.getByRole("img", { name: "Preview of cat.jpg" })).toBeTruthy();
     const form = calls.find((c) => c.method === "POST")?.body as FormData;
@@ -96,8 +101,8 @@ describe("PostComposer", () => {
       method === "POST" && path === "/api/posts" ? json({ post: created }, 201) : undefined,
     );
     await user.type(box, "  Fresh off the press ");
-    await user.upload(screen.getByLabelText("Add image"), photo());
-    await user.click(screen.getByRole("button", { name: "Remove image" }));
+    await user.upload(screen.getByLabelText("Add images"), photo());
+    await user.click(screen.getByRole("button", { name: "Remove image 1" }));
     expect(screen.queryByRole("img", { name: "Preview of cat.jpg" })).toBeNull();
     await user.click(postButton());
 
@@ -109,5 +114,113 @@ describe("PostComposer", () => {
         .map((a) => a.textContent);
     await waitFor(() => expect(titles()[0]).toContain("Fresh off the press"));
     expect(titles()[1]).toContain("An older post");
+  });
+  // docs/feed.md "Content warnings": the warning and the image's flag go with the post.
+  it("sends a content warning and a sensitive image, then closes the warning's field", async () => {
+    const created = makePost({
+      author: ADA,
+      isAuthor: true,
+      content: "The ending",
+      contentWarning: "Spoilers",
+    });
+    const { user, box, calls } = renderHome(({ method, path }) =>
+      method === "POST" && path === "/api/posts" ? json({ post: created }, 201) : undefined,
+    );
+    const warn = screen.getByRole("button", { name: "Content warning" });
+    expect(warn.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByRole("textbox", { name: /Content warning/ })).toBeNull();
+    await user.click(warn);
+    expect(warn.getAttribute("aria-pressed")).toBe("true");
+    await user.type(screen.getByRole("textbox", { name: /Content warning/ }), " Spoilers ");
+    await user.type(box, "The ending");
+    await user.upload(screen.getByLabelText("Add images"), photo());
+    await user.click(screen.getByRole("checkbox", { name: /Mark image as sensitive/ }));
+    await user.click(postButton());
+    await user.click(await screen.findByRole("button", { name: "Post anyway" }));
+
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(""));
+    const form = calls.find((c) => c.method === "POST")?.body as FormData;
+    expect(form.get("contentWarning")).toBe("Spoilers");
+    expect(form.get("imageSensitive")).toBe("true");
+    expect(screen.queryByRole("textbox", { name: /Content warning/ })).toBeNull();
+  });
+
+  it("sends no warning once its field is closed again", async () => {
+    const created = makePost({ author: ADA, isAuthor: true, content: "Plain" });
+    const { user, box, calls } = renderHome(({ method, path }) =>
+      method === "POST" && path === "/api/posts" ? json({ post: created }, 201) : undefined,
+    );
+    const warn = screen.getByRole("button", { name: "Content warning" });
+    await user.click(warn);
+    await user.type(screen.getByRole("textbox", { name: /Content warning/ }), "Never mind");
+    await user.click(warn);
+    await user.type(box, "Plain");
+    await user.click(postButton());
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const form = calls.find((c) => c.method === "POST")?.body as FormData;
+    expect(form.get("contentWarning")).toBeNull();
+    expect(form.get("imageSensitive")).toBeNull();
+  });
+
+  // docs/feed.md "Images": up to four, in order, each with its description.
+  it("sends four images in order with their descriptions, and refuses a fifth", async () => {
+    const created = makePost({ author: ADA, isAuthor: true, content: "Four" });
+    const { user, box, calls } = renderHome(({ method, path }) =>
+      method === "POST" && path === "/api/posts" ? json({ post: created }, 201) : undefined,
+    );
+    await user.type(box, "Four");
+    const shots = [1, 2, 3, 4, 5].map(
+      (n) => new File(["jpeg"], `p${n}.jpg`, { type: "image/jpeg" }),
+    );
+    await user.upload(screen.getByLabelText("Add images"), shots.slice(0, 3));
+    await user.upload(screen.getByLabelText("Add images"), shots.slice(3));
+    expect(screen.getByRole("alert").textContent).toBe("A post can have at most 4 images.");
+    expect(screen.getAllByRole("img", { name: /^Preview of/ })).toHaveLength(4);
+    for (const n of [1, 2, 4]) {
+      await user.type(
+        screen.getByRole("textbox", { name: `Description of image ${n}` }),
+        `Shot ${n}`,
+      );
+    }
+    // Removing the third moves the fourth up; the description goes with its image.
+    await user.click(screen.getByRole("button", { name: "Remove image 3" }));
+    await user.type(screen.getByRole("textbox", { name: "Description of image 3" }), "!");
+    await user.click(postButton());
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const form = calls.find((c) => c.method === "POST")?.body as FormData;
+    expect((form.getAll("image") as File[]).map((file) => file.name)).toEqual([
+      "p1.jpg",
+      "p2.jpg",
+      "p4.jpg",
+    ]);
+    expect([form.get("alt0"), form.get("alt1"), form.get("alt2")]).toEqual([
+      "Shot 1",
+      "Shot 2",
+      "Shot 4!",
+    ]);
+  });
+
+  it("asks before posting an image without a description, and takes the author to its field", async () => {
+    const created = makePost({ author: ADA, isAuthor: true, content: "Look" });
+    const { user, box, calls } = renderHome(({ method, path }) =>
+      method === "POST" && path === "/api/posts" ? json({ post: created }, 201) : undefined,
+    );
+    await user.type(box, "Look");
+    fireEvent.paste(box, { clipboardData: { files: [photo()], getData: () => "" } });
+    expect(screen.getByRole("img", { name: "Preview of cat.jpg" })).toBeTruthy();
+    await user.click(postButton());
+    const prompt = await screen.findByRole("alertdialog", { name: "Post without a description?" });
+    expect(prompt.textContent).toContain(
+      "Add a description so people using screen readers know what's in the image.",
+    );
+    await user.click(within(prompt).getByRole("button", { name: "Add description" }));
+    const field = screen.getByRole("textbox", { name: "Description of image 1" });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.click(postButton());
+    await user.click(await screen.findByRole("button", { name: "Post anyway" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const form = calls.find((c) => c.method === "POST")?.body as FormData;
+    expect(form.get("alt0")).toBeNull();
   });
 });

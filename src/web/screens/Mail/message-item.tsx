@@ -8,7 +8,8 @@ import { useState } from "react";
 import type { MessageView } from "../../../domain/contracts/mail";
 import { displayName } from "../../../domain/display-name";
 import { MESSAGE_BODY_MAX } from "../../../domain/mail-rules";
-import { clockTime, postDateLabel, threadTimeLabel } from "../../../domain/time-labels";
+import { clockTime, threadTimeLabel } from "../../../domain/time-labels";
+import { TimeStamp } from "../../components/text/time-stamp";
 import { MessageMenu } from "./message-menu";
 
 /** The writer's name: the member's name, or the outside sender's address. */
@@ -59,13 +60,12 @@ export function MessageItem({ message, mine, now }: MessageItemProps) {
     >
       <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-semibold break-all">{name}</span>
-        <time
-          dateTime={message.createdAt}
-          title={postDateLabel(at)}
+        <TimeStamp
+          at={message.createdAt}
+          now={now}
+          label={messageTime(at, now)}
           className="text-xs text-neutral-600 dark:text-neutral-400"
-        >
-          {messageTime(at, now)}
-        </time>
+        />
         {!mine && message.sender ? (
           <MessageMenu messageId={message.id} sender={message.sender} />
         ) : null}

@@ -4,8 +4,9 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { ThreadView } from "../../../domain/contracts/mail";
-import { postDateLabel, threadTimeLabel } from "../../../domain/time-labels";
+import { threadTimeLabel } from "../../../domain/time-labels";
 import { ProfileBadges } from "../../components/person/profile-badges";
+import { TimeStamp } from "../../components/text/time-stamp";
 import { PartyAvatar, partyName } from "./party";
 
 // neutral-600: 4.5:1 and more on the selected (sky-50) and hovered (neutral-100) rows too.
@@ -70,13 +71,12 @@ export function ThreadItem({ thread, viewerId, selected, now }: ThreadItemProps)
           ) : null}
           {lastMessageAt ? (
             // spec-1 §2 fixes this list's label; the tooltip is the app's full date and time.
-            <time
-              dateTime={lastMessageAt}
-              title={postDateLabel(new Date(lastMessageAt))}
+            <TimeStamp
+              at={lastMessageAt}
+              now={now}
+              label={threadTimeLabel(new Date(lastMessageAt), now)}
               className={clsx("ml-auto shrink-0 pl-2 text-xs", muted)}
-            >
-              {threadTimeLabel(new Date(lastMessageAt), now)}
-            </time>
+            />
           ) : null}
         </span>
         <span className="flex items-center gap-2">

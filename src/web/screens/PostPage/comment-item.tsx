@@ -1,7 +1,8 @@
 // One comment or reply (spec-2 §2): author, time, text, the like toggle (spec-2 §4), Reply, and
 // Delete for the comment's author or the post's author; other signed-in readers get its options
 // menu (docs/safety.md). A deleted comment reads 'Comment deleted'. A reply from another server
-// links to its author's page here and has no actions yet (docs/federation.md "Replies").
+// links to its author's page here and has no actions yet (docs/federation.md "Replies"); its
+// content warning, if it has one, hides its text until opened ("Content warnings").
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +12,9 @@ import { displayName } from "../../../domain/display-name";
 import { formatCount } from "../../../domain/numbers";
 import { Avatar } from "../../components/person/avatar";
 import { ProfileBadges } from "../../components/person/profile-badges";
+import { ContentWarning } from "../../components/post/content-warning";
 import { countLabel } from "../../components/post/post-parts";
+import { MentionText } from "../../components/text/mention-text";
 import { TimeStamp } from "../../components/text/time-stamp";
 import { useLikeCommentMutation } from "../../state/queries/comments";
 import { useSessionUser } from "../../state/queries/session";
@@ -82,7 +85,11 @@ export function CommentItem({
           </div>
           {user && user.id !== author.userId && !remote ? <CommentMenu comment={comment} /> : null}
         </div>
-        <p className="mt-0.5 break-words whitespace-pre-wrap">{comment.content}</p>
+        <ContentWarning warning={comment.contentWarning}>
+          <p className="mt-0.5 break-words whitespace-pre-wrap">
+            <MentionText text={comment.content} elsewhere={remote !== undefined} />
+          </p>
+        </ContentWarning>
         {remote ? null : (
           <div className="-ml-2 flex items-center gap-2">
             <button

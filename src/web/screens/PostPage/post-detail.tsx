@@ -1,8 +1,10 @@
 // The post itself on its page (spec-2 §2): author with badge and @handle, the text, the image,
-// its time stamp as in every list ('7m', the full date and time in its tooltip), the counts and
-// the options menu.
+// its date as spec-2 §2 fixes it here (numeric date plus 12-hour time, where lists show '7m'), the
+// counts and the options menu.
 import type { PostView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
+import { postDateLabel } from "../../../domain/time-labels";
+import { ContentWarning } from "../../components/post/content-warning";
 import { PostMenu } from "../../components/post/post-menu";
 import { PostAuthorName, PostAvatar, PostBody } from "../../components/post/post-parts";
 import { PostStats } from "../../components/post/post-stats";
@@ -19,10 +21,12 @@ export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () 
         <PostMenu post={post} onDeleted={onDeleted} />
       </div>
       <div className="mt-3">
-        <PostBody post={post} large />
+        <ContentWarning warning={post.contentWarning}>
+          <PostBody post={post} large />
+        </ContentWarning>
       </div>
       <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
-        <TimeStamp at={post.createdAt} />
+        <TimeStamp at={post.createdAt} label={postDateLabel(new Date(post.createdAt))} />
       </p>
       <div className="mt-3 border-y border-neutral-200 py-1 dark:border-neutral-800">
         <PostStats post={post} />

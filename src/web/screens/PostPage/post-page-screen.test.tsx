@@ -10,6 +10,7 @@ import {
   json,
   makeComment,
   makePost,
+  oneImage,
   type Route,
   renderWithRoutes,
   stubFetch,
@@ -20,7 +21,7 @@ const post = makePost({
   author: GRACE,
   content: "Hello world, this is a post",
   path: "/grace/hello-world-this-is-a-post",
-  imageUrl: "/media/posts/h.webp",
+  images: oneImage("/media/posts/h.webp"),
   commentsCount: 3,
   viewsCount: 7,
 });
@@ -73,12 +74,12 @@ describe("PostPageScreen", () => {
     expect(within(article).getByText("Hello world, this is a post")).toBeTruthy();
     expect(within(article).getByText("@grace")).toBeTruthy();
     expect(within(article).getByRole("img", { name: "Image attached to the post" })).toBeTruthy();
-    // The time as in every list: relative on screen, the full date and time in its tooltip.
+    // spec-2 §2: the numeric date plus 12-hour time on screen, as in its tooltip.
     const time = article.querySelector("time");
-    expect(time?.textContent).toMatch(/^\d+[smhdw]$/);
+    expect(time?.textContent).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(time?.textContent).toBe(postDateLabel(new Date(post.createdAt)));
     expect(time?.getAttribute("dateTime")).toBe(post.createdAt);
     expect(time?.getAttribute("title")).toBe(postDateLabel(new Date(post.createdAt)));
-    expect(within(article).queryByText(postDateLabel(new Date(post.createdAt)))).toBeNull();
     expect(within(article).getByRole("link", { name: "3 comments" })).toBeTruthy();
     expect(await within(article).findByText("8 views")).toBeTruthy();
     expect(calls.filter((c) => c.path.endsWith("/view"))).toHaveLength(1);
@@ -255,5 +256,58 @@ describe("PostPageScreen", () => {
     );
     expect(screen.queryByRole("button", { name: "Reply to Carol Peer" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Like comment/ })).toBeNull();
+  });
+
+  // docs/federation.md "Content warnings": a reply from elsewhere keeps its warning here.
+  it("hides a reply from elsewhere behind its content warning until 'Show more'", async () => {
+    const warned = makeComment({
+      id: "x2",
+      postId: P,
+      author: { ...ADA, userId: "fed:2", fullName: "Dan Peer", handle: "dan@c.test" },
+      content: "The answer is 42",
+      contentWarning: "Puzzle spoiler",
+      remote: { handle: "dan@c.test", url: "https://c.test/notes/2" },
+    });
+    const { user } = renderPost(ADA, ({ method, path }) => {
+      if (path === "/api/reading-settings") return json({ expandContentWarnings: false });
+      return method === "GET" && path === `/api/posts/${P}/comments`
+        ? json({ items: [warned], nextCursor: null })
+        : undefined;
+    });
+    await screen.findByText("Puzzle spoiler");
+    expect(screen.queryByText("The answer is 42")).toBeNull();
+    const toggle = screen.getByRole("button", { name: "Show more" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await user.click(toggle);
+    expect(screen.getByText("The answer is 42")).toBeTruthy();
+  });
+
+  it("links the mentions in comments: ours to their profile, and in one from elsewhere only full handles", async () => {
+    const ours = makeComment({
+      id: "m1",
+      postId: P,
+      author: GRACE,
+      content: "Ask @Ada or @zed@c.test",
+    });
+    const theirs = makeComment({
+      id: "m2",
+      postId: P,
+      author: { ...ADA, userId: "fed:1", fullName: "Carol Peer", handle: "carol@c.test" },
+      content: "@ada is on my server, @zed@c.test too",
+      remote: { handle: "carol@c.test", url: "https://c.test/notes/2" },
+    });
+    renderPost(ADA, ({ method, path }) =>
+      method === "GET" && path === `/api/posts/${P}/comments`
+        ? json({ items: [ours, theirs], nextCursor: null })
+        : undefined,
+    );
+    expect((await screen.findByRole("link", { name: "@Ada" })).getAttribute("href")).toBe("/ada");
+    expect(
+      screen.getAllByRole("link", { name: "@zed@c.test" }).map((l) => l.getAttribute("href")),
+    ).toEqual(["/@zed@c.test", "/@zed@c.test"]);
+    expect(screen.queryByRole("link", { name: "@ada" })).toBeNull();
+    expect(screen.getByText(/is on my server/).textContent).toBe(
+      "@ada is on my server, @zed@c.test too",
+    );
   });
 });

@@ -30,7 +30,7 @@ function postMeta(post: PostView, siteName: string): PageMetaInput {
       { kind: "post", authorName: author.fullName, handle: author.handle, content },
       siteName,
     ),
-    image: post.imageUrl,
+    image: post.images[0]?.url ?? null,
     canonicalPath: post.path,
     type: "article",
   };

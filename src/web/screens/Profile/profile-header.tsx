@@ -1,4 +1,4 @@
-// The top card of /{handle} (spec-1 §2): avatar, name with badges, @handle pill, counters, about,
+// The top card of /{handle} (spec-1 §2): the banner when there is one, avatar, name with badges, @handle pill, counters, about,
 // website, in-product mail address and the actions. A private account has 'Private' beside the
 // pill (docs/social-and-realtime.md "Private accounts"). The owner without a reserved username gets
 // 'Get a custom username' beside the pill (docs/usernames.md "Where to start"). A website whose
@@ -17,6 +17,7 @@ import { PersonName } from "../../components/person/person-name";
 import { ProfileBadges } from "../../components/person/profile-badges";
 import { useSite } from "../../lib/site-config";
 import { ProfileActions } from "./profile-actions";
+import { ProfileBanner } from "./profile-banner";
 
 const COUNTERS = [
   { key: "friends", label: "Friends" },
@@ -128,6 +129,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: ProfileView; isOw
       aria-labelledby="profile-name"
       className="rounded-3xl border border-neutral-200 bg-white p-5 sm:p-8 dark:border-neutral-800 dark:bg-neutral-900"
     >
+      <ProfileBanner url={profile.bannerUrl} />
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
         <Avatar
           name={displayName(profile)}

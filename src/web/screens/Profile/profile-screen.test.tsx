@@ -14,6 +14,7 @@ const grace: ProfileView = {
   fullName: "Grace Hopper",
   chtchtEmail: "grace@chtcht.local",
   profileImageUrl: "/media/avatars/grace.jpg",
+  bannerUrl: null,
   verificationType: "yellow",
   veteran: true,
   about: "Rear admiral.",

@@ -1,7 +1,8 @@
 // The top card of a person on another server (docs/federation.md "In the web app"), in the local
-// profile's layout (screens/Profile/profile-header.tsx): the initials avatar (their picture is on
-// their server, and the page shows only our own images), name, @name@server, whether they approve
-// each follower, their bio, a link to their page on their server, and Follow.
+// profile's layout (screens/Profile/profile-header.tsx): their picture (our stored copy, once
+// fetched: docs/federation.md "Images from elsewhere"; their initials until then), name,
+// @name@server, whether they approve each follower, their bio, a link to their page on their
+// server, Follow, and Profile options (Report: docs/federation.md "Reports").
 import { ExternalLink, Lock } from "lucide-react";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
 import { displayName } from "../../../domain/display-name";
@@ -9,6 +10,7 @@ import { websiteHref } from "../../../domain/website";
 import { Avatar } from "../../components/person/avatar";
 import { PersonName } from "../../components/person/person-name";
 import { RemoteFollowButton } from "./remote-follow-button";
+import { RemoteProfileOptions } from "./remote-profile-options";
 
 /** The person as our name rule reads them (domain/display-name.ts). */
 export const namedPerson = (person: RemotePersonView) => ({
@@ -29,7 +31,7 @@ export function RemoteProfileHeader({ person }: { person: RemotePersonView }) {
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
         <Avatar
           name={displayName(named)}
-          src={null}
+          src={person.iconUrl}
           className="size-28 ring-4 ring-white sm:size-32 dark:ring-neutral-900"
           initialsClassName="text-4xl"
         />
@@ -76,6 +78,7 @@ export function RemoteProfileHeader({ person }: { person: RemotePersonView }) {
             <ExternalLink aria-hidden="true" size={16} />
           </a>
         ) : null}
+        <RemoteProfileOptions person={person} />
       </div>
     </section>
   );

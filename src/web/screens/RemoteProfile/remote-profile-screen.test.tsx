@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
 import type { PersonSummary } from "../../../domain/contracts/follows";
+import { REPORT_SENT } from "../../components/safety/report-subject";
 import { ProfilePage } from "../../routing/profile-page";
 import { REQUESTED_POLL_MS } from "../../state/queries/federation";
 import { CAROL, remotePost } from "../../test-support/federation";
@@ -144,6 +145,29 @@ describe("RemoteProfileScreen", () => {
     ).toBeTruthy();
     expect(calls.some((c) => c.method === "DELETE")).toBe(true);
     expect(logged).toHaveBeenCalled();
+  });
+
+  it("reports them from Profile options, sent on to their server by default", async () => {
+    const REPORT = `${PERSON}/report`;
+    const { calls, user } = renderAt("/@carol@social.example", (request) =>
+      request.method === "POST" && request.path === REPORT ? json({ ok: true }) : found()(request),
+    );
+    await user.click(await screen.findByRole("button", { name: "Profile options" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Report @carol@social.example" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report @carol@social.example" });
+    const forward = await within(dialog).findByRole("checkbox", {
+      name: /Also send this report to social\.example/,
+    });
+    expect((forward as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole("radio", { name: "Something else" }));
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(within(dialog).getByText("Tell us what is wrong.")).toBeTruthy();
+    await user.type(within(dialog).getByRole("textbox", { name: "Details" }), "Threats in DMs");
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(REPORT_SENT)).toBeTruthy();
+    expect(calls.filter((c) => c.path === REPORT).map((c) => c.body)).toEqual([
+      { reason: "other", details: "Threats in DMs", noteIds: [], forward: true },
+    ]);
   });
 
   it("says so when their server does not know the person", async () => {

@@ -1,7 +1,8 @@
 // /search (spec-2 §2 "Search page", §4 local vs enhanced): the search form beside (below, on
 // phones) the results. The URL holds the searched filters; with none, the page is in local mode
 // and filters the newest profiles as the draft changes. The filter panel starts open on wide
-// screens and closed on phones, where Search also folds it away to show the results.
+// screens and closed on phones, where Search also folds it away to show the results. Before a
+// search, the day's trending tags top the results (docs/search.md "Trending tags").
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { pageText } from "../../../domain/page-titles";
@@ -10,6 +11,7 @@ import { useSite } from "../../lib/site-config";
 import { peopleSearchKeys } from "../../state/queries/people-search";
 import { SearchForm } from "./filter-panel";
 import { EnhancedResults, LocalResults } from "./search-results";
+import { TrendingTags } from "./trending-tags";
 import { useSearchFilters } from "./use-search-filters";
 
 /** The width where the panel becomes a column beside the results (Tailwind's lg). */
@@ -23,7 +25,7 @@ export function SearchScreen() {
   const [shown, setShown] = useState(open);
   if (open && !shown) setShown(true);
   const filters = useSearchFilters(shown);
-  const results = useRef<HTMLElement>(null);
+  const results = useRef<HTMLDivElement>(null);
 
   const search = () => {
     if (!filters.search() && filters.searched !== null) {
@@ -49,13 +51,16 @@ export function SearchScreen() {
             onSearch={search}
           />
         </div>
-        <section ref={results} aria-label="Results" className="mt-6 scroll-mt-20 lg:mt-0">
-          {filters.searched === null ? (
-            <LocalResults draft={filters.draft} />
-          ) : (
-            <EnhancedResults searched={filters.searched} text={filters.searchedText} />
-          )}
-        </section>
+        <div ref={results} className="mt-6 scroll-mt-20 lg:mt-0">
+          {filters.searched === null && <TrendingTags />}
+          <section aria-label="Results">
+            {filters.searched === null ? (
+              <LocalResults draft={filters.draft} />
+            ) : (
+              <EnhancedResults searched={filters.searched} text={filters.searchedText} />
+            )}
+          </section>
+        </div>
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ const STAGE_LABELS: Record<NonNullable<ExportView["progress"]["stage"]>, string>
   "posts.json": "your posts",
   "comments.json": "your comments",
   "likes.json": "your likes",
+  "bookmarks.json": "your bookmarks",
+  "reposts.json": "your reposts",
   "following.csv": "who you follow",
   "followers.csv": "your followers",
   "mail.mbox": "your mail",

@@ -87,6 +87,7 @@ describe("Settings: where you're signed in", () => {
       "Your data",
       "E-mails from us",
       "Privacy",
+      "Reading",
       "Where you live, in search",
       "Blocked accounts",
       "Muted accounts",

@@ -1,9 +1,10 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
 // their password, two-factor authentication and passkeys, a copy of their data, the e-mails we
 // send them, a private account and who sees the follow lists (docs/social-and-realtime.md "Private
-// accounts"), what search's distance answers tell of where they live (docs/search.md "Distance"),
-// the people they block and mute with Unblock and Unmute (docs/safety.md "Block",
-// "Mute"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
+// accounts"), how posts with content warnings show (docs/feed.md "Content warnings"), what
+// search's distance answers tell of where they live (docs/search.md "Distance"), the people they
+// block and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), and last, as a danger
+// zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/layout/page";
 import { usePageMeta } from "../../lib/document-head";
@@ -16,6 +17,7 @@ import { LocationSection } from "./location-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { PrivacySection } from "./privacy-section";
+import { ReadingSection } from "./reading-section";
 import { RelationSection } from "./relation-section";
 import { SessionsSection } from "./sessions-section";
 import { TwoFactorSection } from "./two-factor-section";
@@ -33,6 +35,7 @@ export function SettingsScreen() {
       <ExportSection />
       <EmailPreferencesSection />
       <PrivacySection />
+      <ReadingSection />
       <LocationSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />

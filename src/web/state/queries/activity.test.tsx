@@ -15,6 +15,7 @@ import { profileKeys } from "./profiles";
 const group = (over: Partial<ActivityGroup>): ActivityGroup => ({
   groupType: "LIKE",
   postId: "p1",
+  noteId: null,
   actorCount: 1,
   unread: true,
   postSnippet: "Hello",

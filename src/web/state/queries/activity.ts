@@ -52,7 +52,7 @@ export function invalidateActivity(queryClient: QueryClient): void {
 }
 
 const sameGroup = (a: GroupRef, b: GroupRef) =>
-  a.groupType === b.groupType && a.postId === b.postId;
+  a.groupType === b.groupType && a.postId === b.postId && (a.noteId ?? null) === (b.noteId ?? null);
 
 export type GroupRef = z.infer<typeof markGroupReadBody>;
 
@@ -95,10 +95,11 @@ export function useMarkGroupReadMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: GroupRef) =>
-      // Only the two keys go out, whatever else the caller's object carries.
+      // Only the group's keys go out, whatever else the caller's object carries.
       api.post<typeof okResponse>("/api/activity/read", {
         groupType: group.groupType,
         postId: group.postId,
+        ...(group.noteId ? { noteId: group.noteId } : {}),
       }),
     onMutate: async (group) => {
       const previous = await snapshot(queryClient);

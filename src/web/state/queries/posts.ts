@@ -81,13 +81,13 @@ export const removePost = (queryClient: QueryClient, postId: string) =>
   updatePost(queryClient, postId, () => null);
 
 /** spec-1 §4: an edit replaces the content (the path stays: the slug is set once). */
+/** An edit: the text, the content warning and the image's flag, and when. */
 export function applyPostEdit(
   queryClient: QueryClient,
   postId: string,
-  content: string,
-  updatedAt: string,
+  edit: Pick<PostView, "content" | "contentWarning" | "imageSensitive" | "updatedAt">,
 ): void {
-  updatePost(queryClient, postId, (post) => ({ ...post, content, updatedAt }));
+  updatePost(queryClient, postId, (post) => ({ ...post, ...edit }));
 }
 
 /** Puts posts at the top of the cached feed, skipping any it already holds. */
@@ -207,16 +207,34 @@ export function usePostByPathQuery(handle: string, slug: string) {
 
 export interface NewPost {
   content: string;
-  image: File | null;
+  /** Up to four, in order, each with its description (docs/profiles-and-media.md "Post images"). */
+  images: { file: File; alt: string }[];
+  /** docs/feed.md "Content warnings": blank is none. */
+  contentWarning?: string;
+  imageSensitive?: boolean;
+  /** The card of its first link the composer shows (docs/feed.md "Link previews"). */
+  linkPreviewId?: string | null;
 }
 
 export function useCreatePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ content, image }: NewPost) => {
+    mutationFn: async ({
+      content,
+      images,
+      contentWarning = "",
+      imageSensitive = false,
+      linkPreviewId = null,
+    }: NewPost) => {
       const form = new FormData();
       form.append("content", content.trim());
-      if (image) form.append("image", image, image.name);
+      if (linkPreviewId) form.append("linkPreviewId", linkPreviewId);
+      if (contentWarning.trim()) form.append("contentWarning", contentWarning.trim());
+      if (images.length > 0 && imageSensitive) form.append("imageSensitive", "true");
+      for (const [n, { alt }] of images.entries()) {
+        if (alt.trim()) form.append(`alt${n}`, alt.trim());
+      }
+      for (const { file } of images) form.append("image", file, file.name);
       return (await apiRequest<typeof postResponse>("/api/posts", { method: "POST", body: form }))
         .post;
     },
@@ -232,11 +250,21 @@ export function useCreatePostMutation() {
 export function useEditPostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ postId, content }: { postId: string; content: string }) =>
+    mutationFn: async ({
+      postId,
+      content,
+      contentWarning,
+      imageSensitive,
+    }: {
+      postId: string;
+      content: string;
+      contentWarning: string;
+      imageSensitive: boolean;
+    }) =>
       (
         await apiRequest<typeof postResponse>(`/api/posts/${encodeURIComponent(postId)}`, {
           method: "PATCH",
-          body: { content: content.trim() },
+          body: { content: content.trim(), contentWarning: contentWarning.trim(), imageSensitive },
         })
       ).post,
     onSuccess: (post) => updatePost(queryClient, post.id, (old) => ({ ...old, ...post })),

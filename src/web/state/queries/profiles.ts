@@ -98,6 +98,21 @@ export function useUploadAvatarMutation(userId: string) {
   });
 }
 
+/** Puts up a banner (a file) or takes it down (null: docs/profiles-and-media.md "Banner"). */
+export function useBannerMutation(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File | null) =>
+      (
+        await apiRequest<typeof profileResponse>(
+          `${profilePath(userId)}/banner`,
+          file ? { method: "PUT", body: fileForm(file) } : { method: "DELETE" },
+        )
+      ).profile,
+    onSuccess: (profile) => storeProfile(queryClient, profile),
+  });
+}
+
 export function useUploadPictureMutation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

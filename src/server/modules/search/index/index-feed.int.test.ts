@@ -22,17 +22,22 @@ const MINUTE = 60_000;
 
 // A catch-up re-reads everyone with a change at or past its watermark, the oldest transaction
 // still running at its last read; the app's own work (the sign-up mail's outbox row) can hold
-// that below the person's sign-up. Once nothing older runs, the next watermark is past it.
+// that below the person's sign-up. Once nothing older runs, the next watermark is past it. The
+// oldest running transaction is the whole server's: on a PostgreSQL shared with other test files
+// their writes can hold it for seconds, hence the long wait.
 async function nothingOlderRuns(userId: string): Promise<void> {
   await expect
-    .poll(async () => {
-      const [row] = await queryRows<{ past: boolean }>(
-        t.database.db,
-        sql`select pg_snapshot_xmin(pg_current_snapshot())::text::bigint >
+    .poll(
+      async () => {
+        const [row] = await queryRows<{ past: boolean }>(
+          t.database.db,
+          sql`select pg_snapshot_xmin(pg_current_snapshot())::text::bigint >
           (select max(txid) from search_changes where user_id = ${userId}) as past`,
-      );
-      return row?.past;
-    })
+        );
+        return row?.past;
+      },
+      { timeout: 20_000, interval: 100 },
+    )
     .toBe(true);
 }
 

@@ -1,0 +1,115 @@
+// What people elsewhere do that our people are told of in Activity (docs/federation.md "Activity
+// from elsewhere"): a follow or a follow request, a like of their post, a reply to it, a mention.
+// Each is written in the transaction that takes the activity in and announced after its commit,
+// as a local one is; an Undo takes its item back. Someone our person blocks tells them nothing,
+// nor does anyone on a suspended server (whose activities are refused at the door) or, for
+// replies and mentions, a silenced one.
+import { MAX_MENTIONS } from "../../../domain/mentions";
+import type { Db } from "../../db/client";
+import type { Effects } from "../../outbox/outbox";
+import { type ActivityType, forgetFromElsewhere, recordActivity } from "../activity/record";
+import { accountExists } from "../profiles/federated";
+import { blocksActor, domainBlockOf } from "./block-queries";
+import type { FollowState } from "./queries";
+
+type Fx = Pick<Effects, "publishAfterCommit">;
+
+const told = (fx: Fx, recipientId: string) =>
+  fx.publishAfterCommit({ type: "activity.created", recipientId });
+
+/** A remote person's follow of ours went from `from` to `to`: a new follow (not an approval,
+ * which the owner made) or a new request is told. */
+export async function followNoticed(
+  tx: Db,
+  fx: Fx,
+  input: { userId: string; actorId: string; from: FollowState | null; to: FollowState },
+): Promise<void> {
+  const type: ActivityType | null =
+    input.from !== null ? null : input.to === "accepted" ? "FOLLOW" : "FOLLOW_REQUEST";
+  if (!type) return;
+  await recordActivity(tx, { recipientId: input.userId, fedActorId: input.actorId, type });
+  told(fx, input.userId);
+}
+
+/** Their follow or request ended (their Undo, or our person's answer to the request). */
+export async function followForgotten(
+  tx: Db,
+  fx: Fx,
+  input: { userId: string; actorId: string; types: ActivityType[] },
+): Promise<void> {
+  await forgetFromElsewhere(tx, {
+    recipientId: input.userId,
+    fedActorId: input.actorId,
+    types: input.types,
+  });
+  told(fx, input.userId);
+}
+
+/** Their like of a post of ours, or its Undo. */
+export async function likeNoticed(
+  tx: Db,
+  fx: Fx,
+  input: { authorId: string; actorId: string; postId: string; postText: string; liked: boolean },
+): Promise<void> {
+  const who = { recipientId: input.authorId, fedActorId: input.actorId };
+  if (!input.liked) {
+    await forgetFromElsewhere(tx, { ...who, types: ["LIKE"], postId: input.postId });
+    return;
+  }
+  if (await blocksActor(tx, { userId: input.authorId, actorId: input.actorId })) return;
+  await recordActivity(tx, {
+    ...who,
+    type: "LIKE",
+    postId: input.postId,
+    postText: input.postText,
+  });
+  told(fx, input.authorId);
+}
+
+/** A post from elsewhere, kept here for the first time: its author's reply to a post of ours
+ * ('commented on your post') and its mentions of our people ('mentioned you'), the first
+ * MAX_MENTIONS of them, each person told once. */
+export async function noteNoticed(
+  tx: Db,
+  fx: Fx,
+  input: {
+    actor: { id: string; host: string };
+    noteId: string;
+    text: string;
+    /** The note's content warning, quoted by the notice instead of its words. */
+    warning: string | null;
+    repliedTo: { postId: string; authorId: string; text: string } | null;
+    mentioned: string[];
+  },
+): Promise<void> {
+  if (!input.repliedTo && input.mentioned.length === 0) return;
+  const severity = await domainBlockOf(tx, input.actor.host);
+  if (severity === "suspend" || severity === "silence") return;
+  const note = {
+    fedActorId: input.actor.id,
+    fedNoteId: input.noteId,
+    commentText: input.text,
+    commentWarning: input.warning,
+  };
+  // A Mention may name an id of ours that no one holds (or no longer does).
+  const reached = async (userId: string) =>
+    (await accountExists(tx, userId)) &&
+    !(await blocksActor(tx, { userId, actorId: input.actor.id }));
+  const { repliedTo } = input;
+  if (repliedTo && (await reached(repliedTo.authorId))) {
+    await recordActivity(tx, {
+      ...note,
+      recipientId: repliedTo.authorId,
+      type: "COMMENT",
+      postId: repliedTo.postId,
+      postText: repliedTo.text,
+    });
+    told(fx, repliedTo.authorId);
+  }
+  const others = [...new Set(input.mentioned)].filter((id) => id !== repliedTo?.authorId);
+  for (const userId of others.slice(0, MAX_MENTIONS)) {
+    if (!(await reached(userId))) continue;
+    await recordActivity(tx, { ...note, recipientId: userId, type: "MENTION" });
+    told(fx, userId);
+  }
+}

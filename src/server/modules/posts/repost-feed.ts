@@ -1,0 +1,50 @@
+// Reposts in the home feed (docs/feed.md "Reposts and quotes"): each is its own feed item, keyed by
+// the repost's id at the repost's time, showing the post it shares under "Reposted by {name}".
+// They are read again through the visibility rule as the page is presented, so a cached page never
+// shows a repost the reader may no longer see.
+import type { PostView } from "../../../domain/contracts/posts";
+import type { AppContext } from "../../context";
+import { toPersonSummary } from "../profiles/person";
+import { presentPost } from "./present";
+import type { PostKey } from "./queries";
+import { visibleReposts } from "./repost-queries";
+
+/** The reposts among the keys as the viewer is shown them, by repost id. */
+export async function presentReposts(
+  deps: Pick<AppContext, "db" | "hydrator">,
+  { keys, viewerId }: { keys: PostKey[]; viewerId: string },
+): Promise<Map<string, PostView>> {
+  const ids = keys.filter((k) => k.repostOf).map((k) => k.id);
+  const reposts = await visibleReposts(deps.db, { viewerId, ids });
+  const at = new Map(keys.map((k) => [k.id, k.createdAt]));
+  const rows = new Map(
+    (await deps.hydrator.hydrate([...new Set(reposts.map((r) => r.postId))], viewerId)).map(
+      (row) => [row.post.id, row],
+    ),
+  );
+  const shown = new Map<string, PostView>();
+  for (const repost of reposts) {
+    const row = rows.get(repost.postId);
+    if (!row) continue;
+    const view = presentPost(row, viewerId);
+    view.repostedBy = {
+      id: repost.id,
+      at: (at.get(repost.id) ?? row.post.createdAt).toISOString(),
+      person: toPersonSummary(repost.reposter),
+    };
+    shown.set(repost.id, view);
+  }
+  return shown;
+}
+
+/** A page shows a post once: of its reposts by several people the newest stays (the keys are newest
+ * first), as Mastodon shows a boosted post once in a home feed. */
+export function oncePerPost(items: PostView[]): PostView[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (item.remote) return true;
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}

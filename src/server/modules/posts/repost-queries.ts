@@ -1,0 +1,178 @@
+// SQL for reposts (docs/feed.md "Reposts and quotes"): one row per person and post, the post's
+// reposts_count moved with it in the same transaction, and the reposts the reader's followees made,
+// merged into the home feed at the repost's time through the post visibility rule
+// (policy/visibility.ts seesPostsOf), so a repost never shows what the reader may not see.
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+import { type Cursor, keysetBefore } from "../../db/keyset";
+import { preparedPer } from "../../db/prepared";
+import { posts } from "../../db/schema/posts";
+import { profiles } from "../../db/schema/profiles";
+import { postReposts } from "../../db/schema/reposts";
+import { notMutedBy, notSuspended, seesPostsOf, visibleAuthor } from "../../policy/visibility";
+import { personColumns } from "../profiles/person";
+
+/** One person's repost of one post. */
+export interface RepostKey {
+  userId: string;
+  postId: string;
+}
+
+/** A live post's author and whether their account is private (a private account's posts are for
+ * its followers only, so they cannot be reposted: docs/safety.md "Private accounts"). */
+export async function repostTarget(db: Db, postId: string) {
+  const [row] = await queryRows<{ user_id: string; private_account: boolean }>(
+    db,
+    sql`select p.user_id, pr.private_account from posts p
+        join profiles pr on pr.user_id = p.user_id
+        where p.id = ${postId} and p.deleted_at is null`,
+  );
+  return row ? { userId: row.user_id, privateAccount: row.private_account } : undefined;
+}
+
+/** Adds the repost unless the person reposted the post already; the new repost, or null. */
+export async function insertRepost(db: Db, key: RepostKey) {
+  const [row] = await db
+    .insert(postReposts)
+    .values(key)
+    .onConflictDoNothing()
+    .returning({ id: postReposts.id, createdAt: postReposts.createdAt });
+  return row ?? null;
+}
+
+/** Removes the person's repost of the post; the removed repost's id, or null. */
+export async function deleteRepost(db: Db, { userId, postId }: RepostKey) {
+  const [row] = await db
+    .delete(postReposts)
+    .where(and(eq(postReposts.userId, userId), eq(postReposts.postId, postId)))
+    .returning({ id: postReposts.id });
+  return row?.id ?? null;
+}
+
+/** Adds `delta` to the post's repost count (a deleted post's too, so that count stays the rows'
+ * own); the count and the post's author, or null when the post is not there. */
+export async function bumpReposts(db: Db, postId: string, delta: number) {
+  const [row] = await db
+    .update(posts)
+    .set({ repostsCount: sql`${posts.repostsCount} + ${delta}` })
+    .where(eq(posts.id, postId))
+    .returning({ count: posts.repostsCount, userId: posts.userId, deletedAt: posts.deletedAt });
+  return row ?? null;
+}
+
+/** The post's repost count as it is now (0 for a post that is not there). */
+export async function repostsCountOf(db: Db, postId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: posts.repostsCount })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  return row?.count ?? 0;
+}
+
+/** Which of these posts the viewer reposted. */
+export async function repostedAmong(
+  db: Db,
+  { viewerId, ids }: { viewerId: string; ids: string[] },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ postId: postReposts.postId })
+    .from(postReposts)
+    .where(and(eq(postReposts.userId, viewerId), inArray(postReposts.postId, ids)));
+  return rows.map((r) => r.postId);
+}
+
+const repostKey = { at: sql`r.created_at`, id: sql`r.id`, idType: "uuid" } as const;
+
+/**
+ * The reposts in the reader's home feed before the cursor, newest first, `limit` of them: for each
+ * followee (not muted, not suspended) and the reader, their newest reposts from
+ * `post_reposts_user_created_idx`, as the merge per followee reads posts. Left out: a post the
+ * reader may not see (seesPostsOf: a block either way, a suspended author, a private account they
+ * do not follow), a muted author's, a deleted post, and a post whose author the reader follows or
+ * is, which the feed already shows at its own time (docs/feed.md "Reposts and quotes").
+ */
+export async function repostFeedKeys(
+  db: Db,
+  { viewerId, limit, cursor }: { viewerId: string; limit: number; cursor: Cursor | null },
+): Promise<{ id: string; createdAt: Date; repostOf: string }[]> {
+  const rows = cursor
+    ? await queryRows<RepostKeyRow>(db, repostKeysQuery(viewerId, limit, cursor))
+    : await firstRepostKeys(db).execute({ viewer: viewerId, limit });
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_at),
+    repostOf: r.post_id,
+  }));
+}
+
+interface RepostKeyRow {
+  id: string;
+  created_at: Date | string;
+  post_id: string;
+}
+
+function repostKeysQuery(
+  viewer: string | Placeholder,
+  limit: number | Placeholder,
+  cursor: Cursor | null,
+): SQL {
+  const before = keysetBefore(repostKey, cursor);
+  return sql`select r.id, r.created_at, r.post_id
+      from (
+        select following_id as uid from followers
+        where follower_id = ${viewer} and ${notMutedBy(viewer, sql`following_id`)}
+          and ${notSuspended(sql`following_id`)}
+        union all select ${viewer}::text
+      ) f
+      cross join lateral (
+        select r.id, r.created_at, r.post_id from post_reposts r
+        join posts p on p.id = r.post_id
+        where r.user_id = f.uid and p.deleted_at is null ${before ? sql`and ${before}` : sql``}
+          and p.user_id <> ${viewer}
+          and not exists (select 1 from followers g
+            where g.follower_id = ${viewer} and g.following_id = p.user_id)
+          and ${seesPostsOf(viewer, sql`p.user_id`)} and ${notMutedBy(viewer, sql`p.user_id`)}
+        order by r.created_at desc, r.id desc
+        limit ${limit}
+      ) r
+      order by r.created_at desc, r.id desc
+      limit ${limit}`;
+}
+
+/** The first page's reposts, which every feed cache miss reads beside its posts: prepared, so
+ * PostgreSQL plans it once per connection (db/prepared.ts; planning it cost about 2 ms a read). */
+const firstRepostKeys = preparedPer((db) =>
+  db
+    .select({
+      id: sql<string>`k.id`,
+      created_at: sql<Date | string>`k.created_at`,
+      post_id: sql<string>`k.post_id`,
+    })
+    .from(sql`(${repostKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), null)}) k`)
+    .prepare("feed_first_reposts"),
+);
+
+/**
+ * Those of the repost ids the viewer may still be shown, read again as the page is presented (a
+ * cached first page may be older than a block, a mute or a deletion): the reposted post and who
+ * reposted it, by the same rule as repostFeedKeys, the reposter a person the viewer may see and has
+ * not muted.
+ */
+export function visibleReposts(db: Db, { viewerId, ids }: { viewerId: string; ids: string[] }) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: postReposts.id, postId: postReposts.postId, reposter: personColumns })
+    .from(postReposts)
+    .innerJoin(posts, eq(posts.id, postReposts.postId))
+    .innerJoin(profiles, eq(profiles.userId, postReposts.userId))
+    .where(
+      and(
+        inArray(postReposts.id, ids),
+        isNull(posts.deletedAt),
+        seesPostsOf(viewerId, posts.userId),
+        notMutedBy(viewerId, posts.userId),
+        visibleAuthor(viewerId, postReposts.userId),
+      ),
+    );
+}

@@ -1,0 +1,109 @@
+// The repost toggle and the "Reposted by" line (docs/feed.md "Reposts and quotes").
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PersonSummary } from "../../../domain/contracts/follows";
+import type { PostView } from "../../../domain/contracts/posts";
+import { postKeys, useFeedQuery } from "../../state/queries/posts";
+import {
+  ADA,
+  apiError,
+  feedData,
+  GRACE,
+  json,
+  makePost,
+  type Route,
+  renderWithRoutes,
+  stubFetch,
+} from "../../test-support/posts";
+import { PostList } from "./post-list";
+
+function Feed() {
+  return <PostList query={useFeedQuery()} empty={<p>No posts yet</p>} />;
+}
+
+function renderFeed(
+  posts: PostView[],
+  viewer: PersonSummary | null,
+  route: Route = () => undefined,
+) {
+  const calls = stubFetch(route);
+  const rendered = renderWithRoutes(
+    [
+      { path: "/", element: <Feed /> },
+      { path: "/signup", element: <p>Sign-in screen</p> },
+      { path: "/:handle", element: <p>Profile page</p> },
+    ],
+    { url: "/", viewer, seed: (qc) => qc.setQueryData(postKeys.feed(), feedData(posts)) },
+  );
+  return { ...rendered, calls };
+}
+
+function deferred() {
+  let settle: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("PostRepostButton", () => {
+  it("reposts at once with PUT, takes it back with DELETE, and keeps the server's count", async () => {
+    const post = makePost({ repostsCount: 2, repostedByMe: false, repostable: true });
+    const answer = deferred();
+    const { user, calls } = renderFeed([post], ADA, ({ method, path }) =>
+      path === `/api/posts/${post.id}/repost`
+        ? method === "PUT"
+          ? answer.promise
+          : json({ reposted: false, repostsCount: 4 })
+        : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Repost, 2 reposts" }));
+    const pressed = screen.getByRole("button", { name: "Undo repost, 3 reposts" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    answer.settle(json({ reposted: true, repostsCount: 5 }));
+    await user.click(await screen.findByRole("button", { name: "Undo repost, 5 reposts" }));
+    expect(await screen.findByRole("button", { name: "Repost, 4 reposts" })).toBeTruthy();
+    expect(calls.map((c) => c.method)).toEqual(["PUT", "DELETE"]);
+  });
+
+  it("rolls back when the server refuses", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const post = makePost({ repostsCount: 1, repostedByMe: false, repostable: true });
+    const { user } = renderFeed([post], ADA, () => apiError(500, "Something went wrong"));
+    await user.click(screen.getByRole("button", { name: "Repost, 1 repost" }));
+    const restored = await screen.findByRole("button", { name: "Repost, 1 repost" });
+    expect(restored.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("is disabled on a private account's post, and sends signed-out visitors to sign up", async () => {
+    const closed = makePost({ repostsCount: 0, repostable: false });
+    const open = makePost({ repostsCount: 0, repostable: true });
+    const { user, router, calls } = renderFeed([closed, open], null);
+    const off = screen.getByRole("button", {
+      name: "Reposting is off for private accounts, 0 reposts",
+    });
+    expect((off as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Repost, 0 reposts" }));
+    expect(router.state.location.pathname).toBe("/signup");
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("RepostedBy", () => {
+  it("shows who reposted a post above it, linking to their profile", async () => {
+    const post = makePost({
+      author: GRACE,
+      repostedBy: { id: "r1", at: new Date().toISOString(), person: ADA },
+    });
+    const { user, router } = renderFeed([post], GRACE);
+    const article = screen.getByRole("article", { name: "Post by Grace Hopper" });
+    expect(within(article).getByText(/Reposted by/).textContent).toBe("Reposted by Ada Lovelace");
+    await user.click(within(article).getByRole("link", { name: "Ada Lovelace" }));
+    expect(router.state.location.pathname).toBe(`/${ADA.handle}`);
+  });
+});
