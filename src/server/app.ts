@@ -148,11 +148,14 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     log,
     handlers: handlers as OutboxHandlers,
   });
-  // The bus hands the event to this instance's subscribers (below) before it reaches the others.
+  // Through the outbox, which hands the event to this instance's subscribers (below) before it
+  // reaches the others, and keeps it while Redis is away (docs/operations.md "Redis").
   const auth = createAuth(config, db, outbox, (userId) => {
-    bus.publish({ type: "session.ended", userId }).catch((error: unknown) => {
-      log.error({ err: error }, "session end could not be published");
-    });
+    outbox
+      .enqueue([{ topic: "event", payload: { type: "session.ended", userId } }])
+      .catch((error: unknown) => {
+        log.error({ err: error }, "session end could not be published");
+      });
   });
   const ctx: AppContext = {
     config,

@@ -2,13 +2,15 @@
 // in one transaction (`transaction`, or `enqueue` where the change is not ours to wrap); right
 // after the commit this instance delivers them (events first, so its caches are current before
 // the request answers) and deletes the rows. What is left behind — the process died, SMTP was
-// down, Redis refused — is claimed by the worker that runs in every instance, retried with backoff,
+// down, Redis refused (an event published without a row is then written as one) — is claimed by
+// the worker that runs in every instance, retried with backoff,
 // and kept with its last error once it is given up on. Delivery is at least once: mail keeps the
 // Message-ID and Date it was written with, so a repeat is the same message, not a second one.
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
+import { NotRelayed } from "../realtime/bus";
 import type { DomainEvent } from "../realtime/events";
 import {
   BACKGROUND_TOPICS,
@@ -19,7 +21,14 @@ import {
   type PaymentEvent,
   type RemoteMediaTarget,
 } from "./messages";
-import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
+import {
+  claimDue,
+  insertMessages,
+  type OutboxRow,
+  relayInstead,
+  removeMessages,
+  settleFailure,
+} from "./store";
 
 /** An event published after the commit without a row: the event itself, or, when it shows what
  * only the commit makes readable (a new post as the cached hydration presents it), a function
@@ -34,7 +43,8 @@ export interface Effects {
    * Publishes `event` on the bus right after the commit, awaited, without an outbox row: for the
    * live updates of hot paths (likes, follows, posts, comments, profile edits), where a row per
    * event would cost a write and losing one to a crash costs a live update, not data
-   * (docs/outbox.md "Writing"). A failure to publish fails the request, as the bus would.
+   * (docs/outbox.md "Writing"). When the bus fails (Redis is away), the event is written to the
+   * outbox instead, for the worker to send once Redis answers, and the request answers as usual.
    */
   publishAfterCommit(event: LiveEvent): void;
   cancelSubscription(subscriptionId: string): void;
@@ -134,8 +144,17 @@ export class Outbox {
   }
 
   private async publishLive(live: LiveEvent[]): Promise<void> {
-    for (const event of live) {
-      await this.options.handlers.event(typeof event === "function" ? await event() : event);
+    for (const entry of live) {
+      const event = typeof entry === "function" ? await entry() : entry;
+      try {
+        await this.options.handlers.event(event);
+      } catch (error) {
+        // The change has committed: its event is kept, never the request failed for it.
+        const [id] = await insertMessages(this.options.db, [
+          { message: unsent(event, error), delayMs: 0 },
+        ]);
+        this.options.log.warn({ err: error, outboxId: id }, "event left to the outbox worker");
+      }
     }
   }
 
@@ -189,6 +208,7 @@ export class Outbox {
         outcomes.set(id, "delivered");
       } catch (error) {
         this.options.log.warn({ err: error, outboxId: id }, "event left to the outbox worker");
+        if (error instanceof NotRelayed) await this.relayLater(id, message.payload, error, 0);
         outcomes.set(id, "retrying");
       }
     }
@@ -262,6 +282,11 @@ export class Outbox {
     try {
       await handler(row.payload);
     } catch (error) {
+      if (row.topic === "event" && error instanceof NotRelayed) {
+        this.options.log.warn({ err: error, outboxId: row.id }, "event relay will be retried");
+        await this.relayLater(row.id, row.payload as DomainEvent, error, retryDelayMs(row.attempts));
+        return "retrying";
+      }
       const failed = isPermanent(error) || row.attempts >= maxAttempts(row.topic);
       const log = { err: error, outboxId: row.id, topic: row.topic, attempts: row.attempts };
       if (failed) this.options.log.error(log, "outbox delivery given up");
@@ -278,6 +303,15 @@ export class Outbox {
     return "delivered";
   }
 
+  /** This instance's subscribers had the event of row `id`: from now on it is for the others. */
+  private relayLater(id: number, event: DomainEvent, error: NotRelayed, delayMs: number) {
+    return relayInstead(this.options.db, {
+      id,
+      payload: { event, origin: error.origin },
+      delayMs,
+    });
+  }
+
   private stamp(mail: OutgoingMail): OutgoingMail {
     return {
       ...mail,
@@ -288,3 +322,11 @@ export class Outbox {
 }
 
 type Written = { id: number; message: OutboxMessage }[];
+
+/** The row that keeps an event the bus failed to send: for the other instances only when this
+ * one's subscribers had it, or whole. */
+function unsent(event: DomainEvent, error: unknown): OutboxMessage {
+  return error instanceof NotRelayed
+    ? { topic: "event.relay", payload: { event, origin: error.origin } }
+    : { topic: "event", payload: event };
+}

@@ -12,12 +12,26 @@ import type { DomainEvent } from "./events";
 export type EventHandler = (event: DomainEvent) => void | Promise<void>;
 
 export interface EventBus {
+  /** Rejects with NotRelayed when this instance's subscribers had the event but Redis refused it. */
   publish(event: DomainEvent): Promise<void>;
+  /** Hands `event` to the subscribers of every instance but `origin`'s, which had it already. */
+  relay(event: DomainEvent, origin: string): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = "chtcht:events";
+
+/** The event reached this instance's subscribers (`origin`) but not Redis, so not the other
+ * instances; `relay` sends it on to them alone (docs/outbox.md "Writing"). */
+export class NotRelayed extends Error {
+  constructor(
+    readonly origin: string,
+    cause: unknown,
+  ) {
+    super("the event reached this instance's subscribers but not Redis", { cause });
+  }
+}
 
 /** In-process delivery; a handler's failure is reported, never thrown at the publisher. */
 export function createMemoryBus(onError: (error: unknown) => void = () => {}): EventBus {
@@ -37,6 +51,8 @@ export function createMemoryBus(onError: (error: unknown) => void = () => {}): E
         if (outcome.status === "rejected") onError(outcome.reason);
       }
     },
+    // No other instance to relay to.
+    async relay() {},
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);
@@ -74,7 +90,15 @@ export async function createRedisBus(
   return {
     async publish(event) {
       const envelope: Envelope = { origin, event };
-      await Promise.all([local.publish(event), redis.publish(CHANNEL, JSON.stringify(envelope))]);
+      const [, sent] = await Promise.allSettled([
+        local.publish(event),
+        redis.publish(CHANNEL, JSON.stringify(envelope)),
+      ]);
+      if (sent.status === "rejected") throw new NotRelayed(origin, sent.reason);
+    },
+    async relay(event, from) {
+      const envelope: Envelope = { origin: from, event };
+      await redis.publish(CHANNEL, JSON.stringify(envelope));
     },
     subscribe: local.subscribe,
     async close() {
@@ -91,6 +115,7 @@ export function countPublished(bus: EventBus, metrics: Metrics): EventBus {
       metrics.eventsPublished.inc({ type: event.type });
       return bus.publish(event);
     },
+    relay: (event, origin) => bus.relay(event, origin),
     subscribe: (handler) => bus.subscribe(handler),
     close: () => bus.close(),
   };
