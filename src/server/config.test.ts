@@ -104,6 +104,39 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads Redis Sentinel: the sentinels, the primary's name, REDIS_URL for the rest", () => {
+    const sentinel = {
+      REDIS_URL: "rediss://:secret@primary:6379/2",
+      REDIS_SENTINELS: "10.0.0.5:26379, sentinel-b.internal:26380,[2001:db8::7]:26379",
+      REDIS_SENTINEL_NAME: "chtcht",
+    };
+    expect(loadConfig({ DATA_DIR: tempDir(), ...sentinel })).toMatchObject({
+      redisUrl: "rediss://:secret@primary:6379/2",
+      redisSentinel: {
+        name: "chtcht",
+        sentinels: [
+          { host: "10.0.0.5", port: 26379 },
+          { host: "sentinel-b.internal", port: 26380 },
+          { host: "2001:db8::7", port: 26379 },
+        ],
+      },
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), REDIS_URL: "redis://r:6379" }).redisSentinel).toBe(
+      undefined,
+    );
+    const refused = (env: Record<string, string>) => () =>
+      loadConfig({ DATA_DIR: tempDir(), ...env });
+    const { REDIS_URL, REDIS_SENTINELS, REDIS_SENTINEL_NAME } = sentinel;
+    expect(refused({ REDIS_URL, REDIS_SENTINELS })).toThrowError(/REDIS_SENTINEL_NAME must/);
+    expect(refused({ REDIS_URL, REDIS_SENTINEL_NAME })).toThrowError(/REDIS_SENTINELS must/);
+    expect(refused({ REDIS_SENTINELS, REDIS_SENTINEL_NAME })).toThrowError(/REDIS_URL must/);
+    for (const bad of ["10.0.0.5", "10.0.0.5:0", "10.0.0.5:70000", "[not-ipv6]:26379", " , "]) {
+      expect(refused({ ...sentinel, REDIS_SENTINELS: bad }), bad).toThrowError(
+        /REDIS_SENTINELS: must be comma-separated host:port/,
+      );
+    }
+  });
+
   it("requires the S3 variables together", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "media" })).toThrowError(
       /S3_ENDPOINT/,

@@ -6,10 +6,13 @@ import path from "node:path";
 import { z } from "zod";
 import { FACE_ACTIONS, type FaceAction } from "../domain/face-liveness";
 import { DEFAULT_CACHE_MB } from "./infra/cache-budget";
+import type { RedisSentinel } from "./infra/redis";
 import {
   commaList,
+  hostPort,
   isAddressOrRange,
   isDnsServer,
+  isHostPort,
   newAndOthers,
   port,
   url,
@@ -33,6 +36,14 @@ const envSchema = z.object({
   /** What the in-memory caches may hold together (docs/performance.md "Caches sized by memory"). */
   CACHE_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(DEFAULT_CACHE_MB),
   REDIS_URL: url(["redis:", "rediss:"]).optional(),
+  /** Redis Sentinel (docs/operations.md "Redis"): the sentinels, `host:port` comma-separated. */
+  REDIS_SENTINELS: commaList()
+    .refine((entries) => entries.length > 0 && entries.every(isHostPort), {
+      message: "must be comma-separated host:port pairs (10.0.0.5:26379,10.0.0.6:26379)",
+    })
+    .optional(),
+  /** The name the sentinels know the Redis primary by (`sentinel monitor <name> …`). */
+  REDIS_SENTINEL_NAME: z.string().min(1).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   MAIL_DOMAIN: z
@@ -130,6 +141,8 @@ export interface Config {
   /** MB the in-memory caches share (infra/cache-budget.ts). */
   cacheMemoryMb: number;
   redisUrl: string | undefined;
+  /** Redis Sentinel, when REDIS_SENTINELS is set (infra/redis.ts). */
+  redisSentinel: RedisSentinel | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   mailDomain: string;
@@ -237,6 +250,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (env.REDIS_SENTINELS && !env.REDIS_SENTINEL_NAME) {
+    throw new ConfigError(
+      "Invalid configuration:\n  REDIS_SENTINEL_NAME must name the Redis primary the sentinels in REDIS_SENTINELS watch",
+    );
+  }
+  if ((env.REDIS_SENTINELS || env.REDIS_SENTINEL_NAME) && !env.REDIS_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  REDIS_URL must be set with REDIS_SENTINELS and REDIS_SENTINEL_NAME (its password, database and rediss: apply to the primary the sentinels name)",
+    );
+  }
+  if (env.REDIS_SENTINEL_NAME && !env.REDIS_SENTINELS) {
+    throw new ConfigError(
+      "Invalid configuration:\n  REDIS_SENTINELS must list the sentinels when REDIS_SENTINEL_NAME is set",
+    );
+  }
   if (env.FACE_CHALLENGE_ACTIONS && env.NODE_ENV !== "test") {
     throw new ConfigError(
       "Invalid configuration:\n  FACE_CHALLENGE_ACTIONS is for tests: it needs NODE_ENV=test",
@@ -258,6 +286,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     startWaitSeconds: env.START_WAIT_SECONDS,
     cacheMemoryMb: env.CACHE_MEMORY_MB,
     redisUrl: env.REDIS_URL,
+    redisSentinel: env.REDIS_SENTINELS && {
+      sentinels: env.REDIS_SENTINELS.map(hostPort),
+      name: env.REDIS_SENTINEL_NAME ?? "",
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${env.MAIL_DOMAIN}>`,
     mailDomain: env.MAIL_DOMAIN.toLowerCase(),

@@ -9,7 +9,7 @@ import { webDistDir } from "./http/web-app";
 import { createDnsResolver } from "./infra/dns-resolver";
 import { admitInstance, type Heartbeat, InstanceRefused, startHeartbeat } from "./infra/instances";
 import { createMailer } from "./infra/mailer";
-import { connectRedis } from "./infra/redis";
+import { connectRedis, logRedisConnection } from "./infra/redis";
 import { DependencyUnavailable, waitForDependency } from "./infra/start-wait";
 import { installRemoteFetches } from "./modules/federation/remote-fetches";
 import { createMemoryBus, createRedisBus } from "./realtime/bus";
@@ -55,7 +55,8 @@ async function refuseStart(message: string, close: () => Promise<void>): Promise
 let redis: Awaited<ReturnType<typeof connectRedis>>;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
-  redis = await waitFor("Redis", () => connectRedis(config.redisUrl));
+  redis = await waitFor("Redis", () => connectRedis(config.redisUrl, config.redisSentinel));
+  if (redis) logRedisConnection(redis, logger);
   database = await waitFor("the database", async () => {
     const opened = await openDatabase({
       databaseUrl: config.databaseUrl,

@@ -1,11 +1,14 @@
 // A database data error (SQLSTATE class 22) that slips past validation is a 400, and its SQL
-// parameters never reach the log; other database errors stay 500 without their parameters.
+// parameters never reach the log; other database errors stay 500 without their parameters. A
+// command to a Redis that is away is a 503 with Retry-After (docs/operations.md "Redis").
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import Fastify, { type FastifyBaseLogger } from "fastify";
+import { Redis } from "ioredis";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { registerErrorHandling } from "./error-handler";
+import { redisOptions } from "../infra/redis";
+import { REDIS_RETRY_AFTER_SECONDS, registerErrorHandling } from "./error-handler";
 import { registerRequestIdHeader, requestIdOf } from "./request-id";
 
 function appThrowing(cause: Error & { code: string }) {
@@ -72,5 +75,50 @@ describe("database errors", () => {
     const failure = logged.find((line) => line.msg === "unhandled error");
     expect(failure?.reqId).toBe("trace-53300");
     expect(logged.every((line) => line.reqId === "trace-53300")).toBe(true);
+  });
+});
+
+describe("Redis away", () => {
+  /** What a real client answers for a command while its Redis is away. */
+  async function redisFailure(kind: "offline" | "closed"): Promise<Error> {
+    const client = new Redis(redisOptions("redis://127.0.0.1:1"));
+    client.on("error", () => {});
+    if (kind === "closed") client.disconnect();
+    try {
+      await client.get("anything");
+      throw new Error("the command should have failed");
+    } catch (error) {
+      return error as Error;
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  it.each([
+    "offline",
+    "closed",
+  ] as const)("answers a failed Redis command (%s) with 503 and Retry-After, not 500", async (kind) => {
+    const failure = await redisFailure(kind);
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get("/needs-redis", async () => {
+      throw failure;
+    });
+    const res = await app.inject({ method: "GET", url: "/needs-redis" });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe(String(REDIS_RETRY_AFTER_SECONDS));
+    expect(res.json().error).toMatchObject({
+      code: "unavailable",
+      retryAfter: REDIS_RETRY_AFTER_SECONDS,
+    });
+  });
+
+  it("keeps 500 for an error that is not Redis being away", async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get("/boom", async () => {
+      throw new Error("Connection refused by the payment provider");
+    });
+    expect((await app.inject({ method: "GET", url: "/boom" })).statusCode).toBe(500);
   });
 });

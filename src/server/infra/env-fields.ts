@@ -15,6 +15,23 @@ export function isDnsServer(entry: string): boolean {
   if (ipv4WithPort) return isIPv4(ipv4WithPort[1] ?? "") && validPort(ipv4WithPort[2]);
   return isIP(entry) !== 0;
 }
+/** `host:port`, a name or an IPv4 address, or `[ipv6]:port` (a Redis sentinel). */
+const HOST_PORT = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+)):(\d{1,5})$/i;
+export const isHostPort = (entry: string) => {
+  const match = entry.match(HOST_PORT);
+  const portNumber = Number(match?.[3]);
+  return (
+    match !== null &&
+    (match[1] === undefined || isIPv6(match[1])) &&
+    portNumber >= 1 &&
+    portNumber <= 65535
+  );
+};
+/** `host:port` → `{ host, port }`, for an entry `isHostPort` accepted. */
+export function hostPort(entry: string): { host: string; port: number } {
+  const match = entry.match(HOST_PORT);
+  return { host: match?.[1] ?? match?.[2] ?? "", port: Number(match?.[3]) };
+}
 /** An address (`127.0.0.1`, `::1`) or a CIDR range (`10.0.0.0/8`). */
 export const isAddressOrRange = (entry: string) =>
   entry.includes("/") ? ipaddr.isValidCIDR(entry) : isIP(entry) !== 0;

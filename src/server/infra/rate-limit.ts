@@ -1,6 +1,7 @@
 // Every named rate limit of the app (docs/operations.md "Limits"), keyed per account, per IP, per
 // e-mail address, per account and IP or per address and IP. In memory by default; in Redis when REDIS_URL is set, so
-// every app instance spends from the same budgets. rate-limiter-flexible does the counting.
+// every app instance spends from the same budgets, and in each instance's memory while Redis is
+// away. rate-limiter-flexible does the counting.
 import type { Redis } from "ioredis";
 import {
   type RateLimiterAbstract,
@@ -159,6 +160,11 @@ export function createRateLimits(redis?: Redis): RateLimits {
             points,
             duration,
             useRedisPackage: false,
+            // While Redis is away (docs/operations.md "Redis"), each instance counts the same
+            // budget in its own memory; every call asks Redis first, so counting goes back there
+            // as soon as it answers. A connection that is not ready is not waited for.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
           })
         : new RateLimiterMemory({ keyPrefix, points, duration }),
     );
