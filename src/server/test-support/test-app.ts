@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { createMailer } from "../infra/mailer";
 import { createRateLimits, type RateLimits } from "../infra/rate-limit";
+import type { EventBus } from "../realtime/bus";
 import type { DnsResolver } from "../infra/smtp-inbound";
 import { fakeDns } from "./dns";
 import type { SmtpSink } from "./smtp-sink";
@@ -62,7 +63,8 @@ function parseEml(raw: string): CapturedMail {
  * are more files of the built web app beside its index.html (path → content);
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
  * app's log (silent when not given); `redis` is the app's Redis client (rate limits and the
- * readiness check), none when not given. The scheduled jobs' timers are off: tests run
+ * readiness check), none when not given; `limits` and `bus` replace the in-memory rate limits and
+ * event bus (a Redis bus, for a test of many instances). The scheduled jobs' timers are off: tests run
  * `app.runUsernameLifecycle(now)`, `app.releaseHeldNames(now)`, `app.runEmailDigest(now)` and
  * `app.runProofSweep(now)` with
  * the clock they choose. `database.close()` may be called
@@ -78,6 +80,8 @@ export async function createTestApp(
     maxSocketsPerIp?: number;
     logger?: FastifyBaseLogger;
     redis?: Redis;
+    limits?: RateLimits;
+    bus?: EventBus;
     dependencyWatchMs?: number;
   } = {},
 ): Promise<TestApp> {
@@ -115,7 +119,7 @@ export async function createTestApp(
     mkdirSync(path.dirname(path.join(webDistDir, name)), { recursive: true });
     writeFileSync(path.join(webDistDir, name), content);
   }
-  const limits = createRateLimits();
+  const limits = options.limits ?? createRateLimits();
   const app = await buildApp({
     config,
     database,
@@ -127,6 +131,7 @@ export async function createTestApp(
     linkCheckCa: options.linkCheckCa,
     maxSocketsPerIp: options.maxSocketsPerIp,
     redis: options.redis,
+    bus: options.bus,
     dependencyWatchMs: options.dependencyWatchMs,
     usernameLifecycleMs: 0,
     heldNamesReleaseMs: 0,
