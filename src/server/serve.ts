@@ -56,7 +56,12 @@ let redis: Awaited<ReturnType<typeof connectRedis>>;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   redis = await waitFor("Redis", () => connectRedis(config.redisUrl, config.redisSentinel));
-  if (redis) logRedisConnection(redis, logger);
+  if (redis) {
+    logRedisConnection(redis, {
+      warn: (fields, message) => logger.warn(fields, message),
+      info: (message) => logger.info(message),
+    });
+  }
   database = await waitFor("the database", async () => {
     const opened = await openDatabase({
       databaseUrl: config.databaseUrl,

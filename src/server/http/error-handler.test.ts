@@ -81,7 +81,9 @@ describe("database errors", () => {
 describe("Redis away", () => {
   /** What a real client answers for a command while its Redis is away. */
   async function redisFailure(kind: "offline" | "closed"): Promise<Error> {
-    const client = new Redis(redisOptions("redis://127.0.0.1:1"));
+    // Port 1: nothing listens there.
+    const url = "redis://127.0.0.1:1";
+    const client = new Redis(url, redisOptions(url));
     client.on("error", () => {});
     if (kind === "closed") client.disconnect();
     try {
