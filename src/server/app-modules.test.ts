@@ -12,6 +12,7 @@ const noop = async () => undefined;
 const allButMedia = (): Partial<OutboxHandlers> => ({
   mail: noop,
   event: noop,
+  "event.relay": noop,
   "payments.cancel": noop,
   "payments.event": noop,
   "export.build": noop,

@@ -6,7 +6,6 @@ import path from "node:path";
 import { z } from "zod";
 import { FACE_ACTIONS, type FaceAction } from "../domain/face-liveness";
 import { DEFAULT_CACHE_MB } from "./infra/cache-budget";
-import type { RedisSentinel } from "./infra/redis";
 import {
   commaList,
   hostPort,
@@ -17,6 +16,7 @@ import {
   port,
   url,
 } from "./infra/env-fields";
+import type { RedisSentinel } from "./infra/redis";
 
 const envSchema = z.object({
   // Safe by default: `npm start` is production; `npm run dev` sets development and DEV_SERVER.

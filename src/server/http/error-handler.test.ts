@@ -96,24 +96,24 @@ describe("Redis away", () => {
     }
   }
 
-  it.each([
-    "offline",
-    "closed",
-  ] as const)("answers a failed Redis command (%s) with 503 and Retry-After, not 500", async (kind) => {
-    const failure = await redisFailure(kind);
-    const app = Fastify();
-    registerErrorHandling(app);
-    app.get("/needs-redis", async () => {
-      throw failure;
-    });
-    const res = await app.inject({ method: "GET", url: "/needs-redis" });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers["retry-after"]).toBe(String(REDIS_RETRY_AFTER_SECONDS));
-    expect(res.json().error).toMatchObject({
-      code: "unavailable",
-      retryAfter: REDIS_RETRY_AFTER_SECONDS,
-    });
-  });
+  it.each(["offline", "closed"] as const)(
+    "answers a failed Redis command (%s) with 503 and Retry-After, not 500",
+    async (kind) => {
+      const failure = await redisFailure(kind);
+      const app = Fastify();
+      registerErrorHandling(app);
+      app.get("/needs-redis", async () => {
+        throw failure;
+      });
+      const res = await app.inject({ method: "GET", url: "/needs-redis" });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe(String(REDIS_RETRY_AFTER_SECONDS));
+      expect(res.json().error).toMatchObject({
+        code: "unavailable",
+        retryAfter: REDIS_RETRY_AFTER_SECONDS,
+      });
+    },
+  );
 
   it("keeps 500 for an error that is not Redis being away", async () => {
     const app = Fastify();

@@ -284,7 +284,12 @@ export class Outbox {
     } catch (error) {
       if (row.topic === "event" && error instanceof NotRelayed) {
         this.options.log.warn({ err: error, outboxId: row.id }, "event relay will be retried");
-        await this.relayLater(row.id, row.payload as DomainEvent, error, retryDelayMs(row.attempts));
+        await this.relayLater(
+          row.id,
+          row.payload as DomainEvent,
+          error,
+          retryDelayMs(row.attempts),
+        );
         return "retrying";
       }
       const failed = isPermanent(error) || row.attempts >= maxAttempts(row.topic);

@@ -64,7 +64,11 @@ export async function removeMessages(db: Db, ids: number[]): Promise<void> {
  * relay to the other instances, due after `delayMs` (docs/outbox.md "Writing"). */
 export async function relayInstead(
   db: Db,
-  { id, payload, delayMs }: { id: number; payload: { event: unknown; origin: string }; delayMs: number },
+  {
+    id,
+    payload,
+    delayMs,
+  }: { id: number; payload: { event: unknown; origin: string }; delayMs: number },
 ): Promise<void> {
   await db
     .update(outbox)
