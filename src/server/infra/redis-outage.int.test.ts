@@ -104,7 +104,9 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
     const post = await publish(t, a, "A post everyone reads during the outage");
     // Budgets live in this Redis before the outage.
     await inject(t, a, "GET", "/api/feed");
-    expect(Number(await checkRedis.get(`rl:readsPerAccount:${a.userId.toLowerCase()}`))).toBeGreaterThan(0);
+    expect(
+      Number(await checkRedis.get(`rl:readsPerAccount:${a.userId.toLowerCase()}`)),
+    ).toBeGreaterThan(0);
 
     const answers: Answer[] = [];
     const record = async (kind: Answer["kind"], request: ReturnType<typeof inject>) => {
@@ -192,7 +194,9 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
 
     // Counted in Redis again (restarted empty: any key is a count made since).
     await inject(t, a, "GET", "/api/feed");
-    expect(Number(await checkRedis.get(`rl:readsPerAccount:${a.userId.toLowerCase()}`))).toBeGreaterThan(0);
+    expect(
+      Number(await checkRedis.get(`rl:readsPerAccount:${a.userId.toLowerCase()}`)),
+    ).toBeGreaterThan(0);
 
     // Every committed write's event reaches the other instance, the outbox sending what Redis
     // refused once it answers (with the worker's backoff).
