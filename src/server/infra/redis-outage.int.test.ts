@@ -37,6 +37,9 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
   let otherBus: EventBus;
   let t: TestApp;
   const heard: DomainEvent[] = [];
+  /** The load runs while this is true; a failed test stops it before the app closes. */
+  let loading = false;
+  let load: Promise<unknown> = Promise.resolve();
 
   beforeAll(async () => {
     redis = await startOwnRedis();
@@ -58,6 +61,8 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
   }, 120_000);
 
   afterAll(async () => {
+    loading = false;
+    await load.catch(() => undefined);
     await t?.close();
     await appBus?.close().catch(() => {});
     await otherBus?.close().catch(() => {});
@@ -121,7 +126,7 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
       });
       return res;
     };
-    let loading = true;
+    loading = true;
     const posted: { id: string; at: number }[] = [];
     const loop = async (step: (n: number) => Promise<unknown>) => {
       for (let n = 0; loading; n++) {
@@ -129,7 +134,7 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
         await delay(60);
       }
     };
-    const load = Promise.all([
+    load = Promise.all([
       loop(() => record("read", inject(t, b, "GET", "/api/feed"))),
       loop(() => record("read", inject(t, c, "GET", `/api/posts/${post.id}`))),
       loop(() => record("read", inject(t, null, "GET", `/api/profiles/${a.handle}`))),
