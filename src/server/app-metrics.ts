@@ -88,7 +88,7 @@ export function registerAppGauges(
   if (smtpTls) {
     // The first certificate of the file is the listener's own (the rest is its chain); the alert
     // on its expiry is deploy/prometheus/alerts.yml's (docs/operations.md "Alerts").
-    const notAfter = new X509Certificate(smtpTls.cert).validToDate.getTime() / 1000;
+    const notAfter = Date.parse(new X509Certificate(smtpTls.cert).validTo) / 1000;
     metrics.gauge(
       "tls_certificate_not_after_seconds",
       "When a certificate the app serves expires, in Unix seconds, by listener (SMTP_TLS_CERT_FILE).",

@@ -59,7 +59,8 @@ function declaredSeries(text: string): Set<string> {
   const names = new Set<string>();
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
     names.add(name as string);
-    if (type === "histogram") for (const end of ["_bucket", "_sum", "_count"]) names.add(name + end);
+    if (type === "histogram")
+      for (const end of ["_bucket", "_sum", "_count"]) names.add(name + end);
     if (type === "summary") for (const end of ["_sum", "_count"]) names.add(name + end);
   }
   return names;
@@ -143,7 +144,9 @@ describe("deploy/prometheus/alerts.yml", () => {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     const notAfter = Number(
-      metrics.body.match(/^chtcht_tls_certificate_not_after_seconds\{listener="smtp"\} (\S+)$/m)?.[1],
+      metrics.body.match(
+        /^chtcht_tls_certificate_not_after_seconds\{listener="smtp"\} (\S+)$/m,
+      )?.[1],
     );
     // selfSignedCertificate's certificate is valid for one day.
     expect(notAfter - Date.now() / 1000).toBeGreaterThan(23 * 3600);
@@ -163,8 +166,11 @@ describe("deploy/prometheus/alerts.yml", () => {
 describe("seriesIn", () => {
   it.each([
     ["up == 0", ["up"]],
-    ['sum by (instance) (rate(a_total{x="y",z=~"1|2"}[5m])) / sum(rate(a_total[5m])) > 0.01', ["a_total"]],
-    ["max_over_time(b{state=\"waiting\"}[5m]) > 20", ["b"]],
+    [
+      'sum by (instance) (rate(a_total{x="y",z=~"1|2"}[5m])) / sum(rate(a_total[5m])) > 0.01',
+      ["a_total"],
+    ],
+    ['max_over_time(b{state="waiting"}[5m]) > 20', ["b"]],
     ["c - time() < 14 * 86400", ["c"]],
     ["d and on (job) e unless f offset 5m", ["d", "e", "f"]],
     ["1e3 < g", ["g"]],

@@ -118,7 +118,7 @@ describe("deploy/env.example", () => {
     for (const [name] of listed) {
       let at = lines.findIndex((line) => line.replace(/^# ?/, "").startsWith(`${name}=`)) - 1;
       while (at > 0 && isVariable(lines[at] as string)) at -= 1;
-      expect(lines[at], name).toMatch(/^# \S/);
+      expect(lines[at], name).toMatch(/^##? \S/);
     }
   });
 
@@ -224,7 +224,10 @@ describe("deploy/prometheus", () => {
     const broken = path.join(temp, "alerts.yml");
     writeFileSync(
       broken,
-      deployFile("prometheus/alerts.yml").replace("chtcht_dependency_up == 0", "chtcht_dependency_up =="),
+      deployFile("prometheus/alerts.yml").replace(
+        "chtcht_dependency_up == 0",
+        "chtcht_dependency_up ==",
+      ),
     );
     expect(spawnSync("promtool", ["check", "rules", broken]).status).not.toBe(0);
   });

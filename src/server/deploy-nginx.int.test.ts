@@ -45,7 +45,11 @@ function render(options: {
   conf = replace(conf, /^ {2}listen \[::\]:80;\n/m, "");
   conf = replace(conf, /^ {2}listen \[::\]:443 ssl http2;\n/m, "");
   conf = replace(conf, /^ {2}listen 80;/m, `  listen 127.0.0.1:${options.httpPort};`);
-  conf = replace(conf, /^ {2}listen 443 ssl http2;/m, `  listen 127.0.0.1:${options.httpsPort} ssl http2;`);
+  conf = replace(
+    conf,
+    /^ {2}listen 443 ssl http2;/m,
+    `  listen 127.0.0.1:${options.httpsPort} ssl http2;`,
+  );
   conf = replace(conf, /\/etc\/nginx\/tls\//g, `${options.certDir}/`);
   return conf;
 }
@@ -75,7 +79,8 @@ let confFile: string;
 let cert: string;
 let httpPort: number;
 let httpsPort: number;
-/** The headers of every request the app received, as its HTTP server saw them. */
+/** The headers of every request and WebSocket upgrade the app received, as its HTTP server saw
+ * them. */
 const received: IncomingHttpHeaders[] = [];
 
 function https(
@@ -111,6 +116,7 @@ beforeAll(async () => {
   });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   t.app.server.on("request", (req) => received.push(req.headers));
+  t.app.server.on("upgrade", (req) => received.push(req.headers));
   const appPort = (t.app.server.address() as AddressInfo).port;
   const deadPort = await freePort();
 
@@ -181,9 +187,7 @@ describe("deploy/nginx/chtcht.conf", () => {
           stream.on("data", (chunk) => {
             body += String(chunk);
           });
-          stream.on("end", () =>
-            resolve({ status, body, alpn: String(session.alpnProtocol) }),
-          );
+          stream.on("end", () => resolve({ status, body, alpn: String(session.alpnProtocol) }));
           stream.on("error", reject);
           stream.end();
         },
