@@ -20,10 +20,11 @@ node scripts/ensure-build.mjs
 node scripts/check-bundle-budget.mjs
 
 echo "== integration tests on PGlite"
+# The machine's services and tools both passes use (PostgreSQL, nginx, promtool).
+bash scripts/ensure-services.sh
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --project integration --outputFile.json="$results/integration-pglite.json"
 
 echo "== integration tests on PostgreSQL"
-bash scripts/ensure-services.sh
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end(),()=>process.exit(1))" "$pg_url"; then
   TEST_DATABASE_URL="$pg_url" vitest --project integration --outputFile.json="$results/integration-postgres.json"

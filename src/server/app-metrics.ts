@@ -1,6 +1,8 @@
 // The gauges of an app instance (docs/operations.md "Metrics"), each read when /metrics is
 // scraped from the part that owns the value: the mail queue from the outbox table, the search
-// index and the caches from memory, the connection pool from the PostgreSQL driver.
+// index and the caches from memory, the connection pool from the PostgreSQL driver, the SMTP
+// listener's certificate from the file it was given.
+import { X509Certificate } from "node:crypto";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { countMessages } from "./outbox/store";
@@ -80,6 +82,18 @@ export function registerAppGauges(
         ];
       },
       ["state"],
+    );
+  }
+  const smtpTls = ctx.config.smtpTls;
+  if (smtpTls) {
+    // The first certificate of the file is the listener's own (the rest is its chain); the alert
+    // on its expiry is deploy/prometheus/alerts.yml's (docs/operations.md "Alerts").
+    const notAfter = Date.parse(new X509Certificate(smtpTls.cert).validTo) / 1000;
+    metrics.gauge(
+      "tls_certificate_not_after_seconds",
+      "When a certificate the app serves expires, in Unix seconds, by listener (SMTP_TLS_CERT_FILE).",
+      () => [[{ listener: "smtp" }, notAfter]],
+      ["listener"],
     );
   }
 }

@@ -100,6 +100,13 @@ if (database.kind === "postgres") {
 }
 await database.migrate();
 logger.info({ database: database.kind }, "database ready, migrations applied");
+if (database.kind === "pglite") {
+  // PGlite's file system never reaches fsync (README.md "Quick start").
+  logger.warn(
+    { dataDir: config.dataDir },
+    'the embedded database does not fsync: a power cut or a crash of the machine (not of this process) may lose the last seconds of writes or damage DATA_DIR/db; for production set DATABASE_URL and move the data with `npm run migrate-to-postgres` (docs/operations.md "From embedded to PostgreSQL")',
+  );
+}
 const heartbeat: Heartbeat | null =
   database.kind === "postgres"
     ? await startHeartbeat(database.db, {

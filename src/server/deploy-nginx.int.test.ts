@@ -1,0 +1,262 @@
+// The shipped nginx configuration (deploy/nginx/chtcht.conf, docs/operations.md "Deploy"), run
+// as it is: Debian's nginx (scripts/ensure-services.sh installs it) with a throw-away certificate,
+// in front of the app on a real port and of a second upstream that is down, so every answer below
+// also shows nginx's passive health passing over a dead instance.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
+import { connect as connectHttp2 } from "node:http2";
+import { request as httpsRequest } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { PROOF_MAX_BYTES } from "../domain/contracts/badges";
+import { createAccount } from "./test-support/accounts";
+import { freePort } from "./test-support/child-server";
+import { selfSignedCertificate } from "./test-support/page-server";
+import { createTestApp, type TestApp } from "./test-support/test-app";
+
+const NGINX = "/usr/sbin/nginx";
+const SHIPPED = readFileSync(new URL("../../deploy/nginx/chtcht.conf", import.meta.url), "utf8");
+
+/** The shipped file with this machine's ports and certificate in place of its placeholders; a
+ * placeholder that is no longer there fails the render, so the file and this test move together. */
+function render(options: {
+  httpPort: number;
+  httpsPort: number;
+  certDir: string;
+  upstreams: number[];
+}): string {
+  const replace = (text: string, from: RegExp, to: string) => {
+    if (!from.test(text)) throw new Error(`deploy/nginx/chtcht.conf no longer has ${from}`);
+    return text.replace(from, to);
+  };
+  let conf = SHIPPED;
+  conf = replace(conf, /^ {2}server app1:3000 .*\n {2}server app2:3000 .*\n/m, "");
+  conf = replace(
+    conf,
+    /^upstream chtcht \{\n/m,
+    `upstream chtcht {\n${options.upstreams
+      .map((port) => `  server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;\n`)
+      .join("")}`,
+  );
+  conf = replace(conf, /^ {2}listen \[::\]:80;\n/m, "");
+  conf = replace(conf, /^ {2}listen \[::\]:443 ssl http2;\n/m, "");
+  conf = replace(conf, /^ {2}listen 80;/m, `  listen 127.0.0.1:${options.httpPort};`);
+  conf = replace(
+    conf,
+    /^ {2}listen 443 ssl http2;/m,
+    `  listen 127.0.0.1:${options.httpsPort} ssl http2;`,
+  );
+  conf = replace(conf, /\/etc\/nginx\/tls\//g, `${options.certDir}/`);
+  return conf;
+}
+
+/** What /etc/nginx/nginx.conf gives the shipped http-level file, in a directory of the test's. */
+function mainConfig(dir: string, include: string): string {
+  return `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${include};
+}
+`;
+}
+
+let t: TestApp;
+let dir: string;
+let nginx: ChildProcess;
+let confFile: string;
+let cert: string;
+let httpPort: number;
+let httpsPort: number;
+/** The headers of every request and WebSocket upgrade the app received, as its HTTP server saw
+ * them. */
+const received: IncomingHttpHeaders[] = [];
+
+function https(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      `https://localhost:${httpsPort}${url}`,
+      { ca: cert, method: options.method ?? "GET", headers: options.headers },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk) => {
+          body += String(chunk);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+beforeAll(async () => {
+  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: run scripts/ensure-services.sh`);
+  dir = mkdtempSync(path.join(tmpdir(), "chtcht-deploy-nginx-"));
+  // nginx's workers run as nobody and keep request bodies in this directory.
+  chmodSync(dir, 0o755);
+  [httpPort, httpsPort] = [await freePort(), await freePort()];
+  t = await createTestApp({
+    PUBLIC_URL: `https://localhost:${httpsPort}`,
+    TRUST_PROXY: "true",
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  t.app.server.on("request", (req) => received.push(req.headers));
+  t.app.server.on("upgrade", (req) => received.push(req.headers));
+  const appPort = (t.app.server.address() as AddressInfo).port;
+  const deadPort = await freePort();
+
+  const tls = selfSignedCertificate(["localhost", "127.0.0.1"]);
+  cert = tls.cert;
+  writeFileSync(path.join(dir, "fullchain.pem"), tls.cert);
+  writeFileSync(path.join(dir, "privkey.pem"), tls.key);
+  const siteFile = path.join(dir, "chtcht.conf");
+  writeFileSync(
+    siteFile,
+    render({ httpPort, httpsPort, certDir: dir, upstreams: [deadPort, appPort] }),
+  );
+  confFile = path.join(dir, "nginx.conf");
+  writeFileSync(confFile, mainConfig(dir, siteFile));
+
+  nginx = spawn(NGINX, ["-c", confFile, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  for (let i = 0; i < 100; i++) {
+    const up = await https("/healthz").then(
+      () => true,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx did not answer: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
+});
+
+afterAll(async () => {
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx.once("exit", resolve));
+    nginx.kill("SIGQUIT");
+    await exited;
+  }
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("deploy/nginx/chtcht.conf", () => {
+  it("passes nginx -t, and a broken copy of it does not", () => {
+    const errorLog = ["-e", path.join(dir, "error.log")];
+    const good = spawnSync(NGINX, ["-t", "-c", confFile, ...errorLog], { encoding: "utf8" });
+    expect(good.stderr).toContain("test is successful");
+    expect(good.status).toBe(0);
+
+    const broken = path.join(dir, "broken.conf");
+    writeFileSync(broken, mainConfig(dir, path.join(dir, "broken-site.conf")));
+    writeFileSync(
+      path.join(dir, "broken-site.conf"),
+      readFileSync(path.join(dir, "chtcht.conf"), "utf8").replace("proxy_pass", "proxy_pas"),
+    );
+    const bad = spawnSync(NGINX, ["-t", "-c", broken, ...errorLog], { encoding: "utf8" });
+    expect(bad.status).not.toBe(0);
+  });
+
+  it("serves /healthz over TLS with HTTP/2, and tells the app the request came over https", async () => {
+    const session = connectHttp2(`https://localhost:${httpsPort}`, { ca: cert });
+    try {
+      const answer = await new Promise<{ status: number; body: string; alpn: string }>(
+        (resolve, reject) => {
+          const stream = session.request({ ":path": "/healthz" });
+          let status = 0;
+          let body = "";
+          stream.on("response", (headers) => {
+            status = Number(headers[":status"]);
+          });
+          stream.on("data", (chunk) => {
+            body += String(chunk);
+          });
+          stream.on("end", () => resolve({ status, body, alpn: String(session.alpnProtocol) }));
+          stream.on("error", reject);
+          stream.end();
+        },
+      );
+      expect(answer).toEqual({ status: 200, body: '{"status":"ok"}', alpn: "h2" });
+    } finally {
+      session.close();
+    }
+    const seen = received.at(-1);
+    expect(seen?.["x-forwarded-proto"]).toBe("https");
+    expect(seen?.["x-forwarded-for"]).toBe("127.0.0.1");
+    expect(seen?.["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("serves a page over HTTPS, and sends plain HTTP to HTTPS", async () => {
+    const page = await https("/");
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    expect(received.at(-1)?.["x-forwarded-proto"]).toBe("https");
+
+    const plain = await fetch(`http://127.0.0.1:${httpPort}/feed`, { redirect: "manual" });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get("location")).toBe(`https://127.0.0.1/feed`);
+  });
+
+  it("upgrades /realtime to a WebSocket through nginx, and keeps it open", async () => {
+    const person = await createAccount(t);
+    const socket = new WebSocket(`wss://localhost:${httpsPort}/realtime`, {
+      ca: cert,
+      headers: { cookie: person.cookie },
+      origin: `https://localhost:${httpsPort}`,
+    });
+    try {
+      const ready = await new Promise<{ type: string; userId?: string }>((resolve, reject) => {
+        socket.once("message", (raw) => resolve(JSON.parse(String(raw))));
+        socket.once("unexpected-response", (_req, res) =>
+          reject(new Error(`upgrade refused: ${res.statusCode}`)),
+        );
+        socket.once("error", reject);
+      });
+      expect(ready).toMatchObject({ type: "ready", userId: person.userId });
+      socket.send(JSON.stringify({ type: "ping" }));
+      const pong = await new Promise<{ type: string }>((resolve) =>
+        socket.once("message", (raw) => resolve(JSON.parse(String(raw)))),
+      );
+      expect(pong.type).toBe("pong");
+      const upgrade = received.findLast((headers) => headers.upgrade === "websocket");
+      expect(upgrade?.["x-forwarded-proto"]).toBe("https");
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("passes the largest upload the app takes on to it, and refuses a larger body itself", async () => {
+    const limitMb = Number(SHIPPED.match(/client_max_body_size (\d+)m;/)?.[1]);
+    const post = (bytes: number) =>
+      https("/api/posts", {
+        method: "POST",
+        headers: { "content-type": "application/octet-stream" },
+        body: Buffer.alloc(bytes),
+      });
+
+    const largest = await post(PROOF_MAX_BYTES + 64 * 1024);
+    expect(largest.status).not.toBe(413);
+    expect(JSON.parse(largest.body).error.code).toBeTruthy();
+
+    const tooLarge = await post(limitMb * 1024 * 1024 + 1);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.server).toMatch(/^nginx/);
+  });
+});
