@@ -57,7 +57,7 @@ const PAL = "pal@outside.example";
 const AS = "application/activity+json";
 
 describe.skipIf(!pgUrl)("restore drill: database dump, DATA_DIR copy and secrets", () => {
-  const backupDir = mkdtempSync(path.join(tmpdir(), "chtcht-backup-"));
+  let backupDir: string;
   const databases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
   let restoredUrl: string;
   let restored: TestApp;
@@ -169,6 +169,7 @@ describe.skipIf(!pgUrl)("restore drill: database dump, DATA_DIR copy and secrets
   }
 
   beforeAll(async () => {
+    backupDir = mkdtempSync(path.join(tmpdir(), "chtcht-backup-"));
     const sourceUrl = await newDatabase();
     const source = fromPostgres(sourceUrl, 5);
     await source.migrate();
@@ -207,7 +208,7 @@ describe.skipIf(!pgUrl)("restore drill: database dump, DATA_DIR copy and secrets
   afterAll(async () => {
     await restored?.close();
     for (const database of databases) await database.drop();
-    rmSync(backupDir, { recursive: true, force: true });
+    if (backupDir) rmSync(backupDir, { recursive: true, force: true });
   }, 60_000);
 
   it("signs in with the password, and a session from before the backup is still open", async () => {
