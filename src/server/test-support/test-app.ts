@@ -68,7 +68,10 @@ function parseEml(raw: string): CapturedMail {
  * `app.runUsernameLifecycle(now)`, `app.releaseHeldNames(now)`, `app.runEmailDigest(now)` and
  * `app.runProofSweep(now)` with
  * the clock they choose. `database.close()` may be called
- * before `close()` (a test of a dead database); it closes once.
+ * before `close()` (a test of a dead database); it closes once. `database` is the database to run
+ * on instead of a new one (a second instance on the same PostgreSQL database, a restored copy),
+ * and `dataDir` the DATA_DIR to use instead of a new temp folder (one restored from a backup);
+ * `close()` closes and removes both all the same.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -83,16 +86,18 @@ export async function createTestApp(
     limits?: RateLimits;
     bus?: EventBus;
     dependencyWatchMs?: number;
+    database?: Database;
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     SMTP_INBOUND_PORT: "0",
     ...env,
   });
-  const opened = await createTestDatabase();
+  const opened = options.database ?? (await createTestDatabase());
   let closing: Promise<void> | null = null;
   const database: Database = {
     ...opened,
@@ -113,7 +118,7 @@ export async function createTestApp(
   });
   // A stand-in for the built web app, so page routes (history fallback, link previews) answer.
   const webDistDir = path.join(dataDir, "web");
-  mkdirSync(webDistDir);
+  mkdirSync(webDistDir, { recursive: true });
   writeFileSync(path.join(webDistDir, "index.html"), TEST_INDEX_HTML);
   for (const [name, content] of Object.entries(options.webFiles ?? {})) {
     mkdirSync(path.dirname(path.join(webDistDir, name)), { recursive: true });
