@@ -32,7 +32,7 @@ const input = await sharp(photoLikePixels(), { raw: { width: WIDTH, height: HEIG
   .jpeg({ quality: 90 })
   .toBuffer();
 
-await processImage(input, "post"); // warm-up: loads libvips and mozjpeg code paths
+await processImage(input, "post"); // warm-up: loads libvips and the JPEG code paths
 const rssBefore = process.memoryUsage().rss;
 const cpuBefore = process.cpuUsage();
 const times: number[] = [];

@@ -47,6 +47,13 @@ export function decodeCursor(
   return { at: new Date(at), id: parsed.data.id };
 }
 
+const uuidId = z.uuid();
+
+/** A cursor over rows whose ids are UUIDs (posts, notes, messages, comments); the id's schema is
+ * built once, not per request. */
+export const decodeUuidCursor = (raw: string | undefined): Cursor | null =>
+  decodeCursor(raw, uuidId);
+
 /**
  * Rows strictly after the cursor in a (timestamp, id) order: `desc` for newest first. A row
  * comparison, so PostgreSQL uses it as a bound on an index over the same two columns.

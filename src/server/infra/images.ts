@@ -39,7 +39,9 @@ export interface ProcessedImage {
   thumb: EncodedImage;
 }
 
-const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
+// libjpeg-turbo with optimised Huffman tables, progressive: a 2048 px photo encodes in about a
+// fifth of mozjpeg's time for a file about 3% larger (docs/profiles-and-media.md "Post images").
+const JPEG_OPTIONS = { quality: 82, optimiseCoding: true, progressive: true } as const;
 // Transparent areas of PNG/WebP/HEIF become white rather than JPEG's default black.
 const FLATTEN_BACKGROUND = "#ffffff";
 

@@ -1,11 +1,10 @@
 // Comments (spec-2 §2, §5): listed flat and oldest first in pages, one level of replies,
 // comments_count kept exact in the same transaction, likes per comment, activity for the post's
 // author and the replied-to person.
-import { z } from "zod";
 import type { CommentView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { requireUnrestricted } from "../../policy/restrictions";
@@ -54,7 +53,7 @@ export async function commentsPage(
   const { db } = deps;
   const post = await visibleLivePost(db, input);
   if (!post?.visible) throw postNotFound();
-  const cursor = decodeCursor(input.cursor, z.uuid());
+  const cursor = decodeUuidCursor(input.cursor);
   const [rows, remote] = await Promise.all([
     listComments(db, { ...input, cursor }),
     deps.federation.repliesTo(db, {

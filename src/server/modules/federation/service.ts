@@ -2,11 +2,10 @@
 // handle (WebFinger, then their actor document), and following or unfollowing them. The follow is
 // written with its Follow activity in one transaction; the outbox hands it to the delivery queue.
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import type { RemotePersonView } from "../../../domain/contracts/federation";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { Db } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict, notFound } from "../../errors";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { blockedByActor, blocksActor, domainBlockOf } from "./block-queries";
@@ -23,8 +22,6 @@ import {
 } from "./queries";
 import { findElsewhere } from "./remote-actors";
 import { fetchImagesLater, iconToFetch } from "./remote-media";
-
-const noteCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
 
 const personNotFound = () => notFound("We could not find that person on their server.");
 
@@ -125,7 +122,11 @@ export async function remotePersonPosts(
 ) {
   const actor = await actorById(db, id);
   if (!actor) throw personNotFound();
-  const keys = await noteKeysOf(db, { actorId: id, limit: limit + 1, cursor: noteCursor(cursor) });
+  const keys = await noteKeysOf(db, {
+    actorId: id,
+    limit: limit + 1,
+    cursor: decodeUuidCursor(cursor),
+  });
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
   const byId = new Map(
     (await presentNotes(db, { ids: page.map((k) => k.id), viewerId })).map((p) => [p.id, p]),

@@ -2,12 +2,11 @@
 // thread list, opening the direct thread with a person, messages newest first, sending (inside
 // the product, or out over SMTP in a thread with an outside address), reading, settings. Every
 // read and write of a thread checks that the viewer is a member (404 otherwise).
-import { z } from "zod";
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { isOwnDomainAddress } from "../../../domain/email";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import {
   AnswerKept,
   fingerprintOf,
@@ -70,7 +69,7 @@ export async function threadsPage(
   const rows = await listThreads(db, {
     userId: input.viewerId,
     limit: input.limit,
-    cursor: decodeCursor(input.cursor, z.uuid()),
+    cursor: decodeUuidCursor(input.cursor),
   });
   const { page, nextCursor } = pageOf(rows, input.limit, (t) => ({
     at: t.lastMessageAt as Date,
@@ -108,7 +107,7 @@ export async function messagesPage(
   const rows = await listMessages(db, {
     threadId: input.threadId,
     limit: input.limit,
-    cursor: decodeCursor(input.cursor, z.uuid()),
+    cursor: decodeUuidCursor(input.cursor),
   });
   const { page, nextCursor } = pageOf(rows, input.limit, (m) => ({
     at: m.message.createdAt,

@@ -3,11 +3,10 @@
 // the Bookmarks page leaves out every post they no longer may (the post visibility rule,
 // policy/visibility.ts seesPostsOf). A person pins up to PINNED_POSTS_MAX of their own posts,
 // each in a slot whose key keeps them at that many however many requests race.
-import { z } from "zod";
 import type { PostView } from "../../../domain/contracts/posts";
 import { PINNED_POSTS_MAX } from "../../../domain/limits";
 import type { Db } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { requireOwnThing } from "../../policy/access";
 import { canSeePosts } from "../../policy/visibility";
@@ -56,7 +55,7 @@ export async function bookmarksPage(
   const keys = await bookmarkKeys(reader.db, {
     userId: viewerId,
     limit,
-    cursor: decodeCursor(cursor, z.uuid()),
+    cursor: decodeUuidCursor(cursor),
   });
   const { page, nextCursor } = pageOf(keys, limit, (k) => k);
   const ids = page.map((k) => k.id);

@@ -1,14 +1,13 @@
 // Post use-cases (spec-1 §4, §5): create with an optional image, feed and profile pages, read by
 // id or path, author-only edit and soft delete, like toggle, deduplicated views.
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import type { PostImageView, PostView } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { mentionsIn } from "../../../domain/mentions";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
@@ -65,7 +64,6 @@ interface PostAction {
 }
 
 const postNotFound = () => notFound("Post not found");
-const postCursor = (raw: string | undefined) => decodeCursor(raw, z.uuid());
 
 export async function getPost(
   reader: PostReader,
@@ -105,7 +103,7 @@ export async function feedPage(
   deps: PostDeps,
   { viewerId, limit, cursor: raw }: PageInput & { viewerId: string },
 ) {
-  const cursor = postCursor(raw);
+  const cursor = decodeUuidCursor(raw);
   const keys =
     !cursor && limit < deps.feed.depth
       ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
@@ -161,7 +159,7 @@ export async function userPostsPage(
   { userId, viewerId, limit, cursor }: PageInput & { userId: string; viewerId: string | null },
 ) {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
-  const keys = await userPostKeys(reader.db, { userId, limit, cursor: postCursor(cursor) });
+  const keys = await userPostKeys(reader.db, { userId, limit, cursor: decodeUuidCursor(cursor) });
   return pageFromKeys(reader, { keys, limit, viewerId });
 }
 

@@ -3,12 +3,12 @@
 // newest first in keyset pages; a signed-in person follows a tag, and its posts come into their
 // home feed (merged at read: tag-queries.ts followedTagKeys), which a follow or an unfollow drops
 // from the feed cache. A name that cannot be a tag is 404.
-import { z } from "zod";
+import type { z } from "zod";
 import type { tagCount, tagView } from "../../../domain/contracts/tags";
 import { parseTagName } from "../../../domain/hashtags";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { isModerator, requireModerator } from "../../policy/roles";
 import { logModerationAction } from "../audit/record";
@@ -89,7 +89,7 @@ export async function tagPostsPage(
     tag: requireTagName(tag),
     viewerId,
     limit,
-    cursor: decodeCursor(cursor, z.uuid()),
+    cursor: decodeUuidCursor(cursor),
   });
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
   const ids = page.map((k) => k.id);
