@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { createMailer } from "../infra/mailer";
 import { createRateLimits, type RateLimits } from "../infra/rate-limit";
 import type { DnsResolver } from "../infra/smtp-inbound";
+import type { EventBus } from "../realtime/bus";
 import { fakeDns } from "./dns";
 import type { SmtpSink } from "./smtp-sink";
 import { createTestDatabase } from "./test-db";
@@ -62,7 +63,7 @@ function parseEml(raw: string): CapturedMail {
  * are more files of the built web app beside its index.html (path → content);
  * `maxSocketsPerIp` lowers the /realtime cap per IP so a test can reach it; `logger` receives the
  * app's log (silent when not given); `redis` is the app's Redis client (rate limits and the
- * readiness check), none when not given. The scheduled jobs' timers are off: tests run
+ * readiness check), none when not given; `bus` is its event bus (in-process when not given). The scheduled jobs' timers are off: tests run
  * `app.runUsernameLifecycle(now)`, `app.releaseHeldNames(now)`, `app.runEmailDigest(now)` and
  * `app.runProofSweep(now)` with
  * the clock they choose. `database.close()` may be called
@@ -78,6 +79,7 @@ export async function createTestApp(
     maxSocketsPerIp?: number;
     logger?: FastifyBaseLogger;
     redis?: Redis;
+    bus?: EventBus;
     dependencyWatchMs?: number;
   } = {},
 ): Promise<TestApp> {
@@ -127,6 +129,7 @@ export async function createTestApp(
     linkCheckCa: options.linkCheckCa,
     maxSocketsPerIp: options.maxSocketsPerIp,
     redis: options.redis,
+    bus: options.bus,
     dependencyWatchMs: options.dependencyWatchMs,
     usernameLifecycleMs: 0,
     heldNamesReleaseMs: 0,

@@ -1,9 +1,10 @@
 // A WebSocket client for tests that records every message and can wait for one.
 import WebSocket from "ws";
-import type { ServerMessage } from "../../domain/realtime-events";
+import type { SequencedMessage, ServerMessage } from "../../domain/realtime-events";
 
 export interface TestSocket {
-  messages: ServerMessage[];
+  /** Every message received, as sent (those of events with their `seq`). */
+  messages: SequencedMessage[];
   send(message: unknown): void;
   waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
   close(): void;
@@ -14,17 +15,18 @@ export interface TestSocket {
 export function connectRealtime(
   baseUrl: string,
   cookie?: string,
-  options: { origin?: string } = {},
+  options: { origin?: string; query?: Record<string, string> } = {},
 ): Promise<TestSocket> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/realtime`, {
+  const query = options.query ? `?${new URLSearchParams(options.query)}` : "";
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/realtime${query}`, {
     headers: cookie ? { cookie } : {},
     ...(options.origin ? { origin: options.origin } : {}),
   });
-  const messages: ServerMessage[] = [];
+  const messages: SequencedMessage[] = [];
   const waiters = new Set<() => void>();
   const closed = new Promise<number>((resolve) => socket.once("close", resolve));
   socket.on("message", (raw) => {
-    messages.push(JSON.parse(String(raw)) as ServerMessage);
+    messages.push(JSON.parse(String(raw)) as SequencedMessage);
     for (const wake of waiters) wake();
   });
   const client: TestSocket = {
