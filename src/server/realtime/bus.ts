@@ -150,7 +150,8 @@ export async function createRedisBus(
   const running = new Map<string, Promise<void>>();
   const reader = redis.duplicate();
   reader.on("error", onError);
-  await reader.connect();
+  // A lazy client's copy waits to be connected; any other connects on its own.
+  if (reader.status === "wait") await reader.connect();
   let closed = false;
 
   const read = async () => {

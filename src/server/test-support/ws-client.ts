@@ -3,8 +3,10 @@ import WebSocket from "ws";
 import type { SequencedMessage, ServerMessage } from "../../domain/realtime-events";
 
 export interface TestSocket {
-  /** Every message received, as sent (those of events with their `seq`). */
-  messages: SequencedMessage[];
+  /** Every message received, without the `seq` of those that come of events. */
+  messages: ServerMessage[];
+  /** Every message received as sent, `seq` and all. */
+  received: SequencedMessage[];
   send(message: unknown): void;
   waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
   close(): void;
@@ -22,15 +24,20 @@ export function connectRealtime(
     headers: cookie ? { cookie } : {},
     ...(options.origin ? { origin: options.origin } : {}),
   });
-  const messages: SequencedMessage[] = [];
+  const messages: ServerMessage[] = [];
+  const received: SequencedMessage[] = [];
   const waiters = new Set<() => void>();
   const closed = new Promise<number>((resolve) => socket.once("close", resolve));
   socket.on("message", (raw) => {
-    messages.push(JSON.parse(String(raw)) as SequencedMessage);
+    const message = JSON.parse(String(raw)) as SequencedMessage;
+    received.push(message);
+    const { seq: _seq, ...unsequenced } = message;
+    messages.push(unsequenced as ServerMessage);
     for (const wake of waiters) wake();
   });
   const client: TestSocket = {
     messages,
+    received,
     send: (message) => socket.send(JSON.stringify(message)),
     waitFor(predicate, timeoutMs = 2000) {
       return new Promise((resolve, reject) => {
