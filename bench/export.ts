@@ -75,7 +75,6 @@ deps.outbox = new Outbox({
   handlers: {
     mail: async () => {},
     event: async () => {},
-    "event.relay": async () => {},
     "payments.cancel": async () => {},
     "payments.event": async () => {},
     "media.delete": async () => {},

@@ -49,7 +49,8 @@ export async function secondPerson(browser: Browser): Promise<Page> {
 export function realtimeReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on("websocket", (socket) => {
-      if (!socket.url().endsWith("/realtime")) return;
+      // A reconnect carries where it was (`/realtime?epoch=…&after=…`).
+      if (new URL(socket.url()).pathname !== "/realtime") return;
       socket.on("framereceived", (frame) => {
         if (String(frame.payload).includes('"type":"ready"')) resolve();
       });

@@ -7,10 +7,22 @@ import { postView } from "./contracts/posts";
 
 const counts = z.object({ friends: z.number(), following: z.number(), followers: z.number() });
 
-/** Messages the server sends over /realtime. */
+/** Messages the server sends over /realtime. Each one that comes of an event also carries the
+ * event's `seq` (`SequencedMessage`); a client reconnects with the last it got (docs/
+ * social-and-realtime.md "Realtime"). */
 export const serverMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ready"), userId: z.string() }),
+  /** The socket is open: the log's epoch and this instance's position in it, where a client that
+   * has no sequence yet starts. */
+  z.object({
+    type: z.literal("ready"),
+    userId: z.string(),
+    epoch: z.string(),
+    seq: z.string(),
+  }),
   z.object({ type: z.literal("pong") }),
+  /** What the client missed cannot be replayed (too old, or from another epoch): it reads again
+   * what it shows, and goes on from `ready`'s sequence. */
+  z.object({ type: z.literal("refetch"), reason: z.enum(["unknown", "too-old"]) }),
   z.object({
     type: z.literal("follow.changed"),
     followerId: z.string(),
@@ -51,6 +63,18 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mail.read"), threadId: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
+
+/** A message as sent: those that come of an event carry its sequence. */
+export type SequencedMessage = ServerMessage & { seq?: string };
+
+/** How a client resumes: query parameters of the /realtime upgrade, from its last `ready` and
+ * the last `seq` it got, with the profiles it watches (comma-separated), so their counters are
+ * in the backlog too. */
+export const resumeQuery = z.object({
+  epoch: z.string().min(1).max(64).optional(),
+  after: z.string().min(1).max(40).optional(),
+  watch: z.string().max(3_300).optional(),
+});
 
 /** Messages the browser sends: keep-alive, and which profiles it is looking at. */
 export const clientMessage = z.discriminatedUnion("type", [

@@ -10,8 +10,9 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /** The fields besides `type` that each server message always carries. */
 export const SERVER_MESSAGE_FIELDS: Record<ServerMessage["type"], readonly string[]> = {
-  ready: ["userId"],
+  ready: ["userId", "epoch", "seq"],
   pong: [],
+  refetch: ["reason"],
   "follow.changed": ["followerId", "followingId", "following", "state"],
   "profile.counts": ["userId", "counts"],
   "profile.changed": ["userId"],

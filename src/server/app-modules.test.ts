@@ -12,7 +12,6 @@ const noop = async () => undefined;
 const allButMedia = (): Partial<OutboxHandlers> => ({
   mail: noop,
   event: noop,
-  "event.relay": noop,
   "payments.cancel": noop,
   "payments.event": noop,
   "export.build": noop,

@@ -41,9 +41,6 @@ export type OutboxMessage =
   | { topic: "mail"; payload: OutgoingMail }
   /** A domain event for every instance's subscribers (caches, sockets). */
   | { topic: "event"; payload: DomainEvent }
-  /** A domain event the subscribers of instance `origin` had, which Redis refused: for the other
-   * instances' subscribers alone, once Redis answers (realtime/bus.ts `relay`). */
-  | { topic: "event.relay"; payload: { event: DomainEvent; origin: string } }
   /** A subscription the provider must end now (a paid name lost to a race is not charged again). */
   | { topic: "payments.cancel"; payload: { subscriptionId: string } }
   /** What the payment provider said (a verified webhook, or the test checkout's Pay), for the
@@ -71,7 +68,6 @@ export type OutboxTopic = OutboxMessage["topic"];
 const TOPICS: Record<OutboxTopic, true> = {
   mail: true,
   event: true,
-  "event.relay": true,
   "payments.cancel": true,
   "payments.event": true,
   "media.delete": true,

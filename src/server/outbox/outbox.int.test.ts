@@ -65,7 +65,6 @@ function recordingOutbox(delivered: unknown[], overrides: Partial<OutboxHandlers
     handlers: {
       mail: record,
       event: record,
-      "event.relay": record,
       "payments.cancel": record,
       "payments.event": record,
       "media.delete": record,

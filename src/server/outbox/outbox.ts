@@ -10,7 +10,6 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
-import { NotRelayed } from "../realtime/bus";
 import type { DomainEvent } from "../realtime/events";
 import {
   BACKGROUND_TOPICS,
@@ -21,14 +20,7 @@ import {
   type PaymentEvent,
   type RemoteMediaTarget,
 } from "./messages";
-import {
-  claimDue,
-  insertMessages,
-  type OutboxRow,
-  relayInstead,
-  removeMessages,
-  settleFailure,
-} from "./store";
+import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
 
 /** An event published after the commit without a row: the event itself, or, when it shows what
  * only the commit makes readable (a new post as the cached hydration presents it), a function
@@ -151,7 +143,7 @@ export class Outbox {
       } catch (error) {
         // The change has committed: its event is kept, never the request failed for it.
         const [id] = await insertMessages(this.options.db, [
-          { message: unsent(event, error), delayMs: 0 },
+          { message: { topic: "event", payload: event }, delayMs: 0 },
         ]);
         this.options.log.warn({ err: error, outboxId: id }, "event left to the outbox worker");
       }
@@ -208,7 +200,6 @@ export class Outbox {
         outcomes.set(id, "delivered");
       } catch (error) {
         this.options.log.warn({ err: error, outboxId: id }, "event left to the outbox worker");
-        if (error instanceof NotRelayed) await this.relayLater(id, message.payload, error, 0);
         outcomes.set(id, "retrying");
       }
     }
@@ -282,16 +273,6 @@ export class Outbox {
     try {
       await handler(row.payload);
     } catch (error) {
-      if (row.topic === "event" && error instanceof NotRelayed) {
-        this.options.log.warn({ err: error, outboxId: row.id }, "event relay will be retried");
-        await this.relayLater(
-          row.id,
-          row.payload as DomainEvent,
-          error,
-          retryDelayMs(row.attempts),
-        );
-        return "retrying";
-      }
       const failed = isPermanent(error) || row.attempts >= maxAttempts(row.topic);
       const log = { err: error, outboxId: row.id, topic: row.topic, attempts: row.attempts };
       if (failed) this.options.log.error(log, "outbox delivery given up");
@@ -308,15 +289,6 @@ export class Outbox {
     return "delivered";
   }
 
-  /** This instance's subscribers had the event of row `id`: from now on it is for the others. */
-  private relayLater(id: number, event: DomainEvent, error: NotRelayed, delayMs: number) {
-    return relayInstead(this.options.db, {
-      id,
-      payload: { event, origin: error.origin },
-      delayMs,
-    });
-  }
-
   private stamp(mail: OutgoingMail): OutgoingMail {
     return {
       ...mail,
@@ -327,11 +299,3 @@ export class Outbox {
 }
 
 type Written = { id: number; message: OutboxMessage }[];
-
-/** The row that keeps an event the bus failed to send: for the other instances only when this
- * one's subscribers had it, or whole. */
-function unsent(event: DomainEvent, error: unknown): OutboxMessage {
-  return error instanceof NotRelayed
-    ? { topic: "event.relay", payload: { event, origin: error.origin } }
-    : { topic: "event", payload: event };
-}

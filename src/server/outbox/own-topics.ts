@@ -1,6 +1,5 @@
-// The topics the outbox delivers without a module (docs/outbox.md "Topics"): an e-mail through
-// the mailer, counted in the SMTP metrics, and a domain event onto the bus (or on to the other
-// instances only, when this one's subscribers had it).
+// The two topics the outbox delivers without a module (docs/outbox.md "Topics"): an e-mail through
+// the mailer, counted in the SMTP metrics, and a domain event onto the bus.
 import type { Mailer } from "../infra/mailer";
 import type { Metrics } from "../infra/metrics";
 import type { EventBus } from "../realtime/bus";
@@ -10,7 +9,7 @@ export function ownTopics(
   mailer: Mailer,
   metrics: Metrics,
   bus: EventBus,
-): Pick<OutboxHandlers, "mail" | "event" | "event.relay"> {
+): Pick<OutboxHandlers, "mail" | "event"> {
   return {
     mail: async (mail) => {
       try {
@@ -22,6 +21,5 @@ export function ownTopics(
       }
     },
     event: (event) => bus.publish(event),
-    "event.relay": ({ event, origin }) => bus.relay(event, origin),
   };
 }

@@ -60,26 +60,6 @@ export async function removeMessages(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.delete(outbox).where(inArray(outbox.id, ids));
 }
 
-/** An event row whose event reached the subscribers of instance `origin` but not Redis becomes a
- * relay to the other instances, due after `delayMs` (docs/outbox.md "Writing"). */
-export async function relayInstead(
-  db: Db,
-  {
-    id,
-    payload,
-    delayMs,
-  }: { id: number; payload: { event: unknown; origin: string }; delayMs: number },
-): Promise<void> {
-  await db
-    .update(outbox)
-    .set({
-      topic: "event.relay",
-      payload,
-      availableAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-    })
-    .where(and(eq(outbox.id, id), isNull(outbox.failedAt)));
-}
-
 /** Not delivered: try again after `delayMs`, or give up (`failed`) and keep the row. */
 export async function settleFailure(
   db: Db,

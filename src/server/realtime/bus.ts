@@ -1,47 +1,60 @@
-// One event bus for domain events: in-process by default; with REDIS_URL also Redis pub/sub, so
-// every app instance behind a load balancer receives every event. The publishing instance hands an
-// event to its own subscribers directly (not through Redis), and `publish` resolves once the
-// handlers that return a promise have finished: a request that changed something answers only
-// when this instance's caches reflect it. Long work (sending to sockets) is not awaited by its
-// handler.
+// One event bus for domain events (docs/social-and-realtime.md "Realtime"). The bus numbers every
+// event once (sequence.ts) and keeps the last few minutes of them, so a client that reconnects
+// with the last sequence it got is given what it missed. In-process by default: a counter and a
+// buffer, with an epoch that changes with the process. With REDIS_URL, a Redis Stream: `publish`
+// appends (the stream ID is the sequence), and every instance, the publisher included, reads the
+// stream and hands each event to its subscribers in stream order, so every instance sends its
+// sockets the events in one order. `publish` resolves once this instance's handlers that return a
+// promise have finished with the event: a request that changed something answers only when this
+// instance's caches reflect it. Long work (sending to sockets) is not awaited by its handler.
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Metrics } from "../infra/metrics";
 import type { DomainEvent } from "./events";
+import {
+  type Backlog,
+  compareSequences,
+  isSequence,
+  RESUME_WINDOW_MS,
+  type Sequenced,
+  sequenceTime,
+} from "./sequence";
 
-export type EventHandler = (event: DomainEvent) => void | Promise<void>;
+/** `seq` is the event's sequence; handlers that only keep caches ignore it. */
+export type EventHandler = (event: DomainEvent, seq: string) => void | Promise<void>;
+
+/** What a reconnecting client resumes from. */
+export interface EventLog {
+  /** Names the log's history: another epoch (a restarted process, another Redis) is unknown. */
+  epoch: string;
+  /** The sequence of the last event this instance has handed to its subscribers. */
+  position(): string;
+  /** The events after `after`, up to and with `upTo`, or why the client must refetch. */
+  backlog(after: string, upTo: string): Promise<Backlog<DomainEvent>>;
+}
 
 export interface EventBus {
-  /** Rejects with NotRelayed when this instance's subscribers had the event but Redis refused it. */
   publish(event: DomainEvent): Promise<void>;
-  /** Hands `event` to the subscribers of every instance but `origin`'s, which had it already. */
-  relay(event: DomainEvent, origin: string): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   close(): Promise<void>;
+  log: EventLog;
 }
 
-const CHANNEL = "chtcht:events";
-
-/** The event reached this instance's subscribers (`origin`) but not Redis, so not the other
- * instances; `relay` sends it on to them alone (docs/outbox.md "Writing"). */
-export class NotRelayed extends Error {
-  constructor(
-    readonly origin: string,
-    cause: unknown,
-  ) {
-    super("the event reached this instance's subscribers but not Redis", { cause });
-  }
+interface LogOptions {
+  /** How long events are kept for resuming (RESUME_WINDOW_MS unless a test says otherwise). */
+  windowMs?: number;
 }
 
-/** In-process delivery; a handler's failure is reported, never thrown at the publisher. */
-export function createMemoryBus(onError: (error: unknown) => void = () => {}): EventBus {
+/** Hands an event to every subscriber; a handler's failure is reported, never thrown. */
+function createFanout(onError: (error: unknown) => void) {
   const handlers = new Set<EventHandler>();
   return {
-    async publish(event) {
+    handlers,
+    async run(event: DomainEvent, seq: string) {
       const running: Promise<void>[] = [];
       for (const handler of handlers) {
         try {
-          const result = handler(event);
+          const result = handler(event, seq);
           if (result) running.push(result);
         } catch (error) {
           onError(error);
@@ -51,59 +64,200 @@ export function createMemoryBus(onError: (error: unknown) => void = () => {}): E
         if (outcome.status === "rejected") onError(outcome.reason);
       }
     },
-    // No other instance to relay to.
-    async relay() {},
+  };
+}
+
+/** In-process delivery, numbered by a counter; the last `windowMs` of events are kept. */
+export function createMemoryBus(
+  onError: (error: unknown) => void = () => {},
+  options: LogOptions = {},
+): EventBus {
+  const windowMs = options.windowMs ?? RESUME_WINDOW_MS;
+  const fanout = createFanout(onError);
+  const kept: { seq: number; at: number; event: DomainEvent }[] = [];
+  let counter = 0;
+  /** The sequence of the newest event no longer kept: a client before it has lost events. */
+  let dropped = 0;
+  const trim = () => {
+    const oldest = Date.now() - windowMs;
+    while (kept.length > 0 && (kept[0]?.at ?? 0) < oldest) dropped = kept.shift()?.seq ?? dropped;
+  };
+  return {
+    async publish(event) {
+      counter += 1;
+      kept.push({ seq: counter, at: Date.now(), event });
+      trim();
+      await fanout.run(event, String(counter));
+    },
     subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
+      fanout.handlers.add(handler);
+      return () => fanout.handlers.delete(handler);
     },
     async close() {
-      handlers.clear();
+      fanout.handlers.clear();
+    },
+    log: {
+      epoch: randomUUID(),
+      position: () => String(counter),
+      async backlog(after, upTo) {
+        trim();
+        if (!/^\d{1,16}$/.test(after) || Number(after) > counter) return { refetch: "unknown" };
+        if (Number(after) < dropped) return { refetch: "too-old" };
+        const events = kept
+          .filter(({ seq }) => seq > Number(after) && seq <= Number(upTo))
+          .map(({ seq, event }) => ({ seq: String(seq), event }));
+        return { events };
+      },
     },
   };
 }
 
-interface Envelope {
-  origin: string;
-  event: DomainEvent;
+const STREAM = "chtcht:events:stream";
+/** Clocks of the instances and of Redis may differ by this much: trimming keeps it in hand. */
+const CLOCK_SLACK_MS = 60_000;
+/** A backlog longer than this is not replayed: the client refetches instead. */
+const MAX_BACKLOG = 10_000;
+/** A publisher waits at most this long for its own event to come back through the stream. */
+const ECHO_WAIT_MS = 5_000;
+const READ_BLOCK_MS = 5_000;
+
+interface RedisBusOptions extends LogOptions {
+  /** The stream's key (tests use one of their own). */
+  stream?: string;
 }
 
-/** `redis` publishes; a duplicate connection subscribes (a subscribed connection cannot publish). */
+type StreamEntry = [id: string, fields: string[]];
+
+/** `redis` appends; a duplicate connection reads (a blocking read holds its connection). */
 export async function createRedisBus(
   redis: Redis,
   onError: (error: unknown) => void,
+  options: RedisBusOptions = {},
 ): Promise<EventBus> {
-  const origin = randomUUID();
-  const local = createMemoryBus(onError);
-  const subscriber = redis.duplicate();
-  subscriber.on("message", (_channel: string, message: string) => {
-    try {
-      const envelope = JSON.parse(message) as Envelope;
-      if (envelope.origin !== origin) void local.publish(envelope.event);
-    } catch (error) {
-      onError(error);
+  const stream = options.stream ?? STREAM;
+  const windowMs = options.windowMs ?? RESUME_WINDOW_MS;
+  const fanout = createFanout(onError);
+  await redis.set(`${stream}:epoch`, randomUUID(), "NX");
+  const epoch = (await redis.get(`${stream}:epoch`)) as string;
+  const newest = async () => {
+    const [last] = (await redis.xrevrange(stream, "+", "-", "COUNT", 1)) as StreamEntry[];
+    return last?.[0] ?? "0-0";
+  };
+  let position = await newest();
+  /** Publishers here waiting for their event to come back through the stream. */
+  const echoes = new Map<string, () => void>();
+  /** Events read whose handlers have not all finished. */
+  const running = new Map<string, Promise<void>>();
+  const reader = redis.duplicate();
+  reader.on("error", onError);
+  // A lazy client's copy waits to be connected; any other connects on its own.
+  if (reader.status === "wait") await reader.connect();
+  let closed = false;
+
+  const read = async () => {
+    while (!closed) {
+      try {
+        const answer = (await reader.xread(
+          "COUNT",
+          100,
+          "BLOCK",
+          READ_BLOCK_MS,
+          "STREAMS",
+          stream,
+          position,
+        )) as [string, StreamEntry[]][] | null;
+        for (const [id, fields] of answer?.[0]?.[1] ?? []) {
+          position = id;
+          // Handlers are called in stream order, each event's without waiting for the last's
+          // to finish; its publisher (if here) resumes once they have.
+          let event: DomainEvent;
+          try {
+            event = JSON.parse(fields[1] as string) as DomainEvent;
+          } catch (error) {
+            onError(error);
+            continue;
+          }
+          running.set(
+            id,
+            fanout.run(event, id).then(() => {
+              running.delete(id);
+              echoes.get(id)?.();
+              echoes.delete(id);
+            }),
+          );
+        }
+      } catch (error) {
+        if (closed) return;
+        onError(error);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
     }
-  });
-  subscriber.on("error", onError);
-  await subscriber.connect();
-  await subscriber.subscribe(CHANNEL);
+  };
+  const reading = read();
+
   return {
     async publish(event) {
-      const envelope: Envelope = { origin, event };
-      const [, sent] = await Promise.allSettled([
-        local.publish(event),
-        redis.publish(CHANNEL, JSON.stringify(envelope)),
-      ]);
-      if (sent.status === "rejected") throw new NotRelayed(origin, sent.reason);
+      const id = (await redis.xadd(
+        stream,
+        "MINID",
+        "~",
+        String(Date.now() - windowMs - CLOCK_SLACK_MS),
+        "*",
+        "e",
+        JSON.stringify(event),
+      )) as string;
+      const handling = running.get(id);
+      if (handling) return handling;
+      if (compareSequences(id, position) <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          echoes.delete(id);
+          resolve();
+        }, ECHO_WAIT_MS);
+        echoes.set(id, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
-    async relay(event, from) {
-      const envelope: Envelope = { origin: from, event };
-      await redis.publish(CHANNEL, JSON.stringify(envelope));
+    subscribe(handler) {
+      fanout.handlers.add(handler);
+      return () => fanout.handlers.delete(handler);
     },
-    subscribe: local.subscribe,
     async close() {
-      await subscriber.quit();
-      await local.close();
+      closed = true;
+      reader.disconnect();
+      await reading;
+      for (const resolve of echoes.values()) resolve();
+      fanout.handlers.clear();
+    },
+    log: {
+      epoch,
+      position: () => position,
+      async backlog(after, upTo) {
+        if (!isSequence(after) || !after.includes("-")) return { refetch: "unknown" };
+        const last = await newest();
+        if (compareSequences(after, last) > 0) return { refetch: "unknown" };
+        // Nothing since: nothing missed, however long ago that was.
+        if (compareSequences(after, last) === 0) return { events: [] };
+        // Trimming keeps every event newer than the window (and the clock slack): a client
+        // within it has lost nothing.
+        if (Date.now() - sequenceTime(after) > windowMs) return { refetch: "too-old" };
+        if (compareSequences(after, upTo) >= 0) return { events: [] };
+        const entries = (await redis.xrange(
+          stream,
+          `(${after}`,
+          upTo,
+          "COUNT",
+          MAX_BACKLOG + 1,
+        )) as StreamEntry[];
+        if (entries.length > MAX_BACKLOG) return { refetch: "too-old" };
+        const events: Sequenced<DomainEvent>[] = entries.map(([seq, fields]) => ({
+          seq,
+          event: JSON.parse(fields[1] as string) as DomainEvent,
+        }));
+        return { events };
+      },
     },
   };
 }
@@ -115,8 +269,8 @@ export function countPublished(bus: EventBus, metrics: Metrics): EventBus {
       metrics.eventsPublished.inc({ type: event.type });
       return bus.publish(event);
     },
-    relay: (event, origin) => bus.relay(event, origin),
     subscribe: (handler) => bus.subscribe(handler),
     close: () => bus.close(),
+    log: bus.log,
   };
 }

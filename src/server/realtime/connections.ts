@@ -2,7 +2,7 @@
 // connection indexed by its user and by the profiles it watches, the per-IP socket count, and the
 // one way a message is sent to a socket (a client too slow to read is dropped, never waited for).
 import type { WebSocket } from "ws";
-import type { ServerMessage } from "../../domain/realtime-events";
+import type { SequencedMessage, ServerMessage } from "../../domain/realtime-events";
 
 /** A client that lets this much pile up unsent is too slow: it is dropped, never waited for. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -22,9 +22,21 @@ export interface Connection {
   alive: boolean;
   /** Counts a message sent to this socket (docs/operations.md "Metrics"). */
   sent: (type: ServerMessage["type"]) => void;
+  /** The sequence of the last event sent (or known to the client): older ones are not sent. */
+  lastSeq: string;
+  /** While the client's backlog is replayed, live events wait here, in order. */
+  held: { seq: string; messages: ServerMessage[] }[] | null;
 }
 
 export class Registry {
+  /** A registry of this one connection and its watches, to decide what of an event is its own. */
+  static solo(conn: Connection): Registry {
+    const registry = new Registry();
+    registry.index(registry.byUser, conn.userId, conn);
+    for (const profileId of conn.watching) registry.index(registry.byWatched, profileId, conn);
+    return registry;
+  }
+
   private byUser = new Map<string, Set<Connection>>();
   private byWatched = new Map<string, Set<Connection>>();
   private perIp = new Map<string, number>();
@@ -100,7 +112,7 @@ export class Registry {
   }
 }
 
-export function send(conn: Connection, message: ServerMessage) {
+export function send(conn: Connection, message: SequencedMessage) {
   if (conn.socket.readyState !== conn.socket.OPEN) return;
   if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     conn.socket.terminate();
@@ -108,8 +120,4 @@ export function send(conn: Connection, message: ServerMessage) {
   }
   conn.socket.send(JSON.stringify(message));
   conn.sent(message.type);
-}
-
-export function sendTo(connections: Iterable<Connection>, message: ServerMessage) {
-  for (const conn of connections) send(conn, message);
 }

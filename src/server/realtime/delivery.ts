@@ -1,11 +1,27 @@
 // Who receives each domain event on this instance's /realtime sockets (docs/social-and-realtime.md
 // "Realtime", docs/mail.md "Realtime"): follow changes, posts and their likes to the author's
 // connected followers, mail to the thread's members, and sockets closed when their session ends.
+// `plan` only decides: the gateway sends, in the bus's order, and replays a reconnecting client's
+// backlog through the same `plan` for that one connection, so a replay shows nobody anything live
+// delivery would not.
 import type { ServerMessage } from "../../domain/realtime-events";
 import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 import type { ResolveViewer } from "../http/viewer";
-import { type Registry, send, sendTo } from "./connections";
+import type { Connection, Registry } from "./connections";
 import type { DomainEvent } from "./events";
+
+/** The messages one event gives each connection, in the order they are to be sent. */
+export class Outgoing {
+  readonly byConnection = new Map<Connection, ServerMessage[]>();
+
+  to(connections: Iterable<Connection>, message: ServerMessage) {
+    for (const conn of connections) {
+      const messages = this.byConnection.get(conn) ?? [];
+      messages.push(message);
+      this.byConnection.set(conn, messages);
+    }
+  }
+}
 
 /** What deciding who receives an event needs of the gateway's options (gateway.ts). */
 export interface DeliveryOptions {
@@ -19,6 +35,7 @@ export interface DeliveryOptions {
 }
 
 function deliverFollow(
+  out: Outgoing,
   registry: Registry,
   event: Extract<DomainEvent, { type: "follow.changed" }>,
 ) {
@@ -29,7 +46,7 @@ function deliverFollow(
     following: event.following,
     state: event.state ?? (event.following ? "following" : "none"),
   };
-  sendTo(
+  out.to(
     new Set([...registry.ofUser(event.followerId), ...registry.ofUser(event.followingId)]),
     message,
   );
@@ -38,7 +55,7 @@ function deliverFollow(
     [event.followingId, event.followingCounts],
   ] as const) {
     const viewers = new Set([...registry.watchersOf(userId), ...registry.ofUser(userId)]);
-    sendTo(viewers, { type: "profile.counts", userId, counts });
+    out.to(viewers, { type: "profile.counts", userId, counts });
   }
 }
 
@@ -47,6 +64,7 @@ function deliverFollow(
  * get their own copy (`forAuthor`).
  */
 async function deliverPost(
+  out: Outgoing,
   registry: Registry,
   options: DeliveryOptions,
   authorId: string,
@@ -54,9 +72,9 @@ async function deliverPost(
   forAuthor: ServerMessage = message,
 ) {
   const online = registry.connectedUserIds().filter((id) => id !== authorId);
-  sendTo(registry.ofUser(authorId), forAuthor);
+  out.to(registry.ofUser(authorId), forAuthor);
   for (const userId of await options.followersAmong(authorId, online)) {
-    sendTo(registry.ofUser(userId), message);
+    out.to(registry.ofUser(userId), message);
   }
 }
 
@@ -68,6 +86,7 @@ async function deliverPost(
  * The liker's own tabs also learn their like. Each connection gets one message.
  */
 async function deliverLikes(
+  out: Outgoing,
   registry: Registry,
   options: DeliveryOptions,
   event: Extract<DomainEvent, { type: "post.liked" }>,
@@ -78,7 +97,7 @@ async function deliverLikes(
     likesCount: event.likesCount,
   };
   const likerTabs = new Set(registry.ofUser(event.userId));
-  sendTo(likerTabs, { ...count, liked: event.liked });
+  out.to(likerTabs, { ...count, liked: event.liked });
   const online = registry
     .connectedUserIds()
     .filter((id) => id !== event.authorId && id !== event.userId);
@@ -94,31 +113,47 @@ async function deliverLikes(
     ...watchers.filter((conn) => readers.has(conn.userId)),
     ...followers.flatMap((userId) => [...registry.ofUser(userId)]),
   ]);
-  for (const conn of viewers) if (!likerTabs.has(conn)) send(conn, count);
+  out.to(
+    [...viewers].filter((conn) => !likerTabs.has(conn)),
+    count,
+  );
 }
 
 /** After a sign-out or password reset, the user's sockets whose session is gone are closed. */
-async function closeEndedSessions(registry: Registry, options: DeliveryOptions, userId: string) {
+export async function closeEndedSessions(
+  registry: Registry,
+  options: DeliveryOptions,
+  userId: string,
+) {
   for (const conn of [...registry.ofUser(userId)]) {
     const current = await options.resolveViewer({ cookie: conn.cookie });
     if (current !== userId) conn.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
   }
 }
 
-export async function deliver(registry: Registry, options: DeliveryOptions, event: DomainEvent) {
+/** Who gets what of `event` among the registry's connections. */
+export async function plan(
+  registry: Registry,
+  options: DeliveryOptions,
+  event: DomainEvent,
+): Promise<Outgoing> {
+  const out = new Outgoing();
   switch (event.type) {
     case "follow.changed":
-      return deliverFollow(registry, event);
+      deliverFollow(out, registry, event);
+      break;
     case "post.created":
-      return deliverPost(
+      await deliverPost(
+        out,
         registry,
         options,
         event.authorId,
         { type: "post.created", post: event.post },
         { type: "post.created", post: { ...event.post, isAuthor: true } },
       );
+      break;
     case "post.updated":
-      return deliverPost(registry, options, event.authorId, {
+      await deliverPost(out, registry, options, event.authorId, {
         type: "post.updated",
         postId: event.postId,
         content: event.content,
@@ -126,15 +161,19 @@ export async function deliver(registry: Registry, options: DeliveryOptions, even
         imageSensitive: event.imageSensitive,
         updatedAt: event.updatedAt,
       });
+      break;
     case "post.deleted":
-      return deliverPost(registry, options, event.authorId, {
+      await deliverPost(out, registry, options, event.authorId, {
         type: "post.deleted",
         postId: event.postId,
       });
+      break;
     case "post.liked":
-      return deliverLikes(registry, options, event);
+      await deliverLikes(out, registry, options, event);
+      break;
     case "activity.created":
-      return sendTo(registry.ofUser(event.recipientId), { type: "activity.created" });
+      out.to(registry.ofUser(event.recipientId), { type: "activity.created" });
+      break;
     case "mail.message": {
       // Only the thread's members, each in every open tab (docs/mail.md "Realtime").
       const message: ServerMessage = {
@@ -142,17 +181,18 @@ export async function deliver(registry: Registry, options: DeliveryOptions, even
         threadId: event.threadId,
         message: event.message,
       };
-      for (const userId of event.memberIds) sendTo(registry.ofUser(userId), message);
-      return;
+      for (const userId of event.memberIds) out.to(registry.ofUser(userId), message);
+      break;
     }
     case "mail.read":
-      return sendTo(registry.ofUser(event.userId), { type: "mail.read", threadId: event.threadId });
-    case "session.ended":
-      return closeEndedSessions(registry, options, event.userId);
+      out.to(registry.ofUser(event.userId), { type: "mail.read", threadId: event.threadId });
+      break;
     case "profile.changed":
-      return sendTo(
-        new Set([...registry.watchersOf(event.userId), ...registry.ofUser(event.userId)]),
-        { type: "profile.changed", userId: event.userId },
-      );
+      out.to(new Set([...registry.watchersOf(event.userId), ...registry.ofUser(event.userId)]), {
+        type: "profile.changed",
+        userId: event.userId,
+      });
+      break;
   }
+  return out;
 }

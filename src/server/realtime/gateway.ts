@@ -4,7 +4,8 @@
 // bounded (docs/operations.md "Limits"): upgrades only from our own origins, at most 20 sockets
 // per account (the oldest is closed) and 2,000 per IP on each instance, and a socket that sends
 // more than 60 frames in 10 s is closed with 1008. The open sockets are kept in connections.ts,
-// and who receives each event is decided in delivery.ts.
+// who receives each event is decided in delivery.ts, and resume.ts numbers what is sent and
+// replays what a reconnecting client missed.
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { RateLimiterMemory } from "rate-limiter-flexible";
@@ -13,6 +14,7 @@ import { ERROR_CODES } from "../../domain/error-codes";
 import {
   type ClientMessage,
   clientMessage,
+  resumeQuery,
   type ServerMessage,
 } from "../../domain/realtime-events";
 import { AppError, forbidden, unauthorized } from "../errors";
@@ -21,7 +23,8 @@ import { clientIp } from "../http/request";
 import type { Metrics } from "../infra/metrics";
 import type { EventBus } from "./bus";
 import { type Connection, Registry, send } from "./connections";
-import { type DeliveryOptions, deliver } from "./delivery";
+import { closeEndedSessions, type DeliveryOptions, type Outgoing, plan } from "./delivery";
+import { deliverTo, startStream } from "./resume";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
@@ -97,10 +100,26 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
   const maxSocketsPerIp = options.maxSocketsPerIp ?? MAX_SOCKETS_PER_IP;
   const frames = new RateLimiterMemory({ keyPrefix: "ws-frames", ...FRAME_LIMIT });
   let nextId = 0;
-  const unsubscribe = options.bus.subscribe((event) => {
-    deliver(registry, options, event).catch((error: unknown) =>
-      app.log.error({ err: error, event: event.type }, "realtime delivery failed"),
-    );
+  const failed = (event: string) => (error: unknown) =>
+    app.log.error({ err: error, event }, "realtime delivery failed");
+  // Who gets an event is decided as it arrives, side by side with others; sending waits its turn,
+  // so every socket gets the events in the bus's order.
+  let order = Promise.resolve();
+  const unsubscribe = options.bus.subscribe((event, seq) => {
+    if (event.type === "session.ended") {
+      closeEndedSessions(registry, options, event.userId).catch(failed(event.type));
+      return;
+    }
+    const planned: Promise<Outgoing | null> = plan(registry, options, event).catch((error) => {
+      failed(event.type)(error);
+      return null;
+    });
+    order = order
+      .then(async () => {
+        const out = await planned;
+        for (const [conn, messages] of out?.byConnection ?? []) deliverTo(conn, seq, messages);
+      })
+      .catch(failed(event.type));
   });
 
   const heartbeat = setInterval(() => {
@@ -162,6 +181,8 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
         watching: new Set(),
         alive: true,
         sent,
+        lastSeq: "0",
+        held: [],
       };
       registry.add(conn);
       for (const old of registry.overCap(conn.userId)) {
@@ -191,7 +212,11 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
       });
       socket.on("close", () => registry.remove(conn));
       socket.on("error", () => registry.remove(conn));
-      send(conn, { type: "ready", userId: conn.userId });
+      const { data: resume = {} } = resumeQuery.safeParse(request.query);
+      for (const userId of resume.watch?.split(",") ?? []) {
+        if (userId.length > 0 && userId.length <= 64) registry.watch(conn, userId);
+      }
+      void startStream(conn, options, options.bus.log, resume, failed("resume"));
     },
   );
 }

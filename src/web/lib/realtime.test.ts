@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ServerMessage } from "../../domain/realtime-events";
+import type { SequencedMessage } from "../../domain/realtime-events";
 import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 import {
   PING_INTERVAL_MS,
@@ -41,7 +41,7 @@ class FakeSocket {
 }
 
 let sockets: FakeSocket[];
-let received: ServerMessage[];
+let received: SequencedMessage[];
 
 function newClient(onSessionEnded?: () => void) {
   return new RealtimeClient({
@@ -110,10 +110,11 @@ describe("RealtimeClient", () => {
     const client = newClient();
     client.connect();
     last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "0" });
     last().receive({ type: "ready", userId: "me" });
     last().receive({ type: "mystery" });
     last().receive("{");
-    expect(received).toEqual([{ type: "ready", userId: "me" }]);
+    expect(received).toEqual([{ type: "ready", userId: "me", epoch: "e1", seq: "0" }]);
     client.disconnect();
   });
 
@@ -171,7 +172,7 @@ describe("RealtimeClient", () => {
     expect(sockets).toHaveLength(3);
 
     last().accept();
-    last().receive({ type: "ready", userId: "me" });
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "0" });
     expect(last().sent).toEqual([{ type: "watch-profile", userId: "u2" }]);
     // Accepted: the next drop starts again from 1 s.
     last().drop();
@@ -203,5 +204,60 @@ describe("RealtimeClient", () => {
     vi.advanceTimersByTime(120_000);
     expect(sockets).toHaveLength(1);
     expect(last().sent).toEqual([]);
+  });
+
+  it("keeps the last sequence it got and reconnects with it and its watches", () => {
+    const client = newClient();
+    client.watch("u2");
+    client.connect();
+    expect(last().url).toBe("ws://chtcht.test/realtime");
+    last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "5" });
+    last().receive({ type: "mail.read", threadId: "t1", seq: "6" });
+    last().receive({ type: "activity.created", seq: "9" });
+    last().receive({ type: "pong" });
+    expect(client.lastPosition()).toEqual({ epoch: "e1", seq: "9" });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(last().url).toBe("ws://chtcht.test/realtime?epoch=e1&after=9&watch=u2");
+    // Resumed: a new `ready` does not move it back; the replayed events move it on.
+    last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "7" });
+    expect(client.lastPosition()).toEqual({ epoch: "e1", seq: "9" });
+    last().receive({ type: "mail.read", threadId: "t1", seq: "12" });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(last().url).toBe("ws://chtcht.test/realtime?epoch=e1&after=12&watch=u2");
+    client.disconnect();
+  });
+
+  it("told to refetch, passes it on and goes on from the new ready's sequence", () => {
+    const client = newClient();
+    client.connect();
+    last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "5" });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e2", seq: "40" });
+    last().receive({ type: "refetch", reason: "unknown" });
+    expect(received.at(-1)).toEqual({ type: "refetch", reason: "unknown" });
+    expect(client.lastPosition()).toEqual({ epoch: "e2", seq: "40" });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(last().url).toBe("ws://chtcht.test/realtime?epoch=e2&after=40");
+    client.disconnect();
+  });
+
+  it("forgets its position when the person signs out", () => {
+    const client = newClient();
+    client.connect();
+    last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "5" });
+    client.disconnect();
+    expect(client.lastPosition()).toBeNull();
+    client.connect();
+    expect(last().url).toBe("ws://chtcht.test/realtime");
+    client.disconnect();
   });
 });

@@ -3,8 +3,10 @@
 // jitter (1 s doubling to a 30 s cap), and re-sends the watched profiles after every reconnect.
 // Watches are ref-counted, so two components looking at one profile share one subscription. A
 // close because the session ended (signed out elsewhere, suspended: docs/safety.md) is reported,
-// so the app can ask who is signed in at once rather than at its next poll.
-import type { ClientMessage, ServerMessage } from "../../domain/realtime-events";
+// so the app can ask who is signed in at once rather than at its next poll. It keeps the last
+// event sequence it got and reconnects with it, so the server sends what it missed or tells it to
+// refetch (docs/social-and-realtime.md "Realtime").
+import type { ClientMessage, SequencedMessage } from "../../domain/realtime-events";
 import { asServerMessage, SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
 
 export const PING_INTERVAL_MS = 25_000;
@@ -23,7 +25,7 @@ export function realtimeUrl(location: Pick<Location, "protocol" | "host"> = wind
 }
 
 /** Parses one frame; anything that is not a known server message is null (and ignored). */
-export function parseServerMessage(raw: unknown): ServerMessage | null {
+export function parseServerMessage(raw: unknown): SequencedMessage | null {
   if (typeof raw !== "string") return null;
   let json: unknown;
   try {
@@ -39,7 +41,7 @@ type SocketLike = Pick<WebSocket, "readyState" | "send" | "close"> &
 
 export interface RealtimeClientOptions {
   url: () => string;
-  onMessage: (message: ServerMessage) => void;
+  onMessage: (message: SequencedMessage) => void;
   /** The server closed the connection because the session is gone. */
   onSessionEnded?: () => void;
   /** Tests hand in a fake socket. */
@@ -58,6 +60,10 @@ export class RealtimeClient {
   /** Set when a ping goes out, cleared by any frame: still set at the next tick means dead. */
   private awaitingReply = false;
   private readonly watched = new Map<string, number>();
+  /** Where this tab is in the server's events: the epoch and the last sequence it got. */
+  private position: { epoch: string; seq: string } | null = null;
+  /** The latest `ready`'s position: where a refetch starts from. */
+  private readyAt: { epoch: string; seq: string } | null = null;
   private readonly options: RealtimeClientOptions;
 
   constructor(options: RealtimeClientOptions) {
@@ -74,6 +80,7 @@ export class RealtimeClient {
 
   disconnect(): void {
     this.wanted = false;
+    this.position = this.readyAt = null;
     this.drop(1000, "signed out");
   }
 
@@ -103,6 +110,11 @@ export class RealtimeClient {
     };
   }
 
+  /** The last event sequence received, with its epoch (for tests and debugging). */
+  lastPosition(): { epoch: string; seq: string } | null {
+    return this.position;
+  }
+
   /** The profiles currently watched (for tests and debugging). */
   watchedProfiles(): string[] {
     return [...this.watched.keys()];
@@ -117,7 +129,7 @@ export class RealtimeClient {
     const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
     let socket: SocketLike;
     try {
-      socket = create(this.options.url());
+      socket = create(this.address());
     } catch {
       this.scheduleReconnect();
       return;
@@ -132,8 +144,7 @@ export class RealtimeClient {
       this.awaitingReply = false;
       const message = parseServerMessage(event.data);
       if (!message) return;
-      // The server accepted us: the next drop starts the backoff from the beginning.
-      if (message.type === "ready") this.attempt = 0;
+      this.follow(message);
       this.options.onMessage(message);
     };
     socket.onerror = () => {
@@ -146,6 +157,30 @@ export class RealtimeClient {
       this.clearTimers();
       if (this.wanted) this.scheduleReconnect();
     };
+  }
+
+  /** The address, with where this tab was and what it watches when it has been connected. */
+  private address(): string {
+    const url = this.options.url();
+    if (!this.position) return url;
+    const query = new URLSearchParams({ epoch: this.position.epoch, after: this.position.seq });
+    if (this.watched.size > 0) query.set("watch", [...this.watched.keys()].join(","));
+    return `${url}?${query}`;
+  }
+
+  /** Keeps the position: a first `ready` sets it, each event's sequence moves it, and a refetch
+   * starts again from the `ready` before it. */
+  private follow(message: SequencedMessage): void {
+    if (message.type === "ready") {
+      // The server accepted us: the next drop starts the backoff from the beginning.
+      this.attempt = 0;
+      this.readyAt = { epoch: message.epoch, seq: message.seq };
+      this.position ??= this.readyAt;
+    } else if (message.type === "refetch") {
+      this.position = this.readyAt;
+    } else if (message.seq !== undefined && this.position) {
+      this.position = { epoch: this.position.epoch, seq: message.seq };
+    }
   }
 
   private tick(): void {

@@ -195,8 +195,22 @@ describe("applyServerMessage", () => {
 
   it("on ready (a reconnect) marks mail and activity stale, so what was missed is fetched", () => {
     queryClient.setQueryData(["mail", "threads"], { pages: [], pageParams: [] });
-    applyServerMessage(queryClient, { type: "ready", userId: "me" }, "me");
+    applyServerMessage(queryClient, { type: "ready", userId: "me", epoch: "e1", seq: "0" }, "me");
     expect(queryClient.getQueryState(["mail", "threads"])?.isInvalidated).toBe(true);
+  });
+
+  it("on refetch (a gap the server cannot replay) reads every cached query again", () => {
+    queryClient.setQueryData(["mail", "thread", "t1"], { pages: [], pageParams: [] });
+    queryClient.setQueryData(["feed"], { pages: [], pageParams: [] });
+    queryClient.setQueryData(["profiles", "counts", "u2"], {
+      friends: 0,
+      following: 1,
+      followers: 2,
+    });
+    applyServerMessage(queryClient, { type: "refetch", reason: "too-old" }, "me");
+    for (const query of queryClient.getQueryCache().getAll()) {
+      expect(query.state.isInvalidated, JSON.stringify(query.queryKey)).toBe(true);
+    }
   });
 
   it("changes no data on ready and pong", () => {
@@ -206,7 +220,7 @@ describe("applyServerMessage", () => {
         .getAll()
         .map((q) => q.state.data),
     );
-    applyServerMessage(queryClient, { type: "ready", userId: "me" }, "me");
+    applyServerMessage(queryClient, { type: "ready", userId: "me", epoch: "e1", seq: "0" }, "me");
     applyServerMessage(queryClient, { type: "pong" }, "me");
     expect(
       JSON.stringify(

@@ -79,6 +79,11 @@ export function applyServerMessage(
       void queryClient.invalidateQueries({ queryKey: mailKeys.all });
       invalidateActivity(queryClient);
       return;
+    case "refetch":
+      // What arrived while the socket was down cannot be replayed: everything cached is read
+      // again (the screens on show at once), so nothing stays silently stale.
+      void queryClient.invalidateQueries();
+      return;
     case "pong":
       return;
   }
