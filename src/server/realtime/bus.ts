@@ -112,7 +112,8 @@ export function createMemoryBus(
   };
 }
 
-const STREAM = "chtcht:events:stream";
+/** The Redis Stream every instance appends to and reads (docs/social-and-realtime.md "Realtime"). */
+export const EVENT_STREAM = "chtcht:events:stream";
 /** Clocks of the instances and of Redis may differ by this much: trimming keeps it in hand. */
 const CLOCK_SLACK_MS = 60_000;
 /** A backlog longer than this is not replayed: the client refetches instead. */
@@ -134,7 +135,7 @@ export async function createRedisBus(
   onError: (error: unknown) => void,
   options: RedisBusOptions = {},
 ): Promise<EventBus> {
-  const stream = options.stream ?? STREAM;
+  const stream = options.stream ?? EVENT_STREAM;
   const windowMs = options.windowMs ?? RESUME_WINDOW_MS;
   const fanout = createFanout(onError);
   await redis.set(`${stream}:epoch`, randomUUID(), "NX");
