@@ -276,7 +276,8 @@ describe("quote counts", () => {
     const last = await quote(cal as TestAccount, original.id, "My own quote");
     expect(last.statusCode).toBe(201);
     expect(await counts(original.id)).toEqual({ stored: 1, counted: 1 });
-  });
+    // Fifty new accounts alone take about 20 s on PostgreSQL here.
+  }, 120_000);
 
   it("drop a deleted account's quotes", async () => {
     const [cal, ben] = await people(2);
