@@ -52,6 +52,11 @@ export const createPostFields = z.object({
     .union([z.uuid({ message: "This preview is not for the post's first link." }), z.literal("")])
     .nullish()
     .transform((id) => id || null),
+  /** The post it quotes (docs/feed.md "Reposts and quotes"); left out (or blank) for none. */
+  quoteOf: z
+    .union([z.uuid({ message: "This post cannot be quoted." }), z.literal("")])
+    .nullish()
+    .transform((id) => id || null),
   alt0: imageAltField,
   alt1: imageAltField,
   alt2: imageAltField,
@@ -82,6 +87,30 @@ export const postImage = z.object({
 });
 export type PostImageView = z.infer<typeof postImage>;
 
+/** The quoted post as a quote's card shows it: who, its text (behind its content warning), its
+ * first image, and where it is. */
+export const quotedPost = z.object({
+  unavailable: z.literal(false),
+  id: z.string(),
+  author: personSummary,
+  content: z.string(),
+  contentWarning: z.string().nullable(),
+  image: postImage.nullable(),
+  imageSensitive: z.boolean(),
+  path: z.string(),
+  createdAt: z.string(),
+});
+export type QuotedPostView = z.infer<typeof quotedPost>;
+
+/** A quote's card (docs/feed.md "Reposts and quotes"): the quoted post, or only that the reader
+ * may not see it (blocked either way, muted, a private account they do not follow, deleted) and
+ * whether its author removed it from the quote; never its content then. */
+export const quoteCard = z.discriminatedUnion("unavailable", [
+  quotedPost,
+  z.object({ unavailable: z.literal(true), detached: z.boolean() }),
+]);
+export type QuoteCardView = z.infer<typeof quoteCard>;
+
 export const postView = z.object({
   id: z.string(),
   author: personSummary,
@@ -110,6 +139,10 @@ export const postView = z.object({
   repostsCount: z.number().optional(),
   repostedByMe: z.boolean().optional(),
   repostable: z.boolean().optional(),
+  /** Its quotes here that its author did not remove (absent on posts from elsewhere). */
+  quotesCount: z.number().optional(),
+  /** The card of the post it quotes; absent when it quotes none. */
+  quote: quoteCard.optional(),
   /** Shown in a home feed because someone the reader follows reposted it: the repost's id (the
    * feed item's), when, and who. */
   repostedBy: z.object({ id: z.string(), at: z.string(), person: personSummary }).optional(),
@@ -142,6 +175,8 @@ export const postPathParams = z.object({
 export const likeResponse = z.object({ liked: z.boolean(), likesCount: z.number() });
 /** PUT and DELETE /api/posts/{id}/repost. */
 export const repostResponse = z.object({ reposted: z.boolean(), repostsCount: z.number() });
+/** DELETE /api/posts/{id}/quote: the quoted post's author removed it from this quote. */
+export const detachQuoteResponse = z.object({ detached: z.boolean(), quotesCount: z.number() });
 export const viewResponse = z.object({ counted: z.boolean(), viewsCount: z.number() });
 
 export const commentBody = z.object({

@@ -1,7 +1,7 @@
 // What the features ask of federation (docs/federation.md), so they need not import it: whether a
 // person's public changes must reach other servers at all, and the posts from elsewhere that a
 // reader's home feed merges with ours.
-import type { CommentView, PostView } from "../../domain/contracts/posts";
+import type { CommentView, PostView, QuoteCardView } from "../../domain/contracts/posts";
 import type { Db } from "../db/client";
 import type { Effects } from "../outbox/outbox";
 
@@ -31,8 +31,18 @@ export interface FederationPort {
     db: Db,
     input: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
   ): Promise<RemoteFeedKey[]>;
-  /** Those posts as the feed shows them to the viewer (`remote` set), in no particular order. */
-  presentNotes(db: Db, input: { ids: string[]; viewerId: string }): Promise<PostView[]>;
+  /** Those posts as the feed shows them to the viewer (`remote` set), in no particular order;
+   * the cards of our posts they quote from `quoteCards` (docs/federation.md "Quotes"). */
+  presentNotes(
+    db: Db,
+    input: {
+      ids: string[];
+      viewerId: string;
+      quoteCards?: (
+        quotes: { id: string; quoteOf: string | null; quoteDetached: boolean }[],
+      ) => Promise<Map<string, QuoteCardView>>;
+    },
+  ): Promise<PostView[]>;
   /** Replies from elsewhere to one of our posts as comments (`remote` set), oldest first, after
    * the cursor. */
   repliesTo(

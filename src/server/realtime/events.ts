@@ -47,6 +47,16 @@ export type DomainEvent =
       reposted: boolean;
       repostsCount: number;
     }
+  /** A quote of the post was added, deleted or detached by the post's author (docs/feed.md
+   * "Reposts and quotes"): its quote count as committed; `detached` when the quote's card now
+   * says the post was removed from it. */
+  | {
+      type: "post.quoted";
+      postId: string;
+      quoteId: string;
+      quotesCount: number;
+      detached: boolean;
+    }
   /** The post's comment or view count changed to these values. */
   | { type: "post.counted"; postId: string; commentsCount?: number; viewsCount?: number }
   /** What lists show of a person (name, handle, avatar, badges) may have changed. */

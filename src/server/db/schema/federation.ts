@@ -157,6 +157,12 @@ export const fedNotes = pgTable(
     /** Set when it replies to one of our posts: it is then a comment there (docs/federation.md
      * "Replies"), kept whoever follows its author. */
     localPostId: uuid("local_post_id").references(() => posts.id, { onDelete: "cascade" }),
+    /** The id of the object it quotes, as sent (`quoteUrl`, `_misskey_quote`, `quoteUri`, FEP-044f
+     * `quote` or a FEP-e232 object link: docs/federation.md "Quotes"); null when it quotes none. */
+    quoteUri: text("quote_uri"),
+    /** Set when it quotes one of our posts: its card is that post's, as the reader may see it. No
+     * foreign key: a quoted post that went with its account still shows as unavailable. */
+    quotePostId: uuid("quote_post_id"),
     publishedAt: at("published_at").notNull(),
     updatedAt: at("updated_at"),
     /** Likes of our people. */

@@ -47,6 +47,12 @@ export const posts = pgTable(
     linkPreviewId: uuid("link_preview_id").references(() => linkPreviews.id, {
       onDelete: "set null",
     }),
+    /** The post this one quotes, shown under it as a card (docs/feed.md "Reposts and quotes");
+     * null when it quotes none. No foreign key: a quoted post that went with its account still
+     * shows as unavailable. */
+    quoteOf: uuid("quote_of"),
+    /** The quoted post's author removed it from this quote: the card says so, the count lost it. */
+    quoteDetached: boolean("quote_detached").notNull().default(false),
     /**
      * Set once from the first text (spec-1 §2), so a shared link survives later edits; unique per
      * author (a short suffix from the id on collision: domain/post-slug.ts slugCandidates).
@@ -56,6 +62,8 @@ export const posts = pgTable(
     commentsCount: integer("comments_count").notNull().default(0),
     /** Its reposts here (docs/feed.md "Reposts and quotes"), moved with each in one transaction. */
     repostsCount: integer("reposts_count").notNull().default(0),
+    /** Its live quotes here that its author did not detach, moved with each in its transaction. */
+    quotesCount: integer("quotes_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +86,9 @@ export const posts = pgTable(
       sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.viewsCount} >= 0`,
     ),
     check("posts_reposts_count_check", sql`${t.repostsCount} >= 0`),
+    check("posts_quotes_count_check", sql`${t.quotesCount} >= 0`),
+    // The quotes of a post: a deleted account's quotes leave its counts (account/deletion.ts).
+    index("posts_quote_of_idx").on(t.quoteOf).where(sql`${t.quoteOf} is not null`),
     check("posts_images_check", sql`jsonb_array_length(${t.images}) <= 4`),
   ],
 );

@@ -172,6 +172,20 @@ export async function dropRepostCounts(db: Db, userId: string): Promise<void> {
     );
 }
 
+/** Each post the person quoted loses their live, attached quotes from its count (docs/feed.md
+ * "Reposts and quotes"). */
+export async function dropQuoteCounts(db: Db, userId: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`update ${posts} p set quotes_count = p.quotes_count - q.n
+        from (select quote_of, count(*)::int as n from ${posts}
+              where user_id = ${userId} and quote_of is not null and deleted_at is null
+                and not quote_detached
+              group by quote_of) q
+        where p.id = q.quote_of`,
+  );
+}
+
 /**
  * Before the person's comments go: each post's comment count loses their live comments, and other
  * people's replies to them stay, as comments of the post (a cascade would take them too).

@@ -23,6 +23,7 @@ import {
   detachComments,
   dropFollowCounts,
   dropLikeCounts,
+  dropQuoteCounts,
   dropRepostCounts,
   lockAccount,
   mediaUrlsOf,
@@ -148,6 +149,7 @@ async function eraseAccount(
   await dropFollowCounts(tx, userId);
   await dropLikeCounts(tx, userId);
   await dropRepostCounts(tx, userId);
+  await dropQuoteCounts(tx, userId);
   await detachComments(tx, userId);
   await removeTracesOnOthers(tx, userId);
   await removeAuthorFromTimelines(tx, userId);

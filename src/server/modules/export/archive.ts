@@ -193,6 +193,8 @@ export async function writeArchive(
           height: image.height,
         })),
         imageSensitive: p.imageSensitive,
+        // The id of the post it quotes (docs/feed.md "Reposts and quotes"), or null.
+        quoteOf: p.quoteOf,
         likes: p.likesCount,
         comments: p.commentsCount,
         views: p.viewsCount,

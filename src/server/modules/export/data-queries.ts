@@ -51,6 +51,7 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
       contentWarning: posts.contentWarning,
       images: posts.images,
       imageSensitive: posts.imageSensitive,
+      quoteOf: posts.quoteOf,
       likesCount: posts.likesCount,
       commentsCount: posts.commentsCount,
       viewsCount: posts.viewsCount,

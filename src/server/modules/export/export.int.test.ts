@@ -126,6 +126,11 @@ beforeAll(async () => {
   expect((await inject(t, ada, "POST", `/api/comments/${bobCommentId}/like`)).statusCode).toBe(200);
   expect((await inject(t, ada, "PUT", `/api/posts/${bobPostId}/bookmark`)).statusCode).toBe(200);
   expect((await inject(t, ada, "PUT", `/api/posts/${bobPostId}/repost`)).statusCode).toBe(200);
+  const quote = await inject(t, ada, "POST", "/api/posts", {
+    content: "Bob's news, quoted",
+    quoteOf: bobPostId,
+  });
+  expect(quote.statusCode, quote.body).toBe(201);
   expect((await inject(t, ada, "PUT", "/api/tags/Caf%C3%A9/follow")).statusCode).toBe(200);
   const reading = await inject(t, ada, "PUT", "/api/reading-settings", {
     expandContentWarnings: true,
@@ -185,8 +190,9 @@ describe("Download my data", () => {
     const state = (await inject(t, ada, "GET", "/api/account/export")).json();
     expect(state.export).toMatchObject({ id: building.id, status: "ready" });
     expect(state.export.progress.done).toBe(state.export.progress.total);
-    // 2 posts, 2 post images, 1 comment, 2 likes, 1 bookmark, 1 repost, 1 + 2 follows, 3 + 1 messages.
-    expect(state.export.progress.total).toBe(16);
+    // 3 posts (one a quote), 2 post images, 1 comment, 2 likes, 1 bookmark, 1 repost, 1 + 2
+    // follows, 3 + 1 messages.
+    expect(state.export.progress.total).toBe(17);
     expect(
       new Date(state.export.expiresAt).getTime() - new Date(state.export.readyAt).getTime(),
     ).toBe(7 * 86_400_000);
@@ -271,6 +277,7 @@ describe("Download my data", () => {
     expect(posts.map((p: { text: string }) => p.text)).toEqual([
       "A photo of the engine",
       'Notes on the analytical engine, "with quotes"',
+      "Bob's news, quoted",
     ]);
     expect(posts[0]).toMatchObject({
       id: imagePostId,
@@ -285,8 +292,10 @@ describe("Download my data", () => {
       ],
       contentWarning: null,
       imageSensitive: false,
+      quoteOf: null,
     });
     expect(posts[1]).toMatchObject({ images: [], contentWarning: "Long maths" });
+    expect(posts[2]).toMatchObject({ quoteOf: bobPostId });
 
     const comments = JSON.parse(zip.get("comments.json")?.toString() ?? "");
     expect(comments).toEqual([

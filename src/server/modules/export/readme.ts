@@ -19,8 +19,9 @@ badge-requests.json  Your requests for the yellow badge and the veteran medal: w
                 and each decision with its reason.
 posts.json      Your posts, oldest first: text, content warning (null when none), images in
                 order (each a file in media/posts/ with its description, "alt", and its size)
-                and whether you marked them sensitive, counts of likes,
-                comments and views, when written and last edited.
+                and whether you marked them sensitive, the id of the post each quotes
+                ("quoteOf", null when none), counts of likes, comments and views, when
+                written and last edited.
 comments.json   Your comments, oldest first: the post they are on, the comment they answer (if
                 any), text, likes. A comment a moderator removed says so.
 likes.json      The posts ("type": "post") and comments ("type": "comment") you liked, with the

@@ -39,6 +39,7 @@ import type { ActorKeys } from "./keys";
 import { mentionedElsewhere } from "./mentions-out";
 import { tagUrl, textToHtml } from "./note-html";
 import type { RemoteActorRow } from "./queries";
+import { quotedNoteUri, quoteFallbackHtml, quoteProperties } from "./quote-out";
 import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
 
@@ -189,12 +190,23 @@ export function noteOf(
   { audience, mentioned }: { audience: AudienceElsewhere; mentioned: RemoteActorRow[] },
 ): Note {
   const author = post.author.userId;
+  const quoted = quotedNoteUri(ctx, post);
+  const quote = quoteProperties(quoted);
   return new Note({
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(author),
     ...addressedTo(ctx, author, audience, mentioned),
-    tags: [...mentionTags(mentioned), ...hashtagTags(post.content, absolute("/tags/", base).href)],
-    content: textToHtml(post.content, mentionLinks(mentioned), absolute("/tags/", base).href),
+    tags: [
+      ...mentionTags(mentioned),
+      ...hashtagTags(post.content, absolute("/tags/", base).href),
+      ...quote.tags,
+    ],
+    content:
+      textToHtml(post.content, mentionLinks(mentioned), absolute("/tags/", base).href) +
+      quoteFallbackHtml(quoted),
+    // docs/federation.md "Quotes".
+    quote: quote.quote,
+    quoteUrl: quote.quoteUrl,
     // docs/federation.md "Content warnings": the warning as `summary`, and a warned post's
     // images sensitive too, as Mastodon reads them.
     summary: post.contentWarning,

@@ -27,6 +27,9 @@ export interface NoteFields {
   publishedAt: Date;
   /** Its images as it named them, fetched later (remote-media.ts). */
   attachments: RemoteImage[];
+  /** What it quotes (quote-in.ts): the object's id as sent, and our post's id when it is ours. */
+  quoteUri?: string | null;
+  quotePostId?: string | null;
 }
 
 /** Stores a post unless its URI is known; its id, and whether it is new. */
@@ -54,6 +57,8 @@ const followedNotePut = preparedPer((db) =>
       url: sql.placeholder("url"),
       inReplyTo: sql.placeholder("inReplyTo"),
       publishedAt: sql.placeholder("publishedAt"),
+      quoteUri: sql.placeholder("quoteUri"),
+      quotePostId: sql.placeholder("quotePostId"),
     })
     .onConflictDoNothing({ target: fedNotes.uri })
     .returning({ id: fedNotes.id })
@@ -74,6 +79,8 @@ export async function insertFollowedNote(
     url: note.url,
     inReplyTo: note.inReplyTo,
     publishedAt: note.publishedAt,
+    quoteUri: note.quoteUri ?? null,
+    quotePostId: note.quotePostId ?? null,
   });
   return row?.id ?? null;
 }
@@ -242,6 +249,8 @@ export function notesByIds(db: Db, { ids, viewerId }: { ids: string[]; viewerId:
       name: fedActors.name,
       iconMediaUrl: fedActors.iconMediaUrl,
       media: fedNotes.media,
+      quoteUri: fedNotes.quoteUri,
+      quotePostId: fedNotes.quotePostId,
       likedByMe: sql<boolean>`exists (select 1 from ${fedNoteLikes} l
         where l.note_id = ${fedNotes.id} and l.user_id = ${viewerId})`,
     })
@@ -306,4 +315,31 @@ export async function noteUrisOf(
     .from(fedNotes)
     .where(and(eq(fedNotes.actorId, actorId), inArray(fedNotes.id, ids)));
   return rows.map((r) => r.uri);
+}
+
+/** The posts from elsewhere at these URIs that quotes here quote (docs/federation.md "Quotes"),
+ * with their authors, and whether the viewer has blocked them or is blocked by them. */
+export function quotedNotesByUri(db: Db, { uris, viewerId }: { uris: string[]; viewerId: string }) {
+  if (uris.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: fedNotes.id,
+      uri: fedNotes.uri,
+      text: fedNotes.text,
+      summary: fedNotes.summary,
+      sensitive: fedNotes.sensitive,
+      publishedAt: fedNotes.publishedAt,
+      media: fedNotes.media,
+      actorId: fedActors.id,
+      handle: fedActors.handle,
+      name: fedActors.name,
+      iconMediaUrl: fedActors.iconMediaUrl,
+      hidden: sql<boolean>`(exists (select 1 from fed_blocks x
+          where x.user_id = ${viewerId} and x.actor_id = ${fedActors.id})
+        or exists (select 1 from fed_blocked_by y
+          where y.user_id = ${viewerId} and y.actor_id = ${fedActors.id}))`,
+    })
+    .from(fedNotes)
+    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
+    .where(inArray(fedNotes.uri, uris));
 }

@@ -21,6 +21,7 @@ import {
 import { noteFieldsOf, publicTextOf, warningOf } from "./notes";
 import { noteNoticed } from "./notices";
 import { actorById, actorByUri } from "./queries";
+import { quoteOfNote } from "./quote-in";
 import { rememberActor } from "./remote-actors";
 import { fetchImagesLater, iconToFetch } from "./remote-media";
 
@@ -95,7 +96,10 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   const userIds = await localFollowersOf(deps.db, author.id);
   const noticed = localPostId !== null || mentioned.length > 0;
   if (!noticed && userIds.length === 0) return;
-  const fields = await noteFieldsOf(note, { text, actorId: author.id, localPostId });
+  const fields = {
+    ...(await noteFieldsOf(note, { text, actorId: author.id, localPostId })),
+    ...(await quoteOfNote(ctx, note)),
+  };
   if (!noticed && fields.attachments.length === 0 && !iconToFetch(author)) {
     // A followed person's post and nothing else to write: one statement (outbox.ts "statement").
     await deps.outbox.statement(async (db, fx) => {

@@ -3,7 +3,7 @@
 // author's server may edit or delete it; our people like it with a Like, which an Undo takes back.
 import { randomUUID } from "node:crypto";
 import { type Note, PUBLIC_COLLECTION } from "@fedify/vocab";
-import type { CommentView, PostView } from "../../../domain/contracts/posts";
+import type { CommentView, PostView, QuoteCardView } from "../../../domain/contracts/posts";
 import { POST_MAX } from "../../../domain/post-slug";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
@@ -20,6 +20,8 @@ import {
   noteById,
   notesByIds,
 } from "./note-queries";
+import { type LocalQuoteCards, noteQuoteCards } from "./quote-cards";
+import { remoteAuthor } from "./remote-author";
 import { imagesOf } from "./remote-media";
 import { insertReply, type ReplyRow, repliesTo } from "./reply-queries";
 
@@ -70,23 +72,7 @@ export async function noteFieldsOf(
   };
 }
 
-/** A person elsewhere as lists show people: their picture is our stored copy, once fetched. */
-const remoteAuthor = (row: {
-  actorId: string;
-  name: string;
-  handle: string;
-  iconMediaUrl?: string | null;
-}) => ({
-  userId: `fed:${row.actorId}`,
-  fullName: row.name,
-  handle: row.handle,
-  username: null,
-  profileImageUrl: row.iconMediaUrl ?? null,
-  verificationType: "none" as const,
-  veteran: false,
-});
-
-export function presentNote(row: NoteRow): PostView {
+export function presentNote(row: NoteRow, quote?: QuoteCardView): PostView {
   const at = row.publishedAt.toISOString();
   return {
     id: row.id,
@@ -104,19 +90,21 @@ export function presentNote(row: NoteRow): PostView {
     createdAt: at,
     updatedAt: row.updatedAt?.toISOString() ?? at,
     remote: { handle: row.handle, url: row.url },
+    quote,
   };
 }
 
-/** Posts from elsewhere, and boosts of them (by the boost's id), as the viewer sees them. */
+/** Posts from elsewhere, and boosts of them (by the boost's id), as the viewer sees them; the
+ * cards of the posts they quote (quote-cards.ts), ours through `quoteCards` when given. */
 export async function presentNotes(
   db: Db,
-  { ids, viewerId }: { ids: string[]; viewerId: string },
+  { ids, viewerId, quoteCards }: { ids: string[]; viewerId: string; quoteCards?: LocalQuoteCards },
 ): Promise<PostView[]> {
   const boosts = new Map((await boostsByIds(db, ids)).map((b) => [b.id, b]));
   const noteIds = [...new Set(ids.map((id) => boosts.get(id)?.noteId ?? id))];
-  const notes = new Map(
-    (await notesByIds(db, { ids: noteIds, viewerId })).map((row) => [row.id, presentNote(row)]),
-  );
+  const rows = await notesByIds(db, { ids: noteIds, viewerId });
+  const cards = await noteQuoteCards(db, { rows, viewerId, quoteCards });
+  const notes = new Map(rows.map((row) => [row.id, presentNote(row, cards.get(row.id))]));
   return ids.flatMap((id) => {
     const boost = boosts.get(id);
     const post = notes.get(boost?.noteId ?? id);

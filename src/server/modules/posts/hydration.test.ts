@@ -3,17 +3,33 @@ import type { DomainEvent } from "../../realtime/events";
 import { PostHydrator } from "./hydration";
 import { LIKERS_KEPT, type LoadedPost } from "./queries";
 
-function row(id: string, authorId: string, likers: string[] | null = []): LoadedPost {
+function row(
+  id: string,
+  authorId: string,
+  likers: string[] | null = [],
+  quote: { quoteOf: string; quoteDetached?: boolean } | null = null,
+): LoadedPost {
   return {
     post: {
       id,
       userId: authorId,
-      content: "text",
+      content: `text of ${id}`,
+      quoteOf: quote?.quoteOf ?? null,
+      quoteDetached: quote?.quoteDetached ?? false,
+      slug: id,
+      images: [],
+      contentWarning: null,
+      imageSensitive: false,
+      createdAt: new Date("2026-11-28T09:00:00.000Z"),
       likesCount: likers?.length ?? LIKERS_KEPT + 1,
       commentsCount: 0,
       viewsCount: 0,
-    } as LoadedPost["post"],
-    author: { userId: authorId, fullName: `name of ${authorId}` } as LoadedPost["author"],
+    } as unknown as LoadedPost["post"],
+    author: {
+      userId: authorId,
+      fullName: `name of ${authorId}`,
+      username: authorId,
+    } as LoadedPost["author"],
     authorPrivate: false,
     linkPreview: null,
     likers,
@@ -34,6 +50,9 @@ function setup() {
     ["p2", row("p2", "ann", ["you"])],
     ["p3", row("p3", "bo")],
     ["popular", row("popular", "bo", null)],
+    ["q1", row("q1", "cy", [], { quoteOf: "p1" })],
+    ["q2", row("q2", "cy", [], { quoteOf: "p3", quoteDetached: true })],
+    ["q3", row("q3", "cy", [], { quoteOf: "gone" })],
   ]);
   const popularLikers = new Set(["you"]);
   const load = vi.fn(async (ids: string[]) =>
@@ -45,12 +64,16 @@ function setup() {
   const repostedAmong = vi.fn(async (viewer: string, ids: string[]) =>
     ids.filter((id) => id === "p3" && viewer === "you"),
   );
-  const hydrator = new PostHydrator({ load, likedAmong, repostedAmong });
+  /** Ann's posts are hidden from "blocked". */
+  const quotedAuthorsSeen = vi.fn(async (viewer: string | null, authors: string[]) =>
+    authors.filter((a) => !(a === "ann" && viewer === "blocked")),
+  );
+  const hydrator = new PostHydrator({ load, likedAmong, repostedAmong, quotedAuthorsSeen });
   const ids = async (list: string[], viewer: string | null) =>
     (await hydrator.hydrate(list, viewer)).map((r) => r.post.id).sort();
   const flags = async (list: string[], viewer: string | null) =>
     Object.fromEntries((await hydrator.hydrate(list, viewer)).map((r) => [r.post.id, r.likedByMe]));
-  return { db, load, likedAmong, repostedAmong, hydrator, ids, flags };
+  return { db, load, likedAmong, repostedAmong, quotedAuthorsSeen, hydrator, ids, flags };
 }
 
 describe("PostHydrator", () => {
@@ -175,6 +198,41 @@ describe("PostHydrator", () => {
     expect(await reposted("someone")).toEqual({ p1: false, p3: false });
     const [p3] = await hydrator.hydrate(["p3"], null);
     expect(p3?.post.repostsCount).toBe(1);
+  });
+
+  it("gives quotes their cards by the reader's rule, asking only of pages with quotes", async () => {
+    const { hydrator, quotedAuthorsSeen } = setup();
+    const cards = async (viewer: string | null) =>
+      Object.fromEntries(
+        (await hydrator.hydrate(["p1", "q1", "q2", "q3"], viewer)).map((r) => [r.post.id, r.quote]),
+      );
+    await hydrator.hydrate(["p1", "p2", "p3"], "you");
+    expect(quotedAuthorsSeen).not.toHaveBeenCalled();
+
+    expect(await cards("you")).toEqual({
+      p1: undefined,
+      q1: expect.objectContaining({ unavailable: false, id: "p1", content: "text of p1" }),
+      q2: { unavailable: true, detached: true },
+      q3: { unavailable: true, detached: false },
+    });
+    expect(quotedAuthorsSeen).toHaveBeenLastCalledWith("you", ["ann"]);
+    expect((await cards("blocked")).q1).toEqual({ unavailable: true, detached: false });
+    // The quoted post's author sees their own post without asking.
+    quotedAuthorsSeen.mockClear();
+    expect((await cards("ann")).q1).toMatchObject({ unavailable: false, path: "/ann/p1" });
+    expect(quotedAuthorsSeen).not.toHaveBeenCalled();
+
+    // Detached by its author: every reader's card says so at once.
+    hydrator.apply({
+      type: "post.quoted",
+      postId: "p1",
+      quoteId: "q1",
+      quotesCount: 0,
+      detached: true,
+    });
+    expect((await cards("you")).q1).toEqual({ unavailable: true, detached: true });
+    const [p1] = await hydrator.hydrate(["p1"], null);
+    expect(p1?.post.quotesCount).toBe(0);
   });
 
   it("stops keeping likers past LIKERS_KEPT and asks readers instead", async () => {

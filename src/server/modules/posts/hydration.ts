@@ -4,10 +4,11 @@
 // however many readers ask at the same moment (a new post on thousands of pages). Events change
 // entries in place on every instance (counts, likes, edits) or drop them (deletions, profile
 // changes); entries also expire after about a minute.
+import type { QuoteCardView } from "../../../domain/contracts/posts";
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
-import { PRESENTED_VIEW_BYTES } from "./present";
+import { PRESENTED_VIEW_BYTES, quoteCardOf } from "./present";
 import { type HydratedPost, LIKERS_KEPT, type LoadedPost } from "./queries";
 
 export interface PostHydratorOptions {
@@ -18,11 +19,18 @@ export interface PostHydratorOptions {
   /** Which of these posts the viewer reposted (one query, asked only of posts with reposts:
    * docs/feed.md "Reposts and quotes"). */
   repostedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
+  /** Those of the quoted posts' authors whose posts the viewer may see and has not muted (one
+   * query, asked only of pages with quotes: docs/feed.md "Reposts and quotes"). */
+  quotedAuthorsSeen: (viewerId: string | null, authorIds: string[]) => Promise<string[]>;
   ttlMs?: number;
   /** What the posts, and the single likes, may hold (infra/cache-budget.ts). */
   maxBytes?: { posts: number; likes: number };
   now?: () => number;
 }
+
+const UNAVAILABLE: QuoteCardView = { unavailable: true, detached: false };
+const DETACHED: QuoteCardView = { unavailable: true, detached: true };
+const NO_CARDS: ReadonlyMap<string, QuoteCardView> = new Map();
 
 const likeKey = (userId: string, postId: string) => `${userId}:${postId}`;
 
@@ -93,8 +101,18 @@ export class PostHydrator {
           )
         : [],
     );
+    // Only a page that holds a quote asks anything more (docs/performance.md "Feed").
+    const quoting = entries.filter((e) => e.post.quoteOf);
+    const quotes =
+      quoting.length > 0
+        ? await this.quoteCards(
+            quoting.map((e) => e.post),
+            viewerId,
+          )
+        : NO_CARDS;
     return entries.map(({ likers, ...entry }) => ({
       ...entry,
+      quote: quotes.get(entry.post.id),
       repostedByMe: reposted.has(entry.post.id),
       likedByMe: viewerId
         ? likers
@@ -102,6 +120,42 @@ export class PostHydrator {
           : liked.has(entry.post.id) || this.likes.get(likeKey(viewerId, entry.post.id)) === true
         : false,
     }));
+  }
+
+  /**
+   * The cards of the quotes among these posts, by quote id, as the viewer is shown them: the
+   * quoted posts come from the same cache, and whom the viewer may see is one query for the page,
+   * asked only when it holds a quote of someone else's post. A detached, deleted or hidden quoted
+   * post is only "unavailable" (docs/feed.md "Reposts and quotes").
+   */
+  async quoteCards(
+    quotes: { id: string; quoteOf: string | null; quoteDetached: boolean }[],
+    viewerId: string | null,
+  ): Promise<Map<string, QuoteCardView>> {
+    const cards = new Map<string, QuoteCardView>();
+    const attached = quotes.filter((q) => q.quoteOf && !q.quoteDetached);
+    for (const q of quotes) {
+      if (q.quoteOf && q.quoteDetached) cards.set(q.id, DETACHED);
+    }
+    if (attached.length === 0) return cards;
+    const quoted = new Map(
+      (await this.entries([...new Set(attached.map((q) => q.quoteOf as string))])).map((e) => [
+        e.post.id,
+        e,
+      ]),
+    );
+    const others = [...new Set([...quoted.values()].map((e) => e.post.userId))].filter(
+      (id) => id !== viewerId,
+    );
+    const seen = new Set(
+      others.length > 0 ? await this.options.quotedAuthorsSeen(viewerId, others) : [],
+    );
+    for (const q of attached) {
+      const entry = quoted.get(q.quoteOf as string);
+      const visible = entry && (entry.post.userId === viewerId || seen.has(entry.post.userId));
+      cards.set(q.id, entry && visible ? quoteCardOf(entry) : UNAVAILABLE);
+    }
+    return cards;
   }
 
   apply(event: DomainEvent): void {
@@ -117,6 +171,18 @@ export class PostHydrator {
           ...entry,
           post: { ...entry.post, repostsCount: event.repostsCount },
         }));
+        return;
+      case "post.quoted":
+        this.posts.update(event.postId, (entry) => ({
+          ...entry,
+          post: { ...entry.post, quotesCount: event.quotesCount },
+        }));
+        if (event.detached) {
+          this.posts.update(event.quoteId, (entry) => ({
+            ...entry,
+            post: { ...entry.post, quoteDetached: true },
+          }));
+        }
         return;
       case "post.counted":
         this.posts.update(event.postId, (entry) => ({

@@ -23,6 +23,9 @@ function loaded(): LoadedPost {
       commentsCount: 0,
       viewsCount: 0,
       repostsCount: 0,
+      quoteOf: null,
+      quoteDetached: false,
+      quotesCount: 0,
       createdAt: created,
       updatedAt: created,
       deletedAt: null,
@@ -53,6 +56,7 @@ describe("presenting posts", () => {
       load: async () => [loaded()],
       likedAmong: async () => [],
       repostedAmong: async () => [],
+      quotedAuthorsSeen: async () => [],
     });
     hydrator.apply({
       type: "post.liked",
@@ -86,6 +90,7 @@ describe("presenting posts", () => {
       load: async () => [loaded()],
       likedAmong: async () => [],
       repostedAmong: async () => [],
+      quotedAuthorsSeen: async () => [],
     });
     await page(hydrator, "bo");
     hydrator.apply({

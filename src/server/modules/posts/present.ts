@@ -1,11 +1,11 @@
 // Hydrated rows → the API's PostView, in the order of the ids asked for.
-import type { PostView } from "../../../domain/contracts/posts";
+import type { PostView, QuotedPostView } from "../../../domain/contracts/posts";
 import { displayHandle } from "../../../domain/handles";
 import { toPersonSummary } from "../profiles/person";
 import type { HydratedPost } from "./queries";
 
 /** A post's view without what depends on the reader. */
-type SharedView = Omit<PostView, "likedByMe" | "isAuthor" | "repostedByMe">;
+type SharedView = Omit<PostView, "likedByMe" | "isAuthor" | "repostedByMe" | "quote">;
 
 /**
  * What a cached post's shared view keeps alive beyond the row, which the post cache counts with
@@ -52,6 +52,7 @@ function sharedView({ post, author, authorPrivate, linkPreview }: HydratedPost):
     updatedAt: post.updatedAt.toISOString(),
     repostsCount: post.repostsCount,
     repostable: !authorPrivate,
+    quotesCount: post.quotesCount,
   };
   shared.set(post, { author, view });
   return view;
@@ -80,6 +81,25 @@ export function presentPost(row: HydratedPost, viewerId: string | null): PostVie
     repostsCount: view.repostsCount,
     repostedByMe: Boolean(row.repostedByMe),
     repostable: view.repostable,
+    quotesCount: view.quotesCount,
+    quote: row.quote,
+  };
+}
+
+/** The quoted post as a quote's card shows it (docs/feed.md "Reposts and quotes"): its first
+ * image only. */
+export function quoteCardOf(row: Pick<HydratedPost, "post" | "author">): QuotedPostView {
+  const { post, author } = row;
+  return {
+    unavailable: false,
+    id: post.id,
+    author: toPersonSummary(author),
+    content: post.content,
+    contentWarning: post.contentWarning,
+    image: post.images[0] ?? null,
+    imageSensitive: post.imageSensitive,
+    path: `/${displayHandle(author)}/${post.slug}`,
+    createdAt: post.createdAt.toISOString(),
   };
 }
 

@@ -1,5 +1,6 @@
 // SQL for posts: feed ids (timelines, or merged per followee), hydration, writes, likes, views.
 import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { QuoteCardView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
@@ -158,6 +159,8 @@ export type LoadedPost = Awaited<ReturnType<typeof loadPosts>>[number];
 export type HydratedPost = Omit<LoadedPost, "likers"> & {
   likedByMe: boolean;
   repostedByMe: boolean;
+  /** The card of the post it quotes, as the reader is shown it (hydration.ts quoteCards). */
+  quote?: QuoteCardView | undefined;
 };
 
 /** Which of these posts the viewer liked. */
@@ -270,6 +273,7 @@ export async function insertPost(
     images: PostImage[];
     imageSensitive: boolean;
     linkPreviewId: string | null;
+    quoteOf: string | null;
     slug: string;
   },
 ): Promise<boolean> {
@@ -307,14 +311,18 @@ export async function updatePostContent(
     );
 }
 
+/** Deletes the live post; what it quoted (and whether detached), or null when it was not live
+ * (a concurrent deletion got there first). */
 export async function softDeletePost(
   db: Db,
   { postId, authorId }: { postId: string; authorId: string },
-): Promise<void> {
-  await db
+): Promise<{ quoteOf: string | null; quoteDetached: boolean } | null> {
+  const [row] = await db
     .update(posts)
     .set({ deletedAt: new Date() })
-    .where(and(eq(posts.id, postId), eq(posts.userId, authorId), isNull(posts.deletedAt)));
+    .where(and(eq(posts.id, postId), eq(posts.userId, authorId), isNull(posts.deletedAt)))
+    .returning({ quoteOf: posts.quoteOf, quoteDetached: posts.quoteDetached });
+  return row ?? null;
 }
 
 /** Adds to a live post's like or comment counter; null when the post is gone. */

@@ -11,6 +11,8 @@ import { PostHydrator } from "./hydration";
 import { linkPreviewRoutes } from "./link-preview-routes";
 import { markRoutes } from "./mark-routes";
 import { likedAmong, loadPosts } from "./queries";
+import { quotedAuthorsSeen } from "./quote-queries";
+import { quoteRoutes } from "./quote-routes";
 import { repostedAmong } from "./repost-queries";
 import { repostRoutes } from "./repost-routes";
 import { postRedirectRoute, postRoutes } from "./routes";
@@ -48,6 +50,7 @@ export function postCaches(
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
       repostedAmong: (viewerId, ids) => repostedAmong(db, { viewerId, ids }),
+      quotedAuthorsSeen: (viewerId, authorIds) => quotedAuthorsSeen(db, { viewerId, authorIds }),
       maxBytes: { posts: budgets.posts, likes: budgets.postLikes },
     }),
   };
@@ -66,6 +69,7 @@ export const postsModule: AppModule = {
     await app.register(markRoutes, { prefix: "/api", ctx });
     await app.register(linkPreviewRoutes, { prefix: "/api", ctx });
     await app.register(repostRoutes, { prefix: "/api", ctx });
+    await app.register(quoteRoutes, { prefix: "/api", ctx });
     await app.register(tagRoutes, { prefix: "/api", ctx });
     await app.register(postRedirectRoute, { prefix: "", ctx });
     app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>

@@ -53,6 +53,7 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
           contentWarning: fields.data.contentWarning,
           imageSensitive: fields.data.imageSensitive,
           linkPreviewId: fields.data.linkPreviewId,
+          quoteOf: fields.data.quoteOf,
           images: submission.images.map((bytes, n) => ({
             bytes,
             alt: altsOf(fields.data)[n] ?? "",

@@ -38,6 +38,7 @@ import {
   updatePostContent,
   userPostKeys,
 } from "./queries";
+import { countNewQuote, requireQuotable, uncountQuote } from "./quotes";
 import { oncePerPost, presentReposts } from "./repost-feed";
 import { repostFeedKeys } from "./repost-queries";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
@@ -84,7 +85,8 @@ export async function getPostByPath(
     viewerId: input.viewerId,
   });
   if (!found?.visible) throw postNotFound();
-  return presentPost(found, input.viewerId);
+  const quote = (await reader.hydrator.quoteCards([found.post], input.viewerId)).get(found.post.id);
+  return presentPost({ ...found, quote }, input.viewerId);
 }
 
 async function pageFromKeys(
@@ -121,6 +123,9 @@ export async function feedPage(
     deps.federation.presentNotes(deps.db, {
       ids: page.filter((k) => k.remote).map((k) => k.id),
       viewerId,
+      // Posts from elsewhere that quote ours show our post's card by our rule (docs/federation.md
+      // "Quotes").
+      quoteCards: (quotes) => deps.hydrator.quoteCards(quotes, viewerId),
     }),
   ]);
   const byId = new Map<string, PostView>([
@@ -173,6 +178,7 @@ async function insertAtFreeSlug(
     images: PostImageView[];
     imageSensitive: boolean;
     linkPreviewId: string | null;
+    quoteOf: string | null;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -209,12 +215,16 @@ export async function createPost(
     imageSensitive: boolean;
     /** The card of its first link (docs/feed.md "Link previews"), or null. */
     linkPreviewId: string | null;
+    /** The post it quotes (docs/feed.md "Reposts and quotes"), or null. */
+    quoteOf: string | null;
     /** Its images in order, at most POST_IMAGES_MAX (the route reads no more), each with its
      * description. */
     images: { bytes: Buffer; alt: string }[];
   },
 ): Promise<PostView> {
   await requireUnrestricted(deps.db, authorId);
+  // Refused before any image is stored; checked again in the transaction.
+  if (input.quoteOf) await requireQuotable(deps.db, { viewerId: authorId, postId: input.quoteOf });
   const linkPreviewId = await chosenPreviewId(deps.db, {
     linkPreviewId: input.linkPreviewId,
     content: input.content,
@@ -226,6 +236,8 @@ export async function createPost(
   let post: PostView | undefined;
   const insert = (stored: StoredImage[]) =>
     deps.outbox.transaction(async (tx, fx) => {
+      const { quoteOf } = input;
+      if (quoteOf) await requireQuotable(tx, { viewerId: authorId, postId: quoteOf });
       const id = await insertAtFreeSlug(tx, {
         userId: authorId,
         content: input.content,
@@ -234,7 +246,9 @@ export async function createPost(
         // Only images can be sensitive.
         imageSensitive: stored.length > 0 && input.imageSensitive,
         linkPreviewId,
+        quoteOf,
       });
+      if (quoteOf) await countNewQuote(tx, fx, { quoteId: id, quoteOf });
       await writeToTimelines(tx, { postId: id, authorId });
       await tagPost(tx, { postId: id, content: input.content });
       if (await reachesElsewhere(deps, tx, { authorId, content: input.content })) {
@@ -250,7 +264,14 @@ export async function createPost(
         return {
           type: "post.created",
           authorId,
-          post: { ...post, isAuthor: false, likedByMe: false },
+          // A quote's card depends on the reader: the message says only that there is one, and
+          // each reader's page reads the post for its own card (docs/feed.md "Reposts and quotes").
+          post: {
+            ...post,
+            isAuthor: false,
+            likedByMe: false,
+            quote: post.quote && { unavailable: true, detached: false },
+          },
         };
       });
     });
@@ -325,7 +346,8 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
     await removePostFromTimelines(tx, post);
     await deletePinsOfPost(tx, post.postId);
     await untagPost(tx, post.postId);
-    await softDeletePost(tx, post);
+    const deleted = await softDeletePost(tx, post);
+    if (deleted) await uncountQuote(tx, fx, { quoteId: post.postId, ...deleted });
     if (await deps.federation.reachesOtherServers(tx, post.authorId)) {
       fx.federate({ kind: "post.delete", ...post });
     }

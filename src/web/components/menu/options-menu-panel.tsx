@@ -17,7 +17,15 @@ const itemClass =
 
 /** Drawn as its stand-in button is first used (lib/stand-in-menu.ts): it starts open. */
 export default function OptionsMenuPanel(props: OptionsMenuProps) {
-  const { label, children, size = "sm", triggerClassName, triggerRef, onOpenChange } = props;
+  const {
+    label,
+    children,
+    size = "sm",
+    triggerClassName,
+    triggerRef,
+    onOpenChange,
+    trigger,
+  } = props;
   const setButton = (element: HTMLButtonElement | null) => assignRef(triggerRef, element);
   // The stand-in's use opened it: its owner hears so, as from any later opening.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it takes the stand-in's place
@@ -25,14 +33,18 @@ export default function OptionsMenuPanel(props: OptionsMenuProps) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>
-        <IconButton ref={setButton} label={label} size={size} className={triggerClassName}>
-          <MoreHorizontal aria-hidden="true" size={18} />
-        </IconButton>
+        {trigger ? (
+          trigger({ ref: setButton })
+        ) : (
+          <IconButton ref={setButton} label={label} size={size} className={triggerClassName}>
+            <MoreHorizontal aria-hidden="true" size={18} />
+          </IconButton>
+        )}
       </DropdownMenu.Trigger>
       {/* Inside <main>, so the open menu sits in a landmark like the thing it belongs to. */}
       <DropdownMenu.Portal container={mainLandmark()}>
         <DropdownMenu.Content
-          align="end"
+          align={props.align ?? "end"}
           sideOffset={4}
           collisionPadding={8}
           className="z-40 max-w-[calc(100vw-1rem)] min-w-44 rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"

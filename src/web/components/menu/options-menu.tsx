@@ -16,12 +16,13 @@ const panel = laterComponent<OptionsMenuProps>(() => import("./options-menu-pane
 export const loadOptionsMenuPanel = panel.load;
 
 function StandInButton({
-  look: { label, size = "sm", triggerClassName },
+  look: { label, size = "sm", triggerClassName, trigger },
   button,
 }: {
   look: MenuButtonLook;
   button: ReturnType<typeof standInButton>;
 }) {
+  if (trigger) return trigger(button);
   return (
     <IconButton label={label} size={size} className={triggerClassName} {...button}>
       <MoreHorizontal aria-hidden="true" size={18} />

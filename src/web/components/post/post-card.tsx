@@ -1,5 +1,5 @@
-// One post in a list (spec-1 §2 feed, profile posts tab): author, time, text, image, counts and
-// the options menu; the text and images behind the post's content warning, if it has one. A click on the card's body opens the post page; links and buttons inside
+// One post in a list (spec-1 §2 feed, profile posts tab): author, time, text, image, the card of
+// the post it quotes (docs/feed.md "Reposts and quotes"), counts and the options menu; the text and images behind the post's content warning, if it has one. A click on the card's body opens the post page; links and buttons inside
 // keep their own meaning, and keyboard users reach the page through the time link. A post from
 // elsewhere has no page here (docs/federation.md "Posts from elsewhere"): its card opens nothing.
 import { clsx } from "clsx";
@@ -13,6 +13,7 @@ import { PinnedLabel } from "./pinned-label";
 import { PostMenu } from "./post-menu";
 import { PostAuthorName, PostAvatar, PostBody, PostTimeLink } from "./post-parts";
 import { PostStats } from "./post-stats";
+import { QuoteCard } from "./quote-card";
 import { RepostedBy } from "./reposted-by";
 
 const INTERACTIVE = "a, button, input, textarea, select, label, [role='menuitem']";
@@ -67,6 +68,7 @@ export function PostCard({
           <div className="mt-1">
             <ContentWarning warning={post.contentWarning}>
               <PostBody post={post} lead={lead} />
+              {post.quote ? <QuoteCard card={post.quote} /> : null}
             </ContentWarning>
           </div>
           <PostStats post={post} />

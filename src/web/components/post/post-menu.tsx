@@ -5,11 +5,13 @@
 // edited nor deleted here (docs/federation.md "Posts from elsewhere"): its menu copies its address
 // on their server, when it has one, and offers a signed-in reader Report (docs/federation.md
 // "Reports"). A signed-in reader may bookmark any post here, and its author pin it to their profile
-// (post-mark-items.tsx: docs/feed.md "Bookmarks", "Pinned posts").
-import { Flag, Link2, Pencil, Trash2 } from "lucide-react";
+// (post-mark-items.tsx: docs/feed.md "Bookmarks", "Pinned posts"). The author of a post a quote
+// quotes may remove their post from it ('Remove from quote': docs/feed.md "Reposts and quotes").
+import { Flag, Link2, Pencil, Trash2, Unlink } from "lucide-react";
 import { useRef, useState } from "react";
 import type { PostView } from "../../../domain/contracts/posts";
 import { toast } from "../../lib/toast";
+import { useDetachQuoteMutation } from "../../state/queries/post-quotes";
 import { useSessionUser } from "../../state/queries/session";
 import { OptionsMenu, OptionsMenuOnUse } from "../menu/options-menu";
 import { OptionsMenuItem } from "../menu/options-menu-item";
@@ -68,6 +70,11 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const others = Boolean(user) && !isAuthor && !remote;
+  // The quoted post's author may take their post out of this quote (docs/feed.md "Reposts and
+  // quotes").
+  const quotesMine =
+    post.quote?.unavailable === false && Boolean(user) && post.quote.author.userId === user?.id;
+  const detach = useDetachQuoteMutation();
   const reportsElsewhere = Boolean(user) && remote;
   const safety = useSafetyActions(
     { target: { type: "post", id: post.id }, person: post.author },
@@ -92,6 +99,14 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
           </OptionsMenuItem>
         )}
         <PostMarkItems post={post} menuOpen={menuOpen} isAuthor={isAuthor} />
+        {quotesMine ? (
+          <OptionsMenuItem
+            icon={<Unlink aria-hidden="true" size={16} />}
+            onSelect={() => detach.mutate(post.id)}
+          >
+            Remove from quote
+          </OptionsMenuItem>
+        ) : null}
         {reportsElsewhere ? (
           <OptionsMenuItem
             icon={<Flag aria-hidden="true" size={16} />}

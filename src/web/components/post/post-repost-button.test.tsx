@@ -46,6 +46,12 @@ function deferred() {
   return { promise, settle };
 }
 
+/** Opens the repost button's menu and picks an item. */
+async function pick(user: ReturnType<typeof renderFeed>["user"], button: string, item: string) {
+  await user.click(screen.getByRole("button", { name: button }));
+  await user.click(await screen.findByRole("menuitem", { name: item }));
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -62,11 +68,12 @@ describe("PostRepostButton", () => {
           : json({ reposted: false, repostsCount: 4 })
         : undefined,
     );
-    await user.click(screen.getByRole("button", { name: "Repost, 2 reposts" }));
-    const pressed = screen.getByRole("button", { name: "Undo repost, 3 reposts" });
+    await pick(user, "Repost, 2 reposts", "Repost");
+    const pressed = await screen.findByRole("button", { name: "Undo repost, 3 reposts" });
     expect(pressed.getAttribute("aria-pressed")).toBe("true");
     answer.settle(json({ reposted: true, repostsCount: 5 }));
-    await user.click(await screen.findByRole("button", { name: "Undo repost, 5 reposts" }));
+    await screen.findByRole("button", { name: "Undo repost, 5 reposts" });
+    await pick(user, "Undo repost, 5 reposts", "Undo repost");
     expect(await screen.findByRole("button", { name: "Repost, 4 reposts" })).toBeTruthy();
     expect(calls.map((c) => c.method)).toEqual(["PUT", "DELETE"]);
   });
@@ -75,7 +82,7 @@ describe("PostRepostButton", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const post = makePost({ repostsCount: 1, repostedByMe: false, repostable: true });
     const { user } = renderFeed([post], ADA, () => apiError(500, "Something went wrong"));
-    await user.click(screen.getByRole("button", { name: "Repost, 1 repost" }));
+    await pick(user, "Repost, 1 repost", "Repost");
     const restored = await screen.findByRole("button", { name: "Repost, 1 repost" });
     expect(restored.getAttribute("aria-pressed")).toBe("false");
   });

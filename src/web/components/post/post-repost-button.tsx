@@ -1,42 +1,96 @@
-// The repost toggle of a post (docs/feed.md "Reposts and quotes"), beside the like: pressed
-// (aria-pressed) once the reader reposted it, with the post's repost count. A private account's
-// post cannot be reposted: the button is there, disabled, saying why. Signed-out visitors go to
-// sign-up and come back, as the like does.
+// The repost button of a post (docs/feed.md "Reposts and quotes"), beside the like: pressed
+// (aria-pressed) once the reader reposted it, with the post's repost count. It opens a small menu
+// (the one options menu: arrow keys, Enter, Escape): Repost (or Undo repost) and Quote, which opens
+// the quote composer with the post's card. A private account's post can be neither reposted nor
+// quoted: the button is there, disabled, saying why. Signed-out visitors go to sign-up and come
+// back, as the like does.
 import { clsx } from "clsx";
-import { Repeat2 } from "lucide-react";
+import { Quote, Repeat2 } from "lucide-react";
+import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
 import { formatCount } from "../../../domain/numbers";
 import { signupRedirect } from "../../../domain/safe-next";
 import { usePostRepostState, useRepostMutation } from "../../state/queries/post-reposts";
 import { useSessionUser } from "../../state/queries/session";
+import { OptionsMenu, OptionsMenuOnUse } from "../menu/options-menu";
+import { OptionsMenuItem } from "../menu/options-menu-item";
+import type { MenuButtonLook, MenuTriggerProps } from "../menu/options-menu-props";
 import { countLabel } from "./post-parts";
+import { QuoteComposerDialog } from "./quote-composer-dialog";
 
 export function PostRepostButton({ post }: { post: PostView }) {
   const { user } = useSessionUser();
   const { reposted, repostsCount } = usePostRepostState(post);
-  const repost = useRepostMutation(post);
   const navigate = useNavigate();
   const location = useLocation();
   const closed = post.repostable === false;
+  const label = `${closed ? "Reposting is off for private accounts" : reposted ? "Undo repost" : "Repost"}, ${countLabel(repostsCount, "repost")}`;
+  const look = (props: MenuTriggerProps) => (
+    <RepostLook {...props} label={label} reposted={reposted} closed={closed} count={repostsCount} />
+  );
 
-  const onClick = () => {
-    if (user === undefined) return; // the session is still loading
-    if (user === null) {
-      void navigate(signupRedirect(`${location.pathname}${location.search}`));
-      return;
-    }
-    repost.mutate(reposted);
-  };
+  if (closed || !user) {
+    const toSignUp = () => {
+      if (user === null) void navigate(signupRedirect(`${location.pathname}${location.search}`));
+    };
+    return look({ onClick: closed ? undefined : toSignUp, disabled: closed });
+  }
+  const menu: MenuButtonLook = { label, trigger: look, align: "start" };
+  return (
+    <OptionsMenuOnUse {...menu}>
+      <RepostMenu post={post} reposted={reposted} look={menu} />
+    </OptionsMenuOnUse>
+  );
+}
 
+function RepostMenu({
+  post,
+  reposted,
+  look,
+}: {
+  post: PostView;
+  reposted: boolean;
+  look: MenuButtonLook;
+}) {
+  const repost = useRepostMutation(post);
+  const [quoting, setQuoting] = useState(false);
+  return (
+    <>
+      <OptionsMenu {...look} usedAlready>
+        <OptionsMenuItem
+          icon={<Repeat2 aria-hidden="true" size={16} />}
+          onSelect={() => repost.mutate(reposted)}
+        >
+          {reposted ? "Undo repost" : "Repost"}
+        </OptionsMenuItem>
+        <OptionsMenuItem
+          icon={<Quote aria-hidden="true" size={16} />}
+          onSelect={() => setQuoting(true)}
+        >
+          Quote
+        </OptionsMenuItem>
+      </OptionsMenu>
+      <QuoteComposerDialog post={post} open={quoting} onOpenChange={setQuoting} />
+    </>
+  );
+}
+
+function RepostLook({
+  label,
+  reposted,
+  closed,
+  count,
+  ...button
+}: MenuTriggerProps & { label: string; reposted: boolean; closed: boolean; count: number }) {
   return (
     <button
       type="button"
+      {...button}
       aria-pressed={reposted}
       disabled={closed}
-      title={closed ? "Posts of a private account cannot be reposted" : undefined}
-      aria-label={`${closed ? "Reposting is off for private accounts" : reposted ? "Undo repost" : "Repost"}, ${countLabel(repostsCount, "repost")}`}
-      onClick={onClick}
+      title={closed ? "Posts of a private account cannot be reposted or quoted" : undefined}
+      aria-label={label}
       className={clsx(
         "inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm tabular-nums transition-colors",
         closed
@@ -49,7 +103,7 @@ export function PostRepostButton({ post }: { post: PostView }) {
       )}
     >
       <Repeat2 aria-hidden="true" size={18} />
-      <span aria-hidden="true">{formatCount(repostsCount)}</span>
+      <span aria-hidden="true">{formatCount(count)}</span>
     </button>
   );
 }

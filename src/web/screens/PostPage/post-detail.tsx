@@ -1,4 +1,5 @@
-// The post itself on its page (spec-2 §2): author with badge and @handle, the text, the image,
+// The post itself on its page (spec-2 §2): author with badge and @handle, the text, the image, the
+// card of the post it quotes (docs/feed.md "Reposts and quotes"),
 // its date as spec-2 §2 fixes it here (numeric date plus 12-hour time, where lists show '7m'), the
 // counts and the options menu.
 import type { PostView } from "../../../domain/contracts/posts";
@@ -8,6 +9,7 @@ import { ContentWarning } from "../../components/post/content-warning";
 import { PostMenu } from "../../components/post/post-menu";
 import { PostAuthorName, PostAvatar, PostBody } from "../../components/post/post-parts";
 import { PostStats } from "../../components/post/post-stats";
+import { QuoteCard } from "../../components/post/quote-card";
 import { TimeStamp } from "../../components/text/time-stamp";
 
 export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () => void }) {
@@ -23,6 +25,7 @@ export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () 
       <div className="mt-3">
         <ContentWarning warning={post.contentWarning}>
           <PostBody post={post} large />
+          {post.quote ? <QuoteCard card={post.quote} /> : null}
         </ContentWarning>
       </div>
       <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">

@@ -214,6 +214,8 @@ export interface NewPost {
   imageSensitive?: boolean;
   /** The card of its first link the composer shows (docs/feed.md "Link previews"). */
   linkPreviewId?: string | null;
+  /** The post it quotes (docs/feed.md "Reposts and quotes"). */
+  quoteOf?: string | null;
 }
 
 export function useCreatePostMutation() {
@@ -225,9 +227,11 @@ export function useCreatePostMutation() {
       contentWarning = "",
       imageSensitive = false,
       linkPreviewId = null,
+      quoteOf = null,
     }: NewPost) => {
       const form = new FormData();
       form.append("content", content.trim());
+      if (quoteOf) form.append("quoteOf", quoteOf);
       if (linkPreviewId) form.append("linkPreviewId", linkPreviewId);
       if (contentWarning.trim()) form.append("contentWarning", contentWarning.trim());
       if (images.length > 0 && imageSensitive) form.append("imageSensitive", "true");

@@ -1,0 +1,63 @@
+// The cards of the posts that posts from elsewhere quote (docs/federation.md "Quotes"): one of ours
+// is shown as the reader may see it (through `LocalQuoteCards`, the posts module's rule: a block
+// either way, a mute, a private account not followed, deleted, detached: unavailable); a post from
+// elsewhere we hold is shown unless the reader blocked its author or is blocked by them; an
+// object we do not hold shows no card (the Note's own "RE:" link stays in its text). One query for
+// the page, asked only when it holds a quote.
+import type { QuoteCardView } from "../../../domain/contracts/posts";
+import type { Db } from "../../db/client";
+import { type NoteRow, quotedNotesByUri } from "./note-queries";
+import { remoteAuthor } from "./remote-author";
+
+/** Our posts' cards for quotes (`id`: the quoting post's), as the reader is shown them. */
+export type LocalQuoteCards = (
+  quotes: { id: string; quoteOf: string | null; quoteDetached: boolean }[],
+) => Promise<Map<string, QuoteCardView>>;
+
+const UNAVAILABLE: QuoteCardView = { unavailable: true, detached: false };
+
+export async function noteQuoteCards(
+  db: Db,
+  {
+    rows,
+    viewerId,
+    quoteCards,
+  }: { rows: NoteRow[]; viewerId: string; quoteCards: LocalQuoteCards | undefined },
+): Promise<Map<string, QuoteCardView>> {
+  const ours = rows.filter((r) => r.quotePostId !== null);
+  const theirs = rows.filter((r) => r.quotePostId === null && r.quoteUri !== null);
+  const cards = new Map<string, QuoteCardView>();
+  if (ours.length > 0 && quoteCards) {
+    const local = await quoteCards(
+      ours.map((r) => ({ id: r.id, quoteOf: r.quotePostId, quoteDetached: false })),
+    );
+    for (const [id, card] of local) cards.set(id, card);
+  }
+  if (theirs.length === 0) return cards;
+  const uris = [...new Set(theirs.map((r) => r.quoteUri as string))];
+  const quoted = new Map(
+    (await quotedNotesByUri(db, { uris, viewerId })).map((n) => [n.uri, n] as const),
+  );
+  for (const row of theirs) {
+    const note = quoted.get(row.quoteUri as string);
+    if (!note) continue;
+    const media = note.media?.[0];
+    cards.set(
+      row.id,
+      note.hidden
+        ? UNAVAILABLE
+        : {
+            unavailable: false,
+            id: note.id,
+            author: remoteAuthor(note),
+            content: note.text,
+            contentWarning: note.summary,
+            image: media ? { url: media.url, alt: media.alt, width: null, height: null } : null,
+            imageSensitive: note.sensitive,
+            path: `/@${note.handle}`,
+            createdAt: note.publishedAt.toISOString(),
+          },
+    );
+  }
+  return cards;
+}

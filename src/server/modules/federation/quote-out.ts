@@ -1,0 +1,34 @@
+// A quote as other servers read it (docs/federation.md "Quotes"): the quoted post's id as
+// `quoteUrl` (Fedify writes it as `quoteUrl`, Misskey's `_misskey_quote` and Fedibird's
+// `quoteUri`), as FEP-044f's `quote`, and as a FEP-e232 object link in `tag`, plus a "RE: url" line
+// for servers that read none of these. A detached or deleted quoted post is not linked.
+import type { Context } from "@fedify/fedify";
+import { Link, Note } from "@fedify/vocab";
+import type { PostView } from "../../../domain/contracts/posts";
+
+/** FEP-e232: the media type of a link to an ActivityStreams object. */
+const OBJECT_LINK_TYPE = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
+
+/** The quoted post's Note id, when the post quotes one it still shows. */
+export function quotedNoteUri(ctx: Context<void>, post: PostView): URL | null {
+  return post.quote && !post.quote.unavailable
+    ? ctx.getObjectUri(Note, { id: post.quote.id })
+    : null;
+}
+
+/** The Note's properties that mark it as a quote of `quoted`. */
+export function quoteProperties(quoted: URL | null) {
+  if (!quoted) return { quote: null, quoteUrl: null, tags: [] };
+  return {
+    quote: quoted,
+    quoteUrl: quoted,
+    tags: [new Link({ href: quoted, mediaType: OBJECT_LINK_TYPE, name: `RE: ${quoted.href}` })],
+  };
+}
+
+/** The "RE: url" line Misskey and Mastodon show when they do not read the quote itself. */
+export function quoteFallbackHtml(quoted: URL | null): string {
+  if (!quoted) return "";
+  const href = quoted.href.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  return `<p class="quote-inline">RE: <a href="${href}">${href.replaceAll("<", "&lt;")}</a></p>`;
+}

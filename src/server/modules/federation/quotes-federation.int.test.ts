@@ -1,0 +1,174 @@
+// Quotes between servers (docs/federation.md "Quotes"): a quote here goes out as its Create(Note)
+// with `quoteUrl`, `_misskey_quote`, FEP-044f `quote` and a FEP-e232 object link to the quoted
+// post's id, and a second instance of ours that holds the quoted post shows its card; a Misskey
+// Note quoting one of our posts (`_misskey_quote`) shows our post's card in the follower's feed, by
+// our visibility rule.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PostView } from "../../../domain/contracts/posts";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { eventually, startInstance } from "../../test-support/federation-instances";
+import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
+import { followFixturePerson } from "../../test-support/fixture-follow";
+import { deliver, type FixtureServer, startFixtureServer } from "../../test-support/fixture-server";
+import { inject, publish } from "../../test-support/social";
+import type { TestApp } from "../../test-support/test-app";
+
+const OBJECT_LINK = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
+
+let net: FediverseNet;
+let a: TestApp;
+let b: TestApp;
+let misskey: FixtureServer;
+
+beforeAll(async () => {
+  net = await installFediverseNet(["a.test", "b.test", "misskey.test"]);
+  a = await startInstance(net, "a.test");
+  b = await startInstance(net, "b.test");
+  misskey = await startFixtureServer("misskey");
+  await net.serve(misskey.name, misskey.port);
+}, 60_000);
+
+afterAll(async () => {
+  await misskey?.close();
+  await a?.close();
+  await b?.close();
+  await net?.close();
+});
+
+const feedOf = async (t: TestApp, who: TestAccount) =>
+  (await inject(t, who, "GET", "/api/feed")).json().items as PostView[];
+
+async function followAcross(who: TestAccount, whom: TestAccount) {
+  const found = await inject(b, who, "GET", `/api/federation/lookup?handle=${whom.handle}@a.test`);
+  expect(found.statusCode, found.body).toBe(200);
+  await inject(b, who, "POST", `/api/federation/people/${found.json().person.id}/follow`);
+  await eventually(async () => {
+    const profile = await inject(a, whom, "GET", `/api/profiles/${whom.handle}`);
+    expect(profile.json().profile.counts.followers).toBe(1);
+  });
+}
+
+describe("quotes going out", () => {
+  it("carry the quoted post's id as quoteUrl, _misskey_quote, quote and an object link; our other instance shows the card", async () => {
+    const ann = await createAccount(a, { label: "ann", fullName: "Ann Author" });
+    const quinn = await createAccount(a, { label: "quinn", fullName: "Quinn Quoter" });
+    const bea = await createAccount(b, { label: "bea", fullName: "Bea Elsewhere" });
+    await followAcross(bea, ann);
+    await followAcross(bea, quinn);
+
+    const original = await publish(a, ann, "Ann's post, quoted across servers");
+    await eventually(async () => {
+      expect((await feedOf(b, bea)).map((p) => p.content)).toContain(
+        "Ann's post, quoted across servers",
+      );
+    });
+    const made = await inject(a, quinn, "POST", "/api/posts", {
+      content: "Quinn adds a thought",
+      quoteOf: original.id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const quoteId = made.json().post.id as string;
+
+    // The Note as any server reads it.
+    const served = await a.app.inject({
+      method: "GET",
+      url: `/ap/posts/${quoteId}`,
+      headers: { accept: "application/activity+json" },
+    });
+    expect(served.statusCode, served.body).toBe(200);
+    const note = served.json();
+    const quotedUri = `https://a.test/ap/posts/${original.id}`;
+    expect(note.quoteUrl).toBe(quotedUri);
+    expect(note._misskey_quote).toBe(quotedUri);
+    expect(note.quote).toBe(quotedUri);
+    const tags = Array.isArray(note.tag) ? note.tag : [note.tag];
+    expect(tags).toContainEqual(
+      expect.objectContaining({ type: "Link", href: quotedUri, mediaType: OBJECT_LINK }),
+    );
+    expect(note.content).toContain(`RE: <a href="${quotedUri}">`);
+
+    await eventually(async () => {
+      const shown = (await feedOf(b, bea)).find((p) => p.content.startsWith("Quinn adds"));
+      expect(shown?.quote).toMatchObject({
+        unavailable: false,
+        content: "Ann's post, quoted across servers",
+        author: { handle: `${ann.handle}@a.test` },
+      });
+    });
+
+    // Detached here: the Note no longer links it (read as it is when asked for).
+    expect((await inject(a, ann, "DELETE", `/api/posts/${quoteId}/quote`)).statusCode).toBe(200);
+    const again = await a.app.inject({
+      method: "GET",
+      url: `/ap/posts/${quoteId}`,
+      headers: { accept: "application/activity+json" },
+    });
+    expect(again.json().quoteUrl).toBeUndefined();
+  });
+});
+
+describe("quotes coming in", () => {
+  it("show our quoted post's card in the follower's feed, unavailable when the reader may not see it", async () => {
+    const reader = await createAccount(a, { label: "mk-reader", fullName: "Reader Here" });
+    const writer = await createAccount(a, { label: "mk-writer", fullName: "Wren Writer" });
+    await followFixturePerson(a, { server: misskey, who: reader, handle: "mika@misskey.test" });
+    const ours = await publish(a, writer, "Wren's post that Mika quotes");
+    const ourUri = `https://a.test/ap/posts/${ours.id}`;
+
+    const create = misskey.activity("create-note", { TEXT: "Mika quotes Wren" });
+    const sent = create.object as Record<string, unknown>;
+    const object = {
+      ...sent,
+      _misskey_quote: ourUri,
+      quoteUrl: ourUri,
+      content: `${sent.content}<br><span class="quote-inline">RE: ${ourUri}</span>`,
+    };
+    const signed = await misskey.sign({ ...create, object }, "https://a.test/ap/inbox", "rfc9421");
+    expect((await deliver(a, signed)).statusCode).toBe(202);
+    const item = async () =>
+      (await feedOf(a, reader)).find((p) => p.content.startsWith("Mika quotes Wren"));
+    await eventually(async () => {
+      expect((await item())?.quote).toMatchObject({
+        unavailable: false,
+        id: ours.id,
+        content: "Wren's post that Mika quotes",
+        author: { userId: writer.userId },
+      });
+    });
+
+    // Wren blocks the reader: the card is unavailable, its content not sent.
+    await inject(a, writer, "POST", `/api/safety/blocks/${reader.userId}`);
+    const hidden = await item();
+    expect(hidden?.quote).toEqual({ unavailable: true, detached: false });
+    expect(JSON.stringify(hidden)).not.toContain("Wren's post that Mika quotes");
+    await inject(a, writer, "DELETE", `/api/safety/blocks/${reader.userId}`);
+
+    // A Note quoting a post of Mika's we hold, by a FEP-e232 link only: that post's card.
+    const first = (create.object as { id: string }).id;
+    const second = misskey.activity("create-note", { TEXT: "Mika quotes herself" });
+    const linked = {
+      ...(second.object as Record<string, unknown>),
+      tag: [{ type: "Link", mediaType: OBJECT_LINK, href: first, name: `RE: ${first}` }],
+    };
+    expect(
+      (
+        await deliver(
+          a,
+          await misskey.sign({ ...second, object: linked }, "https://a.test/ap/inbox", "rfc9421"),
+        )
+      ).statusCode,
+    ).toBe(202);
+    await eventually(async () => {
+      const shown = (await feedOf(a, reader)).find((p) =>
+        p.content.startsWith("Mika quotes herself"),
+      );
+      expect(shown?.quote).toMatchObject({
+        unavailable: false,
+        author: { handle: "mika@misskey.test" },
+      });
+      expect(shown?.quote?.unavailable === false && shown.quote.content).toMatch(
+        /^Mika quotes Wren/,
+      );
+    });
+  });
+});

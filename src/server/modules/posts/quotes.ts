@@ -1,0 +1,100 @@
+// Quotes (docs/feed.md "Reposts and quotes"): a post that embeds another, shown under its text as
+// a card. The quoted post must be one its author may see and not a private account's (those are
+// for followers only, as with reposts); its quotes_count moves in the quote's own transaction (a
+// new quote, a deletion, a detaching), so it always equals its live, attached quotes. The quoted
+// post's author may detach their post from a quote: the quote stays, its card says so.
+import type { Db } from "../../db/client";
+import { forbidden, notFound } from "../../errors";
+import type { LiveEffects } from "../../outbox/outbox";
+import { canSeePosts } from "../../policy/visibility";
+import { findLivePost } from "./queries";
+import { bumpQuotes, detachedQuoteOf, markQuoteDetached } from "./quote-queries";
+import { repostTarget } from "./repost-queries";
+import type { PostDeps } from "./service";
+
+export const QUOTE_PRIVATE = "quote_private";
+
+/** The post to quote, refused when the author may not see it or it is gone (404) or it is a
+ * private account's (403 quote_private). */
+export async function requireQuotable(
+  db: Db,
+  { viewerId, postId }: { viewerId: string; postId: string },
+) {
+  const post = await findLivePost(db, postId);
+  if (!post || !(await canSeePosts(db, viewerId, post.userId))) {
+    throw notFound("The quoted post is not there, or you may not see it.");
+  }
+  if ((await repostTarget(db, postId))?.privateAccount) {
+    throw forbidden("Posts of a private account cannot be quoted.", QUOTE_PRIVATE);
+  }
+  return post;
+}
+
+/** Counts a new quote on the quoted post and tells every instance (post caches). */
+export async function countNewQuote(
+  tx: Db,
+  fx: Pick<LiveEffects, "publishAfterCommit">,
+  { quoteId, quoteOf }: { quoteId: string; quoteOf: string },
+) {
+  const counter = await bumpQuotes(tx, quoteOf, 1);
+  if (counter) {
+    fx.publishAfterCommit({
+      type: "post.quoted",
+      postId: quoteOf,
+      quoteId,
+      quotesCount: counter.count,
+      detached: false,
+    });
+  }
+}
+
+/** As a quote is deleted (in its transaction, with what the deletion changed): the quoted post
+ * loses it from its count unless its author had detached it already. */
+export async function uncountQuote(
+  tx: Db,
+  fx: Pick<LiveEffects, "publishAfterCommit">,
+  {
+    quoteId,
+    quoteOf,
+    quoteDetached,
+  }: { quoteId: string; quoteOf: string | null; quoteDetached: boolean },
+) {
+  if (!quoteOf || quoteDetached) return;
+  const counter = await bumpQuotes(tx, quoteOf, -1);
+  if (counter) {
+    fx.publishAfterCommit({
+      type: "post.quoted",
+      postId: quoteOf,
+      quoteId,
+      quotesCount: counter.count,
+      detached: false,
+    });
+  }
+}
+
+/** The quoted post's author removes their post from the quote: the quote stays, its card says
+ * the post was removed, the count loses it. Detaching again changes nothing; a quote that is not
+ * there, or not of a post of theirs, is 404. */
+export async function detachQuote(
+  deps: Pick<PostDeps, "db" | "outbox">,
+  { viewerId, quoteId }: { viewerId: string; quoteId: string },
+): Promise<{ detached: boolean; quotesCount: number }> {
+  return deps.outbox.transaction(async (tx, fx) => {
+    const quoteOf = await markQuoteDetached(tx, { quoteId, quotedAuthorId: viewerId });
+    if (!quoteOf) {
+      const already = await detachedQuoteOf(tx, { quoteId, quotedAuthorId: viewerId });
+      if (!already) throw notFound("Quote not found");
+      return { detached: true, quotesCount: already.quotesCount };
+    }
+    const counter = await bumpQuotes(tx, quoteOf, -1);
+    const quotesCount = counter?.count ?? 0;
+    fx.publishAfterCommit({
+      type: "post.quoted",
+      postId: quoteOf,
+      quoteId,
+      quotesCount,
+      detached: true,
+    });
+    return { detached: true, quotesCount };
+  });
+}
