@@ -1,7 +1,7 @@
 // The SQL of posts from elsewhere and our people's likes of them (docs/federation.md "Posts from
 // elsewhere"): kept by URI, listed per author newest first, merged into a reader's home feed from
 // the people elsewhere they follow, with what those people boosted.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
 import {
@@ -155,7 +155,7 @@ export interface NoteKey {
  * post's author (the post is there already), blocks them or is blocked by them, or when a
  * moderator silenced or suspended the author's server (its posts reach only their own followers:
  * docs/federation.md "Domain blocks"). */
-export function remoteFeedKeys(
+export async function remoteFeedKeys(
   db: Db,
   {
     viewerId,
@@ -163,11 +163,25 @@ export function remoteFeedKeys(
     cursor,
   }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
 ): Promise<NoteKey[]> {
+  const rows = cursor
+    ? await queryRows<RemoteKeyRow>(db, remoteFeedKeysQuery(viewerId, limit, cursor))
+    : await firstRemoteFeedKeys(db).execute({ viewer: viewerId, limit });
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt) }));
+}
+
+interface RemoteKeyRow {
+  id: string;
+  createdAt: Date | string;
+}
+
+function remoteFeedKeysQuery(
+  viewer: string | Placeholder,
+  limit: number | Placeholder,
+  cursor: { at: Date; id: string } | null,
+): SQL {
   const before = (at: string, id: string) =>
     cursor ? sql`and (${sql.raw(at)}, ${sql.raw(id)}) < (${cursor.at}, ${cursor.id}::uuid)` : sql``;
-  return queryRows<NoteKey>(
-    db,
-    sql`select k.id, k.at as "createdAt" from (
+  return sql`select k.id, k.at as "createdAt" from (
           select n.id, n.at
           from fed_following f
           cross join lateral (
@@ -177,7 +191,7 @@ export function remoteFeedKeys(
             order by n.published_at desc, n.id desc
             limit ${limit}
           ) n
-          where f.user_id = ${viewerId} and f.state = 'accepted'
+          where f.user_id = ${viewer} and f.state = 'accepted'
           union all
           select b.id, b.at
           from fed_following f
@@ -197,12 +211,23 @@ export function remoteFeedKeys(
             order by b.published_at desc, b.id desc
             limit ${limit}
           ) b
-          where f.user_id = ${viewerId} and f.state = 'accepted'
+          where f.user_id = ${viewer} and f.state = 'accepted'
         ) k
         order by k.at desc, k.id desc
-        limit ${limit}`,
-  ).then((rows) => rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt) })));
+        limit ${limit}`;
 }
+
+/** The first page's keys from elsewhere, which every feed cache miss reads beside its posts:
+ * prepared, so PostgreSQL plans it once per connection (db/prepared.ts; planned afresh it cost
+ * about 1.3 ms of PostgreSQL's CPU a read: docs/performance.md "Feed"). */
+const firstRemoteFeedKeys = preparedPer((db) =>
+  db
+    .select({ id: sql<string>`k.id`, createdAt: sql<Date | string>`k."createdAt"` })
+    .from(
+      sql`(${remoteFeedKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), null)}) k`,
+    )
+    .prepare("feed_first_remote"),
+);
 
 /** One person's posts (not replies), newest first, before the cursor. */
 export function noteKeysOf(
