@@ -219,7 +219,7 @@ function remoteFeedKeysQuery(
 
 /** The first page's keys from elsewhere, which every feed cache miss reads beside its posts:
  * prepared, so PostgreSQL plans it once per connection (db/prepared.ts; planned afresh it cost
- * about 1.3 ms of PostgreSQL's CPU a read: docs/performance.md "Feed"). */
+ * about 3.5 ms of PostgreSQL's CPU a read: docs/performance.md "Feed"). */
 const firstRemoteFeedKeys = preparedPer((db) =>
   db
     .select({ id: sql<string>`k.id`, createdAt: sql<Date | string>`k."createdAt"` })
