@@ -71,7 +71,7 @@ export function QuoteComposerDialog({
       hideDescription
       layout="sheet"
     >
-      <form onSubmit={send} className="space-y-3">
+      <form onSubmit={send} className="space-y-3 px-5 pb-5">
         <label htmlFor={id} className="sr-only">
           Your words about the post
         </label>
