@@ -3,6 +3,7 @@
 // for followers only, as with reposts); its quotes_count moves in the quote's own transaction (a
 // new quote, a deletion, a detaching), so it always equals its live, attached quotes. The quoted
 // post's author may detach their post from a quote: the quote stays, its card says so.
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
@@ -10,7 +11,6 @@ import { canSeePosts } from "../../policy/visibility";
 import { findLivePost } from "./queries";
 import { bumpQuotes, detachedQuoteOf, markQuoteDetached } from "./quote-queries";
 import { repostTarget } from "./repost-queries";
-import type { PostDeps } from "./service";
 
 export const QUOTE_PRIVATE = "quote_private";
 
@@ -76,7 +76,7 @@ export async function uncountQuote(
  * the post was removed, the count loses it. Detaching again changes nothing; a quote that is not
  * there, or not of a post of theirs, is 404. */
 export async function detachQuote(
-  deps: Pick<PostDeps, "db" | "outbox">,
+  deps: Pick<AppContext, "db" | "outbox">,
   { viewerId, quoteId }: { viewerId: string; quoteId: string },
 ): Promise<{ detached: boolean; quotesCount: number }> {
   return deps.outbox.transaction(async (tx, fx) => {
