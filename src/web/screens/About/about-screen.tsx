@@ -43,7 +43,7 @@ const sections = (siteName: string): AboutSection[] => [
   },
   {
     title: "Message posts",
-    text: "Share short public posts with text and a picture. The people who follow you see them in their home feed, and everyone signed in can like them and reply in threaded comments.",
+    text: "Share short public posts with text and up to four pictures, each with a description for people who cannot see it, a content warning when you want one, and #hashtags that lead to every public post with the tag. The people who follow you see them in their home feed, and everyone signed in can like them, reply in threaded comments, repost them to their own followers or quote them with words of their own.",
     more: "You can mute anyone, block anyone (you disappear from each other's feeds, comments, search and mail, and they are not told) and report posts, comments, messages and profiles. Moderators review every report and can remove content, restrict an account to read-only, or suspend it.",
   },
   {
