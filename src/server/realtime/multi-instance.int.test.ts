@@ -1,7 +1,6 @@
 // Two app processes on different ports share PostgreSQL and Redis, as behind a load balancer:
 // a follow made through instance A reaches a WebSocket client connected to instance B.
 import { rmSync } from "node:fs";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_ENDED_CLOSE_CODE } from "../../domain/realtime-frames";
@@ -13,38 +12,13 @@ import {
   startServer,
   stopServer,
 } from "../test-support/child-server";
+import { testRedisUrl, whyNoRedisAndPostgres } from "../test-support/local-services";
 import { createPostgresDatabase } from "../test-support/test-db";
 import { connectRealtime } from "../test-support/ws-client";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-async function reachable(): Promise<string | null> {
-  const redis = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis is not reachable at ${redisUrl}`;
-  } finally {
-    redis.disconnect();
-  }
-  const client = new pg.Client({ connectionString: pgUrl });
-  try {
-    await client.connect();
-  } catch {
-    return `PostgreSQL is not reachable at ${pgUrl}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  return null;
-}
-
-const skipReason = await reachable();
+const skipReason = await whyNoRedisAndPostgres(pgUrl);
 if (skipReason) console.warn(`multi-instance realtime test skipped: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)(
@@ -56,7 +30,7 @@ describe.skipIf(skipReason !== null)(
     const MODERATOR = `moderator.${Date.now().toString(36)}@example.com`;
     const startInstance = (databaseUrl: string) =>
       startServer({
-        env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, ADMIN_EMAILS: MODERATOR },
+        env: { DATABASE_URL: databaseUrl, REDIS_URL: testRedisUrl, ADMIN_EMAILS: MODERATOR },
       });
     const stopInstance = async (instance: ChildServer) => {
       await stopServer(instance);

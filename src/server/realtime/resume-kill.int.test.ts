@@ -4,8 +4,6 @@
 // is killed with SIGKILL. The client reconnects to A with its last sequence, as the browser does,
 // and must have had every event exactly once, in order.
 import { rmSync } from "node:fs";
-import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SequencedMessage } from "../../domain/realtime-events";
 import {
@@ -16,35 +14,14 @@ import {
   startServer,
   stopServer,
 } from "../test-support/child-server";
+import { testRedisUrl, whyNoRedisAndPostgres } from "../test-support/local-services";
 import { createPostgresDatabase } from "../test-support/test-db";
 import { connectRealtime, type TestSocket } from "../test-support/ws-client";
 import { compareSequences } from "./sequence";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-async function reachable(): Promise<string | null> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis is not reachable at ${redisUrl}`;
-  } finally {
-    redis.disconnect();
-  }
-  const client = new pg.Client({ connectionString: pgUrl });
-  try {
-    await client.connect();
-  } catch {
-    return `PostgreSQL is not reachable at ${pgUrl}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  return null;
-}
-
-const skipReason = await reachable();
+const skipReason = await whyNoRedisAndPostgres(pgUrl);
 if (skipReason) console.warn(`resume-on-kill test skipped: ${skipReason}`);
 
 const BURST = 30;
@@ -64,7 +41,7 @@ describe.skipIf(skipReason !== null)("resuming after the instance a socket is on
 
   beforeAll(async () => {
     database = await createPostgresDatabase(pgUrl);
-    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl };
+    const env = { DATABASE_URL: database.url, REDIS_URL: testRedisUrl };
     // One after the other: the first applies the migrations.
     a = await startServer({ env });
     b = await startServer({ env });

@@ -1,10 +1,11 @@
 // Local stand-ins for the production services, for integration tests: an S3 store (s3rver on a
-// random loopback port, in its own folder) and a probe for the machine's Redis.
+// random loopback port, in its own folder) and probes for the machine's Redis and PostgreSQL.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import pg from "pg";
 
 // s3rver ships no type declarations; this is the part of its API used here.
 interface S3rverServer {
@@ -65,5 +66,20 @@ export async function redisReachable(url = testRedisUrl): Promise<boolean> {
     return false;
   } finally {
     redis.disconnect();
+  }
+}
+
+/** Why a test of several instances cannot run here (no Redis at `testRedisUrl`, no PostgreSQL at
+ * `pgUrl`), or null when both answer. */
+export async function whyNoRedisAndPostgres(pgUrl: string): Promise<string | null> {
+  if (!(await redisReachable())) return `Redis is not reachable at ${testRedisUrl}`;
+  const client = new pg.Client({ connectionString: pgUrl });
+  try {
+    await client.connect();
+    return null;
+  } catch {
+    return `PostgreSQL is not reachable at ${pgUrl}`;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
