@@ -87,7 +87,7 @@ describe("SIGTERM with requests in flight", () => {
     const summary = (list: Outcome[]) =>
       list.map((outcome) => (outcome.answered ? outcome.status : outcome.why)).join(" ");
     const detail = () =>
-      `polls: ${summary(polls)}\nlog-ins: ${summary(outcomes)}\n${server.stderr()}`;
+      `polls: ${summary(polls)}\nlog-ins: ${summary(outcomes)}\n${server.output()}`;
     expect(code, detail()).toBe(0);
 
     // Every log-in sent before the signal was answered in full: 401, there is no such account.
@@ -154,7 +154,7 @@ describe("SIGTERM with requests in flight", () => {
     const code = await exited;
 
     const detail = () =>
-      `${sent.map((s) => (s.outcome.answered ? s.outcome.status : s.outcome.why)).join(" ")}\n${server.stderr()}`;
+      `${sent.map((s) => (s.outcome.answered ? s.outcome.status : s.outcome.why)).join(" ")}\n${server.output()}`;
     expect(code, detail()).toBe(0);
     for (const { outcome } of sent) expect(outcome.answered, detail()).toBe(true);
     const acknowledged = sent.flatMap(({ content, outcome }) =>

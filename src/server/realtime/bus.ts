@@ -2,7 +2,9 @@
 // event once (sequence.ts) and keeps the last few minutes of them, so a client that reconnects
 // with the last sequence it got is given what it missed. In-process by default: a counter and a
 // buffer, with an epoch that changes with the process. With REDIS_URL, a Redis Stream: `publish`
-// appends (the stream ID is the sequence), and every instance, the publisher included, reads the
+// appends (the stream ID is the sequence) and trims what is older than the window, noting how far
+// it trimmed, so a backlog is refused only when it lost events; every instance, the publisher
+// included, reads the
 // stream and hands each event to its subscribers in stream order, so every instance sends its
 // sockets the events in one order. `publish` resolves once this instance's handlers that return a
 // promise have finished with the event: a request that changed something answers only when this
@@ -17,7 +19,6 @@ import {
   isSequence,
   RESUME_WINDOW_MS,
   type Sequenced,
-  sequenceTime,
 } from "./sequence";
 
 /** `seq` is the event's sequence; handlers that only keep caches ignore it. */
@@ -121,10 +122,28 @@ const MAX_BACKLOG = 10_000;
 /** A publisher waits at most this long for its own event to come back through the stream. */
 const ECHO_WAIT_MS = 5_000;
 const READ_BLOCK_MS = 5_000;
+/** The reader's blocking read may take READ_BLOCK_MS; only past this is Redis taken to be away. */
+const READ_TIMEOUT_MS = READ_BLOCK_MS + 2_000;
+
+/**
+ * Appends an event and trims, exactly, the entries older than the bound (milliseconds) in one
+ * step, keeping under KEYS[2] the ID of the newest entry it removed: a client at or after that
+ * ID has lost nothing, however long ago it last heard (a quiet stream keeps its last entries).
+ */
+const APPEND_SCRIPT = `
+local id = redis.call('XADD', KEYS[1], '*', 'e', ARGV[2])
+local older = redis.call('XREVRANGE', KEYS[1], '(' .. ARGV[1], '-', 'COUNT', 1)
+if older[1] then
+  redis.call('XTRIM', KEYS[1], 'MINID', ARGV[1])
+  redis.call('SET', KEYS[2], older[1][1])
+end
+return id`;
 
 interface RedisBusOptions extends LogOptions {
   /** The stream's key (tests use one of their own). */
   stream?: string;
+  /** How much older than the window an entry must be to be trimmed (CLOCK_SLACK_MS; tests 0). */
+  slackMs?: number;
 }
 
 type StreamEntry = [id: string, fields: string[]];
@@ -137,6 +156,8 @@ export async function createRedisBus(
 ): Promise<EventBus> {
   const stream = options.stream ?? EVENT_STREAM;
   const windowMs = options.windowMs ?? RESUME_WINDOW_MS;
+  const slackMs = options.slackMs ?? CLOCK_SLACK_MS;
+  const trimmedKey = `${stream}:trimmed`;
   const fanout = createFanout(onError);
   await redis.set(`${stream}:epoch`, randomUUID(), "NX");
   const epoch = (await redis.get(`${stream}:epoch`)) as string;
@@ -149,7 +170,7 @@ export async function createRedisBus(
   const echoes = new Map<string, () => void>();
   /** Events read whose handlers have not all finished. */
   const running = new Map<string, Promise<void>>();
-  const reader = redis.duplicate();
+  const reader = redis.duplicate({ commandTimeout: READ_TIMEOUT_MS });
   reader.on("error", onError);
   // A lazy client's copy waits to be connected; any other connects on its own.
   if (reader.status === "wait") await reader.connect();
@@ -198,13 +219,12 @@ export async function createRedisBus(
 
   return {
     async publish(event) {
-      const id = (await redis.xadd(
+      const id = (await redis.eval(
+        APPEND_SCRIPT,
+        2,
         stream,
-        "MINID",
-        "~",
-        String(Date.now() - windowMs - CLOCK_SLACK_MS),
-        "*",
-        "e",
+        trimmedKey,
+        String(Date.now() - windowMs - slackMs),
         JSON.stringify(event),
       )) as string;
       const handling = running.get(id);
@@ -241,9 +261,8 @@ export async function createRedisBus(
         if (compareSequences(after, last) > 0) return { refetch: "unknown" };
         // Nothing since: nothing missed, however long ago that was.
         if (compareSequences(after, last) === 0) return { events: [] };
-        // Trimming keeps every event newer than the window (and the clock slack): a client
-        // within it has lost nothing.
-        if (Date.now() - sequenceTime(after) > windowMs) return { refetch: "too-old" };
+        const trimmed = await redis.get(trimmedKey);
+        if (trimmed !== null && compareSequences(after, trimmed) < 0) return { refetch: "too-old" };
         if (compareSequences(after, upTo) >= 0) return { events: [] };
         const entries = (await redis.xrange(
           stream,

@@ -14,7 +14,7 @@ import {
   startServer,
   stopServer,
 } from "../test-support/child-server";
-import { testRedisUrl, whyNoRedisAndPostgres } from "../test-support/local-services";
+import { testRedisDatabase, whyNoRedisAndPostgres } from "../test-support/local-services";
 import { createPostgresDatabase } from "../test-support/test-db";
 import { connectRealtime, type TestSocket } from "../test-support/ws-client";
 import { compareSequences } from "./sequence";
@@ -41,7 +41,8 @@ describe.skipIf(skipReason !== null)("resuming after the instance a socket is on
 
   beforeAll(async () => {
     database = await createPostgresDatabase(pgUrl);
-    const env = { DATABASE_URL: database.url, REDIS_URL: testRedisUrl };
+    // A Redis database of its own: no other test's events in its stream.
+    const env = { DATABASE_URL: database.url, REDIS_URL: testRedisDatabase(1) };
     // One after the other: the first applies the migrations.
     a = await startServer({ env });
     b = await startServer({ env });
@@ -118,13 +119,18 @@ describe.skipIf(skipReason !== null)("resuming after the instance a socket is on
 
     expect(await onB.closed).toBe(1006);
     const resumed = await onA;
+    const asked = { after: lastSeq(onB), ready: ready.seq };
     try {
       await resumed.waitFor((m) => storyLine(m) === expected.at(-1), 10_000);
       const received = [...onB.received, ...resumed.received].filter(
         (m) => m.type !== "ready" && m.seq !== undefined,
       );
       const story = received.map(storyLine).filter((line) => line !== null);
-      expect(story).toEqual(expected);
+      const refetches = resumed.messages.filter((m) => m.type === "refetch");
+      expect(
+        story,
+        `asked ${JSON.stringify(asked)}, told ${JSON.stringify(refetches)}\n${a.output()}`,
+      ).toEqual(expected);
       // Both sockets together: sequences never go back (one event's messages share one).
       for (let i = 1; i < received.length; i++) {
         const [before, after] = [received[i - 1]?.seq, received[i]?.seq] as [string, string];

@@ -4,30 +4,17 @@
 // in-process bus and on the Redis stream (a stream of the test's own).
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SequencedMessage } from "../../domain/realtime-events";
+import { connectRedis } from "../infra/redis";
 import { createAccount, type TestAccount } from "../test-support/accounts";
+import { redisReachable, testRedisUrl } from "../test-support/local-services";
 import { follow, inject, publish } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { connectRealtime, type TestSocket } from "../test-support/ws-client";
 import { createRedisBus, type EventBus } from "./bus";
 import { compareSequences } from "./sequence";
-
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 interface Setup {
   t: TestApp;
@@ -220,25 +207,29 @@ suite("resuming on the in-process bus", async () => {
 });
 
 const redisSkip = !(await redisReachable());
-if (redisSkip) console.warn(`Redis resume tests skipped: Redis is not reachable at ${redisUrl}`);
+if (redisSkip)
+  console.warn(`Redis resume tests skipped: Redis is not reachable at ${testRedisUrl}`);
 
-/** A stream of the test's own, with a window of `windowMs`. */
+/** A stream of the test's own, with a window of `windowMs` (and then no clock slack). */
 async function redisSetup(windowMs?: number) {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  // The client as the server makes it (infra/redis.ts), with its command timeout.
+  const redis = (await connectRedis(testRedisUrl)) as Redis;
   const stream = `test:events:${randomUUID()}`;
-  const bus: EventBus = await createRedisBus(redis, () => {}, {
+  const errors: unknown[] = [];
+  const bus: EventBus = await createRedisBus(redis, (error) => errors.push(error), {
     stream,
-    ...(windowMs ? { windowMs } : {}),
+    ...(windowMs ? { windowMs, slackMs: 0 } : {}),
   });
   const t = await createTestApp({}, { bus });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   return {
     t,
     baseUrl: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+    errors,
     async close() {
       await t.close();
       await bus.close();
-      await redis.del(stream, `${stream}:epoch`);
+      await redis.del(stream, `${stream}:epoch`, `${stream}:trimmed`);
       redis.disconnect();
     },
   };
@@ -247,7 +238,17 @@ async function redisSetup(windowMs?: number) {
 describe.skipIf(redisSkip)("on the Redis stream", () => {
   suite("resuming on the Redis stream", () => redisSetup());
 
-  describe("a gap older than the window", () => {
+  it("waits on a quiet stream past the client's command timeout without an error", async () => {
+    const s = await redisSetup();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_600));
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  describe("a gap whose events were trimmed", () => {
     let s: Setup;
     beforeAll(async () => {
       s = await redisSetup(1_000);
@@ -266,6 +267,8 @@ describe.skipIf(redisSkip)("on the Redis stream", () => {
       first.close();
       await publish(s.t, friend, "missed long ago");
       await new Promise((resolve) => setTimeout(resolve, 1_200));
+      // The next event trims those older than the window.
+      await publish(s.t, friend, "missed now");
       const socket = await connectRealtime(s.baseUrl, person.cookie, {
         query: { epoch: ready.epoch, after: seen.seq as string },
       });
@@ -275,6 +278,31 @@ describe.skipIf(redisSkip)("on the Redis stream", () => {
           reason: "too-old",
         });
         expect(storyOf(socket)).toEqual([]);
+      } finally {
+        socket.close();
+      }
+    });
+
+    it("is not a quiet client's: the event that trimmed the last one it had is sent", async () => {
+      const [person, friend] = await Promise.all([createAccount(s.t), createAccount(s.t)]);
+      await follow(s.t, person, friend);
+      const first = await connectRealtime(s.baseUrl, person.cookie);
+      const ready = await first.waitFor((m) => m.type === "ready");
+      if (ready.type !== "ready") throw new Error("no ready");
+      await publish(s.t, friend, "heard");
+      await first.waitFor((m) => m.type === "post.created");
+      const heard = eventsOf(first).at(-1) as SequencedMessage;
+      first.close();
+      // Quiet for longer than the window; the next event trims every one before it.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await publish(s.t, friend, "after the quiet");
+      const socket = await connectRealtime(s.baseUrl, person.cookie, {
+        query: { epoch: ready.epoch, after: heard.seq as string },
+      });
+      try {
+        await socket.waitFor((m) => m.type === "post.created");
+        expect(storyOf(socket)).toEqual(["post:after the quiet"]);
+        expect(socket.messages.some((m) => m.type === "refetch")).toBe(false);
       } finally {
         socket.close();
       }

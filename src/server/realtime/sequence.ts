@@ -3,7 +3,8 @@
 // Redis it is the event's stream ID ("1764450000000-3"). Both read as two numbers, compared in
 // order, so one comparison serves either bus.
 
-/** How far back a reconnecting client is given what it missed; older gaps are told to refetch. */
+/** How long events are kept at least, for reconnecting clients; a client whose missed events are
+ * no longer kept is told to refetch. */
 export const RESUME_WINDOW_MS = 5 * 60_000;
 
 const SEQUENCE = /^\d{1,16}(-\d{1,16})?$/;
@@ -21,9 +22,6 @@ export function compareSequences(a: string, b: string): number {
   const [bHigh, bLow] = parts(b);
   return aHigh - bHigh || aLow - bLow;
 }
-
-/** The stream ID's time (its milliseconds part). */
-export const sequenceTime = (seq: string) => parts(seq)[0];
 
 /** An event as the bus numbered it. */
 export interface Sequenced<E> {

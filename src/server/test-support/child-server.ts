@@ -15,7 +15,8 @@ export interface ChildServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  stderr(): string;
+  /** What the instance printed (its log at LOG_LEVEL, warnings and errors). */
+  output(): string;
 }
 
 export function freePort(): Promise<number> {
@@ -53,24 +54,26 @@ export async function startServer(
       LOG_LEVEL: "warn",
       ...options.env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr += String(chunk);
-  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += String(chunk);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`instance exited: ${output}`);
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, dataDir, process: child, stderr: () => stderr };
+    if (ok) return { url, dataDir, process: child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`instance did not become healthy: ${stderr}`);
+  throw new Error(`instance did not become healthy: ${output}`);
 }
 
 /** Ends the process with `signal` and waits until it has exited. */

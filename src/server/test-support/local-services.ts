@@ -49,6 +49,14 @@ export async function startLocalS3(buckets: string[]): Promise<LocalS3> {
 
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
+/** The same Redis, database `index`: a test whose instances share its event stream and keys with
+ * no other test file (Redis has 16 databases, 0 the default). */
+export function testRedisDatabase(index: number): string {
+  const url = new URL(testRedisUrl);
+  url.pathname = `/${index}`;
+  return url.toString();
+}
+
 /** Whether a Redis answers at `url`, found out within about a second. */
 export async function redisReachable(url = testRedisUrl): Promise<boolean> {
   const redis = new Redis(url, {
