@@ -157,6 +157,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           maxWorkers: 2,
           isolate: false,
+          // A worker creates and drops many embedded databases (PGlite's WebAssembly). Once, V8
+          // deadlocked freeing wasm code they no longer used (WasmEngine::FreeDeadCode, waiting on
+          // a module's lock), with the worker idle and its timers stopped; without that code
+          // collection the dead code is kept until the worker exits (README.md "Tests").
+          execArgv: ["--no-wasm-code-gc"],
         },
       },
     ],
