@@ -148,10 +148,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     log,
     handlers: handlers as OutboxHandlers,
   });
-  // Through the outbox, which hands the event to this instance's subscribers (below) before it
-  // reaches the others, and keeps it while Redis is away (docs/operations.md "Redis").
-  const auth = createAuth(config, db, outbox, (userId) => {
-    outbox
+  // This instance forgets the session before the sign-out answers; the others hear of it through
+  // the outbox, which keeps the event while Redis is away (docs/operations.md "Redis").
+  const auth = createAuth(config, db, outbox, async (userId) => {
+    sessions.revoke(userId);
+    await outbox
       .enqueue([{ topic: "event", payload: { type: "session.ended", userId } }])
       .catch((error: unknown) => {
         log.error({ err: error }, "session end could not be published");

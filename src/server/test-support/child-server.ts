@@ -56,15 +56,20 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Its log (stdout) and what it says on stderr (a start's refusal), together as printed; a start
+  // that fails is told by its stderr alone.
   let output = "";
-  const keep = (chunk: Buffer) => {
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => {
     output += String(chunk);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += String(chunk);
+    stderr += String(chunk);
+  });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${output}`);
+    if (child.exitCode !== null) throw new Error(`instance exited: ${stderr}`);
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
@@ -73,7 +78,7 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`instance did not become healthy: ${output}`);
+  throw new Error(`instance did not become healthy: ${stderr}`);
 }
 
 /** Ends the process with `signal` and waits until it has exited. */

@@ -36,13 +36,13 @@ const TWO_FACTOR_SIGN_IN_SECONDS = 10 * 60;
 
 /**
  * `onSessionEnded` hears of every session the library deletes (sign-out, password reset), so
- * caches of who is signed in can forget it.
+ * caches of who is signed in can forget it; the library answers once it has finished.
  */
 export function createAuth(
   config: Config,
   db: Db,
   outbox: Pick<Outbox, "enqueue">,
-  onSessionEnded: (userId: string) => void,
+  onSessionEnded: (userId: string) => Promise<void>,
 ) {
   // The library has stored the code or token in its own transaction; the mail goes through the
   // outbox so a failed or interrupted send is retried (docs/outbox.md).

@@ -63,6 +63,22 @@ describe("a post's content warning", () => {
     expect(feed.find((p) => p.id === post.id)?.contentWarning).toBe("Spoilers for the finale");
   });
 
+  it("names the post's link: its path is made of the warning's words, never the text's", async () => {
+    const res = await inject(t, author, "POST", "/api/posts", {
+      content: "Bruce Willis was dead all along",
+      contentWarning: "Sixth Sense ending",
+    });
+    expect(res.statusCode).toBe(201);
+    const post = res.json().post as PostView;
+    expect(post.path).toBe(`/${author.handle}/sixth-sense-ending`);
+    const page = await t.app.inject({ method: "GET", url: post.path });
+    expect(page.statusCode).toBe(200);
+    // Its head (title, preview tags, canonical link) names the warning only.
+    const head = page.body.slice(0, page.body.indexOf('<div id="root">'));
+    expect(head).toContain(post.path);
+    expect(head).not.toMatch(/willis/i);
+  });
+
   it("is none when blank or left out", async () => {
     const blank = await inject(t, author, "POST", "/api/posts", {
       content: "Nothing to warn about",

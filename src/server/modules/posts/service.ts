@@ -182,7 +182,9 @@ async function insertAtFreeSlug(
   },
 ): Promise<string> {
   const id = randomUUID();
-  for (const slug of slugCandidates(postSlug(values.content), id)) {
+  // Behind a warning, the link is made of the warning's words: a link shows what the card shows.
+  const words = values.contentWarning ?? values.content;
+  for (const slug of slugCandidates(postSlug(words), id)) {
     if (await insertPost(db, { id, ...values, slug })) return id;
   }
   // The last candidate holds the whole id, which no other post has.
