@@ -248,7 +248,9 @@ export async function createPost(
         linkPreviewId,
         quoteOf,
       });
-      if (quoteOf) await countNewQuote(tx, fx, { quoteId: id, quoteOf });
+      if (quoteOf) {
+        await countNewQuote(tx, fx, { quoteId: id, quoteOf, authorId, text: input.content });
+      }
       await writeToTimelines(tx, { postId: id, authorId });
       await tagPost(tx, { postId: id, content: input.content });
       if (await reachesElsewhere(deps, tx, { authorId, content: input.content })) {
@@ -347,7 +349,9 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
     await deletePinsOfPost(tx, post.postId);
     await untagPost(tx, post.postId);
     const deleted = await softDeletePost(tx, post);
-    if (deleted) await uncountQuote(tx, fx, { quoteId: post.postId, ...deleted });
+    if (deleted) {
+      await uncountQuote(tx, fx, { quoteId: post.postId, authorId: post.authorId, ...deleted });
+    }
     if (await deps.federation.reachesOtherServers(tx, post.authorId)) {
       fx.federate({ kind: "post.delete", ...post });
     }
