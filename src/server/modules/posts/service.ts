@@ -39,8 +39,8 @@ import {
   userPostKeys,
 } from "./queries";
 import { countNewQuote, requireQuotable, uncountQuote } from "./quotes";
-import { oncePerPost, presentReposts } from "./repost-feed";
-import { repostFeedKeys } from "./repost-queries";
+import { oncePerPost, pageWithReposts, presentReposts } from "./repost-feed";
+import { profileRepostKeys, repostFeedKeys } from "./repost-queries";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
 /** What the post use-cases need of the app context. */
@@ -159,13 +159,26 @@ export async function mergedFeedKeys(
     .slice(0, limit + 1);
 }
 
+/** A person's posts and reposts, newest first, merged on one keyset (docs/feed.md "Reposts and
+ * quotes"). */
 export async function userPostsPage(
   reader: PostReader,
-  { userId, viewerId, limit, cursor }: PageInput & { userId: string; viewerId: string | null },
+  {
+    userId,
+    viewerId,
+    limit,
+    cursor: raw,
+  }: PageInput & { userId: string; viewerId: string | null },
 ) {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
-  const keys = await userPostKeys(reader.db, { userId, limit, cursor: decodeUuidCursor(cursor) });
-  return pageFromKeys(reader, { keys, limit, viewerId });
+  const cursor = decodeUuidCursor(raw);
+  const [own, reposts] = await Promise.all([
+    userPostKeys(reader.db, { userId, limit, cursor }),
+    profileRepostKeys(reader.db, { userId, viewerId, limit: limit + 1, cursor }),
+  ]);
+  if (reposts.length === 0) return pageFromKeys(reader, { keys: own, limit, viewerId });
+  const keys = [...own, ...reposts].sort(newerFirst).slice(0, limit + 1);
+  return pageWithReposts(reader, { keys, limit, viewerId });
 }
 
 /** Inserts the post at its author's first free slug (docs/feed.md "Post links"); its id. */
