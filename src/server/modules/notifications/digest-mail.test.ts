@@ -54,11 +54,7 @@ describe("digestSummary", () => {
       "2 likes, 3 reposts, 1 quote and 1 comment on your posts",
       "2 likes, 3 reposts, 1 quote and 1 comment on your posts",
     ],
-    [
-      content([], 0, 0, 0, 0, { reposts: 1 }),
-      "1 repost on your posts",
-      "1 repost on your posts",
-    ],
+    [content([], 0, 0, 0, 0, { reposts: 1 }), "1 repost on your posts", "1 repost on your posts"],
   ])("case %#", (given, named, bare) => {
     expect(digestSummary(given)).toBe(named);
     expect(digestSummary(given, false)).toBe(bare);

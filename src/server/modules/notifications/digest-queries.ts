@@ -120,7 +120,9 @@ export async function postActivityIn(
   db: Db,
   input: Between,
 ): Promise<{ likes: number; reposts: number; quotes: number; comments: number; replies: number }> {
-  const [row] = await queryRows<Record<"likes" | "reposts" | "quotes" | "comments" | "replies", number | string>>(
+  const [row] = await queryRows<
+    Record<"likes" | "reposts" | "quotes" | "comments" | "replies", number | string>
+  >(
     db,
     sql`select count(*) filter (where a.type = 'LIKE') as likes,
         count(*) filter (where a.type = 'REPOST') as reposts,

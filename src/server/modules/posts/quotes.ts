@@ -95,7 +95,11 @@ export async function uncountQuote(
 export async function recountQuote(
   tx: Db,
   fx: Pick<LiveEffects, "publishAfterCommit">,
-  { quoteId, quoteOf, quoteDetached }: { quoteId: string; quoteOf: string | null; quoteDetached: boolean },
+  {
+    quoteId,
+    quoteOf,
+    quoteDetached,
+  }: { quoteId: string; quoteOf: string | null; quoteDetached: boolean },
 ) {
   if (!quoteOf || quoteDetached) return;
   const counter = await bumpQuotes(tx, quoteOf, 1);
@@ -112,7 +116,11 @@ export async function recountQuote(
 async function forgetQuoteNotice(
   tx: Db,
   fx: Pick<LiveEffects, "publishAfterCommit">,
-  { quoteId, authorId, quotedAuthorId }: { quoteId: string; authorId: string; quotedAuthorId: string },
+  {
+    quoteId,
+    authorId,
+    quotedAuthorId,
+  }: { quoteId: string; authorId: string; quotedAuthorId: string },
 ) {
   if (authorId === quotedAuthorId) return;
   await forgetActivity(tx, {

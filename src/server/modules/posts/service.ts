@@ -163,12 +163,7 @@ export async function mergedFeedKeys(
  * quotes"). */
 export async function userPostsPage(
   reader: PostReader,
-  {
-    userId,
-    viewerId,
-    limit,
-    cursor: raw,
-  }: PageInput & { userId: string; viewerId: string | null },
+  { userId, viewerId, limit, cursor: raw }: PageInput & { userId: string; viewerId: string | null },
 ) {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
   const cursor = decodeUuidCursor(raw);

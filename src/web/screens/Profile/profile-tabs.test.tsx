@@ -57,7 +57,9 @@ describe("ProfileTabs", () => {
     });
     const own = makePost({ id: "p-grace", author: GRACE, content: "Grace's own post" });
     stubFetch(({ path }) =>
-      path.startsWith("/api/users/u2/posts") ? json({ items: [repost, own], nextCursor: null }) : undefined,
+      path.startsWith("/api/users/u2/posts")
+        ? json({ items: [repost, own], nextCursor: null })
+        : undefined,
     );
     renderWithRoutes([{ path: "/", element: <ProfileTabs userId={GRACE.userId} /> }], {
       url: "/",
