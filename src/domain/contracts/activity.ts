@@ -5,7 +5,9 @@ export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
 
 /** spec-2 §3 group types, with a private account's waiting requests (FOLLOW_REQUEST, answered
  * through /api/follow-requests), the requester's 'accepted your follow request'
- * (FOLLOW_ACCEPTED) and 'mentioned you' (MENTION, docs/social-and-realtime.md "Mentions"). */
+ * (FOLLOW_ACCEPTED), 'mentioned you' (MENTION, docs/social-and-realtime.md "Mentions"),
+ * 'reposted your post' (REPOST, a group per post) and 'quoted your post' (QUOTE, a group per
+ * quote, whose post is the quote: "Reposts and quotes in Activity"). */
 export const ACTIVITY_GROUP_TYPES = [
   "LIKE",
   "COMMENT",
@@ -13,6 +15,8 @@ export const ACTIVITY_GROUP_TYPES = [
   "FOLLOW_REQUEST",
   "FOLLOW_ACCEPTED",
   "MENTION",
+  "REPOST",
+  "QUOTE",
 ] as const;
 export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
 

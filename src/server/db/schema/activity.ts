@@ -1,5 +1,5 @@
-// spec-2 §3 user_activity: one row per like, comment, reply, follow or mention that reaches a
-// recipient, and a private account's follow request and its acceptance
+// spec-2 §3 user_activity: one row per like, comment, reply, follow, mention, repost or quote that
+// reaches a recipient, and a private account's follow request and its acceptance
 // (docs/social-and-realtime.md). The actor is one of our people or someone elsewhere (`fed_actor_id`,
 // docs/federation.md "Activity from elsewhere"), never both; a row from elsewhere goes with its
 // actor and with the note it quotes (`fed_note_id`).
@@ -37,7 +37,7 @@ export const userActivity = pgTable(
     index("user_activity_fed_note_idx").on(t.fedNoteId).where(sql`${t.fedNoteId} is not null`),
     check(
       "user_activity_type_check",
-      sql`${t.type} in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW', 'FOLLOW_REQUEST', 'FOLLOW_ACCEPTED', 'MENTION')`,
+      sql`${t.type} in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW', 'FOLLOW_REQUEST', 'FOLLOW_ACCEPTED', 'MENTION', 'REPOST', 'QUOTE')`,
     ),
     check("user_activity_one_actor", sql`(${t.actorId} is null) <> (${t.fedActorId} is null)`),
   ],

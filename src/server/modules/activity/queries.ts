@@ -1,6 +1,7 @@
 // SQL for user_activity: writing a row, the unread badge, the grouped Activity page, marking
-// groups read, and forgetting what two people did to each other (a block), or what someone
-// elsewhere did (their Undo, our person's block of them).
+// groups read, and forgetting what two people did to each other (a block), what one of ours took
+// back (a repost undone, a quote deleted or detached), or what someone elsewhere did (their Undo,
+// our person's block of them).
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ActivityGroupType } from "../../../domain/contracts/activity";
 import type { Db } from "../../db/client";
@@ -19,7 +20,9 @@ export type ActivityType =
   | "FOLLOW"
   | "FOLLOW_REQUEST"
   | "FOLLOW_ACCEPTED"
-  | "MENTION";
+  | "MENTION"
+  | "REPOST"
+  | "QUOTE";
 
 export interface ActivityRow {
   recipientId: string;
@@ -68,22 +71,62 @@ export async function deleteActivityBetween(tx: Db, a: string, b: string): Promi
     );
 }
 
-/** What someone elsewhere did that reached the recipient: of the given kinds (all when none are
- * given), on the given post (any when none is given). */
+/** What someone elsewhere did that reached the recipient (anyone, when none is given; served by
+ * user_activity_fed_actor_idx): of the given kinds (all when none are given), on the given post
+ * (any when none is given). */
 export async function deleteActivityFromElsewhere(
   tx: Db,
-  input: { recipientId: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+  input: { recipientId?: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+): Promise<void> {
+  await tx
+    .delete(userActivity)
+    .where(
+      and(
+        input.recipientId ? eq(userActivity.recipientId, input.recipientId) : undefined,
+        eq(userActivity.fedActorId, input.fedActorId),
+        input.types ? inArray(userActivity.type, input.types) : undefined,
+        input.postId ? eq(userActivity.postId, input.postId) : undefined,
+      ),
+    );
+}
+
+/** One of our people's item of this kind on this post: their repost's, or their quote's (the
+ * quote is the post), served by user_activity_recipient_created_idx. */
+export async function deleteActivityOf(
+  tx: Db,
+  input: { recipientId: string; actorId: string; type: ActivityType; postId: string },
 ): Promise<void> {
   await tx
     .delete(userActivity)
     .where(
       and(
         eq(userActivity.recipientId, input.recipientId),
-        eq(userActivity.fedActorId, input.fedActorId),
-        input.types ? inArray(userActivity.type, input.types) : undefined,
-        input.postId ? eq(userActivity.postId, input.postId) : undefined,
+        eq(userActivity.actorId, input.actorId),
+        eq(userActivity.type, input.type),
+        eq(userActivity.postId, input.postId),
       ),
     );
+}
+
+/** Whether someone elsewhere's item of this kind on this post is there already (their activity
+ * delivered again). */
+export async function hasActivityFromElsewhere(
+  db: Db,
+  input: { recipientId: string; fedActorId: string; type: ActivityType; postId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: userActivity.id })
+    .from(userActivity)
+    .where(
+      and(
+        eq(userActivity.recipientId, input.recipientId),
+        eq(userActivity.fedActorId, input.fedActorId),
+        eq(userActivity.type, input.type),
+        eq(userActivity.postId, input.postId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The item of one follow request (the recipient is the private account's owner). */

@@ -1,17 +1,20 @@
 // What other modules write to the Activity page, inside their own transaction: a row for a like,
-// comment, reply, follow or mention (spec-2 §3, docs/social-and-realtime.md "Mentions"), a private
-// account's follow request and its acceptance (docs/social-and-realtime.md "Private accounts"),
-// never for one's own actions; the same from people elsewhere (docs/federation.md "Activity from
+// comment, reply, follow or mention (spec-2 §3, docs/social-and-realtime.md "Mentions"), a repost
+// or a quote (docs/social-and-realtime.md "Reposts and quotes in Activity"), a private account's
+// follow request and its acceptance (docs/social-and-realtime.md "Private accounts"), never for
+// one's own actions; the same from people elsewhere (docs/federation.md "Activity from
 // elsewhere"); and the forgetting of what two people did to each other when one blocks the other
-// (docs/safety.md "Block"), of what someone elsewhere undid or our person blocked, or of a request
-// once it is answered or cancelled.
+// (docs/safety.md "Block"), of a repost undone or a quote deleted or detached, of what someone
+// elsewhere undid or our person blocked, or of a request once it is answered or cancelled.
 import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
 import {
   type ActivityType,
   deleteActivityBetween,
   deleteActivityFromElsewhere,
+  deleteActivityOf,
   deleteFollowRequestActivity,
+  hasActivityFromElsewhere,
   insertActivity,
 } from "./queries";
 
@@ -52,11 +55,25 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
 export const forgetActivityBetween = (tx: Db, a: string, b: string) =>
   deleteActivityBetween(tx, a, b);
 
-/** What someone elsewhere did that reached the recipient: an Undo of a like (`types` LIKE,
- * `postId`) or a follow, an answered request, or all of it (our person blocked them). */
+/** One of our people took back what they did to the recipient's post: a repost undone (`postId`
+ * the reposted post), a quote deleted, removed or detached (`postId` the quote). */
+export const forgetActivity = (
+  tx: Db,
+  input: { recipientId: string; actorId: string; type: ActivityType; postId: string },
+) => deleteActivityOf(tx, input);
+
+/** Whether someone elsewhere's item of this kind on this post was recorded already. */
+export const noticedFromElsewhere = (
+  tx: Db,
+  input: { recipientId: string; fedActorId: string; type: ActivityType; postId: string },
+) => hasActivityFromElsewhere(tx, input);
+
+/** What someone elsewhere did that reached the recipient (anyone, when none is given): an Undo of
+ * a like or an Announce (`types` LIKE or REPOST, `postId`) or a follow, an answered request, or
+ * all of it (our person blocked them). */
 export const forgetFromElsewhere = (
   tx: Db,
-  input: { recipientId: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+  input: { recipientId?: string; fedActorId: string; types?: ActivityType[]; postId?: string },
 ) => deleteActivityFromElsewhere(tx, input);
 
 /** A follow request's item goes with the request (approved, declined or cancelled). */

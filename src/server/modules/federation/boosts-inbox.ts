@@ -3,7 +3,7 @@
 // through the instance actor's signed document loader when only its id came, and only when it is
 // public and its author's server is not suspended) and shows in their followers' home feeds at the
 // boost's time, "Boosted by" them. Their Undo(Announce) takes it back; the Note's Delete takes
-// every boost of it with it. A boost of one of our own posts changes nothing here.
+// every boost of it with it. A boost of one of our own posts tells its author (reposts-inbox.ts).
 import type { InboxContext } from "@fedify/fedify";
 import { type Announce, Note, type Undo } from "@fedify/vocab";
 import { domainBlockOf } from "./block-queries";
@@ -15,6 +15,7 @@ import type { NotesInboxDeps } from "./notes-inbox";
 import { actorById, actorByUri } from "./queries";
 import { rememberActor } from "./remote-actors";
 import { fetchImagesLater } from "./remote-media";
+import { announcedOurs, unannouncedOurs } from "./reposts-inbox";
 
 const suspended = async (deps: NotesInboxDeps, host: string) =>
   (await domainBlockOf(deps.db, host)) === "suspend";
@@ -44,8 +45,8 @@ async function announcedNote(deps: NotesInboxDeps, ctx: InboxContext<void>, anno
 
 export async function announced(deps: NotesInboxDeps, ctx: InboxContext<void>, announce: Announce) {
   if (!announce.id || !announce.actorId || !announce.objectId) return;
-  // One of our own posts boosted elsewhere: its views are counted here only.
-  if (announce.objectId.origin === ctx.canonicalOrigin) return;
+  // One of our own posts boosted elsewhere: its author is told; its views are counted here only.
+  if (announce.objectId.origin === ctx.canonicalOrigin) return announcedOurs(deps, ctx, announce);
   const booster = await actorByUri(deps.db, announce.actorId.href);
   if (!booster || (await localFollowersOf(deps.db, booster.id)).length === 0) return;
   const known = await noteByUri(deps.db, announce.objectId.href);
@@ -81,8 +82,16 @@ export async function announced(deps: NotesInboxDeps, ctx: InboxContext<void>, a
   });
 }
 
-export async function unannounced(deps: NotesInboxDeps, undo: Undo, announce: Announce) {
+export async function unannounced(
+  deps: NotesInboxDeps,
+  ctx: InboxContext<void>,
+  undo: Undo,
+  announce: Announce,
+) {
   if (!undo.actorId || !announce.id || announce.actorId?.href !== undo.actorId.href) return;
+  if (announce.objectId?.origin === ctx.canonicalOrigin) {
+    return unannouncedOurs(deps, ctx, undo, announce);
+  }
   const booster = await actorByUri(deps.db, undo.actorId.href);
   if (!booster) return;
   const uri = announce.id.href;

@@ -1,7 +1,10 @@
 // Boosts from elsewhere (docs/federation.md "Posts from elsewhere"): Mastodon's and Misskey's own
 // Announce and Undo(Announce), signed by their keys, of posts their servers serve (theirs, a
-// stranger's, a followers-only one, one that is not there), handled by an instance of ours.
+// stranger's, a followers-only one, one that is not there), handled by an instance of ours; a boost
+// of one of our posts tells its author in Activity (docs/federation.md "Activity from elsewhere").
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { startInstance } from "../../test-support/federation-instances";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
@@ -189,6 +192,64 @@ describe.each([
     expect(await remoteIds()).toEqual(before);
     const shown = await inject(a, me, "GET", `/api/posts/${ours.json().post.id}`);
     expect(shown.json().post).toMatchObject({ likesCount: 0, commentsCount: 0 });
+  });
+
+  it("tells our post's author of a boost there, once; its Undo or their block takes it back", async () => {
+    const author = await createAccount(a, {
+      label: `${software}-boosted-author`,
+      fullName: "Boosted Author",
+    });
+    const ours = (
+      await inject(a, author, "POST", "/api/posts", { content: `Boost me on ${software}` })
+    ).json().post;
+    const note = { id: `https://a.test/ap/posts/${ours.id}`, attributedTo: actorOf(author) };
+    const told = async () =>
+      (
+        (await inject(a, author, "GET", "/api/activity")).json().groups as {
+          groupType: string;
+          postId: string;
+          actorsRecent: { handle: string; elsewhere: boolean }[];
+        }[]
+      ).filter((g) => g.groupType === "REPOST");
+    const rows = async () =>
+      (
+        await queryRows<{ n: number }>(
+          a.database.db,
+          sql`select count(*)::int as n from user_activity
+              where post_id = ${ours.id} and type = 'REPOST'`,
+        )
+      )[0]?.n;
+    const first = await announce(server, note);
+    await eventually(async () =>
+      expect(await told()).toMatchObject([
+        { postId: ours.id, actorsRecent: [{ handle, elsewhere: true }] },
+      ]),
+    );
+    // The same Announce again, and another of the same post: told once.
+    await deliver(a, await server.sign(first, SHARED_INBOX, "draft-cavage-http-signatures-12"));
+    await announce(server, note);
+    await queueDrained(a);
+    expect(await rows()).toBe(1);
+    const undo = server.activity("undo-announce", {
+      ANNOUNCE: String(first.id),
+      NOTE: note.id,
+      AUTHOR: note.attributedTo,
+    });
+    expect((await deliver(a, await server.sign(undo, SHARED_INBOX, "rfc9421"))).statusCode).toBe(
+      202,
+    );
+    await eventually(async () => expect(await rows()).toBe(0));
+    // Someone the author blocks tells them nothing.
+    const found = await inject(a, author, "GET", `/api/federation/lookup?handle=@${handle}`);
+    const block = `/api/federation/people/${found.json().person.id}/block`;
+    expect((await inject(a, author, "POST", block)).statusCode).toBe(200);
+    await announce(server, note);
+    await queueDrained(a);
+    expect(await rows()).toBe(0);
+    expect(await told()).toEqual([]);
+    // Nothing counts in the post's reposts, which are its reposts here.
+    const shown = await inject(a, author, "GET", `/api/posts/${ours.id}`);
+    expect(shown.json().post.repostsCount ?? 0).toBe(0);
   });
 
   it("hides a boost of someone the reader blocks, and takes the post away on its Delete", async () => {

@@ -100,7 +100,7 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
       const object = await undo.getObject(ctx);
       if (object instanceof Block) return unblockedBy(deps, ctx, undo, object);
       if (object instanceof Like) return unlikedFromElsewhere(deps, ctx, undo, object);
-      if (object instanceof Announce) return unannounced(deps, undo, object);
+      if (object instanceof Announce) return unannounced(deps, ctx, undo, object);
       if (!(object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
       const userId = followedPerson(ctx, object);

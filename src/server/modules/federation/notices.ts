@@ -1,5 +1,6 @@
 // What people elsewhere do that our people are told of in Activity (docs/federation.md "Activity
-// from elsewhere"): a follow or a follow request, a like of their post, a reply to it, a mention.
+// from elsewhere"): a follow or a follow request, a like of their post, a repost of it, a reply to
+// it, a mention.
 // Each is written in the transaction that takes the activity in and announced after its commit,
 // as a local one is; an Undo takes its item back. Someone our person blocks tells them nothing,
 // nor does anyone on a suspended server (whose activities are refused at the door) or, for
@@ -7,7 +8,12 @@
 import { MAX_MENTIONS } from "../../../domain/mentions";
 import type { Db } from "../../db/client";
 import type { Effects } from "../../outbox/outbox";
-import { type ActivityType, forgetFromElsewhere, recordActivity } from "../activity/record";
+import {
+  type ActivityType,
+  forgetFromElsewhere,
+  noticedFromElsewhere,
+  recordActivity,
+} from "../activity/record";
 import { accountExists } from "../profiles/federated";
 import { blocksActor, domainBlockOf } from "./block-queries";
 import type { FollowState } from "./queries";
@@ -65,6 +71,28 @@ export async function likeNoticed(
   });
   told(fx, input.authorId);
 }
+
+/** Their Announce of a post of ours, told once however often it arrives. */
+export async function repostNoticed(
+  tx: Db,
+  fx: Fx,
+  input: { authorId: string; actorId: string; postId: string; postText: string },
+): Promise<void> {
+  const item = {
+    recipientId: input.authorId,
+    fedActorId: input.actorId,
+    type: "REPOST",
+    postId: input.postId,
+  } as const;
+  if (await blocksActor(tx, { userId: input.authorId, actorId: input.actorId })) return;
+  if (await noticedFromElsewhere(tx, item)) return;
+  await recordActivity(tx, { ...item, postText: input.postText });
+  told(fx, input.authorId);
+}
+
+/** Their Undo(Announce) of a post of ours: the item goes, whoever's post it is. */
+export const repostUndone = (tx: Db, input: { actorId: string; postId: string }) =>
+  forgetFromElsewhere(tx, { fedActorId: input.actorId, types: ["REPOST"], postId: input.postId });
 
 /** A post from elsewhere, kept here for the first time: its author's reply to a post of ours
  * ('commented on your post') and its mentions of our people ('mentioned you'), the first

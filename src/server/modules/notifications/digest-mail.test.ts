@@ -8,9 +8,12 @@ const content = (
   likes: number,
   comments: number,
   replies = 0,
+  { reposts = 0, quotes = 0 } = {},
 ): DigestContent => ({
   followers: { people: people(...followers), total },
   likes,
+  reposts,
+  quotes,
   comments,
   replies,
 });
@@ -45,6 +48,13 @@ describe("digestSummary", () => {
       "1 new follower (Ann), 2 likes and 1 comment on your posts, 3 replies to your comments",
       "1 new follower, 2 likes and 1 comment on your posts, 3 replies to your comments",
     ],
+    // Reposts and quotes are told with the likes (docs/accounts.md "The daily digest").
+    [
+      content([], 0, 2, 1, 0, { reposts: 3, quotes: 1 }),
+      "2 likes, 3 reposts, 1 quote and 1 comment on your posts",
+      "2 likes, 3 reposts, 1 quote and 1 comment on your posts",
+    ],
+    [content([], 0, 0, 0, 0, { reposts: 1 }), "1 repost on your posts", "1 repost on your posts"],
   ])("case %#", (given, named, bare) => {
     expect(digestSummary(given)).toBe(named);
     expect(digestSummary(given, false)).toBe(bare);

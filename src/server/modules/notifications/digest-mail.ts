@@ -1,5 +1,6 @@
 // The daily digest's e-mail (docs/accounts.md "E-mails from us"): "Since yesterday: 3 new
-// followers (Ann, Bo and Cy), 5 likes and 2 comments on your posts, 1 reply to your comments",
+// followers (Ann, Bo and Cy), 5 likes, 1 repost and 2 comments on your posts, 1 reply to your
+// comments",
 // each follower linked to their profile, the rest to the Activity page, and the unsubscribe foot.
 import { longDateLabel } from "../../../domain/time-labels";
 import { escapeHtml, layout, unsubscribeHtml, unsubscribeText } from "../../infra/mail-layout";
@@ -10,6 +11,10 @@ export interface DigestContent {
   /** Newest first; `total` may count more than are named. */
   followers: { people: { fullName: string; link: string }[]; total: number };
   likes: number;
+  /** Reposts of the person's posts, and quotes of them (docs/social-and-realtime.md "Reposts and
+   * quotes in Activity"). */
+  reposts: number;
+  quotes: number;
   /** Comments on the person's posts. */
   comments: number;
   /** Replies to the person's comments, on others' posts (a reply on their own post is a comment). */
@@ -18,13 +23,14 @@ export interface DigestContent {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** 'a', 'a and b', 'a, b and c'. */
+const listed = (parts: string[]) =>
+  parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+
 /** 'Ann', 'Ann and Bo', 'Ann, Bo and 3 others'. */
 function names(people: string[], total: number): string {
   const others = total - people.length;
-  const parts = others > 0 ? [...people, count(others, "other", "others")] : people;
-  return parts.length > 1
-    ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`
-    : (parts[0] ?? "");
+  return listed(others > 0 ? [...people, count(others, "other", "others")] : people);
 }
 
 /** 'Since yesterday' for a window of about a day, else the date it began. */
@@ -37,7 +43,7 @@ export function sinceLabel(from: Date, now: Date): string {
  * and 2 comments on your posts, 1 reply to your comments'); null when there is nothing to tell. */
 export function digestSummary(content: DigestContent, named = true): string | null {
   const parts: string[] = [];
-  const { followers, likes, comments, replies } = content;
+  const { followers, likes, reposts, quotes, comments, replies } = content;
   if (followers.total > 0) {
     const who = names(
       followers.people.map((p) => p.fullName),
@@ -49,23 +55,25 @@ export function digestSummary(content: DigestContent, named = true): string | nu
   }
   const onPosts = [
     ...(likes > 0 ? [count(likes, "like", "likes")] : []),
+    ...(reposts > 0 ? [count(reposts, "repost", "reposts")] : []),
+    ...(quotes > 0 ? [count(quotes, "quote", "quotes")] : []),
     ...(comments > 0 ? [count(comments, "comment", "comments")] : []),
   ];
-  if (onPosts.length > 0) parts.push(`${onPosts.join(" and ")} on your posts`);
+  if (onPosts.length > 0) parts.push(`${listed(onPosts)} on your posts`);
   if (replies > 0) parts.push(`${count(replies, "reply", "replies")} to your comments`);
   return parts.length > 0 ? parts.join(", ") : null;
 }
 
 /** What the Activity link leads to: 'the likes and comments', 'the replies', …; null for none. */
-function activityLabel({ likes, comments, replies }: DigestContent): string | null {
+function activityLabel({ likes, reposts, quotes, comments, replies }: DigestContent) {
   const kinds = [
     ...(likes > 0 ? ["likes"] : []),
+    ...(reposts > 0 ? ["reposts"] : []),
+    ...(quotes > 0 ? ["quotes"] : []),
     ...(comments > 0 ? ["comments"] : []),
     ...(replies > 0 ? ["replies"] : []),
   ];
-  if (kinds.length === 0) return null;
-  const last = kinds.pop();
-  return `See the ${kinds.length > 0 ? `${kinds.join(", ")} and ${last}` : last}`;
+  return kinds.length === 0 ? null : `See the ${listed(kinds)}`;
 }
 
 export function digestMail(input: {

@@ -32,7 +32,7 @@ export async function digestCandidates(
       where a.created_at > ${input.oldest} and a.created_at <= ${input.now}
         and a.created_at > coalesce(p.digest_sent_at, ${input.dayBefore})
         and (p.digest_sent_at is null or p.digest_sent_at <= ${input.dayBefore})
-        and a.type in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW')
+        and a.type in ('LIKE', 'REPOST', 'QUOTE', 'COMMENT', 'REPLY', 'FOLLOW')
         and case when a.type = 'FOLLOW' then coalesce(p.email_new_followers, true)
                  else coalesce(p.email_post_activity, true) end
         and a.recipient_id > ${input.after}
@@ -114,25 +114,27 @@ export async function newFollowersIn(
   };
 }
 
-/** Likes and comments on the person's posts, and replies to their comments (a REPLY row is on
- * someone else's post: comments/service.ts), in the window. */
+/** Likes, reposts, quotes and comments on the person's posts, and replies to their comments (a
+ * REPLY row is on someone else's post: comments/service.ts), in the window. */
 export async function postActivityIn(
   db: Db,
   input: Between,
-): Promise<{ likes: number; comments: number; replies: number }> {
-  const [row] = await queryRows<{
-    likes: number | string;
-    comments: number | string;
-    replies: number | string;
-  }>(
+): Promise<{ likes: number; reposts: number; quotes: number; comments: number; replies: number }> {
+  const [row] = await queryRows<
+    Record<"likes" | "reposts" | "quotes" | "comments" | "replies", number | string>
+  >(
     db,
     sql`select count(*) filter (where a.type = 'LIKE') as likes,
+        count(*) filter (where a.type = 'REPOST') as reposts,
+        count(*) filter (where a.type = 'QUOTE') as quotes,
         count(*) filter (where a.type = 'COMMENT') as comments,
         count(*) filter (where a.type = 'REPLY') as replies
       from user_activity a where ${inWindow(input)}`,
   );
   return {
     likes: Number(row?.likes ?? 0),
+    reposts: Number(row?.reposts ?? 0),
+    quotes: Number(row?.quotes ?? 0),
     comments: Number(row?.comments ?? 0),
     replies: Number(row?.replies ?? 0),
   };

@@ -58,9 +58,9 @@ async function digestOne(
   const followers = held.newFollowers
     ? await newFollowersIn(tx, { ...between, limit: NAMED_FOLLOWERS })
     : { people: [], total: 0 };
-  const { likes, comments, replies } = held.postActivity
+  const { likes, reposts, quotes, comments, replies } = held.postActivity
     ? await postActivityIn(tx, between)
-    : { likes: 0, comments: 0, replies: 0 };
+    : { likes: 0, reposts: 0, quotes: 0, comments: 0, replies: 0 };
   const content = {
     followers: {
       people: followers.people.map((row) => ({
@@ -70,6 +70,8 @@ async function digestOne(
       total: followers.total,
     },
     likes,
+    reposts,
+    quotes,
     comments,
     replies,
   };

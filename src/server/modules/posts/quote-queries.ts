@@ -17,20 +17,20 @@ export async function bumpQuotes(db: Db, postId: string, delta: number) {
   return row ?? null;
 }
 
-/** Marks the live quote as detached by the quoted post's author; the post it quoted, or null when
- * it is not a live, attached quote of a post of theirs. */
+/** Marks the live quote as detached by the quoted post's author; the post it quoted and the
+ * quote's author, or null when it is not a live, attached quote of a post of theirs. */
 export async function markQuoteDetached(
   db: Db,
   { quoteId, quotedAuthorId }: { quoteId: string; quotedAuthorId: string },
-): Promise<string | null> {
-  const [row] = await queryRows<{ quote_of: string }>(
+): Promise<{ quoteOf: string; authorId: string } | null> {
+  const [row] = await queryRows<{ quote_of: string; user_id: string }>(
     db,
     sql`update posts q set quote_detached = true
         where q.id = ${quoteId} and q.deleted_at is null and not q.quote_detached
           and q.quote_of in (select o.id from posts o where o.user_id = ${quotedAuthorId})
-        returning q.quote_of`,
+        returning q.quote_of, q.user_id`,
   );
-  return row?.quote_of ?? null;
+  return row ? { quoteOf: row.quote_of, authorId: row.user_id } : null;
 }
 
 /** A live quote of a post of this author's that they detached already, with that post's count. */

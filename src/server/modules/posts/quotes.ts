@@ -2,12 +2,15 @@
 // a card. The quoted post must be one its author may see and not a private account's (those are
 // for followers only, as with reposts); its quotes_count moves in the quote's own transaction (a
 // new quote, a deletion, a detaching), so it always equals its live, attached quotes. The quoted
-// post's author may detach their post from a quote: the quote stays, its card says so.
+// post's author may detach their post from a quote: the quote stays, its card says so. The quoted
+// post's author is told in Activity in the quote's transaction; the quote's deletion, removal or
+// detaching takes that back (docs/social-and-realtime.md "Reposts and quotes in Activity").
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { canSeePosts } from "../../policy/visibility";
+import { forgetActivity, recordActivity } from "../activity/record";
 import { findLivePost } from "./queries";
 import { bumpQuotes, detachedQuoteOf, markQuoteDetached } from "./quote-queries";
 import { repostTarget } from "./repost-queries";
@@ -30,27 +33,66 @@ export async function requireQuotable(
   return post;
 }
 
-/** Counts a new quote on the quoted post and tells every instance (post caches). */
+/** Counts a new quote on the quoted post, tells its author in Activity and every instance (post
+ * caches). */
 export async function countNewQuote(
   tx: Db,
   fx: Pick<LiveEffects, "publishAfterCommit">,
-  { quoteId, quoteOf }: { quoteId: string; quoteOf: string },
+  {
+    quoteId,
+    quoteOf,
+    authorId,
+    text,
+  }: { quoteId: string; quoteOf: string; authorId: string; text: string },
 ) {
   const counter = await bumpQuotes(tx, quoteOf, 1);
-  if (counter) {
-    fx.publishAfterCommit({
-      type: "post.quoted",
-      postId: quoteOf,
-      quoteId,
-      quotesCount: counter.count,
-      detached: false,
-    });
-  }
+  if (!counter) return;
+  fx.publishAfterCommit({
+    type: "post.quoted",
+    postId: quoteOf,
+    quoteId,
+    quotesCount: counter.count,
+    detached: false,
+  });
+  const told = await recordActivity(tx, {
+    recipientId: counter.userId,
+    actorId: authorId,
+    type: "QUOTE",
+    postId: quoteId,
+    postText: text,
+  });
+  if (told) fx.publishAfterCommit({ type: "activity.created", recipientId: told });
 }
 
-/** As a quote is deleted (in its transaction, with what the deletion changed): the quoted post
- * loses it from its count unless its author had detached it already. */
+/** As a quote is deleted or removed by a moderator (in its transaction, with what that changed):
+ * the quoted post loses it from its count and its author's Activity, unless they had detached it
+ * already. */
 export async function uncountQuote(
+  tx: Db,
+  fx: Pick<LiveEffects, "publishAfterCommit">,
+  {
+    quoteId,
+    authorId,
+    quoteOf,
+    quoteDetached,
+  }: { quoteId: string; authorId: string; quoteOf: string | null; quoteDetached: boolean },
+) {
+  if (!quoteOf || quoteDetached) return;
+  const counter = await bumpQuotes(tx, quoteOf, -1);
+  if (!counter) return;
+  fx.publishAfterCommit({
+    type: "post.quoted",
+    postId: quoteOf,
+    quoteId,
+    quotesCount: counter.count,
+    detached: false,
+  });
+  await forgetQuoteNotice(tx, fx, { quoteId, authorId, quotedAuthorId: counter.userId });
+}
+
+/** A removed quote a moderator restored counts on its quoted post again (unless detached); its
+ * author is not told again. */
+export async function recountQuote(
   tx: Db,
   fx: Pick<LiveEffects, "publishAfterCommit">,
   {
@@ -60,16 +102,34 @@ export async function uncountQuote(
   }: { quoteId: string; quoteOf: string | null; quoteDetached: boolean },
 ) {
   if (!quoteOf || quoteDetached) return;
-  const counter = await bumpQuotes(tx, quoteOf, -1);
-  if (counter) {
-    fx.publishAfterCommit({
-      type: "post.quoted",
-      postId: quoteOf,
-      quoteId,
-      quotesCount: counter.count,
-      detached: false,
-    });
-  }
+  const counter = await bumpQuotes(tx, quoteOf, 1);
+  if (!counter) return;
+  fx.publishAfterCommit({
+    type: "post.quoted",
+    postId: quoteOf,
+    quoteId,
+    quotesCount: counter.count,
+    detached: false,
+  });
+}
+
+async function forgetQuoteNotice(
+  tx: Db,
+  fx: Pick<LiveEffects, "publishAfterCommit">,
+  {
+    quoteId,
+    authorId,
+    quotedAuthorId,
+  }: { quoteId: string; authorId: string; quotedAuthorId: string },
+) {
+  if (authorId === quotedAuthorId) return;
+  await forgetActivity(tx, {
+    recipientId: quotedAuthorId,
+    actorId: authorId,
+    type: "QUOTE",
+    postId: quoteId,
+  });
+  fx.publishAfterCommit({ type: "activity.created", recipientId: quotedAuthorId });
 }
 
 /** The quoted post's author removes their post from the quote: the quote stays, its card says
@@ -80,20 +140,25 @@ export async function detachQuote(
   { viewerId, quoteId }: { viewerId: string; quoteId: string },
 ): Promise<{ detached: boolean; quotesCount: number }> {
   return deps.outbox.transaction(async (tx, fx) => {
-    const quoteOf = await markQuoteDetached(tx, { quoteId, quotedAuthorId: viewerId });
-    if (!quoteOf) {
+    const detached = await markQuoteDetached(tx, { quoteId, quotedAuthorId: viewerId });
+    if (!detached) {
       const already = await detachedQuoteOf(tx, { quoteId, quotedAuthorId: viewerId });
       if (!already) throw notFound("Quote not found");
       return { detached: true, quotesCount: already.quotesCount };
     }
-    const counter = await bumpQuotes(tx, quoteOf, -1);
+    const counter = await bumpQuotes(tx, detached.quoteOf, -1);
     const quotesCount = counter?.count ?? 0;
     fx.publishAfterCommit({
       type: "post.quoted",
-      postId: quoteOf,
+      postId: detached.quoteOf,
       quoteId,
       quotesCount,
       detached: true,
+    });
+    await forgetQuoteNotice(tx, fx, {
+      quoteId,
+      authorId: detached.authorId,
+      quotedAuthorId: viewerId,
     });
     return { detached: true, quotesCount };
   });

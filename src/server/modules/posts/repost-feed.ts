@@ -1,18 +1,20 @@
-// Reposts in the home feed (docs/feed.md "Reposts and quotes"): each is its own feed item, keyed by
-// the repost's id at the repost's time, showing the post it shares under "Reposted by {name}".
+// Reposts in the home feed and on the reposter's profile (docs/feed.md "Reposts and quotes"): each
+// is its own item, keyed by the repost's id at the repost's time, showing the post it shares under
+// "Reposted by {name}".
 // They are read again through the visibility rule as the page is presented, so a cached page never
 // shows a repost the reader may no longer see.
 import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
+import { pageOf } from "../../db/keyset";
 import { toPersonSummary } from "../profiles/person";
-import { presentPost } from "./present";
+import { presentInOrder, presentPost } from "./present";
 import type { PostKey } from "./queries";
 import { visibleReposts } from "./repost-queries";
 
 /** The reposts among the keys as the viewer is shown them, by repost id. */
 export async function presentReposts(
   deps: Pick<AppContext, "db" | "hydrator">,
-  { keys, viewerId }: { keys: PostKey[]; viewerId: string },
+  { keys, viewerId }: { keys: PostKey[]; viewerId: string | null },
 ): Promise<Map<string, PostView>> {
   const ids = keys.filter((k) => k.repostOf).map((k) => k.id);
   const reposts = await visibleReposts(deps.db, { viewerId, ids });
@@ -47,4 +49,23 @@ export function oncePerPost(items: PostView[]): PostView[] {
     seen.add(item.id);
     return true;
   });
+}
+
+/** A page of our posts and reposts (the keys newest first, `limit` and one more), in the keys'
+ * order: a profile's posts list. */
+export async function pageWithReposts(
+  deps: Pick<AppContext, "db" | "hydrator">,
+  { keys, limit, viewerId }: { keys: PostKey[]; limit: number; viewerId: string | null },
+) {
+  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
+  const own = page.filter((k) => !k.repostOf).map((k) => k.id);
+  const [hydrated, reposts] = await Promise.all([
+    deps.hydrator.hydrate(own, viewerId),
+    presentReposts(deps, { keys: page, viewerId }),
+  ]);
+  const byId = new Map<string, PostView>([
+    ...presentInOrder(hydrated, own, viewerId).map((p) => [p.id, p] as const),
+    ...reposts,
+  ]);
+  return { items: oncePerPost(page.flatMap((k) => byId.get(k.id) ?? [])), nextCursor };
 }

@@ -154,12 +154,44 @@ const firstRepostKeys = preparedPer((db) =>
 );
 
 /**
+ * The person's reposts before the cursor, newest first, `limit` of them (served by
+ * post_reposts_user_created_idx), for their profile's posts list: the same rule as the feed's
+ * (repostFeedKeys, visibleReposts), so a post the viewer may not see, a muted author's or a
+ * deleted one is left out (docs/feed.md "Reposts and quotes").
+ */
+export async function profileRepostKeys(
+  db: Db,
+  {
+    userId,
+    viewerId,
+    limit,
+    cursor,
+  }: { userId: string; viewerId: string | null; limit: number; cursor: Cursor | null },
+): Promise<{ id: string; createdAt: Date; repostOf: string }[]> {
+  const before = keysetBefore(repostKey, cursor);
+  const rows = await queryRows<RepostKeyRow>(
+    db,
+    sql`select r.id, r.created_at, r.post_id from post_reposts r
+        join posts p on p.id = r.post_id
+        where r.user_id = ${userId} and p.deleted_at is null ${before ? sql`and ${before}` : sql``}
+          and ${seesPostsOf(viewerId, sql`p.user_id`)} and ${notMutedBy(viewerId, sql`p.user_id`)}
+          and ${visibleAuthor(viewerId, sql`r.user_id`)}
+        order by r.created_at desc, r.id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), repostOf: r.post_id }));
+}
+
+/**
  * Those of the repost ids the viewer may still be shown, read again as the page is presented (a
  * cached first page may be older than a block, a mute or a deletion): the reposted post and who
  * reposted it, by the same rule as repostFeedKeys, the reposter a person the viewer may see and has
  * not muted.
  */
-export function visibleReposts(db: Db, { viewerId, ids }: { viewerId: string; ids: string[] }) {
+export function visibleReposts(
+  db: Db,
+  { viewerId, ids }: { viewerId: string | null; ids: string[] },
+) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .select({ id: postReposts.id, postId: postReposts.postId, reposter: personColumns })

@@ -2,11 +2,14 @@
 // followers. One row per person and post, so a retry or a second press changes nothing; the post's
 // reposts_count moves with the row in one transaction, so it always equals the rows. A private
 // account's posts are for its followers only and cannot be reposted. A repost reaches other
-// servers as an Announce, its undoing as Undo(Announce) (docs/federation.md "What goes out").
+// servers as an Announce, its undoing as Undo(Announce) (docs/federation.md "What goes out"). The
+// post's author is told in Activity, in the same transaction, and the undoing takes that back
+// (docs/social-and-realtime.md "Reposts and quotes in Activity").
 import type { Db } from "../../db/client";
 import { forbidden } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
+import { forgetActivity, recordActivity } from "../activity/record";
 import {
   bumpReposts,
   deleteRepost,
@@ -70,6 +73,14 @@ export async function repostPost(
     if (!added) return { reposted: true, repostsCount: await repostsCountOf(tx, postId) };
     const counter = await bumpReposts(tx, postId, 1);
     const count = counter?.count ?? 0;
+    const told = await recordActivity(tx, {
+      recipientId: post.userId,
+      actorId: viewerId,
+      type: "REPOST",
+      postId,
+      postText: post.content,
+    });
+    if (told) fx.publishAfterCommit({ type: "activity.created", recipientId: told });
     await announce(deps, tx, fx, {
       ...key,
       repostId: added.id,
@@ -96,6 +107,15 @@ export async function unrepostPost(
     }
     const counter = await bumpReposts(tx, postId, -1);
     const count = counter?.count ?? 0;
+    if (counter && counter.userId !== viewerId) {
+      await forgetActivity(tx, {
+        recipientId: counter.userId,
+        actorId: viewerId,
+        type: "REPOST",
+        postId,
+      });
+      fx.publishAfterCommit({ type: "activity.created", recipientId: counter.userId });
+    }
     await announce(deps, tx, fx, {
       ...key,
       repostId,

@@ -39,8 +39,8 @@ import {
   userPostKeys,
 } from "./queries";
 import { countNewQuote, requireQuotable, uncountQuote } from "./quotes";
-import { oncePerPost, presentReposts } from "./repost-feed";
-import { repostFeedKeys } from "./repost-queries";
+import { oncePerPost, pageWithReposts, presentReposts } from "./repost-feed";
+import { profileRepostKeys, repostFeedKeys } from "./repost-queries";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
 /** What the post use-cases need of the app context. */
@@ -159,13 +159,21 @@ export async function mergedFeedKeys(
     .slice(0, limit + 1);
 }
 
+/** A person's posts and reposts, newest first, merged on one keyset (docs/feed.md "Reposts and
+ * quotes"). */
 export async function userPostsPage(
   reader: PostReader,
-  { userId, viewerId, limit, cursor }: PageInput & { userId: string; viewerId: string | null },
+  { userId, viewerId, limit, cursor: raw }: PageInput & { userId: string; viewerId: string | null },
 ) {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
-  const keys = await userPostKeys(reader.db, { userId, limit, cursor: decodeUuidCursor(cursor) });
-  return pageFromKeys(reader, { keys, limit, viewerId });
+  const cursor = decodeUuidCursor(raw);
+  const [own, reposts] = await Promise.all([
+    userPostKeys(reader.db, { userId, limit, cursor }),
+    profileRepostKeys(reader.db, { userId, viewerId, limit: limit + 1, cursor }),
+  ]);
+  if (reposts.length === 0) return pageFromKeys(reader, { keys: own, limit, viewerId });
+  const keys = [...own, ...reposts].sort(newerFirst).slice(0, limit + 1);
+  return pageWithReposts(reader, { keys, limit, viewerId });
 }
 
 /** Inserts the post at its author's first free slug (docs/feed.md "Post links"); its id. */
@@ -250,7 +258,9 @@ export async function createPost(
         linkPreviewId,
         quoteOf,
       });
-      if (quoteOf) await countNewQuote(tx, fx, { quoteId: id, quoteOf });
+      if (quoteOf) {
+        await countNewQuote(tx, fx, { quoteId: id, quoteOf, authorId, text: input.content });
+      }
       await writeToTimelines(tx, { postId: id, authorId });
       await tagPost(tx, { postId: id, content: input.content });
       if (await reachesElsewhere(deps, tx, { authorId, content: input.content })) {
@@ -349,7 +359,9 @@ export async function deletePost(deps: PostDeps, action: PostAction): Promise<{ 
     await deletePinsOfPost(tx, post.postId);
     await untagPost(tx, post.postId);
     const deleted = await softDeletePost(tx, post);
-    if (deleted) await uncountQuote(tx, fx, { quoteId: post.postId, ...deleted });
+    if (deleted) {
+      await uncountQuote(tx, fx, { quoteId: post.postId, authorId: post.authorId, ...deleted });
+    }
     if (await deps.federation.reachesOtherServers(tx, post.authorId)) {
       fx.federate({ kind: "post.delete", ...post });
     }

@@ -169,12 +169,14 @@ describe("a tag's page", () => {
     expect(ids(await tagPosts(muter as TestAccount, "visibility"))).toEqual([mine.id]);
 
     const authorId = (author as TestAccount).userId;
+    // The post quotes nothing, so its removal has no event to publish.
+    const fx = { publishAfterCommit: () => {} };
     await t.database.db.transaction((tx) =>
-      hidePostForModeration(tx, { postId: open.id, authorId, at: new Date() }),
+      hidePostForModeration(tx, fx, { postId: open.id, authorId, at: new Date() }),
     );
     expect(ids(await tagPosts(null, "visibility"))).toEqual([mine.id]);
     await t.database.db.transaction((tx) =>
-      restorePostForModeration(tx, { postId: open.id, authorId }),
+      restorePostForModeration(tx, fx, { postId: open.id, authorId }),
     );
     expect(ids(await tagPosts(null, "visibility"))).toEqual([mine.id, open.id]);
   });

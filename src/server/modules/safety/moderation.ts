@@ -141,8 +141,8 @@ async function actOnContent(
   const at = action === "remove" ? now : null;
   if (targetType === "post") {
     const post = { postId: targetId, authorId: input.ownerId };
-    if (!at) await restorePostForModeration(tx, post);
-    else if (await hidePostForModeration(tx, { ...post, at }))
+    if (!at) await restorePostForModeration(tx, fx, post);
+    else if (await hidePostForModeration(tx, fx, { ...post, at }))
       fx.publish({ type: "post.deleted", ...post });
   } else if (targetType === "comment") {
     const counted = await setCommentRemovedForModeration(tx, { commentId: targetId, at });

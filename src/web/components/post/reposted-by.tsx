@@ -1,5 +1,6 @@
-// The line above a post in the home feed because someone the reader follows reposted it
-// (docs/feed.md "Reposts and quotes"): "Reposted by {name}", linking to the reposter's profile.
+// The line above a post in the home feed because someone the reader follows reposted it, and on the
+// reposter's profile above each of their reposts (docs/feed.md "Reposts and quotes"): "Reposted
+// by {name}", linking to the reposter's profile.
 import { Repeat2 } from "lucide-react";
 import { Link } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";

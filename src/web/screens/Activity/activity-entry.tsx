@@ -2,7 +2,16 @@
 // it is still unread. The whole entry is one button (for someone elsewhere, a button stretched
 // under the links to their page); opening it is up to the screen.
 import { clsx } from "clsx";
-import { AtSign, Heart, type LucideIcon, MessageCircle, UserCheck, UserPlus } from "lucide-react";
+import {
+  AtSign,
+  Heart,
+  type LucideIcon,
+  MessageCircle,
+  Quote,
+  Repeat2,
+  UserCheck,
+  UserPlus,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
@@ -31,6 +40,14 @@ const TYPE_ICON = {
   MENTION: {
     Icon: AtSign,
     className: "bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300",
+  },
+  REPOST: {
+    Icon: Repeat2,
+    className: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-400",
+  },
+  QUOTE: {
+    Icon: Quote,
+    className: "bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-400",
   },
 } as const satisfies Record<ActivityGroupType, { Icon: LucideIcon; className: string }>;
 

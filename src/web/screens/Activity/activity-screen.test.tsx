@@ -324,6 +324,30 @@ describe("ActivityScreen", () => {
     expect(router.state.location.pathname).toBe("/h2");
   });
 
+  it("says who reposted the reader's post and who quoted it; a quote opens the quote", async () => {
+    groups = [
+      group({ groupType: "REPOST", actorCount: 2, actorsRecent: [actor(2), actor(3)] }),
+      group({
+        groupType: "QUOTE",
+        postId: "q1",
+        postSnippet: "So true",
+        target: "/h3/so-true",
+        actorsRecent: [actor(3)],
+        lastEventAt: ago(2 * HOUR),
+      }),
+    ];
+    const { router, user } = renderScreen();
+    const reposted = (await screen.findByText(/reposted your post/)).closest("button");
+    expect(reposted?.textContent).toContain("Grace Hopper and 1 other reposted your post");
+    expect(reposted?.textContent).toContain("“Hello world”");
+    const quoted = screen.getByText(/quoted your post/).closest("button");
+    expect(quoted?.textContent).toContain("Alan Turing quoted your post");
+    expect(quoted?.textContent).toContain("“So true”");
+    await user.click(quoted as HTMLElement);
+    expect(await screen.findByText("Post screen")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/h3/so-true");
+  });
+
   it("a deleted post shows 'Post not available' and stays", async () => {
     groups = [group({ postId: "gone", unread: true, postDeleted: true, target: "/me/gone" })];
     const { router, user } = renderScreen();

@@ -1,6 +1,7 @@
 // What an entry says (spec-2 §3 activity entry): 'Ada Lovelace and 2 others liked your post', for
 // private accounts 'asked to follow you', 'accepted your follow request'
-// (docs/social-and-realtime.md "Private accounts"), and 'mentioned you' ("Mentions").
+// (docs/social-and-realtime.md "Private accounts"), 'mentioned you' ("Mentions"), 'reposted your
+// post' and 'quoted your post' ("Reposts and quotes in Activity").
 import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { displayName } from "../../../domain/display-name";
 
@@ -36,6 +37,8 @@ const VERBS: Record<Exclude<ActivityGroupType, "COMMENT">, string> = {
   FOLLOW_REQUEST: "asked to follow you",
   FOLLOW_ACCEPTED: "accepted your follow request",
   MENTION: "mentioned you",
+  REPOST: "reposted your post",
+  QUOTE: "quoted your post",
 };
 
 export function activitySentence(

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADA, GRACE, json, makePost, renderWithRoutes, stubFetch } from "../../test-support/posts";
 import { ProfileTabs } from "./profile-tabs";
@@ -46,6 +46,31 @@ describe("ProfileTabs", () => {
     expect(screen.getAllByRole("article")).toHaveLength(21);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load More" })).toBeNull());
     expect(postCalls()).toHaveLength(2);
+  });
+
+  it("shows a repost among the person's posts under 'Reposted by {name}', linking to them", async () => {
+    const repost = makePost({
+      id: "p-ada",
+      author: ADA,
+      content: "Ada's post, reposted",
+      repostedBy: { id: "r1", at: new Date().toISOString(), person: GRACE },
+    });
+    const own = makePost({ id: "p-grace", author: GRACE, content: "Grace's own post" });
+    stubFetch(({ path }) =>
+      path.startsWith("/api/users/u2/posts")
+        ? json({ items: [repost, own], nextCursor: null })
+        : undefined,
+    );
+    renderWithRoutes([{ path: "/", element: <ProfileTabs userId={GRACE.userId} /> }], {
+      url: "/",
+      viewer: ADA,
+    });
+    await screen.findByText("Ada's post, reposted");
+    const [first, second] = screen.getAllByRole("article");
+    expect(first?.textContent).toContain(`Reposted by ${GRACE.fullName}`);
+    expect(second?.textContent).not.toContain("Reposted by");
+    const link = within(first as HTMLElement).getByRole("link", { name: GRACE.fullName });
+    expect(link.getAttribute("href")).toBe(`/${GRACE.handle}`);
   });
 
   it("says 'Failed to load posts' and retries", async () => {

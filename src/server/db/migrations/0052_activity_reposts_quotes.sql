@@ -1,0 +1,2 @@
+ALTER TABLE "user_activity" DROP CONSTRAINT "user_activity_type_check";--> statement-breakpoint
+ALTER TABLE "user_activity" ADD CONSTRAINT "user_activity_type_check" CHECK ("user_activity"."type" in ('LIKE', 'COMMENT', 'REPLY', 'FOLLOW', 'FOLLOW_REQUEST', 'FOLLOW_ACCEPTED', 'MENTION', 'REPOST', 'QUOTE'));
