@@ -30,6 +30,9 @@ export interface ActivityInput {
   type: ActivityType;
   postId?: string | null;
   postText?: string | null;
+  /** The post's content warning, when the post is not the recipient's (a quote of theirs): the
+   * notice quotes it instead of the words. */
+  postWarning?: string | null;
   commentText?: string | null;
   /** The comment's content warning: the notice quotes it instead of the words. */
   commentWarning?: string | null;
@@ -45,7 +48,7 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
     fedNoteId: input.fedNoteId ?? null,
     type: input.type,
     postId: input.postId ?? null,
-    postSnippet: warnedSnippet(input.postText, null),
+    postSnippet: warnedSnippet(input.postText, input.postWarning ?? null),
     commentSnippet: warnedSnippet(input.commentText, input.commentWarning ?? null),
   });
   return input.recipientId;

@@ -43,7 +43,8 @@ export async function countNewQuote(
     quoteOf,
     authorId,
     text,
-  }: { quoteId: string; quoteOf: string; authorId: string; text: string },
+    warning,
+  }: { quoteId: string; quoteOf: string; authorId: string; text: string; warning: string | null },
 ) {
   const counter = await bumpQuotes(tx, quoteOf, 1);
   if (!counter) return;
@@ -60,6 +61,7 @@ export async function countNewQuote(
     type: "QUOTE",
     postId: quoteId,
     postText: text,
+    postWarning: warning,
   });
   if (told) fx.publishAfterCommit({ type: "activity.created", recipientId: told });
 }

@@ -146,6 +146,20 @@ describe("the author is told of a quote", () => {
     expect(await quoteCounts(post.id)).toEqual({ stored: 1, counted: 1 });
   });
 
+  it("quoting a quote's content warning, never the words behind it", async () => {
+    const [ann, ben] = await people(2);
+    const post = await publish(t, ann, "The finale");
+    const res = await inject(t, ben, "POST", "/api/posts", {
+      content: "The butler did it",
+      contentWarning: "Finale spoilers",
+      quoteOf: post.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await activity(ann, "QUOTE")).map((g) => g.postSnippet)).toEqual([
+      "Content warning: Finale spoilers",
+    ]);
+  });
+
   it("not by someone they block, nor of a quote they may not see", async () => {
     const [ann, ben, pia] = await people(3);
     const post = await publish(t, ann, "Seen by whom");

@@ -259,7 +259,13 @@ export async function createPost(
         quoteOf,
       });
       if (quoteOf) {
-        await countNewQuote(tx, fx, { quoteId: id, quoteOf, authorId, text: input.content });
+        await countNewQuote(tx, fx, {
+          quoteId: id,
+          quoteOf,
+          authorId,
+          text: input.content,
+          warning: input.contentWarning,
+        });
       }
       await writeToTimelines(tx, { postId: id, authorId });
       await tagPost(tx, { postId: id, content: input.content });
