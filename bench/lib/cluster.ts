@@ -63,7 +63,7 @@ export function ensureNginx(): void {
 
 /** The configuration: one upstream of every instance, HTTP/1.1 kept alive to them, WebSocket
  * upgrades passed through, the client's address passed on, idempotent requests retried on another
- * instance when one is draining or gone. */
+ * instance when one is gone (not on a 503: deploy/nginx/chtcht.conf says why). */
 export function nginxConfig(options: { dir: string; port: number; upstreams: number[] }): string {
   const servers = options.upstreams
     .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`)
@@ -99,7 +99,7 @@ ${servers}
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 1h;
-      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream error timeout http_502;
     }
   }
 }
