@@ -23,9 +23,11 @@
 //   node --import tsx bench/cluster-load.ts
 //     options: DURATION=600 INSTANCES=3 PEOPLE=3000 SOCKETS=2000 FAULTS=1 TLS=1
 import { execFileSync } from "node:child_process";
+import { Redis } from "ioredis";
 import pg from "pg";
 import WebSocket from "ws";
 import type { SequencedMessage } from "../src/domain/realtime-events";
+import { EVENT_STREAM } from "../src/server/realtime/bus";
 import { compareSequences } from "../src/server/realtime/sequence";
 import type { ChildServer } from "../src/server/test-support/child-server";
 import { startCluster } from "./lib/cluster";
@@ -105,6 +107,8 @@ try {
   const seen = new Map<string, Set<string>>();
   let duplicates = 0;
   const refetches: { user: string; reason: string; at: number }[] = [];
+  /** Each resume: when its `ready` came, the position it asked from and the one `ready` gave. */
+  const resumes = new Map<string, { at: number; after: string; ready: string; same: boolean }[]>();
   const offline = new Map<string, { from: number; to: number }[]>();
   const sockets = new Map<string, WebSocket>();
   let stopping = false;
@@ -146,6 +150,16 @@ try {
             list.push(performance.now() - started);
             latencies.set("realtime upgrade", list);
             readySeq = message.seq;
+            if (resuming) {
+              const list = resumes.get(session.userId) ?? [];
+              list.push({
+                at: Date.now(),
+                after: state.seq,
+                ready: message.seq,
+                same: message.epoch === state.epoch,
+              });
+              resumes.set(session.userId, list);
+            }
             state.epoch = message.epoch;
             const gap = offline.get(session.userId)?.at(-1);
             if (gap && gap.to === Number.POSITIVE_INFINITY) gap.to = Date.now();
@@ -507,6 +521,27 @@ try {
       const gap = (offline.get(e.user) ?? []).find((g) => e.at >= g.from - 50 && e.at <= g.to);
       return `${e.kind} sent at ${sinceStart(e.at)}, ${gap ? `socket away ${sinceStart(gap.from)} to ${sinceStart(gap.to)}` : "socket open"}`;
     });
+  // Each missed event's place in the stream, beside its recipient's resumes, to show why.
+  const whyMissed: string[] = [];
+  if (missed.length > 0) {
+    const redis = new Redis(cluster.redisUrl);
+    const entries = (await redis.xrange(EVENT_STREAM, "-", "+")) as [string, string[]][];
+    redis.disconnect();
+    for (const e of expected.filter((x) => !deliveredTo(x))) {
+      const entry = entries.find(([, fields]) =>
+        e.match(JSON.parse(fields[1] as string) as SequencedMessage),
+      );
+      const tried = (resumes.get(e.user) ?? [])
+        .map(
+          (r) =>
+            `at ${sinceStart(r.at)} after ${r.after} (${r.same ? "same" : "other"} epoch), ready ${r.ready}`,
+        )
+        .join("; ");
+      whyMissed.push(
+        `${e.kind} sent at ${sinceStart(e.at)}: ${entry ? `seq ${entry[0]}` : "not in the stream"}; resumes: ${tried || "none"}`,
+      );
+    }
+  }
   const reconnects = [...offline.values()].reduce((n, gaps) => n + gaps.length, 0);
   const stillAway = [...offline.values()].filter((gaps) =>
     gaps.some((g) => g.to === Number.POSITIVE_INFINITY),
@@ -554,7 +589,7 @@ realtime: ${expected.length - missed.length} of ${expected.length} events receiv
   }; received twice ${duplicates}; ${reconnects} reconnections, ${stillAway} sockets away at the end
 search on every instance after a rename through another: p50 ${p(lag.search, 50)} ms, p99 ${p(lag.search, 99)} ms, max ${Math.max(...lag.search)} ms (${lag.search.length} looks)
 home feed on every instance after a post through another: p50 ${p(lag.feed, 50)} ms, p99 ${p(lag.feed, 99)} ms, max ${Math.max(...lag.feed)} ms (${lag.feed.length} looks)
-username lifecycle runs seen: ${runs.size} in ${(DURATION_S / 60).toFixed(1)} minutes (sampled every 5 s)
+${whyMissed.map((line) => `  missed ${line}\n`).join("")}username lifecycle runs seen: ${runs.size} in ${(DURATION_S / 60).toFixed(1)} minutes (sampled every 5 s)
 RSS start ${rssStart.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(", ")}; end ${rssEnd.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(", ")} (${FAULTS ? "instances 1 and 2 restarted" : "instance 2 restarted"})`);
   // What the instances logged at error level (LOG_LEVEL=error), by message.
   const logged = new Map<string, number>();

@@ -36,6 +36,7 @@ export interface Cluster {
   /** What every instance process printed, those restarted or killed included. */
   output(): string[];
   databaseUrl: string;
+  redisUrl: string;
   /** `kill -9` of instance `i` as a crash: nginx is not told; after `pauseMs` it is started
    * again on the same port and data, as a supervisor restarts it. */
   kill(i: number, pauseMs: number): Promise<void>;
@@ -197,6 +198,7 @@ export async function startCluster(options: {
     instances,
     output: () => [...retired, ...instances].map((instance) => instance.output()),
     databaseUrl: database.url,
+    redisUrl,
     async kill(i, pauseMs) {
       const old = instances[i] as ChildServer;
       retired.push(old);
