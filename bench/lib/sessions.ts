@@ -5,13 +5,16 @@ import { createHmac, randomBytes } from "node:crypto";
 import type pg from "pg";
 
 export const SESSION_COOKIE = "chtcht.session_token";
+/** better-auth's name for it when PUBLIC_URL is https (secure cookies). */
+const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 /** Fixed secret the bench app is started with, so the seeder-independent cookies verify. */
 export const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production-use-0123456789";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function signedCookie(token: string, secret = BENCH_SESSION_SECRET): string {
+export function signedCookie(token: string, secret = BENCH_SESSION_SECRET, secure = false): string {
   const signature = createHmac("sha256", secret).update(token).digest("base64");
-  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
 export interface BenchSession {
@@ -27,11 +30,13 @@ const nextAddress = () => {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 };
 
-/** One fresh 30-day session per user; the ids are tagged so `deleteBenchSessions` finds them. */
+/** One fresh 30-day session per user; the ids are tagged so `deleteBenchSessions` finds them.
+ * `secure`: the app's PUBLIC_URL is https, so the cookie has the secure name. */
 export async function createSessions(
   pool: pg.Pool,
   userIds: readonly string[],
   secret = BENCH_SESSION_SECRET,
+  secure = false,
 ): Promise<BenchSession[]> {
   const tokens = userIds.map(() => randomBytes(24).toString("base64url"));
   const sessionIds = userIds.map(() => `bench_${randomBytes(12).toString("hex")}`);
@@ -44,7 +49,7 @@ export async function createSessions(
   );
   return userIds.map((userId, i) => ({
     userId,
-    cookie: signedCookie(tokens[i] as string, secret),
+    cookie: signedCookie(tokens[i] as string, secret, secure),
     address: nextAddress(),
   }));
 }

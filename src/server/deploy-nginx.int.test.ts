@@ -15,62 +15,14 @@ import WebSocket from "ws";
 import { PROOF_MAX_BYTES } from "../domain/contracts/badges";
 import { createAccount } from "./test-support/accounts";
 import { freePort } from "./test-support/child-server";
+import {
+  NGINX,
+  nginxMainConfig,
+  renderNginxSite,
+  SHIPPED_NGINX_SITE,
+} from "./test-support/nginx-site";
 import { selfSignedCertificate } from "./test-support/page-server";
 import { createTestApp, type TestApp } from "./test-support/test-app";
-
-const NGINX = "/usr/sbin/nginx";
-const SHIPPED = readFileSync(new URL("../../deploy/nginx/chtcht.conf", import.meta.url), "utf8");
-
-/** The shipped file with this machine's ports and certificate in place of its placeholders; a
- * placeholder that is no longer there fails the render, so the file and this test move together. */
-function render(options: {
-  httpPort: number;
-  httpsPort: number;
-  certDir: string;
-  upstreams: number[];
-}): string {
-  const replace = (text: string, from: RegExp, to: string) => {
-    if (!from.test(text)) throw new Error(`deploy/nginx/chtcht.conf no longer has ${from}`);
-    return text.replace(from, to);
-  };
-  let conf = SHIPPED;
-  conf = replace(conf, /^ {2}server app1:3000 .*\n {2}server app2:3000 .*\n/m, "");
-  conf = replace(
-    conf,
-    /^upstream chtcht \{\n/m,
-    `upstream chtcht {\n${options.upstreams
-      .map((port) => `  server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;\n`)
-      .join("")}`,
-  );
-  conf = replace(conf, /^ {2}listen \[::\]:80;\n/m, "");
-  conf = replace(conf, /^ {2}listen \[::\]:443 ssl http2;\n/m, "");
-  conf = replace(conf, /^ {2}listen 80;/m, `  listen 127.0.0.1:${options.httpPort};`);
-  conf = replace(
-    conf,
-    /^ {2}listen 443 ssl http2;/m,
-    `  listen 127.0.0.1:${options.httpsPort} ssl http2;`,
-  );
-  conf = replace(conf, /\/etc\/nginx\/tls\//g, `${options.certDir}/`);
-  return conf;
-}
-
-/** What /etc/nginx/nginx.conf gives the shipped http-level file, in a directory of the test's. */
-function mainConfig(dir: string, include: string): string {
-  return `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${include};
-}
-`;
-}
 
 let t: TestApp;
 let dir: string;
@@ -127,10 +79,10 @@ beforeAll(async () => {
   const siteFile = path.join(dir, "chtcht.conf");
   writeFileSync(
     siteFile,
-    render({ httpPort, httpsPort, certDir: dir, upstreams: [deadPort, appPort] }),
+    renderNginxSite({ httpPort, httpsPort, certDir: dir, upstreams: [deadPort, appPort] }),
   );
   confFile = path.join(dir, "nginx.conf");
-  writeFileSync(confFile, mainConfig(dir, siteFile));
+  writeFileSync(confFile, nginxMainConfig(dir, siteFile));
 
   nginx = spawn(NGINX, ["-c", confFile, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
     stdio: ["ignore", "ignore", "pipe"],
@@ -164,7 +116,7 @@ describe("deploy/nginx/chtcht.conf", () => {
     expect(good.status).toBe(0);
 
     const broken = path.join(dir, "broken.conf");
-    writeFileSync(broken, mainConfig(dir, path.join(dir, "broken-site.conf")));
+    writeFileSync(broken, nginxMainConfig(dir, path.join(dir, "broken-site.conf")));
     writeFileSync(
       path.join(dir, "broken-site.conf"),
       readFileSync(path.join(dir, "chtcht.conf"), "utf8").replace("proxy_pass", "proxy_pas"),
@@ -243,7 +195,7 @@ describe("deploy/nginx/chtcht.conf", () => {
   });
 
   it("passes the largest upload the app takes on to it, and refuses a larger body itself", async () => {
-    const limitMb = Number(SHIPPED.match(/client_max_body_size (\d+)m;/)?.[1]);
+    const limitMb = Number(SHIPPED_NGINX_SITE.match(/client_max_body_size (\d+)m;/)?.[1]);
     const post = (bytes: number) =>
       https("/api/posts", {
         method: "POST",

@@ -67,7 +67,7 @@ try {
       databaseUrl: config.databaseUrl,
       poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
-      onError: (error) => logger.error({ err: error }, "idle database connection failed"),
+      onError: (error) => logger.error({ err: error }, "database connection failed"),
     });
     try {
       await ping(opened.db);

@@ -64,8 +64,13 @@ export function fromPostgres(
     max: Math.max(1, max - hotMax),
     options: "-c max_parallel_workers_per_gather=0",
   });
-  // An idle connection that dies (server restart, network) must not crash the process.
-  pool.on("error", onError);
+  // A connection that dies (server restart, network) must not crash the process. The pool
+  // listens to its idle connections only, not to one it has lent (a transaction's), whose error
+  // would then be thrown: each connection gets a listener of its own, which reports it (the pool's
+  // own event repeats an idle one's). The query in flight fails on its own, and the pool drops
+  // the connection when it is given back.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", onError));
   const db = drizzlePg({ client: pool });
   sendHotReadsThrough(db as unknown as Db, hot.db as unknown as Db);
   return {

@@ -1,14 +1,17 @@
 // A database data error (SQLSTATE class 22) that slips past validation is a 400, and its SQL
 // parameters never reach the log; other database errors stay 500 without their parameters. A
-// command to a Redis that is away is a 503 with Retry-After (docs/operations.md "Redis").
+// command to a Redis that is away, or a query to a database that is away, is a 503 with
+// Retry-After (docs/operations.md "Redis" and "Database").
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
+import pg from "pg";
 import pino from "pino";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { redisOptions } from "../infra/redis";
-import { REDIS_RETRY_AFTER_SECONDS, registerErrorHandling } from "./error-handler";
+import { registerErrorHandling, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler";
 import { registerRequestIdHeader, requestIdOf } from "./request-id";
 
 function appThrowing(cause: Error & { code: string }) {
@@ -107,10 +110,10 @@ describe("Redis away", () => {
       });
       const res = await app.inject({ method: "GET", url: "/needs-redis" });
       expect(res.statusCode).toBe(503);
-      expect(res.headers["retry-after"]).toBe(String(REDIS_RETRY_AFTER_SECONDS));
+      expect(res.headers["retry-after"]).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       expect(res.json().error).toMatchObject({
         code: "unavailable",
-        retryAfter: REDIS_RETRY_AFTER_SECONDS,
+        retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
       });
     },
   );
@@ -122,5 +125,48 @@ describe("Redis away", () => {
       throw new Error("Connection refused by the payment provider");
     });
     expect((await app.inject({ method: "GET", url: "/boom" })).statusCode).toBe(500);
+  });
+});
+
+describe("the database away", () => {
+  // Port 1: nothing listens there. What each driver throws for a query it cannot send.
+  const url = "postgres://postgres@127.0.0.1:1/none";
+  const failure = async (query: () => Promise<unknown>): Promise<Error> => {
+    try {
+      await query();
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error("the query should have failed");
+  };
+
+  it.each([
+    [
+      "node-postgres, refused",
+      () => {
+        const pool = new pg.Pool({ connectionString: url });
+        return failure(() => pool.query("select 1")).finally(() => pool.end());
+      },
+    ],
+    [
+      "postgres.js, refused",
+      () => {
+        const client = postgres(url, { max: 1, connect_timeout: 2 });
+        return failure(() => client`select 1`).finally(() => client.end());
+      },
+    ],
+    ["the server shutting down (57P01)", async () => pgError("57P01", "terminating connection")],
+    ["the server starting up (57P03)", async () => pgError("57P03", "the database is starting")],
+  ])("answers a query that failed on %s with 503 and Retry-After, not 500", async (_, cause) => {
+    const { app, lines } = appThrowing((await cause()) as Error & { code: string });
+    const res = await app.inject({ method: "GET", url: "/boom" });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    expect(res.json().error).toMatchObject({
+      code: "unavailable",
+      retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
+    });
+    expect(lines.join("")).toContain("the database is away");
+    expect(lines.join("")).not.toContain("secret-param-value");
   });
 });

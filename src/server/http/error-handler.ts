@@ -9,14 +9,14 @@ import {
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "../../domain/error-codes";
-import { dataExceptionCode } from "../db/errors";
+import { dataExceptionCode, isDatabaseUnavailable } from "../db/errors";
 import { AppError } from "../errors";
 import { isRedisUnavailable } from "../infra/redis";
 import { REQUEST_ID_HEADER } from "./request-id";
 
-/** A request that needed Redis while it was away is worth trying again this soon (docs/operations.md
- * "Redis": a restart or a failover takes seconds). */
-export const REDIS_RETRY_AFTER_SECONDS = 5;
+/** A request that needed Redis or the database while it was away is worth trying again this soon
+ * (docs/operations.md "Redis" and "Database": a restart or a failover takes seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Drizzle's query errors carry the SQL parameters (people's text, addresses): log the cause. */
 const withoutSqlParams = (error: Error): unknown =>
@@ -104,13 +104,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return sendError(reply, status, { code: ERROR_CODES.validation, message: error.message });
     }
-    if (isRedisUnavailable(error)) {
-      request.log.warn({ err: error }, "Redis is away: answered 503");
-      reply.header("retry-after", String(REDIS_RETRY_AFTER_SECONDS));
+    const away = isRedisUnavailable(error)
+      ? "Redis"
+      : isDatabaseUnavailable(error)
+        ? "the database"
+        : null;
+    if (away) {
+      request.log.warn({ err: withoutSqlParams(error) }, `${away} is away: answered 503`);
+      reply.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return sendError(reply, 503, {
         code: ERROR_CODES.unavailable,
         message: "This is unavailable for a moment. Please try again in a few seconds.",
-        retryAfter: REDIS_RETRY_AFTER_SECONDS,
+        retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
       });
     }
     request.log.error({ err: withoutSqlParams(error) }, "unhandled error");

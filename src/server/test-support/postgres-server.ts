@@ -1,0 +1,71 @@
+// A PostgreSQL server of the caller's own (Debian's PostgreSQL 15 binaries) on a free port, in a
+// temp dir, trusting local connections: a test or bench may stop it and start it again on the
+// same port and data, as an operator's restart does. Never the machine's PostgreSQL. initdb
+// refuses root, so when run as root the server runs as the `postgres` user Debian's package makes.
+import { execFile, execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { freePort } from "./child-server";
+
+const BIN = "/usr/lib/postgresql/15/bin";
+
+export interface OwnPostgres {
+  /** The server's `postgres` database, for createPostgresDatabase. */
+  url: string;
+  /** A fast shutdown (`pg_ctl stop -m fast`: sessions are ended, as a service restart does). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data; returns once it accepts connections. */
+  start(): Promise<void>;
+  /** Stops it and removes its dir. */
+  close(): Promise<void>;
+}
+
+/** Whether the PostgreSQL 15 server binaries are installed. */
+export const hasPostgresServer = () => existsSync(path.join(BIN, "pg_ctl"));
+
+const run = promisify(execFile);
+const root = process.getuid?.() === 0;
+/** Runs a PostgreSQL program (as `postgres` when we are root) without holding up the caller's
+ * event loop. */
+const asPostgres = async (command: string, args: string[]) => {
+  const program = path.join(BIN, command);
+  if (root) await run("runuser", ["-u", "postgres", "--", program, ...args]);
+  else await run(program, args);
+};
+
+export async function startOwnPostgres(): Promise<OwnPostgres> {
+  const dir = mkdtempSync(path.join(tmpdir(), "chtcht-postgres-"));
+  if (root) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+    chownSync(dir, uid, gid);
+  }
+  const data = path.join(dir, "data");
+  const port = await freePort();
+  await asPostgres("initdb", [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--no-sync",
+  ]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const start = () =>
+    asPostgres("pg_ctl", ["start", "-w", "-D", data, "-l", path.join(dir, "log"), "-o", options]);
+  const stop = () => asPostgres("pg_ctl", ["stop", "-w", "-m", "fast", "-D", data]);
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    async close() {
+      await stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
