@@ -47,6 +47,9 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/** How long making a connection, or waiting for one of the pool's, may take. */
+const CONNECT_TIMEOUT_S = 10;
+
 export function fromPostgres(
   connectionString: string,
   max = 10,
@@ -56,13 +59,16 @@ export function fromPostgres(
   // which postgres.js pipelines; the rest are for writes, whose transactions hold a connection
   // from `begin` to `commit` (docs/performance.md "postgres.js's queue").
   const hotMax = Math.max(1, Math.floor(max / 4));
-  const hot = openHotReads(connectionString, hotMax);
+  const hot = openHotReads(connectionString, hotMax, CONNECT_TIMEOUT_S);
   // Many small requests at once on few cores: a query never waits for parallel workers to start
   // (docs/performance.md "Parallel query").
   const pool = new pg.Pool({
     connectionString,
     max: Math.max(1, max - hotMax),
     options: "-c max_parallel_workers_per_gather=0",
+    // A server that takes the connection and never answers (one shutting down) fails the request
+    // as unavailable (db/errors.ts) instead of holding it: docs/operations.md "Database".
+    connectionTimeoutMillis: CONNECT_TIMEOUT_S * 1000,
   });
   // A connection that dies (server restart, network) must not crash the process. The pool
   // listens to its idle connections only, not to one it has lent (a transaction's), whose error

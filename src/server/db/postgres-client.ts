@@ -17,7 +17,13 @@ export interface HotReads {
   close(): Promise<void>;
 }
 
-export function openHotReads(connectionString: string, max: number): HotReads {
+/** A connection not made within `connectTimeoutS` fails its reads (db/errors.ts); closing waits
+ * at most that long for reads in flight. */
+export function openHotReads(
+  connectionString: string,
+  max: number,
+  connectTimeoutS: number,
+): HotReads {
   const { url, socketDirectory } = socketOf(connectionString);
   const sql = postgres(url, {
     max,
@@ -25,8 +31,9 @@ export function openHotReads(connectionString: string, max: number): HotReads {
     // As the other connections (db/client.ts): no parallel workers.
     connection: { max_parallel_workers_per_gather: 0, application_name: HOT_READS_NAME },
     onnotice: () => {},
+    connect_timeout: connectTimeoutS,
   });
-  return { db: drizzle({ client: sql }), close: () => sql.end() };
+  return { db: drizzle({ client: sql }), close: () => sql.end({ timeout: connectTimeoutS }) };
 }
 
 /**

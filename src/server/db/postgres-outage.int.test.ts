@@ -2,7 +2,9 @@
 // PostgreSQL server of this test's own, stopped (fast, as a service restart does: sessions are
 // ended) for 3 s mid-load and started again on the same port and data. No answer is a 500: what
 // needed the database while it was away answers 503 with Retry-After; once it is back every read
-// is a 200 again, every post answered 201 is stored and no post answered 503 is.
+// is a 200 again and every post answered 201 is stored. A post answered 503 may be stored too: its
+// commit can land just before the read that makes its answer fails (docs/operations.md
+// "Database"); none is stored twice.
 import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +66,7 @@ describe.skipIf(!hasPostgresServer())("a PostgreSQL restart under load", () => {
       return res;
     };
     const posted: string[] = [];
+    const unsure = new Set<string>();
     loading = true;
     const loop = async (step: (n: number) => Promise<unknown>) => {
       for (let n = 0; loading; n++) {
@@ -80,6 +83,7 @@ describe.skipIf(!hasPostgresServer())("a PostgreSQL restart under load", () => {
           inject(t, author, "POST", "/api/posts", { content: `Written under load ${n}` }),
         );
         if (res.statusCode === 201) posted.push(res.json().post.id);
+        if (res.statusCode === 503) unsure.add(`Written under load ${n}`);
       }),
     ]);
 
@@ -111,10 +115,14 @@ describe.skipIf(!hasPostgresServer())("a PostgreSQL restart under load", () => {
     expect(
       answers.filter((a) => !(a.status < 300 || (a.status === 503 && Number(a.retryAfter) > 0))),
     ).toEqual([]);
-    const listed = await queryRows<{ id: string }>(
+    const listed = await queryRows<{ id: string; content: string }>(
       t.database.db,
-      sql`select id from posts where user_id = ${author.userId}`,
+      sql`select id, content from posts where user_id = ${author.userId}`,
     );
-    expect(new Set(listed.map((row) => row.id))).toEqual(new Set([...posted, post.id]));
+    const ids = new Set(listed.map((row) => row.id));
+    expect([...posted, post.id].filter((id) => !ids.has(id))).toEqual([]);
+    const beyond = listed.filter((row) => row.id !== post.id && !posted.includes(row.id));
+    expect(beyond.filter((row) => !unsure.has(row.content))).toEqual([]);
+    expect(new Set(listed.map((row) => row.content)).size).toBe(listed.length);
   }, 120_000);
 });
