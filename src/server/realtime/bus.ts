@@ -26,8 +26,9 @@ export type EventHandler = (event: DomainEvent, seq: string) => void | Promise<v
 
 /** What a reconnecting client resumes from. */
 export interface EventLog {
-  /** Names the log's history: another epoch (a restarted process, another Redis) is unknown. */
-  epoch: string;
+  /** Names the log's history: another epoch (a restarted process, another Redis, a Redis that
+   * came back empty) is unknown. */
+  readonly epoch: string;
   /** The sequence of the last event this instance has handed to its subscribers. */
   position(): string;
   /** The events after `after`, up to and with `upTo`, or why the client must refetch. */
@@ -159,8 +160,15 @@ export async function createRedisBus(
   const slackMs = options.slackMs ?? CLOCK_SLACK_MS;
   const trimmedKey = `${stream}:trimmed`;
   const fanout = createFanout(onError);
-  await redis.set(`${stream}:epoch`, randomUUID(), "NX");
-  const epoch = (await redis.get(`${stream}:epoch`)) as string;
+  const epochKey = `${stream}:epoch`;
+  let epoch = "";
+  /** Takes the epoch Redis holds, making one when there is none: a Redis that came back empty
+   * starts a new history, and a client of the old one is told to refetch. */
+  const adoptEpoch = async () => {
+    await redis.set(epochKey, randomUUID(), "NX");
+    epoch = (await redis.get(epochKey)) as string;
+  };
+  await adoptEpoch();
   const newest = async () => {
     const [last] = (await redis.xrevrange(stream, "+", "-", "COUNT", 1)) as StreamEntry[];
     return last?.[0] ?? "0-0";
@@ -172,6 +180,10 @@ export async function createRedisBus(
   const running = new Map<string, Promise<void>>();
   const reader = redis.duplicate({ commandTimeout: READ_TIMEOUT_MS });
   reader.on("error", onError);
+  // Each reconnection may be to a Redis that restarted empty.
+  reader.on("ready", () => {
+    adoptEpoch().catch(onError);
+  });
   // A lazy client's copy waits to be connected; any other connects on its own.
   if (reader.status === "wait") await reader.connect();
   let closed = false;
@@ -253,10 +265,17 @@ export async function createRedisBus(
       fanout.handlers.clear();
     },
     log: {
-      epoch,
+      get epoch() {
+        return epoch;
+      },
       position: () => position,
       async backlog(after, upTo) {
         if (!isSequence(after) || !after.includes("-")) return { refetch: "unknown" };
+        // The history this client's sequence comes from is gone (Redis restarted empty since).
+        if ((await redis.get(epochKey)) !== epoch) {
+          await adoptEpoch();
+          return { refetch: "unknown" };
+        }
         const last = await newest();
         if (compareSequences(after, last) > 0) return { refetch: "unknown" };
         // Nothing since: nothing missed, however long ago that was.
