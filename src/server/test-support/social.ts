@@ -1,4 +1,6 @@
 // Test helpers for the social features: follow, post, like and comment through the real API.
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/client";
 import type { TestAccount } from "./accounts";
 import type { TestApp } from "./test-app";
 
@@ -35,4 +37,17 @@ export function inject(
   payload?: object,
 ) {
   return t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+}
+
+/** A post's stored quote count beside a recount of its live, attached quotes
+ * (docs/feed.md "Reposts and quotes"): the two must agree. */
+export async function quoteCounts(t: TestApp, postId: string) {
+  const [row] = await queryRows<{ stored: number; counted: number }>(
+    t.database.db,
+    sql`select quotes_count as stored,
+          (select count(*) from posts q where q.quote_of = ${postId}
+            and q.deleted_at is null and not q.quote_detached)::int as counted
+        from posts where id = ${postId}`,
+  );
+  return row;
 }

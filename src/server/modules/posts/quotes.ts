@@ -33,6 +33,30 @@ export async function requireQuotable(
   return post;
 }
 
+/** Moves the quoted post's count by one quote and tells every instance (post caches); the
+ * counter, or null when the quoted post is gone. */
+async function moveQuoteCount(
+  tx: Db,
+  fx: Pick<LiveEffects, "publishAfterCommit">,
+  {
+    quoteOf,
+    quoteId,
+    by,
+    detached = false,
+  }: { quoteOf: string; quoteId: string; by: 1 | -1; detached?: boolean },
+) {
+  const counter = await bumpQuotes(tx, quoteOf, by);
+  if (!counter) return null;
+  fx.publishAfterCommit({
+    type: "post.quoted",
+    postId: quoteOf,
+    quoteId,
+    quotesCount: counter.count,
+    detached,
+  });
+  return counter;
+}
+
 /** Counts a new quote on the quoted post, tells its author in Activity and every instance (post
  * caches). */
 export async function countNewQuote(
@@ -46,15 +70,8 @@ export async function countNewQuote(
     warning,
   }: { quoteId: string; quoteOf: string; authorId: string; text: string; warning: string | null },
 ) {
-  const counter = await bumpQuotes(tx, quoteOf, 1);
+  const counter = await moveQuoteCount(tx, fx, { quoteOf, quoteId, by: 1 });
   if (!counter) return;
-  fx.publishAfterCommit({
-    type: "post.quoted",
-    postId: quoteOf,
-    quoteId,
-    quotesCount: counter.count,
-    detached: false,
-  });
   const told = await recordActivity(tx, {
     recipientId: counter.userId,
     actorId: authorId,
@@ -80,15 +97,8 @@ export async function uncountQuote(
   }: { quoteId: string; authorId: string; quoteOf: string | null; quoteDetached: boolean },
 ) {
   if (!quoteOf || quoteDetached) return;
-  const counter = await bumpQuotes(tx, quoteOf, -1);
+  const counter = await moveQuoteCount(tx, fx, { quoteOf, quoteId, by: -1 });
   if (!counter) return;
-  fx.publishAfterCommit({
-    type: "post.quoted",
-    postId: quoteOf,
-    quoteId,
-    quotesCount: counter.count,
-    detached: false,
-  });
   await forgetQuoteNotice(tx, fx, { quoteId, authorId, quotedAuthorId: counter.userId });
 }
 
@@ -104,15 +114,7 @@ export async function recountQuote(
   }: { quoteId: string; quoteOf: string | null; quoteDetached: boolean },
 ) {
   if (!quoteOf || quoteDetached) return;
-  const counter = await bumpQuotes(tx, quoteOf, 1);
-  if (!counter) return;
-  fx.publishAfterCommit({
-    type: "post.quoted",
-    postId: quoteOf,
-    quoteId,
-    quotesCount: counter.count,
-    detached: false,
-  });
+  await moveQuoteCount(tx, fx, { quoteOf, quoteId, by: 1 });
 }
 
 async function forgetQuoteNotice(
@@ -148,15 +150,13 @@ export async function detachQuote(
       if (!already) throw notFound("Quote not found");
       return { detached: true, quotesCount: already.quotesCount };
     }
-    const counter = await bumpQuotes(tx, detached.quoteOf, -1);
-    const quotesCount = counter?.count ?? 0;
-    fx.publishAfterCommit({
-      type: "post.quoted",
-      postId: detached.quoteOf,
+    const counter = await moveQuoteCount(tx, fx, {
+      quoteOf: detached.quoteOf,
       quoteId,
-      quotesCount,
+      by: -1,
       detached: true,
     });
+    const quotesCount = counter?.count ?? 0;
     await forgetQuoteNotice(tx, fx, {
       quoteId,
       authorId: detached.authorId,

@@ -10,7 +10,7 @@ import type { ActivityGroup } from "../../../domain/contracts/activity";
 import type { PostView } from "../../../domain/contracts/posts";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
-import { inject, publish } from "../../test-support/social";
+import { inject, publish, quoteCounts } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 const ADMIN = "repost.moderator@example.com";
@@ -64,16 +64,6 @@ const rows = async (recipient: TestAccount, type: "REPOST" | "QUOTE") =>
           where recipient_id = ${recipient.userId} and type = ${type}`,
     )
   )[0]?.n;
-const quoteCounts = async (postId: string) =>
-  (
-    await queryRows<{ stored: number; counted: number }>(
-      t.database.db,
-      sql`select quotes_count as stored,
-            (select count(*) from posts q where q.quote_of = ${postId}
-              and q.deleted_at is null and not q.quote_detached)::int as counted
-          from posts where id = ${postId}`,
-    )
-  )[0];
 const profile = async (who: TestAccount | null, owner: TestAccount, query = "") => {
   const res = await inject(t, who, "GET", `/api/users/${owner.userId}/posts${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -143,7 +133,7 @@ describe("the author is told of a quote", () => {
     expect((await inject(t, ann, "DELETE", `/api/posts/${second.id}/quote`)).statusCode).toBe(200);
     expect(await activity(ann, "QUOTE")).toEqual([]);
     expect(await rows(ann, "QUOTE")).toBe(0);
-    expect(await quoteCounts(post.id)).toEqual({ stored: 1, counted: 1 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 1, counted: 1 });
   });
 
   it("quoting a quote's content warning, never the words behind it", async () => {
@@ -180,18 +170,18 @@ describe("quote counts under moderation", () => {
     const post = await publish(t, ann, "Moderated quotes");
     const removed = await quote(ben, post.id, "Rude take");
     await quote(cal, post.id, "Kind take");
-    expect(await quoteCounts(post.id)).toEqual({ stored: 2, counted: 2 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 2, counted: 2 });
 
     await moderate(removed.id, "remove");
-    expect(await quoteCounts(post.id)).toEqual({ stored: 1, counted: 1 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 1, counted: 1 });
     expect((await activity(ann, "QUOTE")).map((g) => g.postSnippet)).toEqual(["Kind take"]);
     // Removed twice is removed once; its author's deletion of it changes nothing more.
     await moderate(removed.id, "remove");
     await inject(t, ben, "DELETE", `/api/posts/${removed.id}`);
-    expect(await quoteCounts(post.id)).toEqual({ stored: 1, counted: 1 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 1, counted: 1 });
 
     await moderate(removed.id, "restore");
-    expect(await quoteCounts(post.id)).toEqual({ stored: 2, counted: 2 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 2, counted: 2 });
   });
 
   it("stay when a moderator removes and restores a quote the quoted post's author detached", async () => {
@@ -199,11 +189,11 @@ describe("quote counts under moderation", () => {
     const post = await publish(t, ann, "Detached already");
     const detached = await quote(cal, post.id);
     await inject(t, ann, "DELETE", `/api/posts/${detached.id}/quote`);
-    expect(await quoteCounts(post.id)).toEqual({ stored: 0, counted: 0 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 0, counted: 0 });
     await moderate(detached.id, "remove");
-    expect(await quoteCounts(post.id)).toEqual({ stored: 0, counted: 0 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 0, counted: 0 });
     await moderate(detached.id, "restore");
-    expect(await quoteCounts(post.id)).toEqual({ stored: 0, counted: 0 });
+    expect(await quoteCounts(t, post.id)).toEqual({ stored: 0, counted: 0 });
   });
 });
 
