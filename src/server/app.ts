@@ -200,6 +200,10 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       if (event.type === "session.ended") sessions.revoke(event.userId);
     }),
     bus.subscribe((event) => ctx.relations.apply(event)),
+    bus.onReset(() => {
+      sessions.clear();
+      ctx.relations.clear();
+    }),
   ];
   app.addHook("onClose", async () => {
     for (const stop of unsubscribe) stop();

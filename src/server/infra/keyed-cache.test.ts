@@ -140,6 +140,20 @@ describe("KeyedCache", () => {
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, undefined]);
   });
 
+  it("clears everything, and stores nothing read before the clear", () => {
+    const { cache } = setup();
+    cache.put("a", 1);
+    const slow = cache.begin();
+    cache.clear();
+    expect([cache.get("a"), cache.size, cache.bytes]).toEqual([undefined, 0, 0]);
+    slow.set("b", 2); // read before the clear: refused
+    const later = cache.begin();
+    later.set("c", 3);
+    expect([cache.get("b"), cache.get("c")]).toEqual([undefined, 3]);
+    slow.end();
+    later.end();
+  });
+
   it("never keeps a value past its own expiry cap", () => {
     const { cache, advance } = setup();
     cache.put("a", 1, { notAfter: 300 });

@@ -47,6 +47,8 @@ export class KeyedCache<K, V> {
   private readonly invalidated = new Map<K, number>();
   private readonly running = new Set<number>();
   private seq = 0;
+  /** Fills begun before this may not store anything (the whole cache was cleared since). */
+  private clearedAt = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: KeyedCacheOptions) {
@@ -93,12 +95,19 @@ export class KeyedCache<K, V> {
     for (const [key, entry] of this.held) if (matches(entry.value)) this.invalidate(key);
   }
 
+  /** Drops everything held; fills that began earlier store nothing. */
+  clear(): void {
+    this.held.clear();
+    this.heldBytes = 0;
+    this.clearedAt = ++this.seq;
+  }
+
   begin(): Fill<K, V> {
     const started = ++this.seq;
     this.running.add(started);
     return {
       set: (key, value) => {
-        if ((this.invalidated.get(key) ?? 0) > started) return;
+        if (this.clearedAt > started || (this.invalidated.get(key) ?? 0) > started) return;
         this.store(key, value);
       },
       end: () => {

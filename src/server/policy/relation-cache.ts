@@ -61,6 +61,12 @@ export class RelationCache {
     }
   }
 
+  /** Forgets everything (events may have been lost: realtime/bus.ts "reset"). */
+  clear(): void {
+    this.friends.clear();
+    this.blocked.clear();
+  }
+
   private async read(
     cache: KeyedCache<string, ReadonlySet<string>>,
     viewerId: string,

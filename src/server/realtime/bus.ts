@@ -38,6 +38,10 @@ export interface EventLog {
 export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   subscribe(handler: EventHandler): () => void;
+  /** `listener` runs when the bus's history was lost (a Redis that came back empty): events
+   * published before may never arrive, so whatever was kept up to date by them is forgotten and
+   * every socket told to refetch. It runs before any event of the new history is handed on. */
+  onReset(listener: () => void): () => void;
   close(): Promise<void>;
   log: EventLog;
 }
@@ -95,6 +99,8 @@ export function createMemoryBus(
       fanout.handlers.add(handler);
       return () => fanout.handlers.delete(handler);
     },
+    // One process's memory is never lost while it runs.
+    onReset: () => () => {},
     async close() {
       fanout.handlers.clear();
     },
@@ -160,15 +166,15 @@ export async function createRedisBus(
   const slackMs = options.slackMs ?? CLOCK_SLACK_MS;
   const trimmedKey = `${stream}:trimmed`;
   const fanout = createFanout(onError);
+  const resets = new Set<() => void>();
   const epochKey = `${stream}:epoch`;
-  let epoch = "";
-  /** Takes the epoch Redis holds, making one when there is none: a Redis that came back empty
-   * starts a new history, and a client of the old one is told to refetch. */
-  const adoptEpoch = async () => {
-    await redis.set(epochKey, randomUUID(), "NX");
-    epoch = (await redis.get(epochKey)) as string;
+  /** The epoch Redis holds, made when there is none: a Redis that came back empty starts a new
+   * history, and a client of the old one is told to refetch. */
+  const storedEpoch = async (client: Redis) => {
+    await client.set(epochKey, randomUUID(), "NX");
+    return (await client.get(epochKey)) as string;
   };
-  await adoptEpoch();
+  let epoch = await storedEpoch(redis);
   const newest = async () => {
     const [last] = (await redis.xrevrange(stream, "+", "-", "COUNT", 1)) as StreamEntry[];
     return last?.[0] ?? "0-0";
@@ -178,19 +184,37 @@ export async function createRedisBus(
   const echoes = new Map<string, () => void>();
   /** Events read whose handlers have not all finished. */
   const running = new Map<string, Promise<void>>();
-  const reader = redis.duplicate({ commandTimeout: READ_TIMEOUT_MS });
+  // A read cut by a lost connection fails at once rather than being sent again after the
+  // reconnection: the loop checks the epoch first.
+  const reader = redis.duplicate({ commandTimeout: READ_TIMEOUT_MS, maxRetriesPerRequest: 0 });
   reader.on("error", onError);
-  // Each reconnection may be to a Redis that restarted empty.
-  reader.on("ready", () => {
-    adoptEpoch().catch(onError);
-  });
   // A lazy client's copy waits to be connected; any other connects on its own.
   if (reader.status === "wait") await reader.connect();
   let closed = false;
 
+  /** After a failed read, Redis may have restarted empty: then the history read so far is gone,
+   * and events published meanwhile may be lost with it. The new history is read from its start,
+   * once every reset listener has run. */
+  const checkHistory = async () => {
+    const stored = await storedEpoch(reader);
+    if (stored === epoch) return;
+    epoch = stored;
+    position = "0-0";
+    for (const listener of resets) {
+      try {
+        listener();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+
   const read = async () => {
+    let interrupted = false;
     while (!closed) {
       try {
+        if (interrupted) await checkHistory();
+        interrupted = false;
         const answer = (await reader.xread(
           "COUNT",
           100,
@@ -222,6 +246,7 @@ export async function createRedisBus(
         }
       } catch (error) {
         if (closed) return;
+        interrupted = true;
         onError(error);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
@@ -257,6 +282,10 @@ export async function createRedisBus(
       fanout.handlers.add(handler);
       return () => fanout.handlers.delete(handler);
     },
+    onReset(listener) {
+      resets.add(listener);
+      return () => resets.delete(listener);
+    },
     async close() {
       closed = true;
       reader.disconnect();
@@ -271,11 +300,9 @@ export async function createRedisBus(
       position: () => position,
       async backlog(after, upTo) {
         if (!isSequence(after) || !after.includes("-")) return { refetch: "unknown" };
-        // The history this client's sequence comes from is gone (Redis restarted empty since).
-        if ((await redis.get(epochKey)) !== epoch) {
-          await adoptEpoch();
-          return { refetch: "unknown" };
-        }
+        // The history this client's sequence comes from is gone (Redis restarted empty since;
+        // the reader takes the new one).
+        if ((await redis.get(epochKey)) !== epoch) return { refetch: "unknown" };
         const last = await newest();
         if (compareSequences(after, last) > 0) return { refetch: "unknown" };
         // Nothing since: nothing missed, however long ago that was.
@@ -309,6 +336,7 @@ export function countPublished(bus: EventBus, metrics: Metrics): EventBus {
       return bus.publish(event);
     },
     subscribe: (handler) => bus.subscribe(handler),
+    onReset: (listener) => bus.onReset(listener),
     close: () => bus.close(),
     log: bus.log,
   };

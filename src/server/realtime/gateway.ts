@@ -24,7 +24,7 @@ import type { Metrics } from "../infra/metrics";
 import type { EventBus } from "./bus";
 import { type Connection, Registry, send } from "./connections";
 import { closeEndedSessions, type DeliveryOptions, type Outgoing, plan } from "./delivery";
-import { deliverTo, startStream } from "./resume";
+import { deliverTo, restartStream, startStream } from "./resume";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
@@ -121,6 +121,15 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
       })
       .catch(failed(event.type));
   });
+  // In the same order as the events: what was sent before the reset, then the reset, then the
+  // new history's events.
+  const unreset = options.bus.onReset(() => {
+    order = order
+      .then(() => {
+        for (const conn of registry.all()) restartStream(conn, options.bus.log);
+      })
+      .catch(failed("reset"));
+  });
 
   const heartbeat = setInterval(() => {
     for (const conn of registry.all()) {
@@ -145,6 +154,7 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    unreset();
     goAway();
   });
 

@@ -250,47 +250,6 @@ describe.skipIf(redisSkip)("on the Redis stream", () => {
     }
   });
 
-  describe("a Redis that came back empty", () => {
-    let s: Setup & { redis: Redis; stream: string };
-    beforeAll(async () => {
-      s = await redisSetup();
-    }, 60_000);
-    afterAll(() => s?.close());
-
-    it("tells a client of the history before to refetch, and opens the next socket on a new one", async () => {
-      const [person, friend] = await Promise.all([createAccount(s.t), createAccount(s.t)]);
-      await follow(s.t, person, friend);
-      const first = await connectRealtime(s.baseUrl, person.cookie);
-      const ready = await first.waitFor((m) => m.type === "ready");
-      if (ready.type !== "ready") throw new Error("no ready");
-      await publish(s.t, friend, "before the restart");
-      await first.waitFor((m) => m.type === "post.created");
-      const heard = eventsOf(first).at(-1) as SequencedMessage;
-      first.close();
-      // What a Redis restarted without its data holds: nothing of this stream.
-      await s.redis.del(s.stream, `${s.stream}:epoch`, `${s.stream}:trimmed`);
-      await publish(s.t, friend, "after the restart");
-      const socket = await connectRealtime(s.baseUrl, person.cookie, {
-        query: { epoch: ready.epoch, after: heard.seq as string },
-      });
-      try {
-        expect(await socket.waitFor((m) => m.type === "refetch")).toEqual({
-          type: "refetch",
-          reason: "unknown",
-        });
-      } finally {
-        socket.close();
-      }
-      const next = await connectRealtime(s.baseUrl, person.cookie);
-      try {
-        const opened = await next.waitFor((m) => m.type === "ready");
-        expect(opened.type === "ready" && opened.epoch).not.toBe(ready.epoch);
-      } finally {
-        next.close();
-      }
-    });
-  });
-
   describe("a gap whose events were trimmed", () => {
     let s: Setup;
     beforeAll(async () => {

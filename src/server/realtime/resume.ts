@@ -20,6 +20,15 @@ export function deliverTo(conn: Connection, seq: string, messages: ServerMessage
   for (const message of messages) send(conn, { ...message, seq });
 }
 
+/** The bus lost its history (EventLog's epoch changed under a live socket): the client is given
+ * the new epoch and position and told to refetch, as one that resumed from the old history is. */
+export function restartStream(conn: Connection, log: EventLog) {
+  const seq = log.position();
+  conn.lastSeq = seq;
+  send(conn, { type: "ready", userId: conn.userId, epoch: log.epoch, seq });
+  send(conn, { type: "refetch", reason: "unknown" });
+}
+
 type Lookup = (authorId: string, userIds: string[]) => Promise<string[]>;
 
 /** A backlog holds many posts of few authors: each author's answer is asked once per replay. */

@@ -249,6 +249,21 @@ describe("RealtimeClient", () => {
     client.disconnect();
   });
 
+  it("told on an open socket that the server's history was lost, goes on in the new one", () => {
+    const client = newClient();
+    client.connect();
+    last().accept();
+    last().receive({ type: "ready", userId: "me", epoch: "e1", seq: "5" });
+    last().receive({ type: "mail.read", threadId: "t1", seq: "8" });
+    last().receive({ type: "ready", userId: "me", epoch: "e2", seq: "0-0" });
+    last().receive({ type: "refetch", reason: "unknown" });
+    expect(client.lastPosition()).toEqual({ epoch: "e2", seq: "0-0" });
+    last().receive({ type: "mail.read", threadId: "t1", seq: "3" });
+    expect(client.lastPosition()).toEqual({ epoch: "e2", seq: "3" });
+    expect(sockets).toHaveLength(1);
+    client.disconnect();
+  });
+
   it("forgets its position when the person signs out", () => {
     const client = newClient();
     client.connect();

@@ -67,6 +67,11 @@ export class SessionCache {
     this.bypassUntil.set(userId, now + this.bypassMs);
   }
 
+  /** Forgets every session (events may have been lost: realtime/bus.ts "reset"). */
+  clear(): void {
+    this.users.clear();
+  }
+
   /** Approximate bytes held (infra/approximate-size.ts). */
   get bytes(): number {
     return this.users.bytes;

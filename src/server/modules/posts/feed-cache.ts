@@ -167,6 +167,13 @@ export class FeedCache {
     }
   }
 
+  /** Forgets every page and every load in progress (events may have been lost: realtime/bus.ts
+   * "reset"). */
+  clear(): void {
+    for (const fill of this.fills.values()) fill.stale = true;
+    this.pages.clear();
+  }
+
   /** The reader's page is stale (their follows or blocks changed): the next read loads it. */
   private drop(readerId: string) {
     const fill = this.fills.get(readerId);

@@ -158,6 +158,14 @@ export class PostHydrator {
     return cards;
   }
 
+  /** Forgets every post and like, and the loads in progress (events may have been lost:
+   * realtime/bus.ts "reset"). */
+  clear(): void {
+    this.posts.clear();
+    this.likes.clear();
+    this.loading.clear();
+  }
+
   apply(event: DomainEvent): void {
     switch (event.type) {
       case "post.liked": {

@@ -61,6 +61,10 @@ export const postsModule: AppModule = {
     const unsubscribe = [
       ctx.bus.subscribe((event) => ctx.feed.apply(event)),
       ctx.bus.subscribe((event) => ctx.hydrator.apply(event)),
+      ctx.bus.onReset(() => {
+        ctx.feed.clear();
+        ctx.hydrator.clear();
+      }),
     ];
     app.addHook("onClose", async () => {
       for (const stop of unsubscribe) stop();
