@@ -1,14 +1,16 @@
 // One event bus for domain events (docs/social-and-realtime.md "Realtime"). The bus numbers every
-// event once (sequence.ts) and keeps the last few minutes of them, so a client that reconnects
-// with the last sequence it got is given what it missed. In-process by default: a counter and a
-// buffer, with an epoch that changes with the process. With REDIS_URL, a Redis Stream: `publish`
-// appends (the stream ID is the sequence) and trims what is older than the window, noting how far
-// it trimmed, so a backlog is refused only when it lost events; every instance, the publisher
-// included, reads the
-// stream and hands each event to its subscribers in stream order, so every instance sends its
-// sockets the events in one order. `publish` resolves once this instance's handlers that return a
-// promise have finished with the event: a request that changed something answers only when this
-// instance's caches reflect it. Long work (sending to sockets) is not awaited by its handler.
+// event once (sequence.ts) and keeps the last few minutes of them, so a client that reconnects with
+// the last sequence it got is given what it missed. In-process by default: a counter and a buffer,
+// with an epoch that changes with the process. With REDIS_URL, a Redis Stream: `publish` appends
+// (the stream ID is the sequence) and trims what is older than the window, noting how far it
+// trimmed, so a backlog is refused only when it lost events; every instance, the publisher
+// included, reads the stream and hands each event to its subscribers in stream order, so every
+// instance sends its sockets the events in one order. `publish` resolves once this instance's
+// handlers that return a promise have finished with the event: a request that changed something
+// answers only when this instance's caches reflect it. Long work (sending to sockets) is not
+// awaited by its handler. A Redis that came back empty lost its history: each instance's reader
+// notices before reading on and tells its reset listeners (docs/social-and-realtime.md "History
+// lost").
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Metrics } from "../infra/metrics";
