@@ -5,6 +5,8 @@ import type { FediverseNet } from "./fediverse-net";
 import { inject } from "./social";
 import { createTestApp, type TestApp } from "./test-app";
 
+export { eventually } from "./interop-instance";
+
 export const AS = "application/activity+json";
 
 export async function startInstance(
@@ -23,19 +25,6 @@ export async function startInstance(
   if (!address || typeof address === "string") throw new Error("no port");
   await net.serve(name, address.port);
   return t;
-}
-
-/** Waits until `check` passes (deliveries go through queues), or fails with its last error. */
-export async function eventually(check: () => Promise<void> | void, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 /** The person's follow counters as their profile shows them. */

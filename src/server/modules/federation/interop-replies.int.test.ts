@@ -2,9 +2,10 @@
 // from people nobody here follows (docs/federation.md "Replies", "Identity").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { startInstance } from "../../test-support/federation-instances";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { deliver, type FixtureServer, startFixtureServer } from "../../test-support/fixture-server";
-import { eventually, startInstance } from "../../test-support/interop-instance";
+import { eventually } from "../../test-support/interop-instance";
 import { inject, publish } from "../../test-support/social";
 import type { TestApp } from "../../test-support/test-app";
 

@@ -4,6 +4,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { startInstance } from "../../test-support/federation-instances";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import {
   type CapturedRequest,
@@ -13,7 +14,7 @@ import {
   startFixtureServer,
 } from "../../test-support/fixture-server";
 import { parseSignatureInput } from "../../test-support/http-signature-checks";
-import { eventually, queueDrained, startInstance } from "../../test-support/interop-instance";
+import { eventually, queueDrained } from "../../test-support/interop-instance";
 import {
   expectMastodonCavage,
   expectMastodonRfc9421,
