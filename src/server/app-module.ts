@@ -20,6 +20,8 @@ export interface JobIntervals {
   proofSweepMs?: number;
   /** Deleting timeline rows past their days (docs/feed.md). */
   timelineSweepMs?: number;
+  /** Pruning link previews past their time (docs/feed.md "Link previews"). */
+  linkPreviewSweepMs?: number;
   /** Deleting inbound Message-IDs and Idempotency-Key answers past their time (docs/mail.md). */
   mailDedupSweepMs?: number;
   /** Deleting federation's cached documents past their time (docs/federation.md "Storage"). */

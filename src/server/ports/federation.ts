@@ -1,6 +1,6 @@
 // What the features ask of federation (docs/federation.md), so they need not import it: whether a
 // person's public changes must reach other servers at all, and the posts from elsewhere that a
-// reader's home feed merges with ours.
+// reader's home feed and a tag's page merge with ours.
 import type { CommentView, PostView, QuoteCardView } from "../../domain/contracts/posts";
 import type { Db } from "../db/client";
 import type { Effects } from "../outbox/outbox";
@@ -31,6 +31,19 @@ export interface FederationPort {
     db: Db,
     input: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
   ): Promise<RemoteFeedKey[]>;
+  /** The newest `limit` posts from elsewhere listed under the tag (its key) that the viewer may
+   * see, before the cursor (docs/federation.md "Hashtags"). */
+  tagKeys(
+    db: Db,
+    input: {
+      tag: string;
+      viewerId: string;
+      limit: number;
+      cursor: { at: Date; id: string } | null;
+    },
+  ): Promise<RemoteFeedKey[]>;
+  /** How many posts from elsewhere are listed under the tag. */
+  tagCount(db: Db, tag: string): Promise<number>;
   /** Those posts as the feed shows them to the viewer (`remote` set), in no particular order;
    * the cards of our posts they quote from `quoteCards` (docs/federation.md "Quotes"). */
   presentNotes(

@@ -144,6 +144,7 @@ export async function createTestApp(
     exportSweepMs: 0,
     proofSweepMs: 0,
     timelineSweepMs: 0,
+    linkPreviewSweepMs: 0,
     mailDedupSweepMs: 0,
     federationSweepMs: 0,
   });

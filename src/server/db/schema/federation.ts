@@ -181,6 +181,24 @@ export const fedNotes = pgTable(
   ],
 );
 
+/** The tags (keys, domain/hashtags.ts) a kept post from elsewhere names in its `Hashtag` tags, at
+ * most 10, with its time copied in, so a tag's page reads them in order beside ours
+ * (docs/federation.md "Hashtags"). Replies are not tagged, as our comments are not. */
+export const fedNoteTags = pgTable(
+  "fed_note_tags",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => fedNotes.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    publishedAt: at("published_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.tag] }),
+    index("fed_note_tags_tag_published_idx").on(t.tag, t.publishedAt.desc(), t.noteId.desc()),
+  ],
+);
+
 /** Someone elsewhere boosted a public post (docs/federation.md "Posts from elsewhere"): shown to
  * their followers here at the boost's time; `uri` is their Announce, which their Undo names. */
 export const fedBoosts = pgTable(

@@ -22,5 +22,7 @@ export const linkPreviews = pgTable(
   (t) => [
     // The newest read of a URL, which the cache answers from.
     index("link_previews_url_idx").on(t.url, t.fetchedAt.desc()),
+    // The reads past their time, which the sweep prunes.
+    index("link_previews_expires_idx").on(t.expiresAt),
   ],
 );

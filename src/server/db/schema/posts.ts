@@ -90,6 +90,8 @@ export const posts = pgTable(
     // The quotes of a post: a deleted account's quotes leave its counts (account/deletion.ts).
     index("posts_quote_of_idx").on(t.quoteOf).where(sql`${t.quoteOf} is not null`),
     check("posts_images_check", sql`jsonb_array_length(${t.images}) <= 4`),
+    // The posts that point at a card: pruning a card asks (docs/feed.md "Link previews").
+    index("posts_link_preview_idx").on(t.linkPreviewId).where(sql`${t.linkPreviewId} is not null`),
   ],
 );
 

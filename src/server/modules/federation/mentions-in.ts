@@ -7,7 +7,7 @@ import { MAX_MENTIONS } from "../../../domain/mentions";
 import { INSTANCE_ACTOR } from "./instance-actor";
 
 /** A Note names at most this many tags that we look at (hashtags, emoji and mentions alike). */
-const TAGS_READ = 100;
+export const TAGS_READ = 100;
 
 /** Our people the Note mentions, each once, in the order of its tags. */
 export async function mentionedHere(ctx: InboxContext<void>, note: Note): Promise<string[]> {

@@ -94,7 +94,7 @@ export async function noteByUri(db: Db, uri: string) {
   return row;
 }
 
-/** Replaces a post's text and its warning, if its author is `actorId`; whether it did. */
+/** Replaces a post's text and its warning, if its author is `actorId`; its id when it did. */
 export async function updateNote(
   db: Db,
   {
@@ -109,13 +109,13 @@ export async function updateNote(
     sensitive: boolean;
     updatedAt: Date;
   },
-): Promise<boolean> {
-  const rows = await db
+): Promise<string | null> {
+  const [row] = await db
     .update(fedNotes)
     .set(change)
     .where(and(eq(fedNotes.uri, uri), eq(fedNotes.actorId, actorId)))
     .returning({ id: fedNotes.id });
-  return rows.length > 0;
+  return row?.id ?? null;
 }
 
 /** Deletes a post, if its author is `actorId`; what it was (the post of ours it replied to). */

@@ -1,8 +1,8 @@
 // Posts that arrive from elsewhere (docs/federation.md "Posts from elsewhere"): a public Note whose
 // author one of our people follows, that replies to one of our posts or that mentions our people
-// is kept (and its reply and mentions told in Activity: notices.ts); its author's Update replaces
-// its text and their Delete removes it. Each change drops the cached first feed pages of the
-// author's followers here.
+// is kept (and its reply and mentions told in Activity: notices.ts), with its hashtags when it
+// replies to nothing; its author's Update replaces its text and tags and their Delete removes it.
+// Each change drops the cached first feed pages of the author's followers here.
 import type { InboxContext } from "@fedify/fedify";
 import { type Create, type Delete, Note, type Update } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import type { Effects, Outbox } from "../../outbox/outbox";
 import { bumpCommentsCount } from "../posts/for-comments";
 import { boostersFollowersOf } from "./boost-queries";
+import { hashtagsOf } from "./hashtags-in";
 import { mentionedHere } from "./mentions-in";
 import {
   deleteNote,
@@ -18,6 +19,7 @@ import {
   localFollowersOf,
   updateNote,
 } from "./note-queries";
+import { addNoteTags, setNoteTags } from "./note-tag-queries";
 import { noteFieldsOf, publicTextOf, warningOf } from "./notes";
 import { noteNoticed } from "./notices";
 import { actorById, actorByUri } from "./queries";
@@ -76,6 +78,10 @@ async function countReply(
   if (post) fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });
 }
 
+/** The tags a Note is listed under here: its hashtags, unless it is a reply (our comments are not
+ * listed either: docs/feed.md "Hashtags"). */
+const tagsOf = (note: Note) => (note.replyTargetId ? Promise.resolve([]) : hashtagsOf(note));
+
 /** Keeps a Note of someone followed here, or a reply to one of our posts (then a comment there). */
 export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>, create: Create) {
   const note = await create.getObject(ctx);
@@ -100,7 +106,8 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
     ...(await noteFieldsOf(note, { text, actorId: author.id, localPostId })),
     ...(await quoteOfNote(ctx, note)),
   };
-  if (!noticed && fields.attachments.length === 0 && !iconToFetch(author)) {
+  const tags = await tagsOf(note);
+  if (!noticed && tags.length === 0 && fields.attachments.length === 0 && !iconToFetch(author)) {
     // A followed person's post and nothing else to write: one statement (outbox.ts "statement").
     await deps.outbox.statement(async (db, fx) => {
       if (await insertFollowedNote(db, fields)) {
@@ -112,6 +119,7 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   await deps.outbox.transaction(async (tx, fx) => {
     const noteId = await insertNote(tx, fields);
     if (!noteId) return;
+    await addNoteTags(tx, { noteId, tags });
     fetchImagesLater(fx, { noteId, images: fields.attachments, actor: author });
     if (localPostId) await countReply(tx, fx, localPostId, 1);
     await noteNoticed(tx, fx, {
@@ -137,9 +145,19 @@ export async function noteUpdated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   const text = publicTextOf(note);
   if (!author || text === null) return;
   const uri = note.id.href;
-  await staleFeeds(deps, author.id, (tx) =>
-    updateNote(tx, { uri, actorId: author.id, text, ...warningOf(note), updatedAt: new Date() }),
-  );
+  const tags = await tagsOf(note);
+  await staleFeeds(deps, author.id, async (tx) => {
+    const noteId = await updateNote(tx, {
+      uri,
+      actorId: author.id,
+      text,
+      ...warningOf(note),
+      updatedAt: new Date(),
+    });
+    if (noteId === null) return false;
+    await setNoteTags(tx, { noteId, tags });
+    return true;
+  });
 }
 
 export async function noteDeleted(deps: NotesInboxDeps, _ctx: InboxContext<void>, del: Delete) {

@@ -26,6 +26,7 @@ import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
 import { joinLibraryLog } from "./library-log";
 import { TableMessageQueue } from "./message-queue";
 import { remoteFeedKeys } from "./note-queries";
+import { tagNoteKeys, tagNotesCount } from "./note-tag-queries";
 import { presentNotes, presentReplies } from "./notes";
 import { federateHandler } from "./outbound";
 import { hasRemoteFollowers, remoteContactsOf } from "./queries";
@@ -45,6 +46,8 @@ export const federationPort: FederationPort = {
     if (recipients.length > 0) fx.federate({ kind: "actor.delete", userId, recipients });
   },
   feedKeys: remoteFeedKeys,
+  tagKeys: tagNoteKeys,
+  tagCount: tagNotesCount,
   presentNotes,
   repliesTo: presentReplies,
 };

@@ -9,6 +9,11 @@ import type { FederationPort } from "../../ports/federation";
 import { FeedCache, type FeedCacheOptions } from "./feed-cache";
 import { PostHydrator } from "./hydration";
 import { linkPreviewRoutes } from "./link-preview-routes";
+import {
+  LINK_PREVIEW_SWEEP_MS,
+  runLinkPreviewSweep,
+  scheduleLinkPreviewSweep,
+} from "./link-preview-sweep";
 import { markRoutes } from "./mark-routes";
 import { likedAmong, loadPosts } from "./queries";
 import { quotedAuthorsSeen } from "./quote-queries";
@@ -25,6 +30,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** One run deleting timeline rows past their days at `now` (docs/feed.md). */
     runTimelineSweep(now: Date, everyMs?: number): Promise<number | null>;
+    /** One run pruning link previews at `now` (docs/feed.md "Link previews"). */
+    runLinkPreviewSweep(now: Date, everyMs?: number): Promise<number | null>;
   }
 }
 
@@ -79,8 +86,16 @@ export const postsModule: AppModule = {
     app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>
       runTimelineSweep(ctx, now, everyMs),
     );
+    app.decorate("runLinkPreviewSweep", (now: Date, everyMs?: number) =>
+      runLinkPreviewSweep(ctx, now, everyMs),
+    );
   },
   jobs: [
     { interval: "timelineSweepMs", everyMs: TIMELINE_SWEEP_MS, schedule: scheduleTimelineSweep },
+    {
+      interval: "linkPreviewSweepMs",
+      everyMs: LINK_PREVIEW_SWEEP_MS,
+      schedule: scheduleLinkPreviewSweep,
+    },
   ],
 };

@@ -5,9 +5,8 @@
 // shows a repost the reader may no longer see.
 import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
-import { pageOf } from "../../db/keyset";
 import { toPersonSummary } from "../profiles/person";
-import { presentInOrder, presentPost } from "./present";
+import { presentPost } from "./present";
 import type { PostKey } from "./queries";
 import { visibleReposts } from "./repost-queries";
 
@@ -49,23 +48,4 @@ export function oncePerPost(items: PostView[]): PostView[] {
     seen.add(item.id);
     return true;
   });
-}
-
-/** A page of our posts and reposts (the keys newest first, `limit` and one more), in the keys'
- * order: a profile's posts list. */
-export async function pageWithReposts(
-  deps: Pick<AppContext, "db" | "hydrator">,
-  { keys, limit, viewerId }: { keys: PostKey[]; limit: number; viewerId: string | null },
-) {
-  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
-  const own = page.filter((k) => !k.repostOf).map((k) => k.id);
-  const [hydrated, reposts] = await Promise.all([
-    deps.hydrator.hydrate(own, viewerId),
-    presentReposts(deps, { keys: page, viewerId }),
-  ]);
-  const byId = new Map<string, PostView>([
-    ...presentInOrder(hydrated, own, viewerId).map((p) => [p.id, p] as const),
-    ...reposts,
-  ]);
-  return { items: oncePerPost(page.flatMap((k) => byId.get(k.id) ?? [])), nextCursor };
 }

@@ -7,7 +7,7 @@ import { mentionsIn } from "../../../domain/mentions";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeUuidCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor } from "../../db/keyset";
 import { notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
@@ -17,10 +17,11 @@ import { recordMentions } from "../activity/mentions";
 import { recordActivity } from "../activity/record";
 import { type StoredImage, storeImagesThenWrite } from "../media/service";
 import { newerFirst } from "./feed-cache";
+import { type PageDeps, presentPage } from "./key-page";
 import { chosenPreviewId } from "./link-previews";
 import { deletePinsOfPost } from "./mark-queries";
 import { hasTags, tagPost, untagPost } from "./post-tags";
-import { presentInOrder, presentPost } from "./present";
+import { presentPost } from "./present";
 import {
   bumpPostCounter,
   bumpViews,
@@ -39,7 +40,6 @@ import {
   userPostKeys,
 } from "./queries";
 import { countNewQuote, requireQuotable, uncountQuote } from "./quotes";
-import { oncePerPost, pageWithReposts, presentReposts } from "./repost-feed";
 import { profileRepostKeys, repostFeedKeys } from "./repost-queries";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
@@ -89,18 +89,6 @@ export async function getPostByPath(
   return presentPost({ ...found, quote }, input.viewerId);
 }
 
-async function pageFromKeys(
-  reader: PostReader,
-  { keys, limit, viewerId }: { keys: PostKey[]; limit: number; viewerId: string | null },
-) {
-  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
-  const ids = page.map((k) => k.id);
-  return {
-    items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId),
-    nextCursor,
-  };
-}
-
 export async function feedPage(
   deps: PostDeps,
   { viewerId, limit, cursor: raw }: PageInput & { viewerId: string },
@@ -110,36 +98,12 @@ export async function feedPage(
     !cursor && limit < deps.feed.depth
       ? (await deps.feed.firstKeys(viewerId)).slice(0, limit + 1)
       : await mergedFeedKeys(deps, { viewerId, limit, cursor });
-  if (!keys.some((k) => k.remote || k.repostOf)) {
-    return pageFromKeys(deps, { keys, limit, viewerId });
-  }
-  // Posts from elsewhere are presented by federation, ours by the hydrator, reposts with who
-  // reposted them (repost-feed.ts), in the keys' order.
-  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
-  const local = page.filter((k) => !k.remote && !k.repostOf).map((k) => k.id);
-  const [hydrated, reposts, remote] = await Promise.all([
-    deps.hydrator.hydrate(local, viewerId),
-    presentReposts(deps, { keys: page, viewerId }),
-    deps.federation.presentNotes(deps.db, {
-      ids: page.filter((k) => k.remote).map((k) => k.id),
-      viewerId,
-      // Posts from elsewhere that quote ours show our post's card by our rule (docs/federation.md
-      // "Quotes").
-      quoteCards: (quotes) => deps.hydrator.quoteCards(quotes, viewerId),
-    }),
-  ]);
-  const byId = new Map<string, PostView>([
-    ...presentInOrder(hydrated, local, viewerId).map((p) => [p.id, p] as const),
-    ...reposts,
-    // A boost is its own feed item, beside its post's.
-    ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.id, p] as const),
-  ]);
-  return { items: oncePerPost(page.flatMap((k) => byId.get(k.id) ?? [])), nextCursor };
+  return presentPage(deps, { keys, limit, viewerId });
 }
 
 /** The reader's feed keys before the cursor: ours merged per followee, the reposts their followees
- * made, and the posts of the people elsewhere they follow, newest first (`limit` and one more, which tells whether a next page
- * exists). */
+ * made, and the posts of the people elsewhere they follow, newest first (`limit` and one more,
+ * which tells whether a next page exists). */
 export async function mergedFeedKeys(
   deps: Pick<AppContext, "db" | "federation">,
   {
@@ -162,7 +126,7 @@ export async function mergedFeedKeys(
 /** A person's posts and reposts, newest first, merged on one keyset (docs/feed.md "Reposts and
  * quotes"). */
 export async function userPostsPage(
-  reader: PostReader,
+  reader: PageDeps,
   { userId, viewerId, limit, cursor: raw }: PageInput & { userId: string; viewerId: string | null },
 ) {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
@@ -171,9 +135,9 @@ export async function userPostsPage(
     userPostKeys(reader.db, { userId, limit, cursor }),
     profileRepostKeys(reader.db, { userId, viewerId, limit: limit + 1, cursor }),
   ]);
-  if (reposts.length === 0) return pageFromKeys(reader, { keys: own, limit, viewerId });
-  const keys = [...own, ...reposts].sort(newerFirst).slice(0, limit + 1);
-  return pageWithReposts(reader, { keys, limit, viewerId });
+  const keys =
+    reposts.length === 0 ? own : [...own, ...reposts].sort(newerFirst).slice(0, limit + 1);
+  return presentPage(reader, { keys, limit, viewerId });
 }
 
 /** Inserts the post at its author's first free slug (docs/feed.md "Post links"); its id. */

@@ -1,6 +1,7 @@
 // Hashtags (docs/feed.md "Hashtags", docs/search.md "Trending tags"): a tag's page lists the live
 // posts with the tag that the viewer may see (policy/visibility.ts seesPostsOf, and not muted),
-// newest first in keyset pages; a signed-in person follows a tag, and its posts come into their
+// and for a signed-in viewer the posts from elsewhere listed under it (ports/federation.ts
+// tagKeys), newest first in keyset pages; a signed-in person follows a tag, and its posts come into their
 // home feed (merged at read: tag-queries.ts followedTagKeys), which a follow or an unfollow drops
 // from the feed cache. A name that cannot be a tag is 404.
 import type { z } from "zod";
@@ -8,12 +9,12 @@ import type { tagCount, tagView } from "../../../domain/contracts/tags";
 import { parseTagName } from "../../../domain/hashtags";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeUuidCursor, pageOf } from "../../db/keyset";
+import { decodeUuidCursor } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { isModerator, requireModerator } from "../../policy/roles";
 import { logModerationAction } from "../audit/record";
-import { presentInOrder } from "./present";
-import type { PostReader } from "./service";
+import { newerFirst } from "./feed-cache";
+import { type PageDeps, presentPage } from "./key-page";
 import {
   deleteTagFollow,
   findTag,
@@ -34,18 +35,19 @@ export function requireTagName(raw: string): string {
 /** The tag's header: a tag nobody has written yet reads as itself with no posts. Whether it is
  * kept out of trending is told to moderators only. */
 export async function getTag(
-  deps: Pick<AppContext, "db" | "config">,
+  deps: Pick<AppContext, "db" | "config" | "federation">,
   { tag, viewerId }: { tag: string; viewerId: string | null },
 ): Promise<z.infer<typeof tagView>> {
   const key = requireTagName(tag);
-  const [row, moderator] = await Promise.all([
+  const [row, moderator, elsewhere] = await Promise.all([
     findTag(deps.db, { tag: key, viewerId }),
     viewerId ? isModerator(deps, viewerId) : false,
+    viewerId ? deps.federation.tagCount(deps.db, key) : 0,
   ]);
   return {
     name: key,
     display: row?.display ?? key,
-    postsCount: row?.posts_count ?? 0,
+    postsCount: (row?.posts_count ?? 0) + elsewhere,
     following: row?.following ?? false,
     hiddenFromTrending: moderator ? (row?.hidden ?? false) : null,
   };
@@ -75,28 +77,32 @@ export async function setTagTrendingHidden(
   return { hidden };
 }
 
-/** A page of the tag's posts the viewer may see, newest first. */
+/** A page of the tag's posts the viewer may see, ours and (signed in) those from elsewhere,
+ * newest first. */
 export async function tagPostsPage(
-  reader: PostReader,
+  deps: PageDeps,
   {
     tag,
     viewerId,
     limit,
-    cursor,
+    cursor: raw,
   }: { tag: string; viewerId: string | null; limit: number; cursor?: string | undefined },
 ) {
-  const keys = await tagPostKeys(reader.db, {
-    tag: requireTagName(tag),
-    viewerId,
-    limit,
-    cursor: decodeUuidCursor(cursor),
-  });
-  const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
-  const ids = page.map((k) => k.id);
-  return {
-    items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId),
-    nextCursor,
-  };
+  const key = requireTagName(tag);
+  const cursor = decodeUuidCursor(raw);
+  const [ours, elsewhere] = await Promise.all([
+    tagPostKeys(deps.db, { tag: key, viewerId, limit, cursor }),
+    viewerId
+      ? deps.federation.tagKeys(deps.db, { tag: key, viewerId, limit: limit + 1, cursor })
+      : [],
+  ]);
+  const keys =
+    elsewhere.length === 0
+      ? ours
+      : [...ours, ...elsewhere.map((k) => ({ ...k, remote: true as const }))]
+          .sort(newerFirst)
+          .slice(0, limit + 1);
+  return presentPage(deps, { keys, limit, viewerId });
 }
 
 /** Follows or unfollows the tag (again is no change); the viewer's cached feed page is dropped. */

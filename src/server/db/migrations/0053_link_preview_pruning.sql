@@ -1,0 +1,2 @@
+CREATE INDEX "link_previews_expires_idx" ON "link_previews" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "posts_link_preview_idx" ON "posts" USING btree ("link_preview_id") WHERE "posts"."link_preview_id" is not null;
