@@ -248,8 +248,9 @@ export async function createRedisBus(
         }
       } catch (error) {
         if (closed) return;
+        // The first failure of an outage is reported, not each retry every half second.
+        if (!interrupted) onError(error);
         interrupted = true;
-        onError(error);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
