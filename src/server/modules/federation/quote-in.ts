@@ -5,14 +5,13 @@
 import type { InboxContext } from "@fedify/fedify";
 import { Link, Note } from "@fedify/vocab";
 import { z } from "zod";
+import { TAGS_READ } from "./mentions-in";
 
 /** FEP-e232: the media types that mark a link to an ActivityStreams object. */
 const OBJECT_LINK_TYPES = [
   'application/ld+json; profile="https://www.w3.org/ns/activitystreams"',
   "application/activity+json",
 ];
-/** A Note names at most this many tags that we look at. */
-const TAGS_READ = 100;
 
 const postId = z.uuid();
 
