@@ -22,7 +22,11 @@ export async function installFediverseNet(names: string[]): Promise<FediverseNet
   /** Every socket the fronts hold, so that closing the net ends them all, whoever left one open. */
   const sockets = new Set<Socket>();
   const previous: Dispatcher = getGlobalDispatcher();
+  // The deadlines a served instance's fetches have (FEDERATION_FETCH_SECONDS' default), so that a
+  // test waits on a silent server as long as production does, not undici's 5 minutes.
   const agent = new Agent({
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
     connect: (options, callback) => {
       const front = fronts.get(options.hostname);
       if (!front) {

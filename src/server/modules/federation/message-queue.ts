@@ -61,28 +61,47 @@ export class TableMessageQueue implements MessageQueue {
     return { queued, ready, delayed: queued - ready };
   }
 
+  /**
+   * Handles due messages until `signal` aborts, up to `batch` at once: a slot that frees claims the
+   * next due message, so one slow delivery holds up only itself. An enqueue while every claimed
+   * message is still running is remembered, not lost, and the listener claims again when a slot
+   * frees. On abort, it stops claiming and returns once the messages it holds are handled.
+   */
   async listen(
     handler: (message: unknown) => Promise<void> | void,
     options: MessageQueueListenOptions = {},
   ): Promise<void> {
     const { signal } = options;
-    let wake: () => void = () => {};
-    const waker = () => wake();
+    const running = new Set<Promise<void>>();
+    let woken = false;
+    let resume: () => void = () => {};
+    const waker = () => {
+      woken = true;
+      resume();
+    };
     this.#wakers.add(waker);
+    const handle = async ({ id, message }: { id: number; message: unknown }) => {
+      try {
+        await handler(message);
+      } catch (error) {
+        this.#onError(error);
+      }
+      await removeQueued(this.#db, id).catch(this.#onError);
+    };
     try {
       while (!signal?.aborted) {
-        const claimed = await this.#claim();
-        await Promise.all(
-          claimed.map(async ({ id, message }) => {
-            try {
-              await handler(message);
-            } catch (error) {
-              this.#onError(error);
-            }
-            await removeQueued(this.#db, id).catch(this.#onError);
-          }),
-        );
-        if (claimed.length === this.#batch) continue;
+        woken = false;
+        const free = this.#batch - running.size;
+        const claimed = free > 0 ? await this.#claim(free) : [];
+        for (const row of claimed) {
+          const task = handle(row).finally(() => {
+            running.delete(task);
+            waker();
+          });
+          running.add(task);
+        }
+        if (free > 0 && claimed.length === free) continue;
+        if (woken) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(done, this.#pollMs);
           function done() {
@@ -90,18 +109,19 @@ export class TableMessageQueue implements MessageQueue {
             signal?.removeEventListener("abort", done);
             resolve();
           }
-          wake = done;
+          resume = done;
           signal?.addEventListener("abort", done, { once: true });
         });
       }
+      await Promise.all(running);
     } finally {
       this.#wakers.delete(waker);
     }
   }
 
-  async #claim() {
+  async #claim(limit: number) {
     try {
-      return await claimQueued(this.#db, { limit: this.#batch, leaseMs: this.#leaseMs });
+      return await claimQueued(this.#db, { limit, leaseMs: this.#leaseMs });
     } catch (error) {
       this.#onError(error);
       return [];

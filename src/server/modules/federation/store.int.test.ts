@@ -97,4 +97,41 @@ describe("TableMessageQueue", () => {
     expect(handled.at(-1)).toBe("later");
     expect((await queue.getDepth()).queued).toBe(0);
   });
+
+  it("lets a slow message hold up only itself, and hears an enqueue made while it runs", async () => {
+    const queue = new TableMessageQueue(database.db, { pollMs: 60_000, batch: 2 });
+    const handled: string[] = [];
+    let release: () => void = () => {};
+    const slowDone = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stop = new AbortController();
+    const listening = queue.listen(
+      async (message) => {
+        const { name } = message as { name: string };
+        if (name === "slow") await slowDone;
+        handled.push(name);
+      },
+      { signal: stop.signal },
+    );
+    await queue.enqueue({ name: "slow" });
+    await queue.enqueueMany?.([{ name: "fast-1" }, { name: "fast-2" }, { name: "fast-3" }]);
+    const until = Date.now() + 5_000;
+    while (handled.length < 3 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Every fast one is handled while the slow one still holds its slot, though the listener
+    // polls only once a minute: each was claimed when a slot freed or an enqueue woke it.
+    expect([...handled].sort()).toEqual(["fast-1", "fast-2", "fast-3"]);
+    await queue.enqueue({ name: "fast-4" });
+    while (handled.length < 4 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(handled).toContain("fast-4");
+    stop.abort();
+    release();
+    await listening;
+    expect(handled.at(-1)).toBe("slow");
+    expect((await queue.getDepth()).queued).toBe(0);
+  });
 });
