@@ -3,11 +3,19 @@
 // in front of the app on a real port and of a second upstream that is down, so every answer below
 // also shows nginx's passive health passing over a dead instance.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { connect as connectHttp2 } from "node:http2";
 import { request as httpsRequest } from "node:https";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,11 +45,11 @@ const received: IncomingHttpHeaders[] = [];
 
 function https(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer; port?: number } = {},
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
-      `https://localhost:${httpsPort}${url}`,
+      `https://localhost:${options.port ?? httpsPort}${url}`,
       { ca: cert, method: options.method ?? "GET", headers: options.headers },
       (res) => {
         let body = "";
@@ -210,5 +218,62 @@ describe("deploy/nginx/chtcht.conf", () => {
     const tooLarge = await post(limitMb * 1024 * 1024 + 1);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.server).toMatch(/^nginx/);
+  });
+
+  it("answers a POST whose instance failed after taking it with 503, Retry-After and the app's error shape", async () => {
+    // An instance that reads the request and dies (the connection reset): what a `kill -9`
+    // mid-request looks like to nginx, which may not send a POST on to another instance.
+    const dying = createServer((socket) => socket.once("data", () => socket.resetAndDestroy()));
+    await new Promise<void>((resolve) => dying.listen(0, "127.0.0.1", resolve));
+    const alone = path.join(dir, "dying");
+    mkdirSync(alone);
+    chmodSync(alone, 0o755);
+    const [plainPort, tlsPort] = [await freePort(), await freePort()];
+    const site = path.join(alone, "chtcht.conf");
+    writeFileSync(
+      site,
+      renderNginxSite({
+        httpPort: plainPort,
+        httpsPort: tlsPort,
+        certDir: dir,
+        upstreams: [(dying.address() as AddressInfo).port],
+      }),
+    );
+    const conf = path.join(alone, "nginx.conf");
+    writeFileSync(conf, nginxMainConfig(alone, site));
+    const front = spawn(
+      NGINX,
+      ["-c", conf, "-e", path.join(alone, "error.log"), "-g", "daemon off;"],
+      {
+        stdio: "ignore",
+      },
+    );
+    try {
+      let answer: Response | null = null;
+      for (let i = 0; i < 100 && !answer; i++) {
+        answer = await fetch(`http://127.0.0.1:${plainPort}/`, { redirect: "manual" }).then(
+          (r) => r,
+          () => null,
+        );
+        if (!answer) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const posted = await https("/api/posts", {
+        port: tlsPort,
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": "k-1" },
+        body: Buffer.from(JSON.stringify({ content: "in flight" })),
+      });
+      expect(posted.status).toBe(503);
+      expect(posted.headers["retry-after"]).toBe("1");
+      expect(posted.headers["content-type"]).toMatch(/^application\/json/);
+      expect(JSON.parse(posted.body)).toMatchObject({
+        error: { code: "unavailable", retryAfter: 1 },
+      });
+    } finally {
+      const exited = new Promise((resolve) => front.once("exit", resolve));
+      front.kill("SIGQUIT");
+      await exited;
+      dying.close();
+    }
   });
 });

@@ -17,6 +17,9 @@ import { AppError, conflict } from "../errors";
 
 export const IDEMPOTENCY_KEY_HOURS = 24;
 
+/** Set on an answer given again for a request already answered (Stripe's header). */
+export const REPLAYED_HEADER = "idempotent-replayed";
+
 /** A person's request with a key, and what it asks (so a key reused for another is told). */
 export interface KeyedRequest {
   userId: string;
@@ -35,6 +38,18 @@ export const fingerprintOf = (useCase: string, input: unknown) =>
   createHash("sha256")
     .update(JSON.stringify([useCase, input]))
     .digest("hex");
+
+/** The request when it came with a key (a route's validated `idempotency-key` header). */
+export const keyedRequest = (
+  userId: string,
+  key: string | undefined,
+  useCase: string,
+  input: unknown,
+): KeyedRequest | undefined =>
+  key === undefined ? undefined : { userId, key, fingerprint: fingerprintOf(useCase, input) };
+
+/** What an uploaded file adds to a fingerprint: its digest, not its bytes. */
+export const digestOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 const keptSince = () => new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
 

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
+import { claimOnce, keepReceipt, takeOnce } from "./answered-once";
 import {
   BACKGROUND_TOPICS,
   type FederateMessage,
@@ -103,7 +104,9 @@ export class Outbox {
 
   constructor(private readonly options: OutboxOptions) {}
 
-  /** Runs `work` in a transaction; what it adds to `fx` commits with it, then goes out. */
+  /** Runs `work` in a transaction; what it adds to `fx` commits with it, then goes out. Under
+   * `answeredOnce`, the first such transaction also claims the request's key and keeps its result
+   * (answered-once.ts). */
   async transaction<T>(work: (tx: Db, fx: Effects) => Promise<T>): Promise<T> {
     return (await this.run(work)).result;
   }
@@ -112,10 +115,13 @@ export class Outbox {
   async run<T>(
     work: (tx: Db, fx: Effects) => Promise<T>,
   ): Promise<{ result: T; deliveries: Map<number, Delivery> }> {
+    const once = takeOnce();
     const { result, written, live } = await this.options.db.transaction(async (tx) => {
+      if (once) await claimOnce(tx, once);
       const queued: OutboxMessage[] = [];
       const live: LiveEvent[] = [];
       const result = await work(tx, this.collector(queued, live));
+      if (once) await keepReceipt(tx, once, result);
       return { result, written: await this.write(tx, queued), live };
     });
     const deliveries = await this.afterCommit(written);

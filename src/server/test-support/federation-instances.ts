@@ -1,11 +1,13 @@
 // Instances of ours on the test fediverse (docs/federation.md "Tests"): each named (a.test, …),
 // serving https://{name} through the net's TLS front, with its mail domain the same name.
+import { expect } from "vitest";
 import type { TestAccount } from "./accounts";
 import type { FediverseNet } from "./fediverse-net";
+import { eventually } from "./interop-instance";
 import { inject } from "./social";
 import { createTestApp, type TestApp } from "./test-app";
 
-export { eventually } from "./interop-instance";
+export { eventually };
 
 export const AS = "application/activity+json";
 
@@ -40,4 +42,27 @@ export async function deleteAccount(t: TestApp, who: TestAccount) {
     .at(-1);
   const code = mail?.subject.match(/^(\d{6}) /)?.[1] ?? "";
   return inject(t, who, "POST", "/api/account/deletion", { code });
+}
+
+/**
+ * `who` on `from` follows `whom` on `to` (named `toName`), and both sides know it: `to` counts the
+ * follower and `from` has had its Accept. Only then is what `whom` sends kept on `from`: an
+ * activity handled there before the Accept comes from someone nobody there follows yet
+ * (docs/federation.md "Follows").
+ */
+export async function followAcross(
+  from: TestApp,
+  who: TestAccount,
+  to: { app: TestApp; name: string; whom: TestAccount },
+) {
+  const handle = `${to.whom.handle}@${to.name}`;
+  const found = await inject(from, who, "GET", `/api/federation/lookup?handle=${handle}`);
+  if (found.statusCode !== 200) throw new Error(`${handle} not found: ${found.body}`);
+  const id = found.json().person.id as string;
+  await inject(from, who, "POST", `/api/federation/people/${id}/follow`);
+  await eventually(async () => {
+    const person = await inject(from, who, "GET", `/api/federation/people/${id}`);
+    expect(person.json().person.follow).toBe("following");
+  });
+  return id;
 }

@@ -1,6 +1,7 @@
 // /api/posts/:postId/comments, DELETE /api/comments/:commentId, /api/comments/:commentId/like.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okResponse } from "../../../domain/contracts/auth";
+import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
 import {
   commentBody,
   commentIdParams,
@@ -10,9 +11,18 @@ import {
   likeResponse,
   postIdParams,
 } from "../../../domain/contracts/posts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import type { WithContext } from "../../context";
+import { keyedRequest, REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
-import { addComment, commentsPage, deleteComment, toggleCommentLike } from "./service";
+import { answeredOnce } from "../../outbox/answered-once";
+import {
+  addComment,
+  commentAsAuthorSees,
+  commentsPage,
+  deleteComment,
+  toggleCommentLike,
+} from "./service";
 
 export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["comments"];
@@ -39,14 +49,24 @@ export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
     "/posts/:postId/comments",
     {
       ...signedIn,
-      schema: { tags, params: postIdParams, body: commentBody, response: { 201: commentResponse } },
+      schema: {
+        tags,
+        params: postIdParams,
+        headers: idempotencyKeyHeaders,
+        body: commentBody,
+        response: { 201: commentResponse },
+      },
     },
     async (request, reply) => {
-      const comment = await addComment(ctx, {
-        authorId: me(request),
-        postId: request.params.postId,
-        ...request.body,
-      });
+      const input = { authorId: me(request), postId: request.params.postId, ...request.body };
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const { value: comment, replayed } = await answeredOnce(
+        ctx.db,
+        keyedRequest(input.authorId, key, "comments.add", input),
+        () => addComment(ctx, input),
+        (commentId: string) => commentAsAuthorSees(ctx, { commentId, authorId: input.authorId }),
+      );
+      if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send({ comment });
     },
   );

@@ -146,6 +146,15 @@ export async function addComment(
     }
     return comment.id;
   });
+  return commentAsAuthorSees(deps, { commentId, authorId });
+}
+
+/** A comment as its author reads it: the answer to adding it, and to adding it again
+ * (outbox/answered-once.ts). */
+export async function commentAsAuthorSees(
+  deps: Pick<AppContext, "db">,
+  { commentId, authorId }: { commentId: string; authorId: string },
+): Promise<CommentView> {
   const row = await findCommentView(deps.db, { commentId, viewerId: authorId });
   if (!row) throw commentNotFound();
   return present(row);

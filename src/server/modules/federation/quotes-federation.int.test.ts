@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
-import { eventually, startInstance } from "../../test-support/federation-instances";
+import { eventually, followAcross, startInstance } from "../../test-support/federation-instances";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { followFixturePerson } from "../../test-support/fixture-follow";
 import { deliver, type FixtureServer, startFixtureServer } from "../../test-support/fixture-server";
@@ -38,23 +38,13 @@ afterAll(async () => {
 const feedOf = async (t: TestApp, who: TestAccount) =>
   (await inject(t, who, "GET", "/api/feed")).json().items as PostView[];
 
-async function followAcross(who: TestAccount, whom: TestAccount) {
-  const found = await inject(b, who, "GET", `/api/federation/lookup?handle=${whom.handle}@a.test`);
-  expect(found.statusCode, found.body).toBe(200);
-  await inject(b, who, "POST", `/api/federation/people/${found.json().person.id}/follow`);
-  await eventually(async () => {
-    const profile = await inject(a, whom, "GET", `/api/profiles/${whom.handle}`);
-    expect(profile.json().profile.counts.followers).toBe(1);
-  });
-}
-
 describe("quotes going out", () => {
   it("carry the quoted post's id as quoteUrl, _misskey_quote, quote and an object link; our other instance shows the card", async () => {
     const ann = await createAccount(a, { label: "ann", fullName: "Ann Author" });
     const quinn = await createAccount(a, { label: "quinn", fullName: "Quinn Quoter" });
     const bea = await createAccount(b, { label: "bea", fullName: "Bea Elsewhere" });
-    await followAcross(bea, ann);
-    await followAcross(bea, quinn);
+    await followAcross(b, bea, { app: a, name: "a.test", whom: ann });
+    await followAcross(b, bea, { app: a, name: "a.test", whom: quinn });
 
     const original = await publish(a, ann, "Ann's post, quoted across servers");
     await eventually(async () => {

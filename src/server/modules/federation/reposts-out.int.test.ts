@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
-import { eventually, startInstance } from "../../test-support/federation-instances";
+import {
+  counts,
+  eventually,
+  followAcross,
+  startInstance,
+} from "../../test-support/federation-instances";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { inject, publish } from "../../test-support/social";
 import type { TestApp } from "../../test-support/test-app";
@@ -36,13 +41,8 @@ const feedOf = async (t: TestApp, who: TestAccount) =>
 
 describe("reposts going out", () => {
   it("sends a repost as Announce, shown as a boost on the other side, and its undoing as Undo", async () => {
-    const found = await inject(b, bea, "GET", `/api/federation/lookup?handle=${rex.handle}@a.test`);
-    expect(found.statusCode, found.body).toBe(200);
-    await inject(b, bea, "POST", `/api/federation/people/${found.json().person.id}/follow`);
-    await eventually(async () => {
-      const profile = await inject(a, rex, "GET", `/api/profiles/${rex.handle}`);
-      expect(profile.json().profile.counts.followers).toBe(1);
-    });
+    await followAcross(b, bea, { app: a, name: "a.test", whom: rex });
+    expect((await counts(a, rex)).followers).toBe(1);
 
     const post = await publish(a, ann, "A post Rex shares with Bea's server");
     expect((await inject(a, rex, "PUT", `/api/posts/${post.id}/repost`)).statusCode).toBe(200);

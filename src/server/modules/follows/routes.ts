@@ -13,10 +13,16 @@ import {
   suggestionsQuery,
   suggestionsResponse,
 } from "../../../domain/contracts/follows";
+import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import type { WithContext } from "../../context";
+import { keyedRequest, REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
+import { answeredOnce } from "../../outbox/answered-once";
 import { followList, followStatus, toggleFollow } from "./service";
 import { suggestPeopleToFollow } from "./suggestions";
+
+type FollowToggled = Awaited<ReturnType<typeof toggleFollow>>;
 
 export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["follows"];
@@ -25,9 +31,25 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
     "/toggle",
     {
       ...signedIn,
-      schema: { tags, body: followToggleBody, response: { 200: followToggleResponse } },
+      schema: {
+        tags,
+        headers: idempotencyKeyHeaders,
+        body: followToggleBody,
+        response: { 200: followToggleResponse },
+      },
     },
-    async (request) => toggleFollow(ctx, { viewerId: me(request), ...request.body }),
+    async (request, reply) => {
+      const input = { viewerId: me(request), ...request.body };
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const { value, replayed } = await answeredOnce(
+        ctx.db,
+        keyedRequest(input.viewerId, key, "follows.toggle", input),
+        () => toggleFollow(ctx, input),
+        async (receipt: FollowToggled) => receipt,
+      );
+      if (replayed) reply.header(REPLAYED_HEADER, "true");
+      return value;
+    },
   );
 
   app.get(

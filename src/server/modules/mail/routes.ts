@@ -18,6 +18,7 @@ import {
   unreadMailResponse,
 } from "../../../domain/contracts/mail";
 import type { WithContext } from "../../context";
+import { REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
 import * as mail from "./service";
 
@@ -93,7 +94,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
         ...request.body,
         idempotencyKey: request.headers["idempotency-key"],
       });
-      if (replayed) reply.header("idempotent-replayed", "true");
+      if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send({ message });
     },
   );
@@ -122,7 +123,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
         idempotencyKey: request.headers["idempotency-key"],
       });
       // Stripe's header: this answer is the kept one (docs/mail.md "Sending once").
-      if (replayed) reply.header("idempotent-replayed", "true");
+      if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send(sent);
     },
   );

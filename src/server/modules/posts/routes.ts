@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okResponse } from "../../../domain/contracts/auth";
+import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
 import {
   altsOf,
   createPostFields,
@@ -16,13 +17,23 @@ import {
   viewResponse,
 } from "../../../domain/contracts/posts";
 import { ERROR_CODES } from "../../../domain/error-codes";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import type { WithContext } from "../../context";
 import { badRequest } from "../../errors";
+import { digestOf, keyedRequest, REPLAYED_HEADER } from "../../http/idempotency";
 import { readPostSubmission } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
 import { visitorId } from "../../http/visitor";
+import { answeredOnce } from "../../outbox/answered-once";
 import { readingSettingsOf, saveReadingSettings } from "./reading";
 import * as posts from "./service";
+
+type LikeState = Awaited<ReturnType<typeof posts.togglePostLike>>;
+
+const imageFingerprint = ({ bytes, alt }: { bytes: Buffer; alt: string }) => ({
+  sha256: digestOf(bytes),
+  alt,
+});
 
 export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["posts"];
@@ -34,10 +45,12 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       schema: {
         tags,
         consumes: ["multipart/form-data", "application/json"],
+        headers: idempotencyKeyHeaders,
         response: { 201: postResponse },
       },
     },
     async (request, reply) => {
+      const authorId = me(request);
       const create = async () => {
         const submission = await readPostSubmission(request);
         const fields = createPostFields.safeParse(submission.fields);
@@ -47,8 +60,7 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
           const field = String(issue?.path[0] ?? "content");
           throw badRequest(ERROR_CODES.validation, message, { [field]: [message] });
         }
-        return posts.createPost(ctx, {
-          authorId: me(request),
+        const input = {
           content: fields.data.content,
           contentWarning: fields.data.contentWarning,
           imageSensitive: fields.data.imageSensitive,
@@ -58,12 +70,20 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
             bytes,
             alt: altsOf(fields.data)[n] ?? "",
           })),
-        });
+        };
+        const asked = { ...input, images: input.images.map(imageFingerprint) };
+        return answeredOnce(
+          ctx.db,
+          keyedRequest(authorId, request.headers[IDEMPOTENCY_KEY_HEADER], "posts.create", asked),
+          () => posts.createPost(ctx, { authorId, ...input }),
+          (postId: string) => posts.getPost(ctx, { postId, viewerId: authorId }),
+        );
       };
       // Only a multipart post can carry images, so only it takes an upload slot.
-      const post = request.isMultipart()
-        ? await ctx.uploads.run(me(request), create)
+      const { value: post, replayed } = request.isMultipart()
+        ? await ctx.uploads.run(authorId, create)
         : await create();
+      if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send({ post });
     },
   );
@@ -147,9 +167,27 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
 
   app.post(
     "/posts/:postId/like",
-    { ...signedIn, schema: { tags, params: postIdParams, response: { 200: likeResponse } } },
-    async (request) =>
-      posts.togglePostLike(ctx, { viewerId: me(request), postId: request.params.postId }),
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: postIdParams,
+        headers: idempotencyKeyHeaders,
+        response: { 200: likeResponse },
+      },
+    },
+    async (request, reply) => {
+      const action = { viewerId: me(request), postId: request.params.postId };
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const { value, replayed } = await answeredOnce(
+        ctx.db,
+        keyedRequest(action.viewerId, key, "posts.like", action.postId),
+        () => posts.togglePostLike(ctx, action),
+        async (receipt: LikeState) => receipt,
+      );
+      if (replayed) reply.header(REPLAYED_HEADER, "true");
+      return value;
+    },
   );
 
   app.post(

@@ -256,6 +256,7 @@ export async function createPost(
           },
         };
       });
+      return id;
     });
   // No half state: the images of a post that was not saved, or of one with a refused image, are
   // removed again (a saved post's stay).

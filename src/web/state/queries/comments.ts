@@ -20,6 +20,7 @@ import type {
 import { api, apiRequest } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 import { toast } from "../../lib/toast";
+import { sendOnce } from "../once-key";
 import { type LikeState, likeKeys, toggledLike } from "./post-likes";
 import { postKeys, updatePost } from "./posts";
 
@@ -80,13 +81,17 @@ export function appendComment(data: CommentsData, comment: CommentView): Comment
 export function useAddCommentMutation(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { content: string; parentCommentId?: string | null }) =>
-      (
-        await api.post<typeof commentResponse>(postPath(postId), {
-          content: input.content.trim(),
-          parentCommentId: input.parentCommentId ?? null,
-        })
-      ).comment,
+    mutationFn: async (input: { content: string; parentCommentId?: string | null }) => {
+      const path = postPath(postId);
+      const body = {
+        content: input.content.trim(),
+        parentCommentId: input.parentCommentId ?? null,
+      };
+      const added = await sendOnce(path, body, (headers) =>
+        api.post<typeof commentResponse>(path, body, headers),
+      );
+      return added.comment;
+    },
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentsData>(
         postKeys.comments(postId),

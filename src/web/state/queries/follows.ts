@@ -16,6 +16,7 @@ import type { ProfileView } from "../../../domain/contracts/profiles";
 import { api } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 import { toast } from "../../lib/toast";
+import { sendOnce } from "../once-key";
 import { postKeys } from "./posts";
 import { setProfileCounts } from "./profile-counts";
 import { profileKeys } from "./profiles";
@@ -97,7 +98,14 @@ async function toggleFollow({ targetUserId, state, unsure }: ToggleFollowInput) 
     // Already asked (or following): that is what pressing Follow wanted; nothing to change.
     if (known.state !== "none") return { ...known, counts: null } satisfies ToggleAnswer;
   }
-  return api.post<typeof followToggleResponse>("/api/follows/toggle", { targetUserId });
+  const path = "/api/follows/toggle";
+  const body = { targetUserId };
+  return sendOnce(
+    path,
+    body,
+    (headers) => api.post<typeof followToggleResponse>(path, body, headers),
+    `${path}/${targetUserId}`,
+  );
 }
 
 /** What the button shows while the toggle runs: a request or a follow is taken back; otherwise a

@@ -6,6 +6,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import type { likeResponse, PostView } from "../../../domain/contracts/posts";
 import { api, apiRequest } from "../../lib/api";
+import { sendOnce } from "../once-key";
 
 /** What the like toggle answers, and what each post's like entry holds. */
 export type LikeState = z.infer<typeof likeResponse>;
@@ -86,7 +87,10 @@ export function usePostLikeState(post: PostView): LikeState {
  * the server then telling its author's server (docs/federation.md "Posts from elsewhere"). */
 function sendLike(post: PostView, likedNow: boolean): Promise<LikeState> {
   const id = encodeURIComponent(post.id);
-  if (!post.remote) return api.post<typeof likeResponse>(`/api/posts/${id}/like`, {});
+  if (!post.remote) {
+    const path = `/api/posts/${id}/like`;
+    return sendOnce(path, {}, (headers) => api.post<typeof likeResponse>(path, {}, headers));
+  }
   return apiRequest<typeof likeResponse>(`/api/federation/notes/${id}/like`, {
     method: likedNow ? "DELETE" : "POST",
   });

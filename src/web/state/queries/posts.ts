@@ -17,6 +17,7 @@ import { normalizeHandle } from "../../../domain/handles";
 import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../../../domain/limits";
 import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { sendOnce } from "../once-key";
 import { seedPostLikes } from "./post-likes";
 
 /** spec-1 §9: posts are cached for 3 minutes. */
@@ -239,8 +240,10 @@ export function useCreatePostMutation() {
         if (alt.trim()) form.append(`alt${n}`, alt.trim());
       }
       for (const { file } of images) form.append("image", file, file.name);
-      return (await apiRequest<typeof postResponse>("/api/posts", { method: "POST", body: form }))
-        .post;
+      const made = await sendOnce("/api/posts", form, (headers) =>
+        apiRequest<typeof postResponse>("/api/posts", { method: "POST", body: form, headers }),
+      );
+      return made.post;
     },
     onSuccess: (post) => {
       seedPostLikes(queryClient, [post], Date.now());
