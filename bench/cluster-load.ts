@@ -10,7 +10,8 @@
 // (SIGTERM, it drains), at 75% PostgreSQL is stopped and started again 3 s later. FAULTS=0: only
 // the graceful restart, halfway, on the machine's PostgreSQL and Redis. Then it checks:
 //   - no 5xx but 503 with Retry-After, and no failed request: a 503 with Retry-After is sent
-//     again after that many seconds, as a client would (counted);
+//     again after that many seconds, as a client would (counted), a write with the
+//     Idempotency-Key of its first try;
 //   - no acknowledged write lost: every post and message answered 201 is in the database, every
 //     like and follow is in the state its last answer said;
 //   - realtime: every follow and message event reached its recipient's socket, connected or
@@ -25,6 +26,7 @@
 //   node --import tsx bench/cluster-load.ts
 //     options: DURATION=600 INSTANCES=3 PEOPLE=3000 SOCKETS=2000 FAULTS=1 TLS=1
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import WebSocket from "ws";
@@ -228,6 +230,9 @@ try {
     url: string,
     body?: unknown,
   ) => {
+    // One key per write, sent with each try of it, as the web app does (docs/outbox.md "Answered
+    // once"): a write sent again after its answer was lost is done once.
+    const once = method === "GET" ? {} : { "idempotency-key": randomUUID() };
     try {
       for (let attempt = 1; ; attempt++) {
         const started = performance.now();
@@ -237,14 +242,14 @@ try {
             headers: {
               cookie: who.cookie,
               "x-forwarded-for": addressOf.get(who.userId) as string,
+              ...once,
               ...(body === undefined ? {} : { "content-type": "application/json" }),
             },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
-        // A GET whose kept-alive connection closed under it is sent again, as browsers do with an
-        // idempotent request; anything else that fails counts as a failure.
-        const res = await send().catch((error: unknown) => {
-          if (method !== "GET") throw error;
+        // A request whose kept-alive connection closed under it is sent again once, as browsers
+        // do: a GET as it is, a write with its key; anything else that fails counts as a failure.
+        const res = await send().catch(() => {
           retried++;
           return send();
         });
@@ -592,7 +597,7 @@ try {
     );
   console.log(`
 faults: ${faultLog.map((f) => `${sinceStart(f.at)} ${f.name} (${f.ms} ms)`).join("; ")}
-5xx other than 503 with Retry-After, or failed requests: ${failures.length} (GETs sent again after a closed connection: ${retried})${countByFault(failures.map((f) => f.at))}${failures
+5xx other than 503 with Retry-After, or failed requests: ${failures.length} (sent again after a closed connection: ${retried})${countByFault(failures.map((f) => f.at))}${failures
     .slice(0, 20)
     .map((f) => `\n  at ${sinceStart(f.at)}: ${f.what}`)
     .join("")}
