@@ -17,10 +17,12 @@ import {
   resumeQuery,
   type ServerMessage,
 } from "../../domain/realtime-events";
+import { isDatabaseUnavailable } from "../db/errors";
 import { AppError, forbidden, unauthorized } from "../errors";
 import { isAllowedOrigin } from "../http/origin-check";
 import { clientIp } from "../http/request";
 import type { Metrics } from "../infra/metrics";
+import { isRedisUnavailable } from "../infra/redis";
 import type { EventBus } from "./bus";
 import { type Connection, Registry, send } from "./connections";
 import { closeEndedSessions, type DeliveryOptions, type Outgoing, plan } from "./delivery";
@@ -100,8 +102,12 @@ export async function registerRealtime(app: FastifyInstance, options: GatewayOpt
   const maxSocketsPerIp = options.maxSocketsPerIp ?? MAX_SOCKETS_PER_IP;
   const frames = new RateLimiterMemory({ keyPrefix: "ws-frames", ...FRAME_LIMIT });
   let nextId = 0;
+  // A dependency away (docs/operations.md "Redis", "Database") is a warning: the socket is told
+  // to refetch, and the outage has its own alerts. Anything else is an error.
   const failed = (event: string) => (error: unknown) =>
-    app.log.error({ err: error, event }, "realtime delivery failed");
+    isDatabaseUnavailable(error) || isRedisUnavailable(error)
+      ? app.log.warn({ err: error, event }, "realtime delivery failed: a dependency is away")
+      : app.log.error({ err: error, event }, "realtime delivery failed");
   // Who gets an event is decided as it arrives, side by side with others; sending waits its turn,
   // so every socket gets the events in the bus's order.
   let order = Promise.resolve();
