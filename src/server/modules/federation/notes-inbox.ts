@@ -67,6 +67,10 @@ async function ourPostRepliedTo(deps: NotesInboxDeps, ctx: InboxContext<void>, n
   return deps.postSeenBy(parsed.values.id ?? "", note.attributionId?.href ?? null);
 }
 
+/** Our post a Note quotes, when its author may see it. */
+const ourPostSeen = (deps: NotesInboxDeps, postId: string | null, note: Note) =>
+  postId ? deps.postSeenBy(postId, note.attributionId?.href ?? null) : Promise.resolve(null);
+
 /** A reply from elsewhere counts among the post's comments, in the same transaction. */
 async function countReply(
   tx: Db,
@@ -91,20 +95,20 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   const repliedTo = await ourPostRepliedTo(deps, ctx, note);
   const localPostId = repliedTo?.id ?? null;
   const mentioned = await mentionedHere(ctx, note);
-  // A reply to one of our posts, or a mention of our people, is kept whoever wrote it: a stranger
-  // is fetched and stored.
+  const quote = await quoteOfNote(ctx, note);
+  const quoted = await ourPostSeen(deps, quote.quotePostId, note);
+  // A reply to one of our posts, a quote of one, or a mention of our people, is kept whoever wrote
+  // it: a stranger is fetched and stored.
+  const noticed = localPostId !== null || mentioned.length > 0 || quoted !== null;
   const author =
     (await authorOf(deps.db, create, note.attributionId)) ??
-    (localPostId || mentioned.length > 0
-      ? await strangerOf(deps.db, ctx, create, note.attributionId)
-      : null);
+    (noticed ? await strangerOf(deps.db, ctx, create, note.attributionId) : null);
   if (!author) return;
   const userIds = await localFollowersOf(deps.db, author.id);
-  const noticed = localPostId !== null || mentioned.length > 0;
   if (!noticed && userIds.length === 0) return;
   const fields = {
     ...(await noteFieldsOf(note, { text, actorId: author.id, localPostId })),
-    ...(await quoteOfNote(ctx, note)),
+    ...quote,
   };
   const tags = await tagsOf(note);
   if (!noticed && tags.length === 0 && fields.attachments.length === 0 && !iconToFetch(author)) {
@@ -131,6 +135,11 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
         postId: repliedTo.id,
         authorId: repliedTo.author.userId,
         text: repliedTo.content,
+      },
+      quoted: quoted && {
+        postId: quoted.id,
+        authorId: quoted.author.userId,
+        text: quoted.content,
       },
       mentioned,
     });

@@ -1,6 +1,6 @@
 // What people elsewhere do that our people are told of in Activity (docs/federation.md "Activity
 // from elsewhere"): a follow or a follow request, a like of their post, a repost of it, a reply to
-// it, a mention.
+// it, a quote of it, a mention.
 // Each is written in the transaction that takes the activity in and announced after its commit,
 // as a local one is; an Undo takes its item back. Someone our person blocks tells them nothing,
 // nor does anyone on a suspended server (whose activities are refused at the door) or, for
@@ -107,10 +107,12 @@ export async function noteNoticed(
     /** The note's content warning, quoted by the notice instead of its words. */
     warning: string | null;
     repliedTo: { postId: string; authorId: string; text: string } | null;
+    /** Our post it quotes, as its author may see it. */
+    quoted: { postId: string; authorId: string; text: string } | null;
     mentioned: string[];
   },
 ): Promise<void> {
-  if (!input.repliedTo && input.mentioned.length === 0) return;
+  if (!input.repliedTo && !input.quoted && input.mentioned.length === 0) return;
   const severity = await domainBlockOf(tx, input.actor.host);
   if (severity === "suspend" || severity === "silence") return;
   const note = {
@@ -134,7 +136,21 @@ export async function noteNoticed(
     });
     told(fx, repliedTo.authorId);
   }
-  const others = [...new Set(input.mentioned)].filter((id) => id !== repliedTo?.authorId);
+  // A quote of a post they were replying to tells its author of the reply only.
+  const { quoted } = input;
+  const quotedAuthor = quoted && quoted.authorId !== repliedTo?.authorId ? quoted : null;
+  if (quotedAuthor && (await reached(quotedAuthor.authorId))) {
+    await recordActivity(tx, {
+      ...note,
+      recipientId: quotedAuthor.authorId,
+      type: "QUOTE",
+      postId: quotedAuthor.postId,
+      postText: quotedAuthor.text,
+    });
+    told(fx, quotedAuthor.authorId);
+  }
+  const toldAlready = new Set([repliedTo?.authorId, quotedAuthor?.authorId]);
+  const others = [...new Set(input.mentioned)].filter((id) => !toldAlready.has(id));
   for (const userId of others.slice(0, MAX_MENTIONS)) {
     if (!(await reached(userId))) continue;
     await recordActivity(tx, { ...note, recipientId: userId, type: "MENTION" });

@@ -19,21 +19,28 @@ let net: FediverseNet;
 let a: TestApp;
 let b: TestApp;
 let misskey: FixtureServer;
+let mastodon: FixtureServer;
 
 beforeAll(async () => {
-  net = await installFediverseNet(["a.test", "b.test", "misskey.test"]);
+  net = await installFediverseNet(["a.test", "b.test", "misskey.test", "mastodon.test"]);
   a = await startInstance(net, "a.test");
   b = await startInstance(net, "b.test");
   misskey = await startFixtureServer("misskey");
   await net.serve(misskey.name, misskey.port);
+  mastodon = await startFixtureServer("mastodon");
+  await net.serve(mastodon.name, mastodon.port);
 }, 60_000);
 
 afterAll(async () => {
   await misskey?.close();
+  await mastodon?.close();
   await a?.close();
   await b?.close();
   await net?.close();
 });
+
+const activityOf = async (who: TestAccount) =>
+  (await inject(a, who, "GET", "/api/activity")).json().groups as Record<string, unknown>[];
 
 const feedOf = async (t: TestApp, who: TestAccount) =>
   (await inject(t, who, "GET", "/api/feed")).json().items as PostView[];
@@ -126,6 +133,19 @@ describe("quotes coming in", () => {
       });
     });
 
+    // Wren is told, with Mika's words and her own post.
+    await eventually(async () => {
+      expect(await activityOf(writer)).toContainEqual(
+        expect.objectContaining({
+          groupType: "QUOTE",
+          postId: ours.id,
+          commentSnippet: expect.stringContaining("Mika quotes Wren"),
+          postSnippet: "Wren's post that Mika quotes",
+          actorsRecent: [expect.objectContaining({ handle: "mika@misskey.test" })],
+        }),
+      );
+    });
+
     // Wren blocks the reader: the card is unavailable, its content not sent.
     await inject(a, writer, "POST", `/api/safety/blocks/${reader.userId}`);
     const hidden = await item();
@@ -159,6 +179,57 @@ describe("quotes coming in", () => {
       expect(shown?.quote?.unavailable === false && shown.quote.content).toMatch(
         /^Mika quotes Wren/,
       );
+    });
+  });
+
+  it("tell our author of a quote by someone nobody here follows, kept like a reply", async () => {
+    const writer = await createAccount(a, { label: "ms-writer", fullName: "Wes Writer" });
+    const ours = await publish(a, writer, "Wes's post that a stranger quotes");
+    const ourUri = `https://a.test/ap/posts/${ours.id}`;
+    const username = "sam-quoter";
+    const actor = await mastodon.addActor("stranger", { USERNAME: username });
+    // Mastodon's own Create(Note), by the stranger, quoting with FEP-044f's `quote` (its term in
+    // the context as Mastodon 4.5 sends it).
+    const create = JSON.parse(
+      JSON.stringify(mastodon.activity("create-note", { TEXT: "Sam quotes Wes" }))
+        .replaceAll("/users/alice", `/users/${username}`)
+        .replaceAll("/@alice", `/@${username}`),
+    );
+    expect(create.actor).toBe(actor);
+    create["@context"] = [
+      ...create["@context"],
+      { quote: { "@id": "https://w3id.org/fep/044f#quote", "@type": "@id" } },
+    ];
+    create.object = { ...create.object, quote: ourUri, attachment: [] };
+    const signed = await mastodon.sign(
+      create,
+      "https://a.test/ap/inbox",
+      "draft-cavage-http-signatures-12",
+    );
+    expect((await deliver(a, signed)).statusCode).toBe(202);
+    await eventually(async () => {
+      expect(await activityOf(writer)).toContainEqual(
+        expect.objectContaining({
+          groupType: "QUOTE",
+          postId: ours.id,
+          commentSnippet: expect.stringContaining("Sam quotes Wes"),
+          actorsRecent: [expect.objectContaining({ handle: `${username}@mastodon.test` })],
+        }),
+      );
+    });
+
+    // Its Delete takes the notice with it.
+    const del = mastodon.activity("delete", {});
+    const gone = JSON.parse(JSON.stringify(del).replaceAll("/users/alice", `/users/${username}`));
+    gone.object = { id: create.object.id, type: "Tombstone" };
+    const deleted = await mastodon.sign(
+      gone,
+      "https://a.test/ap/inbox",
+      "draft-cavage-http-signatures-12",
+    );
+    expect((await deliver(a, deleted)).statusCode).toBe(202);
+    await eventually(async () => {
+      expect((await activityOf(writer)).filter((g) => g.groupType === "QUOTE")).toEqual([]);
     });
   });
 });
