@@ -546,7 +546,7 @@ try {
       const gap = (offline.get(e.user) ?? []).find((g) => e.at >= g.from - 50 && e.at <= g.to);
       return `${e.kind} sent at ${sinceStart(e.at)}, ${gap ? `socket away ${sinceStart(gap.from)} to ${sinceStart(gap.to)}` : "socket open"}`;
     });
-  // Each missed event's place in the stream, beside its recipient's resumes, to show why.
+  // Why each event was missed: its place in the stream, its recipient's resumes and refetches.
   const whyMissed: string[] = [];
   if (missed.length > 0) {
     const redis = new Redis(cluster.redisUrl);
@@ -562,8 +562,14 @@ try {
             `at ${sinceStart(r.at)} after ${r.after} (${r.same ? "same" : "other"} epoch), ready ${r.ready}`,
         )
         .join("; ");
+      // A refetch outside the window does not excuse the event, but shows a backlog that could
+      // not be given in time.
+      const told = refetches
+        .filter((r) => r.user === e.user)
+        .map((r) => `${r.reason} at ${sinceStart(r.at)}`)
+        .join(", ");
       whyMissed.push(
-        `${e.kind} sent at ${sinceStart(e.at)}: ${entry ? `seq ${entry[0]}` : "not in the stream"}; resumes: ${tried || "none"}`,
+        `${e.kind} sent at ${sinceStart(e.at)}: ${entry ? `seq ${entry[0]}` : "not in the stream"}; resumes: ${tried || "none"}; refetches: ${told || "none"}`,
       );
     }
   }

@@ -38,7 +38,7 @@ import { citiesModule } from "./modules/cities/register";
 import { commentsModule } from "./modules/comments/register";
 import { exportModule } from "./modules/export/register";
 import { federationModule, federationPort } from "./modules/federation/register";
-import { followersAmong } from "./modules/follows/queries";
+import { followedAmong, followersAmong } from "./modules/follows/queries";
 import { followsModule } from "./modules/follows/register";
 import { mailModule } from "./modules/mail/register";
 import { mediaModule } from "./modules/media/register";
@@ -56,7 +56,7 @@ import type { OutboxHandlers } from "./outbox/messages";
 import { Outbox } from "./outbox/outbox";
 import { ownTopics } from "./outbox/own-topics";
 import { RelationCache } from "./policy/relation-cache";
-import { postReadersAmong } from "./policy/visibility";
+import { postReadersAmong, readableAuthorsAmong } from "./policy/visibility";
 import { countPublished, createMemoryBus, type EventBus } from "./realtime/bus";
 import { registerRealtime } from "./realtime/gateway";
 
@@ -253,6 +253,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     bus,
     followersAmong: followersOf,
     postReadersAmong: (authorId, userIds) => postReadersAmong(db, { authorId, userIds }),
+    followedAmong: (userId, authorIds) => followedAmong(db, { userId, authorIds }),
+    readableAuthorsAmong: (userId, authorIds) => readableAuthorsAmong(db, { userId, authorIds }),
     allowedOrigins: allowedOrigins(config),
     maxSocketsPerIp: services.maxSocketsPerIp,
     metrics,

@@ -121,3 +121,18 @@ export async function postReadersAmong(
   );
   return rows.map((r) => r.id);
 }
+
+/** Which of these authors' posts the user may see: `postReadersAmong` for one reader and many
+ * authors, asked once for a reconnecting client's whole backlog (realtime/resume.ts). */
+export async function readableAuthorsAmong(
+  db: Db,
+  { userId, authorIds }: { userId: string; authorIds: string[] },
+): Promise<string[]> {
+  if (authorIds.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select a.id from unnest(${sql.param(authorIds)}::text[]) as a(id)
+      where ${seesPostsOf(userId, sql`a.id`)}`,
+  );
+  return rows.map((r) => r.id);
+}

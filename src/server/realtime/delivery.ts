@@ -32,6 +32,11 @@ export interface DeliveryOptions {
   /** Which of the given users may see an author's posts (a private account's are for its
    * followers): decides which of a profile's watchers receive its posts' like counts. */
   postReadersAmong: (authorId: string, userIds: string[]) => Promise<string[]>;
+  /** Which of these authors the user follows and has not muted, and which of them the user may
+   * see the posts of: the same two answers the other way round, one reader and many authors, so a
+   * reconnecting client's backlog is decided with one question each (resume.ts). */
+  followedAmong: (userId: string, authorIds: string[]) => Promise<string[]>;
+  readableAuthorsAmong: (userId: string, authorIds: string[]) => Promise<string[]>;
 }
 
 function deliverFollow(

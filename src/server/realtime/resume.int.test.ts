@@ -159,17 +159,21 @@ function suite(name: string, start: () => Promise<Setup>) {
       }
     });
 
-    it("replays nothing the person may not see: others' threads, strangers, private accounts, a blocker", async () => {
-      const [person, friend, stranger, other, privateOne, blocker] = await accounts(
+    it("replays nothing the person may not see: others' threads, strangers, private accounts, a blocker, someone muted", async () => {
+      const [person, friend, stranger, other, privateOne, blocker, muted] = await accounts(
         "person",
         "friend",
         "stranger",
         "other",
         "private",
         "blocker",
+        "muted",
       );
       await follow(s.t, person, friend);
       await follow(s.t, person, blocker);
+      await follow(s.t, person, muted);
+      const muting = await inject(s.t, person, "POST", `/api/safety/mutes/${muted.userId}`);
+      expect(muting.statusCode, muting.body).toBe(200);
       const private_ = await inject(s.t, privateOne, "PUT", "/api/account/privacy", {
         privateAccount: true,
       });
@@ -181,6 +185,7 @@ function suite(name: string, start: () => Promise<Setup>) {
       await publish(s.t, stranger, "a stranger's post");
       await publish(s.t, privateOne, "for followers only");
       await publish(s.t, blocker, "written before the block");
+      await publish(s.t, muted, "from someone muted");
       const blocked = await inject(s.t, blocker, "POST", `/api/safety/blocks/${person.userId}`);
       expect(blocked.statusCode, blocked.body).toBe(200);
       await publish(s.t, friend, "the friend's post");
@@ -192,6 +197,43 @@ function suite(name: string, start: () => Promise<Setup>) {
       expect(storyOf(socket).filter((d) => !d.startsWith("follow:"))).toEqual([
         "post:the friend's post",
       ]);
+    });
+
+    it("replays a like count to a profile's watcher only when they may see its posts", async () => {
+      const [person, friend, open_, privateOne, liker] = await accounts(
+        "person",
+        "friend",
+        "open",
+        "private",
+        "liker",
+      );
+      await follow(s.t, person, friend);
+      const private_ = await inject(s.t, privateOne, "PUT", "/api/account/privacy", {
+        privateAccount: true,
+      });
+      expect(private_.statusCode, private_.body).toBe(200);
+      const openPost = await publish(s.t, open_, "anyone may read this");
+      const privatePost = await publish(s.t, privateOne, "for followers only");
+      const position = await connectedThenGone(person, friend, "before the likes");
+
+      for (const [who, post] of [
+        [liker, openPost],
+        [privateOne, privatePost],
+      ] as const) {
+        const liked = await inject(s.t, who, "POST", `/api/posts/${post.id}/like`);
+        expect(liked.statusCode, liked.body).toBe(200);
+      }
+      await publish(s.t, friend, "after the likes");
+
+      const socket = await open(person, {
+        ...position,
+        watch: `${open_.userId},${privateOne.userId}`,
+      });
+      await socket.waitFor(
+        (m) => m.type === "post.created" && m.post.content === "after the likes",
+      );
+      const likes = socket.messages.flatMap((m) => (m.type === "post.likes" ? [m.postId] : []));
+      expect(likes).toEqual([openPost.id]);
     });
   });
 }

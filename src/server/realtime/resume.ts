@@ -7,7 +7,8 @@ import type { ServerMessage } from "../../domain/realtime-events";
 import type { EventLog } from "./bus";
 import { type Connection, Registry, send } from "./connections";
 import { type DeliveryOptions, plan } from "./delivery";
-import { compareSequences } from "./sequence";
+import type { DomainEvent } from "./events";
+import { compareSequences, type Sequenced } from "./sequence";
 
 /** Sends an event's messages to `conn`, unless it is replaying (they wait) or had them already. */
 export function deliverTo(conn: Connection, seq: string, messages: ServerMessage[]) {
@@ -31,15 +32,68 @@ export function restartStream(conn: Connection, log: EventLog) {
 
 type Lookup = (authorId: string, userIds: string[]) => Promise<string[]>;
 
-/** A backlog holds many posts of few authors: each author's answer is asked once per replay. */
-function remembered(lookup: Lookup): Lookup {
-  const answers = new Map<string, Promise<string[]>>();
-  return (authorId, userIds) => {
-    const key = `${authorId}:${userIds.join(",")}`;
-    const answer = answers.get(key) ?? lookup(authorId, userIds);
-    answers.set(key, answer);
-    return answer;
+/** The authors `plan` asks about for `solo`'s one connection over `events`, recorded, not
+ * answered: whether its person follows each, and whether they may see each one's posts. */
+async function authorsAsked(
+  solo: Registry,
+  options: DeliveryOptions,
+  events: Sequenced<DomainEvent>[],
+) {
+  const followed = new Set<string>();
+  const readable = new Set<string>();
+  const record =
+    (into: Set<string>): Lookup =>
+    async (authorId, userIds) => {
+      if (userIds.length > 0) into.add(authorId);
+      return [];
+    };
+  const recording = {
+    ...options,
+    followersAmong: record(followed),
+    postReadersAmong: record(readable),
   };
+  for (const { event } of events) await plan(solo, recording, event);
+  return { followed: [...followed], readable: [...readable] };
+}
+
+/** `plan`'s per-author question for a solo registry of `userId`, answered from the authors of
+ * whom the answer is yes. */
+function answeredBy(userId: string, authors: string[]): Lookup {
+  const yes = new Set(authors);
+  return async (authorId, userIds) =>
+    yes.has(authorId) ? userIds.filter((id) => id === userId) : [];
+}
+
+/**
+ * The messages each backlog event gives `conn`, in order. Posts and likes ask per author whether
+ * the person follows them or may see their posts; a backlog holds many authors, and after an
+ * instance's restart all its clients resume at once, so a question per author would hold every
+ * replay up behind the database. `plan` is run once to learn which authors it asks about, each
+ * question is asked once for all of them, and `plan` runs again on those answers
+ * (docs/social-and-realtime.md "Resuming").
+ */
+async function decideBacklog(
+  conn: Connection,
+  options: DeliveryOptions,
+  events: Sequenced<DomainEvent>[],
+): Promise<{ seq: string; messages: ServerMessage[] }[]> {
+  const solo = Registry.solo(conn);
+  const asked = await authorsAsked(solo, options, events);
+  const [followed, readable] = await Promise.all([
+    options.followedAmong(conn.userId, asked.followed),
+    options.readableAuthorsAmong(conn.userId, asked.readable),
+  ]);
+  const answered = {
+    ...options,
+    followersAmong: answeredBy(conn.userId, followed),
+    postReadersAmong: answeredBy(conn.userId, readable),
+  };
+  const decided: { seq: string; messages: ServerMessage[] }[] = [];
+  for (const { seq, event } of events) {
+    const messages = (await plan(solo, answered, event)).byConnection.get(conn);
+    if (messages) decided.push({ seq, messages });
+  }
+  return decided;
 }
 
 interface Resume {
@@ -71,14 +125,8 @@ export async function startStream(
       if ("refetch" in backlog) {
         send(conn, { type: "refetch", reason: backlog.refetch });
       } else {
-        const once = {
-          ...options,
-          followersAmong: remembered(options.followersAmong),
-          postReadersAmong: remembered(options.postReadersAmong),
-        };
-        for (const { seq, event } of backlog.events) {
-          const messages = (await plan(Registry.solo(conn), once, event)).byConnection.get(conn);
-          if (messages) for (const message of messages) send(conn, { ...message, seq });
+        for (const { seq, messages } of await decideBacklog(conn, options, backlog.events)) {
+          for (const message of messages) send(conn, { ...message, seq });
         }
         // A client ahead of this instance (its last instance read the stream further) is sent
         // only what comes after what it has.

@@ -198,6 +198,26 @@ export async function followersAmong(
   return rows.map((r) => r.id);
 }
 
+/** Which of these authors the user follows and has not muted: `followersAmong` for one reader
+ * and many authors, asked once for a reconnecting client's whole backlog (realtime/resume.ts). */
+export async function followedAmong(
+  db: Db,
+  { userId, authorIds }: { userId: string; authorIds: string[] },
+): Promise<string[]> {
+  if (authorIds.length === 0) return [];
+  const rows = await db
+    .select({ id: followers.followingId })
+    .from(followers)
+    .where(
+      and(
+        eq(followers.followerId, userId),
+        sql`${followers.followingId} = any(${sql.param(authorIds)}::text[])`,
+        sql`not exists (select 1 from mutes m where m.muter_id = ${userId} and m.muted_id = ${followers.followingId})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** A person's counters as they stand. */
 export async function countsOf(db: Db, userId: string): Promise<FollowCounts> {
   const [row] = await db
