@@ -348,3 +348,25 @@ export const fedFlags = pgTable(
     check("fed_flags_status", sql`${t.status} in ('open', 'closed')`),
   ],
 );
+
+/** Someone elsewhere may quote one of our posts (docs/federation.md "Quotes"): our answer to their
+ * FEP-044f `QuoteRequest`, served as a `QuoteAuthorization` at /ap/quote-approvals/{id} while the
+ * post is public. `quote_uri` is their quoting Note. */
+export const fedQuoteApprovals = pgTable(
+  "fed_quote_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => fedActors.id, { onDelete: "cascade" }),
+    quoteUri: text("quote_uri").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fed_quote_approvals_post_quote_idx").on(t.postId, t.quoteUri),
+    index("fed_quote_approvals_actor_idx").on(t.actorId),
+  ],
+);

@@ -39,7 +39,8 @@ import type { ActorKeys } from "./keys";
 import { mentionedElsewhere } from "./mentions-out";
 import { tagUrl, textToHtml } from "./note-html";
 import type { RemoteActorRow } from "./queries";
-import { quotedNoteUri, quoteFallbackHtml, quoteProperties } from "./quote-out";
+import { quoteAuthorizationUri, serveQuoteAuthorizations } from "./quote-approvals";
+import { quotedNoteUri, quoteFallbackHtml, quotePolicy, quoteProperties } from "./quote-out";
 import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
 
@@ -135,6 +136,8 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
     })
     .authorize((ctx) => signedWhenRequired(ctx, signed));
 
+  serveQuoteAuthorizations(federation, deps);
+
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => {
     const { users, posts, comments } = await deps.usage();
     return {
@@ -207,6 +210,8 @@ export function noteOf(
     // docs/federation.md "Quotes".
     quote: quote.quote,
     quoteUrl: quote.quoteUrl,
+    quoteAuthorization: quoted && quoteAuthorizationUri(ctx, post.id),
+    interactionPolicy: quotePolicy(ctx, post),
     // docs/federation.md "Content warnings": the warning as `summary`, and a warned post's
     // images sensitive too, as Mastodon reads them.
     summary: post.contentWarning,

@@ -12,6 +12,7 @@ import {
   Flag,
   Follow,
   Like,
+  QuoteRequest,
   Reject,
   Undo,
   Update,
@@ -35,6 +36,7 @@ import {
   putRemoteFollower,
   removeRemoteFollower,
 } from "./queries";
+import { quoteRequested } from "./quote-approvals";
 import { rememberActor } from "./remote-actors";
 
 export type InboxDeps = NotesInboxDeps;
@@ -96,6 +98,7 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
     .on(Like, (ctx, like) => likedFromElsewhere(deps, ctx, like))
     .on(Announce, (ctx, announce) => announced(deps, ctx, announce))
     .on(Flag, (ctx, flag) => flaggedFromElsewhere(deps, ctx, flag))
+    .on(QuoteRequest, (ctx, request) => quoteRequested(deps, ctx, request))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
       if (object instanceof Block) return unblockedBy(deps, ctx, undo, object);

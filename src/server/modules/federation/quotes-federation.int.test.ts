@@ -83,6 +83,26 @@ describe("quotes going out", () => {
       expect.objectContaining({ type: "Link", href: quotedUri, mediaType: OBJECT_LINK }),
     );
     expect(note.content).toContain(`RE: <a href="${quotedUri}">`);
+    // FEP-044f: anyone may quote a public account's post, and the quote carries its
+    // authorization, by the quoted post's author.
+    expect(JSON.stringify(served.json().interactionPolicy)).toMatch(
+      /"automaticApproval":"(as:Public|https:\/\/www\.w3\.org\/ns\/activitystreams#Public)"/,
+    );
+    const authorizationUri = `https://a.test/ap/quote-approvals/${quoteId}`;
+    expect(note.quoteAuthorization).toBe(authorizationUri);
+    const stamp = async () =>
+      a.app.inject({
+        method: "GET",
+        url: `/ap/quote-approvals/${quoteId}`,
+        headers: { accept: "application/activity+json" },
+      });
+    expect((await stamp()).json()).toMatchObject({
+      id: authorizationUri,
+      type: "QuoteAuthorization",
+      attributedTo: `https://a.test/ap/users/${ann.userId}`,
+      interactingObject: `https://a.test/ap/posts/${quoteId}`,
+      interactionTarget: quotedUri,
+    });
 
     await eventually(async () => {
       const shown = (await feedOf(b, bea)).find((p) => p.content.startsWith("Quinn adds"));
@@ -101,6 +121,8 @@ describe("quotes going out", () => {
       headers: { accept: "application/activity+json" },
     });
     expect(again.json().quoteUrl).toBeUndefined();
+    expect(again.json().quoteAuthorization).toBeUndefined();
+    expect((await stamp()).statusCode).toBe(404);
   });
 });
 
@@ -230,6 +252,106 @@ describe("quotes coming in", () => {
     expect((await deliver(a, deleted)).statusCode).toBe(202);
     await eventually(async () => {
       expect((await activityOf(writer)).filter((g) => g.groupType === "QUOTE")).toEqual([]);
+    });
+  });
+});
+
+describe("quote requests from elsewhere (FEP-044f)", () => {
+  /** A QuoteRequest by a stranger on Mastodon for our post, as Mastodon 4.5 sends it. */
+  async function requestQuote(actor: string, postId: string) {
+    const status = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const request = {
+      "@context": [
+        "https://www.w3.org/ns/activitystreams",
+        { QuoteRequest: "https://w3id.org/fep/044f#QuoteRequest" },
+      ],
+      id: `${actor}/quote_requests/${status}`,
+      type: "QuoteRequest",
+      actor,
+      object: `https://a.test/ap/posts/${postId}`,
+      instrument: `${actor}/statuses/${status}`,
+    };
+    const signed = await mastodon.sign(
+      request,
+      "https://a.test/ap/inbox",
+      "draft-cavage-http-signatures-12",
+    );
+    expect((await deliver(a, signed)).statusCode).toBe(202);
+    return request;
+  }
+
+  /** What our server answered the request with, at the requester's inbox. */
+  async function answerTo(request: { id: string; actor: string }) {
+    let answer: Record<string, unknown> | undefined;
+    await eventually(async () => {
+      answer = mastodon.received
+        .filter((r) => r.method === "POST" && r.url === `${request.actor}/inbox`)
+        .map((r) => JSON.parse(r.body.toString()) as Record<string, unknown>)
+        .find((body) => JSON.stringify(body.object).includes(request.id));
+      expect(answer).toBeDefined();
+    });
+    return answer as Record<string, unknown>;
+  }
+
+  it("approves a public post's quote with an authorization, and refuses a private account's", async () => {
+    const wyn = await createAccount(a, { label: "qr-author", fullName: "Wyn Quoted" });
+    const post = await publish(a, wyn, "Wyn's post someone on Mastodon quotes");
+    const quinn = await mastodon.addActor("stranger", { USERNAME: "quinn-asks" });
+    const request = await requestQuote(quinn, post.id);
+    const accepted = await answerTo(request);
+    expect(accepted).toMatchObject({
+      type: "Accept",
+      actor: `https://a.test/ap/users/${wyn.userId}`,
+    });
+    const result = String(accepted.result);
+    expect(result).toMatch(/^https:\/\/a\.test\/ap\/quote-approvals\/[0-9a-f-]{36}$/);
+    const stamp = await a.app.inject({
+      method: "GET",
+      url: new URL(result).pathname,
+      headers: { accept: "application/activity+json" },
+    });
+    expect(stamp.json()).toMatchObject({
+      id: result,
+      type: "QuoteAuthorization",
+      attributedTo: `https://a.test/ap/users/${wyn.userId}`,
+      interactingObject: request.instrument,
+      interactionTarget: `https://a.test/ap/posts/${post.id}`,
+    });
+    // Asked again: the same authorization.
+    const again = await answerTo(await requestQuote(quinn, post.id));
+    expect(again.result).toBe(result);
+
+    // A private account's post, asked for by an approved follower there: refused.
+    const pat = await createAccount(a, { label: "qr-private", fullName: "Pat Private" });
+    await inject(a, pat, "PUT", "/api/account/privacy", { privateAccount: true });
+    const kept = await publish(a, pat, "Pat's post, for followers");
+    const rory = await mastodon.addActor("stranger", { USERNAME: "rory-asks" });
+    const follow = mastodon.activity("follow", {
+      OUR_ACTOR: `https://a.test/ap/users/${pat.userId}`,
+    });
+    const asked = await mastodon.sign(
+      { ...follow, actor: rory },
+      `https://a.test/ap/users/${pat.userId}/inbox`,
+      "draft-cavage-http-signatures-12",
+    );
+    expect((await deliver(a, asked)).statusCode).toBe(202);
+    let requestId = "";
+    await eventually(async () => {
+      const waiting = (await inject(a, pat, "GET", "/api/federation/follow-requests")).json();
+      requestId = waiting.items?.[0]?.id ?? "";
+      expect(requestId).not.toBe("");
+    });
+    const approved = await inject(
+      a,
+      pat,
+      "POST",
+      `/api/federation/follow-requests/${requestId}/approve`,
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    const refused = await answerTo(await requestQuote(rory, kept.id));
+    expect(refused).toMatchObject({
+      type: "Reject",
+      actor: `https://a.test/ap/users/${pat.userId}`,
     });
   });
 });

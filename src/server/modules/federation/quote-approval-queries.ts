@@ -1,0 +1,33 @@
+// fed_quote_approvals (docs/federation.md "Quotes"): our answers to FEP-044f quote requests.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fedQuoteApprovals } from "../../db/schema/federation";
+
+/** The approval of `quoteUri` quoting `postId`, made once however often it is asked; its id. */
+export async function approveQuote(
+  db: Db,
+  values: { postId: string; actorId: string; quoteUri: string },
+): Promise<string> {
+  const [made] = await db
+    .insert(fedQuoteApprovals)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: fedQuoteApprovals.id });
+  if (made) return made.id;
+  const [kept] = await db
+    .select({ id: fedQuoteApprovals.id })
+    .from(fedQuoteApprovals)
+    .where(
+      and(
+        eq(fedQuoteApprovals.postId, values.postId),
+        eq(fedQuoteApprovals.quoteUri, values.quoteUri),
+      ),
+    );
+  if (!kept) throw new Error("a quote approval vanished");
+  return kept.id;
+}
+
+export async function quoteApprovalById(db: Db, id: string) {
+  const [row] = await db.select().from(fedQuoteApprovals).where(eq(fedQuoteApprovals.id, id));
+  return row;
+}
