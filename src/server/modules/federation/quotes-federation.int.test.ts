@@ -257,19 +257,23 @@ describe("quotes coming in", () => {
 });
 
 describe("quote requests from elsewhere (FEP-044f)", () => {
+  let statuses = Date.now();
   /** A QuoteRequest by a stranger on Mastodon for our post, as Mastodon 4.5 sends it. */
-  async function requestQuote(actor: string, postId: string) {
-    const status = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  async function requestQuote(
+    actor: string,
+    postId: string,
+    quoting = `${actor}/statuses/${++statuses}`,
+  ) {
     const request = {
       "@context": [
         "https://www.w3.org/ns/activitystreams",
         { QuoteRequest: "https://w3id.org/fep/044f#QuoteRequest" },
       ],
-      id: `${actor}/quote_requests/${status}`,
+      id: `${actor}/quote_requests/${++statuses}`,
       type: "QuoteRequest",
       actor,
       object: `https://a.test/ap/posts/${postId}`,
-      instrument: `${actor}/statuses/${status}`,
+      instrument: quoting,
     };
     const signed = await mastodon.sign(
       request,
@@ -317,8 +321,8 @@ describe("quote requests from elsewhere (FEP-044f)", () => {
       interactingObject: request.instrument,
       interactionTarget: `https://a.test/ap/posts/${post.id}`,
     });
-    // Asked again: the same authorization.
-    const again = await answerTo(await requestQuote(quinn, post.id));
+    // Asked again for the same quote: the same authorization.
+    const again = await answerTo(await requestQuote(quinn, post.id, request.instrument));
     expect(again.result).toBe(result);
 
     // A private account's post, asked for by an approved follower there: refused.
