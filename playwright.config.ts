@@ -29,6 +29,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
+    // The service worker serves the build from its cache: a spec that routes requests or stubs
+    // files would race it. e2e/installable-app.spec.ts lets it run.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 import { defaultExclude, defineConfig } from "vitest/config";
 
 const API_ORIGIN = "http://127.0.0.1:3000";
@@ -54,6 +55,24 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The service worker (src/web/sw.ts) with the build's files to precache; registered by the
+    // app itself (lib/service-worker.ts), the manifest served by the server with the site's name
+    // (docs/notifications.md "Installable app").
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/web",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: [
+          "assets/**/*.{js,css,woff2,svg}",
+          "offline.html",
+          "favicon.svg",
+          "icons/*.png",
+        ],
+      },
+    }),
     // The HTML is left out: the server fills in each page's head and compresses it per answer.
     compression({
       include: /\.(js|mjs|css|svg|json|txt|webmanifest)$/,

@@ -28,6 +28,13 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
   ".map": "application/json; charset=utf-8",
 };
+/** Files with headers of their own. The service worker (docs/notifications.md "Installable app")
+ * runs under its script's Content Security Policy: the resources' `default-src 'none'` would let
+ * it fetch nothing, not even the files it precaches; and it is checked for a new version on every
+ * visit. */
+const OWN_HEADERS: Record<string, Record<string, string>> = {
+  "/sw.js": { "content-security-policy": "default-src 'self'", "cache-control": "no-cache" },
+};
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },
@@ -70,6 +77,7 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
       etag,
       ...(encodings.length > 0 ? { vary: "accept-encoding" } : {}),
+      ...OWN_HEADERS[urlPath],
     };
     const encoded: StaticFile["encoded"] = {};
     for (const { name, suffix } of encodings) {

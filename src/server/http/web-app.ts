@@ -31,6 +31,7 @@ import { isUnsafePagePath } from "./input";
 import { injectPreview, leadImage } from "./page-preview";
 import { screenPreloads } from "./screen-preloads";
 import { loadStaticFiles, registerStaticFiles } from "./static-files";
+import { registerWebManifest } from "./web-manifest";
 
 export const webDistDir = path.resolve("dist/web");
 
@@ -107,6 +108,8 @@ export async function registerWebApp(
         return publicSite;
       },
     );
+
+  registerWebManifest(app, publicSite.siteName);
 
   const indexFile = path.join(distDir, "index.html");
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;

@@ -7,7 +7,12 @@ export type ToastKind = "success" | "error" | "info";
 export interface ToastCall {
   kind: ToastKind;
   message: string;
-  options?: { description?: string | undefined };
+  options?: {
+    description?: string | undefined;
+    /** A button in the toast, which then stays until it is used or closed. */
+    action?: { label: string; onClick: () => void } | undefined;
+    duration?: number | undefined;
+  };
 }
 
 type Show = (call: ToastCall) => void;

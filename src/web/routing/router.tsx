@@ -4,8 +4,8 @@
 // transitions); so is a person's page on another server (/@name@server.example, profile-page.tsx).
 // The router runs in declarative mode: the data router's loaders and actions, unused here, would
 // add 16 kB to the first script (docs/performance.md "Initial JavaScript").
-import { type ReactNode, Suspense } from "react";
-import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { type ReactNode, Suspense, useEffect, useRef } from "react";
+import { BrowserRouter, Outlet, Route, Routes, useNavigate } from "react-router";
 import { fediverseHandleOf } from "../../domain/fediverse-handle";
 import { type PageRoute, pageRoute } from "../../domain/page-routes";
 import { Spinner } from "../components/feedback/spinner";
@@ -166,9 +166,28 @@ export function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <ServiceWorker />
       <RouteErrorBoundary>
         <AppRoutes />
       </RouteErrorBoundary>
     </BrowserRouter>
   );
+}
+
+/** Registers the service worker once the page has loaded, in a built app only (the dev server's
+ * modules are not a build): lib/service-worker.ts. */
+function ServiceWorker() {
+  const navigate = useNavigate();
+  const latest = useRef(navigate);
+  latest.current = navigate;
+  useEffect(() => {
+    if (!import.meta.env.PROD) return;
+    const register = () =>
+      void import("../lib/service-worker").then(({ registerServiceWorker }) =>
+        registerServiceWorker((url) => void latest.current(url)),
+      );
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+  }, []);
+  return null;
 }
