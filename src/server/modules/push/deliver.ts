@@ -18,6 +18,7 @@ import type { PushNotice } from "../../outbox/messages";
 import { peopleById } from "../profiles/rows";
 import { composePush, type Named } from "./payload";
 import { deleteSubscription, findSubscription, markDelivered } from "./queries";
+import { actorOf } from "./tell";
 
 export interface PushDeps {
   db: Db;
@@ -36,9 +37,8 @@ async function namedIn(db: Db, notice: PushNotice): Promise<Named | null> {
   if (notice.kind === "message" && "address" in notice.from) {
     return { name: displayName({ address: notice.from.address }), handle: null };
   }
-  const actorId =
-    notice.kind === "message" ? (notice.from as { userId: string }).userId : notice.actorId;
-  const person = (await peopleById(db, [actorId])).get(actorId);
+  const actor = actorOf(notice);
+  const person = actor && (await peopleById(db, [actor.userId])).get(actor.userId);
   return person ? { name: displayName(person), handle: person.handle } : null;
 }
 

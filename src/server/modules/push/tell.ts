@@ -10,7 +10,8 @@ import type { Effects } from "../../outbox/outbox";
 import { shortened } from "./payload";
 import { type PushActor, pushTargets } from "./queries";
 
-const actorOf = (notice: PushNotice): PushActor | null => {
+/** The person a notice names, with whether mutes hide them; null for an outside address. */
+export const actorOf = (notice: PushNotice): PushActor | null => {
   if (notice.kind !== "message") return { userId: notice.actorId, mutesApply: true };
   return "userId" in notice.from ? { userId: notice.from.userId, mutesApply: false } : null;
 };
