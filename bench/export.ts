@@ -82,6 +82,7 @@ deps.outbox = new Outbox({
     "links.verify": async () => {},
     federate: async () => {},
     "federation.media": async () => {},
+    push: async () => {},
   },
 });
 

@@ -47,6 +47,7 @@ import { createPayments, type Payments, paymentsModule } from "./modules/payment
 import { postCaches, postsModule } from "./modules/posts/register";
 import { profilesModule } from "./modules/profiles/register";
 import { getSessionUser } from "./modules/profiles/service";
+import { pushModule } from "./modules/push/register";
 import { safetyModule } from "./modules/safety/register";
 import { searchIndexOf, searchModule } from "./modules/search/register";
 import { usernamesModule } from "./modules/usernames/register";
@@ -114,6 +115,7 @@ const modulesOf = (payments: Payments, dnsResolver: DnsResolver): AppModule[] =>
   commentsModule,
   usernamesModule,
   mailModule(dnsResolver),
+  pushModule(dnsResolver),
   verificationModule,
   safetyModule,
   badgesModule,

@@ -47,6 +47,30 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
   });
 
+  it("generates the VAPID keys once into DATA_DIR, or takes the operator's pair", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).push.vapid;
+    expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.subject).toBe("mailto:postmaster@chtcht.local");
+    expect(JSON.parse(readFileSync(path.join(dir, "vapid-keys.json"), "utf8"))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+    expect(loadConfig({ DATA_DIR: dir }).push.vapid).toEqual(first);
+    const other = loadConfig({ DATA_DIR: tempDir() }).push.vapid;
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      VAPID_PUBLIC_KEY: other.publicKey,
+      VAPID_PRIVATE_KEY: other.privateKey,
+      VAPID_SUBJECT: "https://chtcht.example/contact",
+    }).push.vapid;
+    expect(set).toEqual({ ...other, subject: "https://chtcht.example/contact" });
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: other.publicKey }),
+    ).toThrowError(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/);
+  });
+
   it("uses secure cookies when PUBLIC_URL is https", () => {
     expect(
       loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://chtcht.example/" }),
@@ -84,6 +108,11 @@ describe("loadConfig", () => {
     ["LINK_CHECK_ALLOW_PRIVATE", "10.0.0.0/33"],
     ["LINK_CHECK_ALLOW_PRIVATE", "127.0.0.1, 0x7f.1"],
     ["LINK_CHECK_ANY_PORT", "yes"],
+    ["VAPID_PUBLIC_KEY", "BAAA"],
+    ["VAPID_PRIVATE_KEY", "not+base64url"],
+    ["VAPID_SUBJECT", "ops@chtcht.example"],
+    ["VAPID_SUBJECT", "http://chtcht.example"],
+    ["PUSH_ALLOW_PRIVATE", "localhost"],
     ["SEARCH_PAGES_PER_HOUR", "100"],
     ["SEARCH_PAGES_PER_HOUR", "100,0"],
     ["SEARCH_PAGES_PER_DAY", "300,1500,9"],

@@ -17,6 +17,12 @@ import {
   url,
 } from "./infra/env-fields";
 import type { RedisSentinel } from "./infra/redis";
+import {
+  isVapidPrivateKey,
+  isVapidPublicKey,
+  readOrCreateVapidKeys,
+  type VapidKeys,
+} from "./infra/vapid-keys";
 
 const envSchema = z.object({
   // Safe by default: `npm start` is production; `npm run dev` sets development and DEV_SERVER.
@@ -78,6 +84,33 @@ const envSchema = z.object({
   FEDERATION_FETCH_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** Website checks may use any port, not only 80 and 443 (tests and development). */
   LINK_CHECK_ANY_PORT: z.enum(["true", "false"]).default("false"),
+  /** Web push's VAPID keys (docs/notifications.md "Push"), set together; unset: generated once
+   * into DATA_DIR/vapid-keys.json. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine(isVapidPublicKey, {
+      message: "must be an uncompressed P-256 public key, base64url (87 characters)",
+    })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine(isVapidPrivateKey, {
+      message: "must be a P-256 private key, base64url (43 characters)",
+    })
+    .optional(),
+  /** Who push services may contact about our pushes; unset: mailto:postmaster@MAIL_DOMAIN. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, {
+      message: "must be a mailto: address or an https: URL",
+    })
+    .optional(),
+  /** Non-public addresses a push endpoint may be at, over plain http or any port (tests only). */
+  PUSH_ALLOW_PRIVATE: commaList()
+    .refine((entries) => entries.length > 0 && entries.every(isAddressOrRange), {
+      message: "must be comma-separated IP addresses or CIDR ranges (127.0.0.1,::1)",
+    })
+    .optional(),
   /** PEM files for STARTTLS on the inbound SMTP server (set together). */
   SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
   SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
@@ -161,6 +194,9 @@ export interface Config {
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   siteName: string;
   sessionSecret: string;
+  /** Web push (docs/notifications.md "Push"): the VAPID keys and subject, and the non-public
+   * addresses an endpoint may be at (PUSH_ALLOW_PRIVATE: tests). */
+  push: { vapid: VapidKeys & { subject: string }; allowPrivate: string[] };
   /** Any S3-compatible object store for media; unset: files under DATA_DIR/media. */
   s3:
     | {
@@ -238,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ["SMTP_TLS_KEY_FILE", "SMTP_TLS_CERT_FILE"],
     ["DKIM_PRIVATE_KEY", "DKIM_SELECTOR"],
     ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+    ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
   ] as const) {
     if (Boolean(env[a]) !== Boolean(env[b])) {
       throw new ConfigError(`Invalid configuration:\n  ${a} and ${b} must be set together`);
@@ -323,6 +360,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     siteName: env.SITE_NAME,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    push: {
+      vapid: {
+        ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : readOrCreateVapidKeys(dataDir)),
+        subject: env.VAPID_SUBJECT ?? `mailto:postmaster@${env.MAIL_DOMAIN.toLowerCase()}`,
+      },
+      allowPrivate: env.PUSH_ALLOW_PRIVATE ?? [],
+    },
     metricsToken: env.METRICS_TOKEN,
     searchBudget: { hour: env.SEARCH_PAGES_PER_HOUR, day: env.SEARCH_PAGES_PER_DAY },
     s3:

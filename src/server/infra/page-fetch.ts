@@ -57,7 +57,7 @@ const STANDARD_PORTS = new Set(["", "80", "443"]);
 
 class Refused extends Error {}
 
-interface Target {
+export interface Target {
   address: string;
   family: 4 | 6;
 }
@@ -71,10 +71,11 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** The one address this hop connects to, once the URL and every address of its host pass. */
-async function checkedTarget(
+/** The one address this hop connects to, once the URL and every address of its host pass (push
+ * deliveries check their endpoint here too: infra/push-endpoint.ts). */
+export async function checkedTarget(
   url: URL,
-  options: PageFetchOptions,
+  options: Pick<PageFetchOptions, "resolver" | "allowed" | "anyPort">,
   signal: AbortSignal,
 ): Promise<Target> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -97,17 +98,20 @@ async function checkedTarget(
   return { address: first, family: isIP(first) === 6 ? 6 : 4 };
 }
 
+/** Whatever name the connection asks for, it gets the address checked before. */
+export const pinnedLookup = (target: Target): LookupFunction =>
+  ((_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+
 function get(
   url: URL,
   target: Target,
   options: PageFetchOptions & { accept: string },
   signal: AbortSignal,
 ): Promise<http.IncomingMessage> {
-  // Whatever name the connection asks for, it gets the address checked above.
-  const lookup = ((_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [target]);
-    else callback(null, target.address, target.family);
-  }) as LookupFunction;
+  const lookup = pinnedLookup(target);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(

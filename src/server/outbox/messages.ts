@@ -36,6 +36,20 @@ export interface RemoteMediaTarget {
   actorId?: string;
 }
 
+/** What a push tells (docs/notifications.md "Push"), composed into its payload when it is sent;
+ * a message's words only when its recipient shows previews. */
+export type PushNotice =
+  | { kind: "like"; actorId: string; postId: string }
+  | { kind: "comment"; actorId: string; postId: string; reply: boolean }
+  | { kind: "follow"; actorId: string; request: boolean }
+  | {
+      kind: "message";
+      threadId: string;
+      /** One of our people, or an outside address. */
+      from: { userId: string } | { address: string };
+      preview: string | null;
+    };
+
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */
   | { topic: "mail"; payload: OutgoingMail }
@@ -59,7 +73,10 @@ export type OutboxMessage =
   | { topic: "federate"; payload: FederateMessage }
   /** Images of a post or a person elsewhere to fetch once into our media store (docs/federation.md
    * "Images from elsewhere"); background, never while the inbox answers. */
-  | { topic: "federation.media"; payload: RemoteMediaTarget };
+  | { topic: "federation.media"; payload: RemoteMediaTarget }
+  /** One push to one subscribed browser: background, so the change answers before the push
+   * service does, and each browser is retried on its own. */
+  | { topic: "push"; payload: { subscriptionId: string; notice: PushNotice } };
 
 export type OutboxTopic = OutboxMessage["topic"];
 
@@ -75,6 +92,7 @@ const TOPICS: Record<OutboxTopic, true> = {
   "links.verify": true,
   federate: true,
   "federation.media": true,
+  push: true,
 };
 export const OUTBOX_TOPICS = Object.keys(TOPICS) as OutboxTopic[];
 
@@ -84,6 +102,7 @@ export const BACKGROUND_TOPICS: ReadonlySet<OutboxTopic> = new Set([
   "links.verify",
   "federate",
   "federation.media",
+  "push",
 ]);
 
 export type OutboxHandlers = {

@@ -72,6 +72,7 @@ function recordingOutbox(delivered: unknown[], overrides: Partial<OutboxHandlers
       "links.verify": record,
       federate: record,
       "federation.media": record,
+      push: record,
       ...overrides,
     },
   });

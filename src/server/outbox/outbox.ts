@@ -19,6 +19,7 @@ import {
   type OutboxMessage,
   type OutboxTopic,
   type PaymentEvent,
+  type PushNotice,
   type RemoteMediaTarget,
 } from "./messages";
 import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
@@ -54,6 +55,8 @@ export interface Effects {
   /** Fetch images of a post or person elsewhere into our media store (docs/federation.md
    * "Images from elsewhere"). */
   fetchRemoteMedia(target: RemoteMediaTarget): void;
+  /** Push `notice` to one subscribed browser (docs/notifications.md "Push"). */
+  push(subscriptionId: string, notice: PushNotice): void;
 }
 
 /** What a one-statement change may add: live updates (`Outbox.statement`). */
@@ -180,6 +183,8 @@ export class Outbox {
         queued.push({ topic: "links.verify", payload: { userId, websiteUrl } }),
       federate: (message) => queued.push({ topic: "federate", payload: message }),
       fetchRemoteMedia: (target) => queued.push({ topic: "federation.media", payload: target }),
+      push: (subscriptionId, notice) =>
+        queued.push({ topic: "push", payload: { subscriptionId, notice } }),
     };
   }
 

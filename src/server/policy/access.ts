@@ -51,6 +51,8 @@ const MISSING = {
   passkey: "This passkey has been removed.",
   /** Pinning is the author's alone (docs/feed.md "Pinned posts"): anyone else's post is missing. */
   "post to pin": "Post not found",
+  /** A browser subscribed to pushes (docs/notifications.md "Push"). */
+  "push subscription": "This browser no longer gets pushes.",
   session: "This session has already ended.",
 } as const;
 

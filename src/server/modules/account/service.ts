@@ -5,6 +5,7 @@ import type { SessionView } from "../../../domain/contracts/account";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { badRequest, unauthorized } from "../../errors";
+import { describeAgent } from "../../infra/user-agent";
 import { missing } from "../../policy/access";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { checkCurrentPassword } from "./current-password";
@@ -14,7 +15,6 @@ import {
   liveSessionsOf,
   setPasswordHash,
 } from "./queries";
-import { describeAgent } from "./user-agent";
 
 export type AccountDeps = Pick<AppContext, "db" | "auth" | "outbox" | "limits">;
 

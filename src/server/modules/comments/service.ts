@@ -14,6 +14,7 @@ import { recordActivity } from "../activity/record";
 import { bumpCommentsCount, livePost, visibleLivePost } from "../posts/for-comments";
 import { requireVisiblePost } from "../posts/service";
 import { toPersonSummary } from "../profiles/person";
+import { tellByPush } from "../push/tell";
 import {
   bumpCommentLikes,
   type CommentRow,
@@ -108,28 +109,26 @@ export async function addComment(
       content: input.content,
       parentCommentId: parentId,
     });
-    const notified = [
-      await recordActivity(tx, {
-        recipientId: post.userId,
-        actorId: authorId,
-        type: "COMMENT",
-        postId,
-        postText: post.content,
-        commentText: input.content,
-      }),
-    ];
-    if (parentAuthor && parentAuthor !== post.userId) {
-      notified.push(
-        await recordActivity(tx, {
-          recipientId: parentAuthor,
-          actorId: authorId,
-          type: "REPLY",
-          postId,
-          postText: post.content,
-          commentText: input.content,
-        }),
-      );
-    }
+    const commented = await recordActivity(tx, {
+      recipientId: post.userId,
+      actorId: authorId,
+      type: "COMMENT",
+      postId,
+      postText: post.content,
+      commentText: input.content,
+    });
+    const replied =
+      parentAuthor && parentAuthor !== post.userId
+        ? await recordActivity(tx, {
+            recipientId: parentAuthor,
+            actorId: authorId,
+            type: "REPLY",
+            postId,
+            postText: post.content,
+            commentText: input.content,
+          })
+        : null;
+    const notified = [commented, replied];
     notified.push(
       ...(await recordMentions(tx, {
         authorId,
@@ -141,6 +140,14 @@ export async function addComment(
       })),
     );
     fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });
+    for (const [recipientId, reply] of [
+      [commented, false],
+      [replied, true],
+    ] as const) {
+      if (!recipientId) continue;
+      const notice = { kind: "comment" as const, actorId: authorId, postId, reply };
+      await tellByPush(tx, fx, { recipientId, notice });
+    }
     for (const recipientId of notified) {
       if (recipientId !== null) fx.publishAfterCommit({ type: "activity.created", recipientId });
     }

@@ -10,9 +10,10 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
-import type { LiveEffects } from "../../outbox/outbox";
+import type { Effects, LiveEffects } from "../../outbox/outbox";
 import { forgetFollowRequest, recordActivity } from "../activity/record";
 import { personWith } from "../profiles/person";
+import { tellByPush } from "../push/tell";
 import { countsOf, type FollowCounts, lockPairState, writeFollow } from "./queries";
 import {
   deleteFollowRequest,
@@ -47,10 +48,10 @@ async function publishRequestState(
   return followingCounts;
 }
 
-/** Under the toggle's pair lock: the request and the owner's activity item. */
+/** Under the toggle's pair lock: the request, the owner's activity item and push. */
 export async function requestFollow(
   tx: Db,
-  fx: LiveEffects,
+  fx: Pick<Effects, "publishAfterCommit" | "push">,
   pair: RequestPair,
 ): Promise<{ following: false; state: "requested"; counts: FollowCounts }> {
   if (await insertFollowRequest(tx, pair)) {
@@ -60,6 +61,8 @@ export async function requestFollow(
       type: "FOLLOW_REQUEST",
     });
     fx.publishAfterCommit({ type: "activity.created", recipientId: pair.targetId });
+    const notice = { kind: "follow" as const, actorId: pair.requesterId, request: true };
+    await tellByPush(tx, fx, { recipientId: pair.targetId, notice });
   }
   const counts = await publishRequestState(tx, fx, pair, "requested");
   return { following: false, state: "requested", counts };

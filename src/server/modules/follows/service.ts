@@ -15,6 +15,7 @@ import { refuseRestricted } from "../../policy/restrictions";
 import { standingOf } from "../../policy/viewer-relation";
 import { canSee } from "../../policy/visibility";
 import { toPersonSummary } from "../profiles/person";
+import { tellByPush } from "../push/tell";
 import { readPrivacy } from "./privacy-queries";
 import { followExists, listFollows, lockPairState, writeFollow } from "./queries";
 import { followRequestExists } from "./request-queries";
@@ -50,7 +51,11 @@ export async function toggleFollow(
       followerCounts: written.followerCounts,
       followingCounts: written.followingCounts,
     });
-    if (following) fx.publishAfterCommit({ type: "activity.created", recipientId: targetUserId });
+    if (following) {
+      fx.publishAfterCommit({ type: "activity.created", recipientId: targetUserId });
+      const notice = { kind: "follow" as const, actorId: viewerId, request: false };
+      await tellByPush(tx, fx, { recipientId: targetUserId, notice });
+    }
     return {
       following,
       state: following ? ("following" as const) : ("none" as const),

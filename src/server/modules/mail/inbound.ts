@@ -1,6 +1,7 @@
 // Mail that came in over SMTP (docs/mail.md "Inbound") lands in a thread between the recipient and
 // the outside sender: the thread of the message it replies to (In-Reply-To / References), else
-// the one thread per sender address. It arrives live like any message. Every recipient's copy is
+// the one thread per sender address. It arrives live like any message, and is pushed to the
+// recipient's browsers (docs/notifications.md "Push"). Every recipient's copy is
 // stored in one transaction with its event (docs/outbox.md), so a message refused for now (451)
 // left nothing behind. A recipient is given one Message-ID once in 7 days: a sending server that
 // retries mail already stored (it heard no answer: we crashed, the line broke) gets its 250 and
@@ -9,6 +10,7 @@ import { INBOUND_BODY_MAX } from "../../../domain/mail-rules";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { ReceivedMail } from "../../infra/smtp-inbound";
+import { tellByPush } from "../push/tell";
 import { claimInboundMessageId } from "./dedup-queries";
 import { findMemberThread, findOrCreateThread, threadOfMessageIds } from "./queries";
 import { externalPairKey, messageEvent, storeMessage } from "./record";
@@ -56,6 +58,15 @@ export async function deliverInbound(deps: InboundDeps, mail: ReceivedMail): Pro
         attachmentsDropped: mail.attachmentsDropped,
       });
       fx.publish(messageEvent(threadId, message));
+      await tellByPush(tx, fx, {
+        recipientId: userId,
+        notice: {
+          kind: "message",
+          threadId,
+          from: { address: mail.from },
+          preview: message.message.body,
+        },
+      });
       stored++;
     }
     return stored;

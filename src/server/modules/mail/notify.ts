@@ -1,4 +1,5 @@
-// spec-1 §8: after an in-app message its recipients hear of it by e-mail at their sign-up address,
+// After an in-app message its recipients hear of it: a push to each browser they subscribed, for
+// every message (docs/notifications.md "Push"), and (spec-1 §8) an e-mail at their sign-up address,
 // at most once per thread every 15 minutes (a busy thread is one notice, not one per message),
 // and not at all when they turned notices off. Reading the thread re-arms the notice. The notice
 // is claimed and written in the message's own transaction (docs/outbox.md). Each notice carries a
@@ -10,6 +11,7 @@ import type { Db } from "../../db/client";
 import { messageNoticeMail } from "../../infra/message-notice-mail";
 import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
+import { tellByPush } from "../push/tell";
 import { claimNotice, threadMemberIds } from "./queries";
 
 export const NOTICE_INTERVAL_MINUTES = 15;
@@ -24,6 +26,17 @@ export async function queueNotices(
     (id) => id !== message.sender?.userId,
   );
   for (const userId of recipients) {
+    if (message.sender) {
+      await tellByPush(tx, fx, {
+        recipientId: userId,
+        notice: {
+          kind: "message",
+          threadId,
+          from: { userId: message.sender.userId },
+          preview: message.body,
+        },
+      });
+    }
     const to = await claimNotice(tx, { threadId, userId, minutes: NOTICE_INTERVAL_MINUTES });
     if (!to) continue;
     fx.mail(

@@ -16,6 +16,7 @@ import { canSeePosts } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
 import { recordActivity } from "../activity/record";
 import { type StoredImage, storeImagesThenWrite } from "../media/service";
+import { tellByPush } from "../push/tell";
 import { newerFirst } from "./feed-cache";
 import { type PageDeps, presentPage } from "./key-page";
 import { chosenPreviewId } from "./link-previews";
@@ -379,7 +380,13 @@ export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostA
       userId: viewerId,
       ...result,
     });
-    if (notify) fx.publishAfterCommit({ type: "activity.created", recipientId: notify });
+    if (notify) {
+      fx.publishAfterCommit({ type: "activity.created", recipientId: notify });
+      await tellByPush(tx, fx, {
+        recipientId: notify,
+        notice: { kind: "like", actorId: viewerId, postId },
+      });
+    }
     return result;
   });
 }

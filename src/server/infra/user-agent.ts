@@ -1,5 +1,6 @@
-// The browser and system of a session, from its User-Agent header, for 'Where you're signed in'
-// (docs/accounts.md). Bowser is the maintained parser; we show what a person recognises: the
+// The browser and system of a session or a push subscription, from its User-Agent header, for
+// 'Where you're signed in' (docs/accounts.md) and the browsers that get pushes
+// (docs/notifications.md "Push"). Bowser is the maintained parser; we show what a person recognises: the
 // browser with its major version, the system with a version only where the header's is true
 // (browsers freeze macOS at 10.15.7 and Windows at NT 10.0).
 import Bowser from "bowser";

@@ -1,0 +1,343 @@
+// Web push end to end (docs/notifications.md "Push"), against web-push-testing as the browsers'
+// push service on 127.0.0.1: each kind delivers exactly one payload, which the service decrypts
+// with the browser's keys after checking our VAPID signature; switches, previews, mutes, an
+// expired subscription (410), and what a subscription may be.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { makeOutboxDue } from "../../test-support/outbox-rows";
+import {
+  type BrowserSubscription,
+  type PushService,
+  startPushService,
+} from "../../test-support/push-service";
+import { follow, inject, publish } from "../../test-support/social";
+import { startTcpProxy } from "../../test-support/tcp-proxy";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let service: PushService;
+let publicKey: string;
+beforeAll(async () => {
+  service = await startPushService();
+  t = await createTestApp({ PUSH_ALLOW_PRIVATE: "127.0.0.1" });
+  publicKey = t.config.push.vapid.publicKey;
+});
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+
+/** A browser of `who`, subscribed through the API as the app will do it (its endpoint changed by
+ * `reroute`, when given). */
+async function browserOf(
+  who: TestAccount,
+  reroute: (endpoint: string) => string = (endpoint) => endpoint,
+): Promise<BrowserSubscription & { id: string }> {
+  const subscription = await service.subscribe(publicKey);
+  const { clientHash: _, ...json } = { ...subscription, endpoint: reroute(subscription.endpoint) };
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/push/subscriptions",
+    headers: { cookie: who.cookie, "user-agent": FIREFOX },
+    payload: { ...json, expirationTime: null },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...subscription, id: res.json().id };
+}
+
+/** What the browser has been pushed once every push written so far has gone out. */
+async function pushedTo(browser: BrowserSubscription) {
+  await t.app.outbox.drain();
+  return (await service.received(browser.clientHash)).map((text) => JSON.parse(text));
+}
+
+const pushRowsOf = (db: TestApp["database"]["db"]) =>
+  queryRows<{ attempts: number; failed: boolean; error: string | null; waiting: boolean }>(
+    db,
+    sql`select attempts, failed_at is not null as failed, last_error as error,
+          available_at > now() as waiting
+        from outbox where topic = 'push'`,
+  );
+
+const pushRows = async () =>
+  (
+    await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox where topic = 'push'`,
+    )
+  )[0]?.n;
+
+async function messageTo(from: TestAccount, to: TestAccount, body: string) {
+  const thread = await inject(t, from, "POST", "/api/mail/threads/direct", { userId: to.userId });
+  const threadId = thread.json().thread.id as string;
+  const sent = await inject(t, from, "POST", `/api/mail/threads/${threadId}/messages`, {
+    subject: null,
+    body,
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  return threadId;
+}
+
+describe("the key", () => {
+  it("is our VAPID public key, for signed-in people", async () => {
+    const ann = await createAccount(t);
+    const res = await inject(t, ann, "GET", "/api/push/key");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ publicKey });
+    expect(publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect((await inject(t, null, "GET", "/api/push/key")).statusCode).toBe(401);
+  });
+});
+
+describe("each kind", () => {
+  it("a follow, a like, a comment, a reply and a message each push exactly one payload", async () => {
+    const ann = await createAccount(t, { fullName: "Ann Archer" });
+    const bo = await createAccount(t, { fullName: "Bo Brand" });
+    const browser = await browserOf(ann);
+
+    await follow(t, bo, ann);
+    expect(await pushedTo(browser)).toEqual([
+      {
+        type: "follow",
+        title: "New follower",
+        body: "Bo Brand followed you",
+        url: `/${bo.handle}`,
+      },
+    ]);
+
+    const post = await publish(t, ann, "A walk by the river");
+    expect((await inject(t, bo, "POST", `/api/posts/${post.id}/like`)).json().liked).toBe(true);
+    const like = {
+      type: "like",
+      title: "New like",
+      body: "Bo Brand liked your post",
+      url: `/post/${post.id}`,
+    };
+    expect((await pushedTo(browser)).slice(1)).toEqual([like]);
+
+    const comment = await inject(t, bo, "POST", `/api/posts/${post.id}/comments`, {
+      content: "Lovely light",
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    expect((await pushedTo(browser)).slice(2)).toEqual([
+      {
+        type: "comment",
+        title: "New comment",
+        body: "Bo Brand commented on your post",
+        url: `/post/${post.id}`,
+      },
+    ]);
+
+    // Ann's comment on Bo's post, and Bo's reply to it.
+    const bosPost = await publish(t, bo, "Bread from scratch");
+    const annsComment = await inject(t, ann, "POST", `/api/posts/${bosPost.id}/comments`, {
+      content: "How long does it rise?",
+    });
+    const reply = await inject(t, bo, "POST", `/api/posts/${bosPost.id}/comments`, {
+      content: "Overnight",
+      parentCommentId: annsComment.json().comment.id,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect((await pushedTo(browser)).slice(3)).toEqual([
+      {
+        type: "comment",
+        title: "New reply",
+        body: "Bo Brand replied to your comment",
+        url: `/post/${bosPost.id}`,
+      },
+    ]);
+
+    const threadId = await messageTo(bo, ann, "Are you free on Sunday?");
+    expect((await pushedTo(browser)).slice(4)).toEqual([
+      {
+        type: "message",
+        title: "New message",
+        body: "New message from Bo Brand",
+        url: `/mail?thread=${threadId}`,
+      },
+    ]);
+    expect(await pushRows()).toBe(0);
+
+    const [listed] = (await inject(t, ann, "GET", "/api/push/subscriptions")).json().items;
+    expect(listed).toMatchObject({ id: browser.id, label: "Firefox 140 · Linux" });
+    expect(Date.parse(listed.lastSuccessAt)).toBeGreaterThanOrEqual(Date.parse(listed.createdAt));
+  });
+
+  it("goes to every browser of the person, once each", async () => {
+    const cy = await createAccount(t);
+    const dee = await createAccount(t, { fullName: "Dee Dale" });
+    const [laptop, phone] = [await browserOf(cy), await browserOf(dee)];
+    const tablet = await browserOf(cy);
+    await follow(t, dee, cy);
+    for (const browser of [laptop, tablet]) {
+      expect((await pushedTo(browser)).map((p) => p.body)).toEqual(["Dee Dale followed you"]);
+    }
+    expect(await pushedTo(phone)).toEqual([]);
+  });
+});
+
+describe("the switches", () => {
+  it("are all on with previews off at first; a kind switched off is not pushed", async () => {
+    const ed = await createAccount(t);
+    const flo = await createAccount(t, { fullName: "Flo Ford" });
+    expect((await inject(t, ed, "GET", "/api/push/preferences")).json()).toEqual({
+      like: true,
+      comment: true,
+      follow: true,
+      message: true,
+      messagePreviews: false,
+    });
+    const browser = await browserOf(ed);
+    const off = await inject(t, ed, "PATCH", "/api/push/preferences", { like: false });
+    expect(off.json()).toMatchObject({ like: false, comment: true });
+    const post = await publish(t, ed, "Quiet please");
+    await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
+    expect(await pushRows()).toBe(0);
+    await inject(t, flo, "POST", `/api/posts/${post.id}/comments`, { content: "Shh" });
+    expect((await pushedTo(browser)).map((p) => p.type)).toEqual(["comment"]);
+  });
+
+  it("show a message's words only once previews are on", async () => {
+    const gus = await createAccount(t);
+    const hal = await createAccount(t, { fullName: "Hal Hart" });
+    const browser = await browserOf(gus);
+    await messageTo(hal, gus, "The key is under the mat");
+    await inject(t, gus, "PATCH", "/api/push/preferences", { messagePreviews: true });
+    await messageTo(hal, gus, `Dinner at eight?\n${"and then ".repeat(20)}`);
+    const bodies = (await pushedTo(browser)).map((p) => p.body);
+    expect(bodies[0]).toBe("New message from Hal Hart");
+    expect(bodies[1]).toMatch(/^Hal Hart: Dinner at eight\? and then and then .*…$/);
+    expect(bodies[1].length).toBeLessThan(140);
+  });
+
+  it("refuse an empty or unknown change and keep what was", async () => {
+    const ike = await createAccount(t);
+    for (const body of [{}, { likes: false }, { message: "no" }]) {
+      const res = await inject(t, ike, "PATCH", "/api/push/preferences", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await inject(t, ike, "GET", "/api/push/preferences")).json().message).toBe(true);
+  });
+
+  it("a muted person's like is not pushed, as Activity does not show it", async () => {
+    const jo = await createAccount(t);
+    const kit = await createAccount(t);
+    const browser = await browserOf(jo);
+    expect((await inject(t, jo, "POST", `/api/safety/mutes/${kit.userId}`)).statusCode).toBe(200);
+    const post = await publish(t, jo, "Muted?");
+    await inject(t, kit, "POST", `/api/posts/${post.id}/like`);
+    expect(await pushedTo(browser)).toEqual([]);
+  });
+});
+
+describe("subscriptions", () => {
+  it("one the push service says expired (410) is deleted at the next push", async () => {
+    const lu = await createAccount(t);
+    const max = await createAccount(t);
+    const browser = await browserOf(lu);
+    const kept = await browserOf(lu);
+    await service.expire(browser.clientHash);
+    await follow(t, max, lu);
+    await t.app.outbox.drain();
+    const items = (await inject(t, lu, "GET", "/api/push/subscriptions")).json().items;
+    expect(items.map((s: { id: string }) => s.id)).toEqual([kept.id]);
+    expect(await service.received(kept.clientHash)).toHaveLength(1);
+    const failed = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox where topic = 'push'`,
+    );
+    expect(failed[0]?.n).toBe(0);
+  });
+
+  it("the same endpoint again is the same row; a person sees and removes their own only", async () => {
+    const ned = await createAccount(t);
+    const ola = await createAccount(t);
+    const browser = await browserOf(ned);
+    const again = await inject(t, ned, "POST", "/api/push/subscriptions", {
+      endpoint: browser.endpoint,
+      keys: browser.keys,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(browser.id);
+    expect((await inject(t, ola, "GET", "/api/push/subscriptions")).json().items).toEqual([]);
+    const theirs = await inject(t, ola, "DELETE", `/api/push/subscriptions/${browser.id}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe("not_found");
+    const mine = await inject(t, ned, "DELETE", `/api/push/subscriptions/${browser.id}`);
+    expect(mine.json()).toEqual({ ok: true });
+    expect((await inject(t, ned, "GET", "/api/push/subscriptions")).json().items).toEqual([]);
+    expect(
+      (await inject(t, ned, "DELETE", `/api/push/subscriptions/${browser.id}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it("refuses a bad subscription with 400 and stores nothing", async () => {
+    const pat = await createAccount(t);
+    const good = await service.subscribe(publicKey);
+    const keys = good.keys;
+    const bad: [string, object][] = [
+      ["no keys", { endpoint: good.endpoint }],
+      ["not a URL", { endpoint: "push-me", keys }],
+      ["plain http elsewhere", { endpoint: "http://push.example/abc", keys }],
+      ["another scheme", { endpoint: "ftp://push.example/abc", keys }],
+      ["a private address", { endpoint: "https://10.0.0.7/push/abc", keys }],
+      ["loopback not allowed", { endpoint: "http://127.0.0.2:8080/notify/abc", keys }],
+      ["a link-local address", { endpoint: "https://[fe80::1]/abc", keys }],
+      ["credentials", { endpoint: "https://user:pw@push.example/abc", keys }],
+      ["an odd port", { endpoint: "https://push.example:8443/abc", keys }],
+      ["a short p256dh", { endpoint: good.endpoint, keys: { ...keys, p256dh: "BAAA" } }],
+      [
+        "a compressed p256dh",
+        { endpoint: good.endpoint, keys: { ...keys, p256dh: `A${keys.p256dh.slice(1)}` } },
+      ],
+      ["a long auth", { endpoint: good.endpoint, keys: { ...keys, auth: `${keys.auth}AAAA` } }],
+    ];
+    for (const [what, body] of bad) {
+      const res = await inject(t, pat, "POST", "/api/push/subscriptions", body);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().error.code, what).toBe("validation_error");
+    }
+    expect((await inject(t, pat, "GET", "/api/push/subscriptions")).json().items).toEqual([]);
+    expect((await inject(t, null, "POST", "/api/push/subscriptions", good)).statusCode).toBe(401);
+  });
+
+  it("a push service that is down gets the push later, with backoff, and once", async () => {
+    const sue = await createAccount(t);
+    const tom = await createAccount(t);
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port: service.port });
+    await proxy.stop();
+    const browser = await browserOf(sue, (endpoint) =>
+      endpoint.replace(`:${service.port}/`, `:${proxy.port}/`),
+    );
+    await follow(t, tom, sue);
+    await t.app.outbox.drain();
+    const [waiting] = await pushRowsOf(t.database.db);
+    expect(waiting).toMatchObject({ attempts: 1, failed: false, waiting: true });
+    expect(waiting?.error).toMatch(/ECONNREFUSED/);
+    await proxy.start();
+    await makeOutboxDue(t.database.db, "push");
+    await t.app.outbox.drain();
+    expect((await service.received(browser.clientHash)).map((p) => JSON.parse(p).type)).toEqual([
+      "follow",
+    ]);
+    expect(await pushRows()).toBe(0);
+    await proxy.stop();
+  });
+
+  it("a refusal no retry can change (400) is given up, and the browser kept", async () => {
+    const uma = await createAccount(t);
+    const vic = await createAccount(t);
+    await browserOf(uma, (endpoint) => endpoint.replace(/[0-9a-f]{64}$/, "0".repeat(64)));
+    await follow(t, vic, uma);
+    await t.app.outbox.drain();
+    const [given] = await pushRowsOf(t.database.db);
+    expect(given).toMatchObject({ attempts: 1, failed: true });
+    expect(given?.error).toMatch(/answered 400/);
+    expect((await inject(t, uma, "GET", "/api/push/subscriptions")).json().items).toHaveLength(1);
+    await t.database.db.execute(sql`delete from outbox where topic = 'push'`);
+  });
+});

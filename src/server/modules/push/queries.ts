@@ -1,0 +1,189 @@
+// SQL for web push (docs/notifications.md "Push"): the browsers a person subscribed
+// (push_subscriptions) and their push switches (push_preferences; no row: every kind on, message
+// previews off).
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { PushKind, PushPreferences } from "../../../domain/contracts/push";
+import { type Db, queryRows } from "../../db/client";
+import { pushPreferences, pushSubscriptions } from "../../db/schema/push";
+import { visibleAuthor, visiblePerson } from "../../policy/visibility";
+
+/** The browsers one person may have at once; subscribing one more drops the oldest. */
+export const MAX_SUBSCRIPTIONS = 20;
+
+const view = {
+  id: pushSubscriptions.id,
+  label: pushSubscriptions.label,
+  createdAt: pushSubscriptions.createdAt,
+  lastSuccessAt: pushSubscriptions.lastSuccessAt,
+};
+
+export interface SubscriptionValues {
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string;
+}
+
+/** The browser's row, made or taken over: an endpoint is one browser's, so a subscription the
+ * browser sends again (the same person, or whoever signed in on it since) updates that row.
+ * `created` is false for such a repeat. */
+export async function upsertSubscription(db: Db, values: SubscriptionValues) {
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        label: values.label,
+      },
+    })
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning({ ...view, created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error("push subscription not written");
+  const { created, ...subscription } = row;
+  return { row: subscription, created };
+}
+
+/** Drops the person's oldest browsers beyond MAX_SUBSCRIPTIONS. */
+export async function trimSubscriptions(db: Db, userId: string): Promise<void> {
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_SUBSCRIPTIONS);
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.id} not in (${kept})`),
+    );
+}
+
+/** The person's browsers, newest first (at most MAX_SUBSCRIPTIONS). */
+export function listSubscriptions(db: Db, userId: string) {
+  return db
+    .select(view)
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_SUBSCRIPTIONS);
+}
+
+/** Deletes the person's own browser; false when it is not theirs or not there. */
+export async function deleteOwnSubscription(
+  db: Db,
+  { userId, subscriptionId }: { userId: string; subscriptionId: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** A browser the push service says is gone (404, 410). */
+export async function deleteSubscription(db: Db, subscriptionId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+}
+
+export async function markDelivered(db: Db, subscriptionId: string, at: Date): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ lastSuccessAt: at })
+    .where(eq(pushSubscriptions.id, subscriptionId));
+}
+
+/** What a send needs of a browser: whose it is, its endpoint and keys. */
+export async function findSubscription(db: Db, subscriptionId: string) {
+  const [row] = await db
+    .select({
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, subscriptionId))
+    .limit(1);
+  return row ?? null;
+}
+
+const switches = {
+  like: pushPreferences.likes,
+  comment: pushPreferences.comments,
+  follow: pushPreferences.follows,
+  message: pushPreferences.messages,
+  messagePreviews: pushPreferences.messagePreviews,
+};
+
+export const DEFAULT_PREFERENCES: PushPreferences = {
+  like: true,
+  comment: true,
+  follow: true,
+  message: true,
+  messagePreviews: false,
+};
+
+export async function readPreferences(db: Db, userId: string): Promise<PushPreferences> {
+  const [row] = await db
+    .select(switches)
+    .from(pushPreferences)
+    .where(eq(pushPreferences.userId, userId))
+    .limit(1);
+  return row ?? DEFAULT_PREFERENCES;
+}
+
+/** Writes the switches given; the others keep their value (or their default, for a new row). */
+export async function writePreferences(
+  db: Db,
+  { userId, patch }: { userId: string; patch: Partial<PushPreferences> },
+): Promise<void> {
+  const set = {
+    ...(patch.like === undefined ? {} : { likes: patch.like }),
+    ...(patch.comment === undefined ? {} : { comments: patch.comment }),
+    ...(patch.follow === undefined ? {} : { follows: patch.follow }),
+    ...(patch.message === undefined ? {} : { messages: patch.message }),
+    ...(patch.messagePreviews === undefined ? {} : { messagePreviews: patch.messagePreviews }),
+  };
+  await db
+    .insert(pushPreferences)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: pushPreferences.userId, set });
+}
+
+/** Who a push names, and whether the recipient's mutes hide them too (Activity) or only blocks
+ * and suspensions (mail). */
+export interface PushActor {
+  userId: string;
+  mutesApply: boolean;
+}
+
+/**
+ * The browsers a push of `kind` goes to, in one statement: the recipient's subscriptions while
+ * that kind is on and the recipient may see `actor` (policy/visibility.ts; none given: someone
+ * outside), with the previews switch. None when the person has no browser, or turned the kind off.
+ */
+export async function pushTargets(
+  db: Db,
+  { recipientId, kind, actor }: { recipientId: string; kind: PushKind; actor: PushActor | null },
+): Promise<{ id: string; previews: boolean }[]> {
+  const column = switches[kind];
+  const actorShown = !actor
+    ? sql`true`
+    : actor.mutesApply
+      ? visibleAuthor(recipientId, sql`${actor.userId}`)
+      : visiblePerson(recipientId, sql`${actor.userId}`);
+  return queryRows<{ id: string; previews: boolean }>(
+    db,
+    sql`select s.id, coalesce(p.message_previews, false) as previews
+      from ${pushSubscriptions} s
+      left join ${pushPreferences} p on p.user_id = s.user_id
+      where s.user_id = ${recipientId} and coalesce(p.${sql.identifier(column.name)}, true)
+        and ${actorShown}
+      limit ${MAX_SUBSCRIPTIONS}`,
+  );
+}
