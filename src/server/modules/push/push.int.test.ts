@@ -106,6 +106,7 @@ describe("each kind", () => {
         title: "New follower",
         body: "Bo Brand followed you",
         url: `/${bo.handle}`,
+        topic: expect.stringMatching(/^f[\w-]{22}$/),
       },
     ]);
 
@@ -116,6 +117,7 @@ describe("each kind", () => {
       title: "New like",
       body: "Bo Brand liked your post",
       url: `/post/${post.id}`,
+      topic: expect.stringMatching(/^l[\w-]{22}$/),
     };
     expect((await pushedTo(browser)).slice(1)).toEqual([like]);
 
@@ -129,6 +131,7 @@ describe("each kind", () => {
         title: "New comment",
         body: "Bo Brand commented on your post",
         url: `/post/${post.id}`,
+        topic: expect.stringMatching(/^c[\w-]{22}$/),
       },
     ]);
 
@@ -148,6 +151,7 @@ describe("each kind", () => {
         title: "New reply",
         body: "Bo Brand replied to your comment",
         url: `/post/${bosPost.id}`,
+        topic: expect.stringMatching(/^c[\w-]{22}$/),
       },
     ]);
 
@@ -158,6 +162,7 @@ describe("each kind", () => {
         title: "New message",
         body: "New message from Bo Brand",
         url: `/mail?thread=${threadId}`,
+        topic: expect.stringMatching(/^m[\w-]{22}$/),
       },
     ]);
     expect(await pushRows()).toBe(0);
