@@ -70,6 +70,9 @@ export default defineConfig({
       // the integration tests allow it (docs/operations.md "Website checks").
       LINK_CHECK_ALLOW_PRIVATE: "127.0.0.1",
       LINK_CHECK_ANY_PORT: "true",
+      // A browser's push subscription may name a push service on 127.0.0.1 over plain HTTP
+      // (e2e/installable-app.spec.ts), as the integration tests' local push service is.
+      PUSH_ALLOW_PRIVATE: "127.0.0.1",
     },
   },
 });

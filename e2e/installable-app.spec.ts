@@ -2,8 +2,13 @@
 // worker allowed: the page links a manifest an install needs (standalone, start URL, maskable
 // icons); the worker installs once the page has loaded and controls the next page; with the network
 // gone a page is the offline page, and "Try again" brings the app back; a push delivered to the
-// worker through the DevTools protocol shows its notification, as the payload says.
+// worker through the DevTools protocol shows its notification, as the payload says; Settings turns
+// notifications on for this browser (its push subscription stubbed, since no push service is
+// reachable here: the server's own tests deliver to a local one) and lists it, axe-clean.
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { signedInAccount } from "./support/accounts";
+import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { landingHeading } from "./support/screen";
 
@@ -95,4 +100,63 @@ test("shows a pushed notification with its title, body and page", async ({ page,
     .toEqual([
       { title: payload.title, body: payload.body, tag: payload.topic, url: `${site}/activity` },
     ]);
+});
+
+/** A push subscription as a browser would give it, for a push service on 127.0.0.1. */
+function fakeSubscription() {
+  const { publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const jwk = publicKey.export({ format: "jwk" });
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x ?? "", "base64url"),
+    Buffer.from(jwk.y ?? "", "base64url"),
+  ]);
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
+    p256dh: point.toString("base64url"),
+    auth: randomBytes(16).toString("base64url"),
+  };
+}
+
+test("Settings turns notifications on for this browser, lists it, and removes it", async ({
+  page,
+  context,
+}) => {
+  await signedInAccount(page, "pusher");
+  const stub = fakeSubscription();
+  await page.addInitScript((sub) => {
+    let current: PushSubscription | null = null;
+    PushManager.prototype.subscribe = async () => {
+      current = {
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        toJSON: () => ({
+          endpoint: sub.endpoint,
+          expirationTime: null,
+          keys: { p256dh: sub.p256dh, auth: sub.auth },
+        }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as unknown as PushSubscription;
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  }, stub);
+  await page.goto("/");
+  await context.grantPermissions(["notifications"], { origin: new URL(page.url()).origin });
+  await controlled(page);
+
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Notifications on this device" });
+  await section.getByRole("button", { name: "Turn on notifications" }).click();
+  await expect(section.getByRole("button", { name: "Turn off on this browser" })).toBeVisible();
+  const listed = section.getByRole("button", { name: /^Remove Chrom/ });
+  await expect(listed).toBeVisible();
+  expect(await violations(page, "Settings, notifications on")).toEqual([]);
+
+  await listed.click();
+  await expect(section.getByText("None yet.")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
 });

@@ -14,6 +14,11 @@ import {
 } from "../../domain/contracts/email-preferences";
 import { type AccountPrivacy, accountPrivacyBody } from "../../domain/contracts/follow-requests";
 import {
+  type PushPreferences,
+  type PushSubscriptionView,
+  pushPreferencesPatch,
+} from "../../domain/contracts/push";
+import {
   type TwoFactorSetup,
   twoFactorEnableBody,
   twoFactorPasswordBody,
@@ -65,6 +70,7 @@ export interface AccountState {
   deleted: boolean;
   twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
   emailPreferences: EmailPreferences;
+  push: { preferences: PushPreferences; browsers: PushSubscriptionView[] };
   privacy: AccountPrivacy;
   /** Follow requests waiting for the owner's answer: turning private off approves them. */
   waitingRequests: number;
@@ -84,6 +90,16 @@ export const accountState = (
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
   emailPreferences: { newFollowers: true, postActivity: true, messages: true },
+  push: {
+    preferences: {
+      like: false,
+      comment: true,
+      follow: true,
+      message: true,
+      messagePreviews: false,
+    },
+    browsers: [],
+  },
   privacy: {
     privateAccount: false,
     followersAudience: "only_me",
@@ -140,6 +156,22 @@ export function accountApi(state: AccountState): Route {
     if (method === "PATCH" && path === "/api/account/email-preferences") {
       state.emailPreferences = { ...state.emailPreferences, ...emailPreferencesPatch.parse(body) };
       return json(state.emailPreferences);
+    }
+    if (method === "GET" && path === "/api/push/preferences") return json(state.push.preferences);
+    if (method === "PATCH" && path === "/api/push/preferences") {
+      state.push.preferences = { ...state.push.preferences, ...pushPreferencesPatch.parse(body) };
+      return json(state.push.preferences);
+    }
+    if (method === "GET" && path === "/api/push/subscriptions") {
+      return json({ items: state.push.browsers });
+    }
+    const browser = path.match(/^\/api\/push\/subscriptions\/([^/]+)$/)?.[1];
+    if (method === "DELETE" && browser) {
+      const before = state.push.browsers.length;
+      state.push.browsers = state.push.browsers.filter((b) => b.id !== browser);
+      return state.push.browsers.length < before
+        ? json({ ok: true })
+        : json({ error: { code: "not_found", message: "Browser not found" } }, 404);
     }
     if (method === "GET" && path === "/api/account/privacy") return json(state.privacy);
     if (method === "PUT" && path === "/api/account/privacy") {

@@ -30,7 +30,7 @@ export function AudienceChoice({
           return (
             <label
               key={audience}
-              className="flex min-h-10 cursor-pointer items-center justify-center gap-1.5 rounded-full px-1 text-sm font-medium text-neutral-700 hover:bg-neutral-100 has-checked:bg-sky-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sky-500 dark:text-neutral-200 dark:hover:bg-neutral-800 dark:has-checked:bg-sky-500 dark:has-checked:text-neutral-950"
+              className="flex min-h-10 cursor-pointer items-center justify-center gap-1.5 rounded-full px-1 text-sm font-medium text-neutral-700 hover:bg-neutral-100 has-checked:bg-sky-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sky-500 dark:text-neutral-200 dark:hover:bg-neutral-800 dark:has-checked:bg-sky-500 dark:has-checked:text-neutral-950"
             >
               <input
                 type="radio"

@@ -86,6 +86,7 @@ describe("Settings: where you're signed in", () => {
       "Passkeys",
       "Your data",
       "E-mails from us",
+      "Notifications on this device",
       "Privacy",
       "Reading",
       "Where you live, in search",

@@ -17,6 +17,7 @@ import { LocationSection } from "./location-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { PrivacySection } from "./privacy-section";
+import { PushSection } from "./push-section";
 import { ReadingSection } from "./reading-section";
 import { RelationSection } from "./relation-section";
 import { SessionsSection } from "./sessions-section";
@@ -34,6 +35,7 @@ export function SettingsScreen() {
       <PasskeysSection />
       <ExportSection />
       <EmailPreferencesSection />
+      <PushSection />
       <PrivacySection />
       <ReadingSection />
       <LocationSection />

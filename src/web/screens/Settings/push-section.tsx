@@ -1,0 +1,179 @@
+// 'Notifications on this device' (docs/notifications.md "Push"): turn notifications on or off for
+// this browser (the browser asks for permission first), which pushes to send, each switch saved the
+// moment it is flipped, and every browser that gets them, each with Remove.
+import { useState } from "react";
+import type { PushPreferences } from "../../../domain/contracts/push";
+import { Button } from "../../components/controls/button";
+import { errorMessage } from "../../lib/api";
+import { calendarDate } from "../../lib/calendar-date";
+import { toast } from "../../lib/toast";
+import {
+  PermissionRefused,
+  type PushSwitchChange,
+  pushUnavailable,
+  usePushPreferenceMutation,
+  usePushPreferencesQuery,
+  usePushSubscriptionsQuery,
+  useRemovePushSubscriptionMutation,
+  useThisBrowserMutation,
+  useThisBrowserQuery,
+} from "../../state/queries/push";
+import { listState, muted, SettingsSection } from "./settings-section";
+import { SwitchRow } from "./switch-row";
+
+const SWITCHES: { name: keyof PushPreferences; label: string; description: string }[] = [
+  { name: "message", label: "Messages", description: "When someone writes to you." },
+  {
+    name: "messagePreviews",
+    label: "Show message words",
+    description: "The start of each message in its notification, where anyone may see it.",
+  },
+  {
+    name: "comment",
+    label: "Comments and replies",
+    description: "On your posts, and replies to your comments.",
+  },
+  {
+    name: "follow",
+    label: "New followers",
+    description: "And requests to follow you.",
+  },
+  { name: "like", label: "Likes", description: "Of your posts." },
+];
+
+export const UNSUPPORTED = "This browser can't show notifications from this site.";
+export const BLOCKED =
+  "Notifications are blocked for this site. Allow them in your browser's site settings, then come back.";
+
+export function PushSection() {
+  return (
+    <SettingsSection title="Notifications on this device">
+      <ThisBrowser />
+      <PushSwitches />
+      <PushBrowsers />
+    </SettingsSection>
+  );
+}
+
+function ThisBrowser() {
+  const unavailable = pushUnavailable();
+  const subscribed = useThisBrowserQuery();
+  const change = useThisBrowserMutation();
+  if (unavailable) {
+    return (
+      <p className={`py-3 text-sm ${muted}`}>
+        {unavailable === "unsupported" ? UNSUPPORTED : BLOCKED}
+      </p>
+    );
+  }
+  const on = subscribed.data === true;
+  const flip = () =>
+    change.mutate(!on, {
+      onSuccess: () =>
+        toast.success(on ? "Notifications are off on this browser." : "Notifications are on."),
+      onError: (error) =>
+        toast.error(
+          error instanceof PermissionRefused
+            ? BLOCKED
+            : errorMessage(error, "Could not change notifications on this browser."),
+        ),
+    });
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <p className={`text-sm ${muted}`}>
+        {on
+          ? "This browser shows notifications, even with no tab open."
+          : "Be told of messages, comments and followers even with no tab open."}
+      </p>
+      <Button
+        variant={on ? "secondary" : "primary"}
+        busy={change.isPending || subscribed.isPending}
+        onClick={flip}
+      >
+        {on ? "Turn off on this browser" : "Turn on notifications"}
+      </Button>
+    </div>
+  );
+}
+
+function PushSwitches() {
+  const query = usePushPreferencesQuery();
+  const save = usePushPreferenceMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const change = (next: PushSwitchChange) => {
+    setFailure(null);
+    save.mutate(next, {
+      onError: (error) =>
+        setFailure(
+          `${errorMessage(error, "Could not save your choice.")} '${SWITCHES.find((s) => s.name === next.name)?.label}' is ${next.on ? "still off" : "still on"}. Please try again.`,
+        ),
+    });
+  };
+  const prefs = query.data;
+  return (
+    listState(query, "Could not load your notification choices.") ??
+    (prefs ? (
+      <>
+        <ul className="divide-y divide-neutral-200 border-t border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+          {SWITCHES.map(({ name, label, description }) => (
+            <li key={name}>
+              <SwitchRow
+                label={label}
+                description={description}
+                checked={prefs[name]}
+                onChange={(on) => change({ name, on })}
+              />
+            </li>
+          ))}
+        </ul>
+        {failure ? (
+          <p role="alert" className="pb-1 text-sm text-red-700 dark:text-red-400">
+            {failure}
+          </p>
+        ) : null}
+      </>
+    ) : null)
+  );
+}
+
+function PushBrowsers() {
+  const query = usePushSubscriptionsQuery();
+  const remove = useRemovePushSubscriptionMutation();
+  const items = query.data?.items ?? [];
+  return (
+    <div className="border-t border-neutral-200 pt-3 dark:border-neutral-800">
+      <h3 className="font-semibold">Browsers that get notifications</h3>
+      {listState(query, "Could not load your browsers.") ??
+        (items.length === 0 ? (
+          <p className={`py-2 text-sm ${muted}`}>None yet.</p>
+        ) : (
+          <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
+            {items.map((browser) => (
+              <li
+                key={browser.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{browser.label}</p>
+                  <p className={`text-sm ${muted}`}>Added {calendarDate(browser.createdAt)}</p>
+                </div>
+                <Button
+                  variant="secondary"
+                  aria-label={`Remove ${browser.label}`}
+                  busy={remove.isPending && remove.variables === browser.id}
+                  onClick={() =>
+                    remove.mutate(browser.id, {
+                      onError: (error) =>
+                        toast.error(errorMessage(error, `Could not remove ${browser.label}.`)),
+                    })
+                  }
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
