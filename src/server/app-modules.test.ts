@@ -18,6 +18,7 @@ const allButMedia = (): Partial<OutboxHandlers> => ({
   "links.verify": noop,
   federate: noop,
   "federation.media": noop,
+  push: noop,
 });
 
 describe("joinOutboxHandlers", () => {
