@@ -16,8 +16,12 @@ const AT_ONCE = 8;
 const MAX_RATIO = 3;
 /** The bound on the slowest correct login against the quiet median: a flood that held the hash
  * pool would keep them waiting for seconds, many times a login's own cost (measured: 2.2–2.5×,
- * quiet logins taking 180–465 ms depending on the machine). */
+ * quiet logins taking 180–465 ms depending on the machine). On a fast machine a quiet login takes
+ * about 60 ms, and one scheduler or collector pause of the loaded run is then 4× on its own
+ * (measured: 254 ms against 63): the slowest may also be up to TAIL_SLACK_MS over the median,
+ * still far below the seconds of a held pool. */
 const MAX_TAIL_RATIO = 4;
+const TAIL_SLACK_MS = 500;
 
 let t: TestApp;
 let people: TestAccount[];
@@ -102,8 +106,9 @@ describe("a login flood from one address", () => {
     const summary = `quiet p50 ${quantile(quiet, 0.5).toFixed(0)} ms, loaded p50 ${quantile(loaded, 0.5).toFixed(0)} ms, p99 ${quantile(loaded, 0.99).toFixed(0)} ms (${loaded.length} logins), ratio ${ratio.toFixed(2)}`;
     console.log(summary);
     expect(ratio, summary).toBeLessThanOrEqual(MAX_RATIO);
-    expect(quantile(loaded, 0.99) / quantile(quiet, 0.5), summary).toBeLessThanOrEqual(
-      MAX_TAIL_RATIO,
+    const quietP50 = quantile(quiet, 0.5);
+    expect(quantile(loaded, 0.99), summary).toBeLessThanOrEqual(
+      Math.max(quietP50 * MAX_TAIL_RATIO, quietP50 + TAIL_SLACK_MS),
     );
   });
 });
