@@ -1,6 +1,6 @@
 CREATE TABLE "push_preferences" (
 	"user_id" text PRIMARY KEY NOT NULL,
-	"likes" boolean DEFAULT true NOT NULL,
+	"likes" boolean DEFAULT false NOT NULL,
 	"comments" boolean DEFAULT true NOT NULL,
 	"follows" boolean DEFAULT true NOT NULL,
 	"messages" boolean DEFAULT true NOT NULL,

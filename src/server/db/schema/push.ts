@@ -32,7 +32,7 @@ export const pushPreferences = pgTable("push_preferences", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  likes: boolean("likes").notNull().default(true),
+  likes: boolean("likes").notNull().default(false),
   comments: boolean("comments").notNull().default(true),
   follows: boolean("follows").notNull().default(true),
   messages: boolean("messages").notNull().default(true),

@@ -98,6 +98,8 @@ describe("each kind", () => {
     const ann = await createAccount(t, { fullName: "Ann Archer" });
     const bo = await createAccount(t, { fullName: "Bo Brand" });
     const browser = await browserOf(ann);
+    // Likes are not pushed until turned on.
+    await inject(t, ann, "PATCH", "/api/push/preferences", { like: true });
 
     await follow(t, bo, ann);
     expect(await pushedTo(browser)).toEqual([
@@ -186,24 +188,28 @@ describe("each kind", () => {
 });
 
 describe("the switches", () => {
-  it("are all on with previews off at first; a kind switched off is not pushed", async () => {
+  it("are on but likes and previews at first; a kind switched off is not pushed", async () => {
     const ed = await createAccount(t);
     const flo = await createAccount(t, { fullName: "Flo Ford" });
     expect((await inject(t, ed, "GET", "/api/push/preferences")).json()).toEqual({
-      like: true,
+      like: false,
       comment: true,
       follow: true,
       message: true,
       messagePreviews: false,
     });
     const browser = await browserOf(ed);
-    const off = await inject(t, ed, "PATCH", "/api/push/preferences", { like: false });
-    expect(off.json()).toMatchObject({ like: false, comment: true });
     const post = await publish(t, ed, "Quiet please");
     await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
     expect(await pushRows()).toBe(0);
+    const off = await inject(t, ed, "PATCH", "/api/push/preferences", { comment: false });
+    expect(off.json()).toMatchObject({ like: false, comment: false, follow: true });
     await inject(t, flo, "POST", `/api/posts/${post.id}/comments`, { content: "Shh" });
-    expect((await pushedTo(browser)).map((p) => p.type)).toEqual(["comment"]);
+    expect(await pushRows()).toBe(0);
+    await inject(t, ed, "PATCH", "/api/push/preferences", { like: true });
+    await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
+    await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
+    expect((await pushedTo(browser)).map((p) => p.type)).toEqual(["like"]);
   });
 
   it("show a message's words only once previews are on", async () => {
@@ -232,6 +238,7 @@ describe("the switches", () => {
     const jo = await createAccount(t);
     const kit = await createAccount(t);
     const browser = await browserOf(jo);
+    await inject(t, jo, "PATCH", "/api/push/preferences", { like: true });
     expect((await inject(t, jo, "POST", `/api/safety/mutes/${kit.userId}`)).statusCode).toBe(200);
     const post = await publish(t, jo, "Muted?");
     await inject(t, kit, "POST", `/api/posts/${post.id}/like`);

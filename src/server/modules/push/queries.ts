@@ -121,7 +121,7 @@ const switches = {
 };
 
 export const DEFAULT_PREFERENCES: PushPreferences = {
-  like: true,
+  like: false,
   comment: true,
   follow: true,
   message: true,
@@ -182,7 +182,8 @@ export async function pushTargets(
     sql`select s.id, coalesce(p.message_previews, false) as previews
       from ${pushSubscriptions} s
       left join ${pushPreferences} p on p.user_id = s.user_id
-      where s.user_id = ${recipientId} and coalesce(p.${sql.identifier(column.name)}, true)
+      where s.user_id = ${recipientId}
+        and coalesce(p.${sql.identifier(column.name)}, ${DEFAULT_PREFERENCES[kind]})
         and ${actorShown}
       limit ${MAX_SUBSCRIPTIONS}`,
   );
