@@ -1,5 +1,5 @@
 // A write answered once per Idempotency-Key through the one write seam (docs/outbox.md "Answered
-// once"): while a use-case runs under `answeredOnce`, its first outbox transaction claims the key
+// once"): while a use-case runs under `routeOnce`, its first outbox transaction claims the key
 // before its work and keeps the transaction's result (its receipt: the new post's id, a like's
 // state) with the work, so a request sent again after a lost answer does nothing twice: it gets
 // the answer rebuilt from that receipt. Mail keeps its whole answer instead (mail/record.ts).
@@ -11,6 +11,8 @@ import {
   type KeyedRequest,
   keepAnswer,
   keptAnswer,
+  keyedRequest,
+  REPLAYED_HEADER,
 } from "../http/idempotency";
 
 interface Pending {
@@ -40,7 +42,7 @@ export const keepReceipt = (tx: Db, request: KeyedRequest, receipt: unknown) =>
  * Runs `work` once per `request` (none: every time). A request already answered gets
  * `replay(receipt)` instead, from the receipt its first transaction kept.
  */
-export async function answeredOnce<T, R>(
+async function answeredOnce<T, R>(
   db: Db,
   request: KeyedRequest | undefined,
   work: () => Promise<T>,
@@ -57,4 +59,30 @@ export async function answeredOnce<T, R>(
     }
     throw error;
   }
+}
+
+/** A route's request with its validated Idempotency-Key header (none: each request is new), and
+ * its reply. */
+export interface OnceRoute {
+  request: { headers: { "idempotency-key"?: string | undefined } };
+  reply: { header(name: string, value: string): unknown };
+}
+
+/**
+ * `work` answered once per the request's key, for `userId`'s `useCase` asked with `input` (the
+ * same key with other input is 422); a repeat's answer is `replay(receipt)`, marked
+ * `Idempotent-Replayed: true`.
+ */
+export async function routeOnce<T, R>(
+  db: Db,
+  { request, reply }: OnceRoute,
+  asked: { userId: string; useCase: string; input: unknown },
+  work: () => Promise<T>,
+  replay: (receipt: R) => Promise<T>,
+): Promise<T> {
+  const key = request.headers["idempotency-key"];
+  const once = keyedRequest(asked.userId, key, asked.useCase, asked.input);
+  const { value, replayed } = await answeredOnce(db, once, work, replay);
+  if (replayed) reply.header(REPLAYED_HEADER, "true");
+  return value;
 }

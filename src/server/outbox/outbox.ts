@@ -108,7 +108,7 @@ export class Outbox {
   constructor(private readonly options: OutboxOptions) {}
 
   /** Runs `work` in a transaction; what it adds to `fx` commits with it, then goes out. Under
-   * `answeredOnce`, the first such transaction also claims the request's key and keeps its result
+   * `routeOnce`, the first such transaction also claims the request's key and keeps its result
    * (answered-once.ts). */
   async transaction<T>(work: (tx: Db, fx: Effects) => Promise<T>): Promise<T> {
     return (await this.run(work)).result;

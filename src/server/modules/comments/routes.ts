@@ -11,11 +11,9 @@ import {
   likeResponse,
   postIdParams,
 } from "../../../domain/contracts/posts";
-import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import type { WithContext } from "../../context";
-import { keyedRequest, REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
-import { answeredOnce } from "../../outbox/answered-once";
+import { routeOnce } from "../../outbox/answered-once";
 import {
   addComment,
   commentAsAuthorSees,
@@ -59,14 +57,13 @@ export const commentRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { c
     },
     async (request, reply) => {
       const input = { authorId: me(request), postId: request.params.postId, ...request.body };
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { value: comment, replayed } = await answeredOnce(
+      const comment = await routeOnce(
         ctx.db,
-        keyedRequest(input.authorId, key, "comments.add", input),
+        { request, reply },
+        { userId: input.authorId, useCase: "comments.add", input },
         () => addComment(ctx, input),
         (commentId: string) => commentAsAuthorSees(ctx, { commentId, authorId: input.authorId }),
       );
-      if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send({ comment });
     },
   );

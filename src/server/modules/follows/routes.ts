@@ -14,11 +14,9 @@ import {
   suggestionsResponse,
 } from "../../../domain/contracts/follows";
 import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
-import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import type { WithContext } from "../../context";
-import { keyedRequest, REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
-import { answeredOnce } from "../../outbox/answered-once";
+import { routeOnce } from "../../outbox/answered-once";
 import { followList, followStatus, toggleFollow } from "./service";
 import { suggestPeopleToFollow } from "./suggestions";
 
@@ -40,15 +38,13 @@ export const followRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ct
     },
     async (request, reply) => {
       const input = { viewerId: me(request), ...request.body };
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { value, replayed } = await answeredOnce(
+      return routeOnce(
         ctx.db,
-        keyedRequest(input.viewerId, key, "follows.toggle", input),
+        { request, reply },
+        { userId: input.viewerId, useCase: "follows.toggle", input },
         () => toggleFollow(ctx, input),
         async (receipt: FollowToggled) => receipt,
       );
-      if (replayed) reply.header(REPLAYED_HEADER, "true");
-      return value;
     },
   );
 

@@ -17,14 +17,13 @@ import {
   viewResponse,
 } from "../../../domain/contracts/posts";
 import { ERROR_CODES } from "../../../domain/error-codes";
-import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency";
 import type { WithContext } from "../../context";
 import { badRequest } from "../../errors";
-import { digestOf, keyedRequest, REPLAYED_HEADER } from "../../http/idempotency";
+import { digestOf } from "../../http/idempotency";
 import { readPostSubmission } from "../../http/upload";
 import { me, signedIn } from "../../http/viewer";
 import { visitorId } from "../../http/visitor";
-import { answeredOnce } from "../../outbox/answered-once";
+import { routeOnce } from "../../outbox/answered-once";
 import { readingSettingsOf, saveReadingSettings } from "./reading";
 import * as posts from "./service";
 
@@ -72,18 +71,16 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
           })),
         };
         const asked = { ...input, images: input.images.map(imageFingerprint) };
-        return answeredOnce(
+        return routeOnce(
           ctx.db,
-          keyedRequest(authorId, request.headers[IDEMPOTENCY_KEY_HEADER], "posts.create", asked),
+          { request, reply },
+          { userId: authorId, useCase: "posts.create", input: asked },
           () => posts.createPost(ctx, { authorId, ...input }),
           (postId: string) => posts.getPost(ctx, { postId, viewerId: authorId }),
         );
       };
       // Only a multipart post can carry images, so only it takes an upload slot.
-      const { value: post, replayed } = request.isMultipart()
-        ? await ctx.uploads.run(authorId, create)
-        : await create();
-      if (replayed) reply.header(REPLAYED_HEADER, "true");
+      const post = request.isMultipart() ? await ctx.uploads.run(authorId, create) : await create();
       return reply.status(201).send({ post });
     },
   );
@@ -178,15 +175,13 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     },
     async (request, reply) => {
       const action = { viewerId: me(request), postId: request.params.postId };
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { value, replayed } = await answeredOnce(
+      return routeOnce(
         ctx.db,
-        keyedRequest(action.viewerId, key, "posts.like", action.postId),
+        { request, reply },
+        { userId: action.viewerId, useCase: "posts.like", input: action.postId },
         () => posts.togglePostLike(ctx, action),
         async (receipt: LikeState) => receipt,
       );
-      if (replayed) reply.header(REPLAYED_HEADER, "true");
-      return value;
     },
   );
 

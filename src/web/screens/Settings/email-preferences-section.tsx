@@ -1,18 +1,15 @@
 // 'E-mails from us' (docs/accounts.md): three switches, each saved the moment it is flipped: new
 // followers and comments and likes (told together in one daily digest), and new messages (spec-1
 // §8: a notice after an in-app message). A refusal puts the switch back and says so under the list.
-import { useState } from "react";
 import type { EmailPreferences } from "../../../domain/contracts/email-preferences";
-import { errorMessage } from "../../lib/api";
 import {
-  type SwitchChange,
   useEmailPreferenceMutation,
   useEmailPreferencesQuery,
 } from "../../state/queries/email-preferences";
 import { listState, muted, SettingsSection } from "./settings-section";
-import { SwitchRow } from "./switch-row";
+import { SwitchList, type SwitchSpec } from "./switch-list";
 
-const SWITCHES: { name: keyof EmailPreferences; label: string; description: string }[] = [
+const SWITCHES: SwitchSpec<EmailPreferences>[] = [
   {
     name: "newFollowers",
     label: "New followers",
@@ -30,45 +27,16 @@ const SWITCHES: { name: keyof EmailPreferences; label: string; description: stri
   },
 ];
 
-export const saveFailed = (change: SwitchChange, error: unknown) =>
-  `${errorMessage(error, "Could not save your choice.")} '${SWITCHES.find((s) => s.name === change.name)?.label}' is ${change.on ? "still off" : "still on"}. Please try again.`;
-
 export function EmailPreferencesSection() {
   const query = useEmailPreferencesQuery();
   const save = useEmailPreferenceMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const change = (next: SwitchChange) => {
-    setFailure(null);
-    save.mutate(next, { onError: (error) => setFailure(saveFailed(next, error)) });
-  };
-  const prefs = query.data;
   return (
     <SettingsSection title="E-mails from us">
       <p className={`mt-1 text-sm ${muted}`}>
         Each e-mail has a link to unsubscribe from it with one click.
       </p>
       {listState(query, "Could not load your e-mail choices.") ??
-        (prefs ? (
-          <>
-            <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
-              {SWITCHES.map(({ name, label, description }) => (
-                <li key={name}>
-                  <SwitchRow
-                    label={label}
-                    description={description}
-                    checked={prefs[name]}
-                    onChange={(on) => change({ name, on })}
-                  />
-                </li>
-              ))}
-            </ul>
-            {failure ? (
-              <p role="alert" className="pb-1 text-sm text-red-700 dark:text-red-400">
-                {failure}
-              </p>
-            ) : null}
-          </>
-        ) : null)}
+        (query.data ? <SwitchList switches={SWITCHES} values={query.data} save={save} /> : null)}
     </SettingsSection>
   );
 }

@@ -1,7 +1,6 @@
 // 'Notifications on this device' (docs/notifications.md "Push"): turn notifications on or off for
 // this browser (the browser asks for permission first), which pushes to send, each switch saved the
 // moment it is flipped, and every browser that gets them, each with Remove.
-import { useState } from "react";
 import type { PushPreferences } from "../../../domain/contracts/push";
 import { Button } from "../../components/controls/button";
 import { errorMessage } from "../../lib/api";
@@ -9,7 +8,6 @@ import { calendarDate } from "../../lib/calendar-date";
 import { toast } from "../../lib/toast";
 import {
   PermissionRefused,
-  type PushSwitchChange,
   pushUnavailable,
   usePushPreferenceMutation,
   usePushPreferencesQuery,
@@ -19,9 +17,9 @@ import {
   useThisBrowserQuery,
 } from "../../state/queries/push";
 import { listState, muted, SettingsSection } from "./settings-section";
-import { SwitchRow } from "./switch-row";
+import { SwitchList, type SwitchSpec } from "./switch-list";
 
-const SWITCHES: { name: keyof PushPreferences; label: string; description: string }[] = [
+const SWITCHES: SwitchSpec<PushPreferences>[] = [
   { name: "message", label: "Messages", description: "When someone writes to you." },
   {
     name: "messagePreviews",
@@ -99,39 +97,15 @@ function ThisBrowser() {
 function PushSwitches() {
   const query = usePushPreferencesQuery();
   const save = usePushPreferenceMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const change = (next: PushSwitchChange) => {
-    setFailure(null);
-    save.mutate(next, {
-      onError: (error) =>
-        setFailure(
-          `${errorMessage(error, "Could not save your choice.")} '${SWITCHES.find((s) => s.name === next.name)?.label}' is ${next.on ? "still off" : "still on"}. Please try again.`,
-        ),
-    });
-  };
-  const prefs = query.data;
   return (
     listState(query, "Could not load your notification choices.") ??
-    (prefs ? (
-      <>
-        <ul className="divide-y divide-neutral-200 border-t border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
-          {SWITCHES.map(({ name, label, description }) => (
-            <li key={name}>
-              <SwitchRow
-                label={label}
-                description={description}
-                checked={prefs[name]}
-                onChange={(on) => change({ name, on })}
-              />
-            </li>
-          ))}
-        </ul>
-        {failure ? (
-          <p role="alert" className="pb-1 text-sm text-red-700 dark:text-red-400">
-            {failure}
-          </p>
-        ) : null}
-      </>
+    (query.data ? (
+      <SwitchList
+        switches={SWITCHES}
+        values={query.data}
+        save={save}
+        className="border-t border-neutral-200 dark:border-neutral-800"
+      />
     ) : null)
   );
 }

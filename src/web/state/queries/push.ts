@@ -12,6 +12,7 @@ import type {
   pushSubscriptionView,
 } from "../../../domain/contracts/push";
 import { api, apiRequest } from "../../lib/api";
+import { useSwitchMutation } from "./switches";
 
 export const pushKeys = {
   preferences: ["push", "preferences"] as const,
@@ -126,29 +127,6 @@ export function usePushPreferencesQuery() {
   });
 }
 
-export interface PushSwitchChange {
-  name: keyof PushPreferences;
-  on: boolean;
-}
-
-/** One switch at a time; a refusal puts back only that switch. */
-export function usePushPreferenceMutation() {
-  const queryClient = useQueryClient();
-  const setSwitch = ({ name, on }: PushSwitchChange) =>
-    queryClient.setQueryData<PushPreferences>(pushKeys.preferences, (old) =>
-      old ? { ...old, [name]: on } : old,
-    );
-  return useMutation({
-    mutationFn: ({ name, on }: PushSwitchChange) =>
-      apiRequest<typeof pushPreferences>("/api/push/preferences", {
-        method: "PATCH",
-        body: { [name]: on },
-      }),
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: pushKeys.preferences });
-      setSwitch(change);
-    },
-    onError: (_error, change) => setSwitch({ name: change.name, on: !change.on }),
-    onSuccess: (saved, { name }) => setSwitch({ name, on: saved[name] }),
-  });
-}
+/** One switch at a time (switches.ts). */
+export const usePushPreferenceMutation = () =>
+  useSwitchMutation<PushPreferences>(pushKeys.preferences, "/api/push/preferences");
