@@ -1,17 +1,18 @@
-// Settings' 'E-mails from us' (docs/accounts.md) as a person meets it: a switch flipped stays so
-// after a reload, and the unsubscribe link of a message notice, opened in the browser, asks first
-// (opening it changes nothing), then turns the notices off, which Settings then shows. At a
-// phone's and a desktop's width; each run leaves screenshots of the section and of the unsubscribe
+// Settings' 'Notifications' (docs/notifications.md "Kinds and channels") as a person meets it: a
+// switch flipped by keyboard stays so after a reload, quiet hours are set, and the unsubscribe link
+// of a message notice, opened in the browser, asks first (opening it changes nothing), then turns
+// the notices off, which Settings then shows. At a phone's and a desktop's width, with no serious
+// axe violation in the section; each run leaves screenshots of the section and of the unsubscribe
 // page in both themes under test-results/screens/. And 'Change e-mail' to an address on our own
 // mail domain is told why it cannot be (domain/email.ts emailRefusalMessage).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
+import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import { createAccount, ownHandle, secondPerson } from "./support/people";
 
-const emailsOf = (page: Page) => page.getByRole("region", { name: "E-mails from us" });
+const emailsOf = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
 const switchOf = (page: Page, name: string) =>
   emailsOf(page).getByRole("switch", { name, exact: true });
 
@@ -20,9 +21,8 @@ async function expectNoHorizontalScroll(page: Page, width: number): Promise<void
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
-/** Screenshots in both themes; on the unsubscribe pages (plain HTML in sRGB colours, which axe
- * can read) no serious or critical axe violation either. */
-async function screenshots(page: Page, name: string, width: number, axe = false): Promise<void> {
+/** Screenshots in both themes, with no serious or critical axe violation. */
+async function screenshots(page: Page, name: string, width: number): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({
@@ -30,10 +30,7 @@ async function screenshots(page: Page, name: string, width: number, axe = false)
       fullPage: true,
       animations: "disabled",
     });
-    if (!axe) continue;
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${name} ${colorScheme}: ${v.id}`)).toEqual([]);
+    expect(await violations(page, `${name} ${colorScheme}`)).toEqual([]);
   }
 }
 
@@ -50,24 +47,32 @@ for (const width of [375, 1280]) {
     const handle = await ownHandle(page);
 
     await page.goto("/settings");
-    const activity = switchOf(page, "Comments and likes on my posts");
-    await expect(activity).toHaveAttribute("aria-checked", "true");
-    await expect(switchOf(page, "New followers")).toHaveAttribute("aria-checked", "true");
-    await expect(switchOf(page, "Messages")).toHaveAttribute("aria-checked", "true");
-    await activity.focus();
+    const comments = switchOf(page, "Comments on my posts: E-mail");
+    await expect(comments).toHaveAttribute("aria-checked", "true");
+    await expect(switchOf(page, "Likes: E-mail")).toHaveAttribute("aria-checked", "false");
+    await expect(switchOf(page, "Messages: E-mail")).toHaveAttribute("aria-checked", "true");
+    // Tab reaches the next switch of the table; Space flips it.
+    await switchOf(page, "Comments on my posts: Push").focus();
+    await page.keyboard.press("Tab");
+    await expect(comments).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(activity).toHaveAttribute("aria-checked", "false");
+    await expect(comments).toHaveAttribute("aria-checked", "false");
     await expect
-      .poll(async () => (await page.request.get("/api/account/email-preferences")).json())
-      .toMatchObject({ postActivity: false });
+      .poll(async () => (await page.request.get("/api/account/notifications")).json())
+      .toMatchObject({ matrix: { comment: { email: false } } });
+    await emailsOf(page).getByRole("switch", { name: "Quiet hours" }).click();
+    await expect(emailsOf(page).getByLabel("Until")).toHaveValue("07:00");
     await page.reload();
-    await expect(switchOf(page, "Comments and likes on my posts")).toHaveAttribute(
+    await expect(switchOf(page, "Comments on my posts: E-mail")).toHaveAttribute(
       "aria-checked",
       "false",
     );
+    await expect(
+      emailsOf(page).getByText(/Pushes and e-mails wait from 22:00 until 07:00/),
+    ).toBeVisible();
     await emailsOf(page).scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page, width);
-    await screenshots(page, "settings-email", width);
+    await screenshots(page, "settings-notifications", width);
 
     // Someone writes; the notice mail's link is opened in this browser.
     const writer = await secondPerson(browser);
@@ -89,20 +94,20 @@ for (const width of [375, 1280]) {
       page.getByRole("heading", { name: "Unsubscribe from new message e-mails?" }),
     ).toBeVisible();
     await expectNoHorizontalScroll(page, width);
-    await screenshots(page, "unsubscribe-confirm", width, true);
+    await screenshots(page, "unsubscribe-confirm", width);
     // Opening the link changed nothing.
-    expect(await (await page.request.get("/api/account/email-preferences")).json()).toMatchObject({
-      messages: true,
+    expect(await (await page.request.get("/api/account/notifications")).json()).toMatchObject({
+      matrix: { message: { email: true } },
     });
 
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(
       page.getByRole("heading", { name: "You won't get these e-mails any more" }),
     ).toBeVisible();
-    await screenshots(page, "unsubscribe-done", width, true);
+    await screenshots(page, "unsubscribe-done", width);
     await page.getByRole("link", { name: "Choose which e-mails you get in Settings" }).click();
-    await expect(switchOf(page, "Messages")).toHaveAttribute("aria-checked", "false");
-    await expect(switchOf(page, "New followers")).toHaveAttribute("aria-checked", "true");
+    await expect(switchOf(page, "Messages: E-mail")).toHaveAttribute("aria-checked", "false");
+    await expect(switchOf(page, "New followers: E-mail")).toHaveAttribute("aria-checked", "true");
   });
 }
 

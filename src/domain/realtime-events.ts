@@ -57,6 +57,8 @@ export const serverMessage = z.discriminatedUnion("type", [
   }),
   /** Something new for the reader's Activity page; the badge refetches its count. */
   z.object({ type: z.literal("activity.created") }),
+  /** The reader read Activity in another tab or on another device. */
+  z.object({ type: z.literal("activity.read") }),
   /** A message in one of the reader's threads (theirs included, for their other tabs). */
   z.object({ type: z.literal("mail.message"), threadId: z.string(), message: messageView }),
   /** The reader read a thread in another tab. */

@@ -21,6 +21,7 @@ export const SERVER_MESSAGE_FIELDS: Record<ServerMessage["type"], readonly strin
   "post.deleted": ["postId"],
   "post.likes": ["postId", "likesCount"],
   "activity.created": [],
+  "activity.read": [],
   "mail.message": ["threadId", "message"],
   "mail.read": ["threadId"],
 };

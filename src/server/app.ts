@@ -42,6 +42,7 @@ import { followedAmong, followersAmong } from "./modules/follows/queries";
 import { followsModule } from "./modules/follows/register";
 import { mailModule } from "./modules/mail/register";
 import { mediaModule } from "./modules/media/register";
+import { notificationSettingsModule } from "./modules/notification-settings/register";
 import { notificationsModule } from "./modules/notifications/register";
 import { createPayments, type Payments, paymentsModule } from "./modules/payments/register";
 import { postCaches, postsModule } from "./modules/posts/register";
@@ -105,6 +106,7 @@ const modulesOf = (payments: Payments, dnsResolver: DnsResolver): AppModule[] =>
   authModule,
   accountModule,
   notificationsModule,
+  notificationSettingsModule,
   exportModule,
   activityModule,
   citiesModule,

@@ -79,4 +79,3 @@ export const messagesPage = pageOf(messageView);
 export const messageResponse = z.object({ message: messageView });
 export const sentExternalResponse = z.object({ thread: threadView, message: messageView });
 export const unreadMailResponse = z.object({ count: z.number() });
-export const mailSettings = z.object({ emailNotifications: z.boolean() });

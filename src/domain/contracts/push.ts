@@ -1,11 +1,8 @@
 // Web push (docs/notifications.md "Push"): the key a browser subscribes with, its subscription as
-// PushSubscription.toJSON() gives it, the browsers a person has subscribed (Settings), the push
-// switches per kind, and what a push carries to the service worker. Shared by server and browser.
+// PushSubscription.toJSON() gives it, the browsers a person has subscribed (Settings), and what a
+// push carries to the service worker. Shared by server and browser.
 import { z } from "zod";
-
-/** What a push can be about; each has its own switch. */
-export const pushKinds = ["like", "comment", "follow", "message"] as const;
-export type PushKind = (typeof pushKinds)[number];
+import type { NotificationKind } from "./notification-settings";
 
 export const pushKeyResponse = z.object({
   /** The VAPID public key, base64url: PushManager.subscribe's applicationServerKey. */
@@ -45,28 +42,10 @@ export const pushSubscriptionsResponse = z.object({ items: z.array(pushSubscript
 
 export const pushSubscriptionIdParams = z.object({ subscriptionId: z.uuid() });
 
-/** Every push switch: each kind on or off, and whether a message's push shows its words. */
-export const pushPreferences = z.object({
-  like: z.boolean(),
-  comment: z.boolean(),
-  follow: z.boolean(),
-  message: z.boolean(),
-  messagePreviews: z.boolean(),
-});
-export type PushPreferences = z.infer<typeof pushPreferences>;
-
-export const PUSH_PREFERENCES_EMPTY = "Say which pushes to turn on or off.";
-
-/** One switch or more; the others stay as they are. */
-export const pushPreferencesPatch = pushPreferences
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, { message: PUSH_PREFERENCES_EMPTY });
-export type PushPreferencesPatch = z.infer<typeof pushPreferencesPatch>;
-
 /** The decrypted payload of a push, as the service worker reads it. */
 export interface PushPayload {
-  type: PushKind;
+  /** The kind of news (domain/contracts/notification-settings.ts). */
+  type: NotificationKind;
   title: string;
   /** A short line; for a message, its words only with previews on. */
   body: string;

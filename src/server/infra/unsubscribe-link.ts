@@ -4,7 +4,10 @@
 // (modules/auth/signup-proof.ts), so only links we made are honoured. The link does not expire: a
 // mail read a year later must still stop the next one.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type UnsubscribeKind, unsubscribeKinds } from "../../domain/contracts/email-preferences";
+import {
+  type UnsubscribeKind,
+  unsubscribeKinds,
+} from "../../domain/contracts/notification-settings";
 
 interface LinkKey {
   secret: string;

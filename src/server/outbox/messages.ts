@@ -36,19 +36,32 @@ export interface RemoteMediaTarget {
   actorId?: string;
 }
 
+/** Who a push names: one of our people (`actorId`), or someone elsewhere (`elsewhere`), named as
+ * they were when their activity came. */
+export type PushActorRef = { actorId: string } | { elsewhere: { name: string; handle: string } };
+
 /** What a push tells (docs/notifications.md "Push"), composed into its payload when it is sent;
  * a message's words only when its recipient shows previews. */
 export type PushNotice =
-  | { kind: "like"; actorId: string; postId: string }
-  | { kind: "comment"; actorId: string; postId: string; reply: boolean }
-  | { kind: "follow"; actorId: string; request: boolean }
+  | (PushActorRef & { kind: "like"; postId: string })
+  | (PushActorRef & { kind: "comment"; postId: string; reply: boolean })
+  | (PushActorRef & { kind: "follow"; request: boolean })
+  /** A mention in a post here (`postId`), or in one from elsewhere (null). */
+  | (PushActorRef & { kind: "mention"; postId: string | null })
+  /** A repost of the recipient's post (`postId`), or a quote of it (`quote`: the post to open, the
+   * quote here or, for a quote from elsewhere, the quoted post). */
+  | (PushActorRef & { kind: "repost"; postId: string; quote: string | null })
   | {
       kind: "message";
       threadId: string;
       /** One of our people, or an outside address. */
       from: { userId: string } | { address: string };
       preview: string | null;
-    };
+    }
+  /** A moderator's decision about the recipient's account or content (docs/safety.md). */
+  | { kind: "moderation" }
+  /** A badge request was decided (docs/profiles-and-media.md "Badges"). */
+  | { kind: "badge"; approved: boolean };
 
 export type OutboxMessage =
   /** An e-mail; its Message-ID and Date are fixed when it is written, so a retry is the same mail. */

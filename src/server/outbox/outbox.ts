@@ -31,7 +31,8 @@ export type LiveEvent = DomainEvent | (() => Promise<DomainEvent>);
 
 /** Side effects of one transaction, written to the outbox when it commits. */
 export interface Effects {
-  mail(mail: OutgoingMail): void;
+  /** Send `mail`; not before `holdUntil` when given (the recipient's quiet hours). */
+  mail(mail: OutgoingMail, holdUntil?: Date | null): void;
   publish(event: DomainEvent): void;
   /**
    * Publishes `event` on the bus right after the commit, awaited, without an outbox row: for the
@@ -55,8 +56,9 @@ export interface Effects {
   /** Fetch images of a post or person elsewhere into our media store (docs/federation.md
    * "Images from elsewhere"). */
   fetchRemoteMedia(target: RemoteMediaTarget): void;
-  /** Push `notice` to one subscribed browser (docs/notifications.md "Push"). */
-  push(subscriptionId: string, notice: PushNotice): void;
+  /** Push `notice` to one subscribed browser (docs/notifications.md "Push"); not before
+   * `holdUntil` when given (the recipient's quiet hours). */
+  push(subscriptionId: string, notice: PushNotice, holdUntil?: Date | null): void;
 }
 
 /** What a one-statement change may add: live updates (`Outbox.statement`). */
@@ -121,7 +123,7 @@ export class Outbox {
     const once = takeOnce();
     const { result, written, live } = await this.options.db.transaction(async (tx) => {
       if (once) await claimOnce(tx, once);
-      const queued: OutboxMessage[] = [];
+      const queued: Queued[] = [];
       const live: LiveEvent[] = [];
       const result = await work(tx, this.collector(queued, live));
       if (once) await keepReceipt(tx, once, result);
@@ -169,9 +171,10 @@ export class Outbox {
 
   /** Collects effects into `queued` (rows) and `live` (events without a row); mail gets its
    * Message-ID and Date now. */
-  private collector(queued: OutboxMessage[], live: LiveEvent[]): Effects {
+  private collector(queued: Queued[], live: LiveEvent[]): Effects {
     return {
-      mail: (mail) => queued.push({ topic: "mail", payload: this.stamp(mail) }),
+      mail: (mail, holdUntil) =>
+        queued.push({ topic: "mail", payload: this.stamp(mail), notBefore: holdUntil ?? null }),
       publish: (event) => queued.push({ topic: "event", payload: event }),
       publishAfterCommit: (event) => live.push(event),
       cancelSubscription: (subscriptionId) =>
@@ -183,19 +186,28 @@ export class Outbox {
         queued.push({ topic: "links.verify", payload: { userId, websiteUrl } }),
       federate: (message) => queued.push({ topic: "federate", payload: message }),
       fetchRemoteMedia: (target) => queued.push({ topic: "federation.media", payload: target }),
-      push: (subscriptionId, notice) =>
-        queued.push({ topic: "push", payload: { subscriptionId, notice } }),
+      push: (subscriptionId, notice, holdUntil) =>
+        queued.push({
+          topic: "push",
+          payload: { subscriptionId, notice },
+          notBefore: holdUntil ?? null,
+        }),
     };
   }
 
   /** Writes `queued` in `db` (a transaction); what to deliver once it commits. */
-  async write(db: Db, queued: OutboxMessage[]): Promise<Written> {
-    const delayed = queued.map((message) => ({
-      message,
-      delayMs: message.topic === "event" ? EVENT_GRACE_MS : 0,
+  async write(db: Db, queued: Queued[]): Promise<Written> {
+    const now = Date.now();
+    const delayed = queued.map(({ notBefore, ...message }) => ({
+      message: message as OutboxMessage,
+      delayMs: notBefore
+        ? Math.max(0, notBefore.getTime() - now)
+        : message.topic === "event"
+          ? EVENT_GRACE_MS
+          : 0,
     }));
     const ids = await insertMessages(db, delayed);
-    return queued.map((message, i) => ({ id: ids[i] as number, message }));
+    return delayed.map(({ message }, i) => ({ id: ids[i] as number, message }));
   }
 
   /** After the commit: events at once (then their rows go), background topics to the worker, the
@@ -310,3 +322,6 @@ export class Outbox {
 }
 
 type Written = { id: number; message: OutboxMessage }[];
+
+/** A message to write, with when it may go out (held by quiet hours), if not at once. */
+type Queued = OutboxMessage & { notBefore?: Date | null };

@@ -177,7 +177,8 @@ export async function plan(
       await deliverLikes(out, registry, options, event);
       break;
     case "activity.created":
-      out.to(registry.ofUser(event.recipientId), { type: "activity.created" });
+    case "activity.read":
+      out.to(registry.ofUser(event.recipientId), { type: event.type });
       break;
     case "mail.message": {
       // Only the thread's members, each in every open tab (docs/mail.md "Realtime").

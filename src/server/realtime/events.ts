@@ -62,6 +62,8 @@ export type DomainEvent =
   /** What lists show of a person (name, handle, avatar, badges) may have changed. */
   | { type: "profile.changed"; userId: string }
   | { type: "activity.created"; recipientId: string }
+  /** The recipient read Activity (their other tabs and devices refetch the unread count). */
+  | { type: "activity.read"; recipientId: string }
   /** A message was stored in a thread; only its members may hear of it. */
   | { type: "mail.message"; threadId: string; memberIds: string[]; message: MessageView }
   /** A member read a thread (their other tabs clear its unread mark). */

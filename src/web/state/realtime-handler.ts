@@ -42,7 +42,9 @@ export function applyServerMessage(
       }
       return;
     case "activity.created":
-      // Something new for the reader: the Activity page and the menu badge both ask again.
+    case "activity.read":
+      // Something new for the reader, or read elsewhere: the Activity page and the menu badge
+      // both ask again, so every tab and device shows the same count.
       invalidateActivity(queryClient);
       return;
     case "post.created":

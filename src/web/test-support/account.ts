@@ -8,21 +8,19 @@ import {
   deleteAccountBody,
   type SessionView,
 } from "../../domain/contracts/account";
-import {
-  type EmailPreferences,
-  emailPreferencesPatch,
-} from "../../domain/contracts/email-preferences";
 import { type AccountPrivacy, accountPrivacyBody } from "../../domain/contracts/follow-requests";
 import {
-  type PushPreferences,
-  type PushSubscriptionView,
-  pushPreferencesPatch,
-} from "../../domain/contracts/push";
+  DEFAULT_MATRIX,
+  type NotificationSettings,
+  notificationSettingsPatch,
+} from "../../domain/contracts/notification-settings";
+import type { PushSubscriptionView } from "../../domain/contracts/push";
 import {
   type TwoFactorSetup,
   twoFactorEnableBody,
   twoFactorPasswordBody,
 } from "../../domain/contracts/two-factor";
+import { patched } from "../state/queries/notification-settings";
 import { json, type Route } from "./posts";
 
 export const THIS_DEVICE: SessionView = {
@@ -69,8 +67,8 @@ export interface AccountState {
   deletionCodeSentAt: number | null;
   deleted: boolean;
   twoFactor: { enabled: boolean; settingUp: boolean; backupCodesLeft: number };
-  emailPreferences: EmailPreferences;
-  push: { preferences: PushPreferences; browsers: PushSubscriptionView[] };
+  notifications: NotificationSettings;
+  push: { browsers: PushSubscriptionView[] };
   privacy: AccountPrivacy;
   /** Follow requests waiting for the owner's answer: turning private off approves them. */
   waitingRequests: number;
@@ -89,17 +87,8 @@ export const accountState = (
   deletionCodeSentAt: null,
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
-  emailPreferences: { newFollowers: true, postActivity: true, messages: true },
-  push: {
-    preferences: {
-      like: false,
-      comment: true,
-      follow: true,
-      message: true,
-      messagePreviews: false,
-    },
-    browsers: [],
-  },
+  notifications: { matrix: DEFAULT_MATRIX, messagePreviews: false, quietHours: null },
+  push: { browsers: [] },
   privacy: {
     privateAccount: false,
     followersAudience: "only_me",
@@ -150,17 +139,12 @@ export function accountApi(state: AccountState): Route {
       state.password = newPassword;
       return json({ ended: endOthers() });
     }
-    if (method === "GET" && path === "/api/account/email-preferences") {
-      return json(state.emailPreferences);
+    if (method === "GET" && path === "/api/account/notifications") {
+      return json(state.notifications);
     }
-    if (method === "PATCH" && path === "/api/account/email-preferences") {
-      state.emailPreferences = { ...state.emailPreferences, ...emailPreferencesPatch.parse(body) };
-      return json(state.emailPreferences);
-    }
-    if (method === "GET" && path === "/api/push/preferences") return json(state.push.preferences);
-    if (method === "PATCH" && path === "/api/push/preferences") {
-      state.push.preferences = { ...state.push.preferences, ...pushPreferencesPatch.parse(body) };
-      return json(state.push.preferences);
+    if (method === "PATCH" && path === "/api/account/notifications") {
+      state.notifications = patched(state.notifications, notificationSettingsPatch.parse(body));
+      return json(state.notifications);
     }
     if (method === "GET" && path === "/api/push/subscriptions") {
       return json({ items: state.push.browsers });

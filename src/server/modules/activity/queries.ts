@@ -161,13 +161,27 @@ const postStillSeen = (recipientId: string, postId: SQL | typeof userActivity.po
   sql`(${postId} is null or not exists (select 1 from ${posts} hp where hp.id = ${postId}
     and hp.user_id <> ${recipientId} and not ${seesPostsOf(recipientId, sql`hp.user_id`)}))`;
 
+/** Rows of none of the `hidden` types (those the recipient turned off in the app). */
+const notHidden = (type: SQL | typeof userActivity.type, hidden: readonly string[]) =>
+  hidden.length === 0
+    ? sql`true`
+    : sql`${type} not in (${sql.join(
+        hidden.map((name) => sql`${name}`),
+        sql`, `,
+      )})`;
+
 /** Unread groups, served by the partial index user_activity_unread_idx. */
-export async function countUnread(db: Db, recipientId: string): Promise<number> {
+export async function countUnread(
+  db: Db,
+  recipientId: string,
+  hidden: readonly string[],
+): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*) as n from (
       select distinct ${groupType}, ${userActivity.postId}, ${noteKey} from ${userActivity}
       where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null
+        and ${notHidden(userActivity.type, hidden)}
         and ${shownActor(recipientId, userActivity.actorId)}
         and ${postStillSeen(recipientId, userActivity.postId)}) g`,
   );
@@ -191,7 +205,11 @@ const RECENT_ROWS = 2000;
 const MAX_GROUPS = 100;
 
 /** The spec's get_activity_groups over the recipient's newest rows (bounded, index-served). */
-export async function activityGroups(db: Db, recipientId: string): Promise<GroupRow[]> {
+export async function activityGroups(
+  db: Db,
+  recipientId: string,
+  hidden: readonly string[],
+): Promise<GroupRow[]> {
   return queryRows<GroupRow>(
     db,
     sql`select group_type, post_id, note_id, count(distinct actor) as actor_count, bool_or(read_at is null) as unread,
@@ -205,6 +223,7 @@ export async function activityGroups(db: Db, recipientId: string): Promise<Group
           coalesce(actor_id, 'fed:' || fed_actor_id::text) as actor, read_at,
           created_at, post_snippet, comment_snippet
         from user_activity where recipient_id = ${recipientId}
+          and ${notHidden(sql`type`, hidden)}
           and ${shownActor(recipientId, sql`actor_id`)}
           and ${postStillSeen(recipientId, sql`post_id`)}
         order by created_at desc limit ${RECENT_ROWS}

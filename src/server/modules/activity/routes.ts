@@ -32,12 +32,12 @@ export const activityRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { 
   app.post(
     "/read",
     { ...signedIn, schema: { tags, body: markGroupReadBody, response: { 200: okResponse } } },
-    async (request) => markActivityRead(ctx.db, { recipientId: me(request), group: request.body }),
+    async (request) => markActivityRead(ctx, { recipientId: me(request), group: request.body }),
   );
 
   app.post(
     "/read-all",
     { ...signedIn, schema: { tags, response: { 200: okResponse } } },
-    async (request) => markActivityRead(ctx.db, { recipientId: me(request), group: null }),
+    async (request) => markActivityRead(ctx, { recipientId: me(request), group: null }),
   );
 };

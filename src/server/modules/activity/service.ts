@@ -1,11 +1,14 @@
-// The Activity page (spec-2 §2, §3, §4): groups of likes, comments, follows and mentions, actors
+// The Activity page (spec-2 §2, §3, §4): groups of likes, comments, follows and mentions (those of
+// kinds the reader turned off in the app left out: docs/notifications.md "Kinds and channels"), actors
 // (ours and people elsewhere: docs/federation.md "Activity from elsewhere") and posts (their text
 // as it reads now) hydrated in one query each; opening a group marks it read; the menu badge's
 // unread count.
 import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
 import { displayHandle } from "../../../domain/handles";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { hiddenActivityTypes } from "../notification-settings/channels";
 import { toPersonSummary } from "../profiles/person";
 import {
   activityGroups,
@@ -28,7 +31,7 @@ function webAddress(note: { url: string | null; uri: string } | undefined): stri
 }
 
 export async function listActivity(db: Db, recipientId: string): Promise<ActivityGroup[]> {
-  const groups = await activityGroups(db, recipientId);
+  const groups = await activityGroups(db, recipientId, await hiddenActivityTypes(db, recipientId));
   const recentActors = groups.map((g) => [...new Set(g.actors)].slice(0, AVATARS));
   const actorIds = [...new Set(recentActors.flat())];
   const localIds = actorIds.filter((id) => !id.startsWith(ELSEWHERE));
@@ -91,17 +94,21 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
   });
 }
 
-export const unreadCount = (db: Db, recipientId: string): Promise<number> =>
-  countUnread(db, recipientId);
+export const unreadCount = async (db: Db, recipientId: string): Promise<number> =>
+  countUnread(db, recipientId, await hiddenActivityTypes(db, recipientId));
 
-/** Marks one group read (opening it), or every group (Mark all as read) when none is given. */
+/** Marks one group read (opening it), or every group (Mark all as read) when none is given; the
+ * reader's other tabs and devices hear of it. */
 export async function markActivityRead(
-  db: Db,
+  deps: Pick<AppContext, "outbox">,
   input: {
     recipientId: string;
     group: { groupType: ActivityGroupType; postId: string | null; noteId?: string | null } | null;
   },
 ): Promise<{ ok: true }> {
-  await markRead(db, input.recipientId, input.group);
+  await deps.outbox.statement(async (db, fx) => {
+    await markRead(db, input.recipientId, input.group);
+    fx.publishAfterCommit({ type: "activity.read", recipientId: input.recipientId });
+  });
   return { ok: true };
 }

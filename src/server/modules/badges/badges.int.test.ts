@@ -5,14 +5,16 @@
 // by moderators only and deleted 30 days after the decision.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { moderationActions } from "../../db/schema/audit";
 import { badgeRequests } from "../../db/schema/badges";
 import { profiles } from "../../db/schema/profiles";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { multipartFile } from "../../test-support/multipart";
+import { makeOutboxDue } from "../../test-support/outbox-rows";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { markFaceVerified } from "../profiles/badges-and-names";
@@ -201,6 +203,53 @@ describe("asking for the yellow badge", () => {
     expect(t.mailbox.latestTo(person.email)?.subject).toBe(
       `A moderator reviewed your ${t.config.siteName} account`,
     );
+  });
+});
+
+describe("telling the person", () => {
+  const reviewedMails = (who: TestAccount) =>
+    t.mailbox
+      .all()
+      .filter(
+        (m) =>
+          m.to.includes(who.email) &&
+          m.subject === `A moderator reviewed your ${t.config.siteName} account`,
+      );
+  const settings = (who: TestAccount, body: object) =>
+    inject(t, who, "PATCH", "/api/account/notifications", body);
+
+  it("e-mails a decision only to someone who wants badge e-mails; the notice stays", async () => {
+    const person = await createAccount(t, { label: "noemail" });
+    expect((await settings(person, { matrix: { badge: { email: false } } })).statusCode).toBe(200);
+    const asked = await askYellow(person, yellow);
+    await decide(moderator, asked.json().id, { decision: "deny", message: "Not found." });
+    expect(await noticesOf(person)).toHaveLength(1);
+    await t.app.outbox.drain();
+    expect(reviewedMails(person)).toEqual([]);
+  });
+
+  it("holds the e-mail until the person's quiet hours end", async () => {
+    const person = await createAccount(t, { label: "asleep" });
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const quietHours = {
+      start: clock(Date.now() - 60_000),
+      end: clock(Date.now() + 3_600_000),
+      timeZone: "UTC",
+    };
+    expect((await settings(person, { quietHours })).statusCode).toBe(200);
+    const asked = await askYellow(person, yellow);
+    await decide(moderator, asked.json().id, { decision: "deny", message: "Not found." });
+    await t.app.outbox.drain();
+    expect(reviewedMails(person)).toEqual([]);
+    const [held] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from outbox where topic = 'mail'
+        and payload->>'to' = ${person.email} and available_at > now() + interval '50 minutes'`,
+    );
+    expect(held?.n).toBe(1);
+    await makeOutboxDue(db(), "mail");
+    await t.app.outbox.drain();
+    expect(reviewedMails(person)).toHaveLength(1);
   });
 });
 

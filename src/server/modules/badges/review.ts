@@ -20,9 +20,11 @@ import { moderationMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
 import { leaveNotice, logModerationAction } from "../audit/record";
+import { channelsFor } from "../notification-settings/channels";
 import { setBadges } from "../profiles/badges-and-names";
 import { toPersonSummary } from "../profiles/person";
 import { peopleById } from "../profiles/rows";
+import { tellByPush } from "../push/tell";
 import { askAgainAt, presentQueued } from "./present";
 import { contentTypeOf, type ProofName, proofNameOfUrl, readProof } from "./proof-store";
 import {
@@ -122,17 +124,23 @@ async function tell(
   deps: Pick<Deps, "config">,
   tx: Db,
   fx: Effects,
-  { userId, text, email, now }: { userId: string; text: string; email: string; now: Date },
+  input: { userId: string; text: string; email: string; approved: boolean; now: Date },
 ) {
+  const { userId, text, email, approved, now } = input;
   await leaveNotice(tx, { userId, text, createdAt: now });
-  fx.mail(
-    moderationMail({
-      siteName: deps.config.siteName,
-      to: email,
-      text,
-      link: deps.config.publicUrl,
-    }),
-  );
+  const channels = await channelsFor(tx, { userId, kind: "badge", now });
+  if (channels.email) {
+    fx.mail(
+      moderationMail({
+        siteName: deps.config.siteName,
+        to: email,
+        text,
+        link: deps.config.publicUrl,
+      }),
+      channels.holdUntil,
+    );
+  }
+  await tellByPush(tx, fx, { recipientId: userId, notice: { kind: "badge", approved } });
 }
 
 export async function decideBadgeRequest(
@@ -170,7 +178,8 @@ export async function decideBadgeRequest(
     const person = await badgeStateOf(tx, row.userId);
     if (person) {
       const text = noticeText(decision, row.kind as BadgeKind, askAgainAt(after));
-      await tell(deps, tx, fx, { userId: row.userId, text, email: person.email, now });
+      const approved = decision.decision === "approve";
+      await tell(deps, tx, fx, { userId: row.userId, text, email: person.email, approved, now });
     }
     return after;
   });

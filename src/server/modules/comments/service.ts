@@ -129,16 +129,15 @@ export async function addComment(
           })
         : null;
     const notified = [commented, replied];
-    notified.push(
-      ...(await recordMentions(tx, {
-        authorId,
-        postId,
-        postAuthorId: post.userId,
-        postText: post.content,
-        commentText: input.content,
-        told: notified,
-      })),
-    );
+    const mentioned = await recordMentions(tx, {
+      authorId,
+      postId,
+      postAuthorId: post.userId,
+      postText: post.content,
+      commentText: input.content,
+      told: notified,
+    });
+    notified.push(...mentioned);
     fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });
     for (const [recipientId, reply] of [
       [commented, false],
@@ -146,6 +145,10 @@ export async function addComment(
     ] as const) {
       if (!recipientId) continue;
       const notice = { kind: "comment" as const, actorId: authorId, postId, reply };
+      await tellByPush(tx, fx, { recipientId, notice });
+    }
+    for (const recipientId of mentioned) {
+      const notice = { kind: "mention" as const, actorId: authorId, postId };
       await tellByPush(tx, fx, { recipientId, notice });
     }
     for (const recipientId of notified) {

@@ -35,7 +35,7 @@ export async function remoteFollowRequests(
 
 async function approve(
   tx: Db,
-  fx: Pick<Effects, "federate" | "publishAfterCommit">,
+  fx: Pick<Effects, "federate" | "publishAfterCommit" | "push">,
   userId: string,
   actorId: string,
   followUri: string,
@@ -81,7 +81,7 @@ export async function declineRemoteRequest(
 /** Approves every waiting request (the account turned public); how many. */
 export async function approveAllRemoteRequests(
   tx: Db,
-  fx: Pick<Effects, "federate" | "publishAfterCommit">,
+  fx: Pick<Effects, "federate" | "publishAfterCommit" | "push">,
   userId: string,
 ): Promise<number> {
   let approved = 0;

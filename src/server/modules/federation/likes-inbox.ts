@@ -28,7 +28,7 @@ async function likedPost(deps: LikesDeps, ctx: InboxContext<void>, like: Like) {
 
 async function moved(
   tx: Db,
-  fx: Pick<Effects, "publishAfterCommit">,
+  fx: Pick<Effects, "publishAfterCommit" | "push">,
   { post, actorId, liked }: { post: PostView; actorId: string; liked: boolean },
 ) {
   const row = await bumpLikesFromElsewhere(tx, post.id, liked ? 1 : -1);

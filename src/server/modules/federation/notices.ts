@@ -15,13 +15,40 @@ import {
   recordActivity,
 } from "../activity/record";
 import { accountExists } from "../profiles/federated";
+import { tellByPush } from "../push/tell";
 import { blocksActor, domainBlockOf } from "./block-queries";
-import type { FollowState } from "./queries";
+import { actorById, type FollowState } from "./queries";
 
-type Fx = Pick<Effects, "publishAfterCommit">;
+type Fx = Pick<Effects, "publishAfterCommit" | "push">;
 
 const told = (fx: Fx, recipientId: string) =>
   fx.publishAfterCommit({ type: "activity.created", recipientId });
+
+/** What a push from elsewhere tells, before it names the actor. */
+type ElsewhereNotice =
+  | { kind: "like"; postId: string }
+  | { kind: "comment"; postId: string; reply: false }
+  | { kind: "follow"; request: boolean }
+  | { kind: "mention"; postId: null }
+  | { kind: "repost"; postId: string; quote: string | null };
+
+/** Tells the recipient's open tabs and pushes to their browsers (docs/notifications.md "Push"),
+ * naming the actor as they are known here now. */
+async function toldAndPushed(
+  tx: Db,
+  fx: Fx,
+  {
+    recipientId,
+    actorId,
+    notice,
+  }: { recipientId: string; actorId: string; notice: ElsewhereNotice },
+): Promise<void> {
+  told(fx, recipientId);
+  const actor = await actorById(tx, actorId);
+  if (!actor) return;
+  const elsewhere = { name: actor.name || actor.handle, handle: actor.handle };
+  await tellByPush(tx, fx, { recipientId, notice: { ...notice, elsewhere } });
+}
 
 /** A remote person's follow of ours went from `from` to `to`: a new follow (not an approval,
  * which the owner made) or a new request is told. */
@@ -34,7 +61,8 @@ export async function followNoticed(
     input.from !== null ? null : input.to === "accepted" ? "FOLLOW" : "FOLLOW_REQUEST";
   if (!type) return;
   await recordActivity(tx, { recipientId: input.userId, fedActorId: input.actorId, type });
-  told(fx, input.userId);
+  const notice = { kind: "follow", request: type === "FOLLOW_REQUEST" } as const;
+  await toldAndPushed(tx, fx, { recipientId: input.userId, actorId: input.actorId, notice });
 }
 
 /** Their follow or request ended (their Undo, or our person's answer to the request). */
@@ -69,7 +97,8 @@ export async function likeNoticed(
     postId: input.postId,
     postText: input.postText,
   });
-  told(fx, input.authorId);
+  const notice = { kind: "like", postId: input.postId } as const;
+  await toldAndPushed(tx, fx, { recipientId: input.authorId, actorId: input.actorId, notice });
 }
 
 /** Their Announce of a post of ours, told once however often it arrives. */
@@ -87,7 +116,8 @@ export async function repostNoticed(
   if (await blocksActor(tx, { userId: input.authorId, actorId: input.actorId })) return;
   if (await noticedFromElsewhere(tx, item)) return;
   await recordActivity(tx, { ...item, postText: input.postText });
-  told(fx, input.authorId);
+  const notice = { kind: "repost", postId: input.postId, quote: null } as const;
+  await toldAndPushed(tx, fx, { recipientId: input.authorId, actorId: input.actorId, notice });
 }
 
 /** Their Undo(Announce) of a post of ours: the item goes, whoever's post it is. */
@@ -134,7 +164,12 @@ export async function noteNoticed(
       postId: repliedTo.postId,
       postText: repliedTo.text,
     });
-    told(fx, repliedTo.authorId);
+    const notice = { kind: "comment", postId: repliedTo.postId, reply: false } as const;
+    await toldAndPushed(tx, fx, {
+      recipientId: repliedTo.authorId,
+      actorId: input.actor.id,
+      notice,
+    });
   }
   // A quote of a post they were replying to tells its author of the reply only.
   const { quoted } = input;
@@ -147,13 +182,20 @@ export async function noteNoticed(
       postId: quotedAuthor.postId,
       postText: quotedAuthor.text,
     });
-    told(fx, quotedAuthor.authorId);
+    const { postId } = quotedAuthor;
+    const notice = { kind: "repost", postId, quote: postId } as const;
+    await toldAndPushed(tx, fx, {
+      recipientId: quotedAuthor.authorId,
+      actorId: input.actor.id,
+      notice,
+    });
   }
   const toldAlready = new Set([repliedTo?.authorId, quotedAuthor?.authorId]);
   const others = [...new Set(input.mentioned)].filter((id) => !toldAlready.has(id));
   for (const userId of others.slice(0, MAX_MENTIONS)) {
     if (!(await reached(userId))) continue;
     await recordActivity(tx, { ...note, recipientId: userId, type: "MENTION" });
-    told(fx, userId);
+    const notice = { kind: "mention", postId: null } as const;
+    await toldAndPushed(tx, fx, { recipientId: userId, actorId: input.actor.id, notice });
   }
 }

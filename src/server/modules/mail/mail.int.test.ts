@@ -291,11 +291,10 @@ describe("e-mail notices", () => {
 
   it("sends none to someone who turned notices off", async () => {
     const [from, to] = await Promise.all([createAccount(t), createAccount(t)]);
-    const off = await inject(t, to, "PUT", "/api/mail/settings", { emailNotifications: false });
-    expect(off.json()).toEqual({ emailNotifications: false });
-    expect((await inject(t, to, "GET", "/api/mail/settings")).json()).toEqual({
-      emailNotifications: false,
+    const off = await inject(t, to, "PATCH", "/api/account/notifications", {
+      matrix: { message: { email: false } },
     });
+    expect(off.json().matrix.message.email).toBe(false);
     const threadId = await openDirect(from, to);
     await send(from, threadId, { body: "quiet" });
     await new Promise((r) => setTimeout(r, 200));

@@ -1,8 +1,9 @@
 // After an in-app message its recipients hear of it: a push to each browser they subscribed, for
 // every message (docs/notifications.md "Push"), and (spec-1 §8) an e-mail at their sign-up address,
 // at most once per thread every 15 minutes (a busy thread is one notice, not one per message),
-// and not at all when they turned notices off. Reading the thread re-arms the notice. The notice
-// is claimed and written in the message's own transaction (docs/outbox.md). Each notice carries a
+// and not at all when they turned message e-mails off; both wait out their quiet hours
+// (docs/notifications.md "Quiet hours"). Reading the thread re-arms the notice. The notice is
+// claimed and written in the message's own transaction (docs/outbox.md). Each notice carries a
 // one-click unsubscribe link that turns these notices off (docs/mail.md "Unsubscribe headers").
 import type { MessageView } from "../../../domain/contracts/mail";
 import { displayName } from "../../../domain/display-name";
@@ -11,6 +12,7 @@ import type { Db } from "../../db/client";
 import { messageNoticeMail } from "../../infra/message-notice-mail";
 import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
+import { channelsFor } from "../notification-settings/channels";
 import { tellByPush } from "../push/tell";
 import { claimNotice, threadMemberIds } from "./queries";
 
@@ -37,6 +39,8 @@ export async function queueNotices(
         },
       });
     }
+    const { email, holdUntil } = await channelsFor(tx, { userId, kind: "message" });
+    if (!email) continue;
     const to = await claimNotice(tx, { threadId, userId, minutes: NOTICE_INTERVAL_MINUTES });
     if (!to) continue;
     fx.mail(
@@ -53,6 +57,7 @@ export async function queueNotices(
           unsubscribeToken({ secret: config.sessionSecret }, { userId, kind: "messages" }),
         ),
       }),
+      holdUntil,
     );
   }
 }

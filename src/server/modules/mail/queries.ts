@@ -4,12 +4,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "driz
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { users } from "../../db/schema/auth";
-import {
-  chatMessages,
-  chatThreadMembers,
-  chatThreads,
-  mailPreferences,
-} from "../../db/schema/mail";
+import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { profiles } from "../../db/schema/profiles";
 import { nameNotHeld } from "../../policy/held-names";
 import { personColumns } from "../profiles/person";
@@ -255,19 +250,13 @@ export async function countUnreadThreads(db: Db, userId: string): Promise<number
 }
 
 /**
- * Claims this member's e-mail notice for the thread: at most one per `minutes`, and only for
- * members who have not turned notices off. Answers their sign-up address when claimed.
+ * Claims this member's e-mail notice for the thread: at most one per `minutes`. Answers their
+ * sign-up address when claimed.
  */
 export async function claimNotice(
   db: Db,
   input: { threadId: string; userId: string; minutes: number },
 ): Promise<string | null> {
-  const optedOut = db
-    .select({ one: sql`1` })
-    .from(mailPreferences)
-    .where(
-      and(eq(mailPreferences.userId, input.userId), eq(mailPreferences.emailNotifications, false)),
-    );
   const rows = await db
     .update(chatThreadMembers)
     .set({ notifiedAt: new Date() })
@@ -279,7 +268,6 @@ export async function claimNotice(
           isNull(chatThreadMembers.notifiedAt),
           lt(chatThreadMembers.notifiedAt, sql`now() - make_interval(mins => ${input.minutes})`),
         ),
-        sql`not exists (${optedOut})`,
       ),
     )
     .returning({ userId: chatThreadMembers.userId });
@@ -290,25 +278,6 @@ export async function claimNotice(
     .where(eq(users.id, input.userId))
     .limit(1);
   return user?.email ?? null;
-}
-
-export async function readMailPreferences(db: Db, userId: string) {
-  const [row] = await db
-    .select({ emailNotifications: mailPreferences.emailNotifications })
-    .from(mailPreferences)
-    .where(eq(mailPreferences.userId, userId))
-    .limit(1);
-  return { emailNotifications: row?.emailNotifications ?? true };
-}
-
-export async function writeMailPreferences(
-  db: Db,
-  { userId, emailNotifications }: { userId: string; emailNotifications: boolean },
-): Promise<void> {
-  await db
-    .insert(mailPreferences)
-    .values({ userId, emailNotifications })
-    .onConflictDoUpdate({ target: mailPreferences.userId, set: { emailNotifications } });
 }
 
 /** The person whose address on our mail domain has this local part (username or default). */

@@ -5,7 +5,6 @@ import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
 import {
   directThreadBody,
   externalMailBody,
-  mailSettings,
   messageResponse,
   messagesPage,
   messagesQuery,
@@ -135,17 +134,5 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       reply.headers(noStore);
       return { count: await mail.unreadThreadCount(ctx.db, me(request)) };
     },
-  );
-
-  app.get(
-    "/settings",
-    { ...signedIn, schema: { tags, response: { 200: mailSettings } } },
-    async (request) => mail.mailSettingsOf(ctx.db, me(request)),
-  );
-
-  app.put(
-    "/settings",
-    { ...signedIn, schema: { tags, body: mailSettings, response: { 200: mailSettings } } },
-    async (request) => mail.updateMailSettings(ctx.db, { viewerId: me(request), ...request.body }),
   );
 };

@@ -1,6 +1,6 @@
 // Mail use-cases (spec-1 §2 mail screen, §4 states, §5 compose rules, §7 calls, §8 messages): the
 // thread list, opening the direct thread with a person, messages newest first, sending (inside
-// the product, or out over SMTP in a thread with an outside address), reading, settings. Every
+// the product, or out over SMTP in a thread with an outside address), reading. Every
 // read and write of a thread checks that the viewer is a member (404 otherwise).
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { isOwnDomainAddress } from "../../../domain/email";
@@ -29,10 +29,8 @@ import {
   listMessages,
   listThreads,
   markThreadRead,
-  readMailPreferences,
   threadMemberIds,
   threadParties,
-  writeMailPreferences,
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
 
@@ -278,16 +276,3 @@ export async function readThread(
 }
 
 export const unreadThreadCount = (db: Db, viewerId: string) => countUnreadThreads(db, viewerId);
-
-export const mailSettingsOf = (db: Db, viewerId: string) => readMailPreferences(db, viewerId);
-
-export async function updateMailSettings(
-  db: Db,
-  input: { viewerId: string; emailNotifications: boolean },
-) {
-  await writeMailPreferences(db, {
-    userId: input.viewerId,
-    emailNotifications: input.emailNotifications,
-  });
-  return readMailPreferences(db, input.viewerId);
-}

@@ -8,7 +8,7 @@ const content = (
   likes: number,
   comments: number,
   replies = 0,
-  { reposts = 0, quotes = 0 } = {},
+  { reposts = 0, quotes = 0, requests = 0, mentions = 0 } = {},
 ): DigestContent => ({
   followers: { people: people(...followers), total },
   likes,
@@ -16,6 +16,8 @@ const content = (
   quotes,
   comments,
   replies,
+  requests,
+  mentions,
 });
 
 describe("digestSummary", () => {
@@ -55,6 +57,13 @@ describe("digestSummary", () => {
       "2 likes, 3 reposts, 1 quote and 1 comment on your posts",
     ],
     [content([], 0, 0, 0, 0, { reposts: 1 }), "1 repost on your posts", "1 repost on your posts"],
+    // Follow requests after the followers, mentions last.
+    [
+      content(["Ann"], 1, 1, 0, 0, { requests: 2, mentions: 1 }),
+      "1 new follower (Ann), 2 follow requests, 1 like on your posts, 1 mention",
+      "1 new follower, 2 follow requests, 1 like on your posts, 1 mention",
+    ],
+    [content([], 0, 0, 0, 0, { mentions: 3 }), "3 mentions", "3 mentions"],
   ])("case %#", (given, named, bare) => {
     expect(digestSummary(given)).toBe(named);
     expect(digestSummary(given, false)).toBe(bare);

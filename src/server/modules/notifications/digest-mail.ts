@@ -1,6 +1,6 @@
 // The daily digest's e-mail (docs/accounts.md "E-mails from us"): "Since yesterday: 3 new
-// followers (Ann, Bo and Cy), 5 likes, 1 repost and 2 comments on your posts, 1 reply to your
-// comments",
+// followers (Ann, Bo and Cy), 1 follow request, 5 likes, 1 repost and 2 comments on your posts,
+// 1 reply to your comments, 2 mentions",
 // each follower linked to their profile, the rest to the Activity page, and the unsubscribe foot.
 import { longDateLabel } from "../../../domain/time-labels";
 import { escapeHtml, layout, unsubscribeHtml, unsubscribeText } from "../../infra/mail-layout";
@@ -19,6 +19,10 @@ export interface DigestContent {
   comments: number;
   /** Replies to the person's comments, on others' posts (a reply on their own post is a comment). */
   replies: number;
+  /** Follow requests waiting for the person's answer (a private account). */
+  requests: number;
+  /** Posts and comments that mention the person. */
+  mentions: number;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -43,7 +47,7 @@ export function sinceLabel(from: Date, now: Date): string {
  * and 2 comments on your posts, 1 reply to your comments'); null when there is nothing to tell. */
 export function digestSummary(content: DigestContent, named = true): string | null {
   const parts: string[] = [];
-  const { followers, likes, reposts, quotes, comments, replies } = content;
+  const { followers, likes, reposts, quotes, comments, replies, requests, mentions } = content;
   if (followers.total > 0) {
     const who = names(
       followers.people.map((p) => p.fullName),
@@ -53,6 +57,7 @@ export function digestSummary(content: DigestContent, named = true): string | nu
     // Followers elsewhere are counted, not named (docs/accounts.md "The daily digest").
     parts.push(named && followers.people.length > 0 ? `${counted} (${who})` : counted);
   }
+  if (requests > 0) parts.push(count(requests, "follow request", "follow requests"));
   const onPosts = [
     ...(likes > 0 ? [count(likes, "like", "likes")] : []),
     ...(reposts > 0 ? [count(reposts, "repost", "reposts")] : []),
@@ -61,17 +66,21 @@ export function digestSummary(content: DigestContent, named = true): string | nu
   ];
   if (onPosts.length > 0) parts.push(`${listed(onPosts)} on your posts`);
   if (replies > 0) parts.push(`${count(replies, "reply", "replies")} to your comments`);
+  if (mentions > 0) parts.push(count(mentions, "mention", "mentions"));
   return parts.length > 0 ? parts.join(", ") : null;
 }
 
 /** What the Activity link leads to: 'the likes and comments', 'the replies', …; null for none. */
-function activityLabel({ likes, reposts, quotes, comments, replies }: DigestContent) {
+function activityLabel(content: DigestContent) {
+  const { likes, reposts, quotes, comments, replies, requests, mentions } = content;
   const kinds = [
+    ...(requests > 0 ? ["follow requests"] : []),
     ...(likes > 0 ? ["likes"] : []),
     ...(reposts > 0 ? ["reposts"] : []),
     ...(quotes > 0 ? ["quotes"] : []),
     ...(comments > 0 ? ["comments"] : []),
     ...(replies > 0 ? ["replies"] : []),
+    ...(mentions > 0 ? ["mentions"] : []),
   ];
   return kinds.length === 0 ? null : `See the ${listed(kinds)}`;
 }

@@ -1,13 +1,18 @@
 // SQL of the daily digest (docs/accounts.md "E-mails from us"): who has activity the digest would
 // tell, one person's row held for the run, and what happened to them in a window. Activity comes
 // from user_activity (modules/activity), read with the same visibility rule as the Activity page.
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  type ActivityRowType,
+  kindOfActivity,
+} from "../../../domain/contracts/notification-settings";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { mailPreferences } from "../../db/schema/mail";
 import { profiles } from "../../db/schema/profiles";
 import { notSuspended, visibleAuthor } from "../../policy/visibility";
+import { wants } from "../notification-settings/channels";
 import { type PersonRow, personColumns } from "../profiles/person";
 
 export interface DigestWindow {
@@ -18,8 +23,20 @@ export interface DigestWindow {
   oldest: Date;
 }
 
-/** People after `after` (by id) with activity in their window that a switch of theirs covers and
- * no digest since `dayBefore`; served by user_activity_created_idx. */
+/** The Activity rows a digest tells of. */
+const DIGEST_TYPES = (Object.keys(kindOfActivity) as ActivityRowType[]).filter(
+  (type) => type !== "FOLLOW_ACCEPTED",
+);
+
+/** The notification kind of an Activity row's type, in SQL. */
+const kindOfType = (type: SQL) =>
+  sql`case ${type} ${sql.join(
+    DIGEST_TYPES.map((name) => sql`when ${name} then ${kindOfActivity[name]}`),
+    sql` `,
+  )} end`;
+
+/** People after `after` (by id) with activity in their window whose e-mail they want and no
+ * digest since `dayBefore`; served by user_activity_created_idx. */
 export async function digestCandidates(
   db: Db,
   input: DigestWindow & { after: string; limit: number },
@@ -32,9 +49,11 @@ export async function digestCandidates(
       where a.created_at > ${input.oldest} and a.created_at <= ${input.now}
         and a.created_at > coalesce(p.digest_sent_at, ${input.dayBefore})
         and (p.digest_sent_at is null or p.digest_sent_at <= ${input.dayBefore})
-        and a.type in ('LIKE', 'REPOST', 'QUOTE', 'COMMENT', 'REPLY', 'FOLLOW')
-        and case when a.type = 'FOLLOW' then coalesce(p.email_new_followers, true)
-                 else coalesce(p.email_post_activity, true) end
+        and a.type in (${sql.join(
+          DIGEST_TYPES.map((type) => sql`${type}`),
+          sql`, `,
+        )})
+        and ${wants(sql`a.recipient_id`, kindOfType(sql`a.type`), "email")}
         and a.recipient_id > ${input.after}
         and ${notSuspended(sql`a.recipient_id`)}
       group by a.recipient_id
@@ -46,8 +65,6 @@ export async function digestCandidates(
 
 export interface DigestHold {
   email: string;
-  newFollowers: boolean;
-  postActivity: boolean;
   digestSentAt: Date | null;
 }
 
@@ -58,8 +75,6 @@ export async function holdForDigest(db: Db, userId: string): Promise<DigestHold 
   const [row] = await db
     .select({
       email: users.email,
-      newFollowers: mailPreferences.emailNewFollowers,
-      postActivity: mailPreferences.emailPostActivity,
       digestSentAt: mailPreferences.digestSentAt,
     })
     .from(mailPreferences)
@@ -114,28 +129,34 @@ export async function newFollowersIn(
   };
 }
 
-/** Likes, reposts, quotes and comments on the person's posts, and replies to their comments (a
- * REPLY row is on someone else's post: comments/service.ts), in the window. */
-export async function postActivityIn(
-  db: Db,
-  input: Between,
-): Promise<{ likes: number; reposts: number; quotes: number; comments: number; replies: number }> {
-  const [row] = await queryRows<
-    Record<"likes" | "reposts" | "quotes" | "comments" | "replies", number | string>
-  >(
+const COUNTED = {
+  likes: "LIKE",
+  reposts: "REPOST",
+  quotes: "QUOTE",
+  comments: "COMMENT",
+  replies: "REPLY",
+  requests: "FOLLOW_REQUEST",
+  mentions: "MENTION",
+} as const satisfies Record<string, ActivityRowType>;
+export type Counted = Record<keyof typeof COUNTED, number>;
+
+/** Likes, reposts, quotes and comments on the person's posts, replies to their comments (a REPLY
+ * row is on someone else's post: comments/service.ts), follow requests waiting and mentions, in
+ * the window. */
+export async function activityCountsIn(db: Db, input: Between): Promise<Counted> {
+  const names = Object.keys(COUNTED) as (keyof Counted)[];
+  const [row] = await queryRows<Record<keyof Counted, number | string>>(
     db,
-    sql`select count(*) filter (where a.type = 'LIKE') as likes,
-        count(*) filter (where a.type = 'REPOST') as reposts,
-        count(*) filter (where a.type = 'QUOTE') as quotes,
-        count(*) filter (where a.type = 'COMMENT') as comments,
-        count(*) filter (where a.type = 'REPLY') as replies
+    sql`select ${sql.join(
+      names.map(
+        (name) => sql`count(*) filter (where a.type = ${COUNTED[name]}) as ${sql.identifier(name)}`,
+      ),
+      sql`, `,
+    )}
       from user_activity a where ${inWindow(input)}`,
   );
-  return {
-    likes: Number(row?.likes ?? 0),
-    reposts: Number(row?.reposts ?? 0),
-    quotes: Number(row?.quotes ?? 0),
-    comments: Number(row?.comments ?? 0),
-    replies: Number(row?.replies ?? 0),
-  };
+  return Object.fromEntries(names.map((name) => [name, Number(row?.[name] ?? 0)])) as Counted;
 }
+
+/** The Activity row type each count is of. */
+export const typeOfCount = (name: keyof Counted): ActivityRowType => COUNTED[name];

@@ -1,6 +1,7 @@
 // The daily digest (docs/accounts.md "E-mails from us") on an injected clock: one batched mail per
-// person per day, naming the new followers and counting likes and comments; nothing without
-// activity or with the switches off; one mail however many runs go at once; the unsubscribe
+// person per day, naming the new followers and counting comments (and likes, for whoever wants
+// them e-mailed: docs/notifications.md "Kinds and channels"); nothing without activity, with the
+// kinds' e-mail off, or in quiet hours; one mail however many runs go at once; the unsubscribe
 // headers and a one-click unsubscribe that stops the next one.
 import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
@@ -29,8 +30,12 @@ const comment = async (who: TestAccount, postId: string, content: string) =>
   expect(
     (await inject(t, who, "POST", `/api/posts/${postId}/comments`, { content })).statusCode,
   ).toBe(201);
-const setPrefs = (who: TestAccount, patch: object) =>
-  inject(t, who, "PATCH", "/api/account/email-preferences", patch);
+/** Turns the e-mail of each kind named on or off. */
+const setEmail = async (who: TestAccount, kinds: Record<string, boolean>) => {
+  const matrix = Object.fromEntries(Object.entries(kinds).map(([k, on]) => [k, { email: on }]));
+  const res = await inject(t, who, "PATCH", "/api/account/notifications", { matrix });
+  expect(res.statusCode, res.body).toBe(200);
+};
 
 describe("the daily digest", () => {
   it("sends one batched mail a day per person, naming the followers, and none without news", async () => {
@@ -40,6 +45,7 @@ describe("the daily digest", () => {
       createAccount(t, { fullName: "Cy Diaz" }),
       createAccount(t, { fullName: "Eve Moss" }),
     ]);
+    await setEmail(ann, { like: true });
     const post = await publish(t, ann, "A walk by the river");
     await follow(t, bo, ann);
     await follow(t, cy, ann);
@@ -79,28 +85,58 @@ describe("the daily digest", () => {
     expect(digestsTo(ann)).toHaveLength(2);
   });
 
-  it("tells only what a switch that is on covers, and nothing when both are off", async () => {
+  it("tells only the kinds whose e-mail is on, and nothing when none is", async () => {
     const [ann, bo, cy] = await Promise.all([
       createAccount(t, { fullName: "Ann Lee" }),
       createAccount(t, { fullName: "Bo Park" }),
       createAccount(t, { fullName: "Cy Diaz" }),
     ]);
-    await setPrefs(ann, { newFollowers: false, postActivity: false });
+    await setEmail(ann, { follow: false, comment: false });
     const post = await publish(t, ann, "Hello");
     await follow(t, bo, ann);
     await like(bo, post.id);
+    await comment(bo, post.id, "Hi");
     const start = new Date();
     expect(await t.app.runEmailDigest(start)).toEqual({ sent: 0, failed: 0 });
 
-    await setPrefs(ann, { postActivity: true });
+    await setEmail(ann, { like: true });
     await follow(t, cy, ann);
     expect(await t.app.runEmailDigest(later(start, 1))).toEqual({ sent: 1, failed: 0 });
     expect(digestsTo(ann).map((m) => m.subject)).toEqual(["Since yesterday: 1 like on your posts"]);
 
     // Someone with only followers on and only likes to tell hears nothing.
-    await setPrefs(ann, { newFollowers: true, postActivity: false });
+    await setEmail(ann, { follow: true, like: false });
     await like(cy, post.id);
     expect(await t.app.runEmailDigest(later(start, 26))).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("tells follow requests and mentions, by default", async () => {
+    const [ann, bo, cy] = await Promise.all([
+      createAccount(t, { fullName: "Ann Lee" }),
+      createAccount(t, { fullName: "Bo Park" }),
+      createAccount(t, { fullName: "Cy Diaz" }),
+    ]);
+    const made = await inject(t, ann, "PUT", "/api/account/privacy", { privateAccount: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const asked = await inject(t, bo, "POST", "/api/follows/toggle", { targetUserId: ann.userId });
+    expect(asked.json().state, asked.body).toBe("requested");
+    await publish(t, cy, `Say hello to @${ann.handle}`);
+    expect(await t.app.runEmailDigest(new Date())).toEqual({ sent: 1, failed: 0 });
+    expect(digestsTo(ann).map((m) => m.subject)).toEqual([
+      "Since yesterday: 1 follow request, 1 mention",
+    ]);
+  });
+
+  it("waits out the person's quiet hours, then sends", async () => {
+    const [ann, bo] = await Promise.all([createAccount(t), createAccount(t)]);
+    const quiet = { start: "22:00", end: "07:00", timeZone: "UTC" };
+    await inject(t, ann, "PATCH", "/api/account/notifications", { quietHours: quiet });
+    await follow(t, bo, ann);
+    const night = new Date();
+    night.setUTCHours(23, 0, 0, 0);
+    expect(await t.app.runEmailDigest(night)).toEqual({ sent: 0, failed: 0 });
+    expect(await t.app.runEmailDigest(later(night, 7.9))).toEqual({ sent: 0, failed: 0 });
+    expect(await t.app.runEmailDigest(later(night, 8))).toEqual({ sent: 1, failed: 0 });
   });
 
   it("tells a reply to one's comment as a reply, to someone who has no posts", async () => {
@@ -213,11 +249,13 @@ describe("the daily digest", () => {
       payload: "List-Unsubscribe=One-Click",
     });
     expect(res.statusCode).toBe(200);
-    expect((await inject(t, ann, "GET", "/api/account/email-preferences")).json()).toEqual({
-      newFollowers: false,
-      postActivity: false,
-      messages: true,
-    });
+    const { matrix } = (await inject(t, ann, "GET", "/api/account/notifications")).json();
+    expect([matrix.follow.email, matrix.comment.email, matrix.mention.email]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(matrix.message.email).toBe(true);
     await follow(t, cy, ann);
     expect(await t.app.runEmailDigest(later(start, 25))).toEqual({ sent: 0, failed: 0 });
     expect(digestsTo(ann)).toHaveLength(1);

@@ -1,26 +1,30 @@
-// The daily digest (docs/accounts.md "E-mails from us"): once a run, everyone with the new
-// followers or the comments-and-likes switch on and activity since their last digest gets one
-// e-mail telling all of it, at most one in 24 hours. Each person's digest is written through the
+// The daily digest (docs/accounts.md "E-mails from us"): once a run, everyone with activity since
+// their last digest of a kind they want e-mailed (docs/notifications.md "Kinds and channels") gets
+// one e-mail telling all of it, at most one in 24 hours, never in their quiet hours. Each person's digest is written through the
 // outbox's mail topic in its own transaction, which records its time, with their preferences row
 // locked (digest-queries.ts holdForDigest): two instances running at once, or a run after one that
 // died half way, find the time already recorded and send nothing more; a digest that fails before
 // its commit leaves neither the mail nor the time, and only that person waits for the next run.
 // On the timer a run first claims its period in `job_runs`, as the username lifecycle does, so the
 // instances do not all scan at once.
+import { kindOfActivity } from "../../../domain/contracts/notification-settings";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { claimJobRun, scheduleJob } from "../../db/job-runs";
 import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
+import { emailedKinds, quietUntilFor } from "../notification-settings/channels";
 import { digestMail, digestSummary, sinceLabel } from "./digest-mail";
 import {
+  activityCountsIn,
+  type Counted,
   type DigestWindow,
   digestCandidates,
   holdForDigest,
   markDigestSent,
   newFollowersIn,
-  postActivityIn,
+  typeOfCount,
 } from "./digest-queries";
 
 type DigestDeps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
@@ -40,7 +44,7 @@ export interface DigestReport {
 }
 
 /** Writes one person's digest in `tx`; false when a digest went out in the last day (another run
- * got there first), both switches are off, or nothing they may see happened. */
+ * got there first), it is their quiet hours, or nothing they may see and want e-mailed happened. */
 async function digestOne(
   tx: Db,
   fx: Effects,
@@ -48,19 +52,22 @@ async function digestOne(
   { userId, window }: { userId: string; window: DigestWindow },
 ): Promise<boolean> {
   const held = await holdForDigest(tx, userId);
-  if (!held || (!held.newFollowers && !held.postActivity)) return false;
+  if (!held) return false;
   if (held.digestSentAt && held.digestSentAt > window.dayBefore) return false;
+  if (await quietUntilFor(tx, userId, window.now)) return false;
   const from = new Date(
     Math.max((held.digestSentAt ?? window.dayBefore).getTime(), window.oldest.getTime()),
   );
   const between = { userId, from, to: window.now };
   const { publicUrl, siteName, sessionSecret } = deps.config;
-  const followers = held.newFollowers
+  const emailed = await emailedKinds(tx, userId);
+  const followers = emailed.has("follow")
     ? await newFollowersIn(tx, { ...between, limit: NAMED_FOLLOWERS })
     : { people: [], total: 0 };
-  const { likes, reposts, quotes, comments, replies } = held.postActivity
-    ? await postActivityIn(tx, between)
-    : { likes: 0, reposts: 0, quotes: 0, comments: 0, replies: 0 };
+  const counts = await activityCountsIn(tx, between);
+  for (const name of Object.keys(counts) as (keyof Counted)[]) {
+    if (!emailed.has(kindOfActivity[typeOfCount(name)])) counts[name] = 0;
+  }
   const content = {
     followers: {
       people: followers.people.map((row) => ({
@@ -69,11 +76,7 @@ async function digestOne(
       })),
       total: followers.total,
     },
-    likes,
-    reposts,
-    quotes,
-    comments,
-    replies,
+    ...counts,
   };
   const summary = digestSummary(content);
   if (!summary) return false;

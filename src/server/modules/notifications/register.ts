@@ -1,5 +1,5 @@
-// The e-mails-from-us area in the app (docs/accounts.md "E-mails from us"): the switches, the
-// one-click unsubscribe page, and the daily digest, looked for every ten minutes.
+// The e-mails-from-us area in the app (docs/accounts.md "E-mails from us"): the one-click
+// unsubscribe page and its API, and the daily digest, looked for every ten minutes.
 import type { AppModule } from "../../app-module";
 import { type DigestReport, runEmailDigest, scheduleEmailDigest } from "./digest";
 import { notificationRoutes } from "./routes";

@@ -5,11 +5,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { unsubscribeLabels } from "../../../domain/contracts/email-preferences";
+import { unsubscribeLabels } from "../../../domain/contracts/notification-settings";
 import type { WithContext } from "../../context";
 import { AppError } from "../../errors";
 import { unsubscribePath } from "../../infra/unsubscribe-link";
-import * as preferences from "./preferences";
+import * as links from "./unsubscribe";
 import { confirmPage, donePage, invalidPage } from "./unsubscribe-page";
 
 export const unsubscribeTokenParams = z.object({ token: z.string().min(1).max(512) });
@@ -49,7 +49,7 @@ export const unsubscribePageRoutes: FastifyPluginAsyncZod<WithContext> = async (
   app.get("/settings/unsubscribe/:token", { schema }, async (request, reply) =>
     answer(
       reply,
-      () => preferences.checkUnsubscribeLink(ctx, request.params),
+      () => links.checkUnsubscribeLink(ctx, request.params),
       (label) => confirmPage({ siteName, label, action: unsubscribePath(request.params.token) }),
     ),
   );
@@ -57,7 +57,7 @@ export const unsubscribePageRoutes: FastifyPluginAsyncZod<WithContext> = async (
   app.post("/settings/unsubscribe/:token", { schema }, async (request, reply) =>
     answer(
       reply,
-      () => preferences.unsubscribe(ctx, request.params),
+      () => links.unsubscribe(ctx, request.params),
       (label) => donePage({ siteName, label }),
     ),
   );

@@ -8,9 +8,10 @@
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
-import type { LiveEffects } from "../../outbox/outbox";
+import type { Effects, LiveEffects } from "../../outbox/outbox";
 import { canSeePosts } from "../../policy/visibility";
 import { forgetActivity, recordActivity } from "../activity/record";
+import { tellByPush } from "../push/tell";
 import { findLivePost } from "./queries";
 import { bumpQuotes, detachedQuoteOf, markQuoteDetached } from "./quote-queries";
 import { repostTarget } from "./repost-queries";
@@ -61,7 +62,7 @@ async function moveQuoteCount(
  * caches). */
 export async function countNewQuote(
   tx: Db,
-  fx: Pick<LiveEffects, "publishAfterCommit">,
+  fx: Pick<Effects, "publishAfterCommit" | "push">,
   {
     quoteId,
     quoteOf,
@@ -80,7 +81,10 @@ export async function countNewQuote(
     postText: text,
     postWarning: warning,
   });
-  if (told) fx.publishAfterCommit({ type: "activity.created", recipientId: told });
+  if (!told) return;
+  fx.publishAfterCommit({ type: "activity.created", recipientId: told });
+  const notice = { kind: "repost" as const, actorId: authorId, postId: quoteOf, quote: quoteId };
+  await tellByPush(tx, fx, { recipientId: told, notice });
 }
 
 /** As a quote is deleted or removed by a moderator (in its transaction, with what that changed):

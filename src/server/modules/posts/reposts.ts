@@ -10,6 +10,7 @@ import { forbidden } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { forgetActivity, recordActivity } from "../activity/record";
+import { tellByPush } from "../push/tell";
 import {
   bumpReposts,
   deleteRepost,
@@ -80,7 +81,11 @@ export async function repostPost(
       postId,
       postText: post.content,
     });
-    if (told) fx.publishAfterCommit({ type: "activity.created", recipientId: told });
+    if (told) {
+      fx.publishAfterCommit({ type: "activity.created", recipientId: told });
+      const notice = { kind: "repost" as const, actorId: viewerId, postId, quote: null };
+      await tellByPush(tx, fx, { recipientId: told, notice });
+    }
     await announce(deps, tx, fx, {
       ...key,
       repostId: added.id,

@@ -240,6 +240,8 @@ export async function createPost(
       const written = { postId: id, postAuthorId: authorId, postText: input.content };
       for (const recipientId of await recordMentions(tx, { authorId, ...written })) {
         fx.publishAfterCommit({ type: "activity.created", recipientId });
+        const notice = { kind: "mention" as const, actorId: authorId, postId: id };
+        await tellByPush(tx, fx, { recipientId, notice });
       }
       fx.publishAfterCommit(async () => {
         committed = true;

@@ -32,14 +32,18 @@ const GONE = new Set([404, 410]);
 
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true });
 
-/** Who the notice names; null when that account is gone. */
-async function namedIn(db: Db, notice: PushNotice): Promise<Named | null> {
+/** Who the notice names; null when it names no one; "gone" when that account is gone. */
+async function namedIn(db: Db, notice: PushNotice): Promise<Named | null | "gone"> {
   if (notice.kind === "message" && "address" in notice.from) {
-    return { name: displayName({ address: notice.from.address }), handle: null };
+    return { name: displayName({ address: notice.from.address }), profile: null };
+  }
+  if ("elsewhere" in notice) {
+    return { name: notice.elsewhere.name, profile: `/@${notice.elsewhere.handle}` };
   }
   const actor = actorOf(notice);
-  const person = actor && (await peopleById(db, [actor.userId])).get(actor.userId);
-  return person ? { name: displayName(person), handle: person.handle } : null;
+  if (!actor) return null;
+  const person = (await peopleById(db, [actor.userId])).get(actor.userId);
+  return person ? { name: displayName(person), profile: `/${person.handle}` } : "gone";
 }
 
 export async function deliverPush(
@@ -49,7 +53,7 @@ export async function deliverPush(
   const subscription = await findSubscription(deps.db, subscriptionId);
   if (!subscription) return;
   const from = await namedIn(deps.db, notice);
-  if (!from) return;
+  if (from === "gone") return;
   const { payload, options } = composePush(notice, { recipientId: subscription.userId, from });
   const problem = endpointProblem(subscription.endpoint, deps.rules.allowed);
   if (problem) throw permanent(problem);

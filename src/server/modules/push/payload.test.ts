@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import type { PushNotice } from "../../outbox/messages";
 import { composePush, shortened } from "./payload";
+import { kindOfNotice } from "./tell";
 
-const from = { name: "Bo Brand", handle: "bo" };
+const from = { name: "Bo Brand", profile: "/bo" };
 const postId = "4a0f7f3e-1c55-4e3b-9a57-0d2f1f1e9c11";
 const threadId = "9d3c1e0a-77b2-4f0e-8a51-3c6e2b9d4f20";
 
@@ -35,10 +36,35 @@ describe("composePush", () => {
       86_400,
       "high",
     ],
+    [{ kind: "mention", actorId: "b", postId }, "Bo Brand mentioned you", 86_400, "normal"],
+    [
+      { kind: "repost", actorId: "b", postId, quote: null },
+      "Bo Brand reposted your post",
+      6 * 3600,
+      "low",
+    ],
+    [
+      {
+        kind: "repost",
+        elsewhere: { name: "Bo", handle: "bo@far.example" },
+        postId,
+        quote: postId,
+      },
+      "Bo Brand quoted your post",
+      6 * 3600,
+      "low",
+    ],
+    [
+      { kind: "moderation" },
+      "A moderator made a decision about your account. Open the app to read it.",
+      7 * 86_400,
+      "normal",
+    ],
+    [{ kind: "badge", approved: true }, "Your badge request was approved.", 7 * 86_400, "normal"],
   ])("%o says %s, TTL %i, urgency %s", (notice, body, ttl, urgency) => {
     const { payload, options } = composePush(notice, { recipientId: "a", from });
     expect(payload.body).toBe(body);
-    expect(payload.type).toBe(notice.kind);
+    expect(payload.type).toBe(kindOfNotice(notice));
     expect(options.TTL).toBe(ttl);
     expect(options.urgency).toBe(urgency);
     expect(options.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
@@ -61,6 +87,10 @@ describe("composePush", () => {
     expect(url({ kind: "like", actorId: "b", postId })).toBe(`/post/${postId}`);
     expect(url({ kind: "follow", actorId: "b", request: false })).toBe("/bo");
     expect(url({ kind: "follow", actorId: "b", request: true })).toBe("/activity");
+    expect(url({ kind: "mention", actorId: "b", postId: null })).toBe("/activity");
+    expect(url({ kind: "repost", actorId: "b", postId, quote: threadId })).toBe(
+      `/post/${threadId}`,
+    );
     expect(url({ kind: "message", threadId, from: { userId: "b" }, preview: null })).toBe(
       `/mail?thread=${threadId}`,
     );

@@ -14,10 +14,11 @@ export interface PushOptions {
   topic: string;
 }
 
-/** Who the push names: the actor's display name and handle, or an outside sender's address. */
+/** Who the push names: the actor's display name and the path of their profile, or an outside
+ * sender's address (no profile); null for a push that names no one. */
 export interface Named {
   name: string;
-  handle: string | null;
+  profile: string | null;
 }
 
 const HOUR = 3600;
@@ -45,7 +46,7 @@ export function shortened(text: string, max = PREVIEW_MAX): string {
  * notification's tag, so the device too shows one notification per post, thread or person. */
 export function composePush(
   notice: PushNotice,
-  to: { recipientId: string; from: Named },
+  to: { recipientId: string; from: Named | null },
 ): { payload: PushPayload; options: PushOptions } {
   const { payload, options } = composed(notice, to);
   return { payload: { ...payload, topic: options.topic }, options };
@@ -53,8 +54,9 @@ export function composePush(
 
 function composed(
   notice: PushNotice,
-  { recipientId, from }: { recipientId: string; from: Named },
+  { recipientId, from: named }: { recipientId: string; from: Named | null },
 ): { payload: Omit<PushPayload, "topic">; options: PushOptions } {
+  const from = named ?? { name: "Someone", profile: null };
   switch (notice.kind) {
     case "like":
       return {
@@ -69,7 +71,7 @@ function composed(
     case "comment":
       return {
         payload: {
-          type: "comment",
+          type: notice.reply ? "reply" : "comment",
           title: notice.reply ? "New reply" : "New comment",
           body: notice.reply
             ? `${from.name} replied to your comment`
@@ -82,7 +84,7 @@ function composed(
       return {
         payload: notice.request
           ? {
-              type: "follow",
+              type: "follow_request",
               title: "Follow request",
               body: `${from.name} asked to follow you`,
               url: "/activity",
@@ -91,7 +93,7 @@ function composed(
               type: "follow",
               title: "New follower",
               body: `${from.name} followed you`,
-              url: from.handle ? `/${from.handle}` : "/activity",
+              url: from.profile ?? "/activity",
             },
         options: { TTL: 24 * HOUR, urgency: "low", topic: topicOf("f", recipientId) },
       };
@@ -107,6 +109,52 @@ function composed(
           url: `/mail?thread=${notice.threadId}`,
         },
         options: { TTL: 24 * HOUR, urgency: "high", topic: topicOf("m", notice.threadId) },
+      };
+    case "mention":
+      return {
+        payload: {
+          type: "mention",
+          title: "New mention",
+          body: `${from.name} mentioned you`,
+          url: notice.postId ? `/post/${notice.postId}` : "/activity",
+        },
+        options: {
+          TTL: 24 * HOUR,
+          urgency: "normal",
+          topic: topicOf("n", notice.postId ?? recipientId),
+        },
+      };
+    case "repost":
+      return {
+        payload: {
+          type: "repost",
+          title: notice.quote ? "New quote" : "New repost",
+          body: notice.quote ? `${from.name} quoted your post` : `${from.name} reposted your post`,
+          url: `/post/${notice.quote ?? notice.postId}`,
+        },
+        options: { TTL: 6 * HOUR, urgency: "low", topic: topicOf("r", notice.postId) },
+      };
+    case "moderation":
+      return {
+        payload: {
+          type: "moderation",
+          title: "Moderation notice",
+          body: "A moderator made a decision about your account. Open the app to read it.",
+          url: "/",
+        },
+        options: { TTL: 7 * 24 * HOUR, urgency: "normal", topic: topicOf("x", recipientId) },
+      };
+    case "badge":
+      return {
+        payload: {
+          type: "badge",
+          title: "Badge decision",
+          body: notice.approved
+            ? "Your badge request was approved."
+            : "Your badge request was not approved. Open the app to read why.",
+          url: "/",
+        },
+        options: { TTL: 7 * 24 * HOUR, urgency: "normal", topic: topicOf("b", recipientId) },
       };
   }
 }

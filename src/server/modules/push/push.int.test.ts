@@ -21,7 +21,7 @@ let service: PushService;
 let publicKey: string;
 beforeAll(async () => {
   service = await startPushService();
-  t = await createTestApp({ PUSH_ALLOW_PRIVATE: "127.0.0.1" });
+  t = await createTestApp({ PUSH_ALLOW_PRIVATE: "127.0.0.1", ADMIN_EMAILS: MODERATOR });
   publicKey = t.config.push.vapid.publicKey;
 });
 afterAll(async () => {
@@ -29,6 +29,7 @@ afterAll(async () => {
   await service.close();
 });
 
+const MODERATOR = "push.moderator@example.com";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 
 /** A browser of `who`, subscribed through the API as the app will do it (its endpoint changed by
@@ -71,6 +72,13 @@ const pushRows = async () =>
     )
   )[0]?.n;
 
+/** Turns the push of each kind named on or off. */
+async function pushes(who: TestAccount, kinds: Record<string, boolean>) {
+  const matrix = Object.fromEntries(Object.entries(kinds).map(([k, on]) => [k, { push: on }]));
+  const res = await inject(t, who, "PATCH", "/api/account/notifications", { matrix });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 async function messageTo(from: TestAccount, to: TestAccount, body: string) {
   const thread = await inject(t, from, "POST", "/api/mail/threads/direct", { userId: to.userId });
   const threadId = thread.json().thread.id as string;
@@ -99,7 +107,7 @@ describe("each kind", () => {
     const bo = await createAccount(t, { fullName: "Bo Brand" });
     const browser = await browserOf(ann);
     // Likes are not pushed until turned on.
-    await inject(t, ann, "PATCH", "/api/push/preferences", { like: true });
+    await pushes(ann, { like: true });
 
     await follow(t, bo, ann);
     expect(await pushedTo(browser)).toEqual([
@@ -149,7 +157,7 @@ describe("each kind", () => {
     expect(reply.statusCode, reply.body).toBe(201);
     expect((await pushedTo(browser)).slice(3)).toEqual([
       {
-        type: "comment",
+        type: "reply",
         title: "New reply",
         body: "Bo Brand replied to your comment",
         url: `/post/${bosPost.id}`,
@@ -188,25 +196,17 @@ describe("each kind", () => {
 });
 
 describe("the switches", () => {
-  it("are on but likes and previews at first; a kind switched off is not pushed", async () => {
+  it("are on but likes at first; a kind switched off is not pushed", async () => {
     const ed = await createAccount(t);
     const flo = await createAccount(t, { fullName: "Flo Ford" });
-    expect((await inject(t, ed, "GET", "/api/push/preferences")).json()).toEqual({
-      like: false,
-      comment: true,
-      follow: true,
-      message: true,
-      messagePreviews: false,
-    });
     const browser = await browserOf(ed);
     const post = await publish(t, ed, "Quiet please");
     await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
     expect(await pushRows()).toBe(0);
-    const off = await inject(t, ed, "PATCH", "/api/push/preferences", { comment: false });
-    expect(off.json()).toMatchObject({ like: false, comment: false, follow: true });
+    await pushes(ed, { comment: false });
     await inject(t, flo, "POST", `/api/posts/${post.id}/comments`, { content: "Shh" });
     expect(await pushRows()).toBe(0);
-    await inject(t, ed, "PATCH", "/api/push/preferences", { like: true });
+    await pushes(ed, { like: true });
     await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
     await inject(t, flo, "POST", `/api/posts/${post.id}/like`);
     expect((await pushedTo(browser)).map((p) => p.type)).toEqual(["like"]);
@@ -217,7 +217,10 @@ describe("the switches", () => {
     const hal = await createAccount(t, { fullName: "Hal Hart" });
     const browser = await browserOf(gus);
     await messageTo(hal, gus, "The key is under the mat");
-    await inject(t, gus, "PATCH", "/api/push/preferences", { messagePreviews: true });
+    const on = await inject(t, gus, "PATCH", "/api/account/notifications", {
+      messagePreviews: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
     await messageTo(hal, gus, `Dinner at eight?\n${"and then ".repeat(20)}`);
     const bodies = (await pushedTo(browser)).map((p) => p.body);
     expect(bodies[0]).toBe("New message from Hal Hart");
@@ -225,24 +228,111 @@ describe("the switches", () => {
     expect(bodies[1].length).toBeLessThan(140);
   });
 
-  it("refuse an empty or unknown change and keep what was", async () => {
-    const ike = await createAccount(t);
-    for (const body of [{}, { likes: false }, { message: "no" }]) {
-      const res = await inject(t, ike, "PATCH", "/api/push/preferences", body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-    }
-    expect((await inject(t, ike, "GET", "/api/push/preferences")).json().message).toBe(true);
-  });
-
   it("a muted person's like is not pushed, as Activity does not show it", async () => {
     const jo = await createAccount(t);
     const kit = await createAccount(t);
     const browser = await browserOf(jo);
-    await inject(t, jo, "PATCH", "/api/push/preferences", { like: true });
+    await pushes(jo, { like: true });
     expect((await inject(t, jo, "POST", `/api/safety/mutes/${kit.userId}`)).statusCode).toBe(200);
     const post = await publish(t, jo, "Muted?");
     await inject(t, kit, "POST", `/api/posts/${post.id}/like`);
     expect(await pushedTo(browser)).toEqual([]);
+  });
+
+  it("push mentions, reposts and quotes, each as its own kind", async () => {
+    const lu = await createAccount(t, { fullName: "Lu Lane" });
+    const max = await createAccount(t, { fullName: "Max Moor" });
+    const browser = await browserOf(lu);
+    await pushes(lu, { repost: true });
+    const mention = await publish(t, max, `Thanks @${lu.handle}`);
+    const post = await publish(t, lu, "Worth sharing");
+    expect((await inject(t, max, "PUT", `/api/posts/${post.id}/repost`)).statusCode).toBe(200);
+    const quoted = await inject(t, max, "POST", "/api/posts", {
+      content: "So true",
+      quoteOf: post.id,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    expect(
+      (await pushedTo(browser)).map(({ type, title, body, url }) => ({ type, title, body, url })),
+    ).toEqual([
+      {
+        type: "mention",
+        title: "New mention",
+        body: "Max Moor mentioned you",
+        url: `/post/${mention.id}`,
+      },
+      {
+        type: "repost",
+        title: "New repost",
+        body: "Max Moor reposted your post",
+        url: `/post/${post.id}`,
+      },
+      {
+        type: "repost",
+        title: "New quote",
+        body: "Max Moor quoted your post",
+        url: `/post/${quoted.json().post.id}`,
+      },
+    ]);
+  });
+
+  it("push a moderator's decision, until its push is turned off", async () => {
+    const pia = await createAccount(t);
+    const moderator = await createAccount(t, { email: MODERATOR });
+    const browser = await browserOf(pia);
+    const post = await publish(t, pia, "Something to report");
+    const acted = await inject(t, moderator, "POST", "/api/admin/actions", {
+      targetType: "post",
+      targetId: post.id,
+      action: "remove",
+      reason: "Spam",
+    });
+    expect(acted.statusCode, acted.body).toBe(200);
+    expect(await pushedTo(browser)).toEqual([
+      {
+        type: "moderation",
+        title: "Moderation notice",
+        body: "A moderator made a decision about your account. Open the app to read it.",
+        url: "/",
+        topic: expect.stringMatching(/^x[\w-]{22}$/),
+      },
+    ]);
+    // Its push may be turned off; its e-mail and its notice in the app may not.
+    await pushes(pia, { moderation: false });
+    await inject(t, moderator, "POST", "/api/admin/actions", {
+      targetType: "post",
+      targetId: post.id,
+      action: "restore",
+      reason: "Not spam",
+    });
+    expect(await pushedTo(browser)).toHaveLength(1);
+  });
+
+  it("quiet hours hold a push until they end", async () => {
+    const nia = await createAccount(t);
+    const oz = await createAccount(t, { fullName: "Oz Oak" });
+    const browser = await browserOf(nia);
+    // A window that holds now, whatever the time: it began a minute ago and ends in two hours.
+    const now = new Date();
+    const clock = (at: Date) => at.toISOString().slice(11, 16);
+    const start = clock(new Date(now.getTime() - 60_000));
+    const end = clock(new Date(now.getTime() + 2 * 3_600_000));
+    const quiet = await inject(t, nia, "PATCH", "/api/account/notifications", {
+      quietHours: { start, end, timeZone: "UTC" },
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    await follow(t, oz, nia);
+    expect(await pushedTo(browser)).toEqual([]);
+    const [held] = await queryRows<{ at: Date }>(
+      t.database.db,
+      sql`select available_at as at from outbox where topic = 'push'`,
+    );
+    const ends = new Date(now.getTime() + 2 * 3_600_000);
+    ends.setUTCSeconds(0, 0);
+    expect(new Date(held?.at ?? 0).getTime()).toBeGreaterThanOrEqual(ends.getTime() - 1_000);
+    expect(new Date(held?.at ?? 0).getTime()).toBeLessThanOrEqual(ends.getTime() + 1_000);
+    await makeOutboxDue(t.database.db);
+    expect((await pushedTo(browser)).map((p) => p.body)).toEqual(["Oz Oak followed you"]);
   });
 });
 

@@ -1,11 +1,11 @@
 // SQL for web push (docs/notifications.md "Push"): the browsers a person subscribed
-// (push_subscriptions) and their push switches (push_preferences; no row: every kind on, message
-// previews off).
+// (push_subscriptions), and those a push goes to.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { PushKind, PushPreferences } from "../../../domain/contracts/push";
+import type { NotificationKind } from "../../../domain/contracts/notification-settings";
 import { type Db, queryRows } from "../../db/client";
-import { pushPreferences, pushSubscriptions } from "../../db/schema/push";
+import { pushSubscriptions } from "../../db/schema/push";
 import { visibleAuthor, visiblePerson } from "../../policy/visibility";
+import { showsPreviews, wants } from "../notification-settings/channels";
 
 /** The browsers one person may have at once; subscribing one more drops the oldest. */
 export const MAX_SUBSCRIPTIONS = 20;
@@ -112,49 +112,6 @@ export async function findSubscription(db: Db, subscriptionId: string) {
   return row ?? null;
 }
 
-const switches = {
-  like: pushPreferences.likes,
-  comment: pushPreferences.comments,
-  follow: pushPreferences.follows,
-  message: pushPreferences.messages,
-  messagePreviews: pushPreferences.messagePreviews,
-};
-
-export const DEFAULT_PREFERENCES: PushPreferences = {
-  like: false,
-  comment: true,
-  follow: true,
-  message: true,
-  messagePreviews: false,
-};
-
-export async function readPreferences(db: Db, userId: string): Promise<PushPreferences> {
-  const [row] = await db
-    .select(switches)
-    .from(pushPreferences)
-    .where(eq(pushPreferences.userId, userId))
-    .limit(1);
-  return row ?? DEFAULT_PREFERENCES;
-}
-
-/** Writes the switches given; the others keep their value (or their default, for a new row). */
-export async function writePreferences(
-  db: Db,
-  { userId, patch }: { userId: string; patch: Partial<PushPreferences> },
-): Promise<void> {
-  const set = {
-    ...(patch.like === undefined ? {} : { likes: patch.like }),
-    ...(patch.comment === undefined ? {} : { comments: patch.comment }),
-    ...(patch.follow === undefined ? {} : { follows: patch.follow }),
-    ...(patch.message === undefined ? {} : { messages: patch.message }),
-    ...(patch.messagePreviews === undefined ? {} : { messagePreviews: patch.messagePreviews }),
-  };
-  await db
-    .insert(pushPreferences)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: pushPreferences.userId, set });
-}
-
 /** Who a push names, and whether the recipient's mutes hide them too (Activity) or only blocks
  * and suspensions (mail). */
 export interface PushActor {
@@ -164,26 +121,30 @@ export interface PushActor {
 
 /**
  * The browsers a push of `kind` goes to, in one statement: the recipient's subscriptions while
- * that kind is on and the recipient may see `actor` (policy/visibility.ts; none given: someone
- * outside), with the previews switch. None when the person has no browser, or turned the kind off.
+ * they want that kind pushed (modules/notifications) and may see `actor` (policy/visibility.ts;
+ * none: someone outside or elsewhere, or no one), with whether they show message previews. None
+ * when the person has no browser, or turned the kind's push off.
  */
 export async function pushTargets(
   db: Db,
-  { recipientId, kind, actor }: { recipientId: string; kind: PushKind; actor: PushActor | null },
+  {
+    recipientId,
+    kind,
+    actor,
+  }: { recipientId: string; kind: NotificationKind; actor: PushActor | null },
 ): Promise<{ id: string; previews: boolean }[]> {
-  const column = switches[kind];
   const actorShown = !actor
     ? sql`true`
     : actor.mutesApply
       ? visibleAuthor(recipientId, sql`${actor.userId}`)
       : visiblePerson(recipientId, sql`${actor.userId}`);
+  const recipient = sql`${recipientId}`;
   return queryRows<{ id: string; previews: boolean }>(
     db,
-    sql`select s.id, coalesce(p.message_previews, false) as previews
+    sql`select s.id, ${showsPreviews(recipient)} as previews
       from ${pushSubscriptions} s
-      left join ${pushPreferences} p on p.user_id = s.user_id
       where s.user_id = ${recipientId}
-        and coalesce(p.${sql.identifier(column.name)}, ${DEFAULT_PREFERENCES[kind]})
+        and ${wants(recipient, kind, "push")}
         and ${actorShown}
       limit ${MAX_SUBSCRIPTIONS}`,
   );

@@ -1,12 +1,10 @@
 // Web push (docs/notifications.md "Push"), signed in: the VAPID key, a browser's subscription
-// (POST: 201 new, 200 the same endpoint again), the person's browsers and removing one, and the
-// push switches per kind with message previews.
+// (POST: 201 new, 200 the same endpoint again), the person's browsers and removing one. Which kinds
+// are pushed is a notification setting (modules/notifications).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okResponse } from "../../../domain/contracts/auth";
 import {
   pushKeyResponse,
-  pushPreferences,
-  pushPreferencesPatch,
   pushSubscriptionIdParams,
   pushSubscriptionInput,
   pushSubscriptionsResponse,
@@ -67,24 +65,5 @@ export const pushRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       });
       return { ok: true as const };
     },
-  );
-
-  app.get(
-    "/preferences",
-    { ...signedIn, schema: { tags, response: { 200: pushPreferences } } },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return push.pushPreferencesOf(ctx, { viewerId: me(request) });
-    },
-  );
-
-  app.patch(
-    "/preferences",
-    {
-      ...signedIn,
-      schema: { tags, body: pushPreferencesPatch, response: { 200: pushPreferences } },
-    },
-    async (request) =>
-      push.updatePushPreferences(ctx, { viewerId: me(request), patch: request.body }),
   );
 };

@@ -1,12 +1,7 @@
 // Web push use-cases for the signed-in person (docs/notifications.md "Push"): the key a browser
 // subscribes with, subscribing a browser (its endpoint checked so a push cannot be aimed at our own
 // network), listing and removing their browsers, and their push switches.
-import type {
-  PushPreferences,
-  PushPreferencesPatch,
-  PushSubscriptionInput,
-  PushSubscriptionView,
-} from "../../../domain/contracts/push";
+import type { PushSubscriptionInput, PushSubscriptionView } from "../../../domain/contracts/push";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
@@ -17,10 +12,8 @@ import { missing } from "../../policy/access";
 import {
   deleteOwnSubscription,
   listSubscriptions,
-  readPreferences,
   trimSubscriptions,
   upsertSubscription,
-  writePreferences,
 } from "./queries";
 
 type PushDeps = Pick<AppContext, "db" | "config">;
@@ -77,15 +70,4 @@ export async function unsubscribeBrowser(
   if (!(await deleteOwnSubscription(deps.db, { userId: viewerId, subscriptionId }))) {
     throw missing("push subscription");
   }
-}
-
-export const pushPreferencesOf = (deps: PushDeps, { viewerId }: { viewerId: string }) =>
-  readPreferences(deps.db, viewerId);
-
-export async function updatePushPreferences(
-  deps: PushDeps,
-  { viewerId, patch }: { viewerId: string; patch: PushPreferencesPatch },
-): Promise<PushPreferences> {
-  await writePreferences(deps.db, { userId: viewerId, patch });
-  return readPreferences(deps.db, viewerId);
 }

@@ -1,19 +1,37 @@
 // What other modules call, inside the transaction of the change a push tells of
 // (docs/notifications.md "Push"): one outbox row per browser of the recipient, written only while
-// the recipient has a browser, has that kind on, and would see the actor in Activity (no block
-// either way, no mute, not suspended: policy/visibility.ts; for a message, mutes aside, as mail
-// shows a muted person's messages). A message's words go into the row only when the recipient
-// shows previews. So a push exists exactly when its change commits (docs/outbox.md "Writing").
+// the recipient has a browser, wants that kind pushed, and would see the actor in Activity (no
+// block either way, no mute, not suspended: policy/visibility.ts; for a message, mutes aside, as
+// mail shows a muted person's messages). A message's words go into the row only when the
+// recipient shows previews. During the recipient's quiet hours the row waits until they end. So a
+// push exists exactly when its change commits (docs/outbox.md "Writing").
+import type { NotificationKind } from "../../../domain/contracts/notification-settings";
 import type { Db } from "../../db/client";
 import type { PushNotice } from "../../outbox/messages";
 import type { Effects } from "../../outbox/outbox";
+import { quietUntilFor } from "../notification-settings/channels";
 import { shortened } from "./payload";
 import { type PushActor, pushTargets } from "./queries";
 
-/** The person a notice names, with whether mutes hide them; null for an outside address. */
+/** The person a notice names, with whether mutes hide them; null for an outside address, someone
+ * elsewhere (whose server's blocks were checked when their activity came) or no one. */
 export const actorOf = (notice: PushNotice): PushActor | null => {
-  if (notice.kind !== "message") return { userId: notice.actorId, mutesApply: true };
-  return "userId" in notice.from ? { userId: notice.from.userId, mutesApply: false } : null;
+  if (notice.kind === "message") {
+    return "userId" in notice.from ? { userId: notice.from.userId, mutesApply: false } : null;
+  }
+  return "actorId" in notice ? { userId: notice.actorId, mutesApply: true } : null;
+};
+
+/** The row of the notification settings a notice is switched by. */
+export const kindOfNotice = (notice: PushNotice): NotificationKind => {
+  switch (notice.kind) {
+    case "comment":
+      return notice.reply ? "reply" : "comment";
+    case "follow":
+      return notice.request ? "follow_request" : "follow";
+    default:
+      return notice.kind;
+  }
 };
 
 export async function tellByPush(
@@ -23,14 +41,16 @@ export async function tellByPush(
 ): Promise<void> {
   const targets = await pushTargets(tx, {
     recipientId,
-    kind: notice.kind,
+    kind: kindOfNotice(notice),
     actor: actorOf(notice),
   });
+  if (targets.length === 0) return;
+  const holdUntil = await quietUntilFor(tx, recipientId);
   for (const { id, previews } of targets) {
-    if (notice.kind !== "message") fx.push(id, notice);
+    if (notice.kind !== "message") fx.push(id, notice, holdUntil);
     else {
       const preview = previews && notice.preview ? shortened(notice.preview) : null;
-      fx.push(id, { ...notice, preview });
+      fx.push(id, { ...notice, preview }, holdUntil);
     }
   }
 }

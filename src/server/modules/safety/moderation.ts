@@ -18,6 +18,7 @@ import { leaveNotice, logModerationAction } from "../audit/record";
 import { accountByEmail, emailOfAccount, endSessionsOf } from "../auth/accounts";
 import { setCommentRemovedForModeration } from "../comments/moderation";
 import { setMessageRemovedForModeration } from "../mail/moderation";
+import { quietUntilFor } from "../notification-settings/channels";
 import { hidePostForModeration, restorePostForModeration } from "../posts/moderation";
 import { toPersonSummary } from "../profiles/person";
 import {
@@ -26,6 +27,7 @@ import {
   restrictProfile,
   suspendProfile,
 } from "../profiles/safety";
+import { tellByPush } from "../push/tell";
 import {
   closeReports,
   type GroupKey,
@@ -232,8 +234,10 @@ export async function moderate(
           text,
           link: deps.config.publicUrl,
         }),
+        await quietUntilFor(tx, userId, now),
       );
     }
+    await tellByPush(tx, fx, { recipientId: userId, notice: { kind: "moderation" } });
   });
 }
 

@@ -1,7 +1,6 @@
 // 'Notifications on this device' (docs/notifications.md "Push"): turn notifications on or off for
-// this browser (the browser asks for permission first), which pushes to send, each switch saved the
-// moment it is flipped, and every browser that gets them, each with Remove.
-import type { PushPreferences } from "../../../domain/contracts/push";
+// this browser (the browser asks for permission first), and every browser that gets them, each with
+// Remove. Which news is pushed is chosen in 'Notifications' (notifications-section.tsx).
 import { Button } from "../../components/controls/button";
 import { errorMessage } from "../../lib/api";
 import { calendarDate } from "../../lib/calendar-date";
@@ -9,35 +8,12 @@ import { toast } from "../../lib/toast";
 import {
   PermissionRefused,
   pushUnavailable,
-  usePushPreferenceMutation,
-  usePushPreferencesQuery,
   usePushSubscriptionsQuery,
   useRemovePushSubscriptionMutation,
   useThisBrowserMutation,
   useThisBrowserQuery,
 } from "../../state/queries/push";
 import { listState, muted, SettingsSection } from "./settings-section";
-import { SwitchList, type SwitchSpec } from "./switch-list";
-
-const SWITCHES: SwitchSpec<PushPreferences>[] = [
-  { name: "message", label: "Messages", description: "When someone writes to you." },
-  {
-    name: "messagePreviews",
-    label: "Show message words",
-    description: "The start of each message in its notification, where anyone may see it.",
-  },
-  {
-    name: "comment",
-    label: "Comments and replies",
-    description: "On your posts, and replies to your comments.",
-  },
-  {
-    name: "follow",
-    label: "New followers",
-    description: "And requests to follow you.",
-  },
-  { name: "like", label: "Likes", description: "Of your posts." },
-];
 
 export const UNSUPPORTED = "This browser can't show notifications from this site.";
 export const BLOCKED =
@@ -47,7 +23,6 @@ export function PushSection() {
   return (
     <SettingsSection title="Notifications on this device">
       <ThisBrowser />
-      <PushSwitches />
       <PushBrowsers />
     </SettingsSection>
   );
@@ -91,22 +66,6 @@ function ThisBrowser() {
         {on ? "Turn off on this browser" : "Turn on notifications"}
       </Button>
     </div>
-  );
-}
-
-function PushSwitches() {
-  const query = usePushPreferencesQuery();
-  const save = usePushPreferenceMutation();
-  return (
-    listState(query, "Could not load your notification choices.") ??
-    (query.data ? (
-      <SwitchList
-        switches={SWITCHES}
-        values={query.data}
-        save={save}
-        className="border-t border-neutral-200 dark:border-neutral-800"
-      />
-    ) : null)
   );
 }
 

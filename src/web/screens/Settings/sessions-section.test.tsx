@@ -85,7 +85,7 @@ describe("Settings: where you're signed in", () => {
       "Two-factor authentication",
       "Passkeys",
       "Your data",
-      "E-mails from us",
+      "Notifications",
       "Notifications on this device",
       "Privacy",
       "Reading",

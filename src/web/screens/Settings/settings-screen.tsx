@@ -1,6 +1,6 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
-// their password, two-factor authentication and passkeys, a copy of their data, the e-mails we
-// send them, a private account and who sees the follow lists (docs/social-and-realtime.md "Private
+// their password, two-factor authentication and passkeys, a copy of their data, how we tell them
+// of news (docs/notifications.md), a private account and who sees the follow lists (docs/social-and-realtime.md "Private
 // accounts"), how posts with content warnings show (docs/feed.md "Content warnings"), what
 // search's distance answers tell of where they live (docs/search.md "Distance"), the people they
 // block and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), and last, as a danger
@@ -10,10 +10,10 @@ import { Page } from "../../components/layout/page";
 import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
 import { DeleteAccountSection } from "./delete-account-section";
-import { EmailPreferencesSection } from "./email-preferences-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
 import { LocationSection } from "./location-section";
+import { NotificationsSection } from "./notifications-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { PrivacySection } from "./privacy-section";
@@ -34,7 +34,7 @@ export function SettingsScreen() {
       <TwoFactorSection />
       <PasskeysSection />
       <ExportSection />
-      <EmailPreferencesSection />
+      <NotificationsSection />
       <PushSection />
       <PrivacySection />
       <ReadingSection />

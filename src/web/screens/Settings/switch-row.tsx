@@ -5,6 +5,12 @@ import { Switch } from "radix-ui";
 import { useId } from "react";
 import { muted } from "./settings-section";
 
+/** A Radix switch's track and thumb, as every switch of Settings draws them. */
+export const switchRootClass =
+  "relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-neutral-300 transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-sky-600 dark:bg-neutral-700 dark:data-[state=checked]:bg-sky-500";
+export const switchThumbClass =
+  "block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]";
+
 export function SwitchRow({
   label,
   description,
@@ -34,9 +40,9 @@ export function SwitchRow({
         checked={checked}
         aria-describedby={`${id}-description`}
         onCheckedChange={onChange}
-        className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-neutral-300 transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 data-[state=checked]:bg-sky-600 dark:bg-neutral-700 dark:data-[state=checked]:bg-sky-500"
+        className={switchRootClass}
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        <Switch.Thumb className={switchThumbClass} />
       </Switch.Root>
     </div>
   );

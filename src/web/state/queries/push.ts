@@ -5,17 +5,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { okResponse } from "../../../domain/contracts/auth";
 import type {
-  PushPreferences,
   pushKeyResponse,
-  pushPreferences,
   pushSubscriptionsResponse,
   pushSubscriptionView,
 } from "../../../domain/contracts/push";
 import { api, apiRequest } from "../../lib/api";
-import { useSwitchMutation } from "./switches";
 
 export const pushKeys = {
-  preferences: ["push", "preferences"] as const,
   subscriptions: ["push", "subscriptions"] as const,
   thisBrowser: ["push", "this-browser"] as const,
 };
@@ -119,14 +115,3 @@ export function useRemovePushSubscriptionMutation() {
     },
   });
 }
-
-export function usePushPreferencesQuery() {
-  return useQuery({
-    queryKey: pushKeys.preferences,
-    queryFn: ({ signal }) => api.get<typeof pushPreferences>("/api/push/preferences", signal),
-  });
-}
-
-/** One switch at a time (switches.ts). */
-export const usePushPreferenceMutation = () =>
-  useSwitchMutation<PushPreferences>(pushKeys.preferences, "/api/push/preferences");

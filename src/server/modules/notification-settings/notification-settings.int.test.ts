@@ -1,11 +1,16 @@
-// 'E-mails from us' (docs/accounts.md): the switches saved and checked, the Mail page's old route
-// reading the same message switch, and one-click unsubscribe (RFC 8058): a POST with a signed link
-// turns the switch off without a session, a GET changes nothing, a forged link is refused. The
-// mailed link is the page /unsubscribe/:token; /api/unsubscribe/:token answers JSON, and sends a
-// browser that opens a link mailed before to the page.
+// The notification settings (docs/notifications.md "Kinds and channels"): the switches saved and
+// checked, locked ones refused, quiet hours validated, and one-click unsubscribe (RFC 8058): a POST
+// with a signed link turns the e-mails off without a session, a GET changes nothing, a forged link
+// is refused. The mailed link is the page /unsubscribe/:token; /api/unsubscribe/:token answers
+// JSON, and sends a browser that opens a link mailed before to the page.
 import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEFAULT_MATRIX,
+  DIGEST_KINDS,
+  type NotificationSettings,
+} from "../../../domain/contracts/notification-settings";
 import { queryRows } from "../../db/client";
 import { unsubscribeToken } from "../../infra/unsubscribe-link";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
@@ -18,8 +23,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const prefsOf = async (who: TestAccount) =>
-  (await inject(t, who, "GET", "/api/account/email-preferences")).json();
+const PATH = "/api/account/notifications";
+const settingsOf = async (who: TestAccount): Promise<NotificationSettings> =>
+  (await inject(t, who, "GET", PATH)).json();
+const FRESH: NotificationSettings = {
+  matrix: DEFAULT_MATRIX,
+  messagePreviews: false,
+  quietHours: null,
+};
+/** Whether each kind is e-mailed. */
+const emailed = async (who: TestAccount) =>
+  Object.fromEntries(
+    Object.entries((await settingsOf(who)).matrix).map(([kind, cells]) => [kind, cells.email]),
+  );
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -33,45 +49,67 @@ const oneClick = (path: string, headers: Record<string, string> = {}) =>
     payload: "List-Unsubscribe=One-Click",
   });
 
-describe("the switches", () => {
-  it("are all on at first, and each change is saved and kept alone", async () => {
+describe("the settings", () => {
+  it("start as a careful default, and each change is saved and kept alone", async () => {
     const ann = await createAccount(t);
-    expect(await prefsOf(ann)).toEqual({ newFollowers: true, postActivity: true, messages: true });
-    const off = await inject(t, ann, "PATCH", "/api/account/email-preferences", {
-      postActivity: false,
-    });
+    expect(await settingsOf(ann)).toEqual(FRESH);
+    expect(FRESH.matrix.like).toEqual({ app: true, push: false, email: false });
+    expect(FRESH.matrix.message).toEqual({ app: true, push: true, email: true });
+    const off = await inject(t, ann, "PATCH", PATH, { matrix: { comment: { email: false } } });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ newFollowers: true, postActivity: false, messages: true });
-    await inject(t, ann, "PATCH", "/api/account/email-preferences", { messages: false });
-    expect(await prefsOf(ann)).toEqual({
-      newFollowers: true,
-      postActivity: false,
-      messages: false,
+    expect(off.json().matrix.comment).toEqual({ app: true, push: true, email: false });
+    await inject(t, ann, "PATCH", PATH, {
+      matrix: { like: { push: true, app: false } },
+      messagePreviews: true,
+      quietHours: { start: "22:30", end: "06:45", timeZone: "Europe/Berlin" },
     });
+    const now = await settingsOf(ann);
+    expect(now.matrix.comment.email).toBe(false);
+    expect(now.matrix.like).toEqual({ app: false, push: true, email: false });
+    expect(now.messagePreviews).toBe(true);
+    expect(now.quietHours).toEqual({ start: "22:30", end: "06:45", timeZone: "Europe/Berlin" });
+    await inject(t, ann, "PATCH", PATH, { quietHours: null });
+    expect((await settingsOf(ann)).quietHours).toBeNull();
+    expect((await settingsOf(ann)).messagePreviews).toBe(true);
   });
 
-  it("share the message switch with the Mail page's older route", async () => {
+  it("keep the locked switches on: turning one off is 400 naming it, and changes nothing", async () => {
     const bo = await createAccount(t);
-    await inject(t, bo, "PATCH", "/api/account/email-preferences", { messages: false });
-    expect((await inject(t, bo, "GET", "/api/mail/settings")).json()).toEqual({
-      emailNotifications: false,
+    const res = await inject(t, bo, "PATCH", PATH, {
+      matrix: { like: { push: true }, moderation: { email: false } },
     });
-    await inject(t, bo, "PUT", "/api/mail/settings", { emailNotifications: true });
-    expect((await prefsOf(bo)).messages).toBe(true);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      "matrix.moderation.email": [
+        "A moderator's decision about your account is always e-mailed to you.",
+      ],
+    });
+    expect(await settingsOf(bo)).toEqual(FRESH);
+    const on = await inject(t, bo, "PATCH", PATH, { matrix: { message: { app: true } } });
+    expect(on.statusCode).toBe(200);
   });
 
-  it("refuse a body that is empty, unknown or not a boolean, and change nothing", async () => {
+  it("refuse a body that is empty, unknown, not a boolean or bad quiet hours, and change nothing", async () => {
     const cy = await createAccount(t);
-    for (const body of [{}, { weekly: true }, { messages: "no" }, { newFollowers: null }]) {
-      const res = await inject(t, cy, "PATCH", "/api/account/email-preferences", body);
+    for (const body of [
+      {},
+      { weekly: true },
+      { matrix: { like: { fax: true } } },
+      { matrix: { gossip: { push: true } } },
+      { matrix: { like: { push: "yes" } } },
+      { messagePreviews: null },
+      { quietHours: { start: "22:00", end: "22:00", timeZone: "UTC" } },
+      { quietHours: { start: "24:00", end: "07:00", timeZone: "UTC" } },
+      { quietHours: { start: "22:00", end: "07:00", timeZone: "Mars/Olympus" } },
+      { quietHours: { start: "22:00", end: "07:00" } },
+    ]) {
+      const res = await inject(t, cy, "PATCH", PATH, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe("validation_error");
     }
-    expect(await prefsOf(cy)).toEqual({ newFollowers: true, postActivity: true, messages: true });
-    expect((await inject(t, null, "GET", "/api/account/email-preferences")).statusCode).toBe(401);
-    const anonymous = await inject(t, null, "PATCH", "/api/account/email-preferences", {
-      messages: false,
-    });
+    expect(await settingsOf(cy)).toEqual(FRESH);
+    expect((await inject(t, null, "GET", PATH)).statusCode).toBe(401);
+    const anonymous = await inject(t, null, "PATCH", PATH, { messagePreviews: true });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -104,7 +142,8 @@ describe("message notices", () => {
 
     const res = await oneClick(url.pathname);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await prefsOf(to)).toEqual({ newFollowers: true, postActivity: true, messages: false });
+    expect((await settingsOf(to)).matrix.message.email).toBe(false);
+    expect((await settingsOf(to)).matrix.follow.email).toBe(true);
   });
 });
 
@@ -125,14 +164,14 @@ describe("the unsubscribe page", () => {
     expect(page.body).toContain("Unsubscribe from daily digest e-mails?");
     expect(page.body).toContain(`<form method="post" action="${pageFor(dee, "digest")}">`);
     expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
-    expect(await prefsOf(dee)).toEqual({ newFollowers: true, postActivity: true, messages: true });
+    expect(await settingsOf(dee)).toEqual(FRESH);
   });
 
   it("takes a mail client's one-click POST, as a form or multipart form data (RFC 8058)", async () => {
     const [gus, hal] = await Promise.all([createAccount(t), createAccount(t)]);
     const form = await oneClick(pageFor(hal, "messages"));
     expect(form.statusCode, form.body).toBe(200);
-    expect((await prefsOf(hal)).messages).toBe(false);
+    expect((await settingsOf(hal)).matrix.message.email).toBe(false);
     const boundary = "----one-click";
     const res = await t.app.inject({
       method: "POST",
@@ -141,7 +180,7 @@ describe("the unsubscribe page", () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await prefsOf(gus)).messages).toBe(false);
+    expect((await settingsOf(gus)).matrix.message.email).toBe(false);
   });
 
   it("the page's form turns the digest off and says so, with a link to Settings", async () => {
@@ -153,11 +192,10 @@ describe("the unsubscribe page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("You won&#39;t get these e-mails any more");
     expect(res.body).toContain('href="/settings"');
-    expect(await prefsOf(eve)).toEqual({
-      newFollowers: false,
-      postActivity: false,
-      messages: true,
-    });
+    const after = await emailed(eve);
+    for (const kind of DIGEST_KINDS) expect(after[kind], kind).toBe(false);
+    expect(after.message).toBe(true);
+    expect(after.moderation).toBe(true);
   });
 
   it("says a forged, altered or unknown person's link does not work, with 400, changing nothing", async () => {
@@ -193,10 +231,10 @@ describe("the unsubscribe page", () => {
   }
 
   async function expectUntouched(who: TestAccount) {
-    expect(await prefsOf(who)).toEqual({ newFollowers: true, postActivity: true, messages: true });
+    expect(await settingsOf(who)).toEqual(FRESH);
     const [row] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from mail_preferences where user_id = ${who.userId}`,
+      sql`select count(*)::int as n from notification_choices where user_id = ${who.userId}`,
     );
     expect(row?.n).toBe(0);
   }
@@ -222,11 +260,11 @@ describe("the unsubscribe page", () => {
       const read = await t.app.inject({ method: "GET", url: apiFor(jo, "messages") });
       expect(read.statusCode).toBe(200);
       expect(read.json()).toEqual({ kind: "messages" });
-      expect((await prefsOf(jo)).messages).toBe(true);
+      expect((await settingsOf(jo)).matrix.message.email).toBe(true);
       const res = await oneClick(apiFor(jo, "messages"));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ unsubscribed: "messages" });
-      expect((await prefsOf(jo)).messages).toBe(false);
+      expect((await settingsOf(jo)).matrix.message.email).toBe(false);
     });
 
     it("refuses a bad link in the error shape, GET and POST alike, changing nothing", async () => {
