@@ -1,16 +1,19 @@
 // The installable app (docs/notifications.md "Installable app"), in Chromium with the service
 // worker allowed: the page links a manifest an install needs (standalone, start URL, maskable
-// icons); the worker installs once the page has loaded and controls the next page; with the network
-// gone a page is the offline page, and "Try again" brings the app back; a push delivered to the
-// worker through the DevTools protocol shows its notification, as the payload says; Settings turns
-// notifications on for this browser (its push subscription stubbed, since no push service is
-// reachable here: the server's own tests deliver to a local one) and lists it, axe-clean.
+// icons); the worker installs once the page has loaded and controls the next page. Without the
+// network the installed app opens its shell (no one's data in it, nor any page of a signed-in
+// person in the worker's caches): the app's header and menu with "You're offline", axe-clean in
+// both themes, and the page itself once the browser is back online. A push delivered to the worker through the DevTools
+// protocol shows its notification, as the payload says; Settings turns notifications on for this
+// browser (its push subscription stubbed, since no push service is reachable here: the server's own
+// tests deliver to a local one) and lists it, axe-clean.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { APP_SHELL_PATH } from "../src/domain/app-shell";
 import { signedInAccount } from "./support/accounts";
 import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { landingHeading } from "./support/screen";
+import { homeHeading, landingHeading } from "./support/screen";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -25,10 +28,9 @@ async function controlled(page: Page) {
     .toBe(true);
 }
 
-test("links an installable manifest, installs the worker, and shows the offline page without the network", async ({
-  page,
-  context,
-}) => {
+const offlineHeading = (page: Page) => page.getByRole("heading", { name: "You're offline" });
+
+test("links an installable manifest and installs the worker", async ({ page }) => {
   await page.goto("/");
   await expect(landingHeading(page)).toBeVisible();
   const manifest = await page.evaluate(async () => {
@@ -49,14 +51,70 @@ test("links an installable manifest, installs the worker, and shows the offline 
     );
   }
   await controlled(page);
+});
+
+/** The offline state at a phone's and a desktop's width, light and dark, each axe-clean. */
+async function captureOffline(page: Page, testInfo: TestInfo): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of [375, 1280]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await expect(offlineHeading(page)).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`offline-${width}-${colorScheme}.png`) });
+      problems.push(...(await violations(page, `offline state [${colorScheme} ${width}px]`)));
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: "light" });
+  return problems;
+}
+
+test("opens from the home screen without the network: its shell, offline, then the page once online", async ({
+  page,
+  context,
+}, testInfo) => {
+  const account = await signedInAccount(page, "offline");
+  await page.goto("/");
+  await expect(homeHeading(page)).toBeVisible();
+  await controlled(page);
+
+  // No page of a signed-in person is ever cached: the worker keeps the build's files and the
+  // shell, which names no one.
+  const cached = await page.evaluate(async (shellPath) => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    const shell = await (await caches.match(shellPath, { ignoreSearch: true }))?.text();
+    return { paths: urls.map((url) => new URL(url).pathname), shell };
+  }, APP_SHELL_PATH);
+  expect(cached.paths).toContain(APP_SHELL_PATH);
+  expect(
+    cached.paths.filter(
+      (path) => path !== APP_SHELL_PATH && !/^\/(assets\/|icons\/|favicon\.svg$)/.test(path),
+    ),
+  ).toEqual([]);
+  expect(cached.shell).toContain('id="site-config"');
+  expect(cached.shell).not.toContain('id="session"');
+  expect(cached.shell).not.toContain(account.email);
 
   await context.setOffline(true);
-  await page.goto("/search");
-  await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+  for (const path of ["/", "/search"]) {
+    const answer = await page.goto(path);
+    expect(answer?.status()).toBe(200);
+    await expect(offlineHeading(page)).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "chtcht" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Menu" })).toBeVisible();
+    await expect(page).toHaveTitle("You're offline · chtcht");
+  }
+  expect(await captureOffline(page, testInfo)).toEqual([]);
+
+  // The browser's online event asks again: the page itself, signed in, without a reload.
   await context.setOffline(false);
-  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "Search", level: 1 })).toBeVisible();
+  await expect(offlineHeading(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/search$/);
-  await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
 });
 
 test("shows a pushed notification with its title, body and page", async ({ page, context }) => {
