@@ -1,14 +1,17 @@
 // The installable app (docs/notifications.md "Installable app"), in Chromium with the service
-// worker allowed: the page links a manifest an install needs (standalone, start URL, maskable
-// icons); the worker installs once the page has loaded and controls the next page. Without the
-// network the installed app opens its shell (no one's data in it, nor any page of a signed-in
-// person in the worker's caches): the app's header and menu with "You're offline", axe-clean in
-// both themes, and the page itself once the browser is back online. A push delivered to the worker through the DevTools
+// worker allowed. The checks of Lighthouse's PWA category (Lighthouse 12 dropped it) made through
+// the DevTools protocol: Chrome's own installability check finds nothing wrong, the manifest parses
+// without errors and has what an install, its splash screen and its themed window need, the worker
+// controls the start URL, which answers 200 without the network, and the page has its viewport,
+// theme colour and Apple touch icon and fits a phone's width. Without the network the installed
+// app opens its shell (no one's data in it, nor any page of a signed-in person in the worker's
+// caches): the app's header and menu with "You're offline", axe-clean in both themes, and the page
+// itself once the browser is back online. A push delivered to the worker through the DevTools
 // protocol shows its notification, as the payload says; Settings turns notifications on for this
 // browser (its push subscription stubbed, since no push service is reachable here: the server's own
 // tests deliver to a local one) and lists it, axe-clean.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { APP_SHELL_PATH } from "../src/domain/app-shell";
 import { signedInAccount } from "./support/accounts";
 import { violations } from "./support/axe";
@@ -30,28 +33,98 @@ async function controlled(page: Page) {
 
 const offlineHeading = (page: Page) => page.getByRole("heading", { name: "You're offline" });
 
-test("links an installable manifest and installs the worker", async ({ page }) => {
-  await page.goto("/");
-  await expect(landingHeading(page)).toBeVisible();
-  const manifest = await page.evaluate(async () => {
-    const href = document.querySelector('link[rel="manifest"]')?.getAttribute("href") ?? "";
-    const answer = await fetch(href);
-    return { type: answer.headers.get("content-type"), body: await answer.json() };
-  });
-  expect(manifest.type).toMatch(/^application\/manifest\+json/);
-  expect(manifest.body).toMatchObject({
-    name: "chtcht",
-    start_url: "/",
-    scope: "/",
-    display: "standalone",
-  });
-  for (const size of ["192x192", "512x512"]) {
-    expect(manifest.body.icons).toContainEqual(
-      expect.objectContaining({ sizes: size, purpose: "maskable", type: "image/png" }),
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose: string;
+}
+
+/** Chrome offers no install in an off-the-record profile, which a test's own context is
+ * ("in-incognito"): a context in a profile of its own, as a person's browser is. */
+const inOwnProfile = test.extend<{ profile: BrowserContext }>({
+  profile: async ({ playwright, baseURL, extraHTTPHeaders }, use, testInfo) => {
+    const context = await playwright.chromium.launchPersistentContext(
+      testInfo.outputPath("profile"),
+      { ...testInfo.project.use.launchOptions, baseURL, extraHTTPHeaders, serviceWorkers: "allow" },
     );
-  }
-  await controlled(page);
+    await use(context);
+    await context.close();
+  },
 });
+
+inOwnProfile(
+  "passes the checks of Lighthouse's PWA category, through the DevTools protocol",
+  async ({ profile: context }) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeVisible();
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+
+    // installable-manifest: Chrome's own check of what an install needs.
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    const { url, errors, data } = await cdp.send("Page.getAppManifest");
+    expect(url).toMatch(/\/manifest\.webmanifest$/);
+    expect(errors).toEqual([]);
+    expect((await page.request.get(url)).headers()["content-type"]).toMatch(
+      /^application\/manifest\+json/,
+    );
+    const manifest = JSON.parse(data ?? "{}");
+    // splash-screen and themed-omnibox: a name, background and theme colours, a 512 px icon.
+    expect(manifest).toMatchObject({
+      name: "chtcht",
+      short_name: "chtcht",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      background_color: "#ffffff",
+      theme_color: "#ffffff",
+    });
+    // maskable-icon: each size plain and maskable.
+    const icons = (manifest.icons as ManifestIcon[]).map((icon) => `${icon.sizes} ${icon.purpose}`);
+    for (const size of ["192x192", "512x512"]) {
+      expect(icons).toContain(`${size} any`);
+      expect(icons).toContain(`${size} maskable`);
+    }
+    expect((manifest.icons as ManifestIcon[]).every((icon) => icon.type === "image/png")).toBe(
+      true,
+    );
+
+    // viewport, themed-omnibox (each theme's colour), apple-touch-icon.
+    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+      "content",
+      /width=device-width, initial-scale=1/,
+    );
+    await expect(
+      page.locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]'),
+    ).toHaveAttribute("content", manifest.theme_color);
+    await expect(
+      page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]'),
+    ).toHaveAttribute("content", "#0a0a0a");
+    const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    const touchIconAnswer = await page.request.get(touchIcon ?? "");
+    expect(touchIconAnswer.status()).toBe(200);
+    expect(touchIconAnswer.headers()["content-type"]).toBe("image/png");
+
+    // content-width: nothing wider than a phone's screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    // service-worker and offline start URL: the worker controls the start URL, and answers it
+    // with 200 when the network is gone.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(manifest.start_url, url).href.startsWith(scope)).toBe(true);
+    await context.setOffline(true);
+    const start = await page.goto(manifest.start_url);
+    expect(start?.status()).toBe(200);
+    expect(start?.fromServiceWorker()).toBe(true);
+    await expect(offlineHeading(page)).toBeVisible();
+  },
+);
 
 /** The offline state at a phone's and a desktop's width, light and dark, each axe-clean. */
 async function captureOffline(page: Page, testInfo: TestInfo): Promise<string[]> {
