@@ -72,6 +72,7 @@ export default defineConfig({
         globPatterns: [
           "assets/**/*.{js,css,woff2,svg}",
           "index.html",
+          "theme-init.js",
           "favicon.svg",
           "icons/*.png",
         ],
