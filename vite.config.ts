@@ -57,7 +57,11 @@ export default defineConfig({
     tailwindcss(),
     // The service worker (src/web/sw.ts) with the build's files to precache; registered by the
     // app itself (lib/service-worker.ts), the manifest served by the server with the site's name
-    // (docs/notifications.md "Installable app").
+    // (docs/notifications.md "Installable app"). The built index.html is precached as the server
+    // answers it at the app shell's address (APP_SHELL_PATH, src/domain/app-shell.ts: a config
+    // that imports the app's modules is one Vite's native loader will not read), the site
+    // settings added: its revision is the file's, so a build with a new first script brings a new
+    // shell.
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src/web",
@@ -67,9 +71,18 @@ export default defineConfig({
       injectManifest: {
         globPatterns: [
           "assets/**/*.{js,css,woff2,svg}",
-          "offline.html",
+          "index.html",
+          "theme-init.js",
           "favicon.svg",
           "icons/*.png",
+        ],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.map((entry) =>
+              entry.url === "index.html" ? { ...entry, url: "/app-shell" } : entry,
+            ),
+            warnings: [],
+          }),
         ],
       },
     }),

@@ -7,6 +7,7 @@ export const RESERVED_HANDLES = new Set([
   "activity",
   "admin",
   "api",
+  "app-shell",
   "assets",
   "auth",
   "bookmarks",

@@ -1,18 +1,18 @@
 /// <reference lib="webworker" />
-// The service worker (docs/notifications.md "Installable app"): the build's files precached, so
-// the installed app starts at once and a new version is taken as a whole; pages always from the
-// network, since each holds who is signed in (never cached), with the offline page when the
-// network is gone; the API, media and the realtime socket are never touched. It shows what is
-// pushed (docs/notifications.md "Push") and, on a click, opens its page in a tab of the app.
+// The service worker (docs/notifications.md "Installable app"): the build's files and the app's
+// shell precached, so the installed app starts at once and a new version is taken as a whole;
+// pages always from the network, since each holds who is signed in (never cached), and the shell,
+// which holds no one's data, when a page cannot be reached: the app then shows that it is offline.
+// The API, media and the realtime socket are never touched. It shows what is pushed
+// (docs/notifications.md "Push") and, on a click, opens its page in a tab of the app.
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { APP_SHELL_PATH } from "../domain/app-shell";
 import { notificationOf, openTarget } from "./lib/push-message";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
-
-const OFFLINE_PAGE = "/offline.html";
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -22,7 +22,7 @@ registerRoute(
     try {
       return await fetch(request);
     } catch {
-      return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+      return (await matchPrecache(APP_SHELL_PATH)) ?? Response.error();
     }
   }),
 );

@@ -1,6 +1,8 @@
 // Every HTML page says who is signed in, as GET /api/auth/session would answer, so the app's first
-// render does not wait for that call (docs/architecture.md "Web app pages").
+// render does not wait for that call (docs/architecture.md "Web app pages"); the installed app's
+// shell says it of no one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_SHELL_PATH } from "../../domain/app-shell";
 import { createAccount, type TestAccount } from "../test-support/accounts";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
@@ -74,5 +76,27 @@ describe("the session block of an HTML page", () => {
       headers: { cookie: `${ada.cookie.split("=")[0]}=forged.value` },
     });
     expect(sessionBlock(res.body)).toEqual({ user: null });
+  });
+});
+
+describe('the installed app\'s shell (docs/notifications.md "Installable app")', () => {
+  it("is the same page for a visitor and a signed-in person: the site settings, no one's session", async () => {
+    const visitor = await t.app.inject({ method: "GET", url: APP_SHELL_PATH });
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url: APP_SHELL_PATH,
+      headers: { cookie: ada.cookie },
+    });
+    for (const res of [visitor, signedIn]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(jsonBlock(res.body, "site-config")).toMatchObject({ siteName: "chtcht" });
+      expect(sessionBlock(res.body)).toBeUndefined();
+      expect(jsonBlock(res.body, "header-state")).toBeUndefined();
+      expect(res.body).not.toContain(ada.userId);
+      expect(res.body).not.toContain(ada.email);
+    }
+    expect(signedIn.body).toBe(visitor.body);
   });
 });

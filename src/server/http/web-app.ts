@@ -1,6 +1,6 @@
 // Serves the built React app from dist/web with history fallback, so deep links load, and the
 // public site settings the app needs (GET /api/site, and a JSON block in every HTML answer, beside
-// the one saying who is signed in).
+// the one saying who is signed in), and the installed app's shell, which holds the settings alone.
 // Build assets go out as the .br/.gz files the build wrote beside them, the HTML compressed per
 // answer (docs/operations.md "Web delivery").
 import { existsSync, readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { APP_SHELL_PATH } from "../../domain/app-shell";
 import type { SessionUser } from "../../domain/contracts/auth";
 import type { HeaderState } from "../../domain/contracts/header-state";
 import { type PublicSiteConfig, publicSiteConfig } from "../../domain/contracts/site";
@@ -117,6 +118,22 @@ export async function registerWebApp(
   if (indexHtml) registerStaticFiles(app, door, loadStaticFiles(distDir));
 
   const preloads = screenPreloads(distDir);
+
+  if (indexHtml) {
+    // The installed app's shell (domain/app-shell.ts): the page as it is for no one in particular,
+    // with the site settings and no session block, so the service worker may keep it; the app
+    // asks who is signed in (docs/notifications.md "Installable app").
+    const shell = injectBlocks(injectDefaultTitle(indexHtml, publicSite.siteName), siteConfigBlock);
+    app.get(APP_SHELL_PATH, async (request, reply) => {
+      const { encoding, body } = await encodeHtml(shell, request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .header("vary", "accept-encoding")
+        .send(body);
+    });
+  }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply, html: string) {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -24,12 +24,18 @@ export function LoadError({
   heading = false,
   className,
 }: LoadErrorProps) {
-  const Message = heading ? "h1" : "p";
   return (
     <div className={clsx("flex flex-col items-center gap-3 text-center", className)}>
-      <Message role="alert" className={heading ? "text-xl font-bold" : "font-semibold"}>
-        {message}
-      </Message>
+      {heading ? (
+        // The alert around the heading: on the h1 itself, role="alert" would replace its heading role.
+        <div role="alert">
+          <h1 className="text-xl font-bold">{message}</h1>
+        </div>
+      ) : (
+        <p role="alert" className="font-semibold">
+          {message}
+        </p>
+      )}
       {hint ? <p className="text-neutral-600 dark:text-neutral-400">{hint}</p> : null}
       <Button variant={heading ? "primary" : "secondary"} busy={retrying} onClick={onRetry}>
         Retry

@@ -1,8 +1,9 @@
 // The app frame (spec-1 §2 "Header and menu"): fixed black header with the product name, the
 // people search, the profile-picture button and the menu; the current screen renders below it,
 // under the restriction banner when there is one and the moderators' notice waiting to be read
-// (docs/safety.md). The menu's 'Get a custom username' opens the Reserve Username dialog here
-// (docs/usernames.md "Where to start").
+// (docs/safety.md), or, while the server cannot be reached to learn who is signed in, the offline
+// state (docs/notifications.md "Installable app"). The menu's 'Get a custom username' opens the
+// Reserve Username dialog here (docs/usernames.md "Where to start").
 import { CircleUserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
@@ -14,9 +15,14 @@ import { toast } from "../../lib/toast";
 import { useUnreadActivityCount } from "../../state/queries/activity";
 import { useUnreadMailCount } from "../../state/queries/mail";
 import { useStandingQuery } from "../../state/queries/safety";
-import { useLogoutMutation, useSessionUser } from "../../state/queries/session";
+import {
+  useLogoutMutation,
+  useSessionUnreachable,
+  useSessionUser,
+} from "../../state/queries/session";
 import { useMyUsernameQuery } from "../../state/queries/usernames";
 import { ReserveUsernameDialog } from "../account/reserve-username-dialog";
+import { OfflineState } from "../feedback/offline-state";
 import { Avatar, avatarControlLabel } from "../person/avatar";
 import { RestrictedBanner, StandingNotices } from "../safety/standing-notices";
 import { HeaderSearch } from "../search/header-search";
@@ -25,6 +31,7 @@ import { MainMenu } from "./main-menu";
 export function AppShell() {
   const navigate = useNavigate();
   const { user, isPending } = useSessionUser();
+  const offline = useSessionUnreachable();
   const signedIn = Boolean(user);
   const unread = useUnreadActivityCount(signedIn);
   const mailUnread = useUnreadMailCount(signedIn);
@@ -62,7 +69,7 @@ export function AppShell() {
           <button
             type="button"
             aria-label={user ? avatarControlLabel("Your profile", userName) : "Your profile"}
-            disabled={isPending}
+            disabled={isPending || offline.unreachable}
             onClick={() => navigate(profilePath)}
             className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-60"
           >
@@ -88,7 +95,11 @@ export function AppShell() {
       <main id={MAIN_ID} tabIndex={-1} className="pt-14 outline-none">
         <RestrictedBanner />
         <StandingNotices />
-        <Outlet />
+        {offline.unreachable ? (
+          <OfflineState onRetry={offline.retry} retrying={offline.retrying} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <ReserveUsernameDialog open={reserving} onOpenChange={setReserving} />
     </div>

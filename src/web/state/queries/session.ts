@@ -1,6 +1,7 @@
 // The signed-in session and every /api/auth/* call. The session itself is an httpOnly cookie;
 // GET /api/auth/session also slides its expiry, hence the 30 s poll (spec-1 §4, §9).
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type {
   okResponse,
   RegisterBody,
@@ -16,7 +17,7 @@ import type {
   secondFactorResponse,
   TwoFactorSignInBody,
 } from "../../../domain/contracts/two-factor";
-import { api } from "../../lib/api";
+import { api, isApiError } from "../../lib/api";
 
 const SESSION_REFRESH_MS = 30_000;
 
@@ -51,6 +52,19 @@ export function useSessionQuery() {
 export function useSessionUser() {
   const query = useSessionQuery();
   return { user: query.data?.user, isPending: query.isPending, isError: query.isError };
+}
+
+/** Who is signed in is unknown because the server could not be reached: no answer yet, and the
+ * last try failed for lack of network (the installed app opened offline: docs/notifications.md
+ * "Installable app"). `retrying` while a try asked by `retry` is under way, not during the query's
+ * own retries after it. */
+export function useSessionUnreachable() {
+  const { data, error, failureReason, isFetching, refetch } = useSessionQuery();
+  return {
+    unreachable: data === undefined && isApiError(failureReason ?? error, "network_error"),
+    retrying: isFetching && failureReason === null,
+    retry: useCallback(() => void refetch(), [refetch]),
+  };
 }
 
 /** A sign-in made a session: data cached for the signed-out visitor must not leak into the
