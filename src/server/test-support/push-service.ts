@@ -5,6 +5,7 @@
 // answers 410.
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
+import { Agent, fetch } from "undici";
 
 const require = createRequire(import.meta.url);
 
@@ -55,8 +56,12 @@ export async function startPushService(): Promise<PushService> {
   if (!address || typeof address === "string") throw new Error("push service has no port");
   const base = `http://127.0.0.1:${address.port}`;
   model.notifyUrl = `${base}/notify/`;
+  // Its own connections, so a test's fediverse net (which answers every fetch of the process for
+  // its names: fediverse-net.ts) does not stand between the test and this service.
+  const direct = new Agent();
   const post = async (path: string, body?: object) => {
     const response = await fetch(`${base}${path}`, {
+      dispatcher: direct,
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body ?? {}),
@@ -77,10 +82,12 @@ export async function startPushService(): Promise<PushService> {
     async expire(clientHash) {
       await post(`/expire-subscription/${clientHash}`);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await direct.close();
+      await new Promise<void>((resolve, reject) => {
         server._server.closeAllConnections();
         server._server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }

@@ -1,6 +1,7 @@
 // Activity from elsewhere and mentions both ways (docs/federation.md "Activity from elsewhere",
 // "Mentions"; docs/social-and-realtime.md "Mentions"), between two instances of ours, the
-// independent Fedify server and Mastodon's own JSON, over real TLS on loopback.
+// independent Fedify server and Mastodon's own JSON, over real TLS on loopback; and what people
+// elsewhere do, pushed to a browser through a local push service (docs/notifications.md "Push").
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityGroup } from "../../../domain/contracts/activity";
@@ -11,6 +12,7 @@ import { type FedifyPeer, startFedifyPeer } from "../../test-support/fedify-peer
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { deliver, type FixtureServer, startFixtureServer } from "../../test-support/fixture-server";
 import { eventually } from "../../test-support/interop-instance";
+import { type PushService, startPushService } from "../../test-support/push-service";
 import { follow, inject, publish } from "../../test-support/social";
 import type { TestApp } from "../../test-support/test-app";
 import { connectRealtime } from "../../test-support/ws-client";
@@ -23,10 +25,15 @@ let b: TestApp;
 let peer: FedifyPeer;
 let mastodon: FixtureServer;
 let mod: TestAccount;
+let pushService: PushService;
 
 beforeAll(async () => {
+  pushService = await startPushService();
   net = await installFediverseNet(["a.test", "b.test", "c.test", "mastodon.test"]);
-  a = await startInstance(net, "a.test", { ADMIN_EMAILS: MODERATOR });
+  a = await startInstance(net, "a.test", {
+    ADMIN_EMAILS: MODERATOR,
+    PUSH_ALLOW_PRIVATE: "127.0.0.1",
+  });
   b = await startInstance(net, "b.test");
   peer = await startFedifyPeer("c.test");
   await net.serve("c.test", peer.port);
@@ -41,6 +48,7 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await net?.close();
+  await pushService?.close();
 });
 
 const actorUri = (who: TestAccount, host = "a.test") => `https://${host}/ap/users/${who.userId}`;
@@ -137,6 +145,30 @@ describe("activity from elsewhere", () => {
     expect(await rowsFromElsewhere(a, ann)).toEqual([]);
   });
 
+  it("pushes a follow and a like from elsewhere, naming them as known here", async () => {
+    const pat = await createAccount(a, { label: "pushpat", fullName: "Pat Pushed" });
+    const browser = await pushService.subscribe(a.config.push.vapid.publicKey);
+    const { clientHash: _, ...subscription } = browser;
+    const subscribed = await inject(a, pat, "POST", "/api/push/subscriptions", subscription);
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    const likes = { matrix: { like: { push: true } } };
+    expect((await inject(a, pat, "PATCH", "/api/account/notifications", likes)).statusCode).toBe(
+      200,
+    );
+    const post = await publish(a, pat, "Push me from afar");
+    await peer.follow(actorUri(pat));
+    await peer.like(`https://a.test/ap/posts/${post.id}`, actorUri(pat));
+    const pushed = async () => {
+      await a.app.outbox.drain();
+      return (await pushService.received(browser.clientHash)).map((text) => JSON.parse(text));
+    };
+    await eventually(async () => expect(await pushed()).toHaveLength(2));
+    expect((await pushed()).map(({ type, body, url }) => ({ type, body, url }))).toEqual([
+      { type: "follow", body: "Carol Peer followed you", url: "/@carol@c.test" },
+      { type: "like", body: "Carol Peer liked your post", url: `/post/${post.id}` },
+    ]);
+  });
+
   it("keeps exactly one actor on each row, here or elsewhere (user_activity_one_actor)", async () => {
     const eve = await createAccount(a, { label: "oeve", fullName: "Eve Checked" });
     const found = await inject(a, eve, "GET", "/api/federation/lookup?handle=@carol@c.test");
@@ -156,6 +188,11 @@ describe("activity from elsewhere", () => {
 
   it("counts a follow and a like from elsewhere in the daily digest, the follower unnamed", async () => {
     const dana = await createAccount(a, { label: "ddana", fullName: "Dana Digest" });
+    // Likes are e-mailed only to whoever turns that on (docs/notifications.md).
+    const likes = { matrix: { like: { email: true } } };
+    expect((await inject(a, dana, "PATCH", "/api/account/notifications", likes)).statusCode).toBe(
+      200,
+    );
     const post = await publish(a, dana, "Counted from afar");
     await peer.follow(actorUri(dana));
     await peer.like(`https://a.test/ap/posts/${post.id}`, actorUri(dana));
