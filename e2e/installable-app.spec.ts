@@ -10,12 +10,13 @@
 // protocol shows its notification, as the payload says; Settings turns notifications on for this
 // browser (its push subscription stubbed, since no push service is reachable here: the server's own
 // tests deliver to a local one) and lists it, axe-clean.
-import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { APP_SHELL_PATH } from "../src/domain/app-shell";
-import { signedInAccount } from "./support/accounts";
+import { startPushService } from "../src/server/test-support/push-service";
+import { newAccount, signedInAccount, signInViaApi } from "./support/accounts";
 import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { createAccount, secondPerson } from "./support/people";
 import { homeHeading, landingHeading } from "./support/screen";
 
 test.use({ serviceWorkers: "allow" });
@@ -198,7 +199,10 @@ test("opens from the home screen without the network: its shell, offline, then t
   await expect(page).toHaveURL(/\/search$/);
 });
 
-test("shows a pushed notification with its title, body and page", async ({ page, context }) => {
+test("shows a pushed notification with its title, body and page, and a click opens the page", async ({
+  page,
+  context,
+}) => {
   await page.goto("/");
   const site = new URL(page.url()).origin;
   await context.grantPermissions(["notifications"], { origin: site });
@@ -239,63 +243,85 @@ test("shows a pushed notification with its title, body and page", async ({ page,
     .toEqual([
       { title: payload.title, body: payload.body, tag: payload.topic, url: `${site}/activity` },
     ]);
+
+  // A click on it (dispatched in the worker, as the system would) moves the open tab to its page.
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeTruthy();
+  await worker?.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error("no notification to click");
+    const Click = (globalThis as unknown as { NotificationEvent: typeof Event }).NotificationEvent;
+    // A script's event cannot be waited on (its waitUntil throws), but the handler's work starts.
+    scope.dispatchEvent(
+      new (Click as never as new (type: string, init: object) => Event)("notificationclick", {
+        notification: shown,
+      }),
+    );
+  });
+  await expect(page).toHaveURL(`${site}/activity`);
 });
 
-/** A push subscription as a browser would give it, for a push service on 127.0.0.1. */
-function fakeSubscription() {
-  const { publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const jwk = publicKey.export({ format: "jwk" });
-  const point = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x ?? "", "base64url"),
-    Buffer.from(jwk.y ?? "", "base64url"),
-  ]);
-  return {
-    endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
-    p256dh: point.toString("base64url"),
-    auth: randomBytes(16).toString("base64url"),
-  };
-}
-
-test("Settings turns notifications on for this browser, lists it, and removes it", async ({
+test("Settings turns notifications on for this browser, a follow reaches it through the push service, and Remove takes it off", async ({
   page,
   context,
+  browser,
 }) => {
-  await signedInAccount(page, "pusher");
-  const stub = fakeSubscription();
-  await page.addInitScript((sub) => {
-    let current: PushSubscription | null = null;
-    PushManager.prototype.subscribe = async () => {
-      current = {
-        endpoint: sub.endpoint,
-        expirationTime: null,
-        toJSON: () => ({
+  const service = await startPushService();
+  try {
+    await signedInAccount(page, "pusher");
+    const me = (await (await page.request.get("/api/auth/session")).json()).user.id as string;
+    const { publicKey } = await (await page.request.get("/api/push/key")).json();
+    // The browser's push manager, stubbed to the local push service's subscription for our key.
+    const { clientHash, ...subscription } = await service.subscribe(publicKey);
+    await page.addInitScript((sub) => {
+      let current: PushSubscription | null = null;
+      PushManager.prototype.subscribe = async () => {
+        current = {
           endpoint: sub.endpoint,
           expirationTime: null,
-          keys: { p256dh: sub.p256dh, auth: sub.auth },
-        }),
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      } as unknown as PushSubscription;
-      return current;
-    };
-    PushManager.prototype.getSubscription = async () => current;
-  }, stub);
-  await page.goto("/");
-  await context.grantPermissions(["notifications"], { origin: new URL(page.url()).origin });
-  await controlled(page);
+          toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        } as unknown as PushSubscription;
+        return current;
+      };
+      PushManager.prototype.getSubscription = async () => current;
+    }, subscription);
+    await page.goto("/");
+    await context.grantPermissions(["notifications"], { origin: new URL(page.url()).origin });
+    await controlled(page);
 
-  await page.goto("/settings");
-  const section = page.getByRole("region", { name: "Notifications on this device" });
-  await section.getByRole("button", { name: "Turn on notifications" }).click();
-  await expect(section.getByRole("button", { name: "Turn off on this browser" })).toBeVisible();
-  const listed = section.getByRole("button", { name: /^Remove Chrom/ });
-  await expect(listed).toBeVisible();
-  expect(await violations(page, "Settings, notifications on")).toEqual([]);
+    await page.goto("/settings");
+    const section = page.getByRole("region", { name: "Notifications on this device" });
+    await section.getByRole("button", { name: "Turn on notifications" }).click();
+    await expect(section.getByRole("button", { name: "Turn off on this browser" })).toBeVisible();
+    const listed = section.getByRole("button", { name: /^Remove Chrom/ });
+    await expect(listed).toBeVisible();
+    expect(await violations(page, "Settings, notifications on")).toEqual([]);
 
-  await listed.click();
-  await expect(section.getByText("None yet.")).toBeVisible();
-  await expect(section.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
+    // Someone follows: the server pushes it, encrypted for this browser, to the push service.
+    const other = await secondPerson(browser);
+    const follower = newAccount("pushfollower", "Finn Follower");
+    await createAccount(other, follower);
+    await signInViaApi(other, follower);
+    await expect(
+      await other.request.post("/api/follows/toggle", { data: { targetUserId: me } }),
+    ).toBeOK();
+    await expect
+      .poll(async () => (await service.received(clientHash)).map((text) => JSON.parse(text).body))
+      .toEqual(["Finn Follower followed you"]);
+    await other.context().close();
+
+    await listed.click();
+    await expect(section.getByText("None yet.")).toBeVisible();
+    await expect(section.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
+  } finally {
+    await service.close();
+  }
 });
