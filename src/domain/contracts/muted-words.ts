@@ -58,6 +58,8 @@ export const mutedWordView = z.object({
   /** As written. */
   text: z.string(),
   contexts: z.array(mutedWordContext),
+  /** How long it was last chosen for; Renew chooses it again. */
+  duration: durationField,
   /** null: never. */
   expiresAt: z.string().nullable(),
   /** Past its expiry: listed, no longer applied, may be renewed. */

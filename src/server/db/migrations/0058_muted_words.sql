@@ -4,6 +4,7 @@ CREATE TABLE "muted_words" (
 	"text" text NOT NULL,
 	"key" text NOT NULL,
 	"contexts" text[] NOT NULL,
+	"duration" text NOT NULL,
 	"expires_at" timestamp (3) with time zone,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );

@@ -4,7 +4,7 @@
 
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { MutedWordContext } from "../../../domain/muted-words";
+import type { MutedWordContext, MutedWordDuration } from "../../../domain/muted-words";
 import { at, personRef as person } from "../columns";
 
 export const blocks = pgTable(
@@ -65,8 +65,8 @@ export const reports = pgTable(
 );
 
 /** A person's muted words (docs/safety.md "Muted words"): the entry as written, its key (two
- * entries with one key match the same texts), where it applies, and until when (null: never). An
- * expired entry stays listed until renewed or removed. */
+ * entries with one key match the same texts), where it applies, for how long and until when
+ * (null: never). An expired entry stays listed until renewed or removed. */
 export const mutedWords = pgTable(
   "muted_words",
   {
@@ -76,6 +76,8 @@ export const mutedWords = pgTable(
     key: text("key").notNull(),
     /** Some of feed, comments, mail. */
     contexts: text("contexts").array().$type<MutedWordContext[]>().notNull(),
+    /** How long it was last chosen for: a renewal in one click is for as long again. */
+    duration: text("duration").$type<MutedWordDuration>().notNull(),
     expiresAt: at("expires_at"),
     createdAt: at("created_at").notNull().defaultNow(),
   },

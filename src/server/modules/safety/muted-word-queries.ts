@@ -2,7 +2,7 @@
 // entries, each read and changed only where it is theirs. The read that applies them is
 // policy/muted-words.ts.
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { MutedWordContext } from "../../../domain/muted-words";
+import type { MutedWordContext, MutedWordDuration } from "../../../domain/muted-words";
 import type { Db } from "../../db/client";
 import { mutedWords } from "../../db/schema/safety";
 
@@ -48,6 +48,7 @@ export async function insertMutedWordRow(
     text: string;
     key: string;
     contexts: MutedWordContext[];
+    duration: MutedWordDuration;
     expiresAt: Date | null;
     createdAt: Date;
   },
@@ -58,7 +59,15 @@ export async function insertMutedWordRow(
 
 export async function updateMutedWordRow(
   db: Db,
-  { userId, id, ...change }: Owned & { contexts?: MutedWordContext[]; expiresAt?: Date | null },
+  {
+    userId,
+    id,
+    ...change
+  }: Owned & {
+    contexts?: MutedWordContext[];
+    duration?: MutedWordDuration;
+    expiresAt?: Date | null;
+  },
 ) {
   const [row] = await db
     .update(mutedWords)

@@ -77,6 +77,7 @@ describe("the list", () => {
       duration: "week",
     });
     expect(word).toMatchObject({
+      duration: "week",
       text: "Game of Thrones",
       contexts: ["feed", "mail"],
       expired: false,
@@ -131,8 +132,8 @@ describe("the list", () => {
     // The first 99 written directly: as many requests would spend the person's request budget.
     await queryRows(
       t.database.db,
-      sql`insert into muted_words (user_id, text, key, contexts)
-        select ${hoarder.userId}, 'word' || n, 'word' || n, array['feed']
+      sql`insert into muted_words (user_id, text, key, contexts, duration)
+        select ${hoarder.userId}, 'word' || n, 'word' || n, array['feed'], 'never'
         from generate_series(1, ${MUTED_WORDS_MAX - 1}) n`,
     );
     await addOk(hoarder, { text: "the last", contexts: ["feed"], duration: "day" });
@@ -245,6 +246,7 @@ describe("expiry", () => {
     const renewed = await inject(t, reader, "PATCH", `${URL}/${word.id}`, { duration: "week" });
     expect(renewed.json().mutedWord).toMatchObject({
       expired: false,
+      duration: "week",
       expiresAt: new Date(expiry + 1000 + 7 * 86_400_000).toISOString(),
     });
     expect((await mutedIn(reader, "/api/feed"))[spoilerPost.id]).toEqual(["butler"]);

@@ -29,6 +29,7 @@ function present(row: MutedWordRow, now: Date): MutedWordView {
     id: row.id,
     text: row.text,
     contexts: row.contexts,
+    duration: row.duration,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     expired: row.expiresAt !== null && row.expiresAt <= now,
     createdAt: row.createdAt.toISOString(),
@@ -73,6 +74,7 @@ export async function addMutedWord(
       text: parsed.text,
       key: parsed.key,
       contexts: input.contexts,
+      duration: input.duration,
       expiresAt: expiryOf(input.duration, input.now),
       createdAt: input.now,
     });
@@ -96,7 +98,9 @@ export async function changeMutedWord(
     userId: input.userId,
     id: input.id,
     ...(input.contexts ? { contexts: input.contexts } : {}),
-    ...(input.duration ? { expiresAt: expiryOf(input.duration, input.now) } : {}),
+    ...(input.duration
+      ? { duration: input.duration, expiresAt: expiryOf(input.duration, input.now) }
+      : {}),
   });
   if (!row) throw missing("muted word");
   return present(row, input.now);
