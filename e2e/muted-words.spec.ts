@@ -1,7 +1,8 @@
 // Muted words (docs/safety.md "Muted words"): Ben mutes a word in Settings; Ada's post with it is
 // collapsed in his feed to 'Hidden: matches a muted word', and Show reveals it; Ada's post without
-// it shows as it is.
+// it shows as it is. Neither screen has a serious accessibility violation.
 import { newAccount, signInViaApi } from "./support/accounts";
+import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { createAccount, secondPerson } from "./support/people";
 
@@ -42,11 +43,13 @@ test("a muted word collapses a post in the feed, and Show reveals it", async ({
   await section.getByRole("button", { name: "Mute" }).click();
   const entry = section.getByRole("listitem").filter({ hasText: "Butler" });
   await expect(entry).toContainText(/Posts · Until /);
+  expect(await violations(benPage, "Settings, muted words")).toEqual([]);
 
   // In his feed the post with the word is one line; the other shows whole.
   await benPage.goto("/");
   await expect(benPage.getByText(plain)).toBeVisible();
   await expect(benPage.getByText(muted)).toHaveCount(0);
+  expect(await violations(benPage, "Feed, a post collapsed")).toEqual([]);
   const hidden = benPage.getByText("Hidden: matches a muted word (“Butler”)");
   await expect(hidden).toBeVisible();
   await benPage.getByRole("button", { name: "Show" }).click();
