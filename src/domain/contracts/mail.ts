@@ -51,6 +51,9 @@ export const messageView = z.object({
   /** Its sender deleted their account: 'Message deleted', no words, no sender. */
   senderDeleted: z.boolean(),
   createdAt: z.string(),
+  /** The reader's muted words its subject or body matches (docs/safety.md "Muted words"): shown
+   * collapsed in the thread until opened; absent when none does. */
+  mutedBy: z.array(z.string()).optional(),
 });
 export type MessageView = z.infer<typeof messageView>;
 

@@ -158,6 +158,9 @@ export const postView = z.object({
       boostedBy: z.object({ id: z.string(), handle: z.string(), name: z.string() }).optional(),
     })
     .optional(),
+  /** The reader's muted words its text or content warning matches (docs/safety.md "Muted
+   * words"): shown collapsed until opened; absent when none does. */
+  mutedBy: z.array(z.string()).optional(),
 });
 export type PostView = z.infer<typeof postView>;
 
@@ -208,6 +211,8 @@ export const commentView = z.object({
   /** Set on a reply from another server (docs/federation.md "Replies"): its author's page here is
    * /@{handle}; it cannot be liked or answered here. */
   remote: z.object({ handle: z.string(), url: z.string().nullable() }).optional(),
+  /** The reader's muted words it matches, as on a post. */
+  mutedBy: z.array(z.string()).optional(),
 });
 export type CommentView = z.infer<typeof commentView>;
 

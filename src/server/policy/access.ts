@@ -48,6 +48,8 @@ const MISSING = {
   checkout: "Checkout not found.",
   conversation: "Conversation not found",
   "data export": "This export does not exist.",
+  /** An entry of a person's muted words (docs/safety.md "Muted words"). */
+  "muted word": "This muted word has been removed.",
   passkey: "This passkey has been removed.",
   /** Pinning is the author's alone (docs/feed.md "Pinned posts"): anyone else's post is missing. */
   "post to pin": "Post not found",

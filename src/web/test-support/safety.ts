@@ -80,6 +80,8 @@ export function safetyApi(state: SafetyState): Route {
       if (method === "DELETE") list.delete(userId);
       return json(relation(userId));
     }
+    // Settings' muted words: none (their own tests answer before this).
+    if (path === "/api/safety/muted-words" && method === "GET") return json({ items: [] });
     const list = /^\/api\/safety\/(blocks|mutes)(\?.*)?$/.exec(path);
     if (list && method === "GET") {
       const items = [...state[list[1] as "blocks" | "mutes"].values()].map((person) => ({

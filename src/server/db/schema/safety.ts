@@ -1,8 +1,10 @@
-// Blocks, mutes and reports (docs/safety.md); the audit log is in audit.ts. A block hides two people
-// from each other everywhere; a mute hides one person's posts and comments from the muter only.
+// Blocks, mutes, muted words and reports (docs/safety.md); the audit log is in audit.ts. A block
+// hides two people from each other everywhere; a mute hides one person's posts and comments from
+// the muter only; a muted word collapses the matching items for the person who chose it.
 
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { MutedWordContext, MutedWordDuration } from "../../../domain/muted-words";
 import { at, personRef as person } from "../columns";
 
 export const blocks = pgTable(
@@ -60,4 +62,24 @@ export const reports = pgTable(
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
   ],
+);
+
+/** A person's muted words (docs/safety.md "Muted words"): the entry as written, its key (two
+ * entries with one key match the same texts), where it applies, for how long and until when
+ * (null: never). An expired entry stays listed until renewed or removed. */
+export const mutedWords = pgTable(
+  "muted_words",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: person("user_id"),
+    text: text("text").notNull(),
+    key: text("key").notNull(),
+    /** Some of feed, comments, mail. */
+    contexts: text("contexts").array().$type<MutedWordContext[]>().notNull(),
+    /** How long it was last chosen for: a renewal in one click is for as long again. */
+    duration: text("duration").$type<MutedWordDuration>().notNull(),
+    expiresAt: at("expires_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("muted_words_user_key_idx").on(t.userId, t.key)],
 );

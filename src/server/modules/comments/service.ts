@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
+import { mutedMarker } from "../../policy/muted-words";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSee } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
@@ -55,7 +56,7 @@ export async function commentsPage(
   const post = await visibleLivePost(db, input);
   if (!post?.visible) throw postNotFound();
   const cursor = decodeUuidCursor(input.cursor);
-  const [rows, remote] = await Promise.all([
+  const [rows, remote, mark] = await Promise.all([
     listComments(db, { ...input, cursor }),
     deps.federation.repliesTo(db, {
       postId: input.postId,
@@ -63,12 +64,18 @@ export async function commentsPage(
       limit: input.limit + 1,
       cursor,
     }),
+    mutedMarker(db, { viewerId: input.viewerId, context: "comments", now: new Date() }),
   ]);
   const merged = [...rows.map(present), ...remote].sort(olderFirst);
   const { page, nextCursor } = pageOf(merged, input.limit, (comment) => ({
     at: new Date(comment.createdAt),
     id: comment.id,
   }));
+  // A matching comment is collapsed in the thread (docs/safety.md "Muted words").
+  for (const comment of page) {
+    const muted = mark(comment.author.userId, [comment.contentWarning, comment.content]);
+    if (muted.length > 0) comment.mutedBy = muted;
+  }
   return { items: page, nextCursor };
 }
 

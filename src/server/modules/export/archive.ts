@@ -21,6 +21,7 @@ import {
   followsPage,
   type Keyset,
   messagesPage,
+  mutedWordsOf,
   postImagesPage,
   postLikesPage,
   postsPage,
@@ -175,6 +176,12 @@ export async function writeArchive(
     followedAt: t.followedAt.toISOString(),
   }));
   zip.addBuffer("followed_tags.json", Buffer.from(`${JSON.stringify(followedTags, null, 2)}\n`));
+  const muted = (await mutedWordsOf(db, userId)).map((w) => ({
+    ...w,
+    expiresAt: w.expiresAt?.toISOString() ?? null,
+    createdAt: w.createdAt.toISOString(),
+  }));
+  zip.addBuffer("muted_words.json", Buffer.from(`${JSON.stringify(muted, null, 2)}\n`));
 
   await progress.stage("posts.json");
   const posts = byKeyset((db, key) => postsPage(db, userId, key, PAGE), db);

@@ -10,6 +10,7 @@ import { postBookmarks } from "../../db/schema/post-marks";
 import { postCommentLikes, postComments, postLikes, posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { postReposts } from "../../db/schema/reposts";
+import { mutedWords } from "../../db/schema/safety";
 import { tagFollows, tags } from "../../db/schema/tags";
 
 /** A page's last row: its time and id, the keyset the next page starts after. */
@@ -273,6 +274,22 @@ export function followedTagsOf(db: Db, userId: string) {
     .innerJoin(tags, eq(tags.name, tagFollows.tag))
     .where(eq(tagFollows.userId, userId))
     .orderBy(asc(tagFollows.createdAt), asc(tagFollows.tag));
+}
+
+/** The person's muted words (docs/safety.md "Muted words"), oldest first: at most 100, read at
+ * once. */
+export function mutedWordsOf(db: Db, userId: string) {
+  return db
+    .select({
+      text: mutedWords.text,
+      contexts: mutedWords.contexts,
+      duration: mutedWords.duration,
+      expiresAt: mutedWords.expiresAt,
+      createdAt: mutedWords.createdAt,
+    })
+    .from(mutedWords)
+    .where(eq(mutedWords.userId, userId))
+    .orderBy(asc(mutedWords.createdAt), asc(mutedWords.id));
 }
 
 /** The person's badge requests, oldest first, without the veteran's document (docs/safety.md

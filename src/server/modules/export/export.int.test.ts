@@ -132,6 +132,8 @@ beforeAll(async () => {
   });
   expect(quote.statusCode, quote.body).toBe(201);
   expect((await inject(t, ada, "PUT", "/api/tags/Caf%C3%A9/follow")).statusCode).toBe(200);
+  const mute = { text: "Spoiler", contexts: ["feed", "mail"], duration: "never" };
+  expect((await inject(t, ada, "POST", "/api/safety/muted-words", mute)).statusCode).toBe(201);
   const reading = await inject(t, ada, "PUT", "/api/reading-settings", {
     expandContentWarnings: true,
   });
@@ -226,6 +228,7 @@ describe("Download my data", () => {
         "following.csv",
         "likes.json",
         "mail.mbox",
+        "muted_words.json",
         "media/avatar.jpg",
         "media/banner.jpg",
         "media/pictures/2.jpg",
@@ -326,6 +329,19 @@ describe("Download my data", () => {
     expect(followed).toEqual([{ tag: "café", name: "café", followedAt: expect.any(String) }]);
   });
 
+  it("holds the person's muted words", () => {
+    const muted = JSON.parse(zip.get("muted_words.json")?.toString() ?? "");
+    expect(muted).toEqual([
+      {
+        text: "Spoiler",
+        contexts: ["feed", "mail"],
+        duration: "never",
+        expiresAt: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
   it("holds the person's reposts", () => {
     const reposts = JSON.parse(zip.get("reposts.json")?.toString() ?? "");
     expect(reposts).toEqual([
@@ -404,6 +420,7 @@ describe("Download my data", () => {
       "likes.json",
       "bookmarks.json",
       "followed_tags.json",
+      "muted_words.json",
       "reposts.json",
       "following.csv",
       "mail.mbox",

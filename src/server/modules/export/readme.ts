@@ -30,6 +30,10 @@ bookmarks.json  The posts you bookmarked, oldest first: the post, its author's a
                 you bookmarked it. Nobody else sees your bookmarks.
 followed_tags.json  The hashtags you follow, oldest first: the tag ("tag"), the form it is shown in
                 ("name") and when you followed it.
+muted_words.json  Your muted words, oldest first: the word, phrase or #hashtag as you wrote it
+                ("text"), where it hides things ("feed", "comments", "mail"), for how long
+                ("day", "week", "month" or "never"), when it expires (null: never) and when you
+                added it. Nobody else sees them.
 reposts.json    The posts you reposted, oldest first: the post, its author's address and when you
                 reposted it. (A post quoting another is among your posts, in posts.json.)
 following.csv   The people you follow; followers.csv: the people who follow you. One address a

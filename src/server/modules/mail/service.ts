@@ -15,6 +15,7 @@ import {
   replayedError,
 } from "../../http/idempotency";
 import { missing } from "../../policy/access";
+import { mutedMarker } from "../../policy/muted-words";
 import { cannotMessage, requireReachable } from "../../policy/recipients";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { queueNotices } from "./notify";
@@ -102,16 +103,26 @@ export async function messagesPage(
   input: ThreadAction & { limit: number; cursor?: string | undefined },
 ) {
   await memberThread(db, input);
-  const rows = await listMessages(db, {
-    threadId: input.threadId,
-    limit: input.limit,
-    cursor: decodeUuidCursor(input.cursor),
-  });
+  const [rows, mark] = await Promise.all([
+    listMessages(db, {
+      threadId: input.threadId,
+      limit: input.limit,
+      cursor: decodeUuidCursor(input.cursor),
+    }),
+    mutedMarker(db, { viewerId: input.viewerId, context: "mail", now: new Date() }),
+  ]);
   const { page, nextCursor } = pageOf(rows, input.limit, (m) => ({
     at: m.message.createdAt,
     id: m.message.id,
   }));
-  return { items: page.map(presentMessage), nextCursor };
+  // A matching message is collapsed in the thread (docs/safety.md "Muted words").
+  const items = page.map((row) => {
+    const view = presentMessage(row);
+    const muted = mark(view.sender?.userId ?? null, [view.subject, view.body]);
+    if (muted.length > 0) view.mutedBy = muted;
+    return view;
+  });
+  return { items, nextCursor };
 }
 
 /**

@@ -1,9 +1,12 @@
 // A page of post keys as a list shows it (docs/feed.md): ours from the hydrator, reposts with who
 // reposted them (repost-feed.ts), posts from elsewhere as federation presents them
-// (ports/federation.ts, for a signed-in viewer), in the keys' order and each post once.
+// (ports/federation.ts, for a signed-in viewer), in the keys' order and each post once, those
+// the viewer's muted words match marked (docs/safety.md "Muted words").
 import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
 import { pageOf } from "../../db/keyset";
+import { mutedMarker } from "../../policy/muted-words";
+import { markMutedPosts } from "./muted";
 import { presentInOrder } from "./present";
 import type { PostKey } from "./queries";
 import { oncePerPost, presentReposts } from "./repost-feed";
@@ -17,14 +20,13 @@ export async function presentPage(
 ) {
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
   const own = page.filter((k) => !k.remote && !k.repostOf).map((k) => k.id);
+  const marker = mutedMarker(deps.db, { viewerId, context: "feed", now: new Date() });
   if (own.length === page.length) {
-    return {
-      items: presentInOrder(await deps.hydrator.hydrate(own, viewerId), own, viewerId),
-      nextCursor,
-    };
+    const [hydrated, mark] = await Promise.all([deps.hydrator.hydrate(own, viewerId), marker]);
+    return { items: markMutedPosts(presentInOrder(hydrated, own, viewerId), mark), nextCursor };
   }
   const elsewhere = page.filter((k) => k.remote).map((k) => k.id);
-  const [hydrated, reposts, remote] = await Promise.all([
+  const [hydrated, reposts, remote, mark] = await Promise.all([
     deps.hydrator.hydrate(own, viewerId),
     presentReposts(deps, { keys: page, viewerId }),
     viewerId && elsewhere.length > 0
@@ -36,6 +38,7 @@ export async function presentPage(
           quoteCards: (quotes) => deps.hydrator.quoteCards(quotes, viewerId),
         })
       : [],
+    marker,
   ]);
   const byId = new Map<string, PostView>([
     ...presentInOrder(hydrated, own, viewerId).map((p) => [p.id, p] as const),
@@ -43,5 +46,6 @@ export async function presentPage(
     // A boost is its own feed item, beside its post's.
     ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.id, p] as const),
   ]);
-  return { items: oncePerPost(page.flatMap((k) => byId.get(k.id) ?? [])), nextCursor };
+  const items = oncePerPost(page.flatMap((k) => byId.get(k.id) ?? []));
+  return { items: markMutedPosts(items, mark), nextCursor };
 }

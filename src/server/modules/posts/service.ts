@@ -11,6 +11,7 @@ import { decodeUuidCursor } from "../../db/keyset";
 import { notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
+import { mutedMarker } from "../../policy/muted-words";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
@@ -21,6 +22,7 @@ import { newerFirst } from "./feed-cache";
 import { type PageDeps, presentPage } from "./key-page";
 import { chosenPreviewId } from "./link-previews";
 import { deletePinsOfPost } from "./mark-queries";
+import { markMutedPost } from "./muted";
 import { hasTags, tagPost, untagPost } from "./post-tags";
 import { presentPost } from "./present";
 import {
@@ -71,9 +73,12 @@ export async function getPost(
   reader: PostReader,
   { postId, viewerId }: { postId: string; viewerId: string | null },
 ): Promise<PostView> {
-  const [row] = await reader.hydrator.hydrate([postId], viewerId);
+  const [[row], mark] = await Promise.all([
+    reader.hydrator.hydrate([postId], viewerId),
+    mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
+  ]);
   if (!row || !(await canSeePosts(reader.db, viewerId, row.author.userId))) throw postNotFound();
-  return presentPost(row, viewerId);
+  return markMutedPost(presentPost(row, viewerId), mark);
 }
 
 export async function getPostByPath(
@@ -86,8 +91,12 @@ export async function getPostByPath(
     viewerId: input.viewerId,
   });
   if (!found?.visible) throw postNotFound();
-  const quote = (await reader.hydrator.quoteCards([found.post], input.viewerId)).get(found.post.id);
-  return presentPost({ ...found, quote }, input.viewerId);
+  const [quotes, mark] = await Promise.all([
+    reader.hydrator.quoteCards([found.post], input.viewerId),
+    mutedMarker(reader.db, { viewerId: input.viewerId, context: "feed", now: new Date() }),
+  ]);
+  const quote = quotes.get(found.post.id);
+  return markMutedPost(presentPost({ ...found, quote }, input.viewerId), mark);
 }
 
 export async function feedPage(

@@ -2,11 +2,13 @@
 // the post it quotes (docs/feed.md "Reposts and quotes"), counts and the options menu; the text and images behind the post's content warning, if it has one. A click on the card's body opens the post page; links and buttons inside
 // keep their own meaning, and keyboard users reach the page through the time link. A post from
 // elsewhere has no page here (docs/federation.md "Posts from elsewhere"): its card opens nothing.
+// A post the reader's muted words match shows collapsed until Show (docs/safety.md "Muted words").
 import { clsx } from "clsx";
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
+import { MutedHidden } from "../safety/muted-hidden";
 import { BoostedBy } from "./boosted-by";
 import { ContentWarning } from "./content-warning";
 import { PinnedLabel } from "./pinned-label";
@@ -20,15 +22,24 @@ const INTERACTIVE = "a, button, input, textarea, select, label, [role='menuitem'
 
 /** `lead`: the list's first post (its picture loads at once: post-parts.tsx PostBody); `pinned`:
  * shown among its author's pinned posts, under a "Pinned" line (docs/feed.md "Pinned posts"). */
-export function PostCard({
-  post,
-  lead = false,
-  pinned = false,
-}: {
+interface PostCardProps {
   post: PostView;
   lead?: boolean;
   pinned?: boolean;
-}) {
+}
+
+export function PostCard(props: PostCardProps) {
+  return (
+    <MutedHidden
+      mutedBy={props.post.mutedBy}
+      className="border-b border-neutral-200 px-4 py-3 dark:border-neutral-800"
+    >
+      <ShownPostCard {...props} />
+    </MutedHidden>
+  );
+}
+
+function ShownPostCard({ post, lead = false, pinned = false }: PostCardProps) {
   const navigate = useNavigate();
   const open = (event: MouseEvent<HTMLElement>) => {
     if (post.remote) return;

@@ -1,7 +1,8 @@
 // One message (spec-1 §3 chat_messages): who wrote it, when, its subject and body. Inbound mail
 // (spec-2 §1) may carry more: a body over 250 characters is shown collapsed with 'Show more', a
 // message that failed its sender's DMARC check carries a warning, and dropped attachments are said.
-// A message from another member can be reported (docs/safety.md).
+// A message from another member can be reported (docs/safety.md); one the reader's muted words
+// match shows collapsed until Show (docs/safety.md "Muted words").
 import { clsx } from "clsx";
 import { Paperclip, TriangleAlert } from "lucide-react";
 import { useState } from "react";
@@ -9,6 +10,7 @@ import type { MessageView } from "../../../domain/contracts/mail";
 import { displayName } from "../../../domain/display-name";
 import { MESSAGE_BODY_MAX } from "../../../domain/mail-rules";
 import { clockTime, threadTimeLabel } from "../../../domain/time-labels";
+import { MutedHidden } from "../../components/safety/muted-hidden";
 import { TimeStamp } from "../../components/text/time-stamp";
 import { MessageMenu } from "./message-menu";
 
@@ -80,31 +82,35 @@ export function MessageItem({ message, mine, now }: MessageItemProps) {
           </span>
         </p>
       ) : null}
-      {message.subject ? <p className="mt-1 font-semibold break-words">{message.subject}</p> : null}
-      <p
-        className={clsx(
-          "mt-1 break-words whitespace-pre-wrap",
-          message.senderDeleted && "text-neutral-600 italic dark:text-neutral-400",
-        )}
-      >
-        {body}
-      </p>
-      {collapsible ? (
-        <button
-          type="button"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((open) => !open)}
-          className="mt-1 rounded text-sm font-semibold text-sky-700 hover:underline dark:text-sky-400"
+      <MutedHidden mutedBy={message.mutedBy} className="mt-1">
+        {message.subject ? (
+          <p className="mt-1 font-semibold break-words">{message.subject}</p>
+        ) : null}
+        <p
+          className={clsx(
+            "mt-1 break-words whitespace-pre-wrap",
+            message.senderDeleted && "text-neutral-600 italic dark:text-neutral-400",
+          )}
         >
-          {expanded ? "Show less" : "Show more"}
-        </button>
-      ) : null}
-      {message.attachmentsDropped > 0 ? (
-        <p className="mt-2 flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
-          <Paperclip aria-hidden="true" size={14} className="shrink-0" />
-          {attachmentsNote(message.attachmentsDropped)}
+          {body}
         </p>
-      ) : null}
+        {collapsible ? (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((open) => !open)}
+            className="mt-1 rounded text-sm font-semibold text-sky-700 hover:underline dark:text-sky-400"
+          >
+            {expanded ? "Show less" : "Show more"}
+          </button>
+        ) : null}
+        {message.attachmentsDropped > 0 ? (
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+            <Paperclip aria-hidden="true" size={14} className="shrink-0" />
+            {attachmentsNote(message.attachmentsDropped)}
+          </p>
+        ) : null}
+      </MutedHidden>
     </article>
   );
 }

@@ -2,7 +2,8 @@
 // Delete for the comment's author or the post's author; other signed-in readers get its options
 // menu (docs/safety.md). A deleted comment reads 'Comment deleted'. A reply from another server
 // links to its author's page here and has no actions yet (docs/federation.md "Replies"); its
-// content warning, if it has one, hides its text until opened ("Content warnings").
+// content warning, if it has one, hides its text until opened ("Content warnings"), and a comment
+// the reader's muted words match shows collapsed until Show (docs/safety.md "Muted words").
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { Avatar } from "../../components/person/avatar";
 import { ProfileBadges } from "../../components/person/profile-badges";
 import { ContentWarning } from "../../components/post/content-warning";
 import { countLabel } from "../../components/post/post-parts";
+import { MutedHidden } from "../../components/safety/muted-hidden";
 import { MentionText } from "../../components/text/mention-text";
 import { TimeStamp } from "../../components/text/time-stamp";
 import { useLikeCommentMutation } from "../../state/queries/comments";
@@ -85,11 +87,13 @@ export function CommentItem({
           </div>
           {user && user.id !== author.userId && !remote ? <CommentMenu comment={comment} /> : null}
         </div>
-        <ContentWarning warning={comment.contentWarning}>
-          <p className="mt-0.5 break-words whitespace-pre-wrap">
-            <MentionText text={comment.content} elsewhere={remote !== undefined} />
-          </p>
-        </ContentWarning>
+        <MutedHidden mutedBy={comment.mutedBy} className="mt-0.5">
+          <ContentWarning warning={comment.contentWarning}>
+            <p className="mt-0.5 break-words whitespace-pre-wrap">
+              <MentionText text={comment.content} elsewhere={remote !== undefined} />
+            </p>
+          </ContentWarning>
+        </MutedHidden>
         {remote ? null : (
           <div className="-ml-2 flex items-center gap-2">
             <button

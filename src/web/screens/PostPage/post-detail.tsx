@@ -10,6 +10,7 @@ import { PostMenu } from "../../components/post/post-menu";
 import { PostAuthorName, PostAvatar, PostBody } from "../../components/post/post-parts";
 import { PostStats } from "../../components/post/post-stats";
 import { QuoteCard } from "../../components/post/quote-card";
+import { MutedHidden } from "../../components/safety/muted-hidden";
 import { TimeStamp } from "../../components/text/time-stamp";
 
 export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () => void }) {
@@ -23,10 +24,15 @@ export function PostDetail({ post, onDeleted }: { post: PostView; onDeleted: () 
         <PostMenu post={post} onDeleted={onDeleted} />
       </div>
       <div className="mt-3">
-        <ContentWarning warning={post.contentWarning}>
-          <PostBody post={post} large />
-          {post.quote ? <QuoteCard card={post.quote} /> : null}
-        </ContentWarning>
+        <MutedHidden
+          mutedBy={post.mutedBy}
+          className="rounded-xl bg-neutral-100 px-3 py-2 dark:bg-neutral-800"
+        >
+          <ContentWarning warning={post.contentWarning}>
+            <PostBody post={post} large />
+            {post.quote ? <QuoteCard card={post.quote} /> : null}
+          </ContentWarning>
+        </MutedHidden>
       </div>
       <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
         <TimeStamp at={post.createdAt} label={postDateLabel(new Date(post.createdAt))} />

@@ -92,6 +92,7 @@ describe("Settings: where you're signed in", () => {
       "Where you live, in search",
       "Blocked accounts",
       "Muted accounts",
+      "Muted words",
       "Delete account",
     ]);
   });

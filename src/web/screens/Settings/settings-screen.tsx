@@ -3,8 +3,8 @@
 // of news (docs/notifications.md), a private account and who sees the follow lists (docs/social-and-realtime.md "Private
 // accounts"), how posts with content warnings show (docs/feed.md "Content warnings"), what
 // search's distance answers tell of where they live (docs/search.md "Distance"), the people they
-// block and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), and last, as a danger
-// zone, deleting the account. Signed-in only (routing/router.tsx).
+// block and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), the words they mute
+// ("Muted words"), and last, as a danger zone, deleting the account. Signed-in only (routing/router.tsx).
 import { pageText } from "../../../domain/page-titles";
 import { Page } from "../../components/layout/page";
 import { usePageMeta } from "../../lib/document-head";
@@ -13,6 +13,7 @@ import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
 import { LocationSection } from "./location-section";
+import { MutedWordsSection } from "./muted-words-section";
 import { NotificationsSection } from "./notifications-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
@@ -41,6 +42,7 @@ export function SettingsScreen() {
       <LocationSection />
       <RelationSection kind="blocks" />
       <RelationSection kind="mutes" />
+      <MutedWordsSection />
       <DeleteAccountSection />
     </Page>
   );
