@@ -270,20 +270,21 @@ export class Outbox {
 
   private async drainLoop(): Promise<void> {
     do {
-      this.drainAgain = false;
       await Promise.all(Array.from({ length: CLAIMS_AT_ONCE }, () => this.claimUntilDone()));
     } while (this.drainAgain);
   }
 
-  /** Claims and delivers batches until a claim finds fewer than a full batch due. */
+  /** Claims and delivers batches until a claim finds fewer than a full batch due and no row was
+   * written since it began (a kick meanwhile: this claim goes on rather than wait for the others). */
   private async claimUntilDone(): Promise<void> {
     try {
       for (;;) {
+        this.drainAgain = false;
         const rows = await claimDue(this.options.db, { limit: BATCH, leaseMs: LEASE_MS });
         const outcomes = new Map<number, Delivery>();
         await Promise.all(rows.map(async (row) => outcomes.set(row.id, await this.deliver(row))));
         await this.removeDelivered(rows, outcomes);
-        if (rows.length < BATCH) return;
+        if (rows.length < BATCH && !this.drainAgain) return;
       }
     } catch (error) {
       this.options.log.error({ err: error }, "outbox drain failed");
