@@ -412,7 +412,8 @@ describe("kill -9 during a burst of pushed messages", () => {
   let openDatabase: () => Promise<Database>;
 
   beforeAll(async () => {
-    service = await startPushService();
+    // A slow push service, so pushes are still waiting when the kill comes, on PostgreSQL too.
+    service = await startPushService({ takesMs: 200 });
     postgres = pgServer ? await createPostgresDatabase(pgServer) : null;
     const port = await freePort();
     const env = {
