@@ -55,6 +55,7 @@ const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
   },
   { name: "advanced search", script: "bench/search-filters.ts", needs: "search" },
   { name: "message send", script: "bench/mail-delivery.ts", env: { RATES: "50,100" } },
+  { name: "push", script: "bench/push-delivery.ts" },
   { name: "post images", script: "bench/post-images.ts" },
   {
     name: "realtime",

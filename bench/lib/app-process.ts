@@ -37,6 +37,8 @@ export async function startApp(options: {
   poolSize?: number;
   /** DNS_SERVERS of the app (inbound mail's SPF, DKIM and DMARC checks). */
   dnsServers?: string[];
+  /** PUSH_ALLOW_PRIVATE of the app: the push bench's local push service. */
+  pushAllowPrivate?: string;
   /** The federation benches' net (bench-net.ts): the app's name there, and its fetch's routes by
    * name to loopback ports over TLS trusting `ca`. */
   net?: { host: string; routes: Record<string, number>; ca: string };
@@ -60,6 +62,7 @@ export async function startApp(options: {
       BENCH_APP_SESSION_SECRET: BENCH_SESSION_SECRET,
       BENCH_APP_POOL: String(options.poolSize ?? 10),
       BENCH_APP_DNS_SERVERS: options.dnsServers?.join(",") ?? "",
+      BENCH_APP_PUSH_ALLOW_PRIVATE: options.pushAllowPrivate ?? "",
       BENCH_NET_HOST: options.net?.host ?? "",
       BENCH_NET_ROUTES: JSON.stringify(options.net?.routes ?? {}),
       BENCH_NET_CA: options.net?.ca ?? "",

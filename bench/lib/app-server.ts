@@ -49,6 +49,7 @@ try {
     // Inbound SMTP on a free loopback port, so a developer's `npm start` keeps 2525.
     SMTP_INBOUND_PORT: "0",
     DNS_SERVERS: process.env.BENCH_APP_DNS_SERVERS || undefined,
+    PUSH_ALLOW_PRIVATE: process.env.BENCH_APP_PUSH_ALLOW_PRIVATE || undefined,
     CACHE_MEMORY_MB: process.env.CACHE_MEMORY_MB,
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
     // The benchmarks measure answers, not the search budget: its counters still run on every

@@ -134,7 +134,7 @@ export function serverResultsMarkdown(
     "PostgreSQL, in ms over all their processes; × ceiling is the row's requests a second over the bare",
     "Fastify 'hello' measured in the same run (in-process rows have none; the trivial routes give the",
     "median of their rounds, each against the bare runs beside it, with that round's figures).",
-    "The latency of the message, realtime and SMTP rows runs from the request to the recipient's socket.",
+    "The latency of the message, realtime and SMTP rows runs from the request to the recipient's socket, the push row's to the push service.",
     "",
     markdownRow(HEADER.slice(0, -1).concat("result")),
     markdownRow(HEADER.map(() => "---")),

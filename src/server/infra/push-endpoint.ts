@@ -3,18 +3,21 @@
 // own network. An endpoint is https on port 443 at a name or a public address; plain http or
 // another port only at an address the operator allows (PUSH_ALLOW_PRIVATE, for tests). At each
 // send its host is resolved and every address checked as a page fetch's are (page-fetch.ts,
-// public-address.ts), and the connection goes to that checked address; no redirect is followed.
+// public-address.ts), and the connection goes to that checked address, kept alive for the next
+// push to the same address, host and port (push-connections.ts); no redirect is followed.
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import type { DnsResolver } from "./dns-resolver";
-import { checkedTarget, pinnedLookup } from "./page-fetch";
+import { checkedTarget } from "./page-fetch";
 import { type AllowedRanges, mayConnectTo } from "./public-address";
+import type { PushConnections } from "./push-connections";
 
 export interface PushEndpointRules {
   resolver: DnsResolver;
   /** Non-public addresses an endpoint may be at (PUSH_ALLOW_PRIVATE); none by default. */
   allowed: AllowedRanges;
+  connections: PushConnections;
 }
 
 /** The request web-push builds: the encrypted body and its headers (TTL, Urgency, Topic, VAPID). */
@@ -59,17 +62,27 @@ export async function sendToPushService(
     { resolver: rules.resolver, allowed: rules.allowed, anyPort: true },
     signal,
   );
+  const agent = rules.connections.agentFor(url, target);
+  try {
+    return await post(url, agent, request, signal);
+  } catch (error) {
+    // A kept connection the push service had just closed: once more, on a new one.
+    if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error;
+    return post(url, agent, request, signal);
+  }
+}
+
+function post(
+  url: URL,
+  agent: http.Agent,
+  request: PushRequest,
+  signal: AbortSignal,
+): Promise<{ status: number; text: string }> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const outgoing = client.request(
       url,
-      {
-        method: "POST",
-        agent: false,
-        lookup: pinnedLookup(target),
-        signal,
-        headers: request.headers,
-      },
+      { method: "POST", agent, signal, headers: request.headers },
       (response) => {
         let text = "";
         response.setEncoding("utf8");
@@ -82,7 +95,13 @@ export async function sendToPushService(
         response.on("error", reject);
       },
     );
-    outgoing.on("error", reject);
+    outgoing.on("error", (error) =>
+      reject(
+        outgoing.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET"
+          ? Object.assign(error, { reusedSocket: true })
+          : error,
+      ),
+    );
     outgoing.end(request.body ?? undefined);
   });
 }

@@ -80,6 +80,9 @@ const EVENT_GRACE_MS = 15_000;
 const LEASE_MS = 30_000;
 /** Rows claimed at once; delivered side by side, so a batch ends within one attempt's bound. */
 const BATCH = 10;
+/** Claims the worker has in flight at once: while one waits on the database or its slowest
+ * delivery, the others go on (docs/outbox.md "Delivering"). */
+const CLAIMS_AT_ONCE = 3;
 const MAX_ATTEMPTS = 10;
 /** A provider's event was acknowledged to Stripe when it was written, so Stripe will not send it
  * again: it is tried for about as long as Stripe would have redelivered it (three days), not the
@@ -240,6 +243,7 @@ export class Outbox {
         ids: others,
       });
       for (const row of rows) outcomes.set(row.id, await this.deliver(row));
+      await this.removeDelivered(rows, outcomes);
     }
     return outcomes;
   }
@@ -278,19 +282,38 @@ export class Outbox {
 
   private async drainLoop(): Promise<void> {
     do {
-      this.drainAgain = false;
-      try {
-        for (;;) {
-          const rows = await claimDue(this.options.db, { limit: BATCH, leaseMs: LEASE_MS });
-          await Promise.all(rows.map((row) => this.deliver(row)));
-          if (rows.length < BATCH) break;
-        }
-      } catch (error) {
-        this.options.log.error({ err: error }, "outbox drain failed");
-      }
+      await Promise.all(Array.from({ length: CLAIMS_AT_ONCE }, () => this.claimUntilDone()));
     } while (this.drainAgain);
   }
 
+  /** Claims and delivers batches until a claim finds fewer than a full batch due and no row was
+   * written since it began (a kick meanwhile: this claim goes on rather than wait for the others). */
+  private async claimUntilDone(): Promise<void> {
+    try {
+      for (;;) {
+        this.drainAgain = false;
+        const rows = await claimDue(this.options.db, { limit: BATCH, leaseMs: LEASE_MS });
+        const outcomes = new Map<number, Delivery>();
+        await Promise.all(rows.map(async (row) => outcomes.set(row.id, await this.deliver(row))));
+        await this.removeDelivered(rows, outcomes);
+        if (rows.length < BATCH && !this.drainAgain) return;
+      }
+    } catch (error) {
+      this.options.log.error({ err: error }, "outbox drain failed");
+    }
+  }
+
+  /** Deletes a claim's delivered rows in one statement. Until then a crash sends them again, as
+   * it would one whose delivery had just ended (at least once). */
+  private async removeDelivered(rows: OutboxRow[], outcomes: Map<number, Delivery>) {
+    await removeMessages(
+      this.options.db,
+      rows.filter((row) => outcomes.get(row.id) === "delivered").map((row) => row.id),
+    );
+  }
+
+  /** Hands one claimed row to its topic's handler; a failure is settled here, a delivered row is
+   * left for `removeDelivered`. */
   private async deliver(row: OutboxRow): Promise<Delivery> {
     const handler = this.options.handlers[row.topic] as (payload: unknown) => Promise<void>;
     try {
@@ -308,7 +331,6 @@ export class Outbox {
       });
       return failed ? { failed: reasonOf(error) } : "retrying";
     }
-    await removeMessages(this.options.db, [row.id]);
     return "delivered";
   }
 

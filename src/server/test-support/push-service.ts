@@ -15,7 +15,11 @@ interface PushApiModel {
 type ServerClass = new (
   model: PushApiModel,
   port: number,
-) => { startServer(): void; _server: Server };
+) => {
+  startServer(): void;
+  _server: Server;
+  _app: { use(handler: (req: { path: string }, res: unknown, next: () => void) => void): void };
+};
 
 const { PushApiModel } = require("web-push-testing/src/PushApiModel.js") as {
   PushApiModel: new () => PushApiModel;
@@ -41,9 +45,19 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushService> {
+/** `takesMs`: how long each push waits, once its body has arrived, before it is taken (a slow push
+ * service, so pushes queue behind it). */
+export async function startPushService(options: { takesMs?: number } = {}): Promise<PushService> {
   const model = new PushApiModel();
   const server = new WebPushTestingServer(model, 0);
+  const takesMs = options.takesMs ?? 0;
+  // Ahead of its routes, which it adds when it starts.
+  if (takesMs > 0) {
+    server._app.use((req, _res, next) => {
+      if (req.path.startsWith("/notify/")) setTimeout(next, takesMs);
+      else next();
+    });
+  }
   const log = console.log;
   console.log = () => {}; // its start-up line
   try {

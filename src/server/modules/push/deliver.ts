@@ -1,29 +1,60 @@
 // The outbox's `push` topic (docs/notifications.md "Push", docs/outbox.md "Topics"): one push to
 // one browser. The payload is composed now (the actor's name as it is now), encrypted for the
-// browser and signed with our VAPID key by web-push, and sent through push-endpoint.ts. A 2xx
-// marks the browser's last success; a 404 or 410 (the browser unsubscribed, or the subscription
-// expired) deletes it and the push is done; a refusal no retry can change (400, 401, 403, 413, or
-// an endpoint no longer allowed) is given up; anything else (429, 5xx, no connection) is retried
-// by the outbox with its backoff.
+// browser by web-push, signed with our VAPID key (vapid-header.ts), and sent through
+// push-endpoint.ts. A 2xx marks the browser's last success (once a minute: delivery-marks.ts); a
+// 404 or 410 (the browser unsubscribed, or the subscription expired) deletes it and the push is
+// done; a refusal no retry can change (400, 401, 403, 413, or an endpoint no longer allowed) is
+// given up; anything else (429, 5xx, no connection) is retried by the outbox with its backoff.
 import webpush from "web-push";
+import type { PersonSummary } from "../../../domain/contracts/follows";
 import { displayName } from "../../../domain/display-name";
-import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import {
   endpointProblem,
   type PushEndpointRules,
   sendToPushService,
 } from "../../infra/push-endpoint";
+import { sameTickBatch } from "../../infra/same-tick-batch";
 import type { PushNotice } from "../../outbox/messages";
 import { peopleById } from "../profiles/rows";
+import { DeliveryMarks } from "./delivery-marks";
 import { composePush, type Named } from "./payload";
-import { deleteSubscription, findSubscription, markDelivered } from "./queries";
+import { deleteSubscription, findSubscriptions, markDelivered } from "./queries";
 import { actorOf } from "./tell";
+import { VapidHeaders } from "./vapid-header";
 
 export interface PushDeps {
   db: Db;
-  config: Pick<Config, "push">;
+  vapid: VapidHeaders;
+  marks: DeliveryMarks;
   rules: PushEndpointRules;
+  /** A browser by id, and a person by id: asked side by side, read together (same-tick-batch.ts). */
+  browser: (subscriptionId: string) => Promise<Browser | undefined>;
+  person: (userId: string) => Promise<PersonSummary | undefined>;
+}
+
+interface Browser {
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What the push topic's handler keeps for the life of the app. */
+export function pushDeps(options: {
+  db: Db;
+  vapid: ConstructorParameters<typeof VapidHeaders>[0];
+  rules: PushEndpointRules;
+}): PushDeps {
+  const { db } = options;
+  return {
+    db,
+    vapid: new VapidHeaders(options.vapid),
+    marks: new DeliveryMarks(),
+    rules: options.rules,
+    browser: sameTickBatch((ids: string[]) => findSubscriptions(db, ids)),
+    person: sameTickBatch((ids: string[]) => peopleById(db, ids)),
+  };
 }
 
 /** Answers no retry can change: a malformed push, our key refused, a payload too large. */
@@ -33,7 +64,7 @@ const GONE = new Set([404, 410]);
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true });
 
 /** Who the notice names; null when it names no one; "gone" when that account is gone. */
-async function namedIn(db: Db, notice: PushNotice): Promise<Named | null | "gone"> {
+async function namedIn(deps: PushDeps, notice: PushNotice): Promise<Named | null | "gone"> {
   if (notice.kind === "message" && "address" in notice.from) {
     return { name: displayName({ address: notice.from.address }), profile: null };
   }
@@ -42,7 +73,7 @@ async function namedIn(db: Db, notice: PushNotice): Promise<Named | null | "gone
   }
   const actor = actorOf(notice);
   if (!actor) return null;
-  const person = (await peopleById(db, [actor.userId])).get(actor.userId);
+  const person = await deps.person(actor.userId);
   return person ? { name: displayName(person), profile: `/${person.handle}` } : "gone";
 }
 
@@ -50,9 +81,9 @@ export async function deliverPush(
   deps: PushDeps,
   { subscriptionId, notice }: { subscriptionId: string; notice: PushNotice },
 ): Promise<void> {
-  const subscription = await findSubscription(deps.db, subscriptionId);
+  const subscription = await deps.browser(subscriptionId);
   if (!subscription) return;
-  const from = await namedIn(deps.db, notice);
+  const from = await namedIn(deps, notice);
   if (from === "gone") return;
   const { payload, options } = composePush(notice, { recipientId: subscription.userId, from });
   const problem = endpointProblem(subscription.endpoint, deps.rules.allowed);
@@ -63,11 +94,18 @@ export async function deliverPush(
       keys: { p256dh: subscription.p256dh, auth: subscription.auth },
     },
     JSON.stringify(payload),
-    { ...options, vapidDetails: deps.config.push.vapid, contentEncoding: "aes128gcm" },
+    {
+      ...options,
+      headers: { Authorization: deps.vapid.forEndpoint(subscription.endpoint) },
+      contentEncoding: "aes128gcm",
+    },
   );
   const answer = await sendToPushService(request, deps.rules);
   if (answer.status >= 200 && answer.status < 300) {
-    await markDelivered(deps.db, subscriptionId, new Date());
+    const now = Date.now();
+    if (deps.marks.due(subscriptionId, now)) {
+      await markDelivered(deps.db, subscriptionId, new Date(now));
+    }
     return;
   }
   if (GONE.has(answer.status)) {

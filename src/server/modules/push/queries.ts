@@ -1,6 +1,6 @@
 // SQL for web push (docs/notifications.md "Push"): the browsers a person subscribed
 // (push_subscriptions), and those a push goes to.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../domain/contracts/notification-settings";
 import { type Db, queryRows } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema/push";
@@ -97,19 +97,20 @@ export async function markDelivered(db: Db, subscriptionId: string, at: Date): P
     .where(eq(pushSubscriptions.id, subscriptionId));
 }
 
-/** What a send needs of a browser: whose it is, its endpoint and keys. */
-export async function findSubscription(db: Db, subscriptionId: string) {
-  const [row] = await db
+/** What a send needs of each browser: whose it is, its endpoint and keys; by id, the ones still
+ * there. */
+export async function findSubscriptions(db: Db, subscriptionIds: string[]) {
+  const rows = await db
     .select({
+      id: pushSubscriptions.id,
       userId: pushSubscriptions.userId,
       endpoint: pushSubscriptions.endpoint,
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
     })
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.id, subscriptionId))
-    .limit(1);
-  return row ?? null;
+    .where(inArray(pushSubscriptions.id, subscriptionIds));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Who a push names, and whether the recipient's mutes hide them too (Activity) or only blocks
