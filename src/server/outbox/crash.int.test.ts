@@ -515,10 +515,10 @@ describe("kill -9 during a burst of pushed messages", () => {
       // Nothing pushed that did not commit.
       for (const body of bodies) expect(committed).toContain(body);
       // At least once: a push is sent again only when the kill came after the push service took
-      // it and before its row was deleted, so only the rows the worker's claims hold (three of 10,
+      // it and before its row was deleted, so only the rows the worker's claims hold (six of 10,
       // docs/outbox.md "Delivering") may repeat, once.
       for (const body of committed) expect(times(body)).toBeLessThanOrEqual(2);
-      expect(bodies.length - committed.length).toBeLessThanOrEqual(30);
+      expect(bodies.length - committed.length).toBeLessThanOrEqual(60);
     } finally {
       await database.close();
     }

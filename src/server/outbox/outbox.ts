@@ -82,7 +82,7 @@ const LEASE_MS = 30_000;
 const BATCH = 10;
 /** Claims the worker has in flight at once: while one waits on the database or its slowest
  * delivery, the others go on (docs/outbox.md "Delivering"). */
-const CLAIMS_AT_ONCE = 3;
+const CLAIMS_AT_ONCE = 6;
 const MAX_ATTEMPTS = 10;
 /** A provider's event was acknowledged to Stripe when it was written, so Stripe will not send it
  * again: it is tried for about as long as Stripe would have redelivered it (three days), not the

@@ -28,7 +28,8 @@ export async function queueNotices(
     (id) => id !== message.sender?.userId,
   );
   for (const userId of recipients) {
-    if (message.sender) {
+    const { push, email, holdUntil } = await channelsFor(tx, { userId, kind: "message" });
+    if (message.sender && push) {
       await tellByPush(tx, fx, {
         recipientId: userId,
         notice: {
@@ -37,9 +38,9 @@ export async function queueNotices(
           from: { userId: message.sender.userId },
           preview: message.body,
         },
+        holdUntil,
       });
     }
-    const { email, holdUntil } = await channelsFor(tx, { userId, kind: "message" });
     if (!email) continue;
     const to = await claimNotice(tx, { threadId, userId, minutes: NOTICE_INTERVAL_MINUTES });
     if (!to) continue;

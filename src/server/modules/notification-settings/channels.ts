@@ -13,7 +13,7 @@ import {
 } from "../../../domain/contracts/notification-settings";
 import { quietUntil } from "../../../domain/quiet-hours";
 import type { Db } from "../../db/client";
-import { type Choice, readChoices, readSettingsRow } from "./queries";
+import { type Choice, readChoices, readKindSettings, readSettingsRow } from "./queries";
 
 export interface Channels {
   app: boolean;
@@ -38,10 +38,7 @@ export async function channelsFor(
   db: Db,
   { userId, kind, now = new Date() }: { userId: string; kind: NotificationKind; now?: Date },
 ): Promise<Channels> {
-  const [choices, settings] = await Promise.all([
-    readChoices(db, userId, kind),
-    readSettingsRow(db, userId),
-  ]);
+  const { choices, settings } = await readKindSettings(db, userId, kind);
   const [app, push, email] = notificationChannels.map((channel) =>
     switchOf(choices, kind, channel),
   ) as [boolean, boolean, boolean];

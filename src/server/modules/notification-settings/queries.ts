@@ -9,7 +9,7 @@ import {
   type NotificationKind,
 } from "../../../domain/contracts/notification-settings";
 import type { QuietWindow } from "../../../domain/quiet-hours";
-import type { Db } from "../../db/client";
+import { type Db, queryRows } from "../../db/client";
 import { notificationChoices, notificationSettings } from "../../db/schema/notifications";
 
 export interface Choice {
@@ -59,22 +59,70 @@ export interface SettingsRow {
   quiet: QuietWindow | null;
 }
 
-export async function readSettingsRow(db: Db, userId: string): Promise<SettingsRow> {
-  const [row] = await db
-    .select({
-      messagePreviews: notificationSettings.messagePreviews,
-      start: notificationSettings.quietStart,
-      end: notificationSettings.quietEnd,
-      timeZone: notificationSettings.timeZone,
-    })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.userId, userId))
-    .limit(1);
+const settingsColumns = {
+  messagePreviews: notificationSettings.messagePreviews,
+  start: notificationSettings.quietStart,
+  end: notificationSettings.quietEnd,
+  timeZone: notificationSettings.timeZone,
+};
+
+type SettingsColumns = {
+  messagePreviews: boolean;
+  start: number | null;
+  end: number | null;
+  timeZone: string | null;
+};
+
+const asSettings = (row: SettingsColumns | undefined): SettingsRow => {
   if (!row) return { messagePreviews: false, quiet: null };
   const { messagePreviews, start, end, timeZone } = row;
   return {
     messagePreviews,
     quiet: start === null || end === null || timeZone === null ? null : { start, end, timeZone },
+  };
+};
+
+export async function readSettingsRow(db: Db, userId: string): Promise<SettingsRow> {
+  const [row] = await db
+    .select(settingsColumns)
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId))
+    .limit(1);
+  return asSettings(row);
+}
+
+/** The person's switches of `kind` and their settings row, in one round trip (a message's
+ * notices ask for them on every message). */
+export async function readKindSettings(
+  db: Db,
+  userId: string,
+  kind: NotificationKind,
+): Promise<{ choices: Choice[]; settings: SettingsRow }> {
+  const [row] = await queryRows<{
+    message_previews: boolean | null;
+    quiet_start: number | null;
+    quiet_end: number | null;
+    time_zone: string | null;
+    choices: { channel: NotificationChannel; enabled: boolean }[] | null;
+  }>(
+    db,
+    sql`select s.message_previews, s.quiet_start, s.quiet_end, s.time_zone,
+        (select json_agg(json_build_object('channel', c.channel, 'enabled', c.enabled))
+          from ${notificationChoices} c where c.user_id = ${userId} and c.kind = ${kind}) as choices
+      from (select 1) one left join ${notificationSettings} s on s.user_id = ${userId}`,
+  );
+  return {
+    choices: (row?.choices ?? []).map((choice) => ({ kind, ...choice })),
+    settings: asSettings(
+      row?.message_previews === null || row?.message_previews === undefined
+        ? undefined
+        : {
+            messagePreviews: row.message_previews,
+            start: row.quiet_start,
+            end: row.quiet_end,
+            timeZone: row.time_zone,
+          },
+    ),
   };
 }
 

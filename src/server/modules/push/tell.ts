@@ -37,7 +37,16 @@ export const kindOfNotice = (notice: PushNotice): NotificationKind => {
 export async function tellByPush(
   tx: Db,
   fx: Pick<Effects, "push">,
-  { recipientId, notice }: { recipientId: string; notice: PushNotice },
+  {
+    recipientId,
+    notice,
+    holdUntil: known,
+  }: {
+    recipientId: string;
+    notice: PushNotice;
+    /** When the recipient's quiet hours end (null: not now), if the caller read it already. */
+    holdUntil?: Date | null;
+  },
 ): Promise<void> {
   const targets = await pushTargets(tx, {
     recipientId,
@@ -45,7 +54,7 @@ export async function tellByPush(
     actor: actorOf(notice),
   });
   if (targets.length === 0) return;
-  const holdUntil = await quietUntilFor(tx, recipientId);
+  const holdUntil = known === undefined ? await quietUntilFor(tx, recipientId) : known;
   for (const { id, previews } of targets) {
     if (notice.kind !== "message") fx.push(id, notice, holdUntil);
     else {
