@@ -19,6 +19,7 @@ const FILES = [
   "following.csv",
   "likes.json",
   "mail.mbox",
+  "muted_words.json",
   "posts.json",
   "profile.json",
   "reposts.json",
