@@ -76,16 +76,11 @@ export const LOCKED: Partial<
 export const lockedReason = (kind: NotificationKind, channel: NotificationChannel) =>
   LOCKED[kind]?.[channel] ?? null;
 
-/** E-mail of these kinds comes in the daily digest; messages, moderation and badges one by one. */
-export const DIGEST_KINDS: readonly NotificationKind[] = [
-  "follow",
-  "follow_request",
-  "like",
-  "repost",
-  "comment",
-  "reply",
-  "mention",
-];
+/** Kinds e-mailed one by one; every other kind's e-mail comes in the daily digest. */
+const MAILED_ALONE: readonly NotificationKind[] = ["message", "moderation", "badge"];
+export const DIGEST_KINDS: readonly NotificationKind[] = notificationKinds.filter(
+  (kind) => !MAILED_ALONE.includes(kind),
+);
 
 /** The kind of each row type of the Activity page (modules/activity): a reply to one's comment is
  * a reply, a request's acceptance is news of follow requests, a quote is told with reposts. */

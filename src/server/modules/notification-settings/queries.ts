@@ -2,7 +2,7 @@
 // person set (notification_choices; a switch without a row has its default) and the row of the
 // rest (notification_settings: message previews, quiet hours). Other modules ask whether a person
 // wants a kind by a channel through `wants`, inside their own statements.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import {
   DEFAULT_MATRIX,
   type NotificationChannel,
@@ -18,8 +18,8 @@ export interface Choice {
   enabled: boolean;
 }
 
-/** The switches the person set, of every kind or of `kind`. */
-export function readChoices(db: Db, userId: string, kind?: NotificationKind): Promise<Choice[]> {
+/** The switches the person set. */
+export function readChoices(db: Db, userId: string): Promise<Choice[]> {
   return db
     .select({
       kind: sql<NotificationKind>`${notificationChoices.kind}`,
@@ -27,12 +27,7 @@ export function readChoices(db: Db, userId: string, kind?: NotificationKind): Pr
       enabled: notificationChoices.enabled,
     })
     .from(notificationChoices)
-    .where(
-      and(
-        eq(notificationChoices.userId, userId),
-        kind ? eq(notificationChoices.kind, kind) : undefined,
-      ),
-    );
+    .where(eq(notificationChoices.userId, userId));
 }
 
 export async function writeChoices(db: Db, userId: string, choices: Choice[]): Promise<void> {
