@@ -93,6 +93,9 @@ export const moderationRequest = z.object({
   action: z.enum(MODERATION_ACTIONS),
   /** Why: written to the audit log and, for actions on a person, told to them. */
   reason: z.string().trim().min(1).max(500),
+  /** The rule a removal, restriction or suspension enforces (a report reason); ignored for a
+   * dismissal or a restore, which enforce none. */
+  rule: z.enum(REPORT_REASONS).optional(),
   /** restrict: how many days (1–365). */
   days: z.number().int().min(1).max(365).optional(),
 });

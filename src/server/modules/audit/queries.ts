@@ -2,7 +2,7 @@
 // leaves a person. Moderators are shown with the profile's person columns (profiles/person.ts),
 // joined here as every list does.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { ReportTarget } from "../../../domain/report-reasons";
+import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { moderationActions, moderationNotices } from "../../db/schema/audit";
@@ -18,6 +18,8 @@ export interface NewModerationAction {
   targetId: string;
   targetUserId: string | null;
   reason: string;
+  /** The rule the action enforces (docs/safety.md "Moderate"), when it enforces one. */
+  rule?: ReportReason | null;
   until?: Date | null;
   createdAt?: Date;
 }

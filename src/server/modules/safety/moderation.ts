@@ -39,6 +39,8 @@ import { resolveTarget } from "./targets";
 
 type Deps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
 const DAY_MS = 24 * 3600 * 1000;
+/** The actions that enforce a rule; a dismissal or a restore names none. */
+const ENFORCING = new Set<ModerationAction>(["remove", "restrict", "suspend"]);
 
 export async function reportQueue(
   deps: Deps,
@@ -188,6 +190,7 @@ export async function moderate(
     targetId: string;
     action: ModerationAction;
     reason: string;
+    rule?: ReportReason | undefined;
     days?: number | undefined;
     now?: Date;
   },
@@ -220,6 +223,7 @@ export async function moderate(
       targetId,
       targetUserId: userId,
       reason: input.reason,
+      rule: ENFORCING.has(action) ? (input.rule ?? null) : null,
       until,
       createdAt: now,
     });
