@@ -24,7 +24,8 @@ export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
 export const activityGroup = z.object({
   groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
-  /** A post from elsewhere that mentions the reader (not on a post of ours): its own group. */
+  /** A post from elsewhere that mentions the reader (not on a post of ours), or that quotes one
+   * of their posts: its own group. */
   noteId: z.string().nullable(),
   actorCount: z.number().int(),
   unread: z.boolean(),

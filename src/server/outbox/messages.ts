@@ -23,6 +23,15 @@ export type FederateMessage =
   | { kind: "block" | "unblock"; userId: string; actorId: string; blockUri: string }
   /** A private account's owner answered a follow request from elsewhere. */
   | { kind: "accept" | "reject"; userId: string; actorId: string; followUri: string }
+  /** The quoted post's author (`userId`) took their post out of a quote, by one of our people or
+   * by someone elsewhere: a Delete of its FEP-044f authorization, served at
+   * /ap/quote-approvals/{authorizationId} until then (docs/federation.md "Quotes"). */
+  | {
+      kind: "quote.revoke";
+      userId: string;
+      authorizationId: string;
+      quote: { userId: string } | { actorId: string };
+    }
   | {
       kind: "actor.delete";
       userId: string;

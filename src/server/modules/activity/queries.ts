@@ -76,7 +76,13 @@ export async function deleteActivityBetween(tx: Db, a: string, b: string): Promi
  * (any when none is given). */
 export async function deleteActivityFromElsewhere(
   tx: Db,
-  input: { recipientId?: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+  input: {
+    recipientId?: string;
+    fedActorId: string;
+    types?: ActivityType[];
+    postId?: string;
+    fedNoteId?: string;
+  },
 ): Promise<void> {
   await tx
     .delete(userActivity)
@@ -86,6 +92,7 @@ export async function deleteActivityFromElsewhere(
         eq(userActivity.fedActorId, input.fedActorId),
         input.types ? inArray(userActivity.type, input.types) : undefined,
         input.postId ? eq(userActivity.postId, input.postId) : undefined,
+        input.fedNoteId ? eq(userActivity.fedNoteId, input.fedNoteId) : undefined,
       ),
     );
 }
@@ -152,8 +159,10 @@ const shownActor = (recipientId: string, actorId: SQL | typeof userActivity.acto
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
 
-/** A post from elsewhere that is on none of ours (a mention) is a group of its own. */
-const noteKey = sql`case when ${userActivity.postId} is null then ${userActivity.fedNoteId} end`;
+/** A post from elsewhere that is on none of ours (a mention), or that quotes one of ours, is a
+ * group of its own (a quote from elsewhere can be taken out of: docs/federation.md "Quotes"). */
+const noteKey = sql`case when ${userActivity.postId} is null or ${userActivity.type} = 'QUOTE'
+  then ${userActivity.fedNoteId} end`;
 
 /** The row's post, if any, is one the recipient may still see: a reply on a private account's post
  * is not shown to someone who no longer follows it (docs/safety.md "Private accounts"). */
@@ -219,7 +228,7 @@ export async function activityGroups(
         array_agg(actor order by created_at desc) as actors
       from (
         select case when type = 'REPLY' then 'COMMENT' else type end as group_type, post_id,
-          case when post_id is null then fed_note_id end as note_id,
+          case when post_id is null or type = 'QUOTE' then fed_note_id end as note_id,
           coalesce(actor_id, 'fed:' || fed_actor_id::text) as actor, read_at,
           created_at, post_snippet, comment_snippet
         from user_activity where recipient_id = ${recipientId}
@@ -289,7 +298,7 @@ export async function markRead(
     ? and(
         sql`${groupType} = ${group.groupType}`,
         group.postId ? eq(userActivity.postId, group.postId) : isNull(userActivity.postId),
-        group.postId ? undefined : sql`${noteKey} is not distinct from ${group.noteId ?? null}`,
+        sql`${noteKey} is not distinct from ${group.noteId ?? null}`,
       )
     : undefined;
   await db

@@ -72,11 +72,18 @@ export const noticedFromElsewhere = (
 ) => hasActivityFromElsewhere(tx, input);
 
 /** What someone elsewhere did that reached the recipient (anyone, when none is given): an Undo of
- * a like or an Announce (`types` LIKE or REPOST, `postId`) or a follow, an answered request, or
- * all of it (our person blocked them). */
+ * a like or an Announce (`types` LIKE or REPOST, `postId`) or a follow, an answered request, a
+ * quote its quoted author took their post out of (`fedNoteId`), or all of it (our person blocked
+ * them). */
 export const forgetFromElsewhere = (
   tx: Db,
-  input: { recipientId?: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+  input: {
+    recipientId?: string;
+    fedActorId: string;
+    types?: ActivityType[];
+    postId?: string;
+    fedNoteId?: string;
+  },
 ) => deleteActivityFromElsewhere(tx, input);
 
 /** A follow request's item goes with the request (approved, declined or cancelled). */

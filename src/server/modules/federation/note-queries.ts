@@ -1,7 +1,7 @@
 // The SQL of posts from elsewhere and our people's likes of them (docs/federation.md "Posts from
 // elsewhere"): kept by URI, listed per author newest first, merged into a reader's home feed from
 // the people elsewhere they follow, with what those people boosted.
-import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
 import {
@@ -30,6 +30,8 @@ export interface NoteFields {
   /** What it quotes (quote-in.ts): the object's id as sent, and our post's id when it is ours. */
   quoteUri?: string | null;
   quotePostId?: string | null;
+  /** The FEP-044f authorization it carried for that quote, from the quoted post's server. */
+  quoteAuthorizationUri?: string | null;
 }
 
 /** Stores a post unless its URI is known; its id, and whether it is new. */
@@ -59,6 +61,7 @@ const followedNotePut = preparedPer((db) =>
       publishedAt: sql.placeholder("publishedAt"),
       quoteUri: sql.placeholder("quoteUri"),
       quotePostId: sql.placeholder("quotePostId"),
+      quoteAuthorizationUri: sql.placeholder("quoteAuthorizationUri"),
     })
     .onConflictDoNothing({ target: fedNotes.uri })
     .returning({ id: fedNotes.id })
@@ -81,6 +84,7 @@ export async function insertFollowedNote(
     publishedAt: note.publishedAt,
     quoteUri: note.quoteUri ?? null,
     quotePostId: note.quotePostId ?? null,
+    quoteAuthorizationUri: note.quoteAuthorizationUri ?? null,
   });
   return row?.id ?? null;
 }
@@ -276,6 +280,7 @@ export function notesByIds(db: Db, { ids, viewerId }: { ids: string[]; viewerId:
       media: fedNotes.media,
       quoteUri: fedNotes.quoteUri,
       quotePostId: fedNotes.quotePostId,
+      quoteDetached: sql<boolean>`${fedNotes.quoteDetachedAt} is not null`,
       likedByMe: sql<boolean>`exists (select 1 from ${fedNoteLikes} l
         where l.note_id = ${fedNotes.id} and l.user_id = ${viewerId})`,
     })
@@ -367,4 +372,44 @@ export function quotedNotesByUri(db: Db, { uris, viewerId }: { uris: string[]; v
     .from(fedNotes)
     .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
     .where(inArray(fedNotes.uri, uris));
+}
+
+/** A kept post from elsewhere that quotes one of our posts: what taking that post out needs. */
+export async function noteQuotingOurs(db: Db, noteId: string) {
+  const [row] = await db
+    .select({
+      id: fedNotes.id,
+      uri: fedNotes.uri,
+      actorId: fedNotes.actorId,
+      quotePostId: fedNotes.quotePostId,
+      detached: sql<boolean>`${fedNotes.quoteDetachedAt} is not null`,
+    })
+    .from(fedNotes)
+    .where(and(eq(fedNotes.id, noteId), sql`${fedNotes.quotePostId} is not null`));
+  return row;
+}
+
+/** Takes the quoted post out of a kept post's quote; false when it was out already. */
+export async function markNoteQuoteDetached(db: Db, { noteId, at }: { noteId: string; at: Date }) {
+  const rows = await db
+    .update(fedNotes)
+    .set({ quoteDetachedAt: at })
+    .where(and(eq(fedNotes.id, noteId), isNull(fedNotes.quoteDetachedAt)))
+    .returning({ id: fedNotes.id });
+  return rows.length > 0;
+}
+
+/** The kept posts whose quote the authorization `uri` allowed, now withdrawn by its server
+ * (`origin`, whose signature the library checked): their ids. */
+export async function detachByAuthorization(
+  db: Db,
+  { uri, origin, at }: { uri: string; origin: string; at: Date },
+): Promise<string[]> {
+  if (new URL(uri).origin !== origin) return [];
+  const rows = await db
+    .update(fedNotes)
+    .set({ quoteDetachedAt: at })
+    .where(and(eq(fedNotes.quoteAuthorizationUri, uri), isNull(fedNotes.quoteDetachedAt)))
+    .returning({ id: fedNotes.id });
+  return rows.map((r) => r.id);
 }

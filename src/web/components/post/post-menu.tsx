@@ -102,7 +102,7 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
         {quotesMine ? (
           <OptionsMenuItem
             icon={<Unlink aria-hidden="true" size={16} />}
-            onSelect={() => detach.mutate(post.id)}
+            onSelect={() => detach.mutate(post)}
           >
             Remove from quote
           </OptionsMenuItem>

@@ -148,6 +148,27 @@ describe("Remove from quote", () => {
     ]);
   });
 
+  it("on a quote from elsewhere, asks the federation route and turns the card into the notice", async () => {
+    const quote = makePost({
+      content: "Mika quotes Grace",
+      quote: quoted(),
+      remote: { handle: "mika@misskey.example", url: "https://misskey.example/notes/1" },
+    });
+    const { user, calls } = renderFeed([quote], GRACE, ({ method, path }) =>
+      method === "DELETE" && path === `/api/federation/notes/${quote.id}/quote`
+        ? json({ detached: true })
+        : json({}),
+    );
+    await user.click(screen.getByRole("button", { name: "Post options" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Remove from quote" }));
+    expect((await screen.findByRole("note")).textContent).toBe(
+      "The author removed this post from the quote.",
+    );
+    expect(calls.filter((c) => c.method !== "GET").map((c) => c.path)).toEqual([
+      `/api/federation/notes/${quote.id}/quote`,
+    ]);
+  });
+
   it("is not offered to anyone else", async () => {
     const quote = makePost({ author: GRACE, content: "Grace quotes herself", quote: quoted() });
     const { user } = renderFeed([quote], ADA, () => json({}));

@@ -1,6 +1,7 @@
 // One activity group (spec-2 §3): what happened, by whom, on which post, how long ago, and whether
 // it is still unread. The whole entry is one button (for someone elsewhere, a button stretched
-// under the links to their page); opening it is up to the screen.
+// under the links to their page, and, on a quote from elsewhere, 'Remove from quote'); opening it
+// is up to the screen.
 import { clsx } from "clsx";
 import {
   AtSign,
@@ -18,6 +19,7 @@ import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts
 import { TimeStamp } from "../../components/text/time-stamp";
 import { activitySentence } from "./activity-sentence";
 import { AvatarStrip } from "./avatar-strip";
+import { RemoveFromQuote } from "./remove-from-quote";
 
 const TYPE_ICON = {
   LIKE: { Icon: Heart, className: "bg-rose-100 text-rose-600 dark:bg-rose-950 dark:text-rose-400" },
@@ -104,6 +106,9 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
         >
           {rest.trimStart()}
         </button>
+        {group.groupType === "QUOTE" && group.noteId ? (
+          <RemoveFromQuote noteId={group.noteId} />
+        ) : null}
       </EntryBody>
     </div>
   );

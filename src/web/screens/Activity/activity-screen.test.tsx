@@ -80,6 +80,10 @@ beforeEach(() => {
       if (path === "/api/activity") return json(activityReplies.shift() ?? ok({ groups }));
       if (path.startsWith("/api/follow-requests")) return json(ok({ items: [], nextCursor: null }));
       if (path === "/api/federation/follow-requests") return json(ok({ items: [] }));
+      if (method === "DELETE" && path.startsWith("/api/federation/notes/")) {
+        groups = groups.filter((g) => !path.includes(g.noteId ?? "-"));
+        return json(ok({ detached: true }));
+      }
       if (path === "/api/activity/unread-count") {
         return json(ok({ count: groups.filter((g) => g.unread).length }));
       }
@@ -346,6 +350,36 @@ describe("ActivityScreen", () => {
     await user.click(quoted as HTMLElement);
     expect(await screen.findByText("Post screen")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/h3/so-true");
+  });
+
+  it("a quote from elsewhere offers 'Remove from quote', which leaves Activity", async () => {
+    const mika = {
+      userId: "fed:m1",
+      fullName: "Mika",
+      handle: "mika@misskey.example",
+      profileImageUrl: null,
+      elsewhere: true,
+    };
+    groups = [
+      group({
+        groupType: "QUOTE",
+        noteId: "n1",
+        commentSnippet: "Mika quotes",
+        actorsRecent: [mika],
+      }),
+      group({ groupType: "QUOTE", postId: "q1", target: "/h3/so-true", actorsRecent: [actor(3)] }),
+    ];
+    const { user } = renderScreen();
+    const remove = await screen.findByRole("button", { name: "Remove from quote" });
+    // Only the quote from elsewhere has it: ours is taken out from the quote's own menu.
+    expect(screen.getAllByRole("button", { name: "Remove from quote" })).toHaveLength(1);
+    await user.click(remove);
+    expect(await screen.findByText("Removed from the quote")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      "/api/federation/notes/n1/quote",
+    ]);
+    await waitFor(() => expect(screen.queryByText(/Mika quotes/)).toBeNull());
+    expect(screen.getByText(/Alan Turing/)).toBeTruthy();
   });
 
   it("a deleted post shows 'Post not available' and stays", async () => {
