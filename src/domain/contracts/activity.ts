@@ -48,6 +48,9 @@ export const activityGroup = z.object({
   target: z.string().nullable(),
   postDeleted: z.boolean(),
   lastEventAt: z.string(),
+  /** The reader's muted words that the words in `commentSnippet` match (docs/safety.md "Muted
+   * words"): the snippet is collapsed; absent when none does. */
+  mutedBy: z.array(z.string()).optional(),
 });
 export type ActivityGroup = z.infer<typeof activityGroup>;
 

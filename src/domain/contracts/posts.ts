@@ -99,6 +99,9 @@ export const quotedPost = z.object({
   imageSensitive: z.boolean(),
   path: z.string(),
   createdAt: z.string(),
+  /** The reader's muted words it matches (docs/safety.md "Muted words"): the card is collapsed
+   * until opened; absent when none does. */
+  mutedBy: z.array(z.string()).optional(),
 });
 export type QuotedPostView = z.infer<typeof quotedPost>;
 

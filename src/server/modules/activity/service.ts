@@ -8,6 +8,7 @@ import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { mutedMarker } from "../../policy/muted-words";
 import { hiddenActivityTypes } from "../notification-settings/channels";
 import { toPersonSummary } from "../profiles/person";
 import {
@@ -21,6 +22,8 @@ import {
 } from "./queries";
 
 const AVATARS = 5;
+
+const withMark = (mutedBy: string[]) => (mutedBy.length > 0 ? { mutedBy } : {});
 const ELSEWHERE = "fed:";
 
 /** A post's address on its own server, when it is a web address (a server's word is not trusted
@@ -41,12 +44,22 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
   const idsOf = (key: "post_id" | "note_id") => [
     ...new Set(groups.map((g) => g[key]).filter((id): id is string => id !== null)),
   ];
-  const [actors, remoteActors, postRows, noteRows] = await Promise.all([
+  const now = new Date();
+  const [actors, remoteActors, postRows, noteRows, markComments, markPosts] = await Promise.all([
     actorsByIds(db, localIds),
     remoteActorsByIds(db, remoteIds),
     postsForGroups(db, idsOf("post_id")),
     notesForGroups(db, idsOf("note_id")),
+    mutedMarker(db, { viewerId: recipientId, context: "comments", now }),
+    mutedMarker(db, { viewerId: recipientId, context: "feed", now }),
   ]);
+  // The words someone wrote (a comment, a mention, a quote) are collapsed when the reader's muted
+  // words match them (docs/safety.md "Muted words").
+  const mutedBy = (group: (typeof groups)[number], author: string | undefined) => {
+    if (!group.comment_snippet) return [];
+    const mark = group.group_type === "COMMENT" ? markComments : markPosts;
+    return mark(author ?? null, [group.comment_snippet]);
+  };
   const personById = new Map<string, ActivityGroup["actorsRecent"][number]>([
     ...actors.map((a) => {
       const { userId, fullName, handle, profileImageUrl } = toPersonSummary(a);
@@ -86,6 +99,7 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
           ? warnedSnippet(post.content, post.contentWarning)
           : group.post_snippet,
       commentSnippet: group.comment_snippet,
+      ...withMark(mutedBy(group, first?.userId)),
       actorsRecent: people,
       target,
       postDeleted,

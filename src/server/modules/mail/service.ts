@@ -15,7 +15,7 @@ import {
   replayedError,
 } from "../../http/idempotency";
 import { missing } from "../../policy/access";
-import { mutedMarker } from "../../policy/muted-words";
+import { type MutedMarker, mutedMarker } from "../../policy/muted-words";
 import { cannotMessage, requireReachable } from "../../policy/recipients";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { queueNotices } from "./notify";
@@ -54,11 +54,21 @@ async function threadViews(
   threads: { id: string; lastMessageAt: Date | null; unread: boolean }[],
 ): Promise<ThreadView[]> {
   const ids = threads.map((t) => t.id);
-  const [parties, latest] = await Promise.all([
+  const [parties, latest, mark] = await Promise.all([
     threadParties(db, { threadIds: ids, userId: viewerId }),
     latestMessages(db, ids),
+    mutedMarker(db, { viewerId, context: "mail", now: new Date() }),
   ]);
-  return presentThreads(threads, parties, latest);
+  const views = presentThreads(threads, parties, latest);
+  // The list's line of a matching latest message says so instead (docs/safety.md "Muted words").
+  for (const view of views) if (view.latestMessage) markMutedMessage(view.latestMessage, mark);
+  return views;
+}
+
+function markMutedMessage(view: MessageView, mark: MutedMarker): MessageView {
+  const muted = mark(view.sender?.userId ?? null, [view.subject, view.body]);
+  if (muted.length > 0) view.mutedBy = muted;
+  return view;
 }
 
 export async function threadsPage(
@@ -116,12 +126,7 @@ export async function messagesPage(
     id: m.message.id,
   }));
   // A matching message is collapsed in the thread (docs/safety.md "Muted words").
-  const items = page.map((row) => {
-    const view = presentMessage(row);
-    const muted = mark(view.sender?.userId ?? null, [view.subject, view.body]);
-    if (muted.length > 0) view.mutedBy = muted;
-    return view;
-  });
+  const items = page.map((row) => markMutedMessage(presentMessage(row), mark));
   return { items, nextCursor };
 }
 

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { requireOwnThing } from "../../policy/access";
+import { mutedMarker } from "../../policy/muted-words";
 import { canSeePosts } from "../../policy/visibility";
 import {
   bookmarkKeys,
@@ -22,6 +23,7 @@ import {
   marksOf,
   pinnedPostIds,
 } from "./mark-queries";
+import { markMutedPosts } from "./muted";
 import { presentInOrder } from "./present";
 import { findLivePost } from "./queries";
 import { type PostReader, requireVisiblePost } from "./service";
@@ -59,10 +61,12 @@ export async function bookmarksPage(
   });
   const { page, nextCursor } = pageOf(keys, limit, (k) => k);
   const ids = page.map((k) => k.id);
-  return {
-    items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId),
-    nextCursor,
-  };
+  const [hydrated, mark] = await Promise.all([
+    reader.hydrator.hydrate(ids, viewerId),
+    mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
+  ]);
+  // A bookmarked post is collapsed by the reader's muted words like the feed's (docs/safety.md).
+  return { items: markMutedPosts(presentInOrder(hydrated, ids, viewerId), mark), nextCursor };
 }
 
 /** The viewer's bookmark of a post they may see, and whether its author pinned it. */

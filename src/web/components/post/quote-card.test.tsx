@@ -76,6 +76,18 @@ describe("QuoteCard", () => {
     expect(within(card).getByText("Grace's original words")).toBeTruthy();
   });
 
+  it("collapses a quoted post the reader's muted words match, its author still named", async () => {
+    const post = makePost({ quote: quoted({ mutedBy: ["original"] }) });
+    const { user } = renderFeed([post], ADA);
+    const card = screen.getByRole("region", { name: "Quoted post by Grace Hopper" });
+    expect(within(card).queryByText("Grace's original words")).toBeNull();
+    expect(within(card).getByText(/Hidden: matches a muted word/).textContent).toContain(
+      "“original”",
+    );
+    await user.click(within(card).getByRole("button", { name: "Show" }));
+    expect(within(card).getByText("Grace's original words")).toBeTruthy();
+  });
+
   it.each([
     [false, "This post is unavailable."],
     [true, "The author removed this post from the quote."],

@@ -150,7 +150,13 @@ function EntryBody({
         </span>
         {group.commentSnippet ? (
           <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
-            {group.commentSnippet}
+            {group.mutedBy ? (
+              <span className="text-neutral-600 italic dark:text-neutral-400">
+                Hidden: matches a muted word ({group.mutedBy.map((w) => `“${w}”`).join(", ")})
+              </span>
+            ) : (
+              group.commentSnippet
+            )}
           </span>
         ) : null}
         {group.postSnippet ? (

@@ -382,6 +382,16 @@ describe("ActivityScreen", () => {
     expect(screen.getByText(/Alan Turing/)).toBeTruthy();
   });
 
+  it("collapses a comment's words that the reader's muted words match", async () => {
+    groups = [
+      group({ groupType: "COMMENT", commentSnippet: "Big spoiler here", mutedBy: ["spoiler"] }),
+    ];
+    renderScreen();
+    const entry = (await screen.findByText(/commented on your post/)).closest("button");
+    expect(entry?.textContent).toContain("Hidden: matches a muted word (“spoiler”)");
+    expect(entry?.textContent).not.toContain("Big spoiler here");
+  });
+
   it("a deleted post shows 'Post not available' and stays", async () => {
     groups = [group({ postId: "gone", unread: true, postDeleted: true, target: "/me/gone" })];
     const { router, user } = renderScreen();
