@@ -375,6 +375,17 @@ describe("GET /api/transparency/{year}", () => {
   });
 });
 
+describe("the page /transparency", () => {
+  it("is served with its own title and description", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/transparency" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Transparency report · chtcht</title>");
+    expect(res.body).toMatch(
+      /<meta name="description" content="How chtcht moderates, year by year: reports received/,
+    );
+  });
+});
+
 describe("PUT /api/admin/transparency/{year}", () => {
   const put = (who: TestAccount | null, year: number, statement: unknown) =>
     inject(t, who, "PUT", `/api/admin/transparency/${year}`, { statement });

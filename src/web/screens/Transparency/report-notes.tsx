@@ -31,8 +31,8 @@ export function ReportNotes({
         ) : null}
         <li>
           Everything is counted again from the records the product keeps. Deleting an account
-          deletes the reports it filed or received and its appeals, so an earlier year's figures may
-          go down a little.
+          deletes the reports it filed or received, its appeals and, for a moderator, the actions
+          they took, so an earlier year's figures may go down a little.
         </li>
         <li>
           The same figures as data:{" "}
