@@ -46,6 +46,8 @@ export const noticeParams = z.object({ id: z.string().uuid() });
 
 export const MODERATION_ACTIONS = ["dismiss", "remove", "restrict", "suspend", "restore"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** The actions that enforce a rule; a dismissal or a restore names none. */
+export const ENFORCING_ACTIONS = ["remove", "restrict", "suspend"] as const;
 
 export const reportedContent = z.object({
   text: z.string().nullable(),

@@ -12,9 +12,10 @@ import { personColumns } from "../profiles/person";
 export interface NewModerationAction {
   moderatorId: string;
   action: string;
-  /** What was acted on: a reported thing, or a tag kept out of trending (docs/search.md
-   * "Trending tags"), which has no person. */
-  targetType: ReportTarget | "tag";
+  /** What was acted on: a reported thing, a tag kept out of trending (docs/search.md
+   * "Trending tags") or the year of a transparency statement (docs/safety.md "Transparency
+   * report"), which have no person. */
+  targetType: ReportTarget | "tag" | "year";
   targetId: string;
   targetUserId: string | null;
   reason: string;

@@ -3,7 +3,11 @@
 // suspend (signed out on every instance, hidden with everything they wrote) and restore. Every
 // action is written to the audit log; the affected person is told by e-mail and on their next visit.
 
-import type { ModerationAction, ReportGroup } from "../../../domain/contracts/safety";
+import {
+  ENFORCING_ACTIONS,
+  type ModerationAction,
+  type ReportGroup,
+} from "../../../domain/contracts/safety";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import { longDateLabel } from "../../../domain/time-labels";
@@ -39,8 +43,7 @@ import { resolveTarget } from "./targets";
 
 type Deps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
 const DAY_MS = 24 * 3600 * 1000;
-/** The actions that enforce a rule; a dismissal or a restore names none. */
-const ENFORCING = new Set<ModerationAction>(["remove", "restrict", "suspend"]);
+const ENFORCING = new Set<ModerationAction>(ENFORCING_ACTIONS);
 
 export async function reportQueue(
   deps: Deps,

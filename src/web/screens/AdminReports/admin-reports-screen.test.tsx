@@ -13,6 +13,7 @@ import {
   stubFetch,
 } from "../../test-support/posts";
 import { makeReportGroup, routes } from "../../test-support/safety";
+import { makeTransparencyReport } from "../../test-support/transparency";
 import { AdminReportsScreen } from "./admin-reports-screen";
 
 /** A moderator's queue holding `open`; an action closes the group it was taken on. */
@@ -106,6 +107,7 @@ describe("Moderation queue", () => {
       "Badges",
       "Servers",
       "Audit log",
+      "Transparency",
     ]);
   });
 
@@ -275,5 +277,23 @@ describe("Moderation queue", () => {
     );
     await screen.findByRole("article", { name: /^Post of @grace/ });
     expect(screen.queryByRole("form", { name: "Add a moderator" })).toBeNull();
+  });
+
+  it("keeps a draft statement while another tab is open", async () => {
+    const { user } = renderQueue((call) => {
+      if (call.path === "/api/transparency") return json({ years: [2025], latest: 2025 });
+      if (call.path === "/api/transparency/2025") return json(makeTransparencyReport(2025));
+      return queueApi([post])(call);
+    });
+    await user.click(await screen.findByRole("tab", { name: "Transparency" }));
+    await user.type(
+      await screen.findByRole("textbox", { name: "Statement for 2025" }),
+      "Half a thought",
+    );
+    await user.click(screen.getByRole("tab", { name: "Open" }));
+    await user.click(screen.getByRole("tab", { name: "Transparency" }));
+    expect(
+      (screen.getByRole("textbox", { name: "Statement for 2025" }) as HTMLTextAreaElement).value,
+    ).toBe("Half a thought");
   });
 });

@@ -1,9 +1,11 @@
-// /admin/reports (docs/safety.md "Moderate", "Badges"): the moderators' queue in five tabs —
+// /admin/reports (docs/safety.md "Moderate", "Badges"): the moderators' queue in six tabs —
 // Open, Closed, Badges (requests for the yellow badge and the veteran medal), Servers (other
-// servers and the reports that cross them: docs/federation.md "Moderation"), Audit log. The
-// server answers 404 to everyone else, and so does this screen: the normal 'Page not found', as
-// for any unknown address.
+// servers and the reports that cross them: docs/federation.md "Moderation"), Audit log,
+// Transparency (the year's statement: docs/safety.md "Transparency report"). The server answers
+// 404 to everyone else, and so does this screen: the normal 'Page not found', as for any unknown
+// address.
 import { Tabs } from "radix-ui";
+import { useState } from "react";
 import { pageText } from "../../../domain/page-titles";
 import { UnderlineTab, UnderlineTabList } from "../../components/controls/underline-tabs";
 import { Spinner } from "../../components/feedback/spinner";
@@ -19,6 +21,7 @@ import { BadgeQueue } from "./badge-queue";
 import { GrantModerator } from "./grant-moderator";
 import { ReportQueue } from "./report-queue";
 import { ServersTab } from "./servers-tab";
+import { TransparencyTab } from "./transparency-tab";
 
 export function AdminReportsScreen() {
   const { siteName } = useSite();
@@ -26,6 +29,7 @@ export function AdminReportsScreen() {
   const open = useReportQueueQuery("open");
   const hidden = open.error instanceof ApiRequestError && open.error.status === 404;
   const admin = useStandingQuery().data?.admin === true;
+  const [statementOpened, setStatementOpened] = useState(false);
   usePageMeta(hidden || open.isPending ? null : pageText({ kind: "moderation" }, siteName));
 
   if (hidden) return <NotFoundScreen />;
@@ -34,13 +38,17 @@ export function AdminReportsScreen() {
     <Page width="lg">
       <h1 className="mb-4 text-2xl font-bold">Moderation</h1>
       {admin ? <GrantModerator /> : null}
-      <Tabs.Root defaultValue="open">
+      <Tabs.Root
+        defaultValue="open"
+        onValueChange={(tab) => setStatementOpened((opened) => opened || tab === "transparency")}
+      >
         <UnderlineTabList label="Moderation">
           <UnderlineTab value="open">Open</UnderlineTab>
           <UnderlineTab value="closed">Closed</UnderlineTab>
           <UnderlineTab value="badges">Badges</UnderlineTab>
           <UnderlineTab value="servers">Servers</UnderlineTab>
           <UnderlineTab value="audit">Audit log</UnderlineTab>
+          <UnderlineTab value="transparency">Transparency</UnderlineTab>
         </UnderlineTabList>
         <Tabs.Content value="open">
           <ReportQueue status="open" />
@@ -56,6 +64,14 @@ export function AdminReportsScreen() {
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditLog />
+        </Tabs.Content>
+        {/* Once opened, kept mounted (hidden) so a draft statement outlives a look at another tab. */}
+        <Tabs.Content
+          value="transparency"
+          forceMount={statementOpened || undefined}
+          className="data-[state=inactive]:hidden"
+        >
+          <TransparencyTab />
         </Tabs.Content>
       </Tabs.Root>
     </Page>
