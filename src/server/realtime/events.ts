@@ -72,6 +72,9 @@ export type DomainEvent =
   | { type: "relation.changed"; userIds: string[] }
   /** Posts from elsewhere entered or left these readers' home feeds (docs/federation.md). */
   | { type: "feed.stale"; userIds: string[] }
+  /** A post from elsewhere with these tags (keys) arrived: it enters the home feeds of the readers
+   * who follow one of them (docs/federation.md "Hashtags"). */
+  | { type: "feed.tagged"; tags: string[] }
   /** A moderator suspended the user: cached pages may hold what they wrote. */
   | { type: "account.suspended"; userId: string }
   /** The user deleted their account: their posts went, and with their likes, comments and

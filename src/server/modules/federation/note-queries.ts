@@ -153,11 +153,12 @@ export interface NoteKey {
   createdAt: Date;
 }
 
-/** The newest `limit` posts (not replies) of the people elsewhere the reader follows, and what
- * they boosted (by the boost's time), before the cursor: one short index range per person and
- * kind, as the local merge does (docs/feed.md). A boost is left out when the reader follows its
- * post's author (the post is there already), blocks them or is blocked by them, or when a
- * moderator silenced or suspended the author's server (its posts reach only their own followers:
+/** The newest `limit` posts (not replies) of the people elsewhere the reader follows, what they
+ * boosted (by the boost's time), and the posts from elsewhere with a tag the reader follows, before
+ * the cursor: one short index range per person, kind and tag, as the local merge does
+ * (docs/feed.md), each post once. A boost or a tagged post is left out when the reader follows its
+ * author (the post is there already), blocks them or is blocked by them, or when a moderator
+ * silenced or suspended the author's server (its posts reach only their own followers:
  * docs/federation.md "Domain blocks"). */
 export async function remoteFeedKeys(
   db: Db,
@@ -185,7 +186,7 @@ function remoteFeedKeysQuery(
 ): SQL {
   const before = (at: string, id: string) =>
     cursor ? sql`and (${sql.raw(at)}, ${sql.raw(id)}) < (${cursor.at}, ${cursor.id}::uuid)` : sql``;
-  return sql`select k.id, k.at as "createdAt" from (
+  return sql`select k.id, max(k.at) as "createdAt" from (
           select n.id, n.at
           from fed_following f
           cross join lateral (
@@ -216,8 +217,29 @@ function remoteFeedKeysQuery(
             limit ${limit}
           ) b
           where f.user_id = ${viewer} and f.state = 'accepted'
+          union all
+          select t.id, t.at
+          from tag_follows tf
+          cross join lateral (
+            select t.note_id as id, t.published_at as at from fed_note_tags t
+            join fed_notes n on n.id = t.note_id
+            join fed_actors a on a.id = n.actor_id
+            where t.tag = tf.tag ${before("t.published_at", "t.note_id")}
+              and not exists (select 1 from fed_blocks x
+                where x.user_id = tf.user_id and x.actor_id = n.actor_id)
+              and not exists (select 1 from fed_blocked_by y
+                where y.user_id = tf.user_id and y.actor_id = n.actor_id)
+              and not exists (select 1 from fed_following g where g.user_id = tf.user_id
+                and g.actor_id = n.actor_id and g.state = 'accepted')
+              and not exists (select 1 from fed_domain_blocks d
+                where d.host = a.host and d.severity in ('silence', 'suspend'))
+            order by t.published_at desc, t.note_id desc
+            limit ${limit}
+          ) t
+          where tf.user_id = ${viewer}
         ) k
-        order by k.at desc, k.id desc
+        group by k.id
+        order by max(k.at) desc, k.id desc
         limit ${limit}`;
 }
 

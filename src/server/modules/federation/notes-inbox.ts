@@ -144,6 +144,8 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
       mentioned,
     });
     if (userIds.length > 0) fx.publishAfterCommit({ type: "feed.stale", userIds });
+    // It enters the feeds of the people here who follow one of its tags (docs/federation.md).
+    if (tags.length > 0) fx.publishAfterCommit({ type: "feed.tagged", tags });
   });
 }
 
