@@ -40,6 +40,7 @@ const group = (over: Partial<ActivityGroup>): ActivityGroup => ({
   target: "/me/hello-world",
   postDeleted: false,
   lastEventAt: ago(HOUR),
+  reportOutcome: null,
   ...over,
 });
 
