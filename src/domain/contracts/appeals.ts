@@ -9,7 +9,6 @@ import { pageOf, pageQueryOf } from "./page";
 import { reportedContent } from "./safety";
 
 export const APPEAL_STATUSES = ["open", "approved", "rejected"] as const;
-export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
 /** An appeal as its author sees it: never who decided it. */
 export const appealView = z.object({

@@ -10,6 +10,7 @@ import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish, quoteCounts } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { unzip } from "../../test-support/unzip";
 
 const ADMIN = "appeals.admin@example.com";
 const SECOND = "appeals.second@example.com";
@@ -374,6 +375,49 @@ describe("deciding", () => {
     );
     expect(new Date(held[0]?.at ?? 0).getTime()).toBeGreaterThan(now.getTime() + 3_600_000);
     expect(await lastNotice(person)).toContain("Held until morning");
+  });
+});
+
+describe("the data export", () => {
+  it("holds the person's appeals with the action each appeals, never its moderator", async () => {
+    const person = await createAccount(t, { label: "exported" });
+    const post = await publish(t, person, "Exported appeal");
+    await act({
+      targetType: "post",
+      targetId: post.id,
+      action: "remove",
+      rule: "nudity",
+      reason: "Not here",
+    });
+    const filed = await appealOk(person, (await newest(person)).id, "It was art");
+    await decide(second, filed.id, { decision: "reject", reason: "Still not here" });
+    expect((await inject(t, person, "POST", "/api/account/export")).statusCode).toBe(202);
+    await t.app.outbox.drain();
+    const state = (await inject(t, person, "GET", "/api/account/export")).json();
+    const res = await t.app.inject({
+      method: "GET",
+      url: state.export.downloadUrl,
+      headers: { cookie: person.cookie },
+    });
+    const file = (await unzip(res.rawPayload)).get("appeals.json")?.toString() ?? "";
+    expect(JSON.parse(file)).toEqual([
+      {
+        action: {
+          kind: "remove",
+          on: "post",
+          rule: "nudity",
+          note: "Not here",
+          takenAt: expect.any(String),
+        },
+        text: "It was art",
+        status: "rejected",
+        decisionReason: "Still not here",
+        createdAt: expect.any(String),
+        decidedAt: expect.any(String),
+      },
+    ]);
+    expect(file).not.toContain(admin.userId);
+    expect(file).not.toContain(second.userId);
   });
 });
 
