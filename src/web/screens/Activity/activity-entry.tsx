@@ -141,7 +141,13 @@ function EntryBody({
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1.5">
         <span className="flex items-center justify-between gap-2">
-          <AvatarStrip actors={group.actorsRecent} />
+          {group.groupType === "REPORT_OUTCOME" ? (
+            <span className="text-sm font-semibold text-neutral-600 dark:text-neutral-400">
+              From the moderators
+            </span>
+          ) : (
+            <AvatarStrip actors={group.actorsRecent} />
+          )}
           <TimeStamp
             at={group.lastEventAt}
             now={now}
@@ -153,8 +159,7 @@ function EntryBody({
         </span>
         {group.reportOutcome?.note ? (
           <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
-            <span className="font-semibold">Note from the moderators:</span>{" "}
-            {group.reportOutcome.note}
+            <span className="font-semibold">Their note:</span> {group.reportOutcome.note}
           </span>
         ) : null}
         {group.commentSnippet ? (

@@ -384,7 +384,8 @@ describe("ActivityScreen", () => {
     ];
     const { router, user } = renderScreen();
     const entry = (await screen.findByText(/We removed the post you reported\./)).closest("button");
-    expect(entry?.textContent).toContain("Note from the moderators: Thank you for telling us.");
+    expect(entry?.textContent).toContain("From the moderators");
+    expect(entry?.textContent).toContain("Their note: Thank you for telling us.");
     expect(entry?.textContent).not.toContain("Someone");
     await user.click(entry as HTMLElement);
     await waitFor(() => expect(screen.queryByText("Unread")).toBeNull());

@@ -173,7 +173,10 @@ function ModerationForm(props: {
           value={rule === "" ? "" : REPORT_REASON_LABELS[rule]}
           options={RULE_LABELS}
           placeholder="Choose the rule"
-          onValueChange={(label) => setRule(ruleOf(label) ?? "")}
+          onValueChange={(label) => {
+            setRule(ruleOf(label) ?? "");
+            setProblems((found) => ({ ...found, rule: undefined }));
+          }}
           error={problems.rule}
           required
           hint="The person sees it in their account standing."
