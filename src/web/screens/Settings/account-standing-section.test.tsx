@@ -155,6 +155,11 @@ describe("Settings: Account standing", () => {
       ),
     ).toBeTruthy();
     expect(within(section()).queryByRole("button", { name: /^Appeal/ })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(section()).getByRole("heading", { name: "Your post was removed" }),
+      ),
+    );
   });
 
   it("shows a rejected appeal with its reason, and an approved one", async () => {

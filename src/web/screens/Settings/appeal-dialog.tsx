@@ -20,9 +20,11 @@ interface AppealDialogProps {
   onOpenChange: (open: boolean) => void;
   text: string;
   onTextChange: (text: string) => void;
+  /** The appeal was taken (the row then loses its Appeal button). */
+  onSent: () => void;
 }
 
-export function AppealDialog({ what, open, onOpenChange, ...form }: AppealDialogProps) {
+export function AppealDialog({ what, open, onOpenChange, onSent, ...form }: AppealDialogProps) {
   return (
     <Dialog
       open={open}
@@ -31,7 +33,14 @@ export function AppealDialog({ what, open, onOpenChange, ...form }: AppealDialog
       title="Appeal this action"
       description={`Tell the moderators why ${what} should be undone. Another moderator reads it; you can appeal each action once.`}
     >
-      <AppealForm {...form} onDone={() => onOpenChange(false)} />
+      <AppealForm
+        {...form}
+        onDone={() => onOpenChange(false)}
+        onSent={() => {
+          onSent();
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }
@@ -41,7 +50,10 @@ function AppealForm({
   text,
   onTextChange,
   onDone,
-}: Pick<AppealDialogProps, "actionId" | "text" | "onTextChange"> & { onDone: () => void }) {
+  onSent,
+}: Pick<AppealDialogProps, "actionId" | "text" | "onTextChange" | "onSent"> & {
+  onDone: () => void;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const send = useAppealMutation();
 
@@ -60,7 +72,7 @@ function AppealForm({
         onSuccess: () => {
           toast.success("Appeal sent. You will hear back here and by e-mail.");
           onTextChange("");
-          onDone();
+          onSent();
         },
         onError: (failure) => {
           if (failure instanceof ApiRequestError && failure.fields?.text) {

@@ -1,8 +1,9 @@
 // One action on the person in Account standing (docs/safety.md "Account standing"): what happened
 // and when, to which of their things, the rule, the moderator's note (never who), whether it
-// still counts, its appeal and the decision's reason, and Appeal while it may be appealed.
+// still counts, its appeal and the decision's reason, and Appeal while it may be appealed. Once
+// an appeal is taken the button goes, and the focus moves to the action's heading.
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { StandingActionView } from "../../../domain/contracts/appeals";
 import type { StandingState } from "../../../domain/moderation-standing";
@@ -64,13 +65,24 @@ function Appeal({ appeal }: { appeal: NonNullable<StandingActionView["appeal"]> 
 export function StandingActionItem({ item, now }: { item: StandingActionView; now: Date }) {
   const [appealing, setAppealing] = useState(false);
   const [draft, setDraft] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const sent = useRef(false);
   const end = restrictionEnd(item, now);
+
+  useEffect(() => {
+    if (item.appealable || !sent.current) return;
+    sent.current = false;
+    heading.current?.focus();
+  }, [item.appealable]);
+
   const title = actionTitle(item);
   return (
     <li className="space-y-2 py-4">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <h3 className="font-semibold">{title}</h3>
+          <h3 ref={heading} tabIndex={-1} className="font-semibold outline-none">
+            {title}
+          </h3>
           <p className={`text-sm ${muted}`}>
             {calendarDate(item.createdAt)}
             {end ? ` · ${end}` : ""}
@@ -104,6 +116,9 @@ export function StandingActionItem({ item, now }: { item: StandingActionView; no
             onOpenChange={setAppealing}
             text={draft}
             onTextChange={setDraft}
+            onSent={() => {
+              sent.current = true;
+            }}
           />
         </>
       ) : null}
