@@ -67,8 +67,9 @@ export type PushNotice =
       from: { userId: string } | { address: string };
       preview: string | null;
     }
-  /** A moderator's decision about the recipient's account or content (docs/safety.md). */
-  | { kind: "moderation" }
+  /** A moderator's decision about the recipient's account or content (docs/safety.md), or about
+   * a report the recipient made (`report`: "Reporters hear back"). */
+  | { kind: "moderation"; report?: boolean }
   /** A badge request was decided (docs/profiles-and-media.md "Badges"). */
   | { kind: "badge"; approved: boolean };
 

@@ -5,7 +5,8 @@
 // one's own actions; the same from people elsewhere (docs/federation.md "Activity from
 // elsewhere"); and the forgetting of what two people did to each other when one blocks the other
 // (docs/safety.md "Block"), of a repost undone or a quote deleted or detached, of what someone
-// elsewhere undid or our person blocked, or of a request once it is answered or cancelled.
+// elsewhere undid or our person blocked, or of a request once it is answered or cancelled; and a
+// reporter's word of what became of their report (docs/safety.md "Reporters hear back").
 import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
 import {
@@ -16,6 +17,7 @@ import {
   deleteFollowRequestActivity,
   hasActivityFromElsewhere,
   insertActivity,
+  insertReportOutcome,
 } from "./queries";
 
 export type { ActivityType } from "./queries";
@@ -53,6 +55,13 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
   });
   return input.recipientId;
 }
+
+/** Tells a reporter of the action that closed their report, once per reporter and action (a
+ * retried action finds the row there); true when this wrote it. */
+export const recordReportOutcome = (
+  tx: Db,
+  input: { recipientId: string; actionId: string; at: Date },
+) => insertReportOutcome(tx, input);
 
 /** A block removes the activity between the two people, both ways. */
 export const forgetActivityBetween = (tx: Db, a: string, b: string) =>

@@ -13,6 +13,7 @@ import { readingSettingsOf } from "../posts/reading";
 import { presentProfile } from "../profiles/present";
 import { type ProfileRow, profileRowOf } from "../profiles/rows";
 import {
+  appealsOf,
   badgeRequestsOf,
   bookmarksPage,
   commentLikesPage,
@@ -182,6 +183,21 @@ export async function writeArchive(
     createdAt: w.createdAt.toISOString(),
   }));
   zip.addBuffer("muted_words.json", Buffer.from(`${JSON.stringify(muted, null, 2)}\n`));
+  const appeals = (await appealsOf(db, userId)).map((a) => ({
+    action: {
+      kind: a.action,
+      on: a.targetType,
+      rule: a.rule,
+      note: a.note,
+      takenAt: a.actionAt.toISOString(),
+    },
+    text: a.text,
+    status: a.status,
+    decisionReason: a.decisionReason,
+    createdAt: a.createdAt.toISOString(),
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+  }));
+  zip.addBuffer("appeals.json", Buffer.from(`${JSON.stringify(appeals, null, 2)}\n`));
 
   await progress.stage("posts.json");
   const posts = byKeyset((db, key) => postsPage(db, userId, key, PAGE), db);

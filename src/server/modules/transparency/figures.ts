@@ -2,8 +2,9 @@
 // that owns its table: reports by safety, reports across servers by federation, actions and
 // appeals by audit. Every reason and every kind is listed, with 0 where there were none.
 
-import { ENFORCING_ACTIONS, MODERATION_ACTIONS } from "../../../domain/contracts/safety";
+import { MODERATION_ACTIONS } from "../../../domain/contracts/safety";
 import type { TransparencyReport } from "../../../domain/contracts/transparency";
+import { ENFORCING_ACTIONS } from "../../../domain/moderation-standing";
 import { REPORT_REASONS } from "../../../domain/report-reasons";
 import { durationLabel, yearRange } from "../../../domain/transparency";
 import type { Db } from "../../db/client";

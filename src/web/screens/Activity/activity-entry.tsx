@@ -1,10 +1,12 @@
 // One activity group (spec-2 §3): what happened, by whom, on which post, how long ago, and whether
-// it is still unread. The whole entry is one button (for someone elsewhere, a button stretched
-// under the links to their page, and, on a quote from elsewhere, 'Remove from quote'); opening it
-// is up to the screen.
+// it is still unread; for the outcome of the reader's report, what became of it and the
+// moderators' note, naming no one (docs/safety.md "Reporters hear back"). The whole entry is one
+// button (for someone elsewhere, a button stretched under the links to their page, and, on a
+// quote from elsewhere, 'Remove from quote'); opening it is up to the screen.
 import { clsx } from "clsx";
 import {
   AtSign,
+  Flag,
   Heart,
   type LucideIcon,
   MessageCircle,
@@ -51,6 +53,10 @@ const TYPE_ICON = {
     Icon: Quote,
     className: "bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-400",
   },
+  REPORT_OUTCOME: {
+    Icon: Flag,
+    className: "bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200",
+  },
 } as const satisfies Record<ActivityGroupType, { Icon: LucideIcon; className: string }>;
 
 interface ActivityEntryProps {
@@ -75,7 +81,9 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
     return (
       <button type="button" onClick={open} className={frame}>
         <EntryBody group={group} now={now} iconClass={iconClass} Icon={Icon}>
-          <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
+          {actor ? (
+            <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
+          ) : null}
           {rest}
         </EntryBody>
       </button>
@@ -138,7 +146,13 @@ function EntryBody({
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1.5">
         <span className="flex items-center justify-between gap-2">
-          <AvatarStrip actors={group.actorsRecent} />
+          {group.groupType === "REPORT_OUTCOME" ? (
+            <span className="text-sm font-semibold text-neutral-600 dark:text-neutral-400">
+              From the moderators
+            </span>
+          ) : (
+            <AvatarStrip actors={group.actorsRecent} />
+          )}
           <TimeStamp
             at={group.lastEventAt}
             now={now}
@@ -148,6 +162,11 @@ function EntryBody({
         <span className="text-[0.9375rem] leading-snug text-neutral-800 dark:text-neutral-200">
           {children}
         </span>
+        {group.reportOutcome?.note ? (
+          <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
+            <span className="font-semibold">Their note:</span> {group.reportOutcome.note}
+          </span>
+        ) : null}
         {group.commentSnippet ? (
           <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
             {group.mutedBy ? (

@@ -40,6 +40,7 @@ const group = (over: Partial<ActivityGroup>): ActivityGroup => ({
   target: "/me/hello-world",
   postDeleted: false,
   lastEventAt: ago(HOUR),
+  reportOutcome: null,
   ...over,
 });
 
@@ -405,6 +406,44 @@ describe("ActivityScreen", () => {
     // Seen is seen: the group is still marked read.
     await waitFor(() => expect(screen.queryByText("Unread")).toBeNull());
     expect(calls.some((c) => c.path === "/api/activity/read")).toBe(true);
+  });
+
+  it("tells what became of a report, naming no one, and opening it only marks it read", async () => {
+    groups = [
+      group({
+        groupType: "REPORT_OUTCOME",
+        postId: null,
+        unread: true,
+        actorCount: 0,
+        actorsRecent: [],
+        postSnippet: null,
+        target: null,
+        reportOutcome: {
+          actionId: "00000000-0000-4000-8000-000000000001",
+          targetType: "post",
+          outcome: "removed",
+          note: "Thank you for telling us.",
+        },
+      }),
+    ];
+    const { router, user } = renderScreen();
+    const entry = (await screen.findByText(/We removed the post you reported\./)).closest("button");
+    expect(entry?.textContent).toContain("From the moderators");
+    expect(entry?.textContent).toContain("Their note: Thank you for telling us.");
+    expect(entry?.textContent).not.toContain("Someone");
+    await user.click(entry as HTMLElement);
+    await waitFor(() => expect(screen.queryByText("Unread")).toBeNull());
+    expect(calls).toContainEqual({
+      path: "/api/activity/read",
+      method: "POST",
+      body: {
+        groupType: "REPORT_OUTCOME",
+        postId: null,
+        actionId: "00000000-0000-4000-8000-000000000001",
+      },
+    });
+    expect(router.state.location.pathname).toBe("/activity");
+    expect(screen.queryByText("Unable to open this post.")).toBeNull();
   });
 
   it("an entry with nowhere to go shows 'Error' / 'Unable to open this post.'", async () => {

@@ -104,6 +104,7 @@ describe("Moderation queue", () => {
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "Open",
       "Closed",
+      "Appeals",
       "Badges",
       "Servers",
       "Audit log",
@@ -111,7 +112,7 @@ describe("Moderation queue", () => {
     ]);
   });
 
-  it("removes content after asking for a reason, then refreshes the queue", async () => {
+  it("removes content after asking for the rule and a reason, with a note to the reporters", async () => {
     const { user, calls } = renderQueue(queueApi([post]));
     const card = await screen.findByRole("article", { name: /^Post of @grace/ });
     await user.click(within(card).getByRole("button", { name: "Remove content" }));
@@ -119,19 +120,47 @@ describe("Moderation queue", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     expect(within(dialog).getByText("Give a reason.")).toBeTruthy();
+    expect(within(dialog).getByText("Choose the rule this action enforces.")).toBeTruthy();
     expect(actions(calls)).toHaveLength(0);
 
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Rule broken" }), "Spam");
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Spam link");
+    await user.type(
+      within(dialog).getByRole("textbox", {
+        name: "Note to the people who reported (optional)",
+      }),
+      "Thanks for the report",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("The post was removed")).toBeTruthy();
     expect(actions(calls)[0]?.body).toEqual({
       targetType: "post",
       targetId: post.targetId,
       action: "remove",
+      rule: "spam",
       reason: "Spam link",
+      reporterNote: "Thanks for the report",
     });
     expect(await screen.findByText("No open reports. All caught up.")).toBeTruthy();
     expect(queueLoads(calls)).toHaveLength(2);
+  });
+
+  it("dismisses without a rule", async () => {
+    const { user, calls } = renderQueue(queueApi([post]));
+    const card = await screen.findByRole("article", { name: /^Post of @grace/ });
+    await user.click(within(card).getByRole("button", { name: "Dismiss" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dismiss these reports?" });
+    expect(within(dialog).queryByRole("combobox", { name: "Rule broken" })).toBeNull();
+    await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Not spam");
+    await user.click(within(dialog).getByRole("button", { name: "Dismiss" }));
+    await waitFor(() =>
+      expect(actions(calls)[0]?.body).toEqual({
+        targetType: "post",
+        targetId: post.targetId,
+        action: "dismiss",
+        reason: "Not spam",
+      }),
+    );
   });
 
   it("restricts for the days given, 7 unless changed, within 1–365", async () => {
@@ -144,6 +173,7 @@ describe("Moderation queue", () => {
     await user.clear(days);
     await user.type(days, "400");
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Repeated spam");
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Rule broken" }), "Spam");
     await user.click(within(dialog).getByRole("button", { name: "Restrict" }));
     expect(within(dialog).getByText("Enter a number of days from 1 to 365.")).toBeTruthy();
     await user.clear(days);
@@ -155,6 +185,7 @@ describe("Moderation queue", () => {
       targetId: post.targetId,
       action: "restrict",
       reason: "Repeated spam",
+      rule: "spam",
       days: 30,
     });
   });
@@ -171,6 +202,10 @@ describe("Moderation queue", () => {
     await user.click(within(card).getByRole("button", { name: "Suspend" }));
     const dialog = await screen.findByRole("dialog", { name: "Suspend @grace?" });
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Scam ring");
+    await user.selectOptions(
+      within(dialog).getByRole("combobox", { name: "Rule broken" }),
+      "Impersonation",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Suspend" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Already suspended.");
     expect(screen.getByRole("dialog", { name: "Suspend @grace?" })).toBeTruthy();

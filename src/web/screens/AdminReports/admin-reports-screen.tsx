@@ -1,9 +1,9 @@
-// /admin/reports (docs/safety.md "Moderate", "Badges"): the moderators' queue in six tabs —
-// Open, Closed, Badges (requests for the yellow badge and the veteran medal), Servers (other
-// servers and the reports that cross them: docs/federation.md "Moderation"), Audit log,
-// Transparency (the year's statement: docs/safety.md "Transparency report"). The server answers
-// 404 to everyone else, and so does this screen: the normal 'Page not found', as for any unknown
-// address.
+// /admin/reports (docs/safety.md "Moderate", "Appeals", "Badges"): the moderators' queue in seven
+// tabs — Open, Closed, Appeals (people's appeals of actions taken on them), Badges (requests for
+// the yellow badge and the veteran medal), Servers (other servers and the reports that cross them:
+// docs/federation.md "Moderation"), Audit log, Transparency (the year's statement: docs/safety.md
+// "Transparency report"). The server answers 404 to everyone else, and so does this screen: the
+// normal 'Page not found', as for any unknown address.
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { pageText } from "../../../domain/page-titles";
@@ -16,6 +16,7 @@ import { useSite } from "../../lib/site-config";
 import { useReportQueueQuery } from "../../state/queries/admin";
 import { useStandingQuery } from "../../state/queries/safety";
 import { NotFoundScreen } from "../NotFound/not-found-screen";
+import { AppealQueue } from "./appeal-queue";
 import { AuditLog } from "./audit-log";
 import { BadgeQueue } from "./badge-queue";
 import { GrantModerator } from "./grant-moderator";
@@ -45,6 +46,7 @@ export function AdminReportsScreen() {
         <UnderlineTabList label="Moderation">
           <UnderlineTab value="open">Open</UnderlineTab>
           <UnderlineTab value="closed">Closed</UnderlineTab>
+          <UnderlineTab value="appeals">Appeals</UnderlineTab>
           <UnderlineTab value="badges">Badges</UnderlineTab>
           <UnderlineTab value="servers">Servers</UnderlineTab>
           <UnderlineTab value="audit">Audit log</UnderlineTab>
@@ -55,6 +57,9 @@ export function AdminReportsScreen() {
         </Tabs.Content>
         <Tabs.Content value="closed">
           <ReportQueue status="closed" />
+        </Tabs.Content>
+        <Tabs.Content value="appeals">
+          <AppealQueue />
         </Tabs.Content>
         <Tabs.Content value="badges">
           <BadgeQueue admin={admin} />

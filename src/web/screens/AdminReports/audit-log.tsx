@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<string, string> = {
   restrict: "Restricted",
   suspend: "Suspended",
   restore: "Restored",
+  approve_appeal: "Approved an appeal about",
+  reject_appeal: "Rejected an appeal about",
   hide_tag: "Kept out of trending:",
   show_tag: "Let back into trending:",
   write_statement: "Wrote the transparency statement for",

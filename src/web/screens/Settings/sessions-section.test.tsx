@@ -90,6 +90,7 @@ describe("Settings: where you're signed in", () => {
       "Privacy",
       "Reading",
       "Where you live, in search",
+      "Account standing",
       "Blocked accounts",
       "Muted accounts",
       "Muted words",
