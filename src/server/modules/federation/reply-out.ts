@@ -7,15 +7,20 @@ import { InteractionRule, PUBLIC_COLLECTION } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
 
 /**
- * Everyone: Public. The people the author follows: the author and their following collection.
- * Friends and nobody: the author alone, since no collection holds someone's friends (a friend
- * elsewhere whose server lets them reply anyway still counts here).
+ * Everyone: Public, or for a private account's post, which only its followers see, the author and
+ * their followers collection. The people the author follows: the author and their following
+ * collection. Friends and nobody: the author alone, since no collection holds someone's friends
+ * (a friend elsewhere whose server lets them reply anyway still counts here).
  */
 export function replyRule(ctx: Context<void>, post: PostView): InteractionRule {
   const author = ctx.getActorUri(post.author.userId);
   switch (post.replyPolicy ?? "everyone") {
     case "everyone":
-      return new InteractionRule({ automaticApproval: PUBLIC_COLLECTION });
+      return post.repostable === false
+        ? new InteractionRule({
+            automaticApprovals: [author, ctx.getFollowersUri(post.author.userId)],
+          })
+        : new InteractionRule({ automaticApproval: PUBLIC_COLLECTION });
     case "following":
       return new InteractionRule({
         automaticApprovals: [author, ctx.getFollowingUri(post.author.userId)],
