@@ -2,9 +2,11 @@
 // follower of the author, someone the author follows, a friend, the author and someone the author
 // blocked, for a comment, a reply to a comment and the post's `canReply`; a change afterwards,
 // which keeps the comments written before it; and bad input.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WhoMay } from "../../../domain/reply-controls";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { multipartPost } from "../../test-support/multipart";
 import { follow, inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -136,6 +138,45 @@ describe("who can reply", () => {
       replyPolicy: "nobody",
     });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it("takes the choice from the composer's form beside every other field and four images", async () => {
+    const quoted = await post(people.friend);
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: "red" } })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = await multipartPost(
+      "with everything",
+      [image, image, image, image],
+      {
+        contentWarning: "warned",
+        imageSensitive: "true",
+        quoteOf: quoted.id,
+        replyPolicy: "following",
+        alt0: "one",
+        alt1: "two",
+        alt2: "three",
+        alt3: "four",
+      },
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      payload,
+      headers: { ...headers, cookie: ann.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().post).toMatchObject({
+      replyPolicy: "following",
+      contentWarning: "warned",
+      quote: { id: quoted.id },
+    });
+    expect(res.json().post.images.map((i: { alt: string }) => i.alt)).toEqual([
+      "one",
+      "two",
+      "three",
+      "four",
+    ]);
   });
 
   it("refuses a choice it does not know when posting, naming the field", async () => {
