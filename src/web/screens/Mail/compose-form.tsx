@@ -114,7 +114,7 @@ export function ComposeForm(props: ComposeFormProps) {
         />
       </div>
       <div className="flex items-center gap-3">
-        <span id={`${id}-keys`} className={clsx("hidden text-xs sm:inline", muted)}>
+        <span id={`${id}-keys`} className={clsx("hidden text-xs", !closed && "sm:inline", muted)}>
           Enter sends · Shift+Enter for a new line
         </span>
         <span
