@@ -6,6 +6,7 @@ import {
   MESSAGES_PAGE_SIZE,
   normalizeSubject,
 } from "../mail-rules";
+import { WHO_MAY } from "../reply-controls";
 import { emailField } from "./auth";
 import { personSummary } from "./follows";
 import { pageOf, pageQueryOf } from "./page";
@@ -69,6 +70,11 @@ export const threadView = z.object({
   latestMessage: messageView.nullable(),
   lastMessageAt: z.string().nullable(),
   unread: z.boolean(),
+  /** Why the reader may not write in it, in the words sending would be refused with
+   * (docs/mail.md "Who can be written to"): the composer shows it in place of its fields. Given
+   * on one thread's read (opening it, or the Message button), never in the list; absent when the
+   * reader may write. */
+  refusal: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type ThreadView = z.infer<typeof threadView>;
 
@@ -82,3 +88,11 @@ export const messagesPage = pageOf(messageView);
 export const messageResponse = z.object({ message: messageView });
 export const sentExternalResponse = z.object({ thread: threadView, message: messageView });
 export const unreadMailResponse = z.object({ count: z.number() });
+
+/** GET and PUT /api/mail/settings: 'Who can message me' (docs/mail.md "Who can be written to"). */
+export const mailSettings = z.object({
+  whoCanMessage: z.enum(WHO_MAY, {
+    message: "Choose who can message you: everyone, following, friends or nobody.",
+  }),
+});
+export type MailSettings = z.infer<typeof mailSettings>;

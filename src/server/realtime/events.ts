@@ -3,6 +3,7 @@
 import type { FollowCounts, FollowState } from "../../domain/contracts/follows";
 import type { MessageView } from "../../domain/contracts/mail";
 import type { PostView } from "../../domain/contracts/posts";
+import type { WhoMay } from "../../domain/reply-controls";
 
 export type DomainEvent =
   | {
@@ -27,6 +28,8 @@ export type DomainEvent =
       updatedAt: string;
     }
   | { type: "post.deleted"; authorId: string; postId: string }
+  /** The post's author changed who may comment on it (docs/safety.md "Who can reply and write"). */
+  | { type: "post.replies"; postId: string; replyPolicy: WhoMay }
   /** This user liked or unliked the post: its like count and their like, as committed. */
   | {
       type: "post.liked";

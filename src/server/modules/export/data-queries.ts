@@ -54,6 +54,7 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
       images: posts.images,
       imageSensitive: posts.imageSensitive,
       quoteOf: posts.quoteOf,
+      replyPolicy: posts.replyPolicy,
       likesCount: posts.likesCount,
       commentsCount: posts.commentsCount,
       viewsCount: posts.viewsCount,

@@ -5,6 +5,7 @@ import type { PostImageView, PostView } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { mentionsIn } from "../../../domain/mentions";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
+import type { WhoMay } from "../../../domain/reply-controls";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeUuidCursor } from "../../db/keyset";
@@ -12,6 +13,7 @@ import { notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
+import { mayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
@@ -78,7 +80,18 @@ export async function getPost(
     mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
   ]);
   if (!row || !(await canSeePosts(reader.db, viewerId, row.author.userId))) throw postNotFound();
-  return markMutedPost(presentPost(row, viewerId), mark);
+  return withCanReply(reader.db, markMutedPost(presentPost(row, viewerId), mark), viewerId);
+}
+
+/** The post's own read says whether the reader may comment (docs/safety.md "Who can reply and
+ * write"). */
+async function withCanReply(db: Db, post: PostView, viewerId: string | null): Promise<PostView> {
+  const replyPolicy = post.replyPolicy ?? "everyone";
+  post.canReply = await mayReply(db, {
+    viewerId,
+    post: { authorId: post.author.userId, replyPolicy },
+  });
+  return post;
 }
 
 export async function getPostByPath(
@@ -96,7 +109,8 @@ export async function getPostByPath(
     mutedMarker(reader.db, { viewerId: input.viewerId, context: "feed", now: new Date() }),
   ]);
   const quote = quotes.get(found.post.id);
-  return markMutedPost(presentPost({ ...found, quote }, input.viewerId), mark);
+  const post = markMutedPost(presentPost({ ...found, quote }, input.viewerId), mark);
+  return withCanReply(reader.db, post, input.viewerId);
 }
 
 export async function feedPage(
@@ -161,6 +175,7 @@ async function insertAtFreeSlug(
     imageSensitive: boolean;
     linkPreviewId: string | null;
     quoteOf: string | null;
+    replyPolicy: WhoMay;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -201,6 +216,8 @@ export async function createPost(
     linkPreviewId: string | null;
     /** The post it quotes (docs/feed.md "Reposts and quotes"), or null. */
     quoteOf: string | null;
+    /** Who may comment on it (docs/safety.md "Who can reply and write"). */
+    replyPolicy: WhoMay;
     /** Its images in order, at most POST_IMAGES_MAX (the route reads no more), each with its
      * description. */
     images: { bytes: Buffer; alt: string }[];
@@ -231,6 +248,7 @@ export async function createPost(
         imageSensitive: stored.length > 0 && input.imageSensitive,
         linkPreviewId,
         quoteOf,
+        replyPolicy: input.replyPolicy,
       });
       if (quoteOf) {
         await countNewQuote(tx, fx, {
@@ -264,6 +282,7 @@ export async function createPost(
             ...post,
             isAuthor: false,
             likedByMe: false,
+            canReply: undefined,
             quote: post.quote && { unavailable: true, detached: false },
           },
         };
@@ -286,7 +305,7 @@ export async function createPost(
 }
 
 /** The live post, if the viewer wrote it (spec-1 §6: edit and delete only one's own posts). */
-async function requireAuthor(db: Db, { viewerId, postId }: PostAction) {
+export async function requireAuthor(db: Db, { viewerId, postId }: PostAction) {
   const post = await findLivePost(db, postId);
   if (!post) throw postNotFound();
   requireOwner({ viewerId, ownerId: post.userId, permission: "post.change" });

@@ -88,6 +88,7 @@ describe("Settings: where you're signed in", () => {
       "Notifications",
       "Notifications on this device",
       "Privacy",
+      "Messages",
       "Reading",
       "Where you live, in search",
       "Account standing",

@@ -1,7 +1,8 @@
 // /settings, section by section (docs/accounts.md): the viewer's e-mail, where they are signed in,
 // their password, two-factor authentication and passkeys, a copy of their data, how we tell them
-// of news (docs/notifications.md), a private account and who sees the follow lists (docs/social-and-realtime.md "Private
-// accounts"), how posts with content warnings show (docs/feed.md "Content warnings"), what
+// of news (docs/notifications.md), a private account and who sees the follow lists
+// (docs/social-and-realtime.md "Private accounts"), who can message them (docs/mail.md "Who can be
+// written to"), how posts with content warnings show (docs/feed.md "Content warnings"), what
 // search's distance answers tell of where they live (docs/search.md "Distance"), what the
 // moderators did about the account and its appeals (docs/safety.md "Account standing"), the people
 // they block and mute with Unblock and Unmute (docs/safety.md "Block", "Mute"), the words they mute
@@ -15,6 +16,7 @@ import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
 import { LocationSection } from "./location-section";
+import { MessagesSection } from "./messages-section";
 import { MutedWordsSection } from "./muted-words-section";
 import { NotificationsSection } from "./notifications-section";
 import { PasskeysSection } from "./passkeys-section";
@@ -40,6 +42,7 @@ export function SettingsScreen() {
       <NotificationsSection />
       <PushSection />
       <PrivacySection />
+      <MessagesSection />
       <ReadingSection />
       <LocationSection />
       <AccountStandingSection />
