@@ -69,6 +69,9 @@ export const threadView = z.object({
   latestMessage: messageView.nullable(),
   lastMessageAt: z.string().nullable(),
   unread: z.boolean(),
+  /** The reader's copy is a message request (docs/mail.md "Message requests"): waiting under
+   * Requests, or put aside; absent for a thread in their list. */
+  request: z.enum(["pending", "dismissed"]).optional(),
 });
 export type ThreadView = z.infer<typeof threadView>;
 
@@ -82,3 +85,7 @@ export const messagesPage = pageOf(messageView);
 export const messageResponse = z.object({ message: messageView });
 export const sentExternalResponse = z.object({ thread: threadView, message: messageView });
 export const unreadMailResponse = z.object({ count: z.number() });
+
+/** The reader's waiting message requests, newest first (docs/mail.md "Message requests"). */
+export const messageRequestsPage = pageOf(threadView);
+export const messageRequestsCount = z.object({ count: z.number().int().min(0) });

@@ -5,7 +5,16 @@
 // actor and with the note it quotes (`fed_note_id`).
 // The writers arrive with posts and follows; the unread count reads it from the start.
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { fedActors, fedNotes } from "./federation";
 
@@ -25,6 +34,9 @@ export const userActivity = pgTable(
     postSnippet: text("post_snippet"),
     commentSnippet: text("comment_snippet"),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** From an account the recipient's filter holds (docs/notifications.md "Requests"): listed
+     * under Requests, in no Activity list, count or digest until its sender is accepted. */
+    held: boolean("held").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -32,6 +44,8 @@ export const userActivity = pgTable(
     /** The daily digest finds who had activity since a time (docs/accounts.md "E-mails from us"). */
     index("user_activity_created_idx").on(t.createdAt),
     index("user_activity_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
+    /** The recipient's Requests: the held rows, newest first. */
+    index("user_activity_held_idx").on(t.recipientId, t.createdAt.desc()).where(sql`${t.held}`),
     /** A remote actor's or note's removal finds their rows (the cascades, an Undo, a block). */
     index("user_activity_fed_actor_idx").on(t.fedActorId).where(sql`${t.fedActorId} is not null`),
     index("user_activity_fed_note_idx").on(t.fedNoteId).where(sql`${t.fedNoteId} is not null`),

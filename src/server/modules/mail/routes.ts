@@ -5,6 +5,8 @@ import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
 import {
   directThreadBody,
   externalMailBody,
+  messageRequestsCount,
+  messageRequestsPage,
   messageResponse,
   messagesPage,
   messagesQuery,
@@ -19,6 +21,7 @@ import {
 import type { WithContext } from "../../context";
 import { REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
+import * as requests from "./requests";
 import * as mail from "./service";
 
 export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
@@ -125,6 +128,35 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send(sent);
     },
+  );
+
+  // docs/mail.md "Message requests".
+  app.get(
+    "/requests",
+    {
+      ...signedIn,
+      schema: { tags, querystring: threadsQuery, response: { 200: messageRequestsPage } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return requests.messageRequestsPage(ctx.db, { viewerId: me(request), ...request.query });
+    },
+  );
+
+  app.get(
+    "/requests/count",
+    { ...signedIn, schema: { tags, response: { 200: messageRequestsCount } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { count: await requests.messageRequestCount(ctx.db, me(request)) };
+    },
+  );
+
+  app.post(
+    "/threads/:threadId/dismiss",
+    { ...signedIn, schema: { tags, params: threadParams, response: { 200: okResponse } } },
+    async (request) =>
+      requests.dismissMessageRequest(ctx, { viewerId: me(request), ...request.params }),
   );
 
   app.get(

@@ -34,6 +34,7 @@ import {
   threadParties,
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
+import { applyRequests, requestsOnSend, spendOnStrangers } from "./strangers";
 
 export type MailDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
 
@@ -48,10 +49,11 @@ async function memberThread(db: Db, { viewerId, threadId }: ThreadAction) {
   return thread;
 }
 
-async function threadViews(
+/** Threads as the viewer's list shows them (also its message requests: requests.ts). */
+export async function threadViews(
   db: Db,
   viewerId: string,
-  threads: { id: string; lastMessageAt: Date | null; unread: boolean }[],
+  threads: { id: string; lastMessageAt: Date | null; unread: boolean; request: string | null }[],
 ): Promise<ThreadView[]> {
   const ids = threads.map((t) => t.id);
   const [parties, latest] = await Promise.all([
@@ -131,20 +133,34 @@ export async function messagesPage(
  */
 export async function sendMessage(
   deps: MailDeps,
-  input: ThreadAction & { subject: string | null; body: string; once?: SendOnce | undefined },
+  input: ThreadAction & {
+    subject: string | null;
+    body: string;
+    once?: SendOnce | undefined;
+    now?: Date;
+  },
 ): Promise<MessageView> {
   const thread = await memberThread(deps.db, input);
   await requireUnrestricted(deps.db, input.viewerId);
+  const recipients = (await threadMemberIds(deps.db, input.threadId)).filter(
+    (memberId) => memberId !== input.viewerId,
+  );
   // A thread stops taking messages across a block, either way, and to a suspended member
   // (docs/safety.md "Block", docs/mail.md "Who can be written to").
-  for (const memberId of await threadMemberIds(deps.db, input.threadId)) {
-    if (memberId !== input.viewerId) {
-      await requireReachable(deps.db, { viewerId: input.viewerId, userId: memberId });
-    }
+  for (const memberId of recipients) {
+    await requireReachable(deps.db, { viewerId: input.viewerId, userId: memberId });
   }
   if (thread.externalAddress) {
     return sendOutbound(deps, { ...input, address: thread.externalAddress });
   }
+  const toMembers = {
+    threadId: input.threadId,
+    senderId: input.viewerId,
+    recipients,
+    now: input.now ?? new Date(),
+  };
+  await spendOnStrangers(deps, toMembers);
+  const requests = await requestsOnSend(deps.db, toMembers);
   return recordMessage(
     deps,
     {
@@ -154,8 +170,16 @@ export async function sendMessage(
       body: input.body,
       direction: "internal",
     },
-    (tx, fx, message) => queueNotices(tx, fx, deps.config, { threadId: input.threadId, message }),
+    async (tx, fx, message) => {
+      await applyRequests(tx, { ...toMembers, ...requests });
+      await queueNotices(tx, fx, deps.config, {
+        threadId: input.threadId,
+        message,
+        untold: requests.held,
+      });
+    },
     input.once,
+    requests.held,
   );
 }
 

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { requireOwnThing } from "../../policy/access";
+import { newAccountsSince } from "../../policy/new-accounts";
 import { canSeePosts } from "../../policy/visibility";
 import {
   bookmarkKeys,
@@ -60,7 +61,12 @@ export async function bookmarksPage(
   const { page, nextCursor } = pageOf(keys, limit, (k) => k);
   const ids = page.map((k) => k.id);
   return {
-    items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId),
+    items: presentInOrder(
+      await reader.hydrator.hydrate(ids, viewerId),
+      ids,
+      viewerId,
+      newAccountsSince(new Date(), reader.config.newAccountDays),
+    ),
     nextCursor,
   };
 }
@@ -110,5 +116,10 @@ export async function pinnedPosts(
 ): Promise<{ items: PostView[] }> {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [] };
   const ids = await pinnedPostIds(reader.db, userId);
-  return { items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId) };
+  return { items: presentInOrder(
+      await reader.hydrator.hydrate(ids, viewerId),
+      ids,
+      viewerId,
+      newAccountsSince(new Date(), reader.config.newAccountDays),
+    ) };
 }
