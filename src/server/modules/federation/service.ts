@@ -89,7 +89,7 @@ export async function followRemote(
   await deps.outbox.transaction(async (tx, fx) => {
     if (await insertFollowing(tx, { userId: viewerId, actorId: actor.id, followUri })) {
       // A new follow, as one of ours (docs/safety.md "New accounts"); its refusal undoes it.
-      await spendNewAccountWrite(deps, { userId: viewerId, write: "follows", now });
+      await spendNewAccountWrite({ ...deps, db: tx }, { userId: viewerId, write: "follows", now });
       fx.federate({ kind: "follow", userId: viewerId, actorId: actor.id, followUri });
       fetchImagesLater(fx, { actor });
     }

@@ -48,7 +48,7 @@ export async function toggleFollow(
     if (!state.following) {
       refuseRestricted(state.viewerRestrictedUntil);
       // A follow or a request; unfollowing spends nothing (docs/safety.md "New accounts").
-      await spendNewAccountWrite(deps, { userId: viewerId, write: "follows", now });
+      await spendNewAccountWrite({ ...deps, db: tx }, { userId: viewerId, write: "follows", now });
     }
     if (!state.following && state.targetPrivate) return requestFollow(tx, fx, request);
     const follow = !state.following;
