@@ -35,7 +35,6 @@ export type SenderRequests = z.infer<typeof senderRequests>;
 export const REQUEST_ITEMS_SHOWN = 20;
 
 export const requestsResponse = z.object({ senders: z.array(senderRequests) });
-export type RequestsResponse = z.infer<typeof requestsResponse>;
 
 /** A sender as the routes name them: one of ours by their id, someone elsewhere as `fed:{id}`. */
 export const requestSenderParams = z.object({
