@@ -31,7 +31,7 @@ export function RequestsEntry() {
           </span>
         </span>
         <span className="text-sm text-neutral-600 dark:text-neutral-400">
-          {peopleWaiting(senders.length)}: comments from accounts newer than 30 days.
+          {peopleWaiting(senders.length)}: comments and mentions from accounts newer than 30 days.
         </span>
       </span>
       <ChevronRight aria-hidden="true" size={18} className="shrink-0 text-neutral-500" />
