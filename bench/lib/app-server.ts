@@ -56,6 +56,8 @@ try {
     // search, with ceilings no run reaches (docs/search.md "Search budget").
     SEARCH_PAGES_PER_HOUR: "1000000,1000000",
     SEARCH_PAGES_PER_DAY: "1000000,1000000",
+    // Its writers are accounts a moment old; the new-account budgets would refuse their load.
+    NEW_ACCOUNT_DAYS: "0",
   });
   const logger = pino({ level: "silent" });
   const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));

@@ -142,6 +142,7 @@ export async function startFediverse(names: string[]): Promise<Fediverse> {
               FEDERATION_ALLOW_PRIVATE: "true",
               SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_SINK_PORT}`,
               SMTP_INBOUND_PORT: String(await freePort()),
+              NEW_ACCOUNT_DAYS: "0",
               FEDIVERSE_FRONTS: frontList,
               FEDIVERSE_CA: caFile,
             },

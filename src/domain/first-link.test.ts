@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLink, LINK_MAX, normalLink } from "./first-link";
+import { firstLink, LINK_MAX, linkSegments, normalLink } from "./first-link";
 
 describe("firstLink", () => {
   it("finds the first http or https link, normalized", () => {
@@ -30,5 +30,39 @@ describe("firstLink", () => {
     expect(normalLink("https://EXAMPLE.com")).toBe("https://example.com/");
     expect(normalLink("javascript:alert(1)")).toBeNull();
     expect(normalLink("not a url")).toBeNull();
+  });
+});
+
+describe("linkSegments", () => {
+  it.each([
+    ["no link here", [{ kind: "text", text: "no link here" }]],
+    [
+      "read https://example.com/a#b.",
+      [
+        { kind: "text", text: "read " },
+        { kind: "link", text: "https://example.com/a#b" },
+        { kind: "text", text: "." },
+      ],
+    ],
+    [
+      "(https://en.wikipedia.org/wiki/Foo_(bar)) and http://x.example",
+      [
+        { kind: "text", text: "(" },
+        { kind: "link", text: "https://en.wikipedia.org/wiki/Foo_(bar)" },
+        { kind: "text", text: ") and " },
+        { kind: "link", text: "http://x.example" },
+      ],
+    ],
+    [
+      "https://localhost/x and https://u:p@example.com stay text",
+      [{ kind: "text", text: "https://localhost/x and https://u:p@example.com stay text" }],
+    ],
+  ] as const)("cuts %j", (text, parts) => {
+    expect(linkSegments(text)).toEqual(parts);
+    expect(
+      linkSegments(text)
+        .map((part) => part.text)
+        .join(""),
+    ).toBe(text);
   });
 });

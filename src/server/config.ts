@@ -137,6 +137,9 @@ const envSchema = z.object({
   /** People-search result pages per account (docs/search.md "Search budget"). */
   SEARCH_PAGES_PER_HOUR: newAndOthers("100,500"),
   SEARCH_PAGES_PER_DAY: newAndOthers("300,1000"),
+  /** How many days an account keeps the new-account limits (docs/safety.md "New accounts"); 0
+   * turns them off (the tests' and benchmarks' many writes from accounts made a moment ago). */
+  NEW_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Bearer token that opens GET /metrics (docs/operations.md "Metrics"); unset: 404. */
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   /** Browser tests only: every live face check asks for these two actions in this order. */
@@ -217,6 +220,9 @@ export interface Config {
     hour: { newAccount: number; others: number };
     day: { newAccount: number; others: number };
   };
+  /** Days an account has the smaller write budgets and inert links (docs/safety.md "New
+   * accounts"); 0: none. */
+  newAccountDays: number;
   /** Real payments (docs/usernames.md); unset: the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** Set only under NODE_ENV=test: the actions every live face check asks for; else random. */
@@ -371,6 +377,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: env.METRICS_TOKEN,
     searchBudget: { hour: env.SEARCH_PAGES_PER_HOUR, day: env.SEARCH_PAGES_PER_DAY },
+    newAccountDays: env.NEW_ACCOUNT_DAYS,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -75,6 +75,9 @@ export const threadView = z.object({
    * on one thread's read (opening it, or the Message button), never in the list; absent when the
    * reader may write. */
   refusal: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** The reader's copy is a message request (docs/mail.md "Message requests"): waiting under
+   * Requests, or put aside; absent for a thread in their list. */
+  request: z.enum(["pending", "dismissed"]).optional(),
 });
 export type ThreadView = z.infer<typeof threadView>;
 
@@ -96,3 +99,6 @@ export const mailSettings = z.object({
   }),
 });
 export type MailSettings = z.infer<typeof mailSettings>;
+/** The reader's waiting message requests, newest first (docs/mail.md "Message requests"). */
+export const messageRequestsPage = pageOf(threadView);
+export const messageRequestsCount = z.object({ count: z.number().int().min(0) });

@@ -1,6 +1,6 @@
 // The notification settings of Settings (docs/notifications.md "Kinds and channels"): one switch
-// per kind of news and channel it reaches the person by, the message previews of pushes, and quiet
-// hours. Shared by server and browser.
+// per kind of news and channel it reaches the person by, the message previews of pushes, quiet
+// hours and the filter of new accounts ("Requests"). Shared by server and browser.
 import { z } from "zod";
 
 /** What a person can be told of, in the order Settings lists them. */
@@ -146,6 +146,9 @@ export const notificationSettings = z.object({
   /** A message's push shows its words; off, it says only who wrote. */
   messagePreviews: z.boolean(),
   quietHours: quietHours.nullable(),
+  /** 'Filter messages and comments from accounts newer than 30 days': what they write waits
+   * under Requests (docs/notifications.md "Requests"). */
+  filterNewAccounts: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
@@ -159,7 +162,8 @@ const cellPatch = z
   )
   .strict();
 
-/** Some switches, the previews, the quiet hours (null: none); what is not named stays. */
+/** Some switches, the previews, the quiet hours (null: none), the filter; what is not named
+ * stays. */
 export const notificationSettingsPatch = z
   .object({
     matrix: z
@@ -173,6 +177,7 @@ export const notificationSettingsPatch = z
       .optional(),
     messagePreviews: z.boolean().optional(),
     quietHours: quietHours.nullable().optional(),
+    filterNewAccounts: z.boolean().optional(),
   })
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: NOTIFICATION_SETTINGS_EMPTY });

@@ -135,6 +135,9 @@ export const postView = z.object({
   imageSensitive: z.boolean(),
   /** The card of its first link (docs/feed.md "Link previews"); absent when it has none. */
   linkPreview: linkPreviewCard.optional(),
+  /** Its author's account is new: its web addresses show as text, not links, and it shows no
+   * card (docs/safety.md "New accounts"); absent once they are links. */
+  linksInert: z.literal(true).optional(),
   /** /{handle}/{slug}: the canonical path that Copy link shares. */
   path: z.string(),
   likesCount: z.number(),

@@ -19,6 +19,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || found.constraint === constraint;
 }
 
+/** SQLSTATE 23503: a row names one (a person, an actor) that is not there. */
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  postgresError(error)?.code === "23503";
+
 /**
  * SQLSTATE class 22 (data exception: a value the column's type cannot hold, such as U+0000 in
  * text or an out-of-range date): the request's fault, so a 400. Returns the SQLSTATE or null.

@@ -7,6 +7,7 @@
 import type { PersonSummary } from "../../domain/contracts/follows";
 import type { PageData } from "../../domain/contracts/page-data";
 import { displayName } from "../../domain/display-name";
+import { linkSegments } from "../../domain/first-link";
 import { initials } from "../../domain/full-name";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
 import { escapeHtml, scriptSafeJson } from "./app-html";
@@ -41,13 +42,27 @@ function profileMarkup({ profile }: Extract<PageData, { kind: "profile" }>): str
     </section>`;
 }
 
+/** A post's words with their web addresses as links, as the app shows them
+ * (web/components/text/post-text.tsx), or as text while the author is new (docs/safety.md "New
+ * accounts"). */
+function postText(post: Extract<PageData, { kind: "post" }>["post"]): string {
+  if (post.linksInert) return escapeHtml(post.content);
+  return linkSegments(post.content)
+    .map((part) =>
+      part.kind === "text"
+        ? escapeHtml(part.text)
+        : `<a href="${escapeHtml(part.text)}" target="_blank" rel="nofollow ugc noopener noreferrer" class="font-medium break-all text-primary hover:underline">${escapeHtml(part.text)}</a>`,
+    )
+    .join("");
+}
+
 /** A post's text and images (each with its description); behind its content warning, the warning alone, and a sensitive image
  * not at all, until the app draws them (docs/feed.md "Content warnings"). */
 function postMarkup({ post }: Extract<PageData, { kind: "post" }>): string {
   const warned = post.contentWarning !== null;
   const text = warned
     ? `<p class="mt-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 break-words dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">Content warning: ${escapeHtml(post.contentWarning ?? "")}</p>`
-    : `<p class="mt-3 text-lg whitespace-pre-line break-words">${escapeHtml(post.content)}</p>`;
+    : `<p class="mt-3 text-lg whitespace-pre-line break-words">${postText(post)}</p>`;
   const image =
     post.images.length > 0 && !warned && !post.imageSensitive
       ? `<div class="mt-3 grid gap-0.5${post.images.length > 1 ? " grid-cols-2" : ""}">${post.images

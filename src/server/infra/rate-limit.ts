@@ -89,6 +89,15 @@ export const LIMITS = {
   searchFilterSetSeen: { points: 1_000_000, duration: 10 * MINUTE },
   /** The distinct filter sets one account searched in those 10 minutes: counted, never refused. */
   searchFilterSets: { points: 1_000_000, duration: 10 * MINUTE },
+  /**
+   * A new account's writes an hour (docs/safety.md "New accounts"), spent only while the account
+   * is new (policy/new-accounts.ts): posts, comments, messages to people who do not follow it,
+   * follows.
+   */
+  newAccountPosts: { points: 10, duration: HOUR },
+  newAccountComments: { points: 30, duration: HOUR },
+  newAccountMessages: { points: 10, duration: HOUR },
+  newAccountFollows: { points: 30, duration: HOUR },
   /** Activities one remote server posts to our inboxes, keyed by the host of the key that signs
    * them (docs/federation.md "Safety"). */
   inboxPerServer: { points: 3_000, duration: MINUTE },
@@ -114,7 +123,7 @@ export interface RateLimits {
   reset(name: LimitName, key: string): Promise<void>;
 }
 
-/** "42 minutes", "3 hours": how long the search budget's refusal lasts, rounded up. */
+/** "42 minutes", "3 hours": how long a refusal that says so lasts, rounded up. */
 function waitText(seconds: number): string {
   const [amount, unit] =
     seconds < 2 * MINUTE
@@ -125,8 +134,24 @@ function waitText(seconds: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
+/** What a new account's refused write says: how many it may make and when it may again. */
+const NEW_ACCOUNT_REFUSALS: Partial<Record<LimitName, (wait: string) => string>> = {
+  newAccountPosts: (wait) =>
+    `Your account is new, so it can publish ${LIMITS.newAccountPosts.points} posts an hour for now. You can post again in ${wait}.`,
+  newAccountComments: (wait) =>
+    `Your account is new, so it can write ${LIMITS.newAccountComments.points} comments an hour for now. You can comment again in ${wait}.`,
+  newAccountMessages: (wait) =>
+    `Your account is new, so it can send ${LIMITS.newAccountMessages.points} messages an hour to people who don't follow you. You can write again in ${wait}.`,
+  newAccountFollows: (wait) =>
+    `Your account is new, so it can follow ${LIMITS.newAccountFollows.points} people an hour for now. You can follow again in ${wait}.`,
+};
+
 function refusal(name: LimitName, msBeforeNext: number) {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const newAccount = NEW_ACCOUNT_REFUSALS[name];
+  if (newAccount) {
+    return tooManyRequests(retryAfter, ERROR_CODES.rateLimited, newAccount(waitText(retryAfter)));
+  }
   if (name === "searchPagesPerHour" || name === "searchPagesPerDay") {
     return tooManyRequests(
       retryAfter,

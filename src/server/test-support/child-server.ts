@@ -50,6 +50,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       TRUST_PROXY: "true",
       SMTP_INBOUND_PORT: "0",
+      // As in createTestApp: accounts a moment old write without the new-account limits.
+      NEW_ACCOUNT_DAYS: "0",
       SESSION_SECRET: "child-server-test-secret-shared-by-every-instance",
       LOG_LEVEL: "warn",
       ...options.env,

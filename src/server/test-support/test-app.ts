@@ -95,6 +95,9 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     SMTP_INBOUND_PORT: "0",
+    // Every test account is a moment old: the new-account limits stay off unless a test turns
+    // them on (docs/safety.md "New accounts").
+    NEW_ACCOUNT_DAYS: "0",
     ...env,
   });
   const opened = options.database ?? (await createTestDatabase());

@@ -90,7 +90,12 @@ export const accountState = (
   deletionCodeSentAt: null,
   deleted: false,
   twoFactor: { enabled: false, settingUp: false, backupCodesLeft: 0 },
-  notifications: { matrix: DEFAULT_MATRIX, messagePreviews: false, quietHours: null },
+  notifications: {
+    matrix: DEFAULT_MATRIX,
+    messagePreviews: false,
+    quietHours: null,
+    filterNewAccounts: false,
+  },
   push: { browsers: [] },
   privacy: {
     privateAccount: false,

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   check,
   index,
   pgTable,
@@ -39,6 +40,9 @@ export const userActivity = pgTable(
     postSnippet: text("post_snippet"),
     commentSnippet: text("comment_snippet"),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** From an account the recipient's filter holds (docs/notifications.md "Requests"): listed
+     * under Requests, in no Activity list, count or digest until its sender is accepted. */
+    held: boolean("held").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -46,6 +50,8 @@ export const userActivity = pgTable(
     /** The daily digest finds who had activity since a time (docs/accounts.md "E-mails from us"). */
     index("user_activity_created_idx").on(t.createdAt),
     index("user_activity_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null`),
+    /** The recipient's Requests: the held rows, newest first. */
+    index("user_activity_held_idx").on(t.recipientId, t.createdAt.desc()).where(sql`${t.held}`),
     /** A remote actor's or note's removal finds their rows (the cascades, an Undo, a block). */
     index("user_activity_fed_actor_idx").on(t.fedActorId).where(sql`${t.fedActorId} is not null`),
     index("user_activity_fed_note_idx").on(t.fedNoteId).where(sql`${t.fedNoteId} is not null`),

@@ -92,6 +92,11 @@ export const fedActors = pgTable(
     url: text("url"),
     manuallyApprovesFollowers: boolean("manually_approves_followers").notNull().default(false),
     fetchedAt: at("fetched_at").notNull().defaultNow(),
+    /** When their server says the account was made (the actor's `published`), if it says. */
+    publishedAt: at("published_at"),
+    /** When we first kept them; null for people kept before migration 0061. Their age is
+     * `published_at`, else this (docs/notifications.md "Requests"). */
+    firstSeenAt: at("first_seen_at").defaultNow(),
   },
   (t) => [uniqueIndex("fed_actors_uri_idx").on(t.uri), index("fed_actors_handle_idx").on(t.handle)],
 );

@@ -51,9 +51,13 @@ export const chatThreadMembers = pgTable(
     unread: boolean("unread").notNull().default(false),
     /** When this member was last told by e-mail (at most one notice per thread per 15 minutes). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** A message request (docs/mail.md "Message requests"): `pending` while it waits under
+     * Requests, `dismissed` once put aside; null for a thread in the member's list. */
+    request: text("request"),
   },
   (t) => [
     primaryKey({ columns: [t.threadId, t.userId] }),
+    check("chat_thread_members_request", sql`${t.request} in ('pending', 'dismissed')`),
     index("chat_thread_members_list_idx")
       .on(t.userId, t.lastMessageAt.desc(), t.threadId.desc())
       .where(sql`${t.lastMessageAt} is not null`),

@@ -8,7 +8,7 @@ import { userIdsOfHandles } from "./queries";
 import { recordActivity } from "./record";
 
 /** Records the mentions in `text` (a post's, or a comment's on that post); the people to notify
- * after the commit. Those in `told` already have an item for this text. */
+ * after the commit. Those in `told` already have an item for this text (told or held). */
 export async function recordMentions(
   tx: Db,
   input: {
@@ -27,7 +27,7 @@ export async function recordMentions(
     if (recipientId === input.authorId || input.told?.includes(recipientId)) continue;
     if (!(await canSeePosts(tx, recipientId, input.postAuthorId))) continue;
     if (!(await canSee(tx, recipientId, input.authorId))) continue;
-    await recordActivity(tx, {
+    const told = await recordActivity(tx, {
       recipientId,
       actorId: input.authorId,
       type: "MENTION",
@@ -35,7 +35,8 @@ export async function recordMentions(
       postText: input.postText,
       commentText: input.commentText ?? null,
     });
-    notified.push(recipientId);
+    // A mention held under the person's Requests is not told (docs/notifications.md "Requests").
+    if (told) notified.push(told);
   }
   return notified;
 }

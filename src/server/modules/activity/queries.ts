@@ -1,5 +1,6 @@
 // SQL for user_activity: writing a row (a reporter's outcome once per action), the unread badge,
-// the grouped Activity page, marking groups read, and forgetting what two people did to each other (a block), what one of ours took
+// the grouped Activity page (none of them reading the rows held under Requests: held-queries.ts),
+// marking groups read, and forgetting what two people did to each other (a block), what one of ours took
 // back (a repost undone, a quote deleted or detached), or what someone elsewhere did (their Undo,
 // our person's block of them).
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -35,6 +36,8 @@ export interface ActivityRow {
   postId: string | null;
   postSnippet: string | null;
   commentSnippet: string | null;
+  /** Waits under the recipient's Requests (docs/notifications.md "Requests"). */
+  held: boolean;
 }
 
 export async function insertActivity(tx: Db, row: ActivityRow): Promise<void> {
@@ -176,7 +179,7 @@ export async function deleteFollowRequestActivity(
 }
 
 /** Someone elsewhere (no local actor), or one of ours the recipient may see and has not muted. */
-const shownActor = (recipientId: string, actorId: SQL | typeof userActivity.actorId) =>
+export const shownActor = (recipientId: string, actorId: SQL | typeof userActivity.actorId) =>
   sql`(${actorId} is null or ${visibleAuthor(recipientId, actorId)})`;
 
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
@@ -189,7 +192,7 @@ const noteKey = sql`case when ${userActivity.postId} is null or ${userActivity.t
 
 /** The row's post, if any, is one the recipient may still see: a reply on a private account's post
  * is not shown to someone who no longer follows it (docs/safety.md "Private accounts"). */
-const postStillSeen = (recipientId: string, postId: SQL | typeof userActivity.postId) =>
+export const postStillSeen = (recipientId: string, postId: SQL | typeof userActivity.postId) =>
   sql`(${postId} is null or not exists (select 1 from ${posts} hp where hp.id = ${postId}
     and hp.user_id <> ${recipientId} and not ${seesPostsOf(recipientId, sql`hp.user_id`)}))`;
 
@@ -214,6 +217,7 @@ export async function countUnread(
       select distinct ${groupType}, ${userActivity.postId}, ${noteKey}, ${userActivity.actionId}
       from ${userActivity}
       where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null
+        and not ${userActivity.held}
         and ${notHidden(userActivity.type, hidden)}
         and ${shownActor(recipientId, userActivity.actorId)}
         and ${postStillSeen(recipientId, userActivity.postId)}) g`,
@@ -257,7 +261,7 @@ export async function activityGroups(
           case when post_id is null or type = 'QUOTE' then fed_note_id end as note_id, action_id,
           coalesce(actor_id, 'fed:' || fed_actor_id::text) as actor, read_at,
           created_at, post_snippet, comment_snippet
-        from user_activity where recipient_id = ${recipientId}
+        from user_activity where recipient_id = ${recipientId} and not held
           and ${notHidden(sql`type`, hidden)}
           and ${shownActor(recipientId, sql`actor_id`)}
           and ${postStillSeen(recipientId, sql`post_id`)}
@@ -334,5 +338,12 @@ export async function markRead(db: Db, recipientId: string, group: GroupKey | nu
   await db
     .update(userActivity)
     .set({ readAt: new Date() })
-    .where(and(eq(userActivity.recipientId, recipientId), isNull(userActivity.readAt), groupMatch));
+    .where(
+      and(
+        eq(userActivity.recipientId, recipientId),
+        isNull(userActivity.readAt),
+        eq(userActivity.held, false),
+        groupMatch,
+      ),
+    );
 }

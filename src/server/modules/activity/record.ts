@@ -6,9 +6,12 @@
 // elsewhere"); and the forgetting of what two people did to each other when one blocks the other
 // (docs/safety.md "Block"), of a repost undone or a quote deleted or detached, of what someone
 // elsewhere undid or our person blocked, or of a request once it is answered or cancelled; and a
-// reporter's word of what became of their report (docs/safety.md "Reporters hear back").
+// reporter's word of what became of their report (docs/safety.md "Reporters hear back"). A
+// comment, reply or mention from an account the recipient's filter holds is written held: it
+// waits under their Requests (docs/notifications.md "Requests").
 import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
+import { holdsFrom } from "../notification-settings/filter";
 import {
   type ActivityType,
   deleteActivityBetween,
@@ -38,11 +41,29 @@ export interface ActivityInput {
   commentText?: string | null;
   /** The comment's content warning: the notice quotes it instead of the words. */
   commentWarning?: string | null;
+  /** The moment the recipient's filter judges the sender's age at. */
+  now?: Date;
 }
 
-/** Answers the recipient to notify after the commit, or null. */
+/** The rows the filter of new accounts may hold: what someone wrote to the recipient. */
+const FILTERED: ReadonlySet<ActivityType> = new Set(["COMMENT", "REPLY", "MENTION"]);
+
+async function held(tx: Db, input: ActivityInput): Promise<boolean> {
+  if (!FILTERED.has(input.type)) return false;
+  const sender = input.actorId
+    ? { userId: input.actorId }
+    : input.fedActorId
+      ? { fedActorId: input.fedActorId }
+      : null;
+  if (!sender) return false;
+  return holdsFrom(tx, { recipientId: input.recipientId, sender, now: input.now ?? new Date() });
+}
+
+/** Answers the recipient to notify after the commit, or null: nobody for one's own action, and
+ * nobody (no push, no live count) for a row held under the recipient's Requests. */
 export async function recordActivity(tx: Db, input: ActivityInput): Promise<string | null> {
   if (input.recipientId === input.actorId) return null;
+  const heldRow = await held(tx, input);
   await insertActivity(tx, {
     recipientId: input.recipientId,
     actorId: input.actorId ?? null,
@@ -52,8 +73,9 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
     postId: input.postId ?? null,
     postSnippet: warnedSnippet(input.postText, input.postWarning ?? null),
     commentSnippet: warnedSnippet(input.commentText, input.commentWarning ?? null),
+    held: heldRow,
   });
-  return input.recipientId;
+  return heldRow ? null : input.recipientId;
 }
 
 /** Tells a reporter of the action that closed their report, once per reporter and action (a

@@ -8,6 +8,7 @@ import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
+import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { requireMayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSee } from "../../policy/visibility";
@@ -84,19 +85,22 @@ const olderFirst = (a: CommentView, b: CommentView) =>
   Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export async function addComment(
-  deps: Pick<AppContext, "db" | "outbox">,
+  deps: Pick<AppContext, "db" | "outbox" | "limits" | "config">,
   {
     authorId,
     postId,
+    now = new Date(),
     ...input
   }: {
     authorId: string;
     postId: string;
     content: string;
     parentCommentId?: string | null | undefined;
+    now?: Date;
   },
 ): Promise<CommentView> {
   await requireUnrestricted(deps.db, authorId);
+  await spendNewAccountWrite(deps, { userId: authorId, write: "comments", now });
   const commentId = await deps.outbox.transaction(async (tx, fx) => {
     await requireVisiblePost(tx, { viewerId: authorId, postId });
     // The post's 'Who can reply' (docs/safety.md "Who can reply and write"), replies included.
@@ -145,7 +149,8 @@ export async function addComment(
       postAuthorId: post.userId,
       postText: post.content,
       commentText: input.content,
-      told: notified,
+      // The post's and the parent's authors have an item for this comment, told or held.
+      told: [post.userId, parentAuthor],
     });
     notified.push(...mentioned);
     fx.publishAfterCommit({ type: "post.counted", postId, commentsCount: post.count });

@@ -256,6 +256,70 @@ describe("activity from elsewhere", () => {
   });
 });
 
+describe("replies from elsewhere, with the filter of new accounts on", () => {
+  it("holds a reply from someone first seen moments ago under Requests, until accepted", async () => {
+    const ann = await createAccount(a, { label: "filtann", fullName: "Ann Filtering" });
+    await inject(a, ann, "PATCH", "/api/account/notifications", { filterNewAccounts: true });
+    const post = await publish(a, ann, "Who is out there?");
+    // Carol's server gives no `published`: her age is how long a.test has known her.
+    await peer.note({
+      to: actorUri(ann),
+      text: "Me, from far away",
+      inReplyTo: `https://a.test/ap/posts/${post.id}`,
+      mentions: [actorUri(ann)],
+    });
+    const waiting = async () => (await inject(a, ann, "GET", "/api/requests")).json().senders;
+    await eventually(async () =>
+      expect(await waiting()).toMatchObject([
+        { sender: carolAsAnnSees, count: 1, items: [{ type: "COMMENT" }] },
+      ]),
+    );
+    expect(await groups(a, ann)).toEqual([]);
+    const [{ sender }] = await waiting();
+    const accepted = await inject(
+      a,
+      ann,
+      "POST",
+      `/api/requests/${encodeURIComponent(sender.userId)}/accept`,
+    );
+    expect(accepted.json()).toEqual({ ok: true });
+    expect(await groups(a, ann)).toMatchObject([
+      { groupType: "COMMENT", unread: true, commentSnippet: "Me, from far away" },
+    ]);
+  });
+
+  it("takes a Mastodon actor's age from its `published`: one from 2024 is told, though new here", async () => {
+    const ann = await createAccount(a, { label: "filtmann", fullName: "Ann Filtering Too" });
+    await inject(a, ann, "PATCH", "/api/account/notifications", { filterNewAccounts: true });
+    await mastodon.addActor("stranger", { USERNAME: "leo" });
+    const note = mastodon.activity("mention", {
+      USERNAME: "leo",
+      OUR_ACTOR: actorUri(ann),
+      OUR_PAGE: `https://a.test/${ann.handle}`,
+      OUR_HANDLE: ann.handle,
+      TEXT: "an old friend here",
+    });
+    const signed = await mastodon.sign(
+      note,
+      "https://a.test/ap/inbox",
+      "draft-cavage-http-signatures-12",
+    );
+    expect((await deliver(a, signed)).statusCode).toBe(202);
+    await eventually(async () =>
+      expect(await groupsOf(a, ann, "MENTION")).toMatchObject([
+        { actorsRecent: [{ handle: "leo@mastodon.test", elsewhere: true }] },
+      ]),
+    );
+    const [kept] = await queryRows<{ published_at: Date | string; first_seen_at: Date | string }>(
+      a.database.db,
+      sql`select published_at, first_seen_at from fed_actors where handle = 'leo@mastodon.test'`,
+    );
+    expect(new Date(kept?.published_at ?? 0).toISOString()).toBe("2024-06-01T00:00:00.000Z");
+    expect(Date.now() - new Date(kept?.first_seen_at ?? 0).getTime()).toBeLessThan(600_000);
+    expect((await inject(a, ann, "GET", "/api/requests")).json().senders).toEqual([]);
+  });
+});
+
 describe("mentions here", () => {
   it("tells each person mentioned once, not one in a block with the writer, not one who may not see the post", async () => {
     const pia = await createAccount(a, { label: "mpia", fullName: "Pia Private" });

@@ -8,6 +8,7 @@ import { POST_MAX } from "../../../domain/post-slug";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
+import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { boostsByIds } from "./boost-queries";
 import type { FederationDeps } from "./deps";
@@ -170,9 +171,16 @@ export async function setNoteLike(
  * answers it and mentions them. The reply's id and time. */
 export async function replyToNote(
   deps: FederationDeps,
-  { id, viewerId, content }: { id: string; viewerId: string; content: string },
+  {
+    id,
+    viewerId,
+    content,
+    now = new Date(),
+  }: { id: string; viewerId: string; content: string; now?: Date },
 ): Promise<{ id: string; createdAt: string }> {
   await requireUnrestricted(deps.db, viewerId);
+  // A comment, as one on our posts (docs/safety.md "New accounts").
+  await spendNewAccountWrite(deps, { userId: viewerId, write: "comments", now });
   const note = await noteById(deps.db, id);
   if (!note) throw noteNotFound();
   const reply = await deps.outbox.transaction(async (tx, fx) => {

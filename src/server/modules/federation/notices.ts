@@ -156,8 +156,10 @@ export async function noteNoticed(
     (await accountExists(tx, userId)) &&
     !(await blocksActor(tx, { userId, actorId: input.actor.id }));
   const { repliedTo } = input;
+  // A reply or a mention the recipient's filter holds waits under their Requests, untold
+  // (docs/notifications.md "Requests").
   if (repliedTo && (await reached(repliedTo.authorId))) {
-    await recordActivity(tx, {
+    const toldOf = await recordActivity(tx, {
       ...note,
       recipientId: repliedTo.authorId,
       type: "COMMENT",
@@ -165,11 +167,9 @@ export async function noteNoticed(
       postText: repliedTo.text,
     });
     const notice = { kind: "comment", postId: repliedTo.postId, reply: false } as const;
-    await toldAndPushed(tx, fx, {
-      recipientId: repliedTo.authorId,
-      actorId: input.actor.id,
-      notice,
-    });
+    if (toldOf) {
+      await toldAndPushed(tx, fx, { recipientId: toldOf, actorId: input.actor.id, notice });
+    }
   }
   // A quote of a post they were replying to tells its author of the reply only.
   const { quoted } = input;
@@ -194,7 +194,7 @@ export async function noteNoticed(
   const others = [...new Set(input.mentioned)].filter((id) => !toldAlready.has(id));
   for (const userId of others.slice(0, MAX_MENTIONS)) {
     if (!(await reached(userId))) continue;
-    await recordActivity(tx, { ...note, recipientId: userId, type: "MENTION" });
+    if (!(await recordActivity(tx, { ...note, recipientId: userId, type: "MENTION" }))) continue;
     const notice = { kind: "mention", postId: null } as const;
     await toldAndPushed(tx, fx, { recipientId: userId, actorId: input.actor.id, notice });
   }

@@ -6,7 +6,11 @@ import { preparedPer } from "../../db/prepared";
 import { fedActors, fedFollowers, fedFollowing } from "../../db/schema/federation";
 
 export type RemoteActorRow = typeof fedActors.$inferSelect;
-export type RemoteActorFields = Omit<typeof fedActors.$inferInsert, "id" | "fetchedAt">;
+/** What an actor document gives; when we first kept them is ours alone. */
+export type RemoteActorFields = Omit<
+  typeof fedActors.$inferInsert,
+  "id" | "fetchedAt" | "firstSeenAt"
+>;
 
 /** Inserts or refreshes an actor by its URI; its row id. */
 export async function upsertActor(db: Db, actor: RemoteActorFields): Promise<string> {

@@ -131,7 +131,7 @@ export const federationModule: AppModule = {
     });
     await app.register(federationRoutes, {
       prefix: "/api/federation",
-      deps: { db: ctx.db, outbox: ctx.outbox, config: ctx.config, federation },
+      deps: { db: ctx.db, outbox: ctx.outbox, config: ctx.config, limits: ctx.limits, federation },
     });
     const stop = new AbortController();
     app.addHook("onReady", async () => {

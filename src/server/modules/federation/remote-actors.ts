@@ -18,6 +18,13 @@ import {
 const SUMMARY_MAX = 2_000;
 const NAME_MAX = 200;
 
+/** When their server says the account was made: its age for the filter of new accounts
+ * (docs/notifications.md "Requests"); a time still to come is taken as now. */
+function publishedAt(actor: Actor): Date | null {
+  if (!actor.published) return null;
+  return new Date(Math.min(actor.published.epochMilliseconds, Date.now()));
+}
+
 /** The row fields of an actor document; null when it lacks what following needs (an inbox). */
 export async function actorFields(actor: Actor): Promise<RemoteActorFields | null> {
   if (!actor.id || !actor.inboxId) return null;
@@ -36,6 +43,7 @@ export async function actorFields(actor: Actor): Promise<RemoteActorFields | nul
     iconUrl,
     url: actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? null),
     manuallyApprovesFollowers: actor.manuallyApprovesFollowers ?? false,
+    publishedAt: publishedAt(actor),
   };
 }
 

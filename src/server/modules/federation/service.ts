@@ -7,6 +7,7 @@ import { ERROR_CODES } from "../../../domain/error-codes";
 import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict, notFound } from "../../errors";
+import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { blockedByActor, blocksActor, domainBlockOf } from "./block-queries";
 import { acceptedFollowing } from "./counters";
@@ -69,7 +70,7 @@ export async function remotePerson(
 /** Follows them (a request until their server accepts); following twice changes nothing. */
 export async function followRemote(
   deps: FederationDeps,
-  { id, viewerId }: { id: string; viewerId: string },
+  { id, viewerId, now = new Date() }: { id: string; viewerId: string; now?: Date },
 ): Promise<RemotePersonView> {
   await requireUnrestricted(deps.db, viewerId);
   const actor = await actorById(deps.db, id);
@@ -87,6 +88,8 @@ export async function followRemote(
   const followUri = new URL(`/ap/follows/${randomUUID()}`, deps.config.publicUrl).href;
   await deps.outbox.transaction(async (tx, fx) => {
     if (await insertFollowing(tx, { userId: viewerId, actorId: actor.id, followUri })) {
+      // A new follow, as one of ours (docs/safety.md "New accounts"); its refusal undoes it.
+      await spendNewAccountWrite({ ...deps, db: tx }, { userId: viewerId, write: "follows", now });
       fx.federate({ kind: "follow", userId: viewerId, actorId: actor.id, followUri });
       fetchImagesLater(fx, { actor });
     }

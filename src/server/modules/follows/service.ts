@@ -11,6 +11,7 @@ import { badRequest, notFound, unauthorized } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { refuseBlockState } from "../../policy/blocks";
 import { openFollowLists } from "../../policy/follow-lists";
+import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { refuseRestricted } from "../../policy/restrictions";
 import { standingOf } from "../../policy/viewer-relation";
 import { canSee } from "../../policy/visibility";
@@ -22,10 +23,15 @@ import { followRequestExists } from "./request-queries";
 import { cancelRequest, requestFollow } from "./requests";
 
 export async function toggleFollow(
-  deps: Pick<AppContext, "outbox">,
-  input: { viewerId: string; targetUserId: string; followerId?: string | undefined },
+  deps: Pick<AppContext, "db" | "outbox" | "limits" | "config">,
+  input: {
+    viewerId: string;
+    targetUserId: string;
+    followerId?: string | undefined;
+    now?: Date;
+  },
 ) {
-  const { viewerId, targetUserId } = input;
+  const { viewerId, targetUserId, now = new Date() } = input;
   if (input.followerId) {
     requireOwner({ viewerId, ownerId: input.followerId, permission: "follow.act" });
   }
@@ -39,7 +45,11 @@ export async function toggleFollow(
     refuseBlockState(state.block);
     const request = { requesterId: viewerId, targetId: targetUserId };
     if (state.requested) return cancelRequest(tx, fx, request);
-    if (!state.following) refuseRestricted(state.viewerRestrictedUntil);
+    if (!state.following) {
+      refuseRestricted(state.viewerRestrictedUntil);
+      // A follow or a request; unfollowing spends nothing (docs/safety.md "New accounts").
+      await spendNewAccountWrite({ ...deps, db: tx }, { userId: viewerId, write: "follows", now });
+    }
     if (!state.following && state.targetPrivate) return requestFollow(tx, fx, request);
     const follow = !state.following;
     const written = await writeFollow(tx, pair, { follow, followedBack: state.followedBack });

@@ -22,10 +22,19 @@ export async function queueNotices(
   tx: Db,
   fx: Effects,
   config: Pick<Config, "siteName" | "publicUrl" | "sessionSecret">,
-  { threadId, message }: { threadId: string; message: MessageView },
+  {
+    threadId,
+    message,
+    untold = [],
+  }: {
+    threadId: string;
+    message: MessageView;
+    /** Members whose copy is a message request: told nothing (docs/mail.md "Message requests"). */
+    untold?: readonly string[];
+  },
 ): Promise<void> {
   const recipients = (await threadMemberIds(tx, threadId)).filter(
-    (id) => id !== message.sender?.userId,
+    (id) => id !== message.sender?.userId && !untold.includes(id),
   );
   for (const userId of recipients) {
     const { push, email, holdUntil } = await channelsFor(tx, { userId, kind: "message" });

@@ -52,7 +52,7 @@ function presentParty(row: PartyRow | undefined): ThreadView["other"] {
 
 /** Threads in the order of `threads`, each with its party and latest message. */
 export function presentThreads(
-  threads: { id: string; lastMessageAt: Date | null; unread: boolean }[],
+  threads: { id: string; lastMessageAt: Date | null; unread: boolean; request: string | null }[],
   parties: PartyRow[],
   latest: MessageRow[],
 ): ThreadView[] {
@@ -66,6 +66,8 @@ export function presentThreads(
       latestMessage: last ? presentMessage(last) : null,
       lastMessageAt: t.lastMessageAt?.toISOString() ?? null,
       unread: t.unread,
+      // docs/mail.md "Message requests": the reader's copy waits under Requests.
+      ...(t.request === "pending" || t.request === "dismissed" ? { request: t.request } : {}),
     };
   });
 }

@@ -58,6 +58,7 @@ export async function findMemberThread(
       externalAddress: chatThreads.externalAddress,
       lastMessageAt: chatThreadMembers.lastMessageAt,
       unread: chatThreadMembers.unread,
+      request: chatThreadMembers.request,
     })
     .from(chatThreadMembers)
     .innerJoin(chatThreads, eq(chatThreads.id, chatThreadMembers.threadId))
@@ -74,7 +75,8 @@ export async function threadMemberIds(db: Db, threadId: string): Promise<string[
   return rows.map((r) => r.userId);
 }
 
-/** One page of a member's threads, newest message first, on chat_thread_members_list_idx. */
+/** One page of a member's threads, newest message first, on chat_thread_members_list_idx;
+ * message requests are not among them (request-queries.ts). */
 export async function listThreads(
   db: Db,
   input: { userId: string; limit: number; cursor: Cursor | null },
@@ -84,12 +86,14 @@ export async function listThreads(
       id: chatThreadMembers.threadId,
       lastMessageAt: chatThreadMembers.lastMessageAt,
       unread: chatThreadMembers.unread,
+      request: chatThreadMembers.request,
     })
     .from(chatThreadMembers)
     .where(
       and(
         eq(chatThreadMembers.userId, input.userId),
         isNotNull(chatThreadMembers.lastMessageAt),
+        isNull(chatThreadMembers.request),
         keysetBefore(
           { at: chatThreadMembers.lastMessageAt, id: chatThreadMembers.threadId, idType: "uuid" },
           input.cursor,
@@ -240,12 +244,18 @@ export async function markThreadRead(
   return rows.length > 0;
 }
 
-/** Threads with something unread for this person (the menu's Mail badge). */
+/** Threads with something unread for this person (the menu's Mail badge), requests aside. */
 export async function countUnreadThreads(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chatThreadMembers)
-    .where(and(eq(chatThreadMembers.userId, userId), eq(chatThreadMembers.unread, true)));
+    .where(
+      and(
+        eq(chatThreadMembers.userId, userId),
+        eq(chatThreadMembers.unread, true),
+        isNull(chatThreadMembers.request),
+      ),
+    );
   return row?.n ?? 0;
 }
 

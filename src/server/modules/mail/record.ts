@@ -50,11 +50,16 @@ export async function storeMessage(tx: Db, values: MessageValues): Promise<Store
   return { message: presentMessage(row), memberIds };
 }
 
-/** The live event of a stored message, for its thread's members only. */
-export const messageEvent = (threadId: string, { message, memberIds }: StoredMessage) => ({
+/** The live event of a stored message, for its thread's members only, but those whose copy is a
+ * message request (`untold`: docs/mail.md "Message requests"). */
+export const messageEvent = (
+  threadId: string,
+  { message, memberIds }: StoredMessage,
+  untold: readonly string[] = [],
+) => ({
   type: "mail.message" as const,
   threadId,
-  memberIds,
+  memberIds: memberIds.filter((id) => !untold.includes(id)),
   message,
 });
 
@@ -63,11 +68,12 @@ export async function recordMessage(
   values: MessageValues,
   along?: AlongWithMessage,
   once?: SendOnce,
+  untold?: readonly string[],
 ): Promise<MessageView> {
   return deps.outbox.transaction(async (tx, fx) => {
     await claimOnce(tx, once);
     const stored = await storeMessage(tx, values);
-    fx.publish(messageEvent(values.threadId, stored));
+    fx.publish(messageEvent(values.threadId, stored, untold));
     await along?.(tx, fx, stored.message);
     await keepOnce(tx, once, stored.message);
     return stored.message;

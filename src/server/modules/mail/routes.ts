@@ -6,6 +6,8 @@ import {
   directThreadBody,
   externalMailBody,
   mailSettings,
+  messageRequestsCount,
+  messageRequestsPage,
   messageResponse,
   messagesPage,
   messagesQuery,
@@ -20,6 +22,7 @@ import {
 import type { WithContext } from "../../context";
 import { REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
+import * as requests from "./requests";
 import * as mail from "./service";
 import { mailSettingsOf, saveMailSettings } from "./settings";
 
@@ -140,6 +143,35 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     "/settings",
     { ...signedIn, schema: { tags, body: mailSettings, response: { 200: mailSettings } } },
     async (request) => saveMailSettings(ctx, { userId: me(request), settings: request.body }),
+  );
+
+  // docs/mail.md "Message requests".
+  app.get(
+    "/requests",
+    {
+      ...signedIn,
+      schema: { tags, querystring: threadsQuery, response: { 200: messageRequestsPage } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return requests.messageRequestsPage(ctx.db, { viewerId: me(request), ...request.query });
+    },
+  );
+
+  app.get(
+    "/requests/count",
+    { ...signedIn, schema: { tags, response: { 200: messageRequestsCount } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { count: await requests.messageRequestCount(ctx.db, me(request)) };
+    },
+  );
+
+  app.post(
+    "/threads/:threadId/dismiss",
+    { ...signedIn, schema: { tags, params: threadParams, response: { 200: okResponse } } },
+    async (request) =>
+      requests.dismissMessageRequest(ctx, { viewerId: me(request), ...request.params }),
   );
 
   app.get(

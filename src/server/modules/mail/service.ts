@@ -35,6 +35,7 @@ import {
   threadParties,
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
+import { applyRequests, requestsOnSend, spendOnStrangers } from "./strangers";
 
 export type MailDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
 
@@ -49,10 +50,11 @@ async function memberThread(db: Db, { viewerId, threadId }: ThreadAction) {
   return thread;
 }
 
-async function threadViews(
+/** Threads as the viewer's list shows them (also its message requests: requests.ts). */
+export async function threadViews(
   db: Db,
   viewerId: string,
-  threads: { id: string; lastMessageAt: Date | null; unread: boolean }[],
+  threads: { id: string; lastMessageAt: Date | null; unread: boolean; request: string | null }[],
 ): Promise<ThreadView[]> {
   const ids = threads.map((t) => t.id);
   const [parties, latest, mark] = await Promise.all([
@@ -150,25 +152,39 @@ export async function messagesPage(
  */
 export async function sendMessage(
   deps: MailDeps,
-  input: ThreadAction & { subject: string | null; body: string; once?: SendOnce | undefined },
+  input: ThreadAction & {
+    subject: string | null;
+    body: string;
+    once?: SendOnce | undefined;
+    now?: Date;
+  },
 ): Promise<MessageView> {
   const thread = await memberThread(deps.db, input);
   await requireUnrestricted(deps.db, input.viewerId);
+  const recipients = (await threadMemberIds(deps.db, input.threadId)).filter(
+    (memberId) => memberId !== input.viewerId,
+  );
   // A thread stops taking messages across a block, either way, and to a suspended member; one
   // the other member never wrote in, from someone their 'Who can message me' leaves out
   // (docs/safety.md "Block", docs/mail.md "Who can be written to").
-  for (const memberId of await threadMemberIds(deps.db, input.threadId)) {
-    if (memberId !== input.viewerId) {
-      await requireReachable(deps.db, {
-        viewerId: input.viewerId,
-        userId: memberId,
-        threadId: input.threadId,
-      });
-    }
+  for (const memberId of recipients) {
+    await requireReachable(deps.db, {
+      viewerId: input.viewerId,
+      userId: memberId,
+      threadId: input.threadId,
+    });
   }
   if (thread.externalAddress) {
     return sendOutbound(deps, { ...input, address: thread.externalAddress });
   }
+  const toMembers = {
+    threadId: input.threadId,
+    senderId: input.viewerId,
+    recipients,
+    now: input.now ?? new Date(),
+  };
+  await spendOnStrangers(deps, toMembers);
+  const requests = await requestsOnSend(deps.db, toMembers);
   return recordMessage(
     deps,
     {
@@ -178,8 +194,16 @@ export async function sendMessage(
       body: input.body,
       direction: "internal",
     },
-    (tx, fx, message) => queueNotices(tx, fx, deps.config, { threadId: input.threadId, message }),
+    async (tx, fx, message) => {
+      await applyRequests(tx, { ...toMembers, ...requests });
+      await queueNotices(tx, fx, deps.config, {
+        threadId: input.threadId,
+        message,
+        untold: requests.held,
+      });
+    },
     input.once,
+    requests.held,
   );
 }
 

@@ -30,6 +30,7 @@ const FRESH: NotificationSettings = {
   matrix: DEFAULT_MATRIX,
   messagePreviews: false,
   quietHours: null,
+  filterNewAccounts: false,
 };
 /** Whether each kind is e-mailed. */
 const emailed = async (who: TestAccount) =>

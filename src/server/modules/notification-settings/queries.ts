@@ -1,6 +1,6 @@
 // SQL of the notification settings (docs/notifications.md "Kinds and channels"): the switches a
 // person set (notification_choices; a switch without a row has its default) and the row of the
-// rest (notification_settings: message previews, quiet hours). Other modules ask whether a person
+// rest (notification_settings: message previews, quiet hours, the filter of new accounts). Other modules ask whether a person
 // wants a kind by a channel through `wants`, inside their own statements.
 import { eq, type SQL, sql } from "drizzle-orm";
 import {
@@ -52,6 +52,7 @@ export const turnOffEmail = (db: Db, userId: string, kinds: readonly Notificatio
 export interface SettingsRow {
   messagePreviews: boolean;
   quiet: QuietWindow | null;
+  filterNewAccounts: boolean;
 }
 
 const settingsColumns = {
@@ -59,6 +60,7 @@ const settingsColumns = {
   start: notificationSettings.quietStart,
   end: notificationSettings.quietEnd,
   timeZone: notificationSettings.timeZone,
+  filterNewAccounts: notificationSettings.filterNewAccounts,
 };
 
 type SettingsColumns = {
@@ -66,14 +68,16 @@ type SettingsColumns = {
   start: number | null;
   end: number | null;
   timeZone: string | null;
+  filterNewAccounts?: boolean;
 };
 
 const asSettings = (row: SettingsColumns | undefined): SettingsRow => {
-  if (!row) return { messagePreviews: false, quiet: null };
+  if (!row) return { messagePreviews: false, quiet: null, filterNewAccounts: false };
   const { messagePreviews, start, end, timeZone } = row;
   return {
     messagePreviews,
     quiet: start === null || end === null || timeZone === null ? null : { start, end, timeZone },
+    filterNewAccounts: row.filterNewAccounts === true,
   };
 };
 
@@ -125,10 +129,13 @@ export async function readKindSettings(
 export async function writeSettingsRow(
   db: Db,
   userId: string,
-  patch: { messagePreviews?: boolean; quiet?: QuietWindow | null },
+  patch: { messagePreviews?: boolean; quiet?: QuietWindow | null; filterNewAccounts?: boolean },
 ): Promise<void> {
   const set = {
     ...(patch.messagePreviews === undefined ? {} : { messagePreviews: patch.messagePreviews }),
+    ...(patch.filterNewAccounts === undefined
+      ? {}
+      : { filterNewAccounts: patch.filterNewAccounts }),
     ...(patch.quiet === undefined
       ? {}
       : {

@@ -50,6 +50,7 @@ export async function notificationSettingsOf(
       end: clockOf(quiet.end),
       timeZone: quiet.timeZone,
     },
+    filterNewAccounts: row.filterNewAccounts,
   };
 }
 
@@ -82,6 +83,7 @@ export async function updateNotificationSettings(
     await writeChoices(tx, viewerId, choices);
     await writeSettingsRow(tx, viewerId, {
       messagePreviews: patch.messagePreviews,
+      filterNewAccounts: patch.filterNewAccounts,
       quiet:
         quietHours === undefined
           ? undefined

@@ -49,7 +49,7 @@ export async function digestCandidates(
       from user_activity a
       left join mail_preferences p on p.user_id = a.recipient_id
       where a.created_at > ${input.oldest} and a.created_at <= ${input.now}
-        and a.created_at > coalesce(p.digest_sent_at, ${input.dayBefore})
+        and a.created_at > coalesce(p.digest_sent_at, ${input.dayBefore}) and not a.held
         and (p.digest_sent_at is null or p.digest_sent_at <= ${input.dayBefore})
         and a.type in (${sql.join(
           DIGEST_TYPES.map((type) => sql`${type}`),
@@ -100,9 +100,10 @@ interface Between {
   to: Date;
 }
 
-/** Someone elsewhere (docs/federation.md "Activity from elsewhere") is told as our people are. */
+/** Someone elsewhere (docs/federation.md "Activity from elsewhere") is told as our people are;
+ * what waits under Requests is not (docs/notifications.md "Requests"). */
 const inWindow = ({ userId, from, to }: Between) =>
-  sql`a.recipient_id = ${userId} and a.created_at > ${from} and a.created_at <= ${to}
+  sql`a.recipient_id = ${userId} and a.created_at > ${from} and a.created_at <= ${to} and not a.held
     and (a.actor_id is null or ${visibleAuthor(userId, sql`a.actor_id`)})`;
 
 /** Who followed the person in the window, newest first (at most `limit` of ours: people

@@ -1,7 +1,9 @@
 // The e-mails-from-us area in the app (docs/accounts.md "E-mails from us"): the one-click
-// unsubscribe page and its API, and the daily digest, looked for every ten minutes.
+// unsubscribe page and its API, and the daily digest, looked for every ten minutes; and the
+// Requests of the filter of new accounts (docs/notifications.md "Requests").
 import type { AppModule } from "../../app-module";
 import { type DigestReport, runEmailDigest, scheduleEmailDigest } from "./digest";
+import { requestRoutes } from "./request-routes";
 import { notificationRoutes } from "./routes";
 import { unsubscribePageRoutes } from "./unsubscribe-page-routes";
 
@@ -17,6 +19,7 @@ declare module "fastify" {
 export const notificationsModule: AppModule = {
   async register(app, ctx) {
     await app.register(notificationRoutes, { prefix: "/api", ctx });
+    await app.register(requestRoutes, { prefix: "/api", ctx });
     await app.register(unsubscribePageRoutes, { prefix: "", ctx });
     app.decorate("runEmailDigest", (now: Date, everyMs?: number) =>
       runEmailDigest(ctx, now, everyMs),

@@ -37,7 +37,8 @@ export async function postSeenElsewhere(
   if (!row || !(await remoteSeesPostsOf(reader.db, { actorUri, ownerId: row.author.userId }))) {
     return null;
   }
-  return presentPost(row, null);
+  // Other servers get a post's text as text, its addresses never linked (federation/note-html.ts).
+  return presentPost(row, null, null);
 }
 
 /** A post to send to other servers, and to whom there: everyone, or a private account's approved
@@ -50,7 +51,7 @@ export async function postToFederate(
   const [row] = await reader.hydrator.hydrate([postId], null);
   if (!row) return null;
   const audience = await postsAudienceElsewhere(reader.db, row.author.userId);
-  return audience ? { post: presentPost(row, null), audience } : null;
+  return audience ? { post: presentPost(row, null, null), audience } : null;
 }
 
 /** The id of the post at /{handle}/{slug}, when a signed-out visitor may see it. */

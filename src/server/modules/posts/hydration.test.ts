@@ -31,6 +31,7 @@ function row(
       username: authorId,
     } as LoadedPost["author"],
     authorPrivate: false,
+    authorCreatedAt: new Date("2026-11-01T09:00:00.000Z"),
     linkPreview: null,
     likers,
   };

@@ -6,12 +6,13 @@ import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
 import { pageOf } from "../../db/keyset";
 import { mutedMarker } from "../../policy/muted-words";
+import { newAccountsSince } from "../../policy/new-accounts";
 import { markMutedPosts } from "./muted";
 import { presentInOrder } from "./present";
 import type { PostKey } from "./queries";
 import { oncePerPost, presentReposts } from "./repost-feed";
 
-export type PageDeps = Pick<AppContext, "db" | "hydrator" | "federation">;
+export type PageDeps = Pick<AppContext, "db" | "hydrator" | "federation" | "config">;
 
 /** The keys newest first, `limit` and one more (which tells whether a next page exists). */
 export async function presentPage(
@@ -20,10 +21,14 @@ export async function presentPage(
 ) {
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
   const own = page.filter((k) => !k.remote && !k.repostOf).map((k) => k.id);
-  const marker = mutedMarker(deps.db, { viewerId, context: "feed", now: new Date() });
+  const now = new Date();
+  const marker = mutedMarker(deps.db, { viewerId, context: "feed", now });
+  // A new account's links are inert (docs/safety.md "New accounts").
+  const inertSince = newAccountsSince(now, deps.config.newAccountDays);
   if (own.length === page.length) {
     const [hydrated, mark] = await Promise.all([deps.hydrator.hydrate(own, viewerId), marker]);
-    return { items: markMutedPosts(presentInOrder(hydrated, own, viewerId), mark), nextCursor };
+    const items = presentInOrder(hydrated, own, viewerId, inertSince);
+    return { items: markMutedPosts(items, mark), nextCursor };
   }
   const elsewhere = page.filter((k) => k.remote).map((k) => k.id);
   const [hydrated, reposts, remote, mark] = await Promise.all([
@@ -41,7 +46,7 @@ export async function presentPage(
     marker,
   ]);
   const byId = new Map<string, PostView>([
-    ...presentInOrder(hydrated, own, viewerId).map((p) => [p.id, p] as const),
+    ...presentInOrder(hydrated, own, viewerId, inertSince).map((p) => [p.id, p] as const),
     ...reposts,
     // A boost is its own feed item, beside its post's.
     ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.id, p] as const),

@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../errors";
 import type { BodyWanted } from "../../infra/page-fetch";
+import { hasNewAccountLimits } from "../../policy/new-accounts";
 import { storeImage } from "../media/service";
 import { type PageCard, readOembed, readPageHead } from "./link-preview-page";
 import {
@@ -51,7 +52,10 @@ const IMAGE: Omit<BodyWanted, "timeoutMs"> = {
 /** Whose media folder the cards' images are stored in (content-addressed, shared by all). */
 const IMAGE_OWNER = "link-previews";
 
-export type LinkPreviewDeps = Pick<AppContext, "db" | "webPages" | "store" | "limits" | "log">;
+export type LinkPreviewDeps = Pick<
+  AppContext,
+  "db" | "webPages" | "store" | "limits" | "log" | "config"
+>;
 
 /** Reads in progress per database and URL: a second ask waits for the first. */
 const reading = new WeakMap<Db, Map<string, Promise<LinkPreviewRow>>>();
@@ -71,6 +75,9 @@ export async function linkPreviewOf(
   { viewerId, url }: { viewerId: string; url: string },
 ): Promise<LinkPreviewCard | null> {
   await deps.limits.consume("linkPreviewsPerUser", viewerId);
+  // A new account's links are inert and show no card: nothing is read for them (docs/safety.md
+  // "New accounts").
+  if (await hasNewAccountLimits(deps, { userId: viewerId, now: new Date() })) return null;
   const row = await cachedRead(deps, url);
   return row.found ? toCard(row) : null;
 }

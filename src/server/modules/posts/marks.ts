@@ -10,6 +10,7 @@ import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { requireOwnThing } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
+import { newAccountsSince } from "../../policy/new-accounts";
 import { canSeePosts } from "../../policy/visibility";
 import {
   bookmarkKeys,
@@ -65,8 +66,10 @@ export async function bookmarksPage(
     reader.hydrator.hydrate(ids, viewerId),
     mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
   ]);
+  const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
   // A bookmarked post is collapsed by the reader's muted words like the feed's (docs/safety.md).
-  return { items: markMutedPosts(presentInOrder(hydrated, ids, viewerId), mark), nextCursor };
+  const items = presentInOrder(hydrated, ids, viewerId, inertSince);
+  return { items: markMutedPosts(items, mark), nextCursor };
 }
 
 /** The viewer's bookmark of a post they may see, and whether its author pinned it. */
@@ -114,5 +117,12 @@ export async function pinnedPosts(
 ): Promise<{ items: PostView[] }> {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [] };
   const ids = await pinnedPostIds(reader.db, userId);
-  return { items: presentInOrder(await reader.hydrator.hydrate(ids, viewerId), ids, viewerId) };
+  return {
+    items: presentInOrder(
+      await reader.hydrator.hydrate(ids, viewerId),
+      ids,
+      viewerId,
+      newAccountsSince(new Date(), reader.config.newAccountDays),
+    ),
+  };
 }

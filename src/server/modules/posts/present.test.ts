@@ -42,13 +42,14 @@ function loaded(): LoadedPost {
       veteran: false,
     } as LoadedPost["author"],
     authorPrivate: false,
+    authorCreatedAt: created,
     linkPreview: null,
     likers: [],
   };
 }
 
 async function page(hydrator: PostHydrator, viewer: string | null) {
-  return presentInOrder(await hydrator.hydrate(["p1"], viewer), ["p1"], viewer);
+  return presentInOrder(await hydrator.hydrate(["p1"], viewer), ["p1"], viewer, null);
 }
 
 describe("presenting posts", () => {
@@ -129,22 +130,55 @@ describe("presenting posts", () => {
       post,
       author,
       authorPrivate: false,
+      authorCreatedAt: created,
       linkPreview: null,
       likedByMe: false,
       repostedByMe: false,
     };
-    expect(presentPost(row, null).author.fullName).toBe("Ann Lee");
+    expect(presentPost(row, null, null).author.fullName).toBe("Ann Lee");
     const renamed = { ...author, fullName: "Ann Lee-Park", username: "ann" };
-    const again = presentPost({ ...row, author: renamed }, null);
+    const again = presentPost({ ...row, author: renamed }, null, null);
     expect(again.author).toMatchObject({ fullName: "Ann Lee-Park", handle: "ann" });
     expect(again.path).toBe("/ann/first-words");
+  });
+});
+
+describe("a new author's links", () => {
+  const card = {
+    id: "c1",
+    url: "https://example.com/",
+    title: "Example",
+    description: null,
+    siteName: null,
+    imageUrl: null,
+    found: true,
+  };
+  const row = (): HydratedPost => ({
+    ...loaded(),
+    linkPreview: card as unknown as HydratedPost["linkPreview"],
+    likedByMe: false,
+    repostedByMe: false,
+  });
+
+  it("are inert, without the card, while the author was made after the moment given", () => {
+    const view = presentPost(row(), "bo", new Date(created.getTime() - 1));
+    expect(view.linksInert).toBe(true);
+    expect(view.linkPreview).toBeUndefined();
+  });
+
+  it("are links with their card for an author made before it, and with none given", () => {
+    for (const since of [new Date(created.getTime() + 1), null]) {
+      const view = presentPost(row(), "bo", since);
+      expect(view.linksInert).toBeUndefined();
+      expect(view.linkPreview).toMatchObject({ url: "https://example.com/" });
+    }
   });
 });
 
 describe("the memory a presented view holds", () => {
   it("is about what the post cache counts for it", () => {
     const row: HydratedPost = { ...loaded(), likedByMe: false, repostedByMe: false };
-    const view = presentPost(row, null);
+    const view = presentPost(row, null, null);
     // The view's own objects and strings: the post's id and text and the author's strings are
     // the row's, shared.
     const { post, author } = row;

@@ -1,6 +1,7 @@
 // Hydrated rows → the API's PostView, in the order of the ids asked for.
 import type { PostView, QuotedPostView } from "../../../domain/contracts/posts";
 import { displayHandle } from "../../../domain/handles";
+import { linksInert } from "../../policy/new-accounts";
 import { toPersonSummary } from "../profiles/person";
 import type { HydratedPost } from "./queries";
 
@@ -59,18 +60,28 @@ function sharedView({ post, author, authorPrivate, linkPreview }: HydratedPost):
   return view;
 }
 
-export function presentPost(row: HydratedPost, viewerId: string | null): PostView {
+/**
+ * The reader's view of a post. `inertSince`: accounts made after this moment are new, and their
+ * posts' links inert (policy/new-accounts.ts `newAccountsSince`; null: none is), which depends on
+ * the moment and so is decided here, per answer, after every cache.
+ */
+export function presentPost(
+  row: HydratedPost,
+  viewerId: string | null,
+  inertSince: Date | null,
+): PostView {
   const view = sharedView(row);
+  const inert = linksInert(row.authorCreatedAt, inertSince);
   // Field by field, not a spread: a property written after a spread takes V8's slow path
   // (docs/performance.md "Presenting rows").
-  return {
+  const presented: PostView = {
     id: view.id,
     author: view.author,
     content: view.content,
     contentWarning: view.contentWarning,
     images: view.images,
     imageSensitive: view.imageSensitive,
-    linkPreview: view.linkPreview,
+    linkPreview: inert ? undefined : view.linkPreview,
     path: view.path,
     likesCount: view.likesCount,
     commentsCount: view.commentsCount,
@@ -86,6 +97,9 @@ export function presentPost(row: HydratedPost, viewerId: string | null): PostVie
     quote: row.quote,
     replyPolicy: view.replyPolicy,
   };
+  // Only on a new author's posts, which are few: the others keep the view's one shape.
+  if (inert) presented.linksInert = true;
+  return presented;
 }
 
 /** The quoted post as a quote's card shows it (docs/feed.md "Reposts and quotes"): its first
@@ -109,10 +123,11 @@ export function presentInOrder(
   rows: HydratedPost[],
   ids: string[],
   viewerId: string | null,
+  inertSince: Date | null,
 ): PostView[] {
   const byId = new Map(rows.map((row) => [row.post.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [presentPost(row, viewerId)] : [];
+    return row ? [presentPost(row, viewerId, inertSince)] : [];
   });
 }

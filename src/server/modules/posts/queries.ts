@@ -123,6 +123,8 @@ function loadStatement(db: Db) {
       linkPreview: previewColumns,
       /** A private account's posts cannot be reposted (docs/feed.md "Reposts and quotes"). */
       authorPrivate: profiles.privateAccount,
+      /** A new account's links are inert (docs/safety.md "New accounts"). */
+      authorCreatedAt: profiles.createdAt,
       likers: sql<string[] | null>`case when ${posts.likesCount} <= ${sql.raw(String(LIKERS_KEPT))}
         then array(select ${postLikes.userId} from ${postLikes} where ${postLikes.postId} = ${posts.id})
         end`,
@@ -187,6 +189,7 @@ const postByPath = preparedPer((db) => {
       linkPreview: previewColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
       authorPrivate: profiles.privateAccount,
+      authorCreatedAt: profiles.createdAt,
       repostedByMe: sql<boolean>`exists (select 1 from ${postReposts} where ${postReposts.postId} = ${posts.id} and ${postReposts.userId} = ${viewer})`,
       visible: seesPostsOf(viewer, posts.userId),
     })

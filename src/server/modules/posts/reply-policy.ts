@@ -8,7 +8,7 @@ import { updateReplyPolicy } from "./queries";
 import { getPost, type PostDeps, requireAuthor } from "./service";
 
 export async function setReplyPolicy(
-  deps: Pick<PostDeps, "db" | "outbox" | "hydrator">,
+  deps: Pick<PostDeps, "db" | "outbox" | "hydrator" | "config">,
   { viewerId, postId, replyPolicy }: { viewerId: string; postId: string; replyPolicy: WhoMay },
 ): Promise<PostView> {
   await requireAuthor(deps.db, { viewerId, postId });

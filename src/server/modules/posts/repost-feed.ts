@@ -5,6 +5,7 @@
 // shows a repost the reader may no longer see.
 import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
+import { newAccountsSince } from "../../policy/new-accounts";
 import { toPersonSummary } from "../profiles/person";
 import { presentPost } from "./present";
 import type { PostKey } from "./queries";
@@ -12,7 +13,7 @@ import { visibleReposts } from "./repost-queries";
 
 /** The reposts among the keys as the viewer is shown them, by repost id. */
 export async function presentReposts(
-  deps: Pick<AppContext, "db" | "hydrator">,
+  deps: Pick<AppContext, "db" | "hydrator" | "config">,
   { keys, viewerId }: { keys: PostKey[]; viewerId: string | null },
 ): Promise<Map<string, PostView>> {
   const ids = keys.filter((k) => k.repostOf).map((k) => k.id);
@@ -24,10 +25,11 @@ export async function presentReposts(
     ),
   );
   const shown = new Map<string, PostView>();
+  const inertSince = newAccountsSince(new Date(), deps.config.newAccountDays);
   for (const repost of reposts) {
     const row = rows.get(repost.postId);
     if (!row) continue;
-    const view = presentPost(row, viewerId);
+    const view = presentPost(row, viewerId, inertSince);
     view.repostedBy = {
       id: repost.id,
       at: (at.get(repost.id) ?? row.post.createdAt).toISOString(),

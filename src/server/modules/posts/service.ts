@@ -13,6 +13,7 @@ import { notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
+import { newAccountsSince, spendNewAccountWrite } from "../../policy/new-accounts";
 import { mayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
@@ -51,11 +52,11 @@ import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 /** What the post use-cases need of the app context. */
 export type PostDeps = Pick<
   AppContext,
-  "db" | "outbox" | "store" | "feed" | "hydrator" | "federation"
+  "db" | "outbox" | "store" | "feed" | "hydrator" | "federation" | "config"
 >;
 
 /** What reading a post needs. */
-export type PostReader = Pick<AppContext, "db" | "hydrator">;
+export type PostReader = Pick<AppContext, "db" | "hydrator" | "config">;
 
 /** A page request as the API receives it: the cursor still encoded. */
 interface PageInput {
@@ -80,7 +81,9 @@ export async function getPost(
     mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
   ]);
   if (!row || !(await canSeePosts(reader.db, viewerId, row.author.userId))) throw postNotFound();
-  return withCanReply(reader.db, markMutedPost(presentPost(row, viewerId), mark), viewerId);
+  const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
+  const post = markMutedPost(presentPost(row, viewerId, inertSince), mark);
+  return withCanReply(reader.db, post, viewerId);
 }
 
 /** The post's own read says whether the reader may comment (docs/safety.md "Who can reply and
@@ -109,7 +112,8 @@ export async function getPostByPath(
     mutedMarker(reader.db, { viewerId: input.viewerId, context: "feed", now: new Date() }),
   ]);
   const quote = quotes.get(found.post.id);
-  const post = markMutedPost(presentPost({ ...found, quote }, input.viewerId), mark);
+  const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
+  const post = markMutedPost(presentPost({ ...found, quote }, input.viewerId, inertSince), mark);
   return withCanReply(reader.db, post, input.viewerId);
 }
 
@@ -202,9 +206,10 @@ async function reachesElsewhere(
 }
 
 export async function createPost(
-  deps: PostDeps,
+  deps: PostDeps & Pick<AppContext, "limits">,
   {
     authorId,
+    now = new Date(),
     ...input
   }: {
     authorId: string;
@@ -221,13 +226,16 @@ export async function createPost(
     /** Its images in order, at most POST_IMAGES_MAX (the route reads no more), each with its
      * description. */
     images: { bytes: Buffer; alt: string }[];
+    now?: Date;
   },
 ): Promise<PostView> {
   await requireUnrestricted(deps.db, authorId);
+  // A new account's post keeps no card: its links are inert (docs/safety.md "New accounts").
+  const newAuthor = await spendNewAccountWrite(deps, { userId: authorId, write: "posts", now });
   // Refused before any image is stored; checked again in the transaction.
   if (input.quoteOf) await requireQuotable(deps.db, { viewerId: authorId, postId: input.quoteOf });
   const linkPreviewId = await chosenPreviewId(deps.db, {
-    linkPreviewId: input.linkPreviewId,
+    linkPreviewId: newAuthor ? null : input.linkPreviewId,
     content: input.content,
     hasImages: input.images.length > 0,
   });

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../errors";
 import { createRateLimits } from "../../infra/rate-limit";
-import { filterSetKey, isNewAccount, pageCeilings } from "./search-budget";
+import { isNewAccount } from "../../policy/new-accounts";
+import { filterSetKey, NEW_ACCOUNT_DAYS, pageCeilings } from "./search-budget";
 import { MAX_PAGES_PER_SEARCH, openCursor, sealCursor } from "./search-cursor";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ describe("an account's ceilings", () => {
     ["a year old", ago(365 * DAY), false],
     ["gone", null, true],
   ])("%s: new is %s", (_, createdAt, young) => {
-    expect(isNewAccount(createdAt, NOW)).toBe(young);
+    expect(isNewAccount(createdAt, NOW, NEW_ACCOUNT_DAYS)).toBe(young);
     expect(pageCeilings(BUDGET, createdAt, NOW)).toEqual(
       young ? { hour: 100, day: 300 } : { hour: 500, day: 1000 },
     );

@@ -8,11 +8,11 @@ import type { SearchFilters } from "../../../domain/search-filters";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import { LIMITS } from "../../infra/rate-limit";
+import { isNewAccount } from "../../policy/new-accounts";
 import { accountCreatedAt } from "../auth/accounts";
 
 /** An account younger than this has the smaller ceilings. */
 export const NEW_ACCOUNT_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * More distinct filter sets than this from one account within one 10-minute window (the window
@@ -21,18 +21,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const FILTER_WALK_SETS = 40;
 
-/** Under 30 days old; an account that is gone counts as new. */
-export function isNewAccount(createdAt: Date | null, now: Date): boolean {
-  return createdAt === null || now.getTime() - createdAt.getTime() < NEW_ACCOUNT_DAYS * DAY_MS;
-}
-
 /** The pages an account may read in an hour and in a day. */
 export function pageCeilings(
   budget: Config["searchBudget"],
   createdAt: Date | null,
   now: Date,
 ): { hour: number; day: number } {
-  const who = isNewAccount(createdAt, now) ? "newAccount" : "others";
+  const who = isNewAccount(createdAt, now, NEW_ACCOUNT_DAYS) ? "newAccount" : "others";
   return { hour: budget.hour[who], day: budget.day[who] };
 }
 

@@ -87,7 +87,11 @@ describe("PostCard", () => {
     expect(within(article).getByText("@grace")).toBeTruthy();
     const text = within(article).getByText(/Line one/);
     expect(text.textContent).toBe("Line one\n  line two https://example.org");
-    expect(within(text).queryByRole("link")).toBeNull();
+    // Its address is a link out, in a new tab (docs/safety.md "New accounts": not a new one's).
+    const out = within(text).getByRole("link", { name: "https://example.org" });
+    expect(out.getAttribute("href")).toBe("https://example.org");
+    expect(out.getAttribute("target")).toBe("_blank");
+    expect(out.getAttribute("rel")).toBe("nofollow ugc noopener noreferrer");
     const image = within(article).getByRole("img", { name: "Image attached to the post" });
     expect(image.className).toContain("max-h-96");
     // The list's first picture is likely the page's largest paint: fetched at once. The others

@@ -13,7 +13,7 @@ import { websiteHref } from "../../../domain/website";
 import { Avatar } from "../person/avatar";
 import { PersonName } from "../person/person-name";
 import { ProfileBadges } from "../person/profile-badges";
-import { MentionText } from "../text/mention-text";
+import { PostText } from "../text/post-text";
 import { TimeStamp } from "../text/time-stamp";
 import { LinkPreview } from "./link-preview";
 import { PostImages } from "./post-images";
@@ -100,8 +100,9 @@ export function PostTimeLink({ post }: { post: PostView }) {
   );
 }
 
-/** The text exactly as written (line breaks kept, links left as text, mentions as links) and the
- * images (post-images.tsx).
+/** The text exactly as written (line breaks kept; web addresses, mentions and hashtags as links,
+ * the addresses text while the author is new: text/post-text.tsx) and the images
+ * (post-images.tsx).
  * `large` is the post's own page: there the pictures are the largest paint, so they are fetched at
  * once and shown whole; in lists they fill their frame and wait until near, but for the list's
  * first post (`lead`), whose picture is likely the largest paint of a feed or a profile. */
@@ -122,7 +123,11 @@ export function PostBody({
           large ? "text-lg leading-7" : "text-base leading-6",
         )}
       >
-        <MentionText text={post.content} elsewhere={post.remote !== undefined} />
+        <PostText
+          text={post.content}
+          elsewhere={post.remote !== undefined}
+          linksInert={post.linksInert === true}
+        />
       </p>
       <PostImages
         images={post.images}

@@ -1,7 +1,10 @@
 // /activity (spec-2 §2 "Activity page"): the reader's activity groups, newest first, under New /
 // Yesterday / Last 7 days / Last 30 days / Older, with 'Mark all as read' while anything is unread;
-// above them a private account's waiting follow requests (follow-requests.tsx).
+// above them what the filter of new accounts holds (requests-entry.tsx, leading to
+// /activity?view=requests: activity-requests.tsx) and a private account's waiting follow
+// requests (follow-requests.tsx).
 import { useRef } from "react";
+import { useSearchParams } from "react-router";
 import { pageText } from "../../../domain/page-titles";
 import { Button } from "../../components/controls/button";
 import { LoadError } from "../../components/feedback/load-error";
@@ -12,19 +15,33 @@ import { useNow } from "../../lib/use-now";
 import { useActivityQuery, useMarkAllReadMutation } from "../../state/queries/activity";
 import { useSessionUser } from "../../state/queries/session";
 import { ActivityEntry } from "./activity-entry";
+import { ActivityRequests } from "./activity-requests";
 import { activitySections } from "./activity-sections";
 import { FollowRequests } from "./follow-requests";
+import { RequestsEntry } from "./requests-entry";
 import { useOpenActivity } from "./use-open-activity";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
 
 export function ActivityScreen() {
   usePageMeta(pageText({ kind: "activity" }, useSite().siteName));
+  const [params] = useSearchParams();
+  const now = useNow();
+  if (params.get("view") === "requests") {
+    return (
+      <Page>
+        <ActivityRequests now={now} />
+      </Page>
+    );
+  }
+  return <ActivityGroups now={now} />;
+}
+
+function ActivityGroups({ now }: { now: Date }) {
   const query = useActivityQuery();
   const markAll = useMarkAllReadMutation();
   const open = useOpenActivity();
   const { user } = useSessionUser();
-  const now = useNow();
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The waiting requests have their own section; their item is not listed again below it.
@@ -51,6 +68,7 @@ export function ActivityScreen() {
         ) : null}
       </div>
 
+      <RequestsEntry />
       <FollowRequests group={requestGroup} now={now} />
 
       {groups === undefined ? (

@@ -1,5 +1,5 @@
 // The conversation pane (spec-1 §2, §4): who the thread is with, its messages (message-list.tsx)
-// and the reply composer. Opening it marks the thread read, and so does a message arriving while
+// and the reply composer, above it a message request's Accept and Dismiss (request-banner.tsx). Opening it marks the thread read, and so does a message arriving while
 // it is open and the tab is in view. Opened without a message yet, it is a draft in the list.
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { Link } from "react-router";
@@ -13,6 +13,7 @@ import { MessageList } from "./message-list";
 import { PaneHeader, PaneHeading } from "./pane-header";
 import { PartyAvatar, partyName } from "./party";
 import { ReplyComposer } from "./reply-composer";
+import { RequestBanner } from "./request-banner";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
 
@@ -106,6 +107,7 @@ export function Conversation({ threadId, viewerId, onBack }: ConversationProps) 
         closed={thread.data.refusal !== undefined}
       />
       <div className="shrink-0 border-t border-neutral-200 p-3 dark:border-neutral-800">
+        <RequestBanner thread={thread.data} />
         <ReplyComposer thread={thread.data} />
       </div>
     </section>

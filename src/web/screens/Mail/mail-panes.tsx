@@ -1,6 +1,7 @@
 // The signed-in mail screen (spec-1 §2): thread list left, conversation right. The query says what
 // the right pane holds: `thread` a conversation, `compose` the external composer (its value is
-// the To address). Below 768 px one pane shows at a time, with 'Back to Mail' on the right one.
+// the To address); `view=requests` puts the message requests in the left pane instead
+// (request-list.tsx). Below 768 px one pane shows at a time, with 'Back to Mail' on the right one.
 // When a pane change takes away the focused control, focus goes to the new pane's heading, or
 // back to the thread that was open.
 import { MessagesSquare } from "lucide-react";
@@ -9,6 +10,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { SessionUser } from "../../../domain/contracts/auth";
 import { Conversation } from "./conversation";
 import { ExternalComposer } from "./external-composer";
+import { RequestList } from "./request-list";
 import { ThreadList } from "./thread-list";
 import { usePhoneLayout } from "./use-phone-layout";
 
@@ -52,10 +54,12 @@ export function MailPanes({ user }: { user: SessionUser }) {
   const root = useRef<HTMLDivElement>(null);
   const threadId = params.get("thread") || null;
   const composeTo = params.get("compose");
+  const requests = params.get("view") === "requests";
   const selection = composeTo !== null ? `compose:${composeTo}` : (threadId ?? "");
   useFocusAfterPaneChange(root, selection, threadId);
 
-  const onBack = phone ? () => navigate("/mail") : undefined;
+  const listPath = requests ? "/mail?view=requests" : "/mail";
+  const onBack = phone ? () => navigate(listPath) : undefined;
   const showList = !phone || selection === "";
   const showDetail = !phone || selection !== "";
 
@@ -65,11 +69,19 @@ export function MailPanes({ user }: { user: SessionUser }) {
       className="mx-auto flex h-[calc(100dvh-3.5rem)] max-w-5xl border-neutral-200 md:border-x dark:border-neutral-800"
     >
       {showList ? (
-        <ThreadList
-          viewerId={user.id}
-          selectedId={threadId}
-          className="w-full md:w-80 md:shrink-0 md:border-r lg:w-96"
-        />
+        requests ? (
+          <RequestList
+            viewerId={user.id}
+            selectedId={threadId}
+            className="w-full md:w-80 md:shrink-0 md:border-r lg:w-96"
+          />
+        ) : (
+          <ThreadList
+            viewerId={user.id}
+            selectedId={threadId}
+            className="w-full md:w-80 md:shrink-0 md:border-r lg:w-96"
+          />
+        )
       ) : (
         <h1 className="sr-only">Mail</h1>
       )}

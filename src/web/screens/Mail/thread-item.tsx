@@ -30,13 +30,16 @@ interface ThreadItemProps {
   viewerId: string;
   selected: boolean;
   now: Date;
+  /** The list it is in: Mail's own, or its message requests (which stay beside it). */
+  view?: "inbox" | "requests";
 }
 
-export function ThreadItem({ thread, viewerId, selected, now }: ThreadItemProps) {
+export function ThreadItem({ thread, viewerId, selected, now, view = "inbox" }: ThreadItemProps) {
   const { other, unread, lastMessageAt } = thread;
+  const inView = view === "requests" ? "view=requests&" : "";
   return (
     <Link
-      to={`/mail?thread=${encodeURIComponent(thread.id)}`}
+      to={`/mail?${inView}thread=${encodeURIComponent(thread.id)}`}
       data-thread-id={thread.id}
       aria-current={selected ? "page" : undefined}
       className={clsx(

@@ -1,7 +1,8 @@
 // The thread list pane (spec-1 §2, §4): the 'Mail' heading with 'New message', then loading,
 // 'Error: {message}' with Retry, empty, or the threads newest first with 'Load more' (the e-mail
 // notice switch is in Settings, 'E-mails from us'). Conversations opened here without a message yet come
-// first, as drafts (mail-drafts.ts).
+// first, as drafts (mail-drafts.ts). Above them, while message requests wait, a link to them
+// (requests-link.tsx).
 
 import { clsx } from "clsx";
 import { SquarePen } from "lucide-react";
@@ -14,6 +15,7 @@ import { useNow } from "../../lib/use-now";
 import { THREADS_FAILED, useThreadsQuery } from "../../state/queries/mail";
 import { useDraftThreads } from "../../state/queries/mail-drafts";
 import { loadedThreads } from "../../state/queries/mail-pages";
+import { RequestsLink } from "./requests-link";
 import { ThreadItem } from "./thread-item";
 
 const muted = "text-neutral-600 dark:text-neutral-400";
@@ -98,6 +100,7 @@ export function ThreadList({ viewerId, selectedId, className }: ThreadListProps)
         </Link>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
+        <RequestsLink />
         <Threads viewerId={viewerId} selectedId={selectedId} />
       </div>
     </section>

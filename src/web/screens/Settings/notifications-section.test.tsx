@@ -1,6 +1,7 @@
 // 'Notifications' (docs/notifications.md "Kinds and channels"): the table of switches as saved,
 // each change saved at once by click or keyboard, locked switches that say why, a refusal put back
-// with its reason, message previews, and quiet hours turned on, changed and off.
+// with its reason, message previews, the filter of new accounts, and quiet hours turned on,
+// changed and off.
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -32,7 +33,7 @@ describe("Settings: Notifications", () => {
     const locked = await toggle(/^Moderation notices: E-mail \(always on/);
     expect(locked.getAttribute("aria-checked")).toBe("true");
     expect(locked.hasAttribute("disabled")).toBe(true);
-    expect(within(section()).getAllByRole("switch")).toHaveLength(32);
+    expect(within(section()).getAllByRole("switch")).toHaveLength(33);
     expect(
       within(section())
         .getAllByRole("columnheader")
@@ -84,6 +85,19 @@ describe("Settings: Notifications", () => {
     const { user } = renderSettings(state);
     await user.click(await toggle("Show message words in pushes"));
     await waitFor(() => expect(state.notifications.messagePreviews).toBe(true));
+  });
+
+  it("turns the filter of new accounts on by keyboard, and off again", async () => {
+    const state = accountState();
+    const { user } = renderSettings(state);
+    const filter = await toggle("Filter messages and comments from accounts newer than 30 days");
+    expect(filter.getAttribute("aria-checked")).toBe("false");
+    filter.focus();
+    await user.keyboard(" ");
+    await waitFor(() => expect(state.notifications.filterNewAccounts).toBe(true));
+    expect(filter.getAttribute("aria-checked")).toBe("true");
+    await user.click(filter);
+    await waitFor(() => expect(state.notifications.filterNewAccounts).toBe(false));
   });
 
   it("turns quiet hours on at 22:00 to 07:00 here, changes them, and turns them off", async () => {

@@ -1,8 +1,8 @@
 // 'Notifications' (docs/notifications.md "Kinds and channels"): a table of switches, a row per kind
 // of news and a column per channel (in the app, push, e-mail), each saved the moment it is flipped;
-// the switches that cannot be turned off say why; whether pushes show a message's words; and quiet
-// hours, a daily window in which pushes and e-mails wait. A refusal puts the change back and says
-// so under the table.
+// the switches that cannot be turned off say why; whether pushes show a message's words; the filter
+// of new accounts ("Requests"); and quiet hours, a daily window in which pushes and e-mails wait.
+// A refusal puts the change back and says so under the table.
 import { Switch } from "radix-ui";
 import { useId, useState } from "react";
 import {
@@ -63,6 +63,18 @@ export function NotificationsSection() {
                 change(
                   { messagePreviews: on },
                   `Message words are ${on ? "still hidden" : "still shown"}.`,
+                )
+              }
+            />
+            <SwitchRow
+              className="border-t border-neutral-200 dark:border-neutral-800"
+              label="Filter messages and comments from accounts newer than 30 days"
+              description="Their comments, replies, mentions and new conversations wait under Requests in Activity and Mail, without notifying you, until you accept them. People you follow are never filtered."
+              checked={settings.filterNewAccounts}
+              onChange={(on) =>
+                change(
+                  { filterNewAccounts: on },
+                  `New accounts are ${on ? "still not filtered" : "still filtered"}.`,
                 )
               }
             />

@@ -34,6 +34,7 @@ export function patched(
     matrix,
     messagePreviews: patch.messagePreviews ?? settings.messagePreviews,
     quietHours: patch.quietHours === undefined ? settings.quietHours : patch.quietHours,
+    filterNewAccounts: patch.filterNewAccounts ?? settings.filterNewAccounts,
   };
 }
 
@@ -58,6 +59,9 @@ function projected(
     ...(patch.matrix ? { matrix } : {}),
     ...(patch.messagePreviews === undefined ? {} : { messagePreviews: before.messagePreviews }),
     ...(patch.quietHours === undefined ? {} : { quietHours: before.quietHours }),
+    ...(patch.filterNewAccounts === undefined
+      ? {}
+      : { filterNewAccounts: before.filterNewAccounts }),
   };
 }
 
