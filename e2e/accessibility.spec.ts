@@ -315,7 +315,13 @@ test.describe("accessibility (axe-core)", () => {
     const { post } = (await created.json()) as { post: { id: string } };
     const moderator = await secondPerson(browser);
     await signInModerator(moderator);
-    const action = { targetType: "post", targetId: post.id, action: "remove", reason: "Spam." };
+    const action = {
+      targetType: "post",
+      targetId: post.id,
+      action: "remove",
+      rule: "spam",
+      reason: "Spam.",
+    };
     await expect(await moderator.request.post("/api/admin/actions", { data: action })).toBeOK();
     await moderator.context().close();
 

@@ -209,10 +209,21 @@ test("shows a pushed notification with its title, body and page, and a click ope
   await controlled(page);
 
   const cdp = await context.newCDPSession(page);
+  // The push goes to the registration whose worker is activated: a message delivered while the
+  // version is still being reported can be dropped by the browser.
   const registrationId = new Promise<string>((resolve) => {
+    const scopes = new Map<string, string>();
+    const active = new Set<string>();
+    const settle = () => {
+      for (const [id, scope] of scopes) if (scope === `${site}/` && active.has(id)) resolve(id);
+    };
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${site}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
+      for (const r of registrations) if (!r.isDeleted) scopes.set(r.registrationId, r.scopeURL);
+      settle();
+    });
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+      for (const v of versions) if (v.status === "activated") active.add(v.registrationId);
+      settle();
     });
   });
   await cdp.send("ServiceWorker.enable");
@@ -229,16 +240,19 @@ test("shows a pushed notification with its title, body and page, and a click ope
     data: JSON.stringify(payload),
   });
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          url: (n.data as { url?: string } | null)?.url,
-        }));
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            url: (n.data as { url?: string } | null)?.url,
+          }));
+        }),
+      // The worker may have to start first, which is slow on a machine running the whole suite.
+      { timeout: 15_000 },
     )
     .toEqual([
       { title: payload.title, body: payload.body, tag: payload.topic, url: `${site}/activity` },

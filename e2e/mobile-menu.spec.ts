@@ -8,7 +8,7 @@ import { homeHeading, landingHeading, mainMenu, menuButton, openMenu } from "./s
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-const ENTRIES = ["Profile", "Mail", "Activity", "Search", "About", "Policies"];
+const ENTRIES = ["Profile", "Mail", "Activity", "Search", "About", "Policies", "Transparency"];
 
 async function expectNoHorizontalScroll(page: Page) {
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? Infinity);

@@ -144,6 +144,7 @@ test("a reported post, removed from the moderation queue, is gone for everyone",
   await expect(group).toContainText("Same link everywhere");
   await group.getByRole("button", { name: "Remove content" }).click();
   const dialog = modPage.getByRole("dialog", { name: "Remove this post?" });
+  await dialog.getByRole("combobox", { name: "Rule broken" }).selectOption("Spam");
   await dialog.getByRole("textbox", { name: "Reason" }).fill("Spam");
   await dialog.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(toast(modPage, "The post was removed")).toBeVisible();
@@ -195,6 +196,7 @@ test("a suspended person is signed out in every browser they have open", async (
   const group = modPage.getByRole("article", { name: `Profile of @${sid.handle}, 1 report` });
   await group.getByRole("button", { name: "Suspend" }).click();
   const dialog = modPage.getByRole("dialog", { name: `Suspend @${sid.handle}?` });
+  await dialog.getByRole("combobox", { name: "Rule broken" }).selectOption("Impersonation");
   await dialog.getByRole("textbox", { name: "Reason" }).fill("Impersonating a public figure");
   await dialog.getByRole("button", { name: "Suspend", exact: true }).click();
   await expect(toast(modPage, `@${sid.handle} is suspended`)).toBeVisible();

@@ -33,4 +33,9 @@ export const ERROR_CODES = {
   commonPassword: "common_password",
   paymentRequired: "payment_required",
   paymentProvider: "payment_provider_error",
+  /** The post's 'Who can reply' leaves the writer out (docs/safety.md "Who can reply and write"). */
+  repliesClosed: "replies_closed",
+  /** The recipient's 'Who can message me' leaves the writer out (docs/mail.md "Who can be written
+   * to"). */
+  messagesClosed: "messages_closed",
 } as const;

@@ -32,6 +32,7 @@ export const RESERVED_HANDLES = new Set([
   "signup",
   "support",
   "tags",
+  "transparency",
 ]);
 
 const DEFAULT_HANDLE_MAX = 30;

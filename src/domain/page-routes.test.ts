@@ -8,6 +8,7 @@ describe("pageRoute", () => {
     ["/auth/callback", { kind: "auth-callback" }],
     ["/policies", { kind: "policies" }],
     ["/about/", { kind: "about" }],
+    ["/transparency", { kind: "transparency" }],
     ["/mail", { kind: "mail" }],
     ["/activity", { kind: "activity" }],
     ["/bookmarks", { kind: "bookmarks" }],

@@ -1,7 +1,8 @@
 // Which page an address names: the route tables of spec-1 §2 and spec-2 §2, plus the app's own
-// pages (settings, moderation, the test checkout). One table for the status and <title> the
-// server answers (src/server/app-pages.ts) and the titles the screens set (page-titles.ts), so a
-// page never answers 404 for a route the app serves, nor 200 for one it does not.
+// pages (settings, moderation, the transparency report, the test checkout). One table for the
+// status and <title> the server answers (src/server/app-pages.ts) and the titles the screens set
+// (page-titles.ts), so a page never answers 404 for a route the app serves, nor 200 for one it
+// does not.
 import { normalizeHandle } from "./handles";
 import { parseTagName } from "./hashtags";
 
@@ -12,6 +13,7 @@ export type StaticPage =
   | "auth-callback"
   | "policies"
   | "about"
+  | "transparency"
   | "mail"
   | "activity"
   | "bookmarks"
@@ -38,6 +40,7 @@ const ROUTES: readonly (readonly [string, StaticPage])[] = [
   ["auth/callback", "auth-callback"],
   ["policies", "policies"],
   ["about", "about"],
+  ["transparency", "transparency"],
   ["mail", "mail"],
   ["activity", "activity"],
   ["bookmarks", "bookmarks"],

@@ -12,6 +12,7 @@ export type TitledPage =
   | { kind: "auth-callback" }
   | { kind: "policies" }
   | { kind: "about" }
+  | { kind: "transparency" }
   | { kind: "checkout-success" }
   | { kind: "test-checkout" }
   | { kind: "not-found" }
@@ -58,6 +59,11 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       };
     case "about":
       return { title: titled("About", siteName), description: SITE_TAGLINE };
+    case "transparency":
+      return {
+        title: titled("Transparency report", siteName),
+        description: `How ${siteName} moderates, year by year: reports received, the time to act on them, actions taken, appeals and suspensions.`,
+      };
     case "checkout-success":
       return {
         title: titled("Payment", siteName),

@@ -43,6 +43,7 @@ describe("the routes of spec-1 §2 and spec-2 §2", () => {
     ],
     ["/policies", () => "/policies", "Policies · chtcht"],
     ["/about", () => "/about", "About · chtcht"],
+    ["/transparency", () => "/transparency?year=2025", "Transparency report · chtcht"],
     ["/mail", () => "/mail?thread=x", "Mail · chtcht"],
     ["/activity", () => "/activity", "Activity · chtcht"],
     ["/search", () => "/search", "Search · chtcht"],

@@ -51,6 +51,7 @@ import { getSessionUser } from "./modules/profiles/service";
 import { pushModule } from "./modules/push/register";
 import { safetyModule } from "./modules/safety/register";
 import { searchIndexOf, searchModule } from "./modules/search/register";
+import { transparencyModule } from "./modules/transparency/register";
 import { usernamesModule } from "./modules/usernames/register";
 import { createCaptureStore } from "./modules/verification/capture-store";
 import { verificationModule } from "./modules/verification/register";
@@ -120,6 +121,7 @@ const modulesOf = (payments: Payments, dnsResolver: DnsResolver): AppModule[] =>
   pushModule(dnsResolver),
   verificationModule,
   safetyModule,
+  transparencyModule,
   badgesModule,
   paymentsModule(payments),
   mediaModule,

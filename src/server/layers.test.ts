@@ -18,6 +18,7 @@ const ABOVE = [
   "export",
   "notifications",
   "federation",
+  "transparency",
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -1,13 +1,17 @@
 // Shapes of /api/activity/* (spec-2 §3 activity entries).
 import { z } from "zod";
+import { REPORT_OUTCOMES } from "../report-outcomes";
+import { REPORT_TARGETS } from "../report-reasons";
 
 export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
 
 /** spec-2 §3 group types, with a private account's waiting requests (FOLLOW_REQUEST, answered
  * through /api/follow-requests), the requester's 'accepted your follow request'
  * (FOLLOW_ACCEPTED), 'mentioned you' (MENTION, docs/social-and-realtime.md "Mentions"),
- * 'reposted your post' (REPOST, a group per post) and 'quoted your post' (QUOTE, a group per
- * quote, whose post is the quote: "Reposts and quotes in Activity"). */
+ * 'reposted your post' (REPOST, a group per post), 'quoted your post' (QUOTE, a group per
+ * quote, whose post is the quote: "Reposts and quotes in Activity") and what became of a report
+ * (REPORT_OUTCOME, a group per closing action, with no actor: docs/safety.md "Reporters hear
+ * back"). */
 export const ACTIVITY_GROUP_TYPES = [
   "LIKE",
   "COMMENT",
@@ -17,6 +21,7 @@ export const ACTIVITY_GROUP_TYPES = [
   "MENTION",
   "REPOST",
   "QUOTE",
+  "REPORT_OUTCOME",
 ] as const;
 export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
 
@@ -24,7 +29,8 @@ export type ActivityGroupType = (typeof ACTIVITY_GROUP_TYPES)[number];
 export const activityGroup = z.object({
   groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
-  /** A post from elsewhere that mentions the reader (not on a post of ours): its own group. */
+  /** A post from elsewhere that mentions the reader (not on a post of ours), or that quotes one
+   * of their posts: its own group. */
   noteId: z.string().nullable(),
   actorCount: z.number().int(),
   unread: z.boolean(),
@@ -47,6 +53,19 @@ export const activityGroup = z.object({
   target: z.string().nullable(),
   postDeleted: z.boolean(),
   lastEventAt: z.string(),
+  /** The reader's muted words that the words in `commentSnippet` match (docs/safety.md "Muted
+   * words"): the snippet is collapsed; absent when none does. */
+  mutedBy: z.array(z.string()).optional(),
+  /** REPORT_OUTCOME: what the reader reported and what became of it, with the moderator's note
+   * to reporters; `actionId` is the group's key. Null for every other group. */
+  reportOutcome: z
+    .object({
+      actionId: z.string(),
+      targetType: z.enum(REPORT_TARGETS),
+      outcome: z.enum(REPORT_OUTCOMES),
+      note: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ActivityGroup = z.infer<typeof activityGroup>;
 
@@ -62,4 +81,6 @@ export const markGroupReadBody = z.object({
   groupType: z.enum(ACTIVITY_GROUP_TYPES),
   postId: z.string().nullable(),
   noteId: z.uuid().nullable().optional(),
+  /** A REPORT_OUTCOME group's key. */
+  actionId: z.uuid().nullable().optional(),
 });

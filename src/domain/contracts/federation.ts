@@ -49,6 +49,8 @@ export type RemoteFollowRequestView = z.infer<typeof remoteFollowRequestView>;
 export const remoteFollowRequestsResponse = z.object({ items: z.array(remoteFollowRequestView) });
 
 export const remoteNoteParams = z.object({ id: z.uuid({ message: "Post not found" }) });
+/** DELETE /api/federation/notes/:id/quote: the quoted post's author took it out of the quote. */
+export const remoteDetachResponse = z.object({ detached: z.literal(true) });
 
 /** A reply to a post from elsewhere: the text of a comment (docs/federation.md "Replies"). */
 export const remoteReplyBody = commentBody.pick({ content: true });

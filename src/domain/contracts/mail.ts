@@ -6,6 +6,7 @@ import {
   MESSAGES_PAGE_SIZE,
   normalizeSubject,
 } from "../mail-rules";
+import { WHO_MAY } from "../reply-controls";
 import { emailField } from "./auth";
 import { personSummary } from "./follows";
 import { pageOf, pageQueryOf } from "./page";
@@ -69,6 +70,11 @@ export const threadView = z.object({
   latestMessage: messageView.nullable(),
   lastMessageAt: z.string().nullable(),
   unread: z.boolean(),
+  /** Why the reader may not write in it, in the words sending would be refused with
+   * (docs/mail.md "Who can be written to"): the composer shows it in place of its fields. Given
+   * on one thread's read (opening it, or the Message button), never in the list; absent when the
+   * reader may write. */
+  refusal: z.object({ code: z.string(), message: z.string() }).optional(),
   /** The reader's copy is a message request (docs/mail.md "Message requests"): waiting under
    * Requests, or put aside; absent for a thread in their list. */
   request: z.enum(["pending", "dismissed"]).optional(),
@@ -86,6 +92,13 @@ export const messageResponse = z.object({ message: messageView });
 export const sentExternalResponse = z.object({ thread: threadView, message: messageView });
 export const unreadMailResponse = z.object({ count: z.number() });
 
+/** GET and PUT /api/mail/settings: 'Who can message me' (docs/mail.md "Who can be written to"). */
+export const mailSettings = z.object({
+  whoCanMessage: z.enum(WHO_MAY, {
+    message: "Choose who can message you: everyone, following, friends or nobody.",
+  }),
+});
+export type MailSettings = z.infer<typeof mailSettings>;
 /** The reader's waiting message requests, newest first (docs/mail.md "Message requests"). */
 export const messageRequestsPage = pageOf(threadView);
 export const messageRequestsCount = z.object({ count: z.number().int().min(0) });

@@ -83,7 +83,8 @@ export const DIGEST_KINDS: readonly NotificationKind[] = notificationKinds.filte
 );
 
 /** The kind of each row type of the Activity page (modules/activity): a reply to one's comment is
- * a reply, a request's acceptance is news of follow requests, a quote is told with reposts. */
+ * a reply, a request's acceptance is news of follow requests, a quote is told with reposts, what
+ * became of one's report is moderation news (docs/safety.md "Reporters hear back"). */
 export const kindOfActivity = {
   LIKE: "like",
   COMMENT: "comment",
@@ -94,6 +95,7 @@ export const kindOfActivity = {
   MENTION: "mention",
   REPOST: "repost",
   QUOTE: "repost",
+  REPORT_OUTCOME: "moderation",
 } as const satisfies Record<string, NotificationKind>;
 export type ActivityRowType = keyof typeof kindOfActivity;
 

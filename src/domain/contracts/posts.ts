@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { COMMENT_MAX, CONTENT_WARNING_MAX, FEED_PAGE_SIZE, IMAGE_ALT_MAX } from "../limits";
 import { POST_MAX } from "../post-slug";
+import { WHO_MAY } from "../reply-controls";
 import { personSummary } from "./follows";
 import { linkPreviewCard } from "./link-previews";
 import { pageOf, pageQueryOf } from "./page";
@@ -21,6 +22,11 @@ export const contentWarningField = z
   })
   .nullish()
   .transform((warning) => (warning ? warning : null));
+
+/** Who may comment on a post (docs/safety.md "Who can reply and write"). */
+export const replyPolicyField = z.enum(WHO_MAY, {
+  message: "Choose who can reply: everyone, following, friends or nobody.",
+});
 
 /** A yes or no, as JSON sends it or as a multipart field's text. */
 const flagField = z
@@ -57,6 +63,8 @@ export const createPostFields = z.object({
     .union([z.uuid({ message: "This post cannot be quoted." }), z.literal("")])
     .nullish()
     .transform((id) => id || null),
+  /** 'Who can reply'; left out: everyone. */
+  replyPolicy: replyPolicyField.optional().transform((policy) => policy ?? "everyone"),
   alt0: imageAltField,
   alt1: imageAltField,
   alt2: imageAltField,
@@ -99,6 +107,9 @@ export const quotedPost = z.object({
   imageSensitive: z.boolean(),
   path: z.string(),
   createdAt: z.string(),
+  /** The reader's muted words it matches (docs/safety.md "Muted words"): the card is collapsed
+   * until opened; absent when none does. */
+  mutedBy: z.array(z.string()).optional(),
 });
 export type QuotedPostView = z.infer<typeof quotedPost>;
 
@@ -164,10 +175,18 @@ export const postView = z.object({
   /** The reader's muted words its text or content warning matches (docs/safety.md "Muted
    * words"): shown collapsed until opened; absent when none does. */
   mutedBy: z.array(z.string()).optional(),
+  /** Who may comment on it, its author's choice (docs/safety.md "Who can reply and write");
+   * absent on posts from elsewhere. */
+  replyPolicy: replyPolicyField.optional(),
+  /** Whether the reader may comment on it (policy/replies.ts): on the post's own read, by id or
+   * by path; absent in lists. */
+  canReply: z.boolean().optional(),
 });
 export type PostView = z.infer<typeof postView>;
 
 export const postResponse = z.object({ post: postView });
+/** PUT /api/posts/{id}/reply-policy: the author changes who may comment. */
+export const replyPolicyBody = z.object({ replyPolicy: replyPolicyField });
 export const postPage = pageOf(postView);
 
 export const pageQuery = pageQueryOf({ default: FEED_PAGE_SIZE, max: 50 });

@@ -2,6 +2,7 @@
 // queue and its actions, and the signed-in person's standing (moderator, restricted, notices).
 import { z } from "zod";
 import { REPORT_DETAILS_MAX } from "../limits";
+import { isEnforcing, REPORTER_NOTE_MAX } from "../moderation-standing";
 import { REPORT_REASONS, REPORT_TARGETS } from "../report-reasons";
 import { personSummary } from "./follows";
 import { pageOf, pageQueryOf } from "./page";
@@ -87,18 +88,26 @@ export const reportQueueQuery = pageQueryOf({ default: 20, max: 50 }).extend({
 });
 export const reportQueuePage = pageOf(reportGroup);
 
-export const moderationRequest = z.object({
-  targetType: z.enum(REPORT_TARGETS),
-  targetId: z.string().min(1).max(64),
-  action: z.enum(MODERATION_ACTIONS),
-  /** Why: written to the audit log and, for actions on a person, told to them. */
-  reason: z.string().trim().min(1).max(500),
-  /** The rule a removal, restriction or suspension enforces (a report reason); ignored for a
-   * dismissal or a restore, which enforce none. */
-  rule: z.enum(REPORT_REASONS).optional(),
-  /** restrict: how many days (1–365). */
-  days: z.number().int().min(1).max(365).optional(),
-});
+export const moderationRequest = z
+  .object({
+    targetType: z.enum(REPORT_TARGETS),
+    targetId: z.string().min(1).max(64),
+    action: z.enum(MODERATION_ACTIONS),
+    /** Why: written to the audit log and, for actions on a person, told to them. */
+    reason: z.string().trim().min(1).max(500),
+    /** The rule a removal, restriction or suspension enforces (a report reason), required for
+     * those; ignored for a dismissal or a restore, which enforce none. */
+    rule: z.enum(REPORT_REASONS).optional(),
+    /** restrict: how many days (1–365). */
+    days: z.number().int().min(1).max(365).optional(),
+    /** Told to the people whose reports the action closes (docs/safety.md "Reporters hear
+     * back"); not for a restore, which closes none it would tell of. */
+    reporterNote: z.string().trim().max(REPORTER_NOTE_MAX).optional(),
+  })
+  .refine((r) => r.rule !== undefined || !isEnforcing(r.action), {
+    path: ["rule"],
+    message: "Choose the rule this action enforces.",
+  });
 export const moderationResponse = z.object({ ok: z.literal(true) });
 
 export const auditEntry = z.object({

@@ -18,6 +18,7 @@ const SCREENS: Partial<Record<StaticPage | RemoteProfile, string>> = {
   "auth-callback": "src/web/screens/AuthCallback/auth-callback-screen.tsx",
   policies: "src/web/screens/Policies/policies-screen.tsx",
   about: "src/web/screens/About/about-screen.tsx",
+  transparency: "src/web/screens/Transparency/transparency-screen.tsx",
   mail: "src/web/screens/Mail/mail-screen.tsx",
   activity: "src/web/screens/Activity/activity-screen.tsx",
   search: "src/web/screens/Search/search-screen.tsx",

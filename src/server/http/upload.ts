@@ -187,9 +187,9 @@ export async function readPostSubmission(
     // A few more are read to their end so that a fifth image is told apart (400, not busboy's 413).
     spareFiles: POST_IMAGES_MAX,
     maxBytes: limit.maxBytes,
-    // content, contentWarning, imageSensitive, linkPreviewId, alt0–alt3 (contracts/posts.ts
-    // createPostFields)
-    maxFields: 4 + POST_IMAGES_MAX,
+    // content, contentWarning, imageSensitive, linkPreviewId, quoteOf, replyPolicy, alt0–alt3
+    // (contracts/posts.ts createPostFields)
+    maxFields: 6 + POST_IMAGES_MAX,
   });
   if (body.tooLarge) throw new AppError(413, ERROR_CODES.tooLarge, limit.tooLargeMessage);
   // A file sent under another name is refused rather than dropped without a word.

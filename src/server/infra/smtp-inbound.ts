@@ -21,6 +21,8 @@ export type { DnsResolver } from "./dns-resolver";
 export interface ReceivedMail {
   /** The accepted recipients on our domain, as `findRecipient` named them at RCPT TO. */
   recipients: string[];
+  /** The address (lower-cased) each of them was named by at RCPT TO. */
+  addresses: ReadonlyMap<string, string>;
   from: string;
   subject: string | null;
   text: string;
@@ -46,11 +48,18 @@ export interface InboundSmtpOptions {
   deadlines: Deadlines;
   tls?: { key: string; cert: string } | undefined;
   resolver: DnsResolver;
-  /** Who mail to this local part (before the @) is for, or null for nobody (550). */
-  findRecipient: (localPart: string) => Promise<string | null>;
+  /** Who mail to this local part (before the @) from the envelope's `sender` ("" for a bounce)
+   * is for; null for nobody (550 5.1.1), or a refusal of theirs. */
+  findRecipient: (localPart: string, sender: string) => Promise<string | RefusedRecipient | null>;
   /** Stores the mail; how many recipients' copies were stored (none: each had it already). */
   deliver: (mail: ReceivedMail) => Promise<number>;
   logger: FastifyBaseLogger;
+}
+
+/** A recipient who refuses this sender: answered 550 with this text after the code (an enhanced
+ * status code first, e.g. "5.7.1 …"). */
+export interface RefusedRecipient {
+  refused: string;
 }
 
 export interface InboundSmtp {
@@ -71,7 +80,8 @@ const MAX_REFERENCES = 50;
 /** How long closing the server waits for open sessions before it ends them with a 421. */
 const MAX_CLOSE_WAIT_MS = 5000;
 
-function smtpError(code: number, message: string): Error {
+/** An error the server answers with `code` and `message` (thrown by `deliver` too). */
+export function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
@@ -146,11 +156,16 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         return;
       }
       sessions.handling(session.id);
-      options.findRecipient(local).then(
+      const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+      options.findRecipient(local, sender.toLowerCase()).then(
         (recipient) => {
           sessions.answered(session.id);
           if (!recipient) {
             callback(smtpError(550, "5.1.1 No such user here"));
+            return;
+          }
+          if (typeof recipient !== "string") {
+            callback(smtpError(550, recipient.refused));
             return;
           }
           const accepted = recipients.get(session.id) ?? new Map<string, string>();
@@ -171,10 +186,13 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     onData(stream, session, callback) {
       sessions.dataStarted(session.id, stream);
       const accepted = recipients.get(session.id);
-      const named = session.envelope.rcptTo.map((r) => accepted?.get(r.address.toLowerCase()));
-      receive(stream, session, options, domain, [
-        ...new Set(named.filter((id): id is string => id !== undefined)),
-      ]).then(
+      const addresses = new Map<string, string>();
+      for (const { address } of session.envelope.rcptTo) {
+        const named = address.toLowerCase();
+        const id = accepted?.get(named);
+        if (id !== undefined && !addresses.has(id)) addresses.set(id, named);
+      }
+      receive(stream, session, options, domain, addresses).then(
         (stored) => {
           sessions.verdictSent(session.id);
           // A retry of mail every recipient has is accepted all the same (docs/mail.md "Inbound").
@@ -221,7 +239,7 @@ async function receive(
   session: SMTPServerSession,
   options: InboundSmtpOptions,
   domain: string,
-  recipients: string[],
+  addresses: ReadonlyMap<string, string>,
 ): Promise<number> {
   const raw = await readAll(stream);
   if (stream.sizeExceeded) throw smtpError(552, "5.3.4 Message too big");
@@ -251,7 +269,8 @@ async function receive(
   const text =
     parsed.text?.trim() || (parsed.html ? htmlToText(parsed.html, { wordwrap: false }) : "");
   return options.deliver({
-    recipients,
+    recipients: [...addresses.keys()],
+    addresses,
     from,
     subject: stripControlCharacters(parsed.subject ?? "").trim() || null,
     text: stripControlCharacters(text).trim(),

@@ -249,6 +249,7 @@ describe.skipIf(skip)("kill -9 during a purchase, a message, moderation and inbo
           targetType: "profile",
           targetId: cast.target.id,
           action: "suspend",
+          rule: "spam",
           reason: "Crash test",
         });
         if (done.status === 200) acked.suspended.push(cast.target);

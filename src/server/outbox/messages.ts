@@ -23,6 +23,15 @@ export type FederateMessage =
   | { kind: "block" | "unblock"; userId: string; actorId: string; blockUri: string }
   /** A private account's owner answered a follow request from elsewhere. */
   | { kind: "accept" | "reject"; userId: string; actorId: string; followUri: string }
+  /** The quoted post's author (`userId`) took their post out of a quote, by one of our people or
+   * by someone elsewhere: a Delete of its FEP-044f authorization, served at
+   * /ap/quote-approvals/{authorizationId} until then (docs/federation.md "Quotes"). */
+  | {
+      kind: "quote.revoke";
+      userId: string;
+      authorizationId: string;
+      quote: { userId: string } | { actorId: string };
+    }
   | {
       kind: "actor.delete";
       userId: string;
@@ -58,8 +67,9 @@ export type PushNotice =
       from: { userId: string } | { address: string };
       preview: string | null;
     }
-  /** A moderator's decision about the recipient's account or content (docs/safety.md). */
-  | { kind: "moderation" }
+  /** A moderator's decision about the recipient's account or content (docs/safety.md), or about
+   * a report the recipient made (`report`: "Reporters hear back"). */
+  | { kind: "moderation"; report?: boolean }
   /** A badge request was decided (docs/profiles-and-media.md "Badges"). */
   | { kind: "badge"; approved: boolean };
 

@@ -3,6 +3,7 @@
 import type { FollowCounts, FollowState } from "../../domain/contracts/follows";
 import type { MessageView } from "../../domain/contracts/mail";
 import type { PostView } from "../../domain/contracts/posts";
+import type { WhoMay } from "../../domain/reply-controls";
 
 export type DomainEvent =
   | {
@@ -27,6 +28,8 @@ export type DomainEvent =
       updatedAt: string;
     }
   | { type: "post.deleted"; authorId: string; postId: string }
+  /** The post's author changed who may comment on it (docs/safety.md "Who can reply and write"). */
+  | { type: "post.replies"; postId: string; replyPolicy: WhoMay }
   /** This user liked or unliked the post: its like count and their like, as committed. */
   | {
       type: "post.liked";
@@ -72,6 +75,9 @@ export type DomainEvent =
   | { type: "relation.changed"; userIds: string[] }
   /** Posts from elsewhere entered or left these readers' home feeds (docs/federation.md). */
   | { type: "feed.stale"; userIds: string[] }
+  /** A post from elsewhere with these tags (keys) arrived: it enters the home feeds of the readers
+   * who follow one of them (docs/federation.md "Hashtags"). */
+  | { type: "feed.tagged"; tags: string[] }
   /** A moderator suspended the user: cached pages may hold what they wrote. */
   | { type: "account.suspended"; userId: string }
   /** The user deleted their account: their posts went, and with their likes, comments and

@@ -156,6 +156,7 @@ describe.skipIf(skipReason !== null)(
           targetType: "profile",
           targetId: person.id,
           action: "suspend",
+          rule: "other",
           reason: "Ban evasion",
         }),
       });

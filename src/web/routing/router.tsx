@@ -35,6 +35,10 @@ const AboutScreen = onDemand(
   () => import("../screens/About/about-screen"),
   (m) => m.AboutScreen,
 );
+const TransparencyScreen = onDemand(
+  () => import("../screens/Transparency/transparency-screen"),
+  (m) => m.TransparencyScreen,
+);
 const MailScreen = onDemand(
   () => import("../screens/Mail/mail-screen"),
   (m) => m.MailScreen,
@@ -88,6 +92,7 @@ const FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> = {
   "auth-callback": AuthCallbackScreen,
   policies: PoliciesScreen,
   about: AboutScreen,
+  transparency: TransparencyScreen,
   mail: MailScreen,
   tag: TagScreen,
 };
@@ -136,6 +141,8 @@ export function AppRoutes() {
           <Route path="auth/callback" element={<AuthCallbackScreen />} />
           <Route path="policies" element={<PoliciesScreen />} />
           <Route path="about" element={<AboutScreen />} />
+          {/* docs/safety.md "Transparency report"; "transparency" is a reserved handle. */}
+          <Route path="transparency" element={<TransparencyScreen />} />
           {/* Mail has its own signed-out state (spec-1 §2 "Mail screen"). */}
           <Route path="mail" element={<MailScreen />} />
           <Route path="activity" element={guarded(<ActivityScreen />)} />

@@ -1,8 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PostView } from "../../domain/contracts/posts";
 import type { ServerMessage } from "../../domain/realtime-events";
 import { makeMessage, makeThread } from "../test-support/mail";
-import { ADA, GRACE } from "../test-support/posts";
+import { ADA, GRACE, makePost } from "../test-support/posts";
 import { followRequestKeys } from "./queries/follow-requests";
 import { followKeys } from "./queries/follows";
 import { mailKeys } from "./queries/mail";
@@ -12,6 +13,7 @@ import {
   type MessagesData,
   type ThreadsData,
 } from "./queries/mail-pages";
+import { mutedWordKeys } from "./queries/muted-words";
 import { postKeys } from "./queries/posts";
 import { FOLLOW_COUNTS_CHANGED, type FollowCountsChangedDetail } from "./queries/profile-counts";
 import { profileKeys } from "./queries/profiles";
@@ -322,5 +324,64 @@ describe("applyServerMessage: mail", () => {
     // Heard twice (this tab read it too): counted once.
     applyServerMessage(queryClient, { type: "mail.read", threadId: T2 }, ADA.userId);
     expect(unreadCount()).toEqual({ count: 0 });
+  });
+});
+
+describe("applyServerMessage: muted words on what arrives live", () => {
+  const entry = (text: string, contexts: string[], expiresAt: string | null) => ({
+    id: text,
+    text,
+    contexts,
+    duration: "never",
+    expiresAt,
+    expired: false,
+    createdAt: new Date().toISOString(),
+  });
+  const later = () => new Date(Date.now() + 60_000).toISOString();
+  const emptyPage = { pages: [{ items: [], nextCursor: null }], pageParams: [null] };
+
+  it("marks a post and a message the reader's list matches, as the server would", () => {
+    queryClient.setQueryData(mutedWordKeys.all, {
+      items: [entry("butler", ["feed"], later()), entry("secret", ["mail"], null)],
+    });
+    const post = makePost({ author: GRACE, content: "The BUTLER did it" });
+    const mine = makePost({ author: ADA, content: "My butler story" });
+    applyServerMessage(queryClient, { type: "post.created", post }, ADA.userId);
+    applyServerMessage(queryClient, { type: "post.created", post: mine }, ADA.userId);
+    const incoming = queryClient.getQueryData<PostView[]>(postKeys.incoming()) ?? [];
+    expect(incoming.find((p) => p.id === post.id)?.mutedBy).toEqual(["butler"]);
+    expect(incoming.find((p) => p.id === mine.id)?.mutedBy).toBeUndefined();
+
+    const message = makeMessage({ threadId: "t-live", sender: GRACE, body: "A secret for you" });
+    queryClient.setQueryData<MessagesData>(mailKeys.messages("t-live"), emptyPage);
+    applyServerMessage(
+      queryClient,
+      { type: "mail.message", threadId: "t-live", message },
+      ADA.userId,
+    );
+    const kept = queryClient.getQueryData<MessagesData>(mailKeys.messages("t-live"));
+    expect(JSON.stringify(kept)).toContain('"mutedBy":["secret"]');
+  });
+
+  it("leaves them whole once the entry expired, or where it does not apply", () => {
+    queryClient.setQueryData(mutedWordKeys.all, {
+      items: [
+        entry("butler", ["feed"], new Date(Date.now() - 1_000).toISOString()),
+        entry("secret", ["feed"], null),
+      ],
+    });
+    const post = makePost({ author: GRACE, content: "The butler did it" });
+    applyServerMessage(queryClient, { type: "post.created", post }, ADA.userId);
+    const incoming = queryClient.getQueryData<PostView[]>(postKeys.incoming()) ?? [];
+    expect(incoming.find((p) => p.id === post.id)?.mutedBy).toBeUndefined();
+    const message = makeMessage({ threadId: "t-live2", sender: GRACE, body: "A secret" });
+    queryClient.setQueryData<MessagesData>(mailKeys.messages("t-live2"), emptyPage);
+    applyServerMessage(
+      queryClient,
+      { type: "mail.message", threadId: "t-live2", message },
+      ADA.userId,
+    );
+    const kept = queryClient.getQueryData<MessagesData>(mailKeys.messages("t-live2"));
+    expect(JSON.stringify(kept)).not.toContain("mutedBy");
   });
 });

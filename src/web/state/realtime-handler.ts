@@ -6,6 +6,7 @@ import { invalidateActivity } from "./queries/activity";
 import { invalidateFollowRequests } from "./queries/follow-requests";
 import { refreshPrivateProfile, setFollowing } from "./queries/follows";
 import { mailKeys, markThreadReadLocally, receiveMessage } from "./queries/mail";
+import { liveMutedBy } from "./queries/muted-words";
 import { receiveLikeCount } from "./queries/post-likes";
 import { receivePost } from "./queries/post-live";
 import { applyPostEdit, removePost } from "./queries/posts";
@@ -47,9 +48,18 @@ export function applyServerMessage(
       // both ask again, so every tab and device shows the same count.
       invalidateActivity(queryClient);
       return;
-    case "post.created":
-      receivePost(queryClient, message.post, viewerId);
+    case "post.created": {
+      // Marked here as the feed would have been (docs/safety.md "Muted words").
+      const { post } = message;
+      const mutedBy = liveMutedBy(queryClient, {
+        context: "feed",
+        viewerId,
+        authorId: post.author.userId,
+        texts: [post.contentWarning, post.content],
+      });
+      receivePost(queryClient, mutedBy ? { ...post, mutedBy } : post, viewerId);
       return;
+    }
     case "post.updated":
       applyPostEdit(queryClient, message.postId, {
         content: message.content,
@@ -64,15 +74,23 @@ export function applyServerMessage(
     case "post.likes":
       receiveLikeCount(queryClient, message.postId, message);
       return;
-    case "mail.message":
+    case "mail.message": {
       // spec-1 §4: into the open conversation and the thread list at once; the reader's own
       // message (sent from another tab) neither marks the thread unread nor counts on the badge.
+      const sent = message.message;
+      const mutedBy = liveMutedBy(queryClient, {
+        context: "mail",
+        viewerId,
+        authorId: sent.sender?.userId ?? null,
+        texts: [sent.subject, sent.body],
+      });
       receiveMessage(
         queryClient,
-        message.message,
-        viewerId !== null && message.message.sender?.userId === viewerId,
+        mutedBy ? { ...sent, mutedBy } : sent,
+        viewerId !== null && sent.sender?.userId === viewerId,
       );
       return;
+    }
     case "mail.read":
       markThreadReadLocally(queryClient, message.threadId);
       return;

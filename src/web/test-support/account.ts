@@ -1,7 +1,7 @@
 // Test data for Settings' account sections (docs/accounts.md): sessions shaped as the API sends
 // them, and the account API of one viewer for the fetch stub of posts.tsx, holding its sessions,
-// password, two-factor authentication, e-mail switches, privacy settings and deletion code like the
-// server.
+// password, two-factor authentication, e-mail switches, privacy settings, who can message them
+// and deletion code like the server.
 import {
   CURRENT_PASSWORD_WRONG,
   changePasswordBody,
@@ -9,6 +9,7 @@ import {
   type SessionView,
 } from "../../domain/contracts/account";
 import { type AccountPrivacy, accountPrivacyBody } from "../../domain/contracts/follow-requests";
+import { type MailSettings, mailSettings } from "../../domain/contracts/mail";
 import {
   DEFAULT_MATRIX,
   type NotificationSettings,
@@ -72,6 +73,8 @@ export interface AccountState {
   privacy: AccountPrivacy;
   /** Follow requests waiting for the owner's answer: turning private off approves them. */
   waitingRequests: number;
+  /** 'Who can message me' (docs/mail.md "Who can be written to"). */
+  mail: MailSettings;
 }
 
 /** The code the fake server mails for deleting the account. */
@@ -101,6 +104,7 @@ export const accountState = (
     detailsElsewhere: false,
   },
   waitingRequests: 0,
+  mail: { whoCanMessage: "everyone" },
 });
 
 const fieldError = (field: string, message: string) =>
@@ -161,6 +165,11 @@ export function accountApi(state: AccountState): Route {
       return state.push.browsers.length < before
         ? json({ ok: true })
         : json({ error: { code: "not_found", message: "Browser not found" } }, 404);
+    }
+    if (method === "GET" && path === "/api/mail/settings") return json(state.mail);
+    if (method === "PUT" && path === "/api/mail/settings") {
+      state.mail = mailSettings.parse(body);
+      return json(state.mail);
     }
     if (method === "GET" && path === "/api/account/privacy") return json(state.privacy);
     if (method === "PUT" && path === "/api/account/privacy") {

@@ -21,6 +21,7 @@ const requestGroup = (unread: boolean, actors: PersonSummary[]): ActivityGroup =
   target: null,
   postDeleted: false,
   lastEventAt: new Date().toISOString(),
+  reportOutcome: null,
 });
 
 const REMOTE_ANSWER = /^\/api\/federation\/follow-requests\/([^/]+)(\/approve)?$/;

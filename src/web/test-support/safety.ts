@@ -80,8 +80,11 @@ export function safetyApi(state: SafetyState): Route {
       if (method === "DELETE") list.delete(userId);
       return json(relation(userId));
     }
-    // Settings' muted words: none (their own tests answer before this).
+    // Settings' muted words and account standing: none (their own tests answer before this).
     if (path === "/api/safety/muted-words" && method === "GET") return json({ items: [] });
+    if (path === "/api/safety/standing/actions" && method === "GET") {
+      return json({ activeCount: 0, items: [] });
+    }
     const list = /^\/api\/safety\/(blocks|mutes)(\?.*)?$/.exec(path);
     if (list && method === "GET") {
       const items = [...state[list[1] as "blocks" | "mutes"].values()].map((person) => ({

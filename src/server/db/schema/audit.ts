@@ -21,6 +21,9 @@ export const moderationActions = pgTable(
     /** The rule the action enforces (a report reason: spam, harassment, …); null for a dismissal,
      * a restore or a role grant, which enforce none. */
     rule: text("rule"),
+    /** The moderator's optional note to the people whose reports the action closed
+     * (docs/safety.md "Reporters hear back"). */
+    reporterNote: text("reporter_note"),
     until: at("until"),
     /** When an approved appeal undid the action (docs/safety.md "Appeals"). */
     reversedAt: at("reversed_at"),

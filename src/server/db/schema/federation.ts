@@ -168,6 +168,12 @@ export const fedNotes = pgTable(
     /** Set when it quotes one of our posts: its card is that post's, as the reader may see it. No
      * foreign key: a quoted post that went with its account still shows as unavailable. */
     quotePostId: uuid("quote_post_id"),
+    /** The FEP-044f `quoteAuthorization` it carried, from the quoted post's server: its `Delete`
+     * takes the quoted post out of this quote. */
+    quoteAuthorizationUri: text("quote_authorization_uri"),
+    /** When the quoted post's author took their post out of this quote (here, or by deleting the
+     * authorization elsewhere): its card then says so. */
+    quoteDetachedAt: at("quote_detached_at"),
     publishedAt: at("published_at").notNull(),
     updatedAt: at("updated_at"),
     /** Likes of our people. */
@@ -183,6 +189,9 @@ export const fedNotes = pgTable(
     index("fed_notes_local_post_idx")
       .on(t.localPostId, t.publishedAt, t.id)
       .where(sql`${t.localPostId} is not null`),
+    index("fed_notes_quote_authorization_idx")
+      .on(t.quoteAuthorizationUri)
+      .where(sql`${t.quoteAuthorizationUri} is not null`),
   ],
 );
 

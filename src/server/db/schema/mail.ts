@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { WhoMay } from "../../../domain/reply-controls";
 import { users } from "./auth";
 
 export const chatThreads = pgTable(
@@ -119,16 +120,28 @@ export const inboundMessageIds = pgTable(
 );
 
 /** Per-person mail settings; no row means the defaults. */
-export const mailPreferences = pgTable("mail_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** E-mail notices of new in-app messages at the sign-up address (spec-1 §8). */
-  emailNotifications: boolean("email_notifications").notNull().default(true),
-  /** New followers in the daily digest (docs/accounts.md "E-mails from us"). */
-  emailNewFollowers: boolean("email_new_followers").notNull().default(true),
-  /** Likes and comments on the person's posts in the daily digest. */
-  emailPostActivity: boolean("email_post_activity").notNull().default(true),
-  /** When the person's last daily digest was written: at most one in 24 hours. */
-  digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
-});
+export const mailPreferences = pgTable(
+  "mail_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** E-mail notices of new in-app messages at the sign-up address (spec-1 §8). */
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    /** New followers in the daily digest (docs/accounts.md "E-mails from us"). */
+    emailNewFollowers: boolean("email_new_followers").notNull().default(true),
+    /** Likes and comments on the person's posts in the daily digest. */
+    emailPostActivity: boolean("email_post_activity").notNull().default(true),
+    /** When the person's last daily digest was written: at most one in 24 hours. */
+    digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
+    /** 'Who can message me' (docs/mail.md "Who can be written to"): who may start a conversation
+     * with the person, here or by e-mail from outside. */
+    whoCanMessage: text("who_can_message").$type<WhoMay>().notNull().default("everyone"),
+  },
+  (t) => [
+    check(
+      "mail_preferences_who_can_message_check",
+      sql`${t.whoCanMessage} in ('everyone', 'following', 'friends', 'nobody')`,
+    ),
+  ],
+);

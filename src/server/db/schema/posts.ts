@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { WhoMay } from "../../../domain/reply-controls";
 import { users } from "./auth";
 import { linkPreviews } from "./link-previews";
 
@@ -64,6 +65,9 @@ export const posts = pgTable(
     repostsCount: integer("reposts_count").notNull().default(0),
     /** Its live quotes here that its author did not detach, moved with each in its transaction. */
     quotesCount: integer("quotes_count").notNull().default(0),
+    /** Who may comment on it, the author's choice (docs/safety.md "Who can reply and write"):
+     * everyone, the people the author follows, their friends, or nobody. */
+    replyPolicy: text("reply_policy").$type<WhoMay>().notNull().default("everyone"),
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +91,10 @@ export const posts = pgTable(
     ),
     check("posts_reposts_count_check", sql`${t.repostsCount} >= 0`),
     check("posts_quotes_count_check", sql`${t.quotesCount} >= 0`),
+    check(
+      "posts_reply_policy_check",
+      sql`${t.replyPolicy} in ('everyone', 'following', 'friends', 'nobody')`,
+    ),
     // The quotes of a post: a deleted account's quotes leave its counts (account/deletion.ts).
     index("posts_quote_of_idx").on(t.quoteOf).where(sql`${t.quoteOf} is not null`),
     check("posts_images_check", sql`jsonb_array_length(${t.images}) <= 4`),

@@ -359,6 +359,7 @@ describe("Deleting the account", () => {
       targetType: "profile",
       targetId: person.userId,
       action: "restrict",
+      rule: "spam",
       reason: "Deletion test",
       days: 1,
     });

@@ -1,5 +1,6 @@
-// SQL for user_activity: writing a row, the unread badge, the grouped Activity page (none of them
-// reading the rows held under Requests: held-queries.ts), marking groups read, and forgetting what two people did to each other (a block), what one of ours took
+// SQL for user_activity: writing a row (a reporter's outcome once per action), the unread badge,
+// the grouped Activity page (none of them reading the rows held under Requests: held-queries.ts),
+// marking groups read, and forgetting what two people did to each other (a block), what one of ours took
 // back (a repost undone, a quote deleted or detached), or what someone elsewhere did (their Undo,
 // our person's block of them).
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -22,7 +23,8 @@ export type ActivityType =
   | "FOLLOW_ACCEPTED"
   | "MENTION"
   | "REPOST"
-  | "QUOTE";
+  | "QUOTE"
+  | "REPORT_OUTCOME";
 
 export interface ActivityRow {
   recipientId: string;
@@ -40,6 +42,28 @@ export interface ActivityRow {
 
 export async function insertActivity(tx: Db, row: ActivityRow): Promise<void> {
   await tx.insert(userActivity).values(row);
+}
+
+/** A reporter's word of the action that closed their report; false when they have it already
+ * (user_activity_report_outcome_idx). */
+export async function insertReportOutcome(
+  tx: Db,
+  row: { recipientId: string; actionId: string; at: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(userActivity)
+    .values({
+      recipientId: row.recipientId,
+      actionId: row.actionId,
+      type: "REPORT_OUTCOME",
+      createdAt: row.at,
+    })
+    .onConflictDoNothing({
+      target: [userActivity.recipientId, userActivity.actionId],
+      where: sql`${userActivity.actionId} is not null`,
+    })
+    .returning({ id: userActivity.id });
+  return inserted.length > 0;
 }
 
 /** The people (not suspended) behind these lower-cased handles, a reserved username or a default
@@ -78,7 +102,13 @@ export async function deleteActivityBetween(tx: Db, a: string, b: string): Promi
  * (any when none is given). */
 export async function deleteActivityFromElsewhere(
   tx: Db,
-  input: { recipientId?: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+  input: {
+    recipientId?: string;
+    fedActorId: string;
+    types?: ActivityType[];
+    postId?: string;
+    fedNoteId?: string;
+  },
 ): Promise<void> {
   await tx
     .delete(userActivity)
@@ -88,6 +118,7 @@ export async function deleteActivityFromElsewhere(
         eq(userActivity.fedActorId, input.fedActorId),
         input.types ? inArray(userActivity.type, input.types) : undefined,
         input.postId ? eq(userActivity.postId, input.postId) : undefined,
+        input.fedNoteId ? eq(userActivity.fedNoteId, input.fedNoteId) : undefined,
       ),
     );
 }
@@ -154,8 +185,10 @@ export const shownActor = (recipientId: string, actorId: SQL | typeof userActivi
 /** Replies are shown with comments (spec-2 §3 group types LIKE, COMMENT, FOLLOW). */
 const groupType = sql`case when ${userActivity.type} = 'REPLY' then 'COMMENT' else ${userActivity.type} end`;
 
-/** A post from elsewhere that is on none of ours (a mention) is a group of its own. */
-const noteKey = sql`case when ${userActivity.postId} is null then ${userActivity.fedNoteId} end`;
+/** A post from elsewhere that is on none of ours (a mention), or that quotes one of ours, is a
+ * group of its own (a quote from elsewhere can be taken out of: docs/federation.md "Quotes"). */
+const noteKey = sql`case when ${userActivity.postId} is null or ${userActivity.type} = 'QUOTE'
+  then ${userActivity.fedNoteId} end`;
 
 /** The row's post, if any, is one the recipient may still see: a reply on a private account's post
  * is not shown to someone who no longer follows it (docs/safety.md "Private accounts"). */
@@ -181,7 +214,8 @@ export async function countUnread(
   const [row] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*) as n from (
-      select distinct ${groupType}, ${userActivity.postId}, ${noteKey} from ${userActivity}
+      select distinct ${groupType}, ${userActivity.postId}, ${noteKey}, ${userActivity.actionId}
+      from ${userActivity}
       where ${userActivity.recipientId} = ${recipientId} and ${userActivity.readAt} is null
         and not ${userActivity.held}
         and ${notHidden(userActivity.type, hidden)}
@@ -195,13 +229,15 @@ export interface GroupRow {
   group_type: ActivityGroupType;
   post_id: string | null;
   note_id: string | null;
+  /** A report's outcome: the moderation action, its group's key. */
+  action_id: string | null;
   actor_count: number | string;
   unread: boolean;
   last_event_at: Date | string;
   post_snippet: string | null;
   comment_snippet: string | null;
-  /** Our people's ids, and `fed:{id}` for people elsewhere. */
-  actors: string[];
+  /** Our people's ids, and `fed:{id}` for people elsewhere; none for a report's outcome. */
+  actors: (string | null)[];
 }
 
 const RECENT_ROWS = 2000;
@@ -215,14 +251,14 @@ export async function activityGroups(
 ): Promise<GroupRow[]> {
   return queryRows<GroupRow>(
     db,
-    sql`select group_type, post_id, note_id, count(distinct actor) as actor_count, bool_or(read_at is null) as unread,
+    sql`select group_type, post_id, note_id, action_id, count(distinct actor) as actor_count, bool_or(read_at is null) as unread,
         max(created_at) as last_event_at,
         (array_agg(post_snippet order by created_at desc))[1] as post_snippet,
         (array_agg(comment_snippet order by created_at desc))[1] as comment_snippet,
         array_agg(actor order by created_at desc) as actors
       from (
         select case when type = 'REPLY' then 'COMMENT' else type end as group_type, post_id,
-          case when post_id is null then fed_note_id end as note_id,
+          case when post_id is null or type = 'QUOTE' then fed_note_id end as note_id, action_id,
           coalesce(actor_id, 'fed:' || fed_actor_id::text) as actor, read_at,
           created_at, post_snippet, comment_snippet
         from user_activity where recipient_id = ${recipientId} and not held
@@ -231,7 +267,7 @@ export async function activityGroups(
           and ${postStillSeen(recipientId, sql`post_id`)}
         order by created_at desc limit ${RECENT_ROWS}
       ) recent
-      group by group_type, post_id, note_id
+      group by group_type, post_id, note_id, action_id
       order by last_event_at desc
       limit ${MAX_GROUPS}`,
   );
@@ -283,16 +319,20 @@ export async function postsForGroups(db: Db, ids: string[]) {
     .where(inArray(posts.id, ids));
 }
 
-export async function markRead(
-  db: Db,
-  recipientId: string,
-  group: { groupType: ActivityGroupType; postId: string | null; noteId?: string | null } | null,
-): Promise<void> {
+export interface GroupKey {
+  groupType: ActivityGroupType;
+  postId: string | null;
+  noteId?: string | null | undefined;
+  actionId?: string | null | undefined;
+}
+
+export async function markRead(db: Db, recipientId: string, group: GroupKey | null): Promise<void> {
   const groupMatch = group
     ? and(
         sql`${groupType} = ${group.groupType}`,
         group.postId ? eq(userActivity.postId, group.postId) : isNull(userActivity.postId),
-        group.postId ? undefined : sql`${noteKey} is not distinct from ${group.noteId ?? null}`,
+        sql`${noteKey} is not distinct from ${group.noteId ?? null}`,
+        sql`${userActivity.actionId} is not distinct from ${group.actionId ?? null}`,
       )
     : undefined;
   await db

@@ -5,7 +5,8 @@
 // one's own actions; the same from people elsewhere (docs/federation.md "Activity from
 // elsewhere"); and the forgetting of what two people did to each other when one blocks the other
 // (docs/safety.md "Block"), of a repost undone or a quote deleted or detached, of what someone
-// elsewhere undid or our person blocked, or of a request once it is answered or cancelled. A
+// elsewhere undid or our person blocked, or of a request once it is answered or cancelled; and a
+// reporter's word of what became of their report (docs/safety.md "Reporters hear back"). A
 // comment, reply or mention from an account the recipient's filter holds is written held: it
 // waits under their Requests (docs/notifications.md "Requests").
 import { warnedSnippet } from "../../../domain/activity-buckets";
@@ -19,6 +20,7 @@ import {
   deleteFollowRequestActivity,
   hasActivityFromElsewhere,
   insertActivity,
+  insertReportOutcome,
 } from "./queries";
 
 export type { ActivityType } from "./queries";
@@ -76,6 +78,13 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
   return heldRow ? null : input.recipientId;
 }
 
+/** Tells a reporter of the action that closed their report, once per reporter and action (a
+ * retried action finds the row there); true when this wrote it. */
+export const recordReportOutcome = (
+  tx: Db,
+  input: { recipientId: string; actionId: string; at: Date },
+) => insertReportOutcome(tx, input);
+
 /** A block removes the activity between the two people, both ways. */
 export const forgetActivityBetween = (tx: Db, a: string, b: string) =>
   deleteActivityBetween(tx, a, b);
@@ -94,11 +103,18 @@ export const noticedFromElsewhere = (
 ) => hasActivityFromElsewhere(tx, input);
 
 /** What someone elsewhere did that reached the recipient (anyone, when none is given): an Undo of
- * a like or an Announce (`types` LIKE or REPOST, `postId`) or a follow, an answered request, or
- * all of it (our person blocked them). */
+ * a like or an Announce (`types` LIKE or REPOST, `postId`) or a follow, an answered request, a
+ * quote its quoted author took their post out of (`fedNoteId`), or all of it (our person blocked
+ * them). */
 export const forgetFromElsewhere = (
   tx: Db,
-  input: { recipientId?: string; fedActorId: string; types?: ActivityType[]; postId?: string },
+  input: {
+    recipientId?: string;
+    fedActorId: string;
+    types?: ActivityType[];
+    postId?: string;
+    fedNoteId?: string;
+  },
 ) => deleteActivityFromElsewhere(tx, input);
 
 /** A follow request's item goes with the request (approved, declined or cancelled). */

@@ -4,16 +4,21 @@
 // as it reads now) hydrated in one query each; opening a group marks it read; the menu badge's
 // unread count.
 import { warnedSnippet } from "../../../domain/activity-buckets";
-import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts/activity";
+import type { ActivityGroup } from "../../../domain/contracts/activity";
 import { displayHandle } from "../../../domain/handles";
+import { reportOutcomeOf } from "../../../domain/report-outcomes";
+import type { ReportTarget } from "../../../domain/report-reasons";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { mutedMarker } from "../../policy/muted-words";
+import { reportOutcomesOf } from "../audit/record";
 import { hiddenActivityTypes } from "../notification-settings/channels";
 import { toPersonSummary } from "../profiles/person";
 import {
   activityGroups,
   actorsByIds,
   countUnread,
+  type GroupKey,
   markRead,
   notesForGroups,
   postsForGroups,
@@ -21,6 +26,8 @@ import {
 } from "./queries";
 
 const AVATARS = 5;
+
+const withMark = (mutedBy: string[]) => (mutedBy.length > 0 ? { mutedBy } : {});
 const ELSEWHERE = "fed:";
 
 /** A post's address on its own server, when it is a web address (a server's word is not trusted
@@ -32,21 +39,35 @@ function webAddress(note: { url: string | null; uri: string } | undefined): stri
 
 export async function listActivity(db: Db, recipientId: string): Promise<ActivityGroup[]> {
   const groups = await activityGroups(db, recipientId, await hiddenActivityTypes(db, recipientId));
-  const recentActors = groups.map((g) => [...new Set(g.actors)].slice(0, AVATARS));
+  const recentActors = groups.map((g) =>
+    [...new Set(g.actors.filter((id): id is string => id !== null))].slice(0, AVATARS),
+  );
   const actorIds = [...new Set(recentActors.flat())];
   const localIds = actorIds.filter((id) => !id.startsWith(ELSEWHERE));
   const remoteIds = actorIds.flatMap((id) =>
     id.startsWith(ELSEWHERE) ? [id.slice(ELSEWHERE.length)] : [],
   );
-  const idsOf = (key: "post_id" | "note_id") => [
+  const idsOf = (key: "post_id" | "note_id" | "action_id") => [
     ...new Set(groups.map((g) => g[key]).filter((id): id is string => id !== null)),
   ];
-  const [actors, remoteActors, postRows, noteRows] = await Promise.all([
-    actorsByIds(db, localIds),
-    remoteActorsByIds(db, remoteIds),
-    postsForGroups(db, idsOf("post_id")),
-    notesForGroups(db, idsOf("note_id")),
-  ]);
+  const now = new Date();
+  const [actors, remoteActors, postRows, noteRows, outcomeRows, markComments, markPosts] =
+    await Promise.all([
+      actorsByIds(db, localIds),
+      remoteActorsByIds(db, remoteIds),
+      postsForGroups(db, idsOf("post_id")),
+      notesForGroups(db, idsOf("note_id")),
+      reportOutcomesOf(db, idsOf("action_id")),
+      mutedMarker(db, { viewerId: recipientId, context: "comments", now }),
+      mutedMarker(db, { viewerId: recipientId, context: "feed", now }),
+    ]);
+  // The words someone wrote (a comment, a mention, a quote) are collapsed when the reader's muted
+  // words match them (docs/safety.md "Muted words").
+  const mutedBy = (group: (typeof groups)[number], author: string | undefined) => {
+    if (!group.comment_snippet) return [];
+    const mark = group.group_type === "COMMENT" ? markComments : markPosts;
+    return mark(author ?? null, [group.comment_snippet]);
+  };
   const personById = new Map<string, ActivityGroup["actorsRecent"][number]>([
     ...actors.map((a) => {
       const { userId, fullName, handle, profileImageUrl } = toPersonSummary(a);
@@ -60,6 +81,7 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
   ]);
   const postById = new Map(postRows.map((p) => [p.id, p]));
   const noteById = new Map(noteRows.map((n) => [n.id, n]));
+  const outcomeById = new Map(outcomeRows.map((o) => [o.id, o]));
   return groups.map((group, i) => {
     const people = (recentActors[i] ?? []).flatMap((id) => personById.get(id) ?? []);
     const post = group.post_id ? postById.get(group.post_id) : undefined;
@@ -86,12 +108,28 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
           ? warnedSnippet(post.content, post.contentWarning)
           : group.post_snippet,
       commentSnippet: group.comment_snippet,
+      ...withMark(mutedBy(group, first?.userId)),
       actorsRecent: people,
       target,
       postDeleted,
       lastEventAt: new Date(group.last_event_at).toISOString(),
+      reportOutcome: presentOutcome(group.action_id ? outcomeById.get(group.action_id) : undefined),
     };
   });
+}
+
+/** A report's outcome: what was reported and what became of it, never the content or who acted. */
+function presentOutcome(
+  row: { id: string; action: string; targetType: string; reporterNote: string | null } | undefined,
+): ActivityGroup["reportOutcome"] {
+  const outcome = row && reportOutcomeOf(row.action);
+  if (!row || !outcome) return null;
+  return {
+    actionId: row.id,
+    targetType: row.targetType as ReportTarget,
+    outcome,
+    note: row.reporterNote,
+  };
 }
 
 export const unreadCount = async (db: Db, recipientId: string): Promise<number> =>
@@ -103,7 +141,7 @@ export async function markActivityRead(
   deps: Pick<AppContext, "outbox">,
   input: {
     recipientId: string;
-    group: { groupType: ActivityGroupType; postId: string | null; noteId?: string | null } | null;
+    group: GroupKey | null;
   },
 ): Promise<{ ok: true }> {
   await deps.outbox.statement(async (db, fx) => {

@@ -8,20 +8,43 @@ import { decodeCursor, pageOf } from "../../db/keyset";
 import { toPersonSummary } from "../profiles/person";
 import { peopleById } from "../profiles/rows";
 import {
+  actionsOnPersonRows,
+  findModerationAction,
   insertModerationAction,
   insertNotice,
   markNoticeSeenRow,
   moderationLogRows,
   type NewModerationAction,
   renameProfileTarget,
+  reportOutcomeRows,
+  setActionReversed,
   unseenNotices,
 } from "./queries";
+
+export type { ModerationActionRow } from "./queries";
 
 /** What an entry about a deleted person's profile names instead of them. */
 export const DELETED_TARGET = "deleted-account";
 
+/** Writes the entry; its id. */
 export const logModerationAction = (tx: Db, entry: NewModerationAction) =>
   insertModerationAction(tx, entry);
+
+export const moderationActionById = (db: Db, id: string) => findModerationAction(db, id);
+
+/** The newest `limit` actions of these kinds taken on the person (their account standing). */
+export const actionsOnPerson = (
+  db: Db,
+  input: { userId: string; actions: readonly string[]; limit: number },
+) => actionsOnPersonRows(db, input);
+
+/** An approved appeal undid the action (docs/safety.md "Appeals"). */
+export const markActionReversed = (tx: Db, input: { id: string; at: Date }) =>
+  setActionReversed(tx, input);
+
+/** Each action's kind, target type and note to reporters, for the reporters' Activity
+ * (docs/safety.md "Reporters hear back"). */
+export const reportOutcomesOf = (db: Db, actionIds: string[]) => reportOutcomeRows(db, actionIds);
 
 export const leaveNotice = (tx: Db, notice: { userId: string; text: string; createdAt: Date }) =>
   insertNotice(tx, notice);

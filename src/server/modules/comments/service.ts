@@ -9,6 +9,7 @@ import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
 import { spendNewAccountWrite } from "../../policy/new-accounts";
+import { requireMayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSee } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
@@ -102,6 +103,8 @@ export async function addComment(
   await spendNewAccountWrite(deps, { userId: authorId, write: "comments", now });
   const commentId = await deps.outbox.transaction(async (tx, fx) => {
     await requireVisiblePost(tx, { viewerId: authorId, postId });
+    // The post's 'Who can reply' (docs/safety.md "Who can reply and write"), replies included.
+    await requireMayReply(tx, { viewerId: authorId, postId });
     let parentId: string | null = null;
     let parentAuthor: string | null = null;
     if (input.parentCommentId) {

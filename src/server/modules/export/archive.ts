@@ -4,15 +4,18 @@
 
 import { effectiveAudiences } from "../../../domain/audiences";
 import type { ExportStage } from "../../../domain/contracts/export";
+import type { MailSettings } from "../../../domain/contracts/mail";
 import type { ReadingSettings } from "../../../domain/contracts/posts";
 import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { mailSettingsOf } from "../mail/settings";
 import { keyOfMediaUrl } from "../media/service";
 import { readingSettingsOf } from "../posts/reading";
 import { presentProfile } from "../profiles/present";
 import { type ProfileRow, profileRowOf } from "../profiles/rows";
 import {
+  appealsOf,
   badgeRequestsOf,
   bookmarksPage,
   commentLikesPage,
@@ -78,7 +81,7 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): A
 /** A post's n-th image (from 1, in the post's order). */
 const postImagePath = (postId: string, position: number) => `media/posts/${postId}-${position}.jpg`;
 
-function profileFile(row: ProfileRow, reading: ReadingSettings) {
+function profileFile(row: ProfileRow, reading: ReadingSettings, mail: MailSettings) {
   const view = presentProfile(row, "owner");
   // Who may see each value: a county no wider than the city (domain/audiences.ts).
   const audiences = view.privacy && effectiveAudiences(view.privacy.audiences, view.attributes);
@@ -109,6 +112,8 @@ function profileFile(row: ProfileRow, reading: ReadingSettings) {
     pictures: view.pictures.map((url, i) => (url ? `media/pictures/${i + 1}.jpg` : null)),
     counts: view.counts,
     reading,
+    // 'Who can message me' (docs/mail.md "Who can be written to").
+    mail,
   };
 }
 
@@ -164,10 +169,13 @@ export async function writeArchive(
   if (!profile) throw new Error("the person of this export has no profile");
 
   await progress.stage("profile.json");
-  const reading = await readingSettingsOf(deps, userId);
+  const [reading, mail] = await Promise.all([
+    readingSettingsOf(deps, userId),
+    mailSettingsOf(deps, userId),
+  ]);
   zip.addBuffer(
     "profile.json",
-    Buffer.from(`${JSON.stringify(profileFile(profile, reading), null, 2)}\n`),
+    Buffer.from(`${JSON.stringify(profileFile(profile, reading, mail), null, 2)}\n`),
   );
   const badges = await badgeRequestsOf(db, userId);
   zip.addBuffer("badge-requests.json", Buffer.from(`${JSON.stringify(badges, null, 2)}\n`));
@@ -182,6 +190,21 @@ export async function writeArchive(
     createdAt: w.createdAt.toISOString(),
   }));
   zip.addBuffer("muted_words.json", Buffer.from(`${JSON.stringify(muted, null, 2)}\n`));
+  const appeals = (await appealsOf(db, userId)).map((a) => ({
+    action: {
+      kind: a.action,
+      on: a.targetType,
+      rule: a.rule,
+      note: a.note,
+      takenAt: a.actionAt.toISOString(),
+    },
+    text: a.text,
+    status: a.status,
+    decisionReason: a.decisionReason,
+    createdAt: a.createdAt.toISOString(),
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+  }));
+  zip.addBuffer("appeals.json", Buffer.from(`${JSON.stringify(appeals, null, 2)}\n`));
 
   await progress.stage("posts.json");
   const posts = byKeyset((db, key) => postsPage(db, userId, key, PAGE), db);
@@ -202,6 +225,8 @@ export async function writeArchive(
         imageSensitive: p.imageSensitive,
         // The id of the post it quotes (docs/feed.md "Reposts and quotes"), or null.
         quoteOf: p.quoteOf,
+        // 'Who can reply' (docs/safety.md "Who can reply and write").
+        replyPolicy: p.replyPolicy,
         likes: p.likesCount,
         comments: p.commentsCount,
         views: p.viewsCount,

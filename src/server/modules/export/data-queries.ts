@@ -3,6 +3,7 @@
 // order of an index, so a page costs the same however far in it is and nothing is held whole.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
+import { moderationActions, moderationAppeals } from "../../db/schema/audit";
 import { badgeRequests } from "../../db/schema/badges";
 import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
@@ -53,6 +54,7 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
       images: posts.images,
       imageSensitive: posts.imageSensitive,
       quoteOf: posts.quoteOf,
+      replyPolicy: posts.replyPolicy,
       likesCount: posts.likesCount,
       commentsCount: posts.commentsCount,
       viewsCount: posts.viewsCount,
@@ -290,6 +292,28 @@ export function mutedWordsOf(db: Db, userId: string) {
     .from(mutedWords)
     .where(eq(mutedWords.userId, userId))
     .orderBy(asc(mutedWords.createdAt), asc(mutedWords.id));
+}
+
+/** The person's appeals (docs/safety.md "Appeals"), oldest first, each with the action it
+ * appeals but never its moderator: one per action taken on them, read at once. */
+export function appealsOf(db: Db, userId: string) {
+  return db
+    .select({
+      action: moderationActions.action,
+      targetType: moderationActions.targetType,
+      rule: moderationActions.rule,
+      note: moderationActions.reason,
+      actionAt: moderationActions.createdAt,
+      text: moderationAppeals.text,
+      status: moderationAppeals.status,
+      decisionReason: moderationAppeals.decisionReason,
+      createdAt: moderationAppeals.createdAt,
+      decidedAt: moderationAppeals.decidedAt,
+    })
+    .from(moderationAppeals)
+    .innerJoin(moderationActions, eq(moderationActions.id, moderationAppeals.actionId))
+    .where(eq(moderationAppeals.userId, userId))
+    .orderBy(asc(moderationAppeals.createdAt), asc(moderationAppeals.id));
 }
 
 /** The person's badge requests, oldest first, without the veteran's document (docs/safety.md

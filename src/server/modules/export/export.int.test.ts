@@ -220,6 +220,7 @@ describe("Download my data", () => {
     expect([...zip.keys()].sort()).toEqual(
       [
         "README.txt",
+        "appeals.json",
         "badge-requests.json",
         "bookmarks.json",
         "comments.json",

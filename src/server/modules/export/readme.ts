@@ -34,6 +34,10 @@ muted_words.json  Your muted words, oldest first: the word, phrase or #hashtag a
                 ("text"), where it hides things ("feed", "comments", "mail"), for how long
                 ("day", "week", "month" or "never"), when it expires (null: never) and when you
                 added it. Nobody else sees them.
+appeals.json    Your appeals of moderators' actions, oldest first: the action ("kind": remove,
+                restrict or suspend; what it was "on"; the rule; the moderators' note to you;
+                when it was taken), what you wrote, its status ("open", "approved",
+                "rejected"), the decision's reason and when you appealed and it was decided.
 reposts.json    The posts you reposted, oldest first: the post, its author's address and when you
                 reposted it. (A post quoting another is among your posts, in posts.json.)
 following.csv   The people you follow; followers.csv: the people who follow you. One address a

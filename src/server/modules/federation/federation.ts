@@ -15,6 +15,7 @@ import {
   Endpoints,
   Hashtag,
   Image,
+  InteractionPolicy,
   Mention,
   Note,
   Person,
@@ -40,7 +41,8 @@ import { mentionedElsewhere } from "./mentions-out";
 import { tagUrl, textToHtml } from "./note-html";
 import type { RemoteActorRow } from "./queries";
 import { quoteAuthorizationUri, serveQuoteAuthorizations } from "./quote-approvals";
-import { quotedNoteUri, quoteFallbackHtml, quotePolicy, quoteProperties } from "./quote-out";
+import { quotedNoteUri, quoteFallbackHtml, quoteProperties, quoteRule } from "./quote-out";
+import { replyRule } from "./reply-out";
 import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
 
@@ -103,13 +105,22 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
     .mapHandle((_ctx, handle) => userIdOfHandle(db, handle))
     .setKeyPairsDispatcher((_ctx, identifier) => keys.pairsOf(identifier));
 
-  // Lists of followers leave the server as their totals only (docs/federation.md "Privacy").
+  // Lists of followers and of the people followed leave the server as their totals only
+  // (docs/federation.md "Privacy"); the following collection is what a post's `canReply` names
+  // for 'People I follow' (reply-out.ts).
   federation
     .setFollowersDispatcher("/ap/users/{identifier}/followers", () => ({ items: [] }))
     .authorize((ctx) => signedWhenRequired(ctx, signed))
     .setCounter(async (_ctx, identifier) => {
       const shown = await visitorProfileOf(db, identifier);
       return shown ? shown.profile.counts.followers : null;
+    });
+  federation
+    .setFollowingDispatcher("/ap/users/{identifier}/following", () => ({ items: [] }))
+    .authorize((ctx) => signedWhenRequired(ctx, signed))
+    .setCounter(async (_ctx, identifier) => {
+      const shown = await visitorProfileOf(db, identifier);
+      return shown ? shown.profile.counts.following : null;
     });
 
   // Our posts, and our people's replies to posts from elsewhere: both are Notes, told apart by id.
@@ -211,7 +222,11 @@ export function noteOf(
     quote: quote.quote,
     quoteUrl: quote.quoteUrl,
     quoteAuthorization: quoted && quoteAuthorizationUri(ctx, post.id),
-    interactionPolicy: quotePolicy(ctx, post),
+    // docs/federation.md "Quotes", "Replies": who may quote it and reply to it.
+    interactionPolicy: new InteractionPolicy({
+      canQuote: quoteRule(ctx, post),
+      canReply: replyRule(ctx, post),
+    }),
     // docs/federation.md "Content warnings": the warning as `summary`, and a warned post's
     // images sensitive too, as Mastodon reads them.
     summary: post.contentWarning,
@@ -314,6 +329,7 @@ export async function actorOf(
       : null,
     image: profile.bannerUrl ? new Image({ url: absolute(profile.bannerUrl, base) }) : null,
     followers: ctx.getFollowersUri(identifier),
+    following: ctx.getFollowingUri(identifier),
     manuallyApprovesFollowers: profile.privateAccount,
     discoverable,
     indexable: discoverable && !profile.privateAccount,

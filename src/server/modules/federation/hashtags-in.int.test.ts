@@ -147,3 +147,35 @@ describe("hashtags that arrive", () => {
     expect(await contents(blocker, "misskey")).toHaveLength(1);
   });
 });
+
+describe("a followed tag", () => {
+  it("brings posts from elsewhere with it into the follower's home feed, once, blocks kept", async () => {
+    const follower = await createAccount(a, { label: "tagfollower", fullName: "Tess Follower" });
+    const feed = async () =>
+      ((await inject(a, follower, "GET", "/api/feed")).json().items as TagItem[]).map(
+        // The fixture's Note adds its own words after ours.
+        (p) => p.content.split(" #gardening")[0],
+      );
+    expect((await inject(a, follower, "PUT", "/api/tags/Compost/follow")).statusCode).toBe(200);
+    // A cached first page, which the next post with the tag must not leave stale.
+    expect(await feed()).toEqual([]);
+
+    await created(mastodon, "Alice on #compost and #Soil", [
+      hashtag(mastodon, "compost"),
+      hashtag(mastodon, "soil"),
+    ]);
+    await created(misskey, "Mika without the tag", [hashtag(misskey, "weather")]);
+    await eventually(async () => expect(await feed()).toEqual(["Alice on #compost and #Soil"]));
+    // Following a second of its tags shows it once.
+    await inject(a, follower, "PUT", "/api/tags/soil/follow");
+    expect(await feed()).toEqual(["Alice on #compost and #Soil"]);
+    // Someone the follower blocks is left out.
+    await inject(a, follower, "POST", `/api/federation/people/${aliceId}/block`);
+    expect(await feed()).toEqual([]);
+    // Unfollowing the tags takes its posts away.
+    await inject(a, follower, "DELETE", `/api/federation/people/${aliceId}/block`);
+    await inject(a, follower, "DELETE", "/api/tags/compost/follow");
+    await inject(a, follower, "DELETE", "/api/tags/soil/follow");
+    expect(await feed()).toEqual([]);
+  });
+});

@@ -37,6 +37,7 @@ import {
   removeRemoteFollower,
 } from "./queries";
 import { quoteRequested } from "./quote-approvals";
+import { quoteAuthorizationDeleted } from "./quote-revoke";
 import { rememberActor } from "./remote-actors";
 
 export type InboxDeps = NotesInboxDeps;
@@ -58,9 +59,11 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .on(Create, (ctx, create) => noteCreated(deps, ctx, create))
     .on(Update, (ctx, update) => noteUpdated(deps, ctx, update))
-    .on(Delete, (ctx, del) =>
-      isSelfDelete(del) ? actorDeleted(deps, del) : noteDeleted(deps, ctx, del),
-    )
+    .on(Delete, async (ctx, del) => {
+      if (isSelfDelete(del)) return actorDeleted(deps, del);
+      if (await quoteAuthorizationDeleted(deps, ctx, del)) return;
+      return noteDeleted(deps, ctx, del);
+    })
     .on(Follow, async (ctx, follow) => {
       const userId = followedPerson(ctx, follow);
       if (!userId || !follow.id || !follow.actorId) return;

@@ -1,7 +1,7 @@
 // The SQL of posts from elsewhere and our people's likes of them (docs/federation.md "Posts from
 // elsewhere"): kept by URI, listed per author newest first, merged into a reader's home feed from
 // the people elsewhere they follow, with what those people boosted.
-import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
 import {
@@ -30,6 +30,8 @@ export interface NoteFields {
   /** What it quotes (quote-in.ts): the object's id as sent, and our post's id when it is ours. */
   quoteUri?: string | null;
   quotePostId?: string | null;
+  /** The FEP-044f authorization it carried for that quote, from the quoted post's server. */
+  quoteAuthorizationUri?: string | null;
 }
 
 /** Stores a post unless its URI is known; its id, and whether it is new. */
@@ -59,6 +61,7 @@ const followedNotePut = preparedPer((db) =>
       publishedAt: sql.placeholder("publishedAt"),
       quoteUri: sql.placeholder("quoteUri"),
       quotePostId: sql.placeholder("quotePostId"),
+      quoteAuthorizationUri: sql.placeholder("quoteAuthorizationUri"),
     })
     .onConflictDoNothing({ target: fedNotes.uri })
     .returning({ id: fedNotes.id })
@@ -81,6 +84,7 @@ export async function insertFollowedNote(
     publishedAt: note.publishedAt,
     quoteUri: note.quoteUri ?? null,
     quotePostId: note.quotePostId ?? null,
+    quoteAuthorizationUri: note.quoteAuthorizationUri ?? null,
   });
   return row?.id ?? null;
 }
@@ -149,11 +153,12 @@ export interface NoteKey {
   createdAt: Date;
 }
 
-/** The newest `limit` posts (not replies) of the people elsewhere the reader follows, and what
- * they boosted (by the boost's time), before the cursor: one short index range per person and
- * kind, as the local merge does (docs/feed.md). A boost is left out when the reader follows its
- * post's author (the post is there already), blocks them or is blocked by them, or when a
- * moderator silenced or suspended the author's server (its posts reach only their own followers:
+/** The newest `limit` posts (not replies) of the people elsewhere the reader follows, what they
+ * boosted (by the boost's time), and the posts from elsewhere with a tag the reader follows, before
+ * the cursor: one short index range per person, kind and tag, as the local merge does
+ * (docs/feed.md), each post once. A boost or a tagged post is left out when the reader follows its
+ * author (the post is there already), blocks them or is blocked by them, or when a moderator
+ * silenced or suspended the author's server (its posts reach only their own followers:
  * docs/federation.md "Domain blocks"). */
 export async function remoteFeedKeys(
   db: Db,
@@ -181,7 +186,7 @@ function remoteFeedKeysQuery(
 ): SQL {
   const before = (at: string, id: string) =>
     cursor ? sql`and (${sql.raw(at)}, ${sql.raw(id)}) < (${cursor.at}, ${cursor.id}::uuid)` : sql``;
-  return sql`select k.id, k.at as "createdAt" from (
+  return sql`select k.id, max(k.at) as "createdAt" from (
           select n.id, n.at
           from fed_following f
           cross join lateral (
@@ -212,8 +217,29 @@ function remoteFeedKeysQuery(
             limit ${limit}
           ) b
           where f.user_id = ${viewer} and f.state = 'accepted'
+          union all
+          select t.id, t.at
+          from tag_follows tf
+          cross join lateral (
+            select t.note_id as id, t.published_at as at from fed_note_tags t
+            join fed_notes n on n.id = t.note_id
+            join fed_actors a on a.id = n.actor_id
+            where t.tag = tf.tag ${before("t.published_at", "t.note_id")}
+              and not exists (select 1 from fed_blocks x
+                where x.user_id = tf.user_id and x.actor_id = n.actor_id)
+              and not exists (select 1 from fed_blocked_by y
+                where y.user_id = tf.user_id and y.actor_id = n.actor_id)
+              and not exists (select 1 from fed_following g where g.user_id = tf.user_id
+                and g.actor_id = n.actor_id and g.state = 'accepted')
+              and not exists (select 1 from fed_domain_blocks d
+                where d.host = a.host and d.severity in ('silence', 'suspend'))
+            order by t.published_at desc, t.note_id desc
+            limit ${limit}
+          ) t
+          where tf.user_id = ${viewer}
         ) k
-        order by k.at desc, k.id desc
+        group by k.id
+        order by max(k.at) desc, k.id desc
         limit ${limit}`;
 }
 
@@ -276,6 +302,7 @@ export function notesByIds(db: Db, { ids, viewerId }: { ids: string[]; viewerId:
       media: fedNotes.media,
       quoteUri: fedNotes.quoteUri,
       quotePostId: fedNotes.quotePostId,
+      quoteDetached: sql<boolean>`${fedNotes.quoteDetachedAt} is not null`,
       likedByMe: sql<boolean>`exists (select 1 from ${fedNoteLikes} l
         where l.note_id = ${fedNotes.id} and l.user_id = ${viewerId})`,
     })
@@ -367,4 +394,44 @@ export function quotedNotesByUri(db: Db, { uris, viewerId }: { uris: string[]; v
     .from(fedNotes)
     .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
     .where(inArray(fedNotes.uri, uris));
+}
+
+/** A kept post from elsewhere that quotes one of our posts: what taking that post out needs. */
+export async function noteQuotingOurs(db: Db, noteId: string) {
+  const [row] = await db
+    .select({
+      id: fedNotes.id,
+      uri: fedNotes.uri,
+      actorId: fedNotes.actorId,
+      quotePostId: fedNotes.quotePostId,
+      detached: sql<boolean>`${fedNotes.quoteDetachedAt} is not null`,
+    })
+    .from(fedNotes)
+    .where(and(eq(fedNotes.id, noteId), sql`${fedNotes.quotePostId} is not null`));
+  return row;
+}
+
+/** Takes the quoted post out of a kept post's quote; false when it was out already. */
+export async function markNoteQuoteDetached(db: Db, { noteId, at }: { noteId: string; at: Date }) {
+  const rows = await db
+    .update(fedNotes)
+    .set({ quoteDetachedAt: at })
+    .where(and(eq(fedNotes.id, noteId), isNull(fedNotes.quoteDetachedAt)))
+    .returning({ id: fedNotes.id });
+  return rows.length > 0;
+}
+
+/** The kept posts whose quote the authorization `uri` allowed, now withdrawn by its server
+ * (`origin`, whose signature the library checked): their ids. */
+export async function detachByAuthorization(
+  db: Db,
+  { uri, origin, at }: { uri: string; origin: string; at: Date },
+): Promise<string[]> {
+  if (new URL(uri).origin !== origin) return [];
+  const rows = await db
+    .update(fedNotes)
+    .set({ quoteDetachedAt: at })
+    .where(and(eq(fedNotes.quoteAuthorizationUri, uri), isNull(fedNotes.quoteDetachedAt)))
+    .returning({ id: fedNotes.id });
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 // Posts that arrive from elsewhere (docs/federation.md "Posts from elsewhere"): a public Note whose
-// author one of our people follows, that replies to one of our posts or that mentions our people
-// is kept (and its reply and mentions told in Activity: notices.ts), with its hashtags when it
+// author one of our people follows, that replies to one of our posts (and its 'Who can reply'
+// lets its author in) or that mentions our people is kept (and its reply and mentions told in Activity: notices.ts), with its hashtags when it
 // replies to nothing; its author's Update replaces its text and tags and their Delete removes it.
 // Each change drops the cached first feed pages of the author's followers here.
 import type { InboxContext } from "@fedify/fedify";
@@ -8,6 +8,7 @@ import { type Create, type Delete, Note, type Update } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
 import type { Effects, Outbox } from "../../outbox/outbox";
+import { remoteMayReply } from "../../policy/replies";
 import { bumpCommentsCount } from "../posts/for-comments";
 import { boostersFollowersOf } from "./boost-queries";
 import { hashtagsOf } from "./hashtags-in";
@@ -92,9 +93,21 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
   if (!(note instanceof Note) || !note.id) return;
   const text = publicTextOf(note);
   if (text === null) return;
-  const repliedTo = await ourPostRepliedTo(deps, ctx, note);
+  const target = await ourPostRepliedTo(deps, ctx, note);
+  // A reply the post's 'Who can reply' leaves out is no comment there, and does not reach the
+  // post's author as a mention either (docs/federation.md "Replies").
+  const writer = note.attributionId?.href ?? create.actorId?.href ?? "";
+  const admitted =
+    target === null ||
+    (await remoteMayReply(deps.db, {
+      actorUri: writer,
+      post: { authorId: target.author.userId, replyPolicy: target.replyPolicy ?? "everyone" },
+    }));
+  const repliedTo = admitted ? target : null;
   const localPostId = repliedTo?.id ?? null;
-  const mentioned = await mentionedHere(ctx, note);
+  const mentioned = (await mentionedHere(ctx, note)).filter(
+    (userId) => admitted || userId !== target?.author.userId,
+  );
   const quote = await quoteOfNote(ctx, note);
   const quoted = await ourPostSeen(deps, quote.quotePostId, note);
   // A reply to one of our posts, a quote of one, or a mention of our people, is kept whoever wrote
@@ -144,6 +157,8 @@ export async function noteCreated(deps: NotesInboxDeps, ctx: InboxContext<void>,
       mentioned,
     });
     if (userIds.length > 0) fx.publishAfterCommit({ type: "feed.stale", userIds });
+    // It enters the feeds of the people here who follow one of its tags (docs/federation.md).
+    if (tags.length > 0) fx.publishAfterCommit({ type: "feed.tagged", tags });
   });
 }
 

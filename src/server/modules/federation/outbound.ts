@@ -34,6 +34,7 @@ import { INSTANCE_ACTOR } from "./instance-actor";
 import { mentionedElsewhere } from "./mentions-out";
 import { noteById } from "./note-queries";
 import { actorById, actorByUri, type RemoteActorRow, remoteFollowersOf } from "./queries";
+import { sendQuoteRevoke } from "./quote-revoke";
 import { replyWithNote } from "./reply-queries";
 
 const FOLLOWERS_PAGE = 5_000;
@@ -329,6 +330,8 @@ export function federateHandler(deps: OutboundDeps) {
         return sendActorUpdate(ctx, deps, message.userId);
       case "actor.delete":
         return sendActorDelete(ctx, message);
+      case "quote.revoke":
+        return sendQuoteRevoke(ctx, deps.db, message, (userId) => remoteFollowers(deps.db, userId));
       default:
         return sendPost(ctx, deps, message);
     }

@@ -31,3 +31,15 @@ export async function quoteApprovalById(db: Db, id: string) {
   const [row] = await db.select().from(fedQuoteApprovals).where(eq(fedQuoteApprovals.id, id));
   return row;
 }
+
+/** Withdraws the approval of `quoteUri` quoting `postId`; its id, or null when there was none. */
+export async function withdrawApproval(
+  db: Db,
+  { postId, quoteUri }: { postId: string; quoteUri: string },
+): Promise<string | null> {
+  const [row] = await db
+    .delete(fedQuoteApprovals)
+    .where(and(eq(fedQuoteApprovals.postId, postId), eq(fedQuoteApprovals.quoteUri, quoteUri)))
+    .returning({ id: fedQuoteApprovals.id });
+  return row?.id ?? null;
+}

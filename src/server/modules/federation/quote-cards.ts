@@ -15,6 +15,7 @@ export type LocalQuoteCards = (
 ) => Promise<Map<string, QuoteCardView>>;
 
 const UNAVAILABLE: QuoteCardView = { unavailable: true, detached: false };
+const DETACHED: QuoteCardView = { unavailable: true, detached: true };
 
 export async function noteQuoteCards(
   db: Db,
@@ -29,7 +30,7 @@ export async function noteQuoteCards(
   const cards = new Map<string, QuoteCardView>();
   if (ours.length > 0 && quoteCards) {
     const local = await quoteCards(
-      ours.map((r) => ({ id: r.id, quoteOf: r.quotePostId, quoteDetached: false })),
+      ours.map((r) => ({ id: r.id, quoteOf: r.quotePostId, quoteDetached: r.quoteDetached })),
     );
     for (const [id, card] of local) cards.set(id, card);
   }
@@ -41,6 +42,10 @@ export async function noteQuoteCards(
   for (const row of theirs) {
     const note = quoted.get(row.quoteUri as string);
     if (!note) continue;
+    if (row.quoteDetached) {
+      cards.set(row.id, DETACHED);
+      continue;
+    }
     const media = note.media?.[0];
     cards.set(
       row.id,

@@ -26,15 +26,26 @@ async function objectLinkOf(note: Note): Promise<URL | null> {
   return null;
 }
 
-/** What the Note quotes: the object's id as sent, and our post's id when it is one of ours. */
+/** What the Note quotes: the object's id as sent, our post's id when it is one of ours, and the
+ * FEP-044f authorization it carries when the quoted object's server issued it (only that server
+ * may withdraw it: quote-revoke.ts). */
 export async function quoteOfNote(
   ctx: InboxContext<void>,
   note: Note,
-): Promise<{ quoteUri: string | null; quotePostId: string | null }> {
+): Promise<{
+  quoteUri: string | null;
+  quotePostId: string | null;
+  quoteAuthorizationUri: string | null;
+}> {
   const uri = note.quoteUrl ?? note.quoteId ?? (await objectLinkOf(note));
-  if (!uri) return { quoteUri: null, quotePostId: null };
+  if (!uri) return { quoteUri: null, quotePostId: null, quoteAuthorizationUri: null };
   const parsed = ctx.parseUri(uri);
   const ours =
     parsed?.type === "object" && parsed.class === Note ? postId.safeParse(parsed.values.id) : null;
-  return { quoteUri: uri.href, quotePostId: ours?.success ? ours.data : null };
+  const stamp = note.quoteAuthorizationId;
+  return {
+    quoteUri: uri.href,
+    quotePostId: ours?.success ? ours.data : null,
+    quoteAuthorizationUri: stamp && stamp.origin === uri.origin ? stamp.href : null,
+  };
 }

@@ -3,7 +3,7 @@
 // `quoteUri`), as FEP-044f's `quote`, and as a FEP-e232 object link in `tag`, plus a "RE: url" line
 // for servers that read none of these. A detached or deleted quoted post is not linked.
 import type { Context } from "@fedify/fedify";
-import { InteractionPolicy, InteractionRule, Link, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
+import { InteractionRule, Link, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
 
 /** FEP-e232: the media type of a link to an ActivityStreams object. */
@@ -36,10 +36,8 @@ export function quoteFallbackHtml(quoted: URL | null): string {
 /** Who may quote the post without asking (FEP-044f `interactionPolicy.canQuote`): anyone, unless
  * its account is private, whose posts only their author is marked as quoting (and no one does:
  * docs/feed.md "Reposts and quotes"). Asking is answered by quote-approvals.ts. */
-export const quotePolicy = (ctx: Context<void>, post: PostView) =>
-  new InteractionPolicy({
-    canQuote: new InteractionRule({
-      automaticApproval:
-        post.repostable === false ? ctx.getActorUri(post.author.userId) : PUBLIC_COLLECTION,
-    }),
+export const quoteRule = (ctx: Context<void>, post: PostView) =>
+  new InteractionRule({
+    automaticApproval:
+      post.repostable === false ? ctx.getActorUri(post.author.userId) : PUBLIC_COLLECTION,
   });

@@ -123,6 +123,12 @@ describe("quotes going out", () => {
     expect(again.json().quoteUrl).toBeUndefined();
     expect(again.json().quoteAuthorization).toBeUndefined();
     expect((await stamp()).statusCode).toBe(404);
+    // The other server is told (a Delete of the authorization): its card says so too.
+    await eventually(async () => {
+      const shown = (await feedOf(b, bea)).find((p) => p.content.startsWith("Quinn adds"));
+      expect(shown?.quote).toEqual({ unavailable: true, detached: true });
+      expect(JSON.stringify(shown)).not.toContain("Ann's post, quoted across servers");
+    });
   });
 });
 
@@ -296,6 +302,156 @@ describe("quote requests from elsewhere (FEP-044f)", () => {
     });
     return answer as Record<string, unknown>;
   }
+
+  it("withdraws the authorization when our author takes their post out of the quote", {
+    timeout: 90_000,
+  }, async () => {
+    const wyn = await createAccount(a, { label: "qr-detach", fullName: "Wyn Detaches" });
+    const reader = await createAccount(a, { label: "qr-reader", fullName: "Ria Reader" });
+    const other = await createAccount(a, { label: "qr-other", fullName: "Oli Other" });
+    const post = await publish(a, wyn, "Wyn's post, quoted and then taken back");
+    const ourUri = `https://a.test/ap/posts/${post.id}`;
+    // Alice on Mastodon, whom the reader follows, asks and quotes.
+    await followFixturePerson(a, { server: mastodon, who: reader, handle: "alice@mastodon.test" });
+    const alice = String(mastodon.activity("create-note", { TEXT: "" }).actor);
+    const request = await requestQuote(alice, post.id);
+    const stampUri = String((await answerTo(request)).result);
+
+    // The quoting Note as Mastodon 4.5 sends it: FEP-044f's `quote` and `quoteAuthorization`.
+    const create = JSON.parse(
+      JSON.stringify(mastodon.activity("create-note", { TEXT: "Alice quotes Wyn" })),
+    );
+    create["@context"] = [
+      ...create["@context"],
+      {
+        quote: { "@id": "https://w3id.org/fep/044f#quote", "@type": "@id" },
+        quoteAuthorization: {
+          "@id": "https://w3id.org/fep/044f#quoteAuthorization",
+          "@type": "@id",
+        },
+      },
+    ];
+    create.object = {
+      ...create.object,
+      id: request.instrument,
+      quote: ourUri,
+      quoteAuthorization: stampUri,
+      attachment: [],
+    };
+    const signed = await mastodon.sign(
+      create,
+      "https://a.test/ap/inbox",
+      "draft-cavage-http-signatures-12",
+    );
+    expect((await deliver(a, signed)).statusCode).toBe(202);
+    let noteId = "";
+    await eventually(async () => {
+      const told = (await activityOf(wyn)).find((g) => g.groupType === "QUOTE");
+      noteId = String(told?.noteId ?? "");
+      expect(noteId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+    const card = async () =>
+      (await feedOf(a, reader)).find((p) => p.content.startsWith("Alice quotes Wyn"))?.quote;
+    await eventually(async () => expect(await card()).toMatchObject({ unavailable: false }));
+
+    // Only the quoted post's author may take it out.
+    const path = `/api/federation/notes/${noteId}/quote`;
+    expect((await inject(a, other, "DELETE", path)).statusCode).toBe(404);
+    const taken = await inject(a, wyn, "DELETE", path);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toEqual({ detached: true });
+    // Again: the same answer, nothing more sent.
+    expect((await inject(a, wyn, "DELETE", path)).statusCode).toBe(200);
+
+    const deletes = () =>
+      mastodon.received
+        .filter((r) => r.method === "POST" && r.url.endsWith("/inbox"))
+        .map((r) => JSON.parse(r.body.toString()) as Record<string, unknown>)
+        .filter((body) => body.type === "Delete" && body.object === stampUri);
+    await eventually(async () => {
+      expect(deletes()).toEqual([
+        expect.objectContaining({ actor: `https://a.test/ap/users/${wyn.userId}` }),
+      ]);
+    });
+    const stamp = await a.app.inject({
+      method: "GET",
+      url: new URL(stampUri).pathname,
+      headers: { accept: "application/activity+json" },
+    });
+    expect(stamp.statusCode).toBe(404);
+    expect(await card()).toEqual({ unavailable: true, detached: true });
+    expect((await activityOf(wyn)).filter((g) => g.groupType === "QUOTE")).toEqual([]);
+  });
+
+  it("takes a post out of a kept quote when its server deletes the authorization", async () => {
+    const reader = await createAccount(a, { label: "qa-reader", fullName: "Rae Reader" });
+    await followFixturePerson(a, { server: misskey, who: reader, handle: "mika@misskey.test" });
+    await followFixturePerson(a, { server: mastodon, who: reader, handle: "alice@mastodon.test" });
+    // Mika's Note (Misskey) that Alice quotes, with an authorization from Misskey's server.
+    const quotedNote = misskey.activity("create-note", { TEXT: "Mika's words Nell quotes" });
+    const quotedUri = (quotedNote.object as { id: string }).id;
+    expect(
+      (await deliver(a, await misskey.sign(quotedNote, "https://a.test/ap/inbox", "rfc9421")))
+        .statusCode,
+    ).toBe(202);
+    const stampUri = `${new URL(quotedUri).origin}/quote-approvals/${Date.now()}`;
+    const create = JSON.parse(
+      JSON.stringify(mastodon.activity("create-note", { TEXT: "Alice quotes Mika" })),
+    );
+    create["@context"] = [
+      ...create["@context"],
+      {
+        quote: { "@id": "https://w3id.org/fep/044f#quote", "@type": "@id" },
+        quoteAuthorization: {
+          "@id": "https://w3id.org/fep/044f#quoteAuthorization",
+          "@type": "@id",
+        },
+      },
+    ];
+    create.object = {
+      ...create.object,
+      quote: quotedUri,
+      quoteAuthorization: stampUri,
+      attachment: [],
+    };
+    expect(
+      (
+        await deliver(
+          a,
+          await mastodon.sign(create, "https://a.test/ap/inbox", "draft-cavage-http-signatures-12"),
+        )
+      ).statusCode,
+    ).toBe(202);
+    const card = async () =>
+      (await feedOf(a, reader)).find((p) => p.content.startsWith("Alice quotes Mika"))?.quote;
+    await eventually(async () => expect(await card()).toMatchObject({ unavailable: false }));
+
+    // A Delete of it from another server than the one that issued it changes nothing.
+    const byAlice = mastodon.activity("delete", {});
+    byAlice.object = stampUri;
+    expect(
+      (
+        await deliver(
+          a,
+          await mastodon.sign(
+            byAlice,
+            "https://a.test/ap/inbox",
+            "draft-cavage-http-signatures-12",
+          ),
+        )
+      ).statusCode,
+    ).toBe(202);
+    // Misskey's Delete of its authorization takes Mika's post out of the quote.
+    const withdrawn = misskey.activity("delete", {});
+    withdrawn.object = stampUri;
+    expect(
+      (await deliver(a, await misskey.sign(withdrawn, "https://a.test/ap/inbox", "rfc9421")))
+        .statusCode,
+    ).toBe(202);
+    await eventually(async () =>
+      expect(await card()).toEqual({ unavailable: true, detached: true }),
+    );
+  });
 
   it("approves a public post's quote with an authorization, and refuses a private account's", async () => {
     const wyn = await createAccount(a, { label: "qr-author", fullName: "Wyn Quoted" });

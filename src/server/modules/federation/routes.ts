@@ -8,6 +8,7 @@ import {
   domainParams,
   federationServersResponse,
   lookupQuery,
+  remoteDetachResponse,
   remoteFlagParams,
   remoteFlagsResponse,
   remoteFollowRequestsResponse,
@@ -31,6 +32,7 @@ import {
   remoteFollowRequests,
 } from "./follow-requests";
 import { replyToNote, setNoteLike } from "./notes";
+import { detachQuoteElsewhere } from "./quote-revoke";
 import { federationServers } from "./servers";
 import {
   followRemote,
@@ -96,6 +98,16 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
   );
   app.delete("/notes/:id/like", { ...signedIn, schema: { tags, ...like } }, async (request) =>
     setNoteLike(deps, { id: request.params.id, viewerId: me(request), like: false }),
+  );
+
+  app.delete(
+    "/notes/:id/quote",
+    {
+      ...signedIn,
+      schema: { tags, params: remoteNoteParams, response: { 200: remoteDetachResponse } },
+    },
+    async (request) =>
+      detachQuoteElsewhere(deps, { viewerId: me(request), noteId: request.params.id }),
   );
 
   app.post(

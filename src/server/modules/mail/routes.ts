@@ -5,6 +5,7 @@ import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
 import {
   directThreadBody,
   externalMailBody,
+  mailSettings,
   messageRequestsCount,
   messageRequestsPage,
   messageResponse,
@@ -23,6 +24,7 @@ import { REPLAYED_HEADER } from "../../http/idempotency";
 import { me, signedIn } from "../../http/viewer";
 import * as requests from "./requests";
 import * as mail from "./service";
+import { mailSettingsOf, saveMailSettings } from "./settings";
 
 export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   const tags = ["mail"];
@@ -128,6 +130,19 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
       if (replayed) reply.header(REPLAYED_HEADER, "true");
       return reply.status(201).send(sent);
     },
+  );
+
+  // 'Who can message me' (docs/mail.md "Who can be written to").
+  app.get(
+    "/settings",
+    { ...signedIn, schema: { tags, response: { 200: mailSettings } } },
+    async (request) => mailSettingsOf(ctx, me(request)),
+  );
+
+  app.put(
+    "/settings",
+    { ...signedIn, schema: { tags, body: mailSettings, response: { 200: mailSettings } } },
+    async (request) => saveMailSettings(ctx, { userId: me(request), settings: request.body }),
   );
 
   // docs/mail.md "Message requests".

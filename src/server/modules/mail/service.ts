@@ -4,6 +4,7 @@
 // read and write of a thread checks that the viewer is a member (404 otherwise).
 import type { MessageView, ThreadView } from "../../../domain/contracts/mail";
 import { isOwnDomainAddress } from "../../../domain/email";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
@@ -15,8 +16,8 @@ import {
   replayedError,
 } from "../../http/idempotency";
 import { missing } from "../../policy/access";
-import { mutedMarker } from "../../policy/muted-words";
-import { cannotMessage, requireReachable } from "../../policy/recipients";
+import { type MutedMarker, mutedMarker } from "../../policy/muted-words";
+import { cannotMessage, messageRefusal, requireReachable } from "../../policy/recipients";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
@@ -56,11 +57,21 @@ export async function threadViews(
   threads: { id: string; lastMessageAt: Date | null; unread: boolean; request: string | null }[],
 ): Promise<ThreadView[]> {
   const ids = threads.map((t) => t.id);
-  const [parties, latest] = await Promise.all([
+  const [parties, latest, mark] = await Promise.all([
     threadParties(db, { threadIds: ids, userId: viewerId }),
     latestMessages(db, ids),
+    mutedMarker(db, { viewerId, context: "mail", now: new Date() }),
   ]);
-  return presentThreads(threads, parties, latest);
+  const views = presentThreads(threads, parties, latest);
+  // The list's line of a matching latest message says so instead (docs/safety.md "Muted words").
+  for (const view of views) if (view.latestMessage) markMutedMessage(view.latestMessage, mark);
+  return views;
+}
+
+function markMutedMessage(view: MessageView, mark: MutedMarker): MessageView {
+  const muted = mark(view.sender?.userId ?? null, [view.subject, view.body]);
+  if (muted.length > 0) view.mutedBy = muted;
+  return view;
 }
 
 export async function threadsPage(
@@ -79,19 +90,32 @@ export async function threadsPage(
   return { items: await threadViews(db, input.viewerId, page), nextCursor };
 }
 
+/** One thread as its reader opens it: with why they may not write in it, if they may not, so
+ * the composer says so before anyone types (docs/mail.md "Who can be written to"). */
 export async function getThread(db: Db, action: ThreadAction): Promise<ThreadView> {
   const thread = await memberThread(db, action);
-  const [view] = await threadViews(db, action.viewerId, [thread]);
+  const [[view], memberIds] = await Promise.all([
+    threadViews(db, action.viewerId, [thread]),
+    threadMemberIds(db, action.threadId),
+  ]);
   if (!view) throw missing("conversation");
+  const other = memberIds.find((id) => id !== action.viewerId);
+  const refusal =
+    other === undefined
+      ? null
+      : await messageRefusal(db, { ...action, userId: other, threadId: action.threadId });
+  if (refusal) view.refusal = { code: refusal.code, message: refusal.message };
   return view;
 }
 
-/** The Message button (spec-1 §2, §7): the direct thread with this person, created if needed. */
+/** The Message button (spec-1 §2, §7): the direct thread with this person, created if needed.
+ * Someone whose 'Who can message me' leaves the viewer out still opens, its composer saying so. */
 export async function openDirectThread(
   db: Db,
   { viewerId, userId }: { viewerId: string; userId: string },
 ): Promise<ThreadView> {
-  await requireReachable(db, { viewerId, userId });
+  const refusal = await messageRefusal(db, { viewerId, userId, threadId: null });
+  if (refusal && refusal.code !== ERROR_CODES.messagesClosed) throw refusal;
   const threadId = await findOrCreateThread(db, {
     pairKey: directPairKey(viewerId, userId),
     memberIds: [viewerId, userId],
@@ -118,12 +142,7 @@ export async function messagesPage(
     id: m.message.id,
   }));
   // A matching message is collapsed in the thread (docs/safety.md "Muted words").
-  const items = page.map((row) => {
-    const view = presentMessage(row);
-    const muted = mark(view.sender?.userId ?? null, [view.subject, view.body]);
-    if (muted.length > 0) view.mutedBy = muted;
-    return view;
-  });
+  const items = page.map((row) => markMutedMessage(presentMessage(row), mark));
   return { items, nextCursor };
 }
 
@@ -145,10 +164,15 @@ export async function sendMessage(
   const recipients = (await threadMemberIds(deps.db, input.threadId)).filter(
     (memberId) => memberId !== input.viewerId,
   );
-  // A thread stops taking messages across a block, either way, and to a suspended member
+  // A thread stops taking messages across a block, either way, and to a suspended member; one
+  // the other member never wrote in, from someone their 'Who can message me' leaves out
   // (docs/safety.md "Block", docs/mail.md "Who can be written to").
   for (const memberId of recipients) {
-    await requireReachable(deps.db, { viewerId: input.viewerId, userId: memberId });
+    await requireReachable(deps.db, {
+      viewerId: input.viewerId,
+      userId: memberId,
+      threadId: input.threadId,
+    });
   }
   if (thread.externalAddress) {
     return sendOutbound(deps, { ...input, address: thread.externalAddress });

@@ -5,8 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { DnsResolver } from "../../infra/dns-resolver";
 import { type InboundSmtp, startInboundSmtp } from "../../infra/smtp-inbound";
-import { deliverInbound } from "./inbound";
-import { findMailRecipient } from "./queries";
+import { deliverInbound, inboundRecipient } from "./inbound";
 
 /**
  * 1 MB messages; 100 connections at once, at most 10 from one address, so one client cannot take
@@ -54,7 +53,8 @@ export function registerInboundMail(
       deadlines: deadlinesFor(ctx.config.smtpInboundIdleMs),
       tls: ctx.config.smtpTls,
       resolver,
-      findRecipient: (local) => findMailRecipient(ctx.db, local),
+      findRecipient: (localPart, sender) =>
+        inboundRecipient(ctx.db, { localPart, sender, domain: ctx.config.mailDomain }),
       deliver: async (mail) => {
         try {
           const stored = await deliverInbound(ctx, mail);

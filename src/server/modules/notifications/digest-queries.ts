@@ -4,6 +4,7 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type ActivityRowType,
+  DIGEST_KINDS,
   kindOfActivity,
 } from "../../../domain/contracts/notification-settings";
 import type { Db } from "../../db/client";
@@ -23,9 +24,10 @@ export interface DigestWindow {
   oldest: Date;
 }
 
-/** The Activity rows a digest tells of. */
+/** The Activity rows a digest tells of: those of the digest's kinds (a report's outcome is
+ * moderation news, never in a digest), an acceptance aside. */
 const DIGEST_TYPES = (Object.keys(kindOfActivity) as ActivityRowType[]).filter(
-  (type) => type !== "FOLLOW_ACCEPTED",
+  (type) => type !== "FOLLOW_ACCEPTED" && DIGEST_KINDS.includes(kindOfActivity[type]),
 );
 
 /** The notification kind of an Activity row's type, in SQL. */

@@ -9,7 +9,7 @@ import {
   remoteSeesPostsOf,
 } from "../../policy/elsewhere";
 import { presentPost } from "./present";
-import { bumpPostCounter } from "./queries";
+import { bumpPostCounter, findLivePost } from "./queries";
 import { getPost, getPostByPath, type PostReader } from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,3 +67,9 @@ export async function publicPostIdAt(
  * null (docs/federation.md "Likes from elsewhere"). */
 export const bumpLikesFromElsewhere = (tx: Db, postId: string, delta: number) =>
   bumpPostCounter(tx, postId, "likes", delta);
+
+/** The author of a live post, or null when there is none (federation's quote detaching). */
+export async function authorOfLivePost(db: Db, postId: string): Promise<string | null> {
+  if (!UUID.test(postId)) return null;
+  return (await findLivePost(db, postId))?.userId ?? null;
+}

@@ -34,10 +34,10 @@ export interface FeedCacheOptions {
   /** Which of these readers follow the author. */
   followersAmong: (authorId: string, readerIds: string[]) => Promise<string[]>;
   /** Which of these readers follow one of the tags and may see the author's posts (docs/feed.md
-   * "Hashtags"). */
+   * "Hashtags"); with no author (a post from elsewhere), which follow one of the tags. */
   tagFollowersAmong?: (input: {
     tags: string[];
-    authorId: string;
+    authorId?: string;
     readerIds: string[];
   }) => Promise<string[]>;
   /** Keys kept per reader: a page and one more, which tells whether a next page exists. */
@@ -137,6 +137,15 @@ export class FeedCache {
       case "feed.stale":
         for (const userId of event.userIds) this.drop(userId);
         return;
+      case "feed.tagged": {
+        const known = [...this.pages.keys(), ...this.fills.keys()];
+        const among = this.options.tagFollowersAmong;
+        if (!among || known.length === 0) return;
+        for (const readerId of await among({ tags: event.tags, readerIds: known })) {
+          this.drop(readerId);
+        }
+        return;
+      }
       case "account.suspended":
       case "account.deleted":
         // Rare: every cached page may hold their posts, so all are loaded afresh.

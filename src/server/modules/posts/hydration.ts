@@ -214,6 +214,12 @@ export class PostHydrator {
           },
         }));
         return;
+      case "post.replies":
+        this.posts.update(event.postId, (entry) => ({
+          ...entry,
+          post: { ...entry.post, replyPolicy: event.replyPolicy },
+        }));
+        return;
       case "post.deleted":
         this.posts.invalidate(event.postId);
         return;

@@ -11,8 +11,8 @@ import { firstLink } from "../../../domain/first-link";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../errors";
-import { hasNewAccountLimits } from "../../policy/new-accounts";
 import type { BodyWanted } from "../../infra/page-fetch";
+import { hasNewAccountLimits } from "../../policy/new-accounts";
 import { storeImage } from "../media/service";
 import { type PageCard, readOembed, readPageHead } from "./link-preview-page";
 import {

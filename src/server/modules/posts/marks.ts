@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { requireOwnThing } from "../../policy/access";
+import { mutedMarker } from "../../policy/muted-words";
 import { newAccountsSince } from "../../policy/new-accounts";
 import { canSeePosts } from "../../policy/visibility";
 import {
@@ -23,6 +24,7 @@ import {
   marksOf,
   pinnedPostIds,
 } from "./mark-queries";
+import { markMutedPosts } from "./muted";
 import { presentInOrder } from "./present";
 import { findLivePost } from "./queries";
 import { type PostReader, requireVisiblePost } from "./service";
@@ -60,15 +62,14 @@ export async function bookmarksPage(
   });
   const { page, nextCursor } = pageOf(keys, limit, (k) => k);
   const ids = page.map((k) => k.id);
-  return {
-    items: presentInOrder(
-      await reader.hydrator.hydrate(ids, viewerId),
-      ids,
-      viewerId,
-      newAccountsSince(new Date(), reader.config.newAccountDays),
-    ),
-    nextCursor,
-  };
+  const [hydrated, mark] = await Promise.all([
+    reader.hydrator.hydrate(ids, viewerId),
+    mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
+  ]);
+  const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
+  // A bookmarked post is collapsed by the reader's muted words like the feed's (docs/safety.md).
+  const items = presentInOrder(hydrated, ids, viewerId, inertSince);
+  return { items: markMutedPosts(items, mark), nextCursor };
 }
 
 /** The viewer's bookmark of a post they may see, and whether its author pinned it. */
@@ -116,10 +117,12 @@ export async function pinnedPosts(
 ): Promise<{ items: PostView[] }> {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [] };
   const ids = await pinnedPostIds(reader.db, userId);
-  return { items: presentInOrder(
+  return {
+    items: presentInOrder(
       await reader.hydrator.hydrate(ids, viewerId),
       ids,
       viewerId,
       newAccountsSince(new Date(), reader.config.newAccountDays),
-    ) };
+    ),
+  };
 }

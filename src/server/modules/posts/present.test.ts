@@ -26,6 +26,7 @@ function loaded(): LoadedPost {
       quoteOf: null,
       quoteDetached: false,
       quotesCount: 0,
+      replyPolicy: "everyone",
       createdAt: created,
       updatedAt: created,
       deletedAt: null,
@@ -181,7 +182,14 @@ describe("the memory a presented view holds", () => {
     // The view's own objects and strings: the post's id and text and the author's strings are
     // the row's, shared.
     const { post, author } = row;
-    const sharedStrings = [post.id, post.content, author.userId, author.fullName, "ann_lee"];
+    const sharedStrings = [
+      post.id,
+      post.content,
+      post.replyPolicy,
+      author.userId,
+      author.fullName,
+      "ann_lee",
+    ];
     const own =
       approximateBytes(view) - sharedStrings.reduce((sum, s) => sum + approximateBytes(s), 0);
     // The WeakMap's record { author, view } and its table entry.

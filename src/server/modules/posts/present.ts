@@ -10,11 +10,11 @@ type SharedView = Omit<PostView, "likedByMe" | "isAuthor" | "repostedByMe" | "qu
 
 /**
  * What a cached post's shared view keeps alive beyond the row, which the post cache counts with
- * each entry (infra/approximate-size.ts's layouts): the view (12 fields), the author's summary (7),
+ * each entry (infra/approximate-size.ts's layouts): the view (13 fields), the author's summary (7),
  * the path and the two dates as text, and the WeakMap's record and entry. present.test.ts holds
  * it to the estimate of a real view.
  */
-export const PRESENTED_VIEW_BYTES = 400;
+export const PRESENTED_VIEW_BYTES = 420;
 
 /**
  * Each post's shared view, made once for its row: the post cache (hydration.ts) hands every reader
@@ -54,6 +54,7 @@ function sharedView({ post, author, authorPrivate, linkPreview }: HydratedPost):
     repostsCount: post.repostsCount,
     repostable: !authorPrivate,
     quotesCount: post.quotesCount,
+    replyPolicy: post.replyPolicy,
   };
   shared.set(post, { author, view });
   return view;
@@ -94,6 +95,7 @@ export function presentPost(
     repostable: view.repostable,
     quotesCount: view.quotesCount,
     quote: row.quote,
+    replyPolicy: view.replyPolicy,
   };
   // Only on a new author's posts, which are few: the others keep the view's one shape.
   if (inert) presented.linksInert = true;

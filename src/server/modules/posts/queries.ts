@@ -1,6 +1,7 @@
 // SQL for posts: feed ids (timelines, or merged per followee), hydration, writes, likes, views.
 import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { QuoteCardView } from "../../../domain/contracts/posts";
+import type { WhoMay } from "../../../domain/reply-controls";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
@@ -277,6 +278,7 @@ export async function insertPost(
     imageSensitive: boolean;
     linkPreviewId: string | null;
     quoteOf: string | null;
+    replyPolicy: WhoMay;
     slug: string;
   },
 ): Promise<boolean> {
@@ -312,6 +314,21 @@ export async function updatePostContent(
     .where(
       and(eq(posts.id, change.postId), eq(posts.userId, change.authorId), isNull(posts.deletedAt)),
     );
+}
+
+/** Sets who may comment on a live post of the author's; false when there is none. */
+export async function updateReplyPolicy(
+  db: Db,
+  change: { postId: string; authorId: string; replyPolicy: WhoMay },
+): Promise<boolean> {
+  const rows = await db
+    .update(posts)
+    .set({ replyPolicy: change.replyPolicy })
+    .where(
+      and(eq(posts.id, change.postId), eq(posts.userId, change.authorId), isNull(posts.deletedAt)),
+    )
+    .returning({ id: posts.id });
+  return rows.length > 0;
 }
 
 /** Deletes the live post; what it quoted (and whether detached), or null when it was not live

@@ -144,7 +144,7 @@ async function forgetQuoteNotice(
  * the post was removed, the count loses it. Detaching again changes nothing; a quote that is not
  * there, or not of a post of theirs, is 404. */
 export async function detachQuote(
-  deps: Pick<AppContext, "db" | "outbox">,
+  deps: Pick<AppContext, "db" | "outbox" | "federation">,
   { viewerId, quoteId }: { viewerId: string; quoteId: string },
 ): Promise<{ detached: boolean; quotesCount: number }> {
   return deps.outbox.transaction(async (tx, fx) => {
@@ -166,6 +166,20 @@ export async function detachQuote(
       authorId: detached.authorId,
       quotedAuthorId: viewerId,
     });
+    // Other servers shown the quote take the post out of it too (docs/federation.md "Quotes"):
+    // its authorization is withdrawn and the quote's Note, sent again, links it no more.
+    const quoteAuthor = detached.authorId;
+    const theirsElsewhere = await deps.federation.reachesOtherServers(tx, quoteAuthor);
+    if (theirsElsewhere || (await deps.federation.reachesOtherServers(tx, viewerId))) {
+      fx.federate({
+        kind: "quote.revoke",
+        userId: viewerId,
+        authorizationId: quoteId,
+        quote: { userId: quoteAuthor },
+      });
+    }
+    if (theirsElsewhere)
+      fx.federate({ kind: "post.update", postId: quoteId, authorId: quoteAuthor });
     return { detached: true, quotesCount };
   });
 }

@@ -18,6 +18,7 @@ import { markRoutes } from "./mark-routes";
 import { likedAmong, loadPosts } from "./queries";
 import { quotedAuthorsSeen } from "./quote-queries";
 import { quoteRoutes } from "./quote-routes";
+import { replyPolicyRoutes } from "./reply-policy-routes";
 import { repostedAmong } from "./repost-queries";
 import { repostRoutes } from "./repost-routes";
 import { postRedirectRoute, postRoutes } from "./routes";
@@ -82,6 +83,7 @@ export const postsModule: AppModule = {
     await app.register(repostRoutes, { prefix: "/api", ctx });
     await app.register(quoteRoutes, { prefix: "/api", ctx });
     await app.register(tagRoutes, { prefix: "/api", ctx });
+    await app.register(replyPolicyRoutes, { prefix: "/api", ctx });
     await app.register(postRedirectRoute, { prefix: "", ctx });
     app.decorate("runTimelineSweep", (now: Date, everyMs?: number) =>
       runTimelineSweep(ctx, now, everyMs),

@@ -46,6 +46,7 @@ const moderate = async (postId: string, action: "remove" | "restore") => {
     targetType: "post",
     targetId: postId,
     action,
+    ...(action === "remove" ? { rule: "spam" } : {}),
     reason: "Checked",
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -5,6 +5,7 @@ import type { PostImageView, PostView } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { mentionsIn } from "../../../domain/mentions";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
+import type { WhoMay } from "../../../domain/reply-controls";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeUuidCursor } from "../../db/keyset";
@@ -13,6 +14,7 @@ import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
 import { newAccountsSince, spendNewAccountWrite } from "../../policy/new-accounts";
+import { mayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
@@ -80,7 +82,19 @@ export async function getPost(
   ]);
   if (!row || !(await canSeePosts(reader.db, viewerId, row.author.userId))) throw postNotFound();
   const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
-  return markMutedPost(presentPost(row, viewerId, inertSince), mark);
+  const post = markMutedPost(presentPost(row, viewerId, inertSince), mark);
+  return withCanReply(reader.db, post, viewerId);
+}
+
+/** The post's own read says whether the reader may comment (docs/safety.md "Who can reply and
+ * write"). */
+async function withCanReply(db: Db, post: PostView, viewerId: string | null): Promise<PostView> {
+  const replyPolicy = post.replyPolicy ?? "everyone";
+  post.canReply = await mayReply(db, {
+    viewerId,
+    post: { authorId: post.author.userId, replyPolicy },
+  });
+  return post;
 }
 
 export async function getPostByPath(
@@ -99,7 +113,8 @@ export async function getPostByPath(
   ]);
   const quote = quotes.get(found.post.id);
   const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
-  return markMutedPost(presentPost({ ...found, quote }, input.viewerId, inertSince), mark);
+  const post = markMutedPost(presentPost({ ...found, quote }, input.viewerId, inertSince), mark);
+  return withCanReply(reader.db, post, input.viewerId);
 }
 
 export async function feedPage(
@@ -164,6 +179,7 @@ async function insertAtFreeSlug(
     imageSensitive: boolean;
     linkPreviewId: string | null;
     quoteOf: string | null;
+    replyPolicy: WhoMay;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -205,6 +221,8 @@ export async function createPost(
     linkPreviewId: string | null;
     /** The post it quotes (docs/feed.md "Reposts and quotes"), or null. */
     quoteOf: string | null;
+    /** Who may comment on it (docs/safety.md "Who can reply and write"). */
+    replyPolicy: WhoMay;
     /** Its images in order, at most POST_IMAGES_MAX (the route reads no more), each with its
      * description. */
     images: { bytes: Buffer; alt: string }[];
@@ -238,6 +256,7 @@ export async function createPost(
         imageSensitive: stored.length > 0 && input.imageSensitive,
         linkPreviewId,
         quoteOf,
+        replyPolicy: input.replyPolicy,
       });
       if (quoteOf) {
         await countNewQuote(tx, fx, {
@@ -271,6 +290,7 @@ export async function createPost(
             ...post,
             isAuthor: false,
             likedByMe: false,
+            canReply: undefined,
             quote: post.quote && { unavailable: true, detached: false },
           },
         };
@@ -293,7 +313,7 @@ export async function createPost(
 }
 
 /** The live post, if the viewer wrote it (spec-1 §6: edit and delete only one's own posts). */
-async function requireAuthor(db: Db, { viewerId, postId }: PostAction) {
+export async function requireAuthor(db: Db, { viewerId, postId }: PostAction) {
   const post = await findLivePost(db, postId);
   if (!post) throw postNotFound();
   requireOwner({ viewerId, ownerId: post.userId, permission: "post.change" });

@@ -110,17 +110,21 @@ export async function deleteTagFollow(db: Db, { userId, tag }: { userId: string;
 }
 
 /** Which of these readers follow one of the tags and may see the author's posts (not muted): the
- * cached feed pages a new post with those tags enters (posts/feed-cache.ts). */
+ * cached feed pages a new post with those tags enters (posts/feed-cache.ts). A post from elsewhere
+ * has no author here: its key query leaves out what a reader may not see. */
 export async function tagFollowersAmong(
   db: Db,
-  { tags: keys, authorId, readerIds }: { tags: string[]; authorId: string; readerIds: string[] },
+  { tags: keys, authorId, readerIds }: { tags: string[]; authorId?: string; readerIds: string[] },
 ): Promise<string[]> {
   if (keys.length === 0 || readerIds.length === 0) return [];
+  const seen = authorId
+    ? sql`and ${visibleTaggedPost(sql`f.user_id`, sql`${authorId}::text`)}`
+    : sql``;
   const rows = await queryRows<{ user_id: string }>(
     db,
     sql`select distinct f.user_id from tag_follows f
         where f.tag = any(${sql.param(keys)}::text[]) and f.user_id = any(${sql.param(readerIds)}::text[])
-          and ${visibleTaggedPost(sql`f.user_id`, sql`${authorId}::text`)}`,
+          ${seen}`,
   );
   return rows.map((r) => r.user_id);
 }

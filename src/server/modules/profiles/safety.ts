@@ -25,6 +25,11 @@ export const restrictProfile = (tx: Db, userId: string, until: Date | null) =>
 export const suspendProfile = (tx: Db, userId: string, at: Date) =>
   setStanding(tx, userId, { suspendedAt: at });
 
+/** Ends the suspension only, leaving a restriction as it is (an appeal's undo: docs/safety.md
+ * "Appeals"). */
+export const unsuspendProfile = (tx: Db, userId: string) =>
+  setStanding(tx, userId, { suspendedAt: null });
+
 export const liftProfileStanding = (tx: Db, userId: string) =>
   setStanding(tx, userId, { restrictedUntil: null, suspendedAt: null });
 

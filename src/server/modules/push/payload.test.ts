@@ -60,6 +60,12 @@ describe("composePush", () => {
       7 * 86_400,
       "normal",
     ],
+    [
+      { kind: "moderation", report: true },
+      "A moderator reviewed your report. Open Activity to read what happened.",
+      7 * 86_400,
+      "low",
+    ],
     [{ kind: "badge", approved: true }, "Your badge request was approved.", 7 * 86_400, "normal"],
   ])("%o says %s, TTL %i, urgency %s", (notice, body, ttl, urgency) => {
     const { payload, options } = composePush(notice, { recipientId: "a", from });
@@ -88,6 +94,7 @@ describe("composePush", () => {
     expect(url({ kind: "follow", actorId: "b", request: false })).toBe("/bo");
     expect(url({ kind: "follow", actorId: "b", request: true })).toBe("/activity");
     expect(url({ kind: "mention", actorId: "b", postId: null })).toBe("/activity");
+    expect(url({ kind: "moderation", report: true })).toBe("/activity");
     expect(url({ kind: "repost", actorId: "b", postId, quote: threadId })).toBe(
       `/post/${threadId}`,
     );

@@ -135,6 +135,17 @@ function composed(
         options: { TTL: 6 * HOUR, urgency: "low", topic: topicOf("r", notice.postId) },
       };
     case "moderation":
+      if (notice.report) {
+        return {
+          payload: {
+            type: "moderation",
+            title: "Your report",
+            body: "A moderator reviewed your report. Open Activity to read what happened.",
+            url: "/activity",
+          },
+          options: { TTL: 7 * 24 * HOUR, urgency: "low", topic: topicOf("o", recipientId) },
+        };
+      }
       return {
         payload: {
           type: "moderation",

@@ -285,6 +285,7 @@ describe("the switches", () => {
       targetType: "post",
       targetId: post.id,
       action: "remove",
+      rule: "spam",
       reason: "Spam",
     });
     expect(acted.statusCode, acted.body).toBe(200);

@@ -188,6 +188,7 @@ describe("a suspended author", () => {
       targetType: "profile",
       targetId: s.userId,
       action: "suspend",
+      rule: "spam",
       reason: "Spam",
     });
     expect(res.statusCode).toBe(200);

@@ -107,6 +107,7 @@ describe("reporting", () => {
       targetType: "message",
       targetId: messageId,
       action: "remove",
+      rule: "harassment",
       reason: "Harassment",
     });
     const messages = (
@@ -179,6 +180,7 @@ describe("actions", () => {
       targetType: "post",
       targetId: post.id,
       action: "remove",
+      rule: "harassment",
       reason: "Harassment",
     });
     expect(removed.statusCode).toBe(200);
@@ -215,6 +217,7 @@ describe("actions", () => {
       targetType: "comment",
       targetId: comment.id,
       action: "remove",
+      rule: "harassment",
       reason: "Mean",
     });
     const after = (await inject(t, reporter, "GET", `/api/posts/${post.id}/comments`)).json().items;
@@ -240,6 +243,7 @@ describe("actions", () => {
       targetType: "profile",
       targetId: restricted.userId,
       action: "restrict",
+      rule: "spam",
       reason: "Spam",
       days: 3,
     });
@@ -289,6 +293,7 @@ describe("actions", () => {
       targetType: "profile",
       targetId: suspended.userId,
       action: "suspend",
+      rule: "impersonation",
       reason: "Ban evasion",
     });
     expect((await inject(t, suspended, "GET", "/api/auth/session")).json().user).toBeNull();
@@ -346,6 +351,41 @@ describe("actions", () => {
     });
   });
 
+  it("asks the rule of a removal, restriction or suspension, and of nothing else", async () => {
+    const post = await publish(t, author, "Rule needed");
+    for (const action of ["remove", "restrict", "suspend"]) {
+      const res = await act(admin, {
+        targetType: "post",
+        targetId: post.id,
+        action,
+        reason: "No rule named",
+      });
+      expect(res.statusCode, action).toBe(400);
+      expect(res.json().error.fields.rule).toEqual(["Choose the rule this action enforces."]);
+    }
+    expect((await inject(t, reporter, "GET", `/api/posts/${post.id}`)).statusCode).toBe(200);
+    const dismissed = await act(admin, {
+      targetType: "post",
+      targetId: post.id,
+      action: "dismiss",
+      reason: "Fine",
+    });
+    expect(dismissed.statusCode).toBe(200);
+    const removed = await act(admin, {
+      targetType: "post",
+      targetId: post.id,
+      action: "remove",
+      rule: "spam",
+      reason: "Spam after all",
+    });
+    expect(removed.statusCode).toBe(200);
+    const [row] = await queryRows<{ rule: string | null }>(
+      t.database.db,
+      sql`select rule from moderation_actions where target_id = ${post.id} and action = 'remove'`,
+    );
+    expect(row?.rule).toBe("spam");
+  });
+
   it("refuses a moderator acting on their own account and a profile removal", async () => {
     expect(
       (
@@ -353,6 +393,7 @@ describe("actions", () => {
           targetType: "profile",
           targetId: admin.userId,
           action: "suspend",
+          rule: "impersonation",
           reason: "x",
         })
       ).statusCode,
@@ -363,6 +404,7 @@ describe("actions", () => {
           targetType: "profile",
           targetId: author.userId,
           action: "remove",
+          rule: "harassment",
           reason: "x",
         })
       ).statusCode,

@@ -1,33 +1,25 @@
 // The moderation queue and its actions (docs/safety.md "Moderate"): reports grouped per target;
 // dismiss, remove content (a soft delete that restore undoes), restrict (read-only for N days),
 // suspend (signed out on every instance, hidden with everything they wrote) and restore. Every
-// action is written to the audit log; the affected person is told by e-mail and on their next visit.
+// action is written to the audit log with the rule it enforces; the affected person is told by
+// e-mail and on their next visit, and the reporters whose reports it closes in Activity
+// ("Reporters hear back").
 
 import type { ModerationAction, ReportGroup } from "../../../domain/contracts/safety";
 import { ERROR_CODES } from "../../../domain/error-codes";
+import { isEnforcing } from "../../../domain/moderation-standing";
+import { reportOutcomeOf } from "../../../domain/report-outcomes";
 import type { ReportReason, ReportTarget } from "../../../domain/report-reasons";
 import { longDateLabel } from "../../../domain/time-labels";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/client";
 import { decodeCursor, pageOf } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
-import { moderationMail } from "../../infra/safety-mails";
-import type { Effects } from "../../outbox/outbox";
 import { requireAdmin } from "../../policy/roles";
-import { leaveNotice, logModerationAction } from "../audit/record";
-import { accountByEmail, emailOfAccount, endSessionsOf } from "../auth/accounts";
-import { setCommentRemovedForModeration } from "../comments/moderation";
-import { setMessageRemovedForModeration } from "../mail/moderation";
-import { quietUntilFor } from "../notification-settings/channels";
-import { hidePostForModeration, restorePostForModeration } from "../posts/moderation";
+import { logModerationAction } from "../audit/record";
+import { accountByEmail } from "../auth/accounts";
 import { toPersonSummary } from "../profiles/person";
-import {
-  liftProfileStanding,
-  makeModerator,
-  restrictProfile,
-  suspendProfile,
-} from "../profiles/safety";
-import { tellByPush } from "../push/tell";
+import { makeModerator } from "../profiles/safety";
+import { actOnContent, actOnPerson, tellPerson } from "./moderation-effects";
 import {
   closeReports,
   type GroupKey,
@@ -35,12 +27,11 @@ import {
   reportGroupDetail,
   reportGroupKeys,
 } from "./queries";
+import { tellReporters } from "./reporter-notices";
 import { resolveTarget } from "./targets";
 
 type Deps = Pick<AppContext, "db" | "outbox" | "config" | "log">;
 const DAY_MS = 24 * 3600 * 1000;
-/** The actions that enforce a rule; a dismissal or a restore names none. */
-const ENFORCING = new Set<ModerationAction>(["remove", "restrict", "suspend"]);
 
 export async function reportQueue(
   deps: Deps,
@@ -128,60 +119,6 @@ function noticeText(
   }
 }
 
-/** Removes or restores the post, comment or message, through the module that owns it. */
-async function actOnContent(
-  tx: Db,
-  fx: Effects,
-  input: {
-    action: ModerationAction;
-    targetType: ReportTarget;
-    targetId: string;
-    ownerId: string;
-    now: Date;
-  },
-) {
-  const { action, targetType, targetId, now } = input;
-  if (action !== "remove" && action !== "restore") return;
-  const at = action === "remove" ? now : null;
-  if (targetType === "post") {
-    const post = { postId: targetId, authorId: input.ownerId };
-    if (!at) await restorePostForModeration(tx, fx, post);
-    else if (await hidePostForModeration(tx, fx, { ...post, at }))
-      fx.publish({ type: "post.deleted", ...post });
-  } else if (targetType === "comment") {
-    const counted = await setCommentRemovedForModeration(tx, { commentId: targetId, at });
-    if (counted) fx.publish({ type: "post.counted", ...counted });
-  } else if (targetType === "message") {
-    await setMessageRemovedForModeration(tx, targetId, at);
-  }
-}
-
-/** Restricts, suspends (signed out everywhere) or restores the person. */
-async function actOnPerson(
-  tx: Db,
-  fx: Effects,
-  input: {
-    action: ModerationAction;
-    targetType: ReportTarget;
-    userId: string;
-    until: Date | null;
-    now: Date;
-  },
-) {
-  const { action, userId } = input;
-  if (action === "restrict") await restrictProfile(tx, userId, input.until);
-  if (action === "suspend") {
-    await suspendProfile(tx, userId, input.now);
-    await endSessionsOf(tx, userId);
-    fx.publish({ type: "session.ended", userId });
-    fx.publish({ type: "account.suspended", userId });
-  }
-  if (action === "restore" && input.targetType === "profile") {
-    await liftProfileStanding(tx, userId);
-    fx.publish({ type: "profile.changed", userId });
-  }
-}
-
 export async function moderate(
   deps: Deps,
   input: {
@@ -192,6 +129,7 @@ export async function moderate(
     reason: string;
     rule?: ReportReason | undefined;
     days?: number | undefined;
+    reporterNote?: string | undefined;
     now?: Date;
   },
 ): Promise<void> {
@@ -215,33 +153,26 @@ export async function moderate(
   await deps.outbox.transaction(async (tx, fx) => {
     await actOnContent(tx, fx, { action, targetType, targetId, ownerId: userId, now });
     await actOnPerson(tx, fx, { action, targetType, userId, until, now });
-    await closeReports(tx, { targetType, targetId, resolution: action, at: now });
-    await logModerationAction(tx, {
+    const reporterIds = await closeReports(tx, {
+      targetType,
+      targetId,
+      resolution: action,
+      at: now,
+    });
+    const actionId = await logModerationAction(tx, {
       moderatorId: input.moderatorId,
       action,
       targetType,
       targetId,
       targetUserId: userId,
       reason: input.reason,
-      rule: ENFORCING.has(action) ? (input.rule ?? null) : null,
+      rule: isEnforcing(action) ? (input.rule ?? null) : null,
+      reporterNote: reportOutcomeOf(action) && input.reporterNote ? input.reporterNote : null,
       until,
       createdAt: now,
     });
-    if (!text) return;
-    await leaveNotice(tx, { userId, text, createdAt: now });
-    const email = await emailOfAccount(tx, userId);
-    if (email) {
-      fx.mail(
-        moderationMail({
-          siteName: deps.config.siteName,
-          to: email,
-          text,
-          link: deps.config.publicUrl,
-        }),
-        await quietUntilFor(tx, userId, now),
-      );
-    }
-    await tellByPush(tx, fx, { recipientId: userId, notice: { kind: "moderation" } });
+    await tellReporters(tx, fx, { reporterIds, actionId, action, now });
+    if (text) await tellPerson(tx, fx, deps, { userId, text, now });
   });
 }
 

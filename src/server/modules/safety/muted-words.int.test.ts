@@ -228,6 +228,81 @@ describe("where it applies", () => {
   });
 });
 
+describe("beyond the lists of posts, comments and messages", () => {
+  it("marks the post a quote's card shows, bookmarks, a thread's latest line and Activity's snippets", async () => {
+    // A quote by the reader's followee of a post that matches; the quote's own words do not.
+    const quote = await inject(t, author, "POST", "/api/posts", {
+      content: "Look at this one",
+      quoteOf: spoilerPost.id,
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const quoteId = quote.json().post.id as string;
+    // A thread whose latest message matches, and a comment on the reader's post that does.
+    const thread = (
+      await inject(t, reader, "POST", "/api/mail/threads/direct", { userId: author.userId })
+    ).json().thread.id as string;
+    await inject(t, author, "POST", `/api/mail/threads/${thread}/messages`, {
+      subject: "Hello",
+      body: "The spoiler, as promised",
+    });
+    const own = await publish(t, reader, "Rita's own post");
+    await inject(t, author, "POST", `/api/posts/${own.id}/comments`, {
+      content: "Spoiler alert in a comment",
+    });
+
+    const feedCard = async () =>
+      (
+        (await inject(t, reader, "GET", "/api/feed")).json().items as {
+          id: string;
+          mutedBy?: string[];
+          quote?: { mutedBy?: string[] };
+        }[]
+      ).find((p) => p.id === quoteId);
+    const latestLine = async () =>
+      (
+        (await inject(t, reader, "GET", "/api/mail/threads")).json().items as {
+          id: string;
+          latestMessage: { mutedBy?: string[] } | null;
+        }[]
+      ).find((th) => th.id === thread)?.latestMessage?.mutedBy ?? null;
+    const commented = async () =>
+      (
+        (await inject(t, reader, "GET", "/api/activity")).json().groups as {
+          groupType: string;
+          postId: string;
+          mutedBy?: string[];
+        }[]
+      ).find((g) => g.groupType === "COMMENT" && g.postId === own.id)?.mutedBy ?? null;
+
+    expect((await feedCard())?.quote?.mutedBy).toBeUndefined();
+    expect(await latestLine()).toBeNull();
+    expect(await commented()).toBeNull();
+    await inject(t, reader, "PUT", `/api/posts/${spoilerPost.id}/bookmark`);
+    const bookmarked = async () =>
+      (await mutedIn(reader, "/api/bookmarks"))[spoilerPost.id] ?? null;
+    expect(await bookmarked()).toBeNull();
+
+    const word = await addOk(reader, { text: "spoiler", contexts: ["feed"], duration: "never" });
+    const card = await feedCard();
+    expect(card?.mutedBy).toBeUndefined();
+    expect(card?.quote?.mutedBy).toEqual(["spoiler"]);
+    expect(await bookmarked()).toEqual(["spoiler"]);
+    expect(await latestLine()).toBeNull();
+    expect(await commented()).toBeNull();
+
+    await inject(t, reader, "PATCH", `${URL}/${word.id}`, { contexts: ["comments", "mail"] });
+    expect((await feedCard())?.quote?.mutedBy).toBeUndefined();
+    expect(await latestLine()).toEqual(["spoiler"]);
+    expect(await commented()).toEqual(["spoiler"]);
+    // The writer reads their own words whole.
+    const theirs = (await inject(t, author, "GET", "/api/mail/threads")).json().items as {
+      id: string;
+      latestMessage: { mutedBy?: string[] } | null;
+    }[];
+    expect(theirs.find((th) => th.id === thread)?.latestMessage?.mutedBy).toBeUndefined();
+  });
+});
+
 describe("expiry", () => {
   it("hides until a second before it expires and shows a second after; renewing mutes again", async () => {
     const word = await addOk(reader, { text: "butler", contexts: ["feed"], duration: "day" });

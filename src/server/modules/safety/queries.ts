@@ -158,12 +158,12 @@ export async function reportedPerson(db: Db, userId: string) {
   return owner;
 }
 
-/** Closes the target's open reports with the action taken. */
+/** Closes the target's open reports with the action taken; the reporters of those it closed. */
 export async function closeReports(
   tx: Db,
   input: { targetType: ReportTarget; targetId: string; resolution: string; at: Date },
-) {
-  await tx
+): Promise<string[]> {
+  const closed = await tx
     .update(reports)
     .set({ status: "closed", resolution: input.resolution, resolvedAt: input.at })
     .where(
@@ -172,5 +172,7 @@ export async function closeReports(
         eq(reports.targetId, input.targetId),
         eq(reports.status, "open"),
       ),
-    );
+    )
+    .returning({ reporterId: reports.reporterId });
+  return closed.map((row) => row.reporterId);
 }

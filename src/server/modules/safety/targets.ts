@@ -14,11 +14,13 @@ export interface TargetInfo {
   context: string | null;
   href: string | null;
   removed: boolean;
+  /** When a moderator removed it (an appeal's undo checks it is still that removal). */
+  removedAt: Date | null;
   /** For messages: the thread's members (only they may report it). */
   memberIds?: string[];
 }
 
-const snippet = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
+export const snippet = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
 
 export async function resolveTarget(
   db: Db,
@@ -38,6 +40,7 @@ export async function resolveTarget(
         context: null,
         href: handle ? `/${handle}` : null,
         removed: false,
+        removedAt: null,
       };
     }
     case "post": {
@@ -53,6 +56,7 @@ export async function resolveTarget(
         context: null,
         href: handle ? `/${handle}/${row.slug}` : null,
         removed: row.removedAt !== null,
+        removedAt: row.removedAt,
       };
     }
     case "comment": {
@@ -67,6 +71,7 @@ export async function resolveTarget(
         context: `On the post: ${snippet(row.post.content)}`,
         href: handle ? `/${handle}/${row.post.slug}` : null,
         removed: row.comment.removedAt !== null,
+        removedAt: row.comment.removedAt,
       };
     }
     case "message": {
@@ -80,6 +85,7 @@ export async function resolveTarget(
         context: row.subject ? `Subject: ${row.subject}` : null,
         href: null,
         removed: row.removedAt !== null,
+        removedAt: row.removedAt,
         memberIds: row.memberIds,
       };
     }

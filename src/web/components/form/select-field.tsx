@@ -1,4 +1,5 @@
-// A labelled native select with a 'Select' empty choice, an optional hint and an error.
+// A labelled native select with a 'Select' empty choice (unless told none), an optional hint and an
+// error.
 import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
@@ -12,8 +13,8 @@ interface SelectFieldProps
   options: readonly (string | number)[];
   error?: string | undefined;
   hint?: string | undefined;
-  /** Text of the empty choice. */
-  placeholder?: string;
+  /** Text of the empty choice; null: no empty choice (one of the options is always chosen). */
+  placeholder?: string | null;
   /** A small control at the right of the label row. */
   labelAside?: ReactNode;
 }
@@ -50,7 +51,7 @@ export function SelectField({
           className={clsx(inputClass, "appearance-none pr-10")}
           {...rest}
         >
-          <option value="">{placeholder}</option>
+          {placeholder === null ? null : <option value="">{placeholder}</option>}
           {choices.map((option) => (
             <option key={option} value={String(option)}>
               {option}

@@ -148,6 +148,7 @@ export default function MainMenuPanel(props: MainMenuProps) {
           {signedIn && moderator ? <LinkItem to="/admin/reports">Moderation</LinkItem> : null}
           <LinkItem to="/about">About</LinkItem>
           <LinkItem to="/policies">Policies</LinkItem>
+          <LinkItem to="/transparency">Transparency</LinkItem>
           <DropdownMenu.Separator className="my-2 h-px bg-neutral-200 dark:bg-neutral-800" />
           <div className="px-1">
             <DropdownMenu.Label

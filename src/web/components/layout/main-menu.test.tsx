@@ -52,6 +52,7 @@ describe("MainMenu", () => {
       "Settings",
       "About",
       "Policies",
+      "Transparency",
       "Logout",
     ]);
     expect(
@@ -65,6 +66,9 @@ describe("MainMenu", () => {
     );
     expect(within(menu).getByRole("menuitem", { name: "Bookmarks" }).getAttribute("href")).toBe(
       "/bookmarks",
+    );
+    expect(within(menu).getByRole("menuitem", { name: "Transparency" }).getAttribute("href")).toBe(
+      "/transparency",
     );
   });
 

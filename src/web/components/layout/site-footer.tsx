@@ -13,6 +13,9 @@ export function SiteFooter() {
         <Link to="/policies" className="rounded hover:underline">
           Policies
         </Link>
+        <Link to="/transparency" className="rounded hover:underline">
+          Transparency
+        </Link>
       </nav>
       <p>
         © 2015–{new Date().getFullYear()} {siteName}

@@ -176,7 +176,7 @@ describe("PostCard", () => {
     ).toEqual(["Copy link"]);
   });
 
-  it("offers Edit and Delete to the author", async () => {
+  it("offers Edit, Who can reply and Delete to the author", async () => {
     const { user } = renderFeed([makePost({ author: ADA, isAuthor: true })], ADA);
     const menu = await openMenu(user, screen.getByRole("article"));
     await within(menu).findByRole("menuitem", { name: "Pin to profile" });
@@ -184,7 +184,7 @@ describe("PostCard", () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Copy link", "Bookmark", "Pin to profile", "Edit", "Delete"]);
+    ).toEqual(["Copy link", "Bookmark", "Pin to profile", "Edit", "Who can reply", "Delete"]);
   });
 
   it("likes at once, and rolls back when the server refuses", async () => {

@@ -1,13 +1,14 @@
-// The 'Post options' menu (spec-1 §2): Copy link for everyone (origin + /{handle}/{slug}), Edit
-// and Delete for the author only; for any other signed-in reader Report, Mute and Block of the
-// author (docs/safety.md). The dialogs live outside the menu so they outlast it. All of it is drawn
-// from the first use of the button on (`OptionsMenuOnUse`). A post from elsewhere can be neither
-// edited nor deleted here (docs/federation.md "Posts from elsewhere"): its menu copies its address
-// on their server, when it has one, and offers a signed-in reader Report (docs/federation.md
-// "Reports"). A signed-in reader may bookmark any post here, and its author pin it to their profile
-// (post-mark-items.tsx: docs/feed.md "Bookmarks", "Pinned posts"). The author of a post a quote
-// quotes may remove their post from it ('Remove from quote': docs/feed.md "Reposts and quotes").
-import { Flag, Link2, Pencil, Trash2, Unlink } from "lucide-react";
+// The 'Post options' menu (spec-1 §2): Copy link for everyone (origin + /{handle}/{slug}); Edit,
+// 'Who can reply' (docs/safety.md "Who can reply and write") and Delete for the author only; for
+// any other signed-in reader Report, Mute and Block of the author (docs/safety.md). The dialogs
+// live outside the menu so they outlast it. All of it is drawn from the first use of the button
+// on (`OptionsMenuOnUse`). A post from elsewhere can be neither edited nor deleted here
+// (docs/federation.md "Posts from elsewhere"): its menu copies its address on their server, when
+// it has one, and offers a signed-in reader Report (docs/federation.md "Reports"). A signed-in
+// reader may bookmark any post here, and its author pin it to their profile (post-mark-items.tsx:
+// docs/feed.md "Bookmarks", "Pinned posts"). The author of a post a quote quotes may remove their
+// post from it ('Remove from quote': docs/feed.md "Reposts and quotes").
+import { Flag, Link2, MessageCircle, Pencil, Trash2, Unlink } from "lucide-react";
 import { useRef, useState } from "react";
 import type { PostView } from "../../../domain/contracts/posts";
 import { toast } from "../../lib/toast";
@@ -20,6 +21,8 @@ import { type SafetyAction, useSafetyActions } from "../safety/safety-actions";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
 import { PostMarkItems } from "./post-mark-items";
+import { ReplyPolicyDialog } from "./reply-policy-dialog";
+import { WHO_CAN_REPLY } from "./reply-policy-select";
 
 const SAFETY_ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
@@ -66,7 +69,7 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
   const { user } = useSessionUser();
   const isAuthor = useIsAuthor(post);
   const remote = Boolean(post.remote);
-  const [dialog, setDialog] = useState<"edit" | "delete" | "report" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "replies" | "delete" | "report" | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const others = Boolean(user) && !isAuthor && !remote;
@@ -80,7 +83,7 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
     { target: { type: "post", id: post.id }, person: post.author },
     { actions: others ? SAFETY_ACTIONS : [], menuOpen: menuOpen && others, triggerRef: trigger },
   );
-  const setOpen = (which: "edit" | "delete" | "report") => (open: boolean) =>
+  const setOpen = (which: "edit" | "replies" | "delete" | "report") => (open: boolean) =>
     setDialog(open ? which : null);
   const backToMenuButton = (event: Event) => {
     event.preventDefault();
@@ -102,7 +105,7 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
         {quotesMine ? (
           <OptionsMenuItem
             icon={<Unlink aria-hidden="true" size={16} />}
-            onSelect={() => detach.mutate(post.id)}
+            onSelect={() => detach.mutate(post)}
           >
             Remove from quote
           </OptionsMenuItem>
@@ -121,6 +124,12 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
               onSelect={() => setDialog("edit")}
             >
               Edit
+            </OptionsMenuItem>
+            <OptionsMenuItem
+              icon={<MessageCircle aria-hidden="true" size={16} />}
+              onSelect={() => setDialog("replies")}
+            >
+              {WHO_CAN_REPLY}
             </OptionsMenuItem>
             <OptionsMenuItem
               danger
@@ -148,6 +157,12 @@ function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
             post={post}
             open={dialog === "edit"}
             onOpenChange={setOpen("edit")}
+            onCloseAutoFocus={backToMenuButton}
+          />
+          <ReplyPolicyDialog
+            post={post}
+            open={dialog === "replies"}
+            onOpenChange={setOpen("replies")}
             onCloseAutoFocus={backToMenuButton}
           />
           <PostDeleteDialog

@@ -76,6 +76,18 @@ describe("QuoteCard", () => {
     expect(within(card).getByText("Grace's original words")).toBeTruthy();
   });
 
+  it("collapses a quoted post the reader's muted words match, its author still named", async () => {
+    const post = makePost({ quote: quoted({ mutedBy: ["original"] }) });
+    const { user } = renderFeed([post], ADA);
+    const card = screen.getByRole("region", { name: "Quoted post by Grace Hopper" });
+    expect(within(card).queryByText("Grace's original words")).toBeNull();
+    expect(within(card).getByText(/Hidden: matches a muted word/).textContent).toContain(
+      "“original”",
+    );
+    await user.click(within(card).getByRole("button", { name: "Show" }));
+    expect(within(card).getByText("Grace's original words")).toBeTruthy();
+  });
+
   it.each([
     [false, "This post is unavailable."],
     [true, "The author removed this post from the quote."],
@@ -145,6 +157,27 @@ describe("Remove from quote", () => {
     );
     expect(calls.filter((c) => c.method !== "GET").map((c) => c.path)).toEqual([
       `/api/posts/${quote.id}/quote`,
+    ]);
+  });
+
+  it("on a quote from elsewhere, asks the federation route and turns the card into the notice", async () => {
+    const quote = makePost({
+      content: "Mika quotes Grace",
+      quote: quoted(),
+      remote: { handle: "mika@misskey.example", url: "https://misskey.example/notes/1" },
+    });
+    const { user, calls } = renderFeed([quote], GRACE, ({ method, path }) =>
+      method === "DELETE" && path === `/api/federation/notes/${quote.id}/quote`
+        ? json({ detached: true })
+        : json({}),
+    );
+    await user.click(screen.getByRole("button", { name: "Post options" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Remove from quote" }));
+    expect((await screen.findByRole("note")).textContent).toBe(
+      "The author removed this post from the quote.",
+    );
+    expect(calls.filter((c) => c.method !== "GET").map((c) => c.path)).toEqual([
+      `/api/federation/notes/${quote.id}/quote`,
     ]);
   });
 

@@ -1,7 +1,9 @@
 // The card of the post a quote quotes (docs/feed.md "Reposts and quotes"): its author, time, text
 // behind its content warning and first image; a click opens the quoted post (the author line is
 // its link for the keyboard). A post the reader may not see says only that it is unavailable, or
-// that its author removed it from the quote. In the composer it has a 'Remove quote' button.
+// that its author removed it from the quote; one the reader's muted words match shows its author
+// and a collapsed line (docs/safety.md "Muted words"). In the composer it has a 'Remove quote'
+// button.
 import { X } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
@@ -10,6 +12,7 @@ import { displayName } from "../../../domain/display-name";
 import { IconButton } from "../controls/icon-button";
 import { Avatar } from "../person/avatar";
 import { PersonName } from "../person/person-name";
+import { MutedHidden } from "../safety/muted-hidden";
 import { TimeStamp } from "../text/time-stamp";
 import { ContentWarning } from "./content-warning";
 import { PostImages } from "./post-images";
@@ -72,21 +75,23 @@ export function QuoteCard({ card, onRemove }: { card: QuoteCardView; onRemove?: 
         </Link>
         {onRemove ? <RemoveQuote onRemove={onRemove} /> : null}
       </div>
-      <div className="mt-1">
-        <ContentWarning warning={card.contentWarning}>
-          <p className="line-clamp-6 break-words whitespace-pre-wrap text-sm leading-5 text-neutral-900 dark:text-neutral-100">
-            {card.content}
-          </p>
-          {card.image ? (
-            <PostImages
-              images={[card.image]}
-              sensitive={card.imageSensitive || card.contentWarning !== null}
-              large={false}
-              lead={false}
-            />
-          ) : null}
-        </ContentWarning>
-      </div>
+      <MutedHidden mutedBy={card.mutedBy} className="mt-1">
+        <div className="mt-1">
+          <ContentWarning warning={card.contentWarning}>
+            <p className="line-clamp-6 break-words whitespace-pre-wrap text-sm leading-5 text-neutral-900 dark:text-neutral-100">
+              {card.content}
+            </p>
+            {card.image ? (
+              <PostImages
+                images={[card.image]}
+                sensitive={card.imageSensitive || card.contentWarning !== null}
+                large={false}
+                lead={false}
+              />
+            ) : null}
+          </ContentWarning>
+        </div>
+      </MutedHidden>
     </section>
   );
 }

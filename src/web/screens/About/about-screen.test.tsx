@@ -70,6 +70,12 @@ describe("AboutScreen", () => {
     expect(badges.getByText(/ask for the yellow badge on Edit Profile/)).toBeTruthy();
     expect(badges.getByText(/deleted 30 days after their decision/)).toBeTruthy();
 
+    const openly = section("Moderation in the open");
+    expect(openly.getByText(/how long the moderators took to act/)).toBeTruthy();
+    expect(
+      openly.getByRole("link", { name: "Read the transparency report" }).getAttribute("href"),
+    ).toBe("/transparency");
+
     const location = section("Where you live, in search");
     expect(location.getByText(/never says how far away anyone is in miles/)).toBeTruthy();
     expect(location.getByText(/your county at most, never your town/)).toBeTruthy();

@@ -3,7 +3,9 @@
 // is told here as docs/usernames.md "The life of a name" describes it, and who sees each detail as
 // docs/profiles-and-media.md "Who sees what" does, and private accounts as
 // docs/social-and-realtime.md "Private accounts" does, and what distance in search tells of where
-// one lives as docs/search.md "Distance" does.
+// one lives as docs/search.md "Distance" does, and the transparency report as docs/safety.md
+// "Transparency report" does.
+import { Link } from "react-router";
 import { SITE_TAGLINE } from "../../../domain/page-titles";
 import { JoinLinks } from "../../components/account/join-links";
 import { SiteFooter } from "../../components/layout/site-footer";
@@ -16,6 +18,8 @@ interface AboutSection {
   text: string;
   /** A second paragraph. */
   more?: string;
+  /** A page of the app that tells more. */
+  link?: { to: string; label: string };
 }
 
 const sections = (siteName: string): AboutSection[] => [
@@ -45,6 +49,11 @@ const sections = (siteName: string): AboutSection[] => [
     title: "Message posts",
     text: "Share short public posts with text and up to four pictures, each with a description for people who cannot see it, a content warning when you want one, and #hashtags that lead to every public post with the tag. The people who follow you see them in their home feed, and everyone signed in can like them, reply in threaded comments, repost them to their own followers or quote them with words of their own.",
     more: "You can mute anyone, block anyone (you disappear from each other's feeds, comments, search and mail, and they are not told) and report posts, comments, messages and profiles. Moderators review every report and can remove content, restrict an account to read-only, or suspend it.",
+  },
+  {
+    title: "Moderation in the open",
+    text: `Every year's transparency report shows how many reports came in and why, how long the moderators took to act on them, what they did, how appeals were decided and how many accounts were suspended, counted from what ${siteName} records, with the moderators' own statement. The same figures are there as data.`,
+    link: { to: "/transparency", label: "Read the transparency report" },
   },
   {
     title: "Your account",
@@ -78,6 +87,14 @@ export function AboutScreen() {
               <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.text}</p>
               {section.more ? (
                 <p className="leading-7 text-neutral-700 dark:text-neutral-300">{section.more}</p>
+              ) : null}
+              {section.link ? (
+                <Link
+                  to={section.link.to}
+                  className="inline-block font-medium text-sky-700 underline dark:text-sky-400"
+                >
+                  {section.link.label}
+                </Link>
               ) : null}
             </section>
           ))}

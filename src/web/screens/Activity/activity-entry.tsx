@@ -1,9 +1,12 @@
 // One activity group (spec-2 §3): what happened, by whom, on which post, how long ago, and whether
-// it is still unread. The whole entry is one button (for someone elsewhere, a button stretched
-// under the links to their page); opening it is up to the screen.
+// it is still unread; for the outcome of the reader's report, what became of it and the
+// moderators' note, naming no one (docs/safety.md "Reporters hear back"). The whole entry is one
+// button (for someone elsewhere, a button stretched under the links to their page, and, on a
+// quote from elsewhere, 'Remove from quote'); opening it is up to the screen.
 import { clsx } from "clsx";
 import {
   AtSign,
+  Flag,
   Heart,
   type LucideIcon,
   MessageCircle,
@@ -18,6 +21,7 @@ import type { ActivityGroup, ActivityGroupType } from "../../../domain/contracts
 import { TimeStamp } from "../../components/text/time-stamp";
 import { activitySentence } from "./activity-sentence";
 import { AvatarStrip } from "./avatar-strip";
+import { RemoveFromQuote } from "./remove-from-quote";
 
 const TYPE_ICON = {
   LIKE: { Icon: Heart, className: "bg-rose-100 text-rose-600 dark:bg-rose-950 dark:text-rose-400" },
@@ -49,6 +53,10 @@ const TYPE_ICON = {
     Icon: Quote,
     className: "bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-400",
   },
+  REPORT_OUTCOME: {
+    Icon: Flag,
+    className: "bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200",
+  },
 } as const satisfies Record<ActivityGroupType, { Icon: LucideIcon; className: string }>;
 
 interface ActivityEntryProps {
@@ -73,7 +81,9 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
     return (
       <button type="button" onClick={open} className={frame}>
         <EntryBody group={group} now={now} iconClass={iconClass} Icon={Icon}>
-          <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
+          {actor ? (
+            <span className="font-semibold text-neutral-950 dark:text-white">{actor}</span>
+          ) : null}
           {rest}
         </EntryBody>
       </button>
@@ -104,6 +114,9 @@ export function ActivityEntry({ group, now, viewerHandle, onOpen }: ActivityEntr
         >
           {rest.trimStart()}
         </button>
+        {group.groupType === "QUOTE" && group.noteId ? (
+          <RemoveFromQuote noteId={group.noteId} />
+        ) : null}
       </EntryBody>
     </div>
   );
@@ -133,7 +146,13 @@ function EntryBody({
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1.5">
         <span className="flex items-center justify-between gap-2">
-          <AvatarStrip actors={group.actorsRecent} />
+          {group.groupType === "REPORT_OUTCOME" ? (
+            <span className="text-sm font-semibold text-neutral-600 dark:text-neutral-400">
+              From the moderators
+            </span>
+          ) : (
+            <AvatarStrip actors={group.actorsRecent} />
+          )}
           <TimeStamp
             at={group.lastEventAt}
             now={now}
@@ -143,9 +162,20 @@ function EntryBody({
         <span className="text-[0.9375rem] leading-snug text-neutral-800 dark:text-neutral-200">
           {children}
         </span>
+        {group.reportOutcome?.note ? (
+          <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
+            <span className="font-semibold">Their note:</span> {group.reportOutcome.note}
+          </span>
+        ) : null}
         {group.commentSnippet ? (
           <span className="border-l-2 border-neutral-300 pl-2 text-sm break-words text-neutral-800 dark:border-neutral-700 dark:text-neutral-200">
-            {group.commentSnippet}
+            {group.mutedBy ? (
+              <span className="text-neutral-600 italic dark:text-neutral-400">
+                Hidden: matches a muted word ({group.mutedBy.map((w) => `“${w}”`).join(", ")})
+              </span>
+            ) : (
+              group.commentSnippet
+            )}
           </span>
         ) : null}
         {group.postSnippet ? (

@@ -40,6 +40,7 @@ const group = (over: Partial<ActivityGroup>): ActivityGroup => ({
   target: "/me/hello-world",
   postDeleted: false,
   lastEventAt: ago(HOUR),
+  reportOutcome: null,
   ...over,
 });
 
@@ -80,6 +81,10 @@ beforeEach(() => {
       if (path === "/api/activity") return json(activityReplies.shift() ?? ok({ groups }));
       if (path.startsWith("/api/follow-requests")) return json(ok({ items: [], nextCursor: null }));
       if (path === "/api/federation/follow-requests") return json(ok({ items: [] }));
+      if (method === "DELETE" && path.startsWith("/api/federation/notes/")) {
+        groups = groups.filter((g) => !path.includes(g.noteId ?? "-"));
+        return json(ok({ detached: true }));
+      }
       if (path === "/api/activity/unread-count") {
         return json(ok({ count: groups.filter((g) => g.unread).length }));
       }
@@ -348,6 +353,46 @@ describe("ActivityScreen", () => {
     expect(router.state.location.pathname).toBe("/h3/so-true");
   });
 
+  it("a quote from elsewhere offers 'Remove from quote', which leaves Activity", async () => {
+    const mika = {
+      userId: "fed:m1",
+      fullName: "Mika",
+      handle: "mika@misskey.example",
+      profileImageUrl: null,
+      elsewhere: true,
+    };
+    groups = [
+      group({
+        groupType: "QUOTE",
+        noteId: "n1",
+        commentSnippet: "Mika quotes",
+        actorsRecent: [mika],
+      }),
+      group({ groupType: "QUOTE", postId: "q1", target: "/h3/so-true", actorsRecent: [actor(3)] }),
+    ];
+    const { user } = renderScreen();
+    const remove = await screen.findByRole("button", { name: "Remove from quote" });
+    // Only the quote from elsewhere has it: ours is taken out from the quote's own menu.
+    expect(screen.getAllByRole("button", { name: "Remove from quote" })).toHaveLength(1);
+    await user.click(remove);
+    expect(await screen.findByText("Removed from the quote")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      "/api/federation/notes/n1/quote",
+    ]);
+    await waitFor(() => expect(screen.queryByText(/Mika quotes/)).toBeNull());
+    expect(screen.getByText(/Alan Turing/)).toBeTruthy();
+  });
+
+  it("collapses a comment's words that the reader's muted words match", async () => {
+    groups = [
+      group({ groupType: "COMMENT", commentSnippet: "Big spoiler here", mutedBy: ["spoiler"] }),
+    ];
+    renderScreen();
+    const entry = (await screen.findByText(/commented on your post/)).closest("button");
+    expect(entry?.textContent).toContain("Hidden: matches a muted word (“spoiler”)");
+    expect(entry?.textContent).not.toContain("Big spoiler here");
+  });
+
   it("a deleted post shows 'Post not available' and stays", async () => {
     groups = [group({ postId: "gone", unread: true, postDeleted: true, target: "/me/gone" })];
     const { router, user } = renderScreen();
@@ -361,6 +406,44 @@ describe("ActivityScreen", () => {
     // Seen is seen: the group is still marked read.
     await waitFor(() => expect(screen.queryByText("Unread")).toBeNull());
     expect(calls.some((c) => c.path === "/api/activity/read")).toBe(true);
+  });
+
+  it("tells what became of a report, naming no one, and opening it only marks it read", async () => {
+    groups = [
+      group({
+        groupType: "REPORT_OUTCOME",
+        postId: null,
+        unread: true,
+        actorCount: 0,
+        actorsRecent: [],
+        postSnippet: null,
+        target: null,
+        reportOutcome: {
+          actionId: "00000000-0000-4000-8000-000000000001",
+          targetType: "post",
+          outcome: "removed",
+          note: "Thank you for telling us.",
+        },
+      }),
+    ];
+    const { router, user } = renderScreen();
+    const entry = (await screen.findByText(/We removed the post you reported\./)).closest("button");
+    expect(entry?.textContent).toContain("From the moderators");
+    expect(entry?.textContent).toContain("Their note: Thank you for telling us.");
+    expect(entry?.textContent).not.toContain("Someone");
+    await user.click(entry as HTMLElement);
+    await waitFor(() => expect(screen.queryByText("Unread")).toBeNull());
+    expect(calls).toContainEqual({
+      path: "/api/activity/read",
+      method: "POST",
+      body: {
+        groupType: "REPORT_OUTCOME",
+        postId: null,
+        actionId: "00000000-0000-4000-8000-000000000001",
+      },
+    });
+    expect(router.state.location.pathname).toBe("/activity");
+    expect(screen.queryByText("Unable to open this post.")).toBeNull();
   });
 
   it("an entry with nowhere to go shows 'Error' / 'Unable to open this post.'", async () => {

@@ -13,6 +13,7 @@ import {
   stubFetch,
 } from "../../test-support/posts";
 import { makeReportGroup, routes } from "../../test-support/safety";
+import { makeTransparencyReport } from "../../test-support/transparency";
 import { AdminReportsScreen } from "./admin-reports-screen";
 
 /** A moderator's queue holding `open`; an action closes the group it was taken on. */
@@ -103,13 +104,15 @@ describe("Moderation queue", () => {
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "Open",
       "Closed",
+      "Appeals",
       "Badges",
       "Servers",
       "Audit log",
+      "Transparency",
     ]);
   });
 
-  it("removes content after asking for a reason, then refreshes the queue", async () => {
+  it("removes content after asking for the rule and a reason, with a note to the reporters", async () => {
     const { user, calls } = renderQueue(queueApi([post]));
     const card = await screen.findByRole("article", { name: /^Post of @grace/ });
     await user.click(within(card).getByRole("button", { name: "Remove content" }));
@@ -117,19 +120,47 @@ describe("Moderation queue", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     expect(within(dialog).getByText("Give a reason.")).toBeTruthy();
+    expect(within(dialog).getByText("Choose the rule this action enforces.")).toBeTruthy();
     expect(actions(calls)).toHaveLength(0);
 
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Rule broken" }), "Spam");
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Spam link");
+    await user.type(
+      within(dialog).getByRole("textbox", {
+        name: "Note to the people who reported (optional)",
+      }),
+      "Thanks for the report",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("The post was removed")).toBeTruthy();
     expect(actions(calls)[0]?.body).toEqual({
       targetType: "post",
       targetId: post.targetId,
       action: "remove",
+      rule: "spam",
       reason: "Spam link",
+      reporterNote: "Thanks for the report",
     });
     expect(await screen.findByText("No open reports. All caught up.")).toBeTruthy();
     expect(queueLoads(calls)).toHaveLength(2);
+  });
+
+  it("dismisses without a rule", async () => {
+    const { user, calls } = renderQueue(queueApi([post]));
+    const card = await screen.findByRole("article", { name: /^Post of @grace/ });
+    await user.click(within(card).getByRole("button", { name: "Dismiss" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dismiss these reports?" });
+    expect(within(dialog).queryByRole("combobox", { name: "Rule broken" })).toBeNull();
+    await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Not spam");
+    await user.click(within(dialog).getByRole("button", { name: "Dismiss" }));
+    await waitFor(() =>
+      expect(actions(calls)[0]?.body).toEqual({
+        targetType: "post",
+        targetId: post.targetId,
+        action: "dismiss",
+        reason: "Not spam",
+      }),
+    );
   });
 
   it("restricts for the days given, 7 unless changed, within 1–365", async () => {
@@ -142,6 +173,7 @@ describe("Moderation queue", () => {
     await user.clear(days);
     await user.type(days, "400");
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Repeated spam");
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Rule broken" }), "Spam");
     await user.click(within(dialog).getByRole("button", { name: "Restrict" }));
     expect(within(dialog).getByText("Enter a number of days from 1 to 365.")).toBeTruthy();
     await user.clear(days);
@@ -153,6 +185,7 @@ describe("Moderation queue", () => {
       targetId: post.targetId,
       action: "restrict",
       reason: "Repeated spam",
+      rule: "spam",
       days: 30,
     });
   });
@@ -169,6 +202,10 @@ describe("Moderation queue", () => {
     await user.click(within(card).getByRole("button", { name: "Suspend" }));
     const dialog = await screen.findByRole("dialog", { name: "Suspend @grace?" });
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Scam ring");
+    await user.selectOptions(
+      within(dialog).getByRole("combobox", { name: "Rule broken" }),
+      "Impersonation",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Suspend" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Already suspended.");
     expect(screen.getByRole("dialog", { name: "Suspend @grace?" })).toBeTruthy();
@@ -275,5 +312,23 @@ describe("Moderation queue", () => {
     );
     await screen.findByRole("article", { name: /^Post of @grace/ });
     expect(screen.queryByRole("form", { name: "Add a moderator" })).toBeNull();
+  });
+
+  it("keeps a draft statement while another tab is open", async () => {
+    const { user } = renderQueue((call) => {
+      if (call.path === "/api/transparency") return json({ years: [2025], latest: 2025 });
+      if (call.path === "/api/transparency/2025") return json(makeTransparencyReport(2025));
+      return queueApi([post])(call);
+    });
+    await user.click(await screen.findByRole("tab", { name: "Transparency" }));
+    await user.type(
+      await screen.findByRole("textbox", { name: "Statement for 2025" }),
+      "Half a thought",
+    );
+    await user.click(screen.getByRole("tab", { name: "Open" }));
+    await user.click(screen.getByRole("tab", { name: "Transparency" }));
+    expect(
+      (screen.getByRole("textbox", { name: "Statement for 2025" }) as HTMLTextAreaElement).value,
+    ).toBe("Half a thought");
   });
 });

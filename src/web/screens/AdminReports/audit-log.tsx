@@ -17,18 +17,24 @@ const ACTION_LABELS: Record<string, string> = {
   restrict: "Restricted",
   suspend: "Suspended",
   restore: "Restored",
+  approve_appeal: "Approved an appeal about",
+  reject_appeal: "Rejected an appeal about",
   hide_tag: "Kept out of trending:",
   show_tag: "Let back into trending:",
+  write_statement: "Wrote the transparency statement for",
+  remove_statement: "Removed the transparency statement for",
 };
 
 const muted = "text-neutral-600 dark:text-neutral-400";
 
 /** 'Removed a post by @x', 'Restricted @x until March 21, 2026', 'Suspended @x', 'Kept out of
- * trending: #tag'. */
+ * trending: #tag', 'Wrote the transparency statement for 2025'. */
 function what(entry: AuditEntry): string {
   const verb = ACTION_LABELS[entry.action] ?? entry.action;
   // A tag has no person (docs/search.md "Trending tags").
   if (entry.targetType === "tag") return `${verb} #${entry.targetId}`;
+  // A transparency statement's year (docs/safety.md "Transparency report").
+  if (entry.targetType === "year") return `${verb} ${entry.targetId}`;
   const handle = entry.targetUser ? `@${entry.targetUser.handle}` : "someone";
   const until = entry.until ? ` until ${calendarDate(entry.until)}` : "";
   // Restrict and suspend act on the person whatever was reported; so does any action on a profile.

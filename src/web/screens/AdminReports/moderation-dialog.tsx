@@ -1,12 +1,21 @@
-// The small dialog before a moderation action (docs/safety.md "Moderate"): a required reason,
-// which goes to the audit log and to the person, and for Restrict the number of days (1–365,
-// 7 unless changed). A refusal stays in the dialog; success closes it with a toast.
+// The small dialog before a moderation action (docs/safety.md "Moderate"): the rule a removal,
+// restriction or suspension enforces (required), a required reason, which goes to the audit log and
+// to the person, for Restrict the number of days (1–365, 7 unless changed), and while reports are
+// open an optional note to the people who reported ("Reporters hear back"). A refusal stays in the
+// dialog; success closes it with a toast.
 import { type FormEvent, useState } from "react";
 import type { ModerationAction } from "../../../domain/contracts/safety";
-import type { ReportTarget } from "../../../domain/report-reasons";
+import { isEnforcing, REPORTER_NOTE_MAX } from "../../../domain/moderation-standing";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTarget,
+} from "../../../domain/report-reasons";
 import { Button } from "../../components/controls/button";
 import { Dialog } from "../../components/dialog/dialog";
 import { FormMessage } from "../../components/form/form-message";
+import { SelectField } from "../../components/form/select-field";
 import { TextAreaField } from "../../components/form/text-area-field";
 import { TextField } from "../../components/form/text-field";
 import { errorMessage } from "../../lib/api";
@@ -16,11 +25,16 @@ import { useModerationMutation } from "../../state/queries/admin";
 const REASON_MAX = 500;
 const DEFAULT_DAYS = 7;
 const MAX_DAYS = 365;
+const RULE_LABELS = REPORT_REASONS.map((reason) => REPORT_REASON_LABELS[reason]);
+const ruleOf = (label: string) =>
+  REPORT_REASONS.find((reason) => REPORT_REASON_LABELS[reason] === label);
 
 export interface ModerationSubject {
   targetType: ReportTarget;
   targetId: string;
   handle: string;
+  /** Whether the action closes open reports, whose reporters are then told. */
+  openReports: boolean;
 }
 
 function wording(action: ModerationAction, { targetType, handle }: ModerationSubject) {
@@ -109,15 +123,20 @@ function ModerationForm(props: {
 }) {
   const { action, subject, button, done, onDone } = props;
   const [reason, setReason] = useState("");
+  const [rule, setRule] = useState<ReportReason | "">("");
+  const [note, setNote] = useState("");
   const [days, setDays] = useState(String(DEFAULT_DAYS));
-  const [problems, setProblems] = useState<{ reason?: string; days?: string }>({});
+  const [problems, setProblems] = useState<{ reason?: string; days?: string; rule?: string }>({});
   const moderate = useModerationMutation();
+  const enforcing = isEnforcing(action);
+  const tellsReporters = subject.openReports && action !== "restore";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (moderate.isPending) return;
     const dayCount = Number(days);
     const found = {
+      rule: enforcing && rule === "" ? "Choose the rule this action enforces." : undefined,
       reason: reason.trim() === "" ? "Give a reason." : undefined,
       days:
         action === "restrict" &&
@@ -126,14 +145,16 @@ function ModerationForm(props: {
           : undefined,
     };
     setProblems(found);
-    if (found.reason || found.days) return;
+    if (found.rule || found.reason || found.days) return;
     moderate.mutate(
       {
         targetType: subject.targetType,
         targetId: subject.targetId,
         action,
         reason: reason.trim(),
+        ...(enforcing && rule !== "" ? { rule } : {}),
         ...(action === "restrict" ? { days: dayCount } : {}),
+        ...(tellsReporters && note.trim() !== "" ? { reporterNote: note.trim() } : {}),
       },
       {
         onSuccess: () => {
@@ -146,6 +167,21 @@ function ModerationForm(props: {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {enforcing ? (
+        <SelectField
+          label="Rule broken"
+          value={rule === "" ? "" : REPORT_REASON_LABELS[rule]}
+          options={RULE_LABELS}
+          placeholder="Choose the rule"
+          onValueChange={(label) => {
+            setRule(ruleOf(label) ?? "");
+            setProblems((found) => ({ ...found, rule: undefined }));
+          }}
+          error={problems.rule}
+          required
+          hint="The person sees it in their account standing."
+        />
+      ) : null}
       {action === "restrict" ? (
         <TextField
           label="Days"
@@ -169,6 +205,16 @@ function ModerationForm(props: {
         error={problems.reason}
         hint="Kept in the audit log. For an action on a person, they are told it."
       />
+      {tellsReporters ? (
+        <TextAreaField
+          label="Note to the people who reported (optional)"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={REPORTER_NOTE_MAX}
+          rows={2}
+          hint="Each reporter is told what happened, without the content or who acted, and this note."
+        />
+      ) : null}
       {moderate.isError ? (
         <FormMessage>
           {errorMessage(moderate.error, "Could not do that. Please try again.")}

@@ -1,9 +1,7 @@
 // One reported target in the queue (docs/safety.md "Moderate"): what it is, whose it is (with
 // their standing), the content in context, how many reports for which reasons, the reports
 // themselves, and the actions that fit it.
-import { ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { ModerationAction, ReportGroup } from "../../../domain/contracts/safety";
 import { REPORT_REASON_LABELS } from "../../../domain/report-reasons";
 import { Button } from "../../components/controls/button";
@@ -13,6 +11,7 @@ import { TimeStamp } from "../../components/text/time-stamp";
 import { calendarDate } from "../../lib/calendar-date";
 import type { QueueStatus } from "../../state/queries/admin";
 import { ModerationDialog } from "./moderation-dialog";
+import { ReportedContent } from "./reported-content";
 
 const TARGET_LABELS = {
   profile: "Profile",
@@ -66,53 +65,6 @@ function StandingMarks({ group }: { group: ReportGroup }) {
   );
 }
 
-function Content({ group }: { group: ReportGroup }) {
-  const { content } = group;
-  if (!content) return null;
-  return (
-    <div className="space-y-2 rounded-2xl bg-neutral-50 p-3 dark:bg-neutral-950/60">
-      {content.context ? (
-        <p className={`text-xs ${muted}`}>
-          {group.targetType === "message" ? "Thread: " : "On: "}
-          {content.context}
-        </p>
-      ) : null}
-      <div className="flex gap-3 empty:hidden">
-        {content.text ? (
-          <p className="min-w-0 flex-1 break-words whitespace-pre-wrap">{content.text}</p>
-        ) : null}
-        {content.imageUrl ? (
-          <a href={content.imageUrl} target="_blank" rel="noreferrer" className="shrink-0">
-            <img
-              src={content.imageUrl}
-              alt={`Attached to the reported ${group.targetType}`}
-              className="size-20 rounded-xl border border-neutral-200 object-cover dark:border-neutral-800"
-            />
-          </a>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        {content.removed ? (
-          <span
-            className={`${mark} bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200`}
-          >
-            Removed
-          </span>
-        ) : null}
-        {content.href ? (
-          <Link
-            to={content.href}
-            className="inline-flex items-center gap-1 font-semibold text-sky-700 hover:underline dark:text-sky-400"
-          >
-            See it in place
-            <ExternalLink aria-hidden="true" size={14} />
-          </Link>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
 export function ReportGroupCard({ group, status }: { group: ReportGroup; status: QueueStatus }) {
   const [action, setAction] = useState<ModerationAction | null>(null);
   const type = TARGET_LABELS[group.targetType];
@@ -131,7 +83,7 @@ export function ReportGroupCard({ group, status }: { group: ReportGroup; status:
         </span>
       </header>
       <PersonLine person={person} detail={<StandingMarks group={group} />} />
-      <Content group={group} />
+      <ReportedContent targetType={group.targetType} content={group.content} />
       <ul aria-label="Reasons" className="flex flex-wrap gap-1.5">
         {group.reasons.map(({ reason, count }) => (
           <li
@@ -178,7 +130,12 @@ export function ReportGroupCard({ group, status }: { group: ReportGroup; status:
       </div>
       <ModerationDialog
         action={action}
-        subject={{ targetType: group.targetType, targetId: group.targetId, handle: person.handle }}
+        subject={{
+          targetType: group.targetType,
+          targetId: group.targetId,
+          handle: person.handle,
+          openReports: status === "open",
+        }}
         onClose={() => setAction(null)}
       />
     </article>

@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowUp, Newspaper } from "lucide-react";
 import { useLayoutEffect } from "react";
 import { PostList } from "../../components/post/post-list";
+import { useMutedWordsForLive } from "../../state/queries/muted-words";
 import { takeIncomingPosts, useIncomingPosts } from "../../state/queries/post-live";
 import { useFeedQuery } from "../../state/queries/posts";
 import { PeopleToFollow } from "./people-to-follow";
@@ -23,6 +24,8 @@ function scrollToTop() {
 export function LiveFeed({ held = false }: { held?: boolean }) {
   const queryClient = useQueryClient();
   const feed = useFeedQuery();
+  // A post arriving live is collapsed by the reader's muted words too (docs/safety.md).
+  useMutedWordsForLive(true);
   const waiting = useIncomingPosts(feed.data).length;
   const loaded = feed.data !== undefined;
 

@@ -162,6 +162,40 @@ describe("PostComposer", () => {
     expect(form.get("imageSensitive")).toBeNull();
   });
 
+  // docs/safety.md "Who can reply and write": a select, everyone until changed, back to everyone
+  // once posted.
+  it("sends who can reply when it is not everyone", async () => {
+    const created = makePost({
+      author: ADA,
+      isAuthor: true,
+      content: "Quiet",
+      replyPolicy: "friends",
+    });
+    const { user, box, calls } = renderHome(({ method, path }) =>
+      method === "POST" && path === "/api/posts" ? json({ post: created }, 201) : undefined,
+    );
+    const choice = screen.getByRole("combobox", { name: "Who can reply" }) as HTMLSelectElement;
+    expect(choice.value).toBe("everyone");
+    expect([...choice.options].map((o) => o.text)).toEqual([
+      "Everyone can reply",
+      "People you follow can reply",
+      "Only friends can reply",
+      "Nobody can reply",
+    ]);
+    await user.selectOptions(choice, "Only friends can reply");
+    await user.type(box, "Quiet");
+    await user.click(postButton());
+    await waitFor(() => expect(choice.value).toBe("everyone"));
+    const form = calls.find((c) => c.method === "POST")?.body as FormData;
+    expect(form.get("replyPolicy")).toBe("friends");
+
+    await user.type(box, "Loud");
+    await user.click(postButton());
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(2));
+    const second = calls.filter((c) => c.method === "POST")[1]?.body as FormData;
+    expect(second.get("replyPolicy")).toBeNull();
+  });
+
   // docs/feed.md "Images": up to four, in order, each with its description.
   it("sends four images in order with their descriptions, and refuses a fifth", async () => {
     const created = makePost({ author: ADA, isAuthor: true, content: "Four" });

@@ -7,6 +7,8 @@
 // readers see in place of the post until they open it, and an image may be marked sensitive
 // (docs/feed.md "Content warnings"). A link in the text brings its card, read by the server, with
 // 'Remove preview' to post without it (docs/feed.md "Link previews"); a post with an image has none.
+// 'Who can reply' chooses who may comment on it, everyone until changed (docs/safety.md "Who can
+// reply and write").
 import { clsx } from "clsx";
 import { ImagePlus, TriangleAlert } from "lucide-react";
 import {
@@ -21,11 +23,13 @@ import type { SessionUser } from "../../../domain/contracts/auth";
 import { displayName } from "../../../domain/display-name";
 import { firstLink } from "../../../domain/first-link";
 import { POST_MAX } from "../../../domain/post-slug";
+import type { WhoMay } from "../../../domain/reply-controls";
 import { Button } from "../../components/controls/button";
 import { IconButton } from "../../components/controls/icon-button";
 import { ConfirmDialog } from "../../components/dialog/confirm-dialog";
 import { Avatar } from "../../components/person/avatar";
 import { LinkPreview } from "../../components/post/link-preview";
+import { ReplyPolicySelect } from "../../components/post/reply-policy-select";
 import { ContentWarningInput, SensitiveImageCheckbox } from "../../components/post/warning-fields";
 import { errorMessage } from "../../lib/api";
 import { IMAGE_ACCEPT } from "../../lib/image-files";
@@ -50,6 +54,7 @@ export function PostComposer({ user }: { user: SessionUser }) {
   const [warned, setWarned] = useState(false);
   const [warning, setWarning] = useState("");
   const [sensitive, setSensitive] = useState(false);
+  const [replyPolicy, setReplyPolicy] = useState<WhoMay>("everyone");
   /** The link whose card the author removed. */
   const [removedLink, setRemovedLink] = useState<string | null>(null);
   const create = useCreatePostMutation();
@@ -98,6 +103,7 @@ export function PostComposer({ user }: { user: SessionUser }) {
         contentWarning: warned ? warning : "",
         imageSensitive: sensitive,
         linkPreviewId: card?.id ?? null,
+        replyPolicy,
       },
       {
         onSuccess: () => {
@@ -107,6 +113,7 @@ export function PostComposer({ user }: { user: SessionUser }) {
           setWarned(false);
           setWarning("");
           setSensitive(false);
+          setReplyPolicy("everyone");
         },
         onError: (error) =>
           toast.error(CREATE_FAILED, { description: errorMessage(error, "") || undefined }),
@@ -166,7 +173,10 @@ export function PostComposer({ user }: { user: SessionUser }) {
               {pictures.problem}
             </p>
           ) : null}
-          <div className="mt-3 flex items-center gap-3">
+          <div className="mt-3">
+            <ReplyPolicySelect value={replyPolicy} onChange={setReplyPolicy} />
+          </div>
+          <div className="mt-2 flex items-center gap-3">
             <label className="flex size-10 cursor-pointer items-center justify-center rounded-full text-sky-700 hover:bg-sky-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-500 dark:text-sky-400 dark:hover:bg-neutral-800">
               <ImagePlus aria-hidden="true" size={20} />
               <span className="sr-only">Add images</span>

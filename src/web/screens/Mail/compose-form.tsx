@@ -1,7 +1,9 @@
 // The message fields every composer shares (spec-1 §5): Subject, optional, at most 120 characters;
 // Message, required after trimming, at most 250, with the counter 'n/250'; Enter without Shift
 // sends and Shift+Enter starts a new line; Send is disabled while the text is empty or a send is
-// pending. A failed send keeps what was typed; a sent one clears the fields.
+// pending. A failed send keeps what was typed; a sent one clears the fields. A composer whose
+// recipient does not take the writer's messages says why above its fields, which are disabled
+// (docs/mail.md "Who can be written to").
 import { clsx } from "clsx";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../../domain/mail-rules";
@@ -21,18 +23,21 @@ interface ComposeFormProps {
   autoFocus?: boolean;
   /** Sends the draft; resolves true once sent, so the fields clear. */
   onSend: (draft: Draft) => Promise<boolean>;
+  /** Why nothing can be sent here, in the server's words: shown, and the fields disabled. */
+  refusal?: string | undefined;
 }
 
 const muted = "text-neutral-500 dark:text-neutral-400";
 
 export function ComposeForm(props: ComposeFormProps) {
-  const { layout, sending, ready = true, autoFocus = false, children, onSend } = props;
+  const { layout, sending, ready = true, autoFocus = false, children, onSend, refusal } = props;
+  const closed = refusal !== undefined;
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const id = useId();
   const bodyBox = useRef<HTMLTextAreaElement>(null);
   const full = layout === "full";
-  const canSend = ready && body.trim() !== "" && !sending;
+  const canSend = ready && body.trim() !== "" && !sending && !closed;
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -66,6 +71,14 @@ export function ComposeForm(props: ComposeFormProps) {
 
   return (
     <form noValidate onSubmit={send} className={clsx("flex flex-col", full ? "gap-4" : "gap-2")}>
+      {closed ? (
+        <p
+          id={`${id}-refusal`}
+          className="rounded-xl bg-neutral-100 px-3 py-2 text-sm font-medium dark:bg-neutral-800/60"
+        >
+          {refusal}
+        </p>
+      ) : null}
       {children}
       <div className="space-y-1.5">
         {label(`${id}-subject`, "Subject")}
@@ -75,6 +88,8 @@ export function ComposeForm(props: ComposeFormProps) {
           onChange={(event) => setSubject(event.target.value)}
           onKeyDown={onSubjectKeyDown}
           maxLength={MESSAGE_SUBJECT_MAX}
+          disabled={closed}
+          aria-describedby={closed ? `${id}-refusal` : undefined}
           placeholder={full ? "Optional" : "Subject (optional)"}
           autoComplete="off"
           className={clsx(inputClass, !full && "min-h-10")}
@@ -90,15 +105,16 @@ export function ComposeForm(props: ComposeFormProps) {
           onKeyDown={onBodyKeyDown}
           maxLength={MESSAGE_BODY_MAX}
           // biome-ignore lint/a11y/noAutofocus: the composer was opened to write to this recipient
-          autoFocus={autoFocus}
+          autoFocus={autoFocus && !closed}
+          disabled={closed}
           rows={full ? 6 : 2}
           placeholder={full ? undefined : "Write a message"}
-          aria-describedby={`${id}-count ${id}-keys`}
+          aria-describedby={closed ? `${id}-refusal` : `${id}-count ${id}-keys`}
           className={clsx(inputClass, "resize-none py-2.5 leading-6")}
         />
       </div>
       <div className="flex items-center gap-3">
-        <span id={`${id}-keys`} className={clsx("hidden text-xs sm:inline", muted)}>
+        <span id={`${id}-keys`} className={clsx("hidden text-xs", !closed && "sm:inline", muted)}>
           Enter sends · Shift+Enter for a new line
         </span>
         <span

@@ -104,6 +104,7 @@ export function Conversation({ threadId, viewerId, onBack }: ConversationProps) 
         threadId={threadId}
         viewerId={viewerId}
         label={`Conversation with ${partyName(other)}`}
+        closed={thread.data.refusal !== undefined}
       />
       <div className="shrink-0 border-t border-neutral-200 p-3 dark:border-neutral-800">
         <RequestBanner thread={thread.data} />

@@ -34,9 +34,11 @@ interface MessageListProps {
   viewerId: string;
   /** Names the scrolling region, e.g. 'Conversation with Grace Hopper'. */
   label: string;
+  /** Nothing can be written here (the composer says why): the empty list invites nobody to. */
+  closed?: boolean;
 }
 
-export function MessageList({ threadId, viewerId, label }: MessageListProps) {
+export function MessageList({ threadId, viewerId, label, closed = false }: MessageListProps) {
   const query = useMessagesQuery(threadId);
   const now = useNow();
   const list = useRef<HTMLOListElement>(null);
@@ -70,7 +72,7 @@ export function MessageList({ threadId, viewerId, label }: MessageListProps) {
     content = (
       <div className="py-12 text-center">
         <p className="font-semibold">No messages yet</p>
-        <p className={clsx("mt-1 text-sm", muted)}>Write the first one below.</p>
+        {closed ? null : <p className={clsx("mt-1 text-sm", muted)}>Write the first one below.</p>}
       </div>
     );
   } else {

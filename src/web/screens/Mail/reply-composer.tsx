@@ -1,7 +1,9 @@
 // Writing in an open conversation (spec-1 §5 compose rules, §8 mail errors). The first message of
 // a new conversation that fails says 'Failed to send message. Please try again.'; a failed reply
 // says 'Failed to send message: {error or SEND_FAILED}'; a refusal ('You can't message this
-// person.') is said in the server's words alone. Either way the text stays.
+// person.') is said in the server's words alone. Either way the text stays. A thread the reader may
+// not write in (a block, or the other person's 'Who can message me') says why before anyone types,
+// its fields disabled (docs/mail.md "Who can be written to").
 
 import type { ThreadView } from "../../../domain/contracts/mail";
 import { errorMessage } from "../../lib/api";
@@ -32,5 +34,12 @@ export function ReplyComposer({ thread }: { thread: ThreadView }) {
     }
   };
 
-  return <ComposeForm layout="reply" sending={send.isPending} onSend={onSend} />;
+  return (
+    <ComposeForm
+      layout="reply"
+      sending={send.isPending}
+      onSend={onSend}
+      refusal={thread.refusal?.message}
+    />
+  );
 }

@@ -14,11 +14,13 @@ const muted = "text-neutral-600 dark:text-neutral-400";
 
 /**
  * The latest message in one line: its subject, else its body; 'You: ' when the reader wrote it.
- * 'Draft' for a conversation opened without a message yet.
+ * 'Draft' for a conversation opened without a message yet; one the reader's muted words match
+ * says so instead of its words (docs/safety.md "Muted words").
  */
 function preview(thread: ThreadView, viewerId: string): string {
   const latest = thread.latestMessage;
   if (!latest) return "Draft";
+  if (latest.mutedBy) return "Hidden: matches a muted word";
   const text = latest.subject ?? latest.body.replace(/\s+/g, " ").trim();
   return latest.sender?.userId === viewerId ? `You: ${text}` : text;
 }

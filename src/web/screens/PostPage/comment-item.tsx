@@ -31,7 +31,9 @@ interface CommentItemProps {
   canDelete: boolean;
   /** Signed out: where Like and Reply send the visitor instead. */
   onSignedOut: (() => void) | null;
-  onReply: () => void;
+  /** Opens the reply box; null when the viewer may not reply (docs/safety.md "Who can reply and
+   * write"): no Reply button then. */
+  onReply: (() => void) | null;
 }
 
 const actionClass =
@@ -116,14 +118,16 @@ export function CommentItem({
               />
               <span aria-hidden="true">{formatCount(comment.likesCount)}</span>
             </button>
-            <button
-              type="button"
-              aria-label={`Reply to ${name}`}
-              onClick={() => (onSignedOut ? onSignedOut() : onReply())}
-              className={`${actionClass} text-neutral-500 hover:bg-sky-50 hover:text-sky-700 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-sky-400`}
-            >
-              Reply
-            </button>
+            {onReply ? (
+              <button
+                type="button"
+                aria-label={`Reply to ${name}`}
+                onClick={() => (onSignedOut ? onSignedOut() : onReply())}
+                className={`${actionClass} text-neutral-500 hover:bg-sky-50 hover:text-sky-700 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-sky-400`}
+              >
+                Reply
+              </button>
+            ) : null}
             {canDelete ? (
               <button
                 type="button"

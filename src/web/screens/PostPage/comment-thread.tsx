@@ -1,7 +1,8 @@
 // The comments under a post (spec-2 §2): top-level comments oldest first, each with one level of
 // replies, loaded page by page ('Load more comments'). Reply on a comment or on a reply opens one
 // inline box at the end of that thread: a reply to a reply joins the top-level comment, as the
-// server files it (spec-2 §5).
+// server files it (spec-2 §5). A viewer the post's 'Who can reply' leaves out gets no Reply
+// (docs/safety.md "Who can reply and write").
 
 import { useMemo, useState } from "react";
 import { threadComments } from "../../../domain/comment-threads";
@@ -19,9 +20,17 @@ interface CommentThreadProps {
   /** The signed-in viewer, or null. */
   viewerId: string | null;
   onSignedOut: (() => void) | null;
+  /** The viewer may reply (or, signed out, may try after signing in). */
+  canReply: boolean;
 }
 
-export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: CommentThreadProps) {
+export function CommentThread({
+  postId,
+  postAuthorId,
+  viewerId,
+  onSignedOut,
+  canReply,
+}: CommentThreadProps) {
   const comments = useCommentsQuery(postId);
   const threads = useMemo(() => threadComments(loadedComments(comments.data)), [comments.data]);
   const [replyTo, setReplyTo] = useState<{ topId: string; name: string } | null>(null);
@@ -60,7 +69,9 @@ export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: C
               comment={top}
               canDelete={canDelete(top.author.userId)}
               onSignedOut={onSignedOut}
-              onReply={() => setReplyTo({ topId: top.id, name: displayName(top.author) })}
+              onReply={
+                canReply ? () => setReplyTo({ topId: top.id, name: displayName(top.author) }) : null
+              }
             />
             {top.replies.length > 0 ? (
               <ul
@@ -75,18 +86,17 @@ export function CommentThread({ postId, postAuthorId, viewerId, onSignedOut }: C
                       small
                       canDelete={canDelete(reply.author.userId)}
                       onSignedOut={onSignedOut}
-                      onReply={() =>
-                        setReplyTo({
-                          topId: top.id,
-                          name: displayName(reply.author),
-                        })
+                      onReply={
+                        canReply
+                          ? () => setReplyTo({ topId: top.id, name: displayName(reply.author) })
+                          : null
                       }
                     />
                   </li>
                 ))}
               </ul>
             ) : null}
-            {replyTo?.topId === top.id ? (
+            {canReply && replyTo?.topId === top.id ? (
               <div className="mt-3 ml-5 pl-4 sm:ml-12">
                 <ReplyForm
                   key={replyTo.name}

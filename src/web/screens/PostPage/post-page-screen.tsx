@@ -1,4 +1,6 @@
-// /{handle}/{postSlug} (spec-2 §2 "Post page"): the post, the reply box and the comments.
+// /{handle}/{postSlug} (spec-2 §2 "Post page"): the post, the reply box and the comments. A reader
+// the post's 'Who can reply' leaves out sees why in place of the box (docs/safety.md "Who can
+// reply and write").
 // Opening it counts a view; <head> carries the post's text and image; a post that does not
 // exist (or was just deleted) shows 'Post not found'.
 import { ArrowLeft } from "lucide-react";
@@ -20,6 +22,7 @@ import { useSessionUser } from "../../state/queries/session";
 import { useWatchProfile } from "../../state/realtime-provider";
 import { CommentThread } from "./comment-thread";
 import { PostDetail } from "./post-detail";
+import { ReplyClosed, replyState } from "./reply-closed";
 import { ReplyForm } from "./reply-form";
 
 /** The same meta the server puts into the HTML for crawlers (server/modules/posts/post-meta). */
@@ -80,6 +83,7 @@ export function PostPageScreen() {
 
   const toSignUp = () => void navigate(signupRedirect(`${location.pathname}${location.search}`));
   const signedOut = user === null ? toSignUp : null;
+  const replies = post ? replyState(post, user) : "unknown";
 
   return (
     <Page>
@@ -96,7 +100,9 @@ export function PostPageScreen() {
             aria-label="Reply"
             className="border-b border-neutral-200 py-4 dark:border-neutral-800"
           >
-            {user ? (
+            {replies === "closed" ? (
+              <ReplyClosed post={post} />
+            ) : replies === "unknown" ? null : user ? (
               <ReplyForm postId={post.id} parentCommentId={null} label="Write a reply" />
             ) : user === null ? (
               <div className="flex flex-wrap items-center justify-between gap-3">
@@ -111,6 +117,7 @@ export function PostPageScreen() {
             postAuthorId={post.author.userId}
             viewerId={user?.id ?? null}
             onSignedOut={signedOut}
+            canReply={replies === "open"}
           />
         </>
       ) : post === null ? (

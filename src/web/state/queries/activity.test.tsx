@@ -24,6 +24,7 @@ const group = (over: Partial<ActivityGroup>): ActivityGroup => ({
   target: "/me/hello",
   postDeleted: false,
   lastEventAt: "2026-03-14T11:00:00.000Z",
+  reportOutcome: null,
   ...over,
 });
 

@@ -4,6 +4,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
+  ActivityGroup,
   activityResponse,
   markGroupReadBody,
   unreadCountResponse,
@@ -51,10 +52,21 @@ export function invalidateActivity(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: activityKeys.all });
 }
 
-const sameGroup = (a: GroupRef, b: GroupRef) =>
-  a.groupType === b.groupType && a.postId === b.postId && (a.noteId ?? null) === (b.noteId ?? null);
-
 export type GroupRef = z.infer<typeof markGroupReadBody>;
+
+/** A group's keys: its type, post, post from elsewhere, and a report outcome's action. */
+export const groupRefOf = (group: ActivityGroup): GroupRef => ({
+  groupType: group.groupType,
+  postId: group.postId,
+  noteId: group.noteId,
+  actionId: group.reportOutcome?.actionId ?? null,
+});
+
+const sameGroup = (a: GroupRef, b: GroupRef) =>
+  a.groupType === b.groupType &&
+  a.postId === b.postId &&
+  (a.noteId ?? null) === (b.noteId ?? null) &&
+  (a.actionId ?? null) === (b.actionId ?? null);
 
 interface Snapshot {
   groups: ActivityData | undefined;
@@ -100,19 +112,23 @@ export function useMarkGroupReadMutation() {
         groupType: group.groupType,
         postId: group.postId,
         ...(group.noteId ? { noteId: group.noteId } : {}),
+        ...(group.actionId ? { actionId: group.actionId } : {}),
       }),
     onMutate: async (group) => {
       const previous = await snapshot(queryClient);
       const groups = previous.groups?.groups;
-      const target = groups?.find((g) => sameGroup(g, group));
+      const target = groups?.find((g) => sameGroup(groupRefOf(g), group));
       if (groups) {
         queryClient.setQueryData<ActivityData>(activityKeys.groups(), {
           ...previous.groups,
-          groups: groups.map((g) => (sameGroup(g, group) ? { ...g, unread: false } : g)),
+          groups: groups.map((g) =>
+            sameGroup(groupRefOf(g), group) ? { ...g, unread: false } : g,
+          ),
         });
       }
       if (previous.count && (!target || target.unread)) {
-        const stillUnread = groups?.filter((g) => g.unread && !sameGroup(g, group)).length ?? 0;
+        const stillUnread =
+          groups?.filter((g) => g.unread && !sameGroup(groupRefOf(g), group)).length ?? 0;
         const lowered = previous.count.count - Math.max(1, target?.actorCount ?? 1);
         queryClient.setQueryData<UnreadCount>(activityKeys.unreadCount(), {
           count: groups && stillUnread === 0 ? 0 : Math.max(stillUnread, lowered, 0),

@@ -17,7 +17,8 @@ import type {
   commentsResponse,
   likeResponse,
 } from "../../../domain/contracts/posts";
-import { api, apiRequest } from "../../lib/api";
+import { ERROR_CODES } from "../../../domain/error-codes";
+import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
 import { toast } from "../../lib/toast";
 import { sendOnce } from "../once-key";
@@ -104,9 +105,13 @@ export function useAddCommentMutation(postId: string) {
     },
     onError: (error) => {
       console.error("Add comment failed", error);
-      // A restriction or a block is said, in the server's words (docs/safety.md).
+      // A restriction, a block or the post's 'Who can reply' is said, in the server's words
+      // (docs/safety.md); the post is read again, so the box gives way to the reason.
       const refusal = safetyRefusal(error);
       if (refusal) toast.error(refusal);
+      if (error instanceof ApiRequestError && error.code === ERROR_CODES.repliesClosed) {
+        void queryClient.invalidateQueries({ queryKey: postKeys.details() });
+      }
     },
   });
 }

@@ -15,6 +15,7 @@ import type { okResponse } from "../../../domain/contracts/auth";
 import type { PostView, postPage, postResponse } from "../../../domain/contracts/posts";
 import { normalizeHandle } from "../../../domain/handles";
 import { FEED_PAGE_SIZE, USER_POSTS_FETCH } from "../../../domain/limits";
+import type { WhoMay } from "../../../domain/reply-controls";
 import { ApiRequestError, api, apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { sendOnce } from "../once-key";
@@ -217,6 +218,8 @@ export interface NewPost {
   linkPreviewId?: string | null;
   /** The post it quotes (docs/feed.md "Reposts and quotes"). */
   quoteOf?: string | null;
+  /** Who may comment on it (docs/safety.md "Who can reply and write"); everyone when left out. */
+  replyPolicy?: WhoMay;
 }
 
 export function useCreatePostMutation() {
@@ -229,10 +232,12 @@ export function useCreatePostMutation() {
       imageSensitive = false,
       linkPreviewId = null,
       quoteOf = null,
+      replyPolicy = "everyone",
     }: NewPost) => {
       const form = new FormData();
       form.append("content", content.trim());
       if (quoteOf) form.append("quoteOf", quoteOf);
+      if (replyPolicy !== "everyone") form.append("replyPolicy", replyPolicy);
       if (linkPreviewId) form.append("linkPreviewId", linkPreviewId);
       if (contentWarning.trim()) form.append("contentWarning", contentWarning.trim());
       if (images.length > 0 && imageSensitive) form.append("imageSensitive", "true");
