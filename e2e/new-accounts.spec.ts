@@ -115,7 +115,9 @@ test("a new account's message waits under Mail's Requests until accepted", async
   await page.getByRole("link", { name: /Requests \(1 conversation\)/ }).click();
   const requests = page.getByRole("list", { name: "Message requests" });
   await requests.getByRole("link", { name: /Noa Nowak/ }).click();
-  await expect(page.getByText("Could you look at my page?")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Messages" }).getByText("Could you look at my page?"),
+  ).toBeVisible();
   const banner = page.getByRole("region", { name: "Message request", exact: true });
   await expect(banner).toContainText("newer than 30 days");
   expect(await violations(page, "Mail, a message request")).toEqual([]);
