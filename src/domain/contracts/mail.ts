@@ -90,6 +90,12 @@ export const messagesQuery = pageQueryOf({ default: MESSAGES_PAGE_SIZE, max: MES
 export const messagesPage = pageOf(messageView);
 export const messageResponse = z.object({ message: messageView });
 export const sentExternalResponse = z.object({ thread: threadView, message: messageView });
+/** GET /api/mail/recipient?to=: what sending to the address would answer, asked by the composer
+ * before anyone types (docs/mail.md "Who can be written to"); null when it would be sent. */
+export const recipientQuery = z.object({ to: emailField });
+export const recipientResponse = z.object({
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
 export const unreadMailResponse = z.object({ count: z.number() });
 
 /** GET and PUT /api/mail/settings: 'Who can message me' (docs/mail.md "Who can be written to"). */

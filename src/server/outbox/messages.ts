@@ -11,7 +11,14 @@ export type PaymentEvent =
 /** A change here that other servers must hear of (docs/federation.md "What goes out"): the worker
  * reads the current state and hands Fedify the activity, whose own queue delivers it. */
 export type FederateMessage =
-  | { kind: "post.create" | "post.update" | "post.delete"; postId: string; authorId: string }
+  | {
+      kind: "post.create" | "post.update" | "post.delete";
+      postId: string;
+      authorId: string;
+      /** What tells this Update apart when the post's text did not change (its 'Who can reply'
+       * did): part of the activity's id, which receivers read each once. */
+      revision?: string;
+    }
   | { kind: "follow" | "unfollow"; userId: string; actorId: string; followUri: string }
   | { kind: "like" | "unlike"; userId: string; noteId: string; likeUri: string }
   | { kind: "reply"; replyId: string }

@@ -309,6 +309,28 @@ describe("follows across servers", () => {
     });
   });
 
+  it("sends a changed 'Who can reply' as an Update of the Note, each change its own", async () => {
+    const post = await publish(a, ann, "Replies open for now");
+    const noteId = `https://a.test/ap/posts/${post.id}`;
+    const updates = () =>
+      peer.received.filter((activity) => {
+        const object = activity.object as { id?: string } | string;
+        return activity.type === "Update" && typeof object === "object" && object?.id === noteId;
+      });
+    const policy = `/api/posts/${post.id}/reply-policy`;
+    expect((await inject(a, ann, "PUT", policy, { replyPolicy: "nobody" })).statusCode).toBe(200);
+    await eventually(() => expect(updates()).toHaveLength(1));
+    // The Note as sent now: only its author may reply.
+    const sent = JSON.stringify(updates()[0]?.object);
+    expect(sent).toMatch(/canReply/);
+    expect(sent).toMatch(
+      new RegExp(`"automaticApproval":"https://a\\.test/ap/users/${ann.userId}"`),
+    );
+    expect((await inject(a, ann, "PUT", policy, { replyPolicy: "everyone" })).statusCode).toBe(200);
+    await eventually(() => expect(updates()).toHaveLength(2));
+    expect(updates()[0]?.id).not.toBe(updates()[1]?.id);
+  });
+
   it("follows between two instances of ours: Follow, Accept, counters on both sides", async () => {
     const found = await inject(b, bob, "GET", `/api/federation/lookup?handle=${ann.handle}@a.test`);
     expect(found.statusCode).toBe(200);

@@ -113,7 +113,7 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
         ? new Create({ ...addressed, id: new URL("#create", noteId), object })
         : new Update({
             ...addressed,
-            id: new URL(`#update-${Date.parse(post.updatedAt)}`, noteId),
+            id: new URL(`#update-${message.revision ?? Date.parse(post.updatedAt)}`, noteId),
             object,
           });
   }

@@ -124,6 +124,40 @@ describe("who can message me", () => {
     expect((await write(follower, started.id, "hello back")).statusCode).toBe(201);
   });
 
+  it("answers the composer's address check as sending would, before anyone types", async () => {
+    const ann = await annChoosing("following");
+    const { stranger, followed } = people;
+    const check = async (who: TestAccount, to: string) => {
+      const res = await inject(t, who, "GET", `/api/mail/recipient?to=${encodeURIComponent(to)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().refusal;
+    };
+    expect(await check(stranger, addressOf(ann))).toEqual(REFUSED);
+    expect(await check(followed, addressOf(ann).toUpperCase())).toBeNull();
+    // Nobody by that name answers as a block does; an address elsewhere only its server refuses.
+    expect(await check(stranger, "nobody-here-at-all@chtcht.local")).toEqual({
+      code: "forbidden",
+      message: "You can't message this person.",
+    });
+    expect(await check(stranger, "pen.pal@example.net")).toBeNull();
+    // Sending answers the same, and the check created no thread.
+    const sent = await inject(t, stranger, "POST", "/api/mail/send", {
+      to: addressOf(ann),
+      body: "hello",
+    });
+    expect(sent.json().error).toMatchObject(REFUSED);
+    // Once Ann wrote in their thread, the check lets the stranger in.
+    const started = await open(ann, stranger);
+    expect((await write(ann, started.id, "hello from ann")).statusCode).toBe(201);
+    expect(await check(stranger, addressOf(ann))).toBeNull();
+    expect(
+      (await inject(t, stranger, "GET", "/api/mail/recipient?to=not-an-address")).statusCode,
+    ).toBe(400);
+    expect(
+      (await inject(t, null, "GET", `/api/mail/recipient?to=${addressOf(ann)}`)).statusCode,
+    ).toBe(401);
+  });
+
   it("answers a block as before, whatever the choice", async () => {
     const ann = await annChoosing("friends");
     const { friend } = people;

@@ -370,3 +370,13 @@ export async function senderIdentity(db: Db, userId: string) {
     .limit(1);
   return row;
 }
+
+/** The thread with this pair key, if it was ever opened (nothing is created). */
+export async function threadIdByPairKey(db: Db, pairKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: chatThreads.id })
+    .from(chatThreads)
+    .where(eq(chatThreads.pairKey, pairKey))
+    .limit(1);
+  return row?.id ?? null;
+}

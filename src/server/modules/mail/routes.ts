@@ -11,6 +11,8 @@ import {
   messageResponse,
   messagesPage,
   messagesQuery,
+  recipientQuery,
+  recipientResponse,
   sendMessageBody,
   sentExternalResponse,
   threadParams,
@@ -172,6 +174,21 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     { ...signedIn, schema: { tags, params: threadParams, response: { 200: okResponse } } },
     async (request) =>
       requests.dismissMessageRequest(ctx, { viewerId: me(request), ...request.params }),
+  );
+
+  // The composer asks before anyone types (docs/mail.md "Who can be written to").
+  app.get(
+    "/recipient",
+    {
+      ...signedIn,
+      schema: { tags, querystring: recipientQuery, response: { 200: recipientResponse } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return {
+        refusal: await mail.refusalOfAddress(ctx, { viewerId: me(request), to: request.query.to }),
+      };
+    },
   );
 
   app.get(

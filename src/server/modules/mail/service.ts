@@ -31,6 +31,7 @@ import {
   listMessages,
   listThreads,
   markThreadRead,
+  threadIdByPairKey,
   threadMemberIds,
   threadParties,
 } from "./queries";
@@ -106,6 +107,26 @@ export async function getThread(db: Db, action: ThreadAction): Promise<ThreadVie
       : await messageRefusal(db, { ...action, userId: other, threadId: action.threadId });
   if (refusal) view.refusal = { code: refusal.code, message: refusal.message };
   return view;
+}
+
+/** What sending to `to` would answer, before anyone writes (docs/mail.md "Who can be written
+ * to"): for an address on our mail domain, its person's refusal of the viewer, as the send would
+ * give it (an unknown one answers as a block does); null when it would be sent, and for an address
+ * elsewhere, which only its own server can refuse. Nothing is created. */
+export async function refusalOfAddress(
+  deps: Pick<MailDeps, "db" | "config">,
+  { viewerId, to }: { viewerId: string; to: string },
+): Promise<{ code: string; message: string } | null> {
+  if (!isOwnDomainAddress(to, deps.config.mailDomain)) return null;
+  const person = await findUserByLocalPart(deps.db, to.slice(0, to.lastIndexOf("@")));
+  const userId = person?.userId;
+  const threadId = userId
+    ? await threadIdByPairKey(deps.db, directPairKey(viewerId, userId))
+    : null;
+  const refusal = userId
+    ? await messageRefusal(deps.db, { viewerId, userId, threadId })
+    : cannotMessage();
+  return refusal && { code: refusal.code, message: refusal.message };
 }
 
 /** The Message button (spec-1 §2, §7): the direct thread with this person, created if needed.

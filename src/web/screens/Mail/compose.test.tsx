@@ -232,6 +232,33 @@ describe("the external composer", () => {
     expect(screen.queryByText(/external/)).toBeNull();
   });
 
+  it("says why an address on our domain cannot be written to before anyone types, fields disabled", async () => {
+    const closed = "Grace doesn't accept messages from you.";
+    const isCheck = (method: string, path: string) =>
+      method === "GET" && path.startsWith("/api/mail/recipient?");
+    const { user, calls } = renderMail("/mail?compose=", outside, ({ method, path }) =>
+      isCheck(method, path)
+        ? json({
+            refusal: path.includes("grace") ? { code: "messages_closed", message: closed } : null,
+          })
+        : undefined,
+    );
+    const to = await screen.findByLabelText("To");
+    await user.type(to, "Grace@chtcht.local");
+    expect(await screen.findByText(closed)).toBeTruthy();
+    expect(messageBox().disabled).toBe(true);
+    expect(subjectBox().disabled).toBe(true);
+
+    await user.clear(to);
+    await user.type(to, "pen.pal@example.net");
+    await waitFor(() => expect(screen.queryByText(closed)).toBeNull());
+    expect(messageBox().disabled).toBe(false);
+    // An address elsewhere is not asked about: only its own server can refuse it.
+    expect(calls.filter((c) => isCheck(c.method, c.path)).map((c) => c.path)).toEqual([
+      "/api/mail/recipient?to=grace%40chtcht.local",
+    ]);
+  });
+
   it("a failed send says 'Failed to send external email: {error}' and keeps the text", async () => {
     const { user } = renderMail("/mail?compose=", outside, ({ method, path }) =>
       isExternal(method, path) ? apiError(502, "Connection refused") : undefined,

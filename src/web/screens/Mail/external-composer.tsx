@@ -2,9 +2,10 @@
 // errors): To, any e-mail address, prefilled from `compose`; an address on our own mail domain
 // reaches that person here, any other goes out as e-mail. One's own address is refused before
 // anything is sent. Success says 'Sent!' and opens the thread. A refusal is said in the server's
-// words ('You can't message this person.'); any other failure says 'Failed to send external
-// email: {error}', or 'Failed to send message: {error}' for an address on our domain, which is a
-// member's and never external. The text stays.
+// words ('You can't message this person.'), and for an address on our domain it is said as soon
+// as the address is typed, the fields disabled (docs/mail.md "Who can be written to"); any other
+// failure says 'Failed to send external email: {error}', or 'Failed to send message: {error}' for
+// an address on our domain, which is a member's and never external. The text stays.
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "../../../domain/contracts/auth";
@@ -12,6 +13,7 @@ import { isEmailShaped, isOwnDomainAddress, normalizeEmail } from "../../../doma
 import { TextField } from "../../components/form/text-field";
 import { useSite } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import {
   type Draft,
   externalFailed,
@@ -19,12 +21,15 @@ import {
   SELF_MESSAGE,
   SENT,
   sendRefusal,
+  useRecipientRefusal,
   useSendExternalMutation,
 } from "../../state/queries/mail-send";
 import { ComposeForm } from "./compose-form";
 import { PaneHeader, PaneHeading } from "./pane-header";
 
 const INVALID_ADDRESS = "Please enter a valid email address.";
+/** How long the To field stays still before its person is asked about (one request a pause). */
+const CHECK_AFTER_MS = 400;
 
 interface ExternalComposerProps {
   initialTo: string;
@@ -40,6 +45,11 @@ export function ExternalComposer({ initialTo, viewer, onBack }: ExternalComposer
   const navigate = useNavigate();
   const headingId = useId();
   const ownAddress = `${viewer.handle}@${mailDomain}`.toLowerCase();
+  const typed = useDebouncedValue(normalizeEmail(to), CHECK_AFTER_MS);
+  const refusal = useRecipientRefusal(
+    typed,
+    isEmailShaped(typed) && isOwnDomainAddress(typed, mailDomain) && typed !== ownAddress,
+  );
 
   const onSend = async (draft: Draft) => {
     const address = normalizeEmail(to);
@@ -75,6 +85,7 @@ export function ExternalComposer({ initialTo, viewer, onBack }: ExternalComposer
           ready={to.trim() !== ""}
           autoFocus={initialTo !== ""}
           onSend={onSend}
+          refusal={refusal}
         >
           <TextField
             label="To"

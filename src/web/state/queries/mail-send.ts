@@ -2,8 +2,12 @@
 // thread and the external composer's e-mail, each sent once however often it is retried, the sent
 // message put straight into the cached conversation (mail.ts), and the composer's words for a
 // refusal or a failure.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { messageResponse, sentExternalResponse } from "../../../domain/contracts/mail";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  messageResponse,
+  recipientResponse,
+  sentExternalResponse,
+} from "../../../domain/contracts/mail";
 import { normalizeSubject } from "../../../domain/mail-rules";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { safetyRefusal } from "../../lib/safety-refusal";
@@ -56,6 +60,22 @@ export function useSendMessageMutation(threadId: string) {
     },
     onSuccess: (message) => receiveMessage(queryClient, message, true),
   });
+}
+
+/** Why the viewer may not write to an address on our mail domain, asked as the address is typed
+ * (docs/mail.md "Who can be written to"); undefined while unknown or when they may. */
+export function useRecipientRefusal(address: string, enabled: boolean): string | undefined {
+  const query = useQuery({
+    queryKey: mailKeys.recipient(address),
+    queryFn: ({ signal }) =>
+      api.get<typeof recipientResponse>(
+        `/api/mail/recipient?to=${encodeURIComponent(address)}`,
+        signal,
+      ),
+    enabled,
+    staleTime: 30_000,
+  });
+  return enabled ? (query.data?.refusal?.message ?? undefined) : undefined;
 }
 
 /** The external composer (spec-1 §2 `compose`, §7 send-email): any address, ours included. */

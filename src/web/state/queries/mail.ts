@@ -42,6 +42,7 @@ export const mailKeys = {
   thread: (threadId: string) => [...mailKeys.all, "thread", threadId] as const,
   messages: (threadId: string) => [...mailKeys.all, "messages", threadId] as const,
   unreadCount: () => [...mailKeys.all, "unread-count"] as const,
+  recipient: (address: string) => [...mailKeys.all, "recipient", address] as const,
 };
 
 type UnreadCount = z.infer<typeof unreadMailResponse>;
