@@ -179,6 +179,19 @@ interface RemoteKeyRow {
   createdAt: Date | string;
 }
 
+/** A post `n` by `a` that the reader `{reader}.user_id` is shown beside their followees' own:
+ * not by someone they follow (the post is there already), block or are blocked by, nor from a
+ * silenced or suspended server. */
+const besideFollowees = (reader: "f" | "tf") =>
+  sql.raw(`not exists (select 1 from fed_blocks x
+                where x.user_id = ${reader}.user_id and x.actor_id = n.actor_id)
+              and not exists (select 1 from fed_blocked_by y
+                where y.user_id = ${reader}.user_id and y.actor_id = n.actor_id)
+              and not exists (select 1 from fed_following g where g.user_id = ${reader}.user_id
+                and g.actor_id = n.actor_id and g.state = 'accepted')
+              and not exists (select 1 from fed_domain_blocks d
+                where d.host = a.host and d.severity in ('silence', 'suspend'))`);
+
 function remoteFeedKeysQuery(
   viewer: string | Placeholder,
   limit: number | Placeholder,
@@ -205,14 +218,7 @@ function remoteFeedKeysQuery(
             join fed_notes n on n.id = b.note_id
             join fed_actors a on a.id = n.actor_id
             where b.actor_id = f.actor_id ${before("b.published_at", "b.id")}
-              and not exists (select 1 from fed_blocks x
-                where x.user_id = f.user_id and x.actor_id = n.actor_id)
-              and not exists (select 1 from fed_blocked_by y
-                where y.user_id = f.user_id and y.actor_id = n.actor_id)
-              and not exists (select 1 from fed_following g where g.user_id = f.user_id
-                and g.actor_id = n.actor_id and g.state = 'accepted')
-              and not exists (select 1 from fed_domain_blocks d
-                where d.host = a.host and d.severity in ('silence', 'suspend'))
+              and ${besideFollowees("f")}
             order by b.published_at desc, b.id desc
             limit ${limit}
           ) b
@@ -225,14 +231,7 @@ function remoteFeedKeysQuery(
             join fed_notes n on n.id = t.note_id
             join fed_actors a on a.id = n.actor_id
             where t.tag = tf.tag ${before("t.published_at", "t.note_id")}
-              and not exists (select 1 from fed_blocks x
-                where x.user_id = tf.user_id and x.actor_id = n.actor_id)
-              and not exists (select 1 from fed_blocked_by y
-                where y.user_id = tf.user_id and y.actor_id = n.actor_id)
-              and not exists (select 1 from fed_following g where g.user_id = tf.user_id
-                and g.actor_id = n.actor_id and g.state = 'accepted')
-              and not exists (select 1 from fed_domain_blocks d
-                where d.host = a.host and d.severity in ('silence', 'suspend'))
+              and ${besideFollowees("tf")}
             order by t.published_at desc, t.note_id desc
             limit ${limit}
           ) t
