@@ -75,11 +75,11 @@ export async function threadMemberIds(db: Db, threadId: string): Promise<string[
   return rows.map((r) => r.userId);
 }
 
-/** One page of a member's threads, newest message first, on chat_thread_members_list_idx;
- * message requests are not among them (request-queries.ts). */
+/** One page of a member's threads, newest message first, on chat_thread_members_list_idx: their
+ * list, or (`requests`) their message requests waiting (docs/mail.md "Message requests"). */
 export async function listThreads(
   db: Db,
-  input: { userId: string; limit: number; cursor: Cursor | null },
+  input: { userId: string; limit: number; cursor: Cursor | null; requests?: boolean },
 ) {
   return db
     .select({
@@ -93,7 +93,9 @@ export async function listThreads(
       and(
         eq(chatThreadMembers.userId, input.userId),
         isNotNull(chatThreadMembers.lastMessageAt),
-        isNull(chatThreadMembers.request),
+        input.requests
+          ? eq(chatThreadMembers.request, "pending")
+          : isNull(chatThreadMembers.request),
         keysetBefore(
           { at: chatThreadMembers.lastMessageAt, id: chatThreadMembers.threadId, idType: "uuid" },
           input.cursor,

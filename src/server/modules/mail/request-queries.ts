@@ -3,7 +3,6 @@
 // of chat_thread_members; neither is in the member's thread list or unread count.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 
 export type RequestState = "pending" | "dismissed" | null;
@@ -55,34 +54,6 @@ export async function hasWrittenIn(
     .where(and(eq(chatMessages.threadId, threadId), eq(chatMessages.senderId, userId)))
     .limit(1);
   return rows.length > 0;
-}
-
-/** One page of the member's waiting requests, newest message first. */
-export async function listRequests(
-  db: Db,
-  input: { userId: string; limit: number; cursor: Cursor | null },
-) {
-  return db
-    .select({
-      id: chatThreadMembers.threadId,
-      lastMessageAt: chatThreadMembers.lastMessageAt,
-      unread: chatThreadMembers.unread,
-      request: chatThreadMembers.request,
-    })
-    .from(chatThreadMembers)
-    .where(
-      and(
-        eq(chatThreadMembers.userId, input.userId),
-        eq(chatThreadMembers.request, "pending"),
-        isNotNull(chatThreadMembers.lastMessageAt),
-        keysetBefore(
-          { at: chatThreadMembers.lastMessageAt, id: chatThreadMembers.threadId, idType: "uuid" },
-          input.cursor,
-        ),
-      ),
-    )
-    .orderBy(newestFirst(chatThreadMembers.lastMessageAt), newestFirst(chatThreadMembers.threadId))
-    .limit(input.limit + 1);
 }
 
 /** How many requests wait for the member. */

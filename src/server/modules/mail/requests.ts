@@ -1,38 +1,19 @@
 // Message requests (docs/mail.md "Message requests"): the reader's waiting requests, newest first,
 // and putting one aside; accepting a request's sender is the Requests' own use-case
 // (modules/notifications/requests.ts), which gives the sender's threads back to the list here.
-import type { ThreadView } from "../../../domain/contracts/mail";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { missing } from "../../policy/access";
 import { directPairKey } from "./record";
-import {
-  countRequests,
-  listRequests,
-  memberCopy,
-  releaseRequest,
-  setRequest,
-} from "./request-queries";
-import { threadViews } from "./service";
+import { countRequests, memberCopy, releaseRequest, setRequest } from "./request-queries";
+import { threadsPage } from "./service";
 
-export async function messageRequestsPage(
+export const messageRequestsPage = (
   db: Db,
   input: { viewerId: string; limit: number; cursor?: string | undefined },
-): Promise<{ items: ThreadView[]; nextCursor: string | null }> {
-  const rows = await listRequests(db, {
-    userId: input.viewerId,
-    limit: input.limit,
-    cursor: decodeUuidCursor(input.cursor),
-  });
-  const { page, nextCursor } = pageOf(rows, input.limit, (t) => ({
-    at: t.lastMessageAt as Date,
-    id: t.id,
-  }));
-  return { items: await threadViews(db, input.viewerId, page), nextCursor };
-}
+) => threadsPage(db, { ...input, requests: true });
 
 export const messageRequestCount = (db: Db, viewerId: string) => countRequests(db, viewerId);
 

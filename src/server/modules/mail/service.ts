@@ -75,14 +75,16 @@ function markMutedMessage(view: MessageView, mark: MutedMarker): MessageView {
   return view;
 }
 
+/** A page of the reader's threads: their list, or their waiting message requests (`requests`). */
 export async function threadsPage(
   db: Db,
-  input: { viewerId: string; limit: number; cursor?: string | undefined },
+  input: { viewerId: string; limit: number; cursor?: string | undefined; requests?: boolean },
 ) {
   const rows = await listThreads(db, {
     userId: input.viewerId,
     limit: input.limit,
     cursor: decodeUuidCursor(input.cursor),
+    requests: input.requests ?? false,
   });
   const { page, nextCursor } = pageOf(rows, input.limit, (t) => ({
     at: t.lastMessageAt as Date,
