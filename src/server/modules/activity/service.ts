@@ -51,6 +51,8 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
     ...new Set(groups.map((g) => g[key]).filter((id): id is string => id !== null)),
   ];
   const now = new Date();
+  // Muted words are read only when a group shows someone's words.
+  const wordsRead = groups.some((g) => g.comment_snippet !== null);
   const [actors, remoteActors, postRows, noteRows, outcomeRows, markComments, markPosts] =
     await Promise.all([
       actorsByIds(db, localIds),
@@ -58,8 +60,8 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
       postsForGroups(db, idsOf("post_id")),
       notesForGroups(db, idsOf("note_id")),
       reportOutcomesOf(db, idsOf("action_id")),
-      mutedMarker(db, { viewerId: recipientId, context: "comments", now }),
-      mutedMarker(db, { viewerId: recipientId, context: "feed", now }),
+      mutedMarker(db, { viewerId: wordsRead ? recipientId : null, context: "comments", now }),
+      mutedMarker(db, { viewerId: wordsRead ? recipientId : null, context: "feed", now }),
     ]);
   // The words someone wrote (a comment, a mention, a quote) are collapsed when the reader's muted
   // words match them (docs/safety.md "Muted words").
