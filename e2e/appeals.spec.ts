@@ -3,10 +3,13 @@
 // the queue naming the rule and a note to the reporter, who reads the outcome in Activity; the
 // author finds both removals in Settings' Account standing and appeals them; another moderator
 // rejects one with a reason, which the author reads, and approves the other, and the post is back.
+// A suspended person, who cannot sign in, appeals through the link in the suspension's e-mail
+// ("Appealing a suspension"); a moderator approves, and they sign in again.
 // Each screen is also captured at 375 and 1280 px in light and dark (the test's output folder).
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { newAccount, signInModerator, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 import { createAccount, ownHandle, rareWord, secondPerson } from "./support/people";
 import { toast } from "./support/screen";
 
@@ -177,4 +180,76 @@ test("a person appeals two removals: one rejected with a reason they read, one a
   await raePage.goto(loud.path);
   await expect(raePage.getByRole("heading", { name: "Post not found" })).toBeVisible();
   for (const other of [raePage, adminPage, halPage]) await other.context().close();
+});
+
+test("a suspended person appeals through the e-mail's link, signed out, and signs in again once approved", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { account: sue, handle } = await person(page, "sue", "Sue Suspended");
+  const adminPage = await secondPerson(browser);
+  await signInModerator(adminPage);
+  const halPage = await secondPerson(browser);
+  const hal = newAccount("hal", "Hal Helper");
+  await createAccount(halPage, hal);
+  await expect(
+    await adminPage.request.post("/api/admin/moderators", { data: { email: hal.email } }),
+  ).toBeOK();
+  await signInViaApi(halPage, hal);
+  const { user } = await (await page.request.get("/api/auth/session")).json();
+  await expect(
+    await halPage.request.post("/api/admin/actions", {
+      data: {
+        targetType: "profile",
+        targetId: user.id,
+        action: "suspend",
+        rule: "impersonation",
+        reason: "Pretending to be the mayor",
+      },
+    }),
+  ).toBeOK();
+
+  // Signed out everywhere; the e-mail says why and links to the appeal.
+  const mail = await waitForMail(sue.email, "A moderator reviewed your chtcht account");
+  expect(mail.body).toContain("Pretending to be the mayor");
+  const link = /https?:\/\/\S+\/settings\/appeal\/[^\s"<>]+/.exec(mail.body)?.[0];
+  expect(link, "the appeal link").toBeTruthy();
+  await page.context().clearCookies();
+  await page.goto(new URL(link as string).pathname);
+  await expect(page.getByRole("heading", { name: "Appeal a decision", level: 1 })).toBeVisible();
+  const decision = page.getByRole("list", { name: "The decision" });
+  await expect(decision).toContainText("Your account was suspended");
+  await expect(decision).toContainText("Impersonation");
+  await expect(decision).not.toContainText("Hal Helper");
+  await capture(page, testInfo, "appeal-link", decision);
+  await decision.getByRole("button", { name: /^Appeal/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Appeal this action" });
+  await dialog
+    .getByRole("textbox", { name: "Your appeal" })
+    .fill("I am the mayor: my office can confirm it.");
+  await dialog.getByRole("button", { name: "Send appeal" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(decision).toContainText("A moderator will review it.");
+  await expect(decision.getByRole("button", { name: /^Appeal/ })).toHaveCount(0);
+
+  // The admin, who did not suspend her, approves in the Appeals tab.
+  await adminPage.goto("/admin/reports");
+  await adminPage.getByRole("tab", { name: "Appeals" }).click();
+  const appeal = adminPage
+    .getByRole("article", { name: `Appeal by @${handle}` })
+    .filter({ hasText: "I am the mayor" });
+  await appeal.getByRole("button", { name: "Approve" }).click();
+  await adminPage
+    .getByRole("dialog", { name: "Approve this appeal?" })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(toast(adminPage, "Appeal approved: the action is undone")).toBeVisible();
+
+  // The link now shows the decision, and she signs in again.
+  await page.reload();
+  await expect(decision).toContainText("Your appeal was approved on");
+  await expect(decision).toContainText("Reversed on appeal");
+  await signInViaApi(page, sue);
+  for (const other of [adminPage, halPage]) await other.context().close();
 });

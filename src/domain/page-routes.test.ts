@@ -19,6 +19,8 @@ describe("pageRoute", () => {
     ["/tags", { kind: "profile", handle: "tags" }],
     ["/search", { kind: "search" }],
     ["/settings", { kind: "settings" }],
+    ["/settings/appeal/YWN0aW9u.dXNlcg.mac", { kind: "appeal" }],
+    ["/settings/appeal", { kind: "post", handle: "settings", slug: "appeal" }],
     ["/admin/reports", { kind: "moderation" }],
     ["/checkout-success", { kind: "checkout-success" }],
     ["/checkout-success/cs_123", { kind: "checkout-success" }],

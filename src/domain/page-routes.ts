@@ -1,5 +1,5 @@
 // Which page an address names: the route tables of spec-1 §2 and spec-2 §2, plus the app's own
-// pages (settings, moderation, the transparency report, the test checkout). One table for the
+// pages (settings, a suspension's appeal, moderation, the transparency report, the test checkout). One table for the
 // status and <title> the server answers (src/server/app-pages.ts) and the titles the screens set
 // (page-titles.ts), so a page never answers 404 for a route the app serves, nor 200 for one it
 // does not.
@@ -19,6 +19,7 @@ export type StaticPage =
   | "bookmarks"
   | "search"
   | "settings"
+  | "appeal"
   | "moderation"
   | "checkout-success"
   | "test-checkout"
@@ -46,6 +47,7 @@ const ROUTES: readonly (readonly [string, StaticPage])[] = [
   ["bookmarks", "bookmarks"],
   ["search", "search"],
   ["settings", "settings"],
+  ["settings/appeal/*", "appeal"],
   ["admin/reports", "moderation"],
   ["checkout-success/*?", "checkout-success"],
   ["checkout/test/*", "test-checkout"],

@@ -102,6 +102,15 @@ describe("pageText", () => {
       },
     ],
     [
+      "a suspension's appeal page",
+      { kind: "appeal" },
+      "chtcht",
+      {
+        title: "Appeal a decision · chtcht",
+        description: "Appeal a chtcht moderator's decision on your account.",
+      },
+    ],
+    [
       "the moderation queue",
       { kind: "moderation" },
       "chtcht",

@@ -29,6 +29,7 @@ export type TitledPage =
   | { kind: "search" }
   | { kind: "edit-profile" }
   | { kind: "settings" }
+  | { kind: "appeal" }
   | { kind: "moderation" };
 
 export interface PageText {
@@ -132,6 +133,11 @@ export function pageText(page: TitledPage, siteName: string): PageText {
       return {
         title: titled("Settings", siteName),
         description: `Where you're signed in on ${siteName}, your password, and the people you blocked or muted.`,
+      };
+    case "appeal":
+      return {
+        title: titled("Appeal a decision", siteName),
+        description: `Appeal a ${siteName} moderator's decision on your account.`,
       };
     case "moderation":
       return {

@@ -107,6 +107,10 @@ export const appealQueuePage = pageOf(queuedAppeal);
 
 export const appealParams = z.object({ id: z.uuid() });
 
+/** The signed link of a suspension's e-mail (docs/safety.md "Appealing a suspension"). */
+export const appealLinkParams = z.object({ token: z.string().min(1).max(512) });
+export const appealLinkResponse = z.object({ action: standingActionView });
+
 export const appealDecisionRequest = z
   .object({
     decision: z.enum(["approve", "reject"]),

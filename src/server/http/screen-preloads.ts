@@ -23,6 +23,7 @@ const SCREENS: Partial<Record<StaticPage | RemoteProfile, string>> = {
   activity: "src/web/screens/Activity/activity-screen.tsx",
   search: "src/web/screens/Search/search-screen.tsx",
   settings: "src/web/screens/Settings/settings-screen.tsx",
+  appeal: "src/web/screens/Appeal/appeal-link-screen.tsx",
   moderation: "src/web/screens/AdminReports/admin-reports-screen.tsx",
   "checkout-success": "src/web/screens/CheckoutSuccess/checkout-success-screen.tsx",
   "test-checkout": "src/web/screens/TestCheckout/test-checkout-screen.tsx",

@@ -3,18 +3,29 @@
 import { escapeHtml, layout } from "./mail-layout";
 import type { OutgoingMail } from "./mailer";
 
-/** A moderator's action, told to the person it concerns (docs/safety.md). */
+/** A moderator's action, told to the person it concerns (docs/safety.md); a suspension's carries
+ * the link to appeal it, since the person cannot sign in ("Appealing a suspension"). */
 export function moderationMail(input: {
   siteName: string;
   to: string;
   text: string;
   link: string;
+  appealUrl?: string | undefined;
 }): OutgoingMail {
+  const { appealUrl } = input;
+  const appeal = "If you think this was a mistake, you can appeal it once, within a year:";
   return {
     to: input.to,
     subject: `A moderator reviewed your ${input.siteName} account`,
-    text: `${input.text}\n\n${input.link}`,
-    html: layout(input.siteName, `<p>${escapeHtml(input.text)}</p>`),
+    text: appealUrl ? `${input.text}\n\n${appeal}\n${appealUrl}` : `${input.text}\n\n${input.link}`,
+    html: layout(
+      input.siteName,
+      `<p>${escapeHtml(input.text)}</p>${
+        appealUrl
+          ? `\n<p>${escapeHtml(appeal)} <a href="${escapeHtml(appealUrl)}">Appeal this suspension</a></p>`
+          : ""
+      }`,
+    ),
   };
 }
 

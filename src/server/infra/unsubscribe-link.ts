@@ -3,11 +3,11 @@
 // that person and that kind of e-mail, signed with the session secret as the sign-up proof is
 // (modules/auth/signup-proof.ts), so only links we made are honoured. The link does not expire: a
 // mail read a year later must still stop the next one.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type UnsubscribeKind,
   unsubscribeKinds,
 } from "../../domain/contracts/notification-settings";
+import { fromSegment, macMatches, segment, signedMac } from "./signed-link";
 
 interface LinkKey {
   secret: string;
@@ -19,12 +19,11 @@ export interface UnsubscribeTarget {
 }
 
 const mac = (secret: string, { userId, kind }: UnsubscribeTarget) =>
-  createHmac("sha256", secret).update(`unsubscribe\n${userId}\n${kind}`).digest("base64url");
+  signedMac(secret, "unsubscribe", [userId, kind]);
 
 /** `kind.userId.mac`, the user id in base64url so the token is one URL path segment. */
 export function unsubscribeToken(key: LinkKey, target: UnsubscribeTarget): string {
-  const user = Buffer.from(target.userId, "utf8").toString("base64url");
-  return `${target.kind}.${user}.${mac(key.secret, target)}`;
+  return `${target.kind}.${segment(target.userId)}.${mac(key.secret, target)}`;
 }
 
 /** The person and kind a token names, or null when it is not one we signed. */
@@ -33,12 +32,10 @@ export function readUnsubscribeToken(key: LinkKey, token: string): UnsubscribeTa
   if (rest.length > 0 || !kind || !user || !given) return null;
   if (!(unsubscribeKinds as readonly string[]).includes(kind)) return null;
   const target = {
-    userId: Buffer.from(user, "base64url").toString("utf8"),
+    userId: fromSegment(user),
     kind: kind as UnsubscribeKind,
   };
-  const expected = Buffer.from(mac(key.secret, target));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? target : null;
+  return macMatches(given, mac(key.secret, target)) ? target : null;
 }
 
 /** The unsubscribe page (modules/notifications/unsubscribe-page-routes.ts): a page, so outside

@@ -63,6 +63,10 @@ const SettingsScreen = onDemand(
   () => import("../screens/Settings/settings-screen"),
   (m) => m.SettingsScreen,
 );
+const AppealLinkScreen = onDemand(
+  () => import("../screens/Appeal/appeal-link-screen"),
+  (m) => m.AppealLinkScreen,
+);
 const AdminReportsScreen = onDemand(
   () => import("../screens/AdminReports/admin-reports-screen"),
   (m) => m.AdminReportsScreen,
@@ -93,6 +97,7 @@ const FIRST_SCREENS: Partial<Record<PageRoute["kind"], OnDemandScreen>> = {
   policies: PoliciesScreen,
   about: AboutScreen,
   transparency: TransparencyScreen,
+  appeal: AppealLinkScreen,
   mail: MailScreen,
   tag: TagScreen,
 };
@@ -149,6 +154,8 @@ export function AppRoutes() {
           <Route path="bookmarks" element={guarded(<BookmarksScreen />)} />
           <Route path="search" element={guarded(<SearchScreen />)} />
           <Route path="settings" element={guarded(<SettingsScreen />)} />
+          {/* A suspension's signed appeal link, signed out (docs/safety.md "Appealing a suspension"). */}
+          <Route path="settings/appeal/:token" element={<AppealLinkScreen />} />
           {/* Moderators only; the server answers 404 to everyone else (docs/safety.md). */}
           <Route path="admin/reports" element={guarded(<AdminReportsScreen />)} />
           <Route path="post/:postId" element={<PostRedirectScreen />} />

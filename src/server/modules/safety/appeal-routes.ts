@@ -1,11 +1,14 @@
 // Account standing and appeals (docs/safety.md "Account standing", "Appeals"): the signed-in
-// person's actions and their appeal (answered once per Idempotency-Key), and the moderators' queue
-// of appeals with its decisions (/api/admin/appeals: 404 to everyone else, before any body is read).
+// person's actions and their appeal (answered once per Idempotency-Key), a suspension's appeal
+// through its signed link, and the moderators' queue of appeals with its decisions
+// (/api/admin/appeals: 404 to everyone else, before any body is read).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   actionIdParams,
   appealDecisionRequest,
   appealDecisionResponse,
+  appealLinkParams,
+  appealLinkResponse,
   appealParams,
   appealQueuePage,
   appealQueueQuery,
@@ -18,6 +21,7 @@ import type { WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
 import { routeOnce } from "../../outbox/answered-once";
 import { requireModerator } from "../../policy/roles";
+import { appealByLink, appealLinkAction, appealLinkTarget } from "./appeal-links";
 import { appealAction, appealOf, decideAppeal, listAppeals } from "./appeals";
 import { standingActions } from "./standing";
 
@@ -56,6 +60,49 @@ export const standingRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { 
           appealOf(ctx.db, {
             userId,
             id: await appealAction(ctx, { userId, ...input, now: new Date() }),
+          }),
+        (id: string) => appealOf(ctx.db, { userId, id }),
+      );
+      return reply.status(201).send({ appeal });
+    },
+  );
+};
+
+/** A suspension's appeal link, without a session (docs/safety.md "Appealing a suspension"). */
+export const appealLinkRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
+  app.get(
+    "/:token",
+    { schema: { tags, params: appealLinkParams, response: { 200: appealLinkResponse } } },
+    async (request, reply) => {
+      reply.headers({ "cache-control": "private, no-store", "x-robots-tag": "noindex" });
+      return {
+        action: await appealLinkAction(ctx, { token: request.params.token, now: new Date() }),
+      };
+    },
+  );
+
+  app.post(
+    "/:token/appeal",
+    {
+      schema: {
+        tags,
+        headers: idempotencyKeyHeaders,
+        params: appealLinkParams,
+        body: appealRequest,
+        response: { 201: appealResponse },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const { userId, actionId } = appealLinkTarget(ctx, token);
+      const appeal = await routeOnce(
+        ctx.db,
+        { request, reply },
+        { userId, useCase: "safety.appeal", input: { actionId, text: request.body.text } },
+        async () =>
+          appealOf(ctx.db, {
+            userId,
+            id: await appealByLink(ctx, { token, text: request.body.text, now: new Date() }),
           }),
         (id: string) => appealOf(ctx.db, { userId, id }),
       );

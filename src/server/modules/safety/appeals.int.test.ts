@@ -5,6 +5,7 @@
 // counters equal a recount, restriction or suspension lifted, a later action left standing),
 // rejecting needs a reason; either decision audited and told by notice and e-mail.
 import { sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
@@ -559,7 +560,7 @@ describe("approving undoes the action exactly", () => {
     expect(await lastNotice(person)).not.toContain("You can post");
   });
 
-  it("ends a suspension; the sessions it ended stay ended and the person signs in again", async () => {
+  it("ends a suspension appealed through the mail's signed link; the sessions it ended stay ended and the person signs in again", async () => {
     const person = await createAccount(t, { label: "suspended" });
     await act({
       targetType: "profile",
@@ -568,18 +569,83 @@ describe("approving undoes the action exactly", () => {
       rule: "impersonation",
       reason: "Pretending to be someone",
     });
-    const [suspension] = await queryRows<{ id: string }>(
+    // A suspended person cannot sign in: the suspension's e-mail carries the link to appeal it
+    // (docs/safety.md "Appealing a suspension").
+    await t.app.outbox.drain();
+    const mail = (await simpleParser(t.mailbox.latestTo(person.email)?.raw ?? "")).text ?? "";
+    expect(mail).toContain("Pretending to be someone");
+    expect(mail).toContain("If you think this was a mistake, you can appeal it once");
+    const token = decodeURIComponent(mail.match(/\/appeal\/(\S+)/)?.[1] ?? "");
+    expect(token).not.toBe("");
+    const link = `/api/safety/appeal-links/${encodeURIComponent(token)}`;
+
+    // Signed out, the link reads the suspension as Account standing shows it, never the moderator.
+    const read = await t.app.inject({ method: "GET", url: link });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers["cache-control"]).toBe("private, no-store");
+    const { action } = read.json() as { action: StandingItem };
+    expect(action).toMatchObject({
+      action: "suspend",
+      rule: "impersonation",
+      reason: "Pretending to be someone",
+      state: "active",
+      content: null,
+      appeal: null,
+      appealable: true,
+    });
+    expect(read.body).not.toContain("Ada Admin");
+
+    // A link we did not sign, or one altered to name someone else, is refused and changes nothing.
+    const [actionPart, , mac] = token.split(".");
+    const forged = `${actionPart}.${Buffer.from(bystander.userId).toString("base64url")}.${mac}`;
+    for (const bad of ["nonsense", forged, `${token}x`]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/safety/appeal-links/${encodeURIComponent(bad)}/appeal`,
+        payload: { text: "Let me back" },
+      });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().error.message).toContain("This appeal link is not valid.");
+    }
+    const empty = await t.app.inject({
+      method: "POST",
+      url: `${link}/appeal`,
+      payload: { text: "   " },
+    });
+    expect(empty.statusCode).toBe(400);
+
+    // The appeal, answered once per key; a second one is a 409 and makes no row.
+    const send = (key: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `${link}/appeal`,
+        payload: { text: "Not me: that account is my namesake" },
+        headers: { "idempotency-key": key },
+      });
+    const first = await send("link-appeal-1");
+    expect(first.statusCode, first.body).toBe(201);
+    const retried = await send("link-appeal-1");
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().appeal.id).toBe(first.json().appeal.id);
+    const again = await send("link-appeal-2");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("You already appealed this action.");
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select id from moderation_actions where target_user_id = ${person.userId} and action = 'suspend'`,
+      sql`select count(*)::int as n from moderation_appeals where user_id = ${person.userId}`,
     );
-    // A suspended person cannot sign in to appeal (docs/safety.md "Appeals"): their appeal is
-    // written here as one taken in on their behalf would be.
-    const [filed] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`insert into moderation_appeals (action_id, user_id, text)
-        values (${suspension?.id}, ${person.userId}, 'Not me') returning id`,
+    expect(n).toBe(1);
+    const pending = (await t.app.inject({ method: "GET", url: link })).json().action;
+    expect(pending.appeal).toMatchObject({ status: "open" });
+    expect(pending.appealable).toBe(false);
+
+    // A moderator who did not suspend them approves it in the Appeals tab.
+    const queued = await inject(t, second, "GET", "/api/admin/appeals?status=open");
+    const entry = (queued.json().items as { id: string; person: { handle: string } }[]).find(
+      (item) => item.id === first.json().appeal.id,
     );
-    const res = await decide(second, filed?.id ?? "", { decision: "approve" });
+    expect(entry?.person.handle).toBe(person.handle);
+    const res = await decide(second, entry?.id ?? "", { decision: "approve" });
     expect(res.json()).toEqual({ status: "approved", undone: true });
     expect((await inject(t, person, "GET", "/api/auth/session")).json().user).toBeNull();
     const login = await t.app.inject({
@@ -591,6 +657,24 @@ describe("approving undoes the action exactly", () => {
     expect((await inject(t, bystander, "GET", `/api/profiles/${person.handle}`)).statusCode).toBe(
       200,
     );
+    await t.app.outbox.drain();
     expect(t.mailbox.latestTo(person.email)?.raw).toContain("You can sign in again.");
+    const decided = (await t.app.inject({ method: "GET", url: link })).json().action;
+    expect(decided).toMatchObject({ state: "reversed", appeal: { status: "approved" } });
+  });
+
+  it("a removal's or restriction's e-mail has no appeal link: the person signs in to appeal", async () => {
+    const person = await createAccount(t, { label: "restricted-mail" });
+    await act({
+      targetType: "profile",
+      targetId: person.userId,
+      action: "restrict",
+      rule: "spam",
+      reason: "Posting the same link everywhere",
+    });
+    await t.app.outbox.drain();
+    const mail = (await simpleParser(t.mailbox.latestTo(person.email)?.raw ?? "")).text ?? "";
+    expect(mail).toContain("Posting the same link everywhere");
+    expect(mail).not.toContain("/appeal/");
   });
 });

@@ -7,6 +7,7 @@ import type { ModerationAction } from "../../../domain/contracts/safety";
 import type { ReportTarget } from "../../../domain/report-reasons";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { appealToken, appealUrl } from "../../infra/appeal-link";
 import { moderationMail } from "../../infra/safety-mails";
 import type { Effects } from "../../outbox/outbox";
 import { leaveNotice } from "../audit/record";
@@ -73,12 +74,23 @@ export async function actOnPerson(
 }
 
 /** The moderation notice on the person's next visit, the same text by e-mail (after their quiet
- * hours) and a push of kind moderation. */
+ * hours; with the appeal link for a suspension) and a push of kind moderation. */
 export async function tellPerson(
   tx: Db,
   fx: Effects,
   deps: Pick<AppContext, "config">,
-  { userId, text, now }: { userId: string; text: string; now: Date },
+  {
+    userId,
+    text,
+    now,
+    appealActionId,
+  }: {
+    userId: string;
+    text: string;
+    now: Date;
+    /** A suspension: its mail carries the signed link to appeal it ("Appealing a suspension"). */
+    appealActionId?: string;
+  },
 ) {
   await leaveNotice(tx, { userId, text, createdAt: now });
   const email = await emailOfAccount(tx, userId);
@@ -89,6 +101,12 @@ export async function tellPerson(
         to: email,
         text,
         link: deps.config.publicUrl,
+        appealUrl: appealActionId
+          ? appealUrl(
+              deps.config.publicUrl,
+              appealToken(deps.config.sessionSecret, { actionId: appealActionId, userId }),
+            )
+          : undefined,
       }),
       await quietUntilFor(tx, userId, now),
     );

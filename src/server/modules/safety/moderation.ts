@@ -172,7 +172,15 @@ export async function moderate(
       createdAt: now,
     });
     await tellReporters(tx, fx, { reporterIds, actionId, action, now });
-    if (text) await tellPerson(tx, fx, deps, { userId, text, now });
+    if (text) {
+      const appealActionId = action === "suspend" ? actionId : undefined;
+      await tellPerson(tx, fx, deps, {
+        userId,
+        text,
+        now,
+        ...(appealActionId && { appealActionId }),
+      });
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 // 'Account standing' (docs/safety.md "Account standing"): whether the account is in good standing,
 // and every action the moderators took on it, newest first, each with Appeal while it counts.
 import { useNow } from "../../lib/use-now";
-import { useStandingActionsQuery } from "../../state/queries/standing";
+import { useAppealMutation, useStandingActionsQuery } from "../../state/queries/standing";
 import { listState, muted, SettingsSection } from "./settings-section";
 import { StandingActionItem } from "./standing-action-item";
 
@@ -14,6 +14,7 @@ function summary(activeCount: number): string {
 
 export function AccountStandingSection() {
   const query = useStandingActionsQuery();
+  const send = useAppealMutation();
   const now = useNow();
   const data = query.data;
   return (
@@ -36,7 +37,7 @@ export function AccountStandingSection() {
                 className="divide-y divide-neutral-200 dark:divide-neutral-800"
               >
                 {data.items.map((item) => (
-                  <StandingActionItem key={item.id} item={item} now={now} />
+                  <StandingActionItem key={item.id} item={item} now={now} send={send} />
                 ))}
               </ul>
             )}

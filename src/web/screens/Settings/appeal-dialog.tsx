@@ -1,6 +1,7 @@
 // Appealing one action (docs/safety.md "Appeals"): why it should be undone, up to 1,000
 // characters, sent once. The words are kept by the row that opened the dialog, so closing it by
-// mistake loses nothing. A refusal (already appealed, too old) stays in the dialog.
+// mistake loses nothing. A refusal (already appealed, too old) stays in the dialog. It is sent by
+// the signed-in person, or through a suspension's signed link ("Appealing a suspension").
 import { type FormEvent, useState } from "react";
 import { appealRequest } from "../../../domain/contracts/appeals";
 import { APPEAL_TEXT_MAX } from "../../../domain/moderation-standing";
@@ -10,10 +11,12 @@ import { FormMessage } from "../../components/form/form-message";
 import { TextAreaField } from "../../components/form/text-area-field";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { useAppealMutation } from "../../state/queries/standing";
+import type { AppealSender } from "../../state/queries/standing";
 
 interface AppealDialogProps {
   actionId: string;
+  /** Where the appeal goes: the signed-in person's, or a suspension's link. */
+  send: AppealSender;
   /** What is appealed: 'the removal of your post on March 3, 2027'. */
   what: string;
   open: boolean;
@@ -51,11 +54,13 @@ function AppealForm({
   onTextChange,
   onDone,
   onSent,
-}: Pick<AppealDialogProps, "actionId" | "text" | "onTextChange" | "onSent"> & {
+  send,
+}: Pick<AppealDialogProps, "actionId" | "send" | "text" | "onTextChange" | "onSent"> & {
   onDone: () => void;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useAppealMutation();
+  // Account standing sends every row's appeal through one mutation: this form shows only its own.
+  const mine = send.variables?.actionId === actionId;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +100,7 @@ function AppealForm({
         hint={`${text.length.toLocaleString("en")} of ${APPEAL_TEXT_MAX.toLocaleString("en")} characters`}
         required
       />
-      {send.isError && !problem ? (
+      {send.isError && mine && !problem ? (
         <FormMessage>
           {errorMessage(send.error, "Could not send the appeal. Please try again.")}
         </FormMessage>
@@ -104,7 +109,7 @@ function AppealForm({
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" busy={send.isPending}>
+        <Button type="submit" busy={send.isPending && mine}>
           Send appeal
         </Button>
       </div>

@@ -10,6 +10,7 @@ import type { StandingState } from "../../../domain/moderation-standing";
 import { REPORT_REASON_LABELS } from "../../../domain/report-reasons";
 import { Button } from "../../components/controls/button";
 import { calendarDate } from "../../lib/calendar-date";
+import type { AppealSender } from "../../state/queries/standing";
 import { AppealDialog } from "./appeal-dialog";
 import { muted } from "./settings-section";
 import { actionTitle, appealedWhat, restrictionEnd, STATE_LABELS } from "./standing-words";
@@ -62,7 +63,15 @@ function Appeal({ appeal }: { appeal: NonNullable<StandingActionView["appeal"]> 
   );
 }
 
-export function StandingActionItem({ item, now }: { item: StandingActionView; now: Date }) {
+export function StandingActionItem({
+  item,
+  now,
+  send,
+}: {
+  item: StandingActionView;
+  now: Date;
+  send: AppealSender;
+}) {
   const [appealing, setAppealing] = useState(false);
   const [draft, setDraft] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -111,6 +120,7 @@ export function StandingActionItem({ item, now }: { item: StandingActionView; no
           </Button>
           <AppealDialog
             actionId={item.id}
+            send={send}
             what={appealedWhat(item)}
             open={appealing}
             onOpenChange={setAppealing}
