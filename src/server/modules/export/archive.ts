@@ -15,6 +15,7 @@ import { readingSettingsOf } from "../posts/reading";
 import { presentProfile } from "../profiles/present";
 import { type ProfileRow, profileRowOf } from "../profiles/rows";
 import {
+  acceptedSendersOf,
   appealsOf,
   badgeRequestsOf,
   bookmarksPage,
@@ -190,6 +191,11 @@ export async function writeArchive(
     createdAt: w.createdAt.toISOString(),
   }));
   zip.addBuffer("muted_words.json", Buffer.from(`${JSON.stringify(muted, null, 2)}\n`));
+  const accepted = (await acceptedSendersOf(db, userId)).map((a) => ({
+    ...a,
+    acceptedAt: a.acceptedAt.toISOString(),
+  }));
+  zip.addBuffer("accepted_senders.json", Buffer.from(`${JSON.stringify(accepted, null, 2)}\n`));
   const appeals = (await appealsOf(db, userId)).map((a) => ({
     action: {
       kind: a.action,

@@ -5,8 +5,10 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { moderationActions, moderationAppeals } from "../../db/schema/audit";
 import { badgeRequests } from "../../db/schema/badges";
+import { fedActors } from "../../db/schema/federation";
 import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
+import { acceptedSenders } from "../../db/schema/notifications";
 import { postBookmarks } from "../../db/schema/post-marks";
 import { postCommentLikes, postComments, postLikes, posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
@@ -276,6 +278,22 @@ export function followedTagsOf(db: Db, userId: string) {
     .innerJoin(tags, eq(tags.name, tagFollows.tag))
     .where(eq(tagFollows.userId, userId))
     .orderBy(asc(tagFollows.createdAt), asc(tagFollows.tag));
+}
+
+/** The senders the person accepted out of Requests (docs/notifications.md "Requests"), oldest
+ * first: ours by their address here, people elsewhere by theirs; a short list, read at once. */
+export function acceptedSendersOf(db: Db, userId: string) {
+  return db
+    .select({
+      address: sql<string>`coalesce(${profiles.chtchtEmail}, ${fedActors.handle})`,
+      elsewhere: sql<boolean>`${acceptedSenders.fedActorId} is not null`,
+      acceptedAt: acceptedSenders.createdAt,
+    })
+    .from(acceptedSenders)
+    .leftJoin(profiles, eq(profiles.userId, acceptedSenders.senderId))
+    .leftJoin(fedActors, eq(fedActors.id, acceptedSenders.fedActorId))
+    .where(eq(acceptedSenders.userId, userId))
+    .orderBy(asc(acceptedSenders.createdAt));
 }
 
 /** The person's muted words (docs/safety.md "Muted words"), oldest first: at most 100, read at

@@ -132,6 +132,8 @@ beforeAll(async () => {
   });
   expect(quote.statusCode, quote.body).toBe(201);
   expect((await inject(t, ada, "PUT", "/api/tags/Caf%C3%A9/follow")).statusCode).toBe(200);
+  const accepted = await inject(t, ada, "POST", `/api/requests/${bob.userId}/accept`);
+  expect(accepted.statusCode, accepted.body).toBe(200);
   const mute = { text: "Spoiler", contexts: ["feed", "mail"], duration: "never" };
   expect((await inject(t, ada, "POST", "/api/safety/muted-words", mute)).statusCode).toBe(201);
   const reading = await inject(t, ada, "PUT", "/api/reading-settings", {
@@ -220,6 +222,7 @@ describe("Download my data", () => {
     expect([...zip.keys()].sort()).toEqual(
       [
         "README.txt",
+        "accepted_senders.json",
         "appeals.json",
         "badge-requests.json",
         "bookmarks.json",
@@ -339,6 +342,17 @@ describe("Download my data", () => {
         duration: "never",
         expiresAt: null,
         createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it("holds the senders the person accepted out of Requests", () => {
+    const accepted = JSON.parse(zip.get("accepted_senders.json")?.toString() ?? "");
+    expect(accepted).toEqual([
+      {
+        address: expect.stringMatching(/^bob.*@/),
+        elsewhere: false,
+        acceptedAt: expect.any(String),
       },
     ]);
   });

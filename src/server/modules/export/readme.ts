@@ -34,6 +34,10 @@ muted_words.json  Your muted words, oldest first: the word, phrase or #hashtag a
                 ("text"), where it hides things ("feed", "comments", "mail"), for how long
                 ("day", "week", "month" or "never"), when it expires (null: never) and when you
                 added it. Nobody else sees them.
+accepted_senders.json  The people you accepted out of Requests (their comments and messages
+                notify you though their account is new), oldest first: their address
+                ("address"), whether they are on another server ("elsewhere") and when you
+                accepted them.
 appeals.json    Your appeals of moderators' actions, oldest first: the action ("kind": remove,
                 restrict or suspend; what it was "on"; the rule; the moderators' note to you;
                 when it was taken), what you wrote, its status ("open", "approved",

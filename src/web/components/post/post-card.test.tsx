@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonSummary } from "../../../domain/contracts/follows";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -66,6 +66,19 @@ async function openMenu(user: ReturnType<typeof renderFeed>["user"], article: HT
 }
 
 describe("PostCard", () => {
+  it("tells a new author, and only them, why the addresses in their post are not links", async () => {
+    const content = "Read https://example.org/news today";
+    const note = "Links in your posts become clickable when your account is a week old.";
+    renderFeed([makePost({ author: ADA, content, linksInert: true })], ADA);
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "https://example.org/news" })).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+    renderFeed([makePost({ author: GRACE, content, linksInert: true })], ADA);
+    await screen.findByText(/Read https:\/\/example\.org\/news today/);
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it("shows the author, the text as written, the image and the counts", () => {
     const post = makePost({
       content: "Line one\n  line two https://example.org",

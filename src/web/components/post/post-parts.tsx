@@ -7,9 +7,11 @@ import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
+import { firstLink } from "../../../domain/first-link";
 import { formatCount } from "../../../domain/numbers";
 import { timeStamp } from "../../../domain/time-labels";
 import { websiteHref } from "../../../domain/website";
+import { useSessionUser } from "../../state/queries/session";
 import { Avatar } from "../person/avatar";
 import { PersonName } from "../person/person-name";
 import { ProfileBadges } from "../person/profile-badges";
@@ -129,6 +131,7 @@ export function PostBody({
           linksInert={post.linksInert === true}
         />
       </p>
+      {post.linksInert ? <InertLinksNote post={post} /> : null}
       <PostImages
         images={post.images}
         sensitive={imagesSensitive(post)}
@@ -140,5 +143,17 @@ export function PostBody({
         <LinkPreview card={post.linkPreview} />
       ) : null}
     </>
+  );
+}
+
+/** Tells a new author why their own post's web addresses are not links (docs/safety.md "New
+ * accounts"); nobody else is told anything about the author's age. */
+function InertLinksNote({ post }: { post: PostView }) {
+  const viewer = useSessionUser().user;
+  if (!viewer || viewer.id !== post.author.userId || firstLink(post.content) === null) return null;
+  return (
+    <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+      Links in your posts become clickable when your account is a week old.
+    </p>
   );
 }
