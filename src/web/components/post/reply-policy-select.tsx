@@ -1,6 +1,7 @@
 // 'Who can reply' in the post composer (docs/safety.md "Who can reply and write"): a native select
 // drawn as a small pill with the choice's icon, so it takes the keyboard, a phone's own picker and
-// a screen reader as any select does, and fits beside the composer's buttons at 375 px.
+// a screen reader as any select does; on a phone its text and padding are a little smaller, so the
+// longest choice fits whole in the composer's column at 375 px.
 import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
@@ -43,7 +44,7 @@ export function ReplyPolicySelect({
           if (isWhoMay(event.target.value)) onChange(event.target.value);
         }}
         className={clsx(
-          "min-h-9 max-w-full appearance-none truncate rounded-full border border-neutral-200 bg-transparent py-1 pr-8 pl-9 text-sm font-medium text-sky-700 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 disabled:opacity-60 dark:border-neutral-700 dark:text-sky-400 dark:hover:bg-neutral-800",
+          "min-h-9 max-w-full appearance-none truncate rounded-full border border-neutral-200 bg-transparent py-1 pr-7 pl-8 text-[13px] font-medium sm:pr-8 sm:pl-9 sm:text-sm text-sky-700 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 disabled:opacity-60 dark:border-neutral-700 dark:text-sky-400 dark:hover:bg-neutral-800",
         )}
       >
         {WHO_MAY.map((policy) => (
