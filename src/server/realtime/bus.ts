@@ -8,9 +8,9 @@
 // instance sends its sockets the events in one order. `publish` resolves once this instance's
 // handlers that return a promise have finished with the event: a request that changed something
 // answers only when this instance's caches reflect it. Long work (sending to sockets) is not
-// awaited by its handler. A Redis that came back empty lost its history: each instance's reader
-// notices before reading on and tells its reset listeners (docs/social-and-realtime.md "History
-// lost").
+// awaited by its handler. A Redis that came back empty lost its history, and an instance away
+// longer than the window lost the events trimmed meanwhile: each instance's reader notices before
+// reading on and tells its reset listeners (docs/social-and-realtime.md "History lost").
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Metrics } from "../infra/metrics";
@@ -151,6 +151,8 @@ return id`;
 interface RedisBusOptions extends LogOptions {
   /** The stream's key (tests use one of their own). */
   stream?: string;
+  /** How long the reader waits after a failed read before reading again (500 ms). */
+  retryMs?: number;
   /** How much older than the window an entry must be to be trimmed (CLOCK_SLACK_MS; tests 0). */
   slackMs?: number;
 }
@@ -166,6 +168,7 @@ export async function createRedisBus(
   const stream = options.stream ?? EVENT_STREAM;
   const windowMs = options.windowMs ?? RESUME_WINDOW_MS;
   const slackMs = options.slackMs ?? CLOCK_SLACK_MS;
+  const retryMs = options.retryMs ?? 500;
   const trimmedKey = `${stream}:trimmed`;
   const fanout = createFanout(onError);
   const resets = new Set<() => void>();
@@ -196,12 +199,18 @@ export async function createRedisBus(
 
   /** After a failed read, Redis may have restarted empty: then the history read so far is gone,
    * and events published meanwhile may be lost with it. The new history is read from its start,
-   * once every reset listener has run. */
+   * once every reset listener has run. Or this instance was away longer than the window, and the
+   * stream was trimmed past what it had read: the events between are lost to it, so the reset
+   * listeners run too, and it reads on from what is kept. */
   const checkHistory = async () => {
     const stored = await storedEpoch(reader);
-    if (stored === epoch) return;
-    epoch = stored;
-    position = "0-0";
+    if (stored === epoch) {
+      const trimmed = await reader.get(trimmedKey);
+      if (trimmed === null || compareSequences(trimmed, position) <= 0) return;
+    } else {
+      epoch = stored;
+      position = "0-0";
+    }
     for (const listener of resets) {
       try {
         listener();
@@ -251,7 +260,7 @@ export async function createRedisBus(
         // The first failure of an outage is reported, not each retry every half second.
         if (!interrupted) onError(error);
         interrupted = true;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
       }
     }
   };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
 import { entryBytes } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
-import { FeedCache } from "./feed-cache";
+import { FEED_PAGE_TTL_MS, FeedCache } from "./feed-cache";
 import type { PostKey } from "./queries";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 12, minute));
@@ -231,5 +231,60 @@ describe("FeedCache", () => {
     });
     expect(ids(await cache.firstKeys("bo"))).toEqual(["a2", "b1"]);
     expect(ids(await cache.firstKeys("cy"))).toEqual(["c1"]);
+  });
+
+  it("loads afresh the pages an edit may change: those holding the post, and its new tags' readers", async () => {
+    const feeds: Record<string, PostKey[]> = {
+      ann: [key("a1", 1)],
+      bo: [key("a1", 1)],
+      cy: [key("c1", 1)],
+      di: [key("d1", 1)],
+    };
+    const load = vi.fn(async (reader: string) => feeds[reader] ?? []);
+    const cache = new FeedCache({
+      load,
+      followersAmong: async () => [],
+      tagFollowersAmong: async (input) =>
+        input.tags.includes("café") ? input.readerIds.filter((r) => r === "cy") : [],
+      depth: 3,
+    });
+    for (const reader of ["ann", "bo", "cy", "di"]) await cache.firstKeys(reader);
+    feeds.bo = [];
+    feeds.cy = [key("a1", 1), key("c1", 1)];
+    await cache.apply({
+      type: "post.updated",
+      authorId: "ann",
+      postId: "a1",
+      content: "Now about #Café",
+      contentWarning: null,
+      imageSensitive: false,
+      updatedAt: at(3).toISOString(),
+    });
+    expect(ids(await cache.firstKeys("bo"))).toEqual([]);
+    expect(ids(await cache.firstKeys("cy"))).toEqual(["a1", "c1"]);
+    expect(ids(await cache.firstKeys("di"))).toEqual(["d1"]);
+    // Ann's and Bo's pages held the post, Cy follows its new tag: Di's stayed.
+    expect(load.mock.calls.map(([reader]) => reader)).toEqual([
+      "ann",
+      "bo",
+      "cy",
+      "di",
+      "bo",
+      "cy",
+    ]);
+  });
+
+  it("keeps pages ten minutes by default: an active reader back every two minutes is served from memory", async () => {
+    let now = 0;
+    const load = vi.fn(async () => [key("p1", 1)]);
+    const cache = new FeedCache({ load, followersAmong: async () => [], depth: 3, now: () => now });
+    for (let visit = 0; visit < 4; visit++) {
+      await cache.firstKeys("bo");
+      now += 2 * 60_000;
+    }
+    expect(load).toHaveBeenCalledTimes(1);
+    now += FEED_PAGE_TTL_MS;
+    await cache.firstKeys("bo");
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

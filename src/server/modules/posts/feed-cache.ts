@@ -3,9 +3,11 @@
 // receives: a new post is inserted into the cached pages of the author, of the author's cached
 // followers and of cached readers who follow one of its tags, a deleted post is taken out, and a
 // reader's follow or unfollow (of a person or a tag) drops their page.
-// Pages are held in a KeyedCache (bounded, with a jittered time to live that bounds the harm of an
-// event that never arrived); loads follow their own protocol below, as an event changes a page
-// being loaded rather than only refusing it.
+// Pages are held in a KeyedCache bounded by memory. Events keep them current, and the bus tells
+// when events may have been lost (realtime/bus.ts "reset"), so their time to live is long: it only
+// bounds the harm of an event lost to a crash between a commit and its publishing (docs/feed.md
+// "Caches"). Loads follow their own protocol below, as an event changes a page being loaded
+// rather than only refusing it.
 import { hashtagsIn } from "../../../domain/hashtags";
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
@@ -49,6 +51,10 @@ export interface FeedCacheOptions {
   onError?: (error: unknown) => void;
 }
 
+/** A page's time to live: far beyond the two minutes between an active reader's visits, so their
+ * pages stay (docs/feed.md "Caches"). */
+export const FEED_PAGE_TTL_MS = 10 * 60_000;
+
 export const newerFirst = (a: PostKey, b: PostKey) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -67,7 +73,7 @@ export class FeedCache {
 
   constructor(private readonly options: FeedCacheOptions) {
     this.pages = new KeyedCache({
-      ttlMs: options.ttlMs ?? 60_000,
+      ttlMs: options.ttlMs ?? FEED_PAGE_TTL_MS,
       maxBytes: options.maxBytes ?? cacheBudgets().feedPages,
       now: options.now,
     });
@@ -130,6 +136,17 @@ export class FeedCache {
       }
       case "post.deleted":
         return this.remove(event.postId);
+      case "post.updated": {
+        // An edit may add a tag a cached reader follows, or take away the one that brought the
+        // post to a page: those pages load afresh (edits are rare).
+        const known = new Set([...this.pages.keys(), ...this.fills.keys()]);
+        const holding = [...this.pages.entries()]
+          .filter(([, page]) => page.keys.some((k) => k.id === event.postId))
+          .map(([readerId]) => readerId);
+        const tagReaders = await this.tagFollowersAmong(event.authorId, event.content, known);
+        for (const readerId of [...holding, ...tagReaders]) this.drop(readerId);
+        return;
+      }
       case "follow.changed":
         this.drop(event.followerId);
         return;
