@@ -13,7 +13,11 @@
 //   node --import tsx bench/feed-latency.ts      (seed first: bench/seed-feed.ts)
 //   options: DURATION=20 (at most 120) CONNECTIONS=100 READERS=1000 HEAVY_READERS=10 POOL=10
 //            COLD_READERS=5000 WRITES=10; ONLY=active runs (b) alone (`npm run bench` uses it with
-//            READERS=10000: no cliff as active readers grow); ONLY=first the first reads alone
+//            READERS=10000: no cliff as active readers grow); ONLY=first the first reads alone;
+//            ONLY=returning (with READERS=10000 in `npm run bench`): every reader reads once, then
+//            each comes back RETURN_S=120 seconds later, paced at READERS / RETURN_S a second, the
+//            second visits measured (the feed's pages outlive the two minutes: docs/feed.md
+//            "Caches")
 import { loadavg } from "node:os";
 import pg from "pg";
 import { fromPostgres } from "../src/server/db/client";
@@ -46,6 +50,8 @@ const RESTART_READERS = Number(process.env.RESTART_READERS ?? 1000);
 const WRITES_PER_S = Number(process.env.WRITES ?? 10);
 const ONLY_ACTIVE = process.env.ONLY === "active";
 const ONLY_FIRST = process.env.ONLY === "first";
+const ONLY_RETURNING = process.env.ONLY === "returning";
+const RETURN_S = Number(process.env.RETURN_S ?? 120);
 const IN_PROCESS = 500;
 const IN_PROCESS_HEAVY = 20;
 const WARMUP_READS = 50;
@@ -71,7 +77,7 @@ const readers = shuffle(
   [...typical.slice(0, IN_PROCESS - IN_PROCESS_HEAVY), ...heavy.slice(0, IN_PROCESS_HEAVY)],
   next,
 );
-if (!ONLY_ACTIVE) await inProcessAndPlans();
+if (!ONLY_ACTIVE && !ONLY_RETURNING) await inProcessAndPlans();
 
 // ---- 1. in-process, 2. EXPLAIN -----------------------------------------------------------------
 async function inProcessAndPlans() {
@@ -139,11 +145,12 @@ const httpReaders = shuffle(
   next,
 );
 const taken = new Set([...readers, ...httpReaders]);
-const coldReaders = ONLY_ACTIVE
-  ? []
-  : (await typicalReaders(pool, COLD_READERS + RESTART_READERS + taken.size, 0.57)).filter(
-      (id) => !taken.has(id),
-    );
+const coldReaders =
+  ONLY_ACTIVE || ONLY_RETURNING
+    ? []
+    : (await typicalReaders(pool, COLD_READERS + RESTART_READERS + taken.size, 0.57)).filter(
+        (id) => !taken.has(id),
+      );
 // Authors for the writes: the accounts most followed by the measured readers.
 const { rows: authorRows } = await pool.query<{ id: string }>(
   `select following_id as id from followers where follower_id = any($1::text[])
@@ -183,7 +190,8 @@ for (const [i, session] of [...sessions, ...authorSessions].entries()) {
 
 const load = { heavy: isHeavy, connections: CONNECTIONS };
 const target = p99Below(TARGET_P99_MS);
-if (!ONLY_ACTIVE) {
+if (ONLY_RETURNING) await returningReaders();
+if (!ONLY_ACTIVE && !ONLY_RETURNING) {
   // The app has just started: its code is not yet compiled, its pool not yet open.
   await runFeedLoad(app, {
     ...load,
@@ -201,7 +209,7 @@ if (!ONLY_ACTIVE) {
   });
   console.log(`target p99 < ${TARGET_P99_MS} ms, first reads: ${verdict(first)}`);
 }
-if (!ONLY_FIRST) {
+if (!ONLY_FIRST && !ONLY_RETURNING) {
   // Every reader once, then a few seconds more: all of them active before the measured run.
   const idle = { heap: (await app.stats({ gc: true })).heapUsed, caches: await app.cacheBytes() };
   await runFeedLoad(app, { ...load, title: "warm-up", sessions, amount: sessions.length });
@@ -238,6 +246,31 @@ async function reportMemoryPerReader(
       .map(([name, bytes]) => `${name} ${kb(bytes)}`)
       .join(", ")}; caches now ${mb(Object.values(caches).reduce((a, b) => a + b, 0))}`,
   );
+}
+
+/** Each reader reads once, then comes back RETURN_S later: the second visits are measured. */
+async function returningReaders() {
+  const rate = sessions.length / RETURN_S;
+  const each = `${sessions.length.toLocaleString("en")} readers back every ${RETURN_S} s`;
+  await runFeedLoad(app, {
+    ...load,
+    title: `first visits: ${sessions.length} readers, ${rate.toFixed(0)} a second`,
+    sessions,
+    amount: sessions.length,
+    rate,
+  });
+  const back = await runFeedLoad(app, {
+    ...load,
+    title: `returning readers: ${each}, ${rate.toFixed(0)} a second`,
+    sessions,
+    amount: sessions.length,
+    rate,
+    record: {
+      load: `returning readers, ${each}`,
+      target: p99Below(TARGET_P99_MS),
+    },
+  });
+  console.log(`target p99 < ${TARGET_P99_MS} ms, returning readers: ${verdict(back)}`);
 }
 
 async function activeWhileWriting() {

@@ -40,6 +40,12 @@ const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
     needs: "feed",
     env: { READERS: "10000", ONLY: "active" },
   },
+  {
+    name: "feed returning readers",
+    script: "bench/feed-latency.ts",
+    needs: "feed",
+    env: { READERS: "10000", ONLY: "returning" },
+  },
   { name: "pages", script: "bench/page-reads.ts", needs: "feed" },
   {
     name: "toggles",

@@ -19,6 +19,8 @@ export interface FeedLoad {
   /** Seconds; or `amount`, a number of requests. */
   duration?: number;
   amount?: number;
+  /** Requests a second, paced (open-connections.ts); as fast as answers come without it. */
+  rate?: number;
   /** Recorded as a row of `npm run bench`'s table under this load's name (warm-ups are not). */
   record?: { load: string; target?: (row: ResultRow) => Target };
 }
@@ -43,6 +45,7 @@ export async function runFeedLoad(app: RunningApp, load: FeedLoad) {
         if (status === 200 && body.startsWith('{"items":[]')) emptyPages++;
       },
       ...(load.amount ? { amount: load.amount } : { duration: load.duration ?? 20 }),
+      ...(load.rate ? { rate: load.rate } : {}),
     }),
   );
   await connections.close();

@@ -1,6 +1,7 @@
-// A closed-loop HTTP load on connections that are open before the clock starts (docs/performance.md
+// An HTTP load on connections that are open before the clock starts (docs/performance.md
 // "Connections open before the clock"): each connection is opened and answers one GET /healthz
-// first, then every connection sends its next request as soon as its last answer is read. Behind
+// first, then every connection sends its next request as soon as its last answer is read (closed)
+// or when its time comes at a given rate (open). Behind
 // the balancer the app's connections stay open (docs/operations.md "Behind a load balancer"), so
 // this is what a person's request meets; opening 100 connections at once is reported on its own,
 // as the slowest of those first answers. Returns autocannon's result shape, so the reports and
@@ -18,6 +19,11 @@ export interface OpenLoad {
   /** Seconds; or `amount`, a number of requests. */
   duration?: number;
   amount?: number;
+  /** Requests a second, paced: the i-th is sent no sooner than i / rate seconds after the start,
+   * and its latency counts from then, so a late answer delays no later request's measure (an
+   * open load, as people arriving on their own are). Without it each connection sends its next
+   * request as soon as its last answer is read. */
+  rate?: number;
   /** The i-th request of the run, i counting from 0 across all connections. */
   request: (i: number) => OpenRequest | null;
   /** Sees each answer: which request, its status, its body and how long it took in ms. */
@@ -90,7 +96,10 @@ export async function openConnections(url: string, count: number): Promise<OpenC
         const i = next++;
         const request = load.request(i);
         if (!request) return;
-        const sent = performance.now();
+        const due = load.rate ? t0 + (i * 1000) / load.rate : 0;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const sent = load.rate ? due : performance.now();
         try {
           const answer = await client.request({ method: "GET", ...request });
           const body = await answer.body.text();
