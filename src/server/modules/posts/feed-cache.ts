@@ -52,7 +52,7 @@ export interface FeedCacheOptions {
 }
 
 /** A page's time to live: far beyond the two minutes between an active reader's visits, so their
- * pages stay (docs/feed.md "Caches"). */
+ * pages stay (docs/feed.md "Serving active readers from memory"). */
 export const FEED_PAGE_TTL_MS = 10 * 60_000;
 
 export const newerFirst = (a: PostKey, b: PostKey) =>
