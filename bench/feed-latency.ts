@@ -17,7 +17,7 @@
 //            ONLY=returning (with READERS=10000 in `npm run bench`): every reader reads once, then
 //            each comes back RETURN_S=120 seconds later, paced at READERS / RETURN_S a second, the
 //            second visits measured (the feed's pages outlive the two minutes: docs/feed.md
-//            "Caches")
+//            "Serving active readers from memory")
 import { loadavg } from "node:os";
 import pg from "pg";
 import { fromPostgres } from "../src/server/db/client";
