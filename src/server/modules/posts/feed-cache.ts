@@ -6,8 +6,8 @@
 // Pages are held in a KeyedCache bounded by memory. Events keep them current, and the bus tells
 // when events may have been lost (realtime/bus.ts "reset"), so their time to live is long: it only
 // bounds the harm of an event lost to a crash between a commit and its publishing (docs/feed.md
-// "Serving active readers from memory"). Loads follow their own protocol below, as an event changes a page being loaded
-// rather than only refusing it.
+// "Serving active readers from memory"). Loads follow their own protocol below, as an event
+// changes a page being loaded rather than only refusing it.
 import { hashtagsIn } from "../../../domain/hashtags";
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
