@@ -17,7 +17,14 @@ import { multipartFaceCheck } from "../src/server/test-support/multipart";
 import { startApp } from "./lib/app-process";
 import { dropDefaultDatabase, freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { type BenchSession, createSessions } from "./lib/sessions";
-import { busyPercent, formatSummary, machineCpu, mb, postgresCpuMs, summarize } from "./lib/stats";
+import {
+  backendCpuMeter,
+  busyPercent,
+  formatSummary,
+  machineCpu,
+  mb,
+  summarize,
+} from "./lib/stats";
 
 const PEOPLE = Number(process.env.PEOPLE ?? 20);
 const RATE = Number(process.env.RATE ?? 40);
@@ -126,7 +133,11 @@ const cold = await verify(sessions[0] as BenchSession);
 console.log(`first verification (loads the face model): ${cold.ms.toFixed(0)} ms, ${cold.status}`);
 
 // 3. PEOPLE verifications, one after the other, while the readers go on.
-const cpuBefore = { machine: machineCpu(), pg: postgresCpuMs(), app: await app.stats() };
+const cpuBefore = {
+  machine: machineCpu(),
+  pg: backendCpuMeter(app.database),
+  app: await app.stats(),
+};
 const busyFrom = performance.now();
 const timings: number[] = [];
 let matched = 0;
@@ -139,7 +150,7 @@ for (let i = 1; i <= PEOPLE; i++) {
 const busyTo = performance.now();
 const appAfter = await app.stats();
 const busyMachine = busyPercent(cpuBefore.machine, machineCpu());
-const pgMs = postgresCpuMs() - cpuBefore.pg;
+const pgMs = cpuBefore.pg();
 reading = false;
 await readerLoop;
 

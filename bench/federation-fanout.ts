@@ -32,7 +32,7 @@ import {
 } from "./lib/bench-net";
 import { recordRow } from "./lib/results";
 import { type BenchSession, createSessions } from "./lib/sessions";
-import { formatSummary, mb, postgresCpuMs, processCpuMs, sleep, summarize } from "./lib/stats";
+import { backendCpuMeter, formatSummary, mb, processCpuMs, sleep, summarize } from "./lib/stats";
 
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 10_000);
 const SERVERS = Number(process.env.SERVERS ?? 100);
@@ -202,7 +202,7 @@ console.log(
 );
 
 // The post and its fan-out.
-const cpuBefore = { app: processCpuMs(app.pid), pg: postgresCpuMs() };
+const cpuBefore = { app: processCpuMs(app.pid), pg: backendCpuMeter(app.database) };
 const reached = () => new Set(arrivals.map((a) => a.server)).size;
 const t0 = performance.now();
 const deadline = t0 + TIMEOUT_SECONDS * 1000;
@@ -214,7 +214,7 @@ const postId = (JSON.parse(posted.text) as { post: { id: string } }).post.id;
 const duringReads = readSummary(await during);
 const lastAt = Math.max(...arrivals.map((a) => a.at));
 const fanoutMs = arrivals.length ? lastAt - t0 : Number.NaN;
-const cpu = { app: processCpuMs(app.pid) - cpuBefore.app, pg: postgresCpuMs() - cpuBefore.pg };
+const cpu = { app: processCpuMs(app.pid) - cpuBefore.app, pg: cpuBefore.pg() };
 const arrivalMs = summarize(arrivals.map((a) => a.at - t0));
 // Late or repeated deliveries would show within a few seconds.
 await sleep(3000);

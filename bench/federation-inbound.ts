@@ -32,7 +32,7 @@ import {
   startTlsFront,
 } from "./lib/bench-net";
 import { recordRow } from "./lib/results";
-import { formatSummary, mb, postgresCpuMs, processCpuMs, sleep, summarize } from "./lib/stats";
+import { backendCpuMeter, formatSummary, mb, processCpuMs, sleep, summarize } from "./lib/stats";
 
 const RATES = (process.env.RATES ?? "300,400").split(",").map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -244,7 +244,7 @@ async function steady(rate: number) {
   console.log(
     `${rate}/s: ${total} activities signed in ${((performance.now() - signStarted) / 1000).toFixed(1)} s; each host ${(rate / HOSTS).toFixed(0)}/s = ${((rate / HOSTS) * 60).toFixed(0)} a minute (budget ${INBOX_BUDGET_PER_MINUTE})`,
   );
-  const cpuBefore = { app: processCpuMs(app.pid), pg: postgresCpuMs() };
+  const cpuBefore = { app: processCpuMs(app.pid), pg: backendCpuMeter(app.database) };
   const answers: Promise<Answer>[] = [];
   const gap = 1000 / rate;
   const seen = { maxQueue: 0 };
@@ -266,7 +266,7 @@ async function steady(rate: number) {
   sending = false;
   await watch;
   const done = await applied(before + total, performance.now() + TIMEOUT_SECONDS * 1000, seen);
-  const cpu = { app: processCpuMs(app.pid) - cpuBefore.app, pg: postgresCpuMs() - cpuBefore.pg };
+  const cpu = { app: processCpuMs(app.pid) - cpuBefore.app, pg: cpuBefore.pg() };
   const accepted = results.filter((r) => r.status === 202).length;
   const statuses = new Map<number, number>();
   for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);

@@ -14,11 +14,11 @@ import { startApp } from "./lib/app-process";
 import { assertLoopback, feedDatabaseUrl, requireSeeded } from "./lib/bench-db";
 import { createSessions, deleteBenchSessions } from "./lib/sessions";
 import {
+  backendCpuMeter,
   busyPercent,
   formatSummary,
   machineCpu,
   mb,
-  postgresCpuMs,
   sleep,
   summarize,
 } from "./lib/stats";
@@ -106,7 +106,7 @@ interface Sent {
 const sent: Sent[] = [];
 const cpuBefore = {
   machine: machineCpu(),
-  pg: postgresCpuMs(),
+  pg: backendCpuMeter(app.database),
   self: process.cpuUsage(),
   at: performance.now(),
 };
@@ -139,7 +139,7 @@ const expected = created.length * connectedFollowers.length;
 const received = () => log.filter((r) => r.message.type === "post.created").length;
 for (let waited = 0; waited < 5_000 && received() < expected; waited += 50) await sleep(50);
 const self = process.cpuUsage(cpuBefore.self);
-const cpuAfter = { machine: machineCpu(), pg: postgresCpuMs(), at: performance.now() };
+const cpuAfter = { machine: machineCpu(), pg: cpuBefore.pg(), at: performance.now() };
 const after = await app.stats();
 
 // First post.created per (post, socket), timed from the request that created the post.
@@ -193,7 +193,7 @@ console.log(
 );
 const wall = cpuAfter.at - cpuBefore.at;
 const appMs = after.cpuUserMs + after.cpuSystemMs - connected.cpuUserMs - connected.cpuSystemMs;
-const oursMs = appMs + cpuAfter.pg - cpuBefore.pg + (self.user + self.system) / 1000;
+const oursMs = appMs + cpuAfter.pg + (self.user + self.system) / 1000;
 console.log(
   `app RSS after ${mb(after.rss)}; during the posts (${(wall / 1000).toFixed(1)} s) app CPU ${((appMs / wall) * 100).toFixed(0)}% of a core, machine ${busyPercent(cpuBefore.machine, cpuAfter.machine).toFixed(0)}% of 2 cores busy (this bench ${((oursMs / wall / 2) * 100).toFixed(0)}%)`,
 );

@@ -18,7 +18,7 @@ import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { startPushReceiver } from "./lib/push-receiver";
 import { recordRow } from "./lib/results";
 import { createSessions } from "./lib/sessions";
-import { formatSummary, mb, percentile, postgresCpuMs, sleep, summarize } from "./lib/stats";
+import { backendCpuMeter, formatSummary, mb, percentile, sleep, summarize } from "./lib/stats";
 
 const RATE = Number(process.env.RATE ?? 100);
 const SECONDS = Number(process.env.SECONDS ?? 30);
@@ -141,14 +141,14 @@ console.log(
 );
 receiver.clear();
 
-const cpuBefore = { app: await app.stats(), pg: postgresCpuMs() };
+const cpuBefore = { app: await app.stats(), pg: backendCpuMeter(app.database) };
 const began = performance.now();
 const sent = await sendAt(RATE, RATE * SECONDS, "m");
 const sendingMs = performance.now() - began;
 const ok = sent.filter((s) => s.status === 201);
 await arrived(ok.length * BROWSERS, 30_000);
 const appAfter = await app.stats();
-const cpuPostgres = postgresCpuMs() - cpuBefore.pg;
+const cpuPostgres = cpuBefore.pg();
 
 // Each push checked and decrypted, matched to its message (the words after the sender's name)
 // and its browser; the first arrival at each browser counts.

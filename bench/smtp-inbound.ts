@@ -16,7 +16,7 @@ import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import { recordRow } from "./lib/results";
 import { createSessions } from "./lib/sessions";
-import { formatSummary, mapLimit, mb, postgresCpuMs, sleep, summarize } from "./lib/stats";
+import { backendCpuMeter, formatSummary, mapLimit, mb, sleep, summarize } from "./lib/stats";
 import { closeAll, connectClients, type Receipt } from "./lib/ws-clients";
 
 const PEOPLE = Number(process.env.PEOPLE ?? 500);
@@ -98,13 +98,13 @@ log.length = 0;
 dns.questions.length = 0;
 
 const before = await app.stats();
-const pgBefore = postgresCpuMs();
+const pgMeter = backendCpuMeter(app.database);
 const benchBefore = process.cpuUsage();
 const started = performance.now();
 const sent = await send(MESSAGES, "run");
 const elapsedMs = performance.now() - started;
 const after = await app.stats();
-const pgMs = postgresCpuMs() - pgBefore;
+const pgMs = pgMeter();
 const benchCpu = process.cpuUsage(benchBefore);
 const benchMs = (benchCpu.user + benchCpu.system) / 1000;
 await sleep(1000);

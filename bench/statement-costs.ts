@@ -15,9 +15,10 @@ import { findSessionByToken } from "../src/server/modules/auth/queries";
 import { likedAmong, loadPosts } from "../src/server/modules/posts/queries";
 import { timelineKeys } from "../src/server/modules/posts/timeline-queries";
 import { getProfileByHandle } from "../src/server/modules/profiles/service";
+import { databaseOf } from "./lib/bench-db";
 import { typicalReaders } from "./lib/feed-query";
 import { deleteBenchSessions } from "./lib/sessions";
-import { postgresCpuMs } from "./lib/stats";
+import { backendCpuMeter } from "./lib/stats";
 
 const url = process.env.BENCH_FEED_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_feed";
 const READERS = Number(process.env.READERS ?? 2000);
@@ -43,14 +44,14 @@ console.log("statement         wall      app user + system   PostgreSQL   (per c
 async function measure(name: string, call: (i: number) => Promise<unknown>) {
   for (let i = 0; i < WARM_UP; i++) await call(i % readers.length);
   const cpu = process.cpuUsage();
-  const pgBefore = postgresCpuMs();
+  const postgres = backendCpuMeter(databaseOf(url));
   const start = performance.now();
   for (let i = 0; i < readers.length; i++) await call(i);
   const wall = performance.now() - start;
   const used = process.cpuUsage(cpu);
   const per = (ms: number) => `${(ms / readers.length).toFixed(3)} ms`;
   console.log(
-    `${name.padEnd(17)} ${per(wall).padEnd(9)} ${per(used.user / 1000)} + ${per(used.system / 1000)}   ${per(postgresCpuMs() - pgBefore)}`,
+    `${name.padEnd(17)} ${per(wall).padEnd(9)} ${per(used.user / 1000)} + ${per(used.system / 1000)}   ${per(postgres())}`,
   );
 }
 

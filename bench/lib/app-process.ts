@@ -4,6 +4,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { BENCH_METRICS_TOKEN, type ChildMessage, type ParentMessage } from "./app-ipc";
+import { databaseOf } from "./bench-db";
 import { BENCH_SESSION_SECRET } from "./sessions";
 
 export interface AppStats {
@@ -18,6 +19,8 @@ export interface RunningApp {
   port: number;
   /** The app process, whose CPU a bench may read from /proc. */
   pid: number;
+  /** The name of the PostgreSQL database the app runs on (its backends' CPU: stats.ts). */
+  database: string;
   /** The app's inbound SMTP server (docs/mail.md "Inbound"). */
   smtpPort: number;
   /** `gc`: after a full garbage collection, so heapUsed is what the app holds. */
@@ -97,6 +100,7 @@ export async function startApp(options: {
     url: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid ?? 0,
+    database: databaseOf(options.databaseUrl),
     smtpPort,
     cacheBytes: async () => {
       const response = await fetch(`http://127.0.0.1:${port}/metrics`, {

@@ -18,6 +18,9 @@ export function assertLoopback(url: string, what: string): void {
 }
 
 /** The seeded database's URL; `explicit` is true when the environment variable chose it. */
+/** The database a connection URL names (its backends' CPU: stats.ts `backendCpuMeter`). */
+export const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
 export function benchDatabaseUrl(
   name = DEFAULT_DB_NAME,
   variable = "BENCH_DATABASE_URL",

@@ -2,11 +2,12 @@
 // every HTTP bench prints (requests/s, latency, failures, CPU shares).
 import type { Result } from "autocannon";
 import type { AppStats, RunningApp } from "./app-process";
-import { busyPercent, machineCpu, postgresCpuMs } from "./stats";
+import { backendCpuMeter, busyPercent, machineCpu } from "./stats";
 
 export interface MeasuredRun {
   result: Result;
-  /** CPU ms over the run: the app process, all PostgreSQL processes, this load generator. */
+  /** CPU ms over the run: the app process, the PostgreSQL backends of its database, this load
+   * generator. */
   appMs: number;
   postgresMs: number;
   loadGeneratorMs: number;
@@ -19,15 +20,17 @@ export async function measuredRun(
   run: () => PromiseLike<Result>,
 ): Promise<MeasuredRun> {
   const before = await app.stats();
-  const cpuBefore = { machine: machineCpu(), pg: postgresCpuMs(), self: process.cpuUsage() };
+  const postgres = backendCpuMeter(app.database);
+  const cpuBefore = { machine: machineCpu(), self: process.cpuUsage() };
   const result = await run();
   const self = process.cpuUsage(cpuBefore.self);
-  const cpuAfter = { machine: machineCpu(), pg: postgresCpuMs() };
+  const postgresMs = postgres();
+  const cpuAfter = { machine: machineCpu() };
   const after = await app.stats();
   return {
     result,
     appMs: after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs,
-    postgresMs: cpuAfter.pg - cpuBefore.pg,
+    postgresMs,
     loadGeneratorMs: (self.user + self.system) / 1000,
     machineBusyPercent: busyPercent(cpuBefore.machine, cpuAfter.machine),
     after,

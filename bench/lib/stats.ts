@@ -117,6 +117,39 @@ export function postgresCpuMs(): number {
   return ticks * TICK_MS;
 }
 
+/** The CPU ticks of each backend serving `database`, by pid: a backend's process title is
+ * `postgres: user database host(port) state`. */
+function backendTicks(database: string): Map<string, number> {
+  const ticks = new Map<string, number>();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+      if (title.split(" ")[2] === database) ticks.set(pid, ticksOf(stat));
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Starts counting the CPU of the PostgreSQL backends serving `database` (docs/performance.md
+ * "How it is measured"): the returned function answers the ms they used since, each backend from
+ * its CPU at the start (or from nothing, if it began since). Other databases' backends, another
+ * bench's or a test suite's, and the server's own processes are not counted; nor is a backend that
+ * ended in between (the app's pools keep theirs open).
+ */
+export function backendCpuMeter(database: string): () => number {
+  const start = backendTicks(database);
+  return () => {
+    let ticks = 0;
+    for (const [pid, now] of backendTicks(database)) ticks += now - (start.get(pid) ?? 0);
+    return ticks * TICK_MS;
+  };
+}
+
 /** CPU ms used so far by the process `pid` (all its threads); NaN once it is gone. */
 export function processCpuMs(pid: number): number {
   try {
