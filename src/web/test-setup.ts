@@ -8,14 +8,14 @@ import { toast } from "sonner";
 import { afterEach } from "vitest";
 import { loadDialogShell } from "./components/dialog/dialog";
 import { loadToaster } from "./components/feedback/app-toaster";
-import { loadOptionsMenuPanel } from "./components/menu/options-menu";
+import { loadOptionsMenus } from "./components/menu/options-menu";
 import { setSiteConfig } from "./lib/site-config";
 import { toasterReady } from "./lib/toast";
 import { TEST_SITE } from "./test-support/site";
 
 configure({ asyncUtilTimeout: 5_000 });
 setSiteConfig(TEST_SITE);
-await Promise.all([loadDialogShell(), loadOptionsMenuPanel(), loadToaster()]);
+await Promise.all([loadDialogShell(), loadOptionsMenus(), loadToaster()]);
 
 afterEach(() => {
   cleanup();
