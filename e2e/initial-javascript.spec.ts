@@ -4,11 +4,12 @@
 // signed out and signed in, each in a fresh browser context (nothing cached) with its service
 // worker blocked (playwright.config.ts), so each script is fetched from the server.
 import { request as httpRequest } from "node:http";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { newAccount, signInViaApi } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/env";
 import { expect, test, uniqueIp } from "./support/fixtures";
 import { createAccount, ownHandle } from "./support/people";
+import { landingHeading } from "./support/screen";
 
 /** The budget, in kB of gzip (1,024 bytes); INITIAL_JS_BUDGET_KB lowers it to see the check fail. */
 const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 150);
@@ -87,19 +88,22 @@ test("the landing, feed, profile and post pages fetch at most the budget of scri
   await expect(created, "post").toBeOK();
   const { post } = (await created.json()) as { post: { path: string } };
 
-  const pages = { landing: "/", profile: `/${handle}`, post: post.path };
-  for (const [name, path] of Object.entries(pages)) {
+  // Each page, and what it shows once loaded: a page that failed would fetch less.
+  const thePost = (on: Page) => on.getByRole("main").getByText("Counting bytes");
+  const pages: [string, string, boolean, (on: Page) => Locator][] = [
+    ["landing, signed out", "/", false, landingHeading],
+    ["profile, signed out", `/${handle}`, false, thePost],
+    ["post, signed out", post.path, false, thePost],
+    ["feed, signed in", "/", true, thePost],
+    ["profile, signed in", `/${handle}`, true, thePost],
+    ["post, signed in", post.path, true, thePost],
+  ];
+  for (const [name, path, signedIn, shows] of pages) {
     const visitor = await freshPage(browser);
-    expectUnderBudget(`${name}, signed out`, await scriptsFetchedLoading(visitor, path));
+    if (signedIn) await signInViaApi(visitor, ada);
+    const scripts = await scriptsFetchedLoading(visitor, path);
+    await expect(shows(visitor), name).toBeVisible();
+    expectUnderBudget(name, scripts);
     await visitor.context().close();
-  }
-  for (const [name, path] of Object.entries({ ...pages, landing: "/" })) {
-    const reader = await freshPage(browser);
-    await signInViaApi(reader, ada);
-    expectUnderBudget(
-      `${name === "landing" ? "feed" : name}, signed in`,
-      await scriptsFetchedLoading(reader, path),
-    );
-    await reader.context().close();
   }
 });
