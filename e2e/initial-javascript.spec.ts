@@ -11,7 +11,7 @@ import { expect, test, uniqueIp } from "./support/fixtures";
 import { createAccount, ownHandle } from "./support/people";
 import { landingHeading } from "./support/screen";
 
-/** The budget, in kB of gzip (1,024 bytes); INITIAL_JS_BUDGET_KB lowers it to see the check fail. */
+/** The budget in kB of gzip (1,024 bytes); INITIAL_JS_BUDGET_KB lowers it to see the check fail. */
 const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 150);
 
 interface Script {

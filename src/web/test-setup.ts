@@ -1,7 +1,7 @@
 // Setup for the jsdom ("web") test project: the site settings the server would embed in the page,
 // the dialogs, '…' menus (and the menus' owners) and toaster in place as once someone has used the
-// page (the header's menu, whose panel imports much more, is loaded by its own tests), and unmounting what each test rendered
-// with whatever it left waiting. A wait (`findBy…`, `waitFor`) gets 5 s instead of 1 s: a screen
+// page (the header's menu, whose panel imports much more, is loaded by its own tests), and
+// unmounting what each test rendered with whatever it left waiting. A wait (`findBy…`, `waitFor`) gets 5 s instead of 1 s: a screen
 // that loads a list on demand can take more than a second on a slow or busy machine.
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";

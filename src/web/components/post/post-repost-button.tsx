@@ -1,9 +1,9 @@
 // The repost button of a post (docs/feed.md "Reposts and quotes"), beside the like: pressed
 // (aria-pressed) once the reader reposted it, with the post's repost count. It opens a small menu
 // (the one options menu: arrow keys, Enter, Escape): Repost (or Undo repost) and Quote, which opens
-// the quote composer with the post's card (repost-menu.tsx). A private account's post can be neither reposted nor
-// quoted: the button is there, disabled, saying why. Signed-out visitors go to sign-up and come
-// back, as the like does.
+// the quote composer with the post's card (repost-menu.tsx). A private account's post can be
+// neither reposted nor quoted: the button is there, disabled, saying why. Signed-out visitors go
+// to sign-up and come back, as the like does.
 import { clsx } from "clsx";
 import { Repeat2 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
