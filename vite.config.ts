@@ -96,7 +96,8 @@ export default defineConfig({
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
-    // Which chunks each page loads first, for scripts/check-bundle-budget.mjs; never served.
+    // Which chunks each screen needs, for the pages' module preloads (http/screen-preloads.ts);
+    // never served.
     manifest: true,
     rolldownOptions: {
       output: {

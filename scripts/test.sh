@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: lint, types, unit tests, the initial JavaScript's budget, integration tests on PGlite
-# and on PostgreSQL, browser tests.
+# `npm test`: lint, types, unit tests, integration tests on PGlite and on PostgreSQL, browser tests
+# (among them the initial JavaScript's budget, e2e/initial-javascript.spec.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-path.sh
@@ -14,10 +14,6 @@ npm run --silent typecheck
 
 echo "== unit tests"
 vitest --project unit --project web --project web-isolated --outputFile.json="$results/unit.json"
-
-echo "== initial JavaScript"
-node scripts/ensure-build.mjs
-node scripts/check-bundle-budget.mjs
 
 echo "== integration tests on PGlite"
 # The machine's services and tools both passes use (PostgreSQL, nginx, promtool).

@@ -1,5 +1,5 @@
 // Browser entry: the site settings first, then query cache, realtime connection, theme, toasts and
-// the router; once idle, the menus and dialogs.
+// the router; once someone uses the page, the menus, dialogs and toaster.
 import "./lib/zod-config";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
@@ -7,12 +7,13 @@ import { createRoot } from "react-dom/client";
 import { loadDialogShell } from "./components/dialog/dialog";
 import { AppToaster, loadToaster } from "./components/feedback/app-toaster";
 import { loadMainMenuPanel } from "./components/layout/main-menu";
-import { loadOptionsMenuPanel } from "./components/menu/options-menu";
+import { loadOptionsMenus } from "./components/menu/options-menu";
 import { ApiRequestError } from "./lib/api";
 import { servedForThisVisit } from "./lib/json-block";
 import { fetchSiteConfig, readSiteConfigBlock, setSiteConfig } from "./lib/site-config";
 import { useTheme } from "./lib/theme";
 import { whenIdle } from "./lib/when-idle";
+import { whenUsed } from "./lib/when-used";
 import { AppRouter, preloadFirstScreen } from "./routing/router";
 import { seedPageData } from "./state/page-data";
 import { seedSession } from "./state/page-session";
@@ -66,10 +67,13 @@ const start = () => {
       </StrictMode>,
     );
   });
-  // What the first paint does without (docs/performance.md "Initial JavaScript"), each in an idle
-  // moment of its own: asking for a chunk and its dependencies is a task of its own.
-  for (const load of [loadMainMenuPanel, loadOptionsMenuPanel, loadDialogShell, loadToaster])
-    whenIdle(() => void load());
+  // What the page does without until someone uses it (docs/performance.md "Initial JavaScript"),
+  // then each in an idle moment of its own: asking for a chunk and its dependencies is a task of
+  // its own.
+  whenUsed(() => {
+    for (const load of [loadMainMenuPanel, loadOptionsMenus, loadDialogShell, loadToaster])
+      whenIdle(() => void load());
+  });
 };
 
 // The app server's pages carry the site settings and who is signed in, and a profile's or a post's

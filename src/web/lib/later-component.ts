@@ -1,6 +1,6 @@
 // Components kept out of the first download (docs/performance.md "Initial JavaScript"): main.tsx
-// loads them when the browser is first idle after the first paint, and a page that needs one
-// before that loads it at once; until it has loaded, its user draws a stand-in.
+// loads them once someone uses the page (lib/when-used.ts), and a page that needs one before that
+// loads it at once; until it has loaded, its user draws a stand-in.
 import { type ComponentType, useCallback, useEffect, useState } from "react";
 
 export interface LaterComponent<P> {

@@ -1,7 +1,7 @@
 // A menu button that stands in for its menu until it is first used (click, Enter, Space, ↑ or ↓):
 // it looks and reads as the menu's own button, and only then is the menu drawn, open. The menu's
-// code loads when the browser is first idle (lib/later-component.ts), or as the button is used
-// before that. Menus nobody opens draw nothing but their button (docs/performance.md
+// code loads once someone uses the page (lib/later-component.ts), or as the button is used before
+// that. Menus nobody opens draw nothing but their button (docs/performance.md
 // "Lighthouse").
 import { type KeyboardEvent, type Ref, useState } from "react";
 import { type LaterComponent, useLaterComponent } from "./later-component";

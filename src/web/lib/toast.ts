@@ -1,6 +1,6 @@
 // Toasts (spec-1 §8's success and error toasts) without sonner in the first download
 // (docs/performance.md "Initial JavaScript"): a toast asked for before the toaster has loaded
-// waits for it, and asking is what loads it when idle time has not
+// waits for it, and asking is what loads it when nobody has used the page yet
 // (components/feedback/app-toaster.tsx).
 export type ToastKind = "success" | "error" | "info";
 

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makePost } from "../test-support/posts";
 import { seedPageData } from "./page-data";
 import { mailKeys } from "./queries/mail";
-import { peopleSearchKeys } from "./queries/people-search";
 import { likeKeys } from "./queries/post-likes";
 import { postKeys } from "./queries/posts";
 import { profileKeys } from "./queries/profiles";
+import { peopleSearchKeys } from "./queries/search";
 
 const embed = (text: string) => {
   document.body.innerHTML = `<div id="root"></div><script type="application/json" id="page-data">${text}</script>`;

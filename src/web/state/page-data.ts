@@ -7,10 +7,10 @@ import type { PageData } from "../../domain/contracts/page-data";
 import { PAGE_DATA_ELEMENT_ID } from "../../domain/page-blocks";
 import { hasStrings, isObject, readJsonBlock } from "../lib/json-block";
 import { mailKeys } from "./queries/mail";
-import { peopleSearchKeys } from "./queries/people-search";
 import { seedPostLikes } from "./queries/post-likes";
 import { type PostPage, type PostPages, postKeys } from "./queries/posts";
 import { profileKeys } from "./queries/profiles";
+import { peopleSearchKeys } from "./queries/search";
 
 /** A list whose items each have the given string fields. */
 const isListOf = (value: unknown, ...fields: string[]): boolean =>

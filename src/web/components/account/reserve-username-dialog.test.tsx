@@ -53,7 +53,8 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-function renderDialog(initialName?: string) {
+/** The dialog, open, once its code has loaded (reserve-username-dialog.tsx). */
+async function renderDialog(initialName?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -61,7 +62,7 @@ function renderDialog(initialName?: string) {
       <AppToaster theme="light" />
     </QueryClientProvider>,
   );
-  return { user: userEvent.setup(), input: screen.getByLabelText("Username") };
+  return { user: userEvent.setup(), input: await screen.findByLabelText("Username") };
 }
 
 const reserveButton = () => screen.getByRole("button", { name: "Make it Yours" });
@@ -74,7 +75,7 @@ describe("ReserveUsernameDialog", () => {
       new Promise((resolve) => {
         release = () => resolve(available(name));
       });
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     expect(reserveButton()).toHaveProperty("disabled", true);
 
     await user.type(input, "Ada");
@@ -100,7 +101,7 @@ describe("ReserveUsernameDialog", () => {
       new Promise((resolve) => {
         release = () => resolve({ status: 200, body: { url: "/checkout/test/chk_1" } });
       });
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "Ada");
     await waitFor(() => expect(status().textContent).toContain("Available"));
 
@@ -116,7 +117,7 @@ describe("ReserveUsernameDialog", () => {
   });
 
   it("starts with the name it was given, e.g. a lapsed name to renew", async () => {
-    const { input } = renderDialog("ada");
+    const { input } = await renderDialog("ada");
     expect((input as HTMLInputElement).value).toBe("ada");
     await waitFor(() => expect(status().textContent).toContain("Available"));
     expect(reserveButton()).toHaveProperty("disabled", false);
@@ -148,7 +149,7 @@ describe("ReserveUsernameDialog", () => {
     ],
   ])("says 'Checkout failed' with %s, and stays on the page", async (_case, reply, text) => {
     checkoutAnswer = () => reply;
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "ada");
     await waitFor(() => expect(status().textContent).toContain("Available"));
     await user.click(reserveButton());
@@ -172,7 +173,7 @@ describe("ReserveUsernameDialog", () => {
         body: { error: { code: "conflict", message: USERNAME_MESSAGES.held.text } },
       };
     };
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "ada");
     await waitFor(() => expect(status().textContent).toContain("Available"));
     await user.click(reserveButton());
@@ -186,7 +187,7 @@ describe("ReserveUsernameDialog", () => {
       status: 200,
       body: { name, available: false, reason: "taken", tier: null },
     });
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "grace");
     await waitFor(() => expect(status().textContent).toContain("Unavailable"));
     expect(screen.getAllByText("Unavailable")).toHaveLength(1);
@@ -200,7 +201,7 @@ describe("ReserveUsernameDialog", () => {
   });
 
   it("tells a name that is never for sale once, without its link, address or price", async () => {
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "admin");
     expect(status().textContent).toBe(
       `${USERNAME_MESSAGES.reserved.title}${USERNAME_MESSAGES.reserved.text}`,
@@ -212,7 +213,7 @@ describe("ReserveUsernameDialog", () => {
   });
 
   it("explains an invalid or too long name without asking the server", async () => {
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "ada lovelace");
     expect(screen.getByText(USERNAME_MESSAGES.invalid.title)).toBeTruthy();
     expect(screen.getByText(USERNAME_MESSAGES.invalid.text)).toBeTruthy();
@@ -229,7 +230,7 @@ describe("ReserveUsernameDialog", () => {
 
   it("counts a failed check as available (spec-2 §4)", async () => {
     answer = () => ({ status: 500, body: { error: { code: "internal_error", message: "boom" } } });
-    const { user, input } = renderDialog();
+    const { user, input } = await renderDialog();
     await user.type(input, "lin.wei");
     await waitFor(() => expect(status().textContent).toContain("Available"));
     expect(screen.getByText("$20/year")).toBeTruthy();

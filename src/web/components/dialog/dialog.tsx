@@ -1,13 +1,13 @@
 // Dialogs (STYLE.md "Shared UI shells"). The shell, on Radix Dialog (dialog-shell.tsx), is kept out
-// of the first download (docs/performance.md "Initial JavaScript"): it loads when the browser is
-// first idle, or as a dialog first opens before that; a dialog never opened draws nothing.
+// of the first download (docs/performance.md "Initial JavaScript"): it loads once someone uses the
+// page (main.tsx), or as a dialog first opens before that; a dialog never opened draws nothing.
 import { useState } from "react";
 import { laterComponent, useLaterComponent } from "../../lib/later-component";
 import type { DialogProps } from "./dialog-props";
 
 const shell = laterComponent<DialogProps>(() => import("./dialog-shell"));
 
-/** Loads the shell (main.tsx, when idle). */
+/** Loads the shell (main.tsx, once someone uses the page). */
 export const loadDialogShell = shell.load;
 
 export function Dialog(props: DialogProps) {

@@ -1,5 +1,5 @@
 // The toaster, kept out of the first download (docs/performance.md "Initial JavaScript"): main.tsx
-// loads sonner when the browser is first idle, and a toast asked for before that loads it at once
+// loads sonner once someone uses the page, and a toast asked for before that loads it at once
 // (lib/toast.ts keeps the toast waiting until the toaster is in).
 import { useEffect, useState } from "react";
 import { laterComponent, useLaterComponent } from "../../lib/later-component";
@@ -7,7 +7,7 @@ import { onToastWaiting } from "../../lib/toast";
 
 const toaster = laterComponent<{ theme: "light" | "dark" }>(() => import("./sonner-toaster"));
 
-/** Loads the toaster (main.tsx, when idle). */
+/** Loads the toaster (main.tsx, once someone uses the page). */
 export const loadToaster = toaster.load;
 
 export function AppToaster({ theme }: { theme: "light" | "dark" }) {

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadMainMenuPanel, MainMenu } from "./main-menu";
 
-// The panel in place, as once the browser has been idle (main-menu-loading.test.tsx covers before).
+// The panel in place, as once someone has used the page (main-menu-loading.test.tsx covers before).
 beforeAll(async () => {
   await loadMainMenuPanel();
 });

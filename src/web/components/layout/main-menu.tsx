@@ -1,6 +1,6 @@
 // The header's menu (spec-1 §2). Its panel, on Radix's DropdownMenu (main-menu-panel.tsx), is kept
-// out of the first download (docs/performance.md "Initial JavaScript"): main.tsx loads it when the
-// browser is first idle. Until the button is first used the same button stands in its place, and
+// out of the first download (docs/performance.md "Initial JavaScript"): main.tsx loads it once
+// someone uses the page. Until the button is first used the same button stands in its place, and
 // used, the panel is drawn open, keyboard focus included (lib/stand-in-menu.ts).
 import { laterComponent } from "../../lib/later-component";
 import { useStandInMenu } from "../../lib/stand-in-menu";
@@ -9,7 +9,7 @@ import { type MainMenuProps, MenuFace } from "./main-menu-face";
 
 const panel = laterComponent<MainMenuProps>(() => import("./main-menu-panel"));
 
-/** Loads the panel (main.tsx, when idle). */
+/** Loads the panel (main.tsx, once someone uses the page). */
 export const loadMainMenuPanel = panel.load;
 
 export function MainMenu(props: MainMenuProps) {

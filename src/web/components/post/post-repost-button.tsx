@@ -1,23 +1,23 @@
 // The repost button of a post (docs/feed.md "Reposts and quotes"), beside the like: pressed
 // (aria-pressed) once the reader reposted it, with the post's repost count. It opens a small menu
 // (the one options menu: arrow keys, Enter, Escape): Repost (or Undo repost) and Quote, which opens
-// the quote composer with the post's card. A private account's post can be neither reposted nor
-// quoted: the button is there, disabled, saying why. Signed-out visitors go to sign-up and come
-// back, as the like does.
+// the quote composer with the post's card (repost-menu.tsx). A private account's post can be
+// neither reposted nor quoted: the button is there, disabled, saying why. Signed-out visitors go
+// to sign-up and come back, as the like does.
 import { clsx } from "clsx";
-import { Quote, Repeat2 } from "lucide-react";
-import { useState } from "react";
+import { Repeat2 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
 import type { PostView } from "../../../domain/contracts/posts";
 import { formatCount } from "../../../domain/numbers";
 import { signupRedirect } from "../../../domain/safe-next";
-import { usePostRepostState, useRepostMutation } from "../../state/queries/post-reposts";
+import { usePostRepostState } from "../../state/queries/post-reposts";
 import { useSessionUser } from "../../state/queries/session";
-import { OptionsMenu, OptionsMenuOnUse } from "../menu/options-menu";
-import { OptionsMenuItem } from "../menu/options-menu-item";
+import { menuOwner, OptionsMenuOnUse } from "../menu/options-menu";
 import type { MenuButtonLook, MenuTriggerProps } from "../menu/options-menu-props";
 import { countLabel } from "./post-parts";
-import { QuoteComposerDialog } from "./quote-composer-dialog";
+import type { RepostMenuProps } from "./repost-menu";
+
+const owner = menuOwner<RepostMenuProps>(() => import("./repost-menu"));
 
 export function PostRepostButton({ post }: { post: PostView }) {
   const { user } = useSessionUser();
@@ -37,43 +37,7 @@ export function PostRepostButton({ post }: { post: PostView }) {
     return look({ onClick: closed ? undefined : toSignUp, disabled: closed });
   }
   const menu: MenuButtonLook = { label, trigger: look, align: "start" };
-  return (
-    <OptionsMenuOnUse {...menu}>
-      <RepostMenu post={post} reposted={reposted} look={menu} />
-    </OptionsMenuOnUse>
-  );
-}
-
-function RepostMenu({
-  post,
-  reposted,
-  look,
-}: {
-  post: PostView;
-  reposted: boolean;
-  look: MenuButtonLook;
-}) {
-  const repost = useRepostMutation(post);
-  const [quoting, setQuoting] = useState(false);
-  return (
-    <>
-      <OptionsMenu {...look} usedAlready>
-        <OptionsMenuItem
-          icon={<Repeat2 aria-hidden="true" size={16} />}
-          onSelect={() => repost.mutate(reposted)}
-        >
-          {reposted ? "Undo repost" : "Repost"}
-        </OptionsMenuItem>
-        <OptionsMenuItem
-          icon={<Quote aria-hidden="true" size={16} />}
-          onSelect={() => setQuoting(true)}
-        >
-          Quote
-        </OptionsMenuItem>
-      </OptionsMenu>
-      <QuoteComposerDialog post={post} open={quoting} onOpenChange={setQuoting} />
-    </>
-  );
+  return <OptionsMenuOnUse {...menu} owner={owner} props={{ post, reposted, look: menu }} />;
 }
 
 function RepostLook({

@@ -115,7 +115,8 @@ describe("UsernameSection", () => {
     ).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Cancel renewal" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Renew" }));
-    const dialog = screen.getByRole("dialog", { name: "Reserve Username" });
+    // Its code loads as it first opens (components/account/reserve-username-dialog.tsx).
+    const dialog = await screen.findByRole("dialog", { name: "Reserve Username" });
     expect((within(dialog).getByLabelText("Username") as HTMLInputElement).value).toBe("adal");
   });
 

@@ -1,40 +1,17 @@
 // The 'Message options' menu on a message from another member (docs/safety.md "Report"), drawn
-// from the first use of its button on (`OptionsMenuOnUse`).
-import { useRef, useState } from "react";
+// from the first use of its button on (`OptionsMenuOnUse`: used-message-menu.tsx).
 import type { PersonSummary } from "../../../domain/contracts/follows";
-import { OptionsMenu, OptionsMenuOnUse } from "../../components/menu/options-menu";
-import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
+import { menuOwner, OptionsMenuOnUse } from "../../components/menu/options-menu";
 
-const ACTIONS: readonly SafetyAction[] = ["report"];
-
-interface MessageMenuProps {
+export interface MessageMenuProps {
   messageId: string;
   sender: PersonSummary;
 }
 
-const LOOK = { label: "Message options", triggerClassName: "-my-2 -mr-2 ml-auto" };
+export const LOOK = { label: "Message options", triggerClassName: "-my-2 -mr-2 ml-auto" };
+
+const owner = menuOwner<MessageMenuProps>(() => import("./used-message-menu"));
 
 export function MessageMenu(props: MessageMenuProps) {
-  return (
-    <OptionsMenuOnUse {...LOOK}>
-      <UsedMessageMenu {...props} />
-    </OptionsMenuOnUse>
-  );
-}
-
-function UsedMessageMenu({ messageId, sender }: MessageMenuProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const safety = useSafetyActions(
-    { target: { type: "message", id: messageId }, person: sender },
-    { actions: ACTIONS, menuOpen, triggerRef: trigger },
-  );
-  return (
-    <>
-      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
-        {safety.items}
-      </OptionsMenu>
-      {safety.dialogs}
-    </>
-  );
+  return <OptionsMenuOnUse {...LOOK} owner={owner} props={props} />;
 }

@@ -1,39 +1,17 @@
 // The 'Comment options' menu on someone else's comment (docs/safety.md): Report it, or Mute or
-// Block its author, drawn from the first use of its button on (`OptionsMenuOnUse`).
-import { useRef, useState } from "react";
+// Block its author, drawn from the first use of its button on (`OptionsMenuOnUse`:
+// used-comment-menu.tsx).
 import type { CommentView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
-import { OptionsMenu, OptionsMenuOnUse } from "../../components/menu/options-menu";
-import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
+import { menuOwner, OptionsMenuOnUse } from "../../components/menu/options-menu";
 
-const ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
-
-const look = (comment: CommentView) => ({
+export const look = (comment: CommentView) => ({
   label: `Comment options, ${displayName(comment.author)}`,
   triggerClassName: "-my-1.5 -mr-2",
 });
 
-export function CommentMenu({ comment }: { comment: CommentView }) {
-  return (
-    <OptionsMenuOnUse {...look(comment)}>
-      <UsedCommentMenu comment={comment} />
-    </OptionsMenuOnUse>
-  );
-}
+const owner = menuOwner<{ comment: CommentView }>(() => import("./used-comment-menu"));
 
-function UsedCommentMenu({ comment }: { comment: CommentView }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const safety = useSafetyActions(
-    { target: { type: "comment", id: comment.id }, person: comment.author },
-    { actions: ACTIONS, menuOpen, triggerRef: trigger },
-  );
-  return (
-    <>
-      <OptionsMenu {...look(comment)} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
-        {safety.items}
-      </OptionsMenu>
-      {safety.dialogs}
-    </>
-  );
+export function CommentMenu({ comment }: { comment: CommentView }) {
+  return <OptionsMenuOnUse {...look(comment)} owner={owner} props={{ comment }} />;
 }

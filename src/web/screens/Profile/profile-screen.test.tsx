@@ -260,7 +260,8 @@ describe("ProfileScreen", () => {
     };
     const { user } = renderAt("/grace.hopper");
     await user.click(await screen.findByRole("button", { name: "Get a custom username" }));
-    expect(screen.getByRole("dialog", { name: "Reserve Username" })).toBeTruthy();
+    // Its code loads as it first opens (components/account/reserve-username-dialog.tsx).
+    expect(await screen.findByRole("dialog", { name: "Reserve Username" })).toBeTruthy();
   });
 
   it("offers no custom username to an owner who has one, nor on someone else's profile", async () => {

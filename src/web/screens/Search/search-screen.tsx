@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import { pageText } from "../../../domain/page-titles";
 import { usePageMeta } from "../../lib/document-head";
 import { useSite } from "../../lib/site-config";
-import { peopleSearchKeys } from "../../state/queries/people-search";
+import { peopleSearchKeys } from "../../state/queries/search";
 import { SearchForm } from "./filter-panel";
 import { EnhancedResults, LocalResults } from "./search-results";
 import { TrendingTags } from "./trending-tags";

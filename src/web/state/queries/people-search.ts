@@ -6,17 +6,10 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { recentProfilesResponse, searchResultsPage } from "../../../domain/contracts/search";
 import { SEARCH_PAGE_SIZE } from "../../../domain/search-filters";
 import { api } from "../../lib/api";
-import { searchKeys } from "./search";
+import { peopleSearchKeys } from "./search";
 
 /** Back to a search within this time shows its results without asking again. */
 const RESULTS_STALE_MS = 60_000;
-
-export const peopleSearchKeys = {
-  all: [...searchKeys.all, "advanced"] as const,
-  /** One search: the canonical query string of its filter object (spec-2 §3). */
-  results: (query: string) => [...peopleSearchKeys.all, "results", query] as const,
-  recent: () => [...peopleSearchKeys.all, "recent"] as const,
-};
 
 /** The pages of the search `query` (a filter query string); idle while `query` is null. A bad
  * value is the server's 400, which names it: nothing is retried. */

@@ -27,6 +27,15 @@ export const searchKeys = {
   peopleQuery: (q: string) => [...searchKeys.people(), q] as const,
 };
 
+/** The search page's queries (people-search.ts). Here, not there, so the page data's seeding
+ * (state/page-data.ts) does not bring the search page's filter fields into the first script. */
+export const peopleSearchKeys = {
+  all: [...searchKeys.all, "advanced"] as const,
+  /** One search: the canonical query string of its filter object (spec-2 §3). */
+  results: (query: string) => [...peopleSearchKeys.all, "results", query] as const,
+  recent: () => [...peopleSearchKeys.all, "recent"] as const,
+};
+
 /** What is sent: trimmed and capped to the contract's 100 characters. */
 export function normalizeSearchText(raw: string): string {
   return raw.trim().slice(0, 100);
