@@ -2,7 +2,7 @@
 // suspended person cannot sign in; a restricted one reads but does not post, comment, message or
 // follow. Moderation sets both (modules/safety/moderation.ts); roles, notices and the standing a
 // person is shown are in modules/safety/standing.ts.
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { longDateLabel } from "../../domain/time-labels";
 import type { Db } from "../db/client";
 import { preparedPer } from "../db/prepared";
@@ -39,6 +39,11 @@ const restrictionOf = preparedPer((db: Db) =>
     .where(eq(profiles.userId, sql.placeholder("userId")))
     .prepare("restriction_of"),
 );
+
+/** The end of the person's restriction (null: none), for a statement that reads it with other
+ * things; `refuseRestricted` decides on it. */
+export const restrictionEndSql = (userId: string): SQL =>
+  sql`(select p.restricted_until from profiles p where p.user_id = ${userId})`;
 
 /** requireUnrestricted on a restriction read with other things in one statement. */
 export function refuseRestricted(until: Date | null, now = new Date()): void {
