@@ -7,7 +7,7 @@
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { spendNewAccountWrite } from "../../policy/new-accounts";
-import { holdsFrom } from "../notification-settings/filter";
+import { holdsWith } from "../notification-settings/filter";
 import { setRequest } from "./request-queries";
 import type { MemberOnSend } from "./send-queries";
 
@@ -38,11 +38,18 @@ export async function requestsOnSend(
 ): Promise<{ held: string[]; released: string[] }> {
   const held: string[] = [];
   const released: string[] = [];
-  for (const { userId, request, hadMessage } of recipients) {
+  for (const { userId, request, hadMessage, filter, facts } of recipients) {
     if (request === null && hadMessage) continue;
-    if (await holdsFrom(db, { recipientId: userId, sender: { userId: senderId }, now })) {
-      held.push(userId);
-    } else if (request !== null) released.push(userId);
+    const holds =
+      filter !== null &&
+      (await holdsWith(db, {
+        state: filter,
+        sender: { userId: senderId },
+        now,
+        follows: () => facts?.followsWriter ?? false,
+      }));
+    if (holds) held.push(userId);
+    else if (request !== null) released.push(userId);
   }
   return { held, released };
 }
