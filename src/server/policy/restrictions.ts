@@ -30,8 +30,9 @@ export async function requireUnrestricted(db: Db, userId: string, now = new Date
   refuseRestricted(row?.until ?? null, now);
 }
 
-/** Read before every post, comment and message: a hot read (db/prepared.ts), so it does not wait
- * for the connections the writes hold (docs/performance.md "postgres.js's queue"). */
+/** Read before every post and comment (a message reads `restrictionEndSql` in its one read): a
+ * hot read (db/prepared.ts), so it does not wait for the connections the writes hold
+ * (docs/performance.md "postgres.js's queue"). */
 const restrictionOf = preparedPer((db: Db) =>
   db
     .select({ until: profiles.restrictedUntil })
