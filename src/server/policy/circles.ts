@@ -8,12 +8,21 @@ import { type Db, queryRows } from "../db/client";
 import { friendsWith } from "./viewer-relation";
 
 /** True when the person in `other` is among those `owner` lets in with `who`. */
-function inCircleSql(who: "following" | "friends", owner: string, other: string): SQL<boolean> {
-  const ownerId = sql`${owner}::text`;
-  const otherId = sql`${other}::text`;
+function inCircleSql(who: "following" | "friends", ownerId: SQL, otherId: SQL): SQL<boolean> {
   return who === "friends"
     ? friendsWith(ownerId, otherId)
     : sql<boolean>`exists (select 1 from followers f where f.follower_id = ${ownerId} and f.following_id = ${otherId})`;
+}
+
+/** inCircle as a condition on a column holding the owner's choice (null or
+ * anything else: everyone, as `isWhoMay` reads it), for a read
+ * that asks it with other things in one statement (the send's: docs/mail.md "Sending"). */
+export function inCircleWhen(who: SQL, owner: SQL, other: SQL): SQL<boolean> {
+  return sql<boolean>`(${owner} = ${other} or case ${who}
+    when 'nobody' then false
+    when 'following' then ${inCircleSql("following", owner, other)}
+    when 'friends' then ${inCircleSql("friends", owner, other)}
+    else true end)`;
 }
 
 /** Whether `otherId`, a person here, is let in by `ownerId`'s choice `who` (no query for
@@ -26,7 +35,7 @@ export async function inCircle(
   if (who === "nobody") return false;
   const [row] = await queryRows<{ ok: boolean }>(
     db,
-    sql`select ${inCircleSql(who, ownerId, otherId)} as ok`,
+    sql`select ${inCircleSql(who, sql`${ownerId}::text`, sql`${otherId}::text`)} as ok`,
   );
   return Boolean(row?.ok);
 }

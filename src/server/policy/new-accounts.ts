@@ -4,7 +4,7 @@
 // what accounts under FILTERED_ACCOUNT_DAYS old write to them under Requests (docs/notifications.md
 // "Requests"). One of ours is as old as its profile; someone elsewhere as their server says (the
 // actor's `published`), else as long as we have known them.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { preparedPer } from "../db/prepared";
@@ -112,6 +112,11 @@ export async function isFilteredSender(db: Db, sender: Sender, now: Date): Promi
   const made = await senderMadeAt(db, sender);
   return made !== null && isNewAccount(made, now, FILTERED_ACCOUNT_DAYS);
 }
+
+/** followsSender for a sender of ours, as a condition on two columns, for a statement that asks
+ * it with other things (the send's one read: policy/recipients.ts). */
+export const followsWriterSql = (userId: SQL, writerId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from followers fw where fw.follower_id = ${userId} and fw.following_id = ${writerId})`;
 
 /** The person follows the sender (here, or elsewhere once their server accepted). */
 export async function followsSender(db: Db, userId: string, sender: Sender): Promise<boolean> {

@@ -7,54 +7,83 @@
 // recipient has written in keeps going whatever they choose later, as Bluesky's chats do, so only
 // a block ends one. Mail from outside reaches a person who is not open to everyone only in reply
 // to them: a thread with that address they wrote in.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { displayName } from "../../domain/display-name";
 import { ERROR_CODES } from "../../domain/error-codes";
 import { displayHandle } from "../../domain/handles";
-import { isWhoMay, messagesRefusal, type WhoMay } from "../../domain/reply-controls";
+import { messagesRefusal } from "../../domain/reply-controls";
 import { type Db, queryRows } from "../db/client";
 import { type AppError, badRequest, conflict, forbidden } from "../errors";
 import { BLOCKING_MESSAGE } from "./blocks";
-import { inCircle } from "./circles";
-import { blockBetween } from "./visibility";
+import { inCircleWhen } from "./circles";
+import { followsWriterSql } from "./new-accounts";
+import { hasBlocked } from "./visibility";
 
 export const SELF_MESSAGE = "You can't send a message to yourself.";
 const CANNOT_MESSAGE = "You can't message this person.";
 
 export const cannotMessage = () => forbidden(CANNOT_MESSAGE);
 
-interface Recipient {
-  name: string;
+/** What the rule reads of a recipient, for the viewer (and the thread, when there is one). */
+export interface RecipientFacts {
+  fullName: string;
+  username: string | null;
+  defaultUsername: string;
+  emailAddress: string;
   suspended: boolean;
-  whoCanMessage: WhoMay;
+  /** The viewer blocked them. */
+  blocking: boolean;
+  /** They blocked the viewer. */
+  blocked: boolean;
+  /** Their 'Who can message me' lets the viewer in (circles.ts). */
+  inCircle: boolean;
+  /** They have written in the thread. */
+  hasWritten: boolean;
+  /** They follow the viewer (who is then no stranger to them: docs/safety.md "New accounts"). */
+  followsWriter: boolean;
 }
 
-async function recipientOf(db: Db, userId: string): Promise<Recipient | null> {
-  const [row] = await queryRows<{
-    full_name: string;
-    username: string | null;
-    default_username: string;
-    email_address: string;
-    suspended: boolean;
-    who_can_message: string | null;
-  }>(
-    db,
-    sql`select p.full_name, p.username, p.default_username, p.email_address,
-          p.suspended_at is not null as suspended, m.who_can_message
-        from profiles p left join mail_preferences m on m.user_id = p.user_id
-        where p.user_id = ${userId}`,
-  );
-  if (!row) return null;
-  const handle = displayHandle({
-    username: row.username,
-    defaultUsername: row.default_username,
-    emailAddress: row.email_address,
-  });
-  return {
-    name: displayName({ fullName: row.full_name, handle }),
-    suspended: row.suspended,
-    whoCanMessage: isWhoMay(row.who_can_message) ? row.who_can_message : "everyone",
-  };
+/**
+ * The recipient in `userId` as the rule reads them, as one json value (null when there is no such
+ * person), so a statement can ask it beside other things: the send's one read asks it for each
+ * member of the thread (docs/mail.md "Sending").
+ */
+export function recipientFactsSql({
+  viewerId,
+  userId,
+  threadId,
+}: {
+  viewerId: string;
+  userId: SQL;
+  threadId: SQL | null;
+}): SQL {
+  const viewer = sql`${viewerId}::text`;
+  const hasWritten = threadId
+    ? sql`exists (select 1 from chat_messages w where w.thread_id = ${threadId} and w.sender_id = ${userId})`
+    : sql`false`;
+  return sql`(select json_build_object(
+      'fullName', p.full_name, 'username', p.username, 'defaultUsername', p.default_username,
+      'emailAddress', p.email_address, 'suspended', p.suspended_at is not null,
+      'blocking', ${hasBlocked(viewer, userId)}, 'blocked', ${hasBlocked(userId, viewer)},
+      'inCircle', ${inCircleWhen(sql`m.who_can_message`, userId, viewer)},
+      'hasWritten', ${hasWritten},
+      'followsWriter', ${followsWriterSql(userId, viewer)})
+    from profiles p left join mail_preferences m on m.user_id = p.user_id
+    where p.user_id = ${userId})`;
+}
+
+/**
+ * Why the viewer may not write to the person `facts` describes (recipientFactsSql), or null when
+ * they may: a thread the recipient wrote in is let through their 'Who can message me'.
+ */
+export function refusalOf(facts: RecipientFacts | null): AppError | null {
+  if (!facts || facts.suspended) return cannotMessage();
+  if (facts.blocking) return conflict(ERROR_CODES.conflict, BLOCKING_MESSAGE);
+  if (facts.blocked) return cannotMessage();
+  if (facts.inCircle || facts.hasWritten) return null;
+  const handle = displayHandle(facts);
+  const name = displayName({ fullName: facts.fullName, handle });
+  return forbidden(messagesRefusal(name), ERROR_CODES.messagesClosed);
 }
 
 /** Whether the person has written in the thread: a conversation they are part of. */
@@ -70,30 +99,23 @@ async function hasWrittenIn(db: Db, { userId, threadId }: { userId: string; thre
  * Why the viewer may not write to the person, or null when they may: in the thread `threadId`
  * (a thread the recipient wrote in is let through their 'Who can message me'), or to start one
  * (`threadId` null). The same answer for every way in: the Message button, the composer and each
- * message (docs/mail.md "Who can be written to").
+ * message (docs/mail.md "Who can be written to"). One statement.
  */
 export async function messageRefusal(
   db: Db,
   { viewerId, userId, threadId }: { viewerId: string; userId: string; threadId: string | null },
 ): Promise<AppError | null> {
   if (userId === viewerId) return badRequest(ERROR_CODES.validation, SELF_MESSAGE);
-  const recipient = await recipientOf(db, userId);
-  if (!recipient || recipient.suspended) return cannotMessage();
-  const block = await blockBetween(db, viewerId, userId);
-  if (block === "blocking") return conflict(ERROR_CODES.conflict, BLOCKING_MESSAGE);
-  if (block === "blocked") return cannotMessage();
-  const who = recipient.whoCanMessage;
-  if (await inCircle(db, { ownerId: userId, otherId: viewerId, who })) return null;
-  if (threadId && (await hasWrittenIn(db, { userId, threadId }))) return null;
-  return forbidden(messagesRefusal(recipient.name), ERROR_CODES.messagesClosed);
-}
-
-export async function requireReachable(
-  db: Db,
-  input: { viewerId: string; userId: string; threadId: string | null },
-): Promise<void> {
-  const refusal = await messageRefusal(db, input);
-  if (refusal) throw refusal;
+  const facts = recipientFactsSql({
+    viewerId,
+    userId: sql`${userId}::text`,
+    threadId: threadId === null ? null : sql`${threadId}::uuid`,
+  });
+  const [row] = await queryRows<{ facts: RecipientFacts | null }>(
+    db,
+    sql`select ${facts} as facts`,
+  );
+  return refusalOf(row?.facts ?? null);
 }
 
 /** Whether the person's 'Who can message me' lets in mail from anyone outside. */

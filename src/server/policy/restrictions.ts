@@ -2,7 +2,7 @@
 // suspended person cannot sign in; a restricted one reads but does not post, comment, message or
 // follow. Moderation sets both (modules/safety/moderation.ts); roles, notices and the standing a
 // person is shown are in modules/safety/standing.ts.
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { longDateLabel } from "../../domain/time-labels";
 import type { Db } from "../db/client";
 import { preparedPer } from "../db/prepared";
@@ -30,8 +30,9 @@ export async function requireUnrestricted(db: Db, userId: string, now = new Date
   refuseRestricted(row?.until ?? null, now);
 }
 
-/** Read before every post, comment and message: a hot read (db/prepared.ts), so it does not wait
- * for the connections the writes hold (docs/performance.md "postgres.js's queue"). */
+/** Read before every post and comment (a message reads `restrictionEndSql` in its one read): a
+ * hot read (db/prepared.ts), so it does not wait for the connections the writes hold
+ * (docs/performance.md "postgres.js's queue"). */
 const restrictionOf = preparedPer((db: Db) =>
   db
     .select({ until: profiles.restrictedUntil })
@@ -39,6 +40,11 @@ const restrictionOf = preparedPer((db: Db) =>
     .where(eq(profiles.userId, sql.placeholder("userId")))
     .prepare("restriction_of"),
 );
+
+/** The end of the person's restriction (null: none), for a statement that reads it with other
+ * things; `refuseRestricted` decides on it. */
+export const restrictionEndSql = (userId: string): SQL =>
+  sql`(select p.restricted_until from profiles p where p.user_id = ${userId})`;
 
 /** requireUnrestricted on a restriction read with other things in one statement. */
 export function refuseRestricted(until: Date | null, now = new Date()): void {

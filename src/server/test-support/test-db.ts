@@ -57,13 +57,16 @@ export async function createPostgresDatabase(
   };
 }
 
+/** The migrated PGlite snapshot in memory, and its client. */
+export async function openPgliteSnapshot(): Promise<{ client: PGlite; database: Database }> {
+  const snapshot = new Blob([await readFile(snapshotFile)]);
+  const client = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions() });
+  return { client, database: fromPglite(client) };
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const snapshot = new Blob([await readFile(snapshotFile)]);
-    const client = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions() });
-    return fromPglite(client);
-  }
+  if (!serverUrl) return (await openPgliteSnapshot()).database;
   const created = await createPostgresDatabase(serverUrl);
   const database = fromPostgres(created.url, 5);
   await database.migrate();

@@ -14,7 +14,7 @@ import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
 import { channelsFor } from "../notification-settings/channels";
 import { tellByPush } from "../push/tell";
-import { claimNotice, threadMemberIds } from "./queries";
+import { claimNotice } from "./queries";
 
 export const NOTICE_INTERVAL_MINUTES = 15;
 
@@ -25,15 +25,18 @@ export async function queueNotices(
   {
     threadId,
     message,
+    memberIds,
     untold = [],
   }: {
     threadId: string;
     message: MessageView;
+    /** The thread's members, as the message's statement found them. */
+    memberIds: readonly string[];
     /** Members whose copy is a message request: told nothing (docs/mail.md "Message requests"). */
     untold?: readonly string[];
   },
 ): Promise<void> {
-  const recipients = (await threadMemberIds(tx, threadId)).filter(
+  const recipients = memberIds.filter(
     (id) => id !== message.sender?.userId && !untold.includes(id),
   );
   for (const userId of recipients) {

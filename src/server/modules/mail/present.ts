@@ -8,13 +8,32 @@ export const DELETED_MESSAGE = "Message deleted";
 
 /** What a message says: a removed one (docs/safety.md) and one whose sender deleted their account
  * (docs/accounts.md "Deleting the account") stay in the thread without their words. */
-function wordsOf(m: MessageRow["message"]): { subject: string | null; body: string } {
+function wordsOf(m: ShownMessage["message"]): { subject: string | null; body: string } {
   if (m.senderDeletedAt) return { subject: null, body: DELETED_MESSAGE };
   if (m.removedAt) return { subject: null, body: REMOVED_MESSAGE };
   return { subject: m.subject, body: m.body };
 }
 
-export function presentMessage(row: MessageRow): MessageView {
+/** What a message is shown from: its row's shown columns and its sender. */
+type ShownMessage = {
+  message: Pick<
+    MessageRow["message"],
+    | "id"
+    | "threadId"
+    | "senderAddress"
+    | "subject"
+    | "body"
+    | "direction"
+    | "suspicious"
+    | "attachmentsDropped"
+    | "removedAt"
+    | "senderDeletedAt"
+    | "createdAt"
+  >;
+  sender: MessageRow["sender"];
+};
+
+export function presentMessage(row: ShownMessage): MessageView {
   const m = row.message;
   return {
     id: m.id,

@@ -7,7 +7,7 @@ import { users } from "../../db/schema/auth";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { profiles } from "../../db/schema/profiles";
 import { nameNotHeld } from "../../policy/held-names";
-import { personColumns } from "../profiles/person";
+import { type PersonRow, personColumns } from "../profiles/person";
 
 export type Direction = "internal" | "outbound" | "inbound";
 
@@ -168,20 +168,25 @@ export async function listMessages(
     .limit(input.limit + 1);
 }
 
-export async function findMessage(db: Db, messageId: string) {
-  const [row] = await db
-    .select(messageColumns)
-    .from(chatMessages)
-    .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
-    .where(eq(chatMessages.id, messageId))
-    .limit(1);
-  return row;
+/** The sender as `personColumns` reads them, as one json object (for insertMessage's answer). */
+const personJson = sql`json_build_object(${sql.join(
+  Object.entries(personColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/** A stored message's id and time, the thread's members, and the sender (a member) as shown. */
+export interface InsertedMessage {
+  id: string;
+  createdAt: Date;
+  memberIds: string[];
+  sender: PersonRow | null;
 }
 
 /**
  * Inserts a message and, in the same statement, moves the thread's and every member's newest
  * message time (to the millisecond, as keyset cursors read it) and marks it unread for everyone
- * but its sender. The message's id and the thread's members, for its live event.
+ * but its sender. Answers what the message is shown with (its id, time and sender) and the
+ * thread's members, for its live event, so nothing is read again.
  */
 export async function insertMessage(
   db: Db,
@@ -196,8 +201,13 @@ export async function insertMessage(
     suspicious?: boolean;
     attachmentsDropped?: number;
   },
-): Promise<{ id: string; memberIds: string[] }> {
-  const [row] = await queryRows<{ id: string; member_ids: string[] }>(
+): Promise<InsertedMessage> {
+  const [row] = await queryRows<{
+    id: string;
+    at: Date | string;
+    member_ids: string[];
+    sender: PersonRow | null;
+  }>(
     db,
     sql`with message as (
           insert into ${chatMessages} (thread_id, sender_id, sender_address, subject, body,
@@ -216,10 +226,13 @@ export async function insertMessage(
           from message where thread_id = ${values.threadId}
           returning user_id
         )
-        select message.id, array(select user_id from members) as member_ids from message`,
+        select message.id, message.at, array(select user_id from members) as member_ids,
+          (select ${personJson} from ${profiles} where ${profiles.userId} = ${values.senderId})
+            as sender
+        from message`,
   );
   if (!row) throw new Error("message not inserted");
-  return { id: row.id, memberIds: row.member_ids };
+  return { id: row.id, createdAt: new Date(row.at), memberIds: row.member_ids, sender: row.sender };
 }
 
 /** Takes back a message its mail server refused for good (docs/mail.md "Outbound"). */
@@ -269,27 +282,23 @@ export async function claimNotice(
   db: Db,
   input: { threadId: string; userId: string; minutes: number },
 ): Promise<string | null> {
-  const rows = await db
+  const [row] = await db
     .update(chatThreadMembers)
     .set({ notifiedAt: new Date() })
+    .from(users)
     .where(
       and(
         eq(chatThreadMembers.threadId, input.threadId),
         eq(chatThreadMembers.userId, input.userId),
+        eq(users.id, chatThreadMembers.userId),
         or(
           isNull(chatThreadMembers.notifiedAt),
           lt(chatThreadMembers.notifiedAt, sql`now() - make_interval(mins => ${input.minutes})`),
         ),
       ),
     )
-    .returning({ userId: chatThreadMembers.userId });
-  if (rows.length === 0) return null;
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, input.userId))
-    .limit(1);
-  return user?.email ?? null;
+    .returning({ email: users.email });
+  return row?.email ?? null;
 }
 
 /** The person whose address on our mail domain has this local part (username or default). */

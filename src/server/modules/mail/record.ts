@@ -9,14 +9,14 @@ import type { Db } from "../../db/client";
 import { claimKey, type KeptAnswer, type KeyedRequest, keepAnswer } from "../../http/idempotency";
 import type { Effects } from "../../outbox/outbox";
 import { presentMessage } from "./present";
-import { findMessage, insertMessage } from "./queries";
+import { insertMessage } from "./queries";
 
 /** Who a thread is between, as its unique key (docs/mail.md "Data"). */
 export const directPairKey = (a: string, b: string) => `u:${[a, b].sort().join(":")}`;
 export const externalPairKey = (userId: string, address: string) => `x:${userId}:${address}`;
 
 /** More work in the message's transaction, once it is stored. */
-export type AlongWithMessage = (tx: Db, fx: Effects, message: MessageView) => Promise<void>;
+export type AlongWithMessage = (tx: Db, fx: Effects, stored: StoredMessage) => Promise<void>;
 
 type MessageValues = Parameters<typeof insertMessage>[1];
 
@@ -42,12 +42,23 @@ export interface StoredMessage {
   memberIds: string[];
 }
 
-/** Stores the message in `tx`. */
+/** Stores the message in `tx`, in one statement that also answers how it is shown. */
 export async function storeMessage(tx: Db, values: MessageValues): Promise<StoredMessage> {
-  const { id, memberIds } = await insertMessage(tx, values);
-  const row = await findMessage(tx, id);
-  if (!row) throw new Error(`message ${id} vanished`);
-  return { message: presentMessage(row), memberIds };
+  const { id, createdAt, memberIds, sender } = await insertMessage(tx, values);
+  const message = {
+    id,
+    threadId: values.threadId,
+    senderAddress: values.senderAddress ?? null,
+    subject: values.subject,
+    body: values.body,
+    direction: values.direction,
+    suspicious: values.suspicious ?? false,
+    attachmentsDropped: values.attachmentsDropped ?? 0,
+    removedAt: null,
+    senderDeletedAt: null,
+    createdAt,
+  };
+  return { message: presentMessage({ message, sender }), memberIds };
 }
 
 /** The live event of a stored message, for its thread's members only, but those whose copy is a
@@ -74,7 +85,7 @@ export async function recordMessage(
     await claimOnce(tx, once);
     const stored = await storeMessage(tx, values);
     fx.publish(messageEvent(values.threadId, stored, untold));
-    await along?.(tx, fx, stored.message);
+    await along?.(tx, fx, stored);
     await keepOnce(tx, once, stored.message);
     return stored.message;
   });

@@ -3,7 +3,7 @@
 // of chat_thread_members; neither is in the member's thread list or unread count.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
+import { chatThreadMembers, chatThreads } from "../../db/schema/mail";
 
 export type RequestState = "pending" | "dismissed" | null;
 
@@ -40,19 +40,6 @@ export async function setRequest(
       ),
     )
     .returning({ threadId: chatThreadMembers.threadId });
-  return rows.length > 0;
-}
-
-/** Whether the member has written in the thread. */
-export async function hasWrittenIn(
-  db: Db,
-  { threadId, userId }: { threadId: string; userId: string },
-): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.threadId, threadId), eq(chatMessages.senderId, userId)))
-    .limit(1);
   return rows.length > 0;
 }
 

@@ -17,8 +17,8 @@ import {
 } from "../../http/idempotency";
 import { missing } from "../../policy/access";
 import { type MutedMarker, mutedMarker } from "../../policy/muted-words";
-import { cannotMessage, messageRefusal, requireReachable } from "../../policy/recipients";
-import { requireUnrestricted } from "../../policy/restrictions";
+import { cannotMessage, messageRefusal, refusalOf } from "../../policy/recipients";
+import { refuseRestricted } from "../../policy/restrictions";
 import { queueNotices } from "./notify";
 import { sendOutbound } from "./outbound";
 import { presentMessage, presentThreads } from "./present";
@@ -36,6 +36,7 @@ import {
   threadParties,
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
+import { sendingFacts } from "./send-queries";
 import { applyRequests, requestsOnSend, spendOnStrangers } from "./strangers";
 
 export type MailDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
@@ -171,7 +172,9 @@ export async function messagesPage(
 
 /**
  * A reply in a thread: to the other member inside the product, or, in a thread with an outside
- * address, out over SMTP first (a message that could not be sent is not kept).
+ * address, out over SMTP first (a message that could not be sent is not kept). Everything the
+ * rules decide on is read in one statement (sendingFacts), then the message, its requests, its
+ * notices and its outbox rows are written in one transaction (docs/mail.md "Sending").
  */
 export async function sendMessage(
   deps: MailDeps,
@@ -182,28 +185,22 @@ export async function sendMessage(
     now?: Date;
   },
 ): Promise<MessageView> {
-  const thread = await memberThread(deps.db, input);
-  await requireUnrestricted(deps.db, input.viewerId);
-  const recipients = (await threadMemberIds(deps.db, input.threadId)).filter(
-    (memberId) => memberId !== input.viewerId,
-  );
+  const facts = await sendingFacts(deps.db, input);
+  if (!facts) throw missing("conversation");
+  refuseRestricted(facts.restrictedUntil);
   // A thread stops taking messages across a block, either way, and to a suspended member; one
   // the other member never wrote in, from someone their 'Who can message me' leaves out
   // (docs/safety.md "Block", docs/mail.md "Who can be written to").
-  for (const memberId of recipients) {
-    await requireReachable(deps.db, {
-      viewerId: input.viewerId,
-      userId: memberId,
-      threadId: input.threadId,
-    });
+  for (const recipient of facts.recipients) {
+    const refusal = refusalOf(recipient.facts);
+    if (refusal) throw refusal;
   }
-  if (thread.externalAddress) {
-    return sendOutbound(deps, { ...input, address: thread.externalAddress });
+  if (facts.externalAddress) {
+    return sendOutbound(deps, { ...input, address: facts.externalAddress });
   }
   const toMembers = {
-    threadId: input.threadId,
     senderId: input.viewerId,
-    recipients,
+    recipients: facts.recipients,
     now: input.now ?? new Date(),
   };
   await spendOnStrangers(deps, toMembers);
@@ -217,11 +214,17 @@ export async function sendMessage(
       body: input.body,
       direction: "internal",
     },
-    async (tx, fx, message) => {
-      await applyRequests(tx, { ...toMembers, ...requests });
+    async (tx, fx, stored) => {
+      await applyRequests(tx, {
+        threadId: input.threadId,
+        senderId: input.viewerId,
+        ownRequest: facts.ownRequest !== null,
+        ...requests,
+      });
       await queueNotices(tx, fx, deps.config, {
         threadId: input.threadId,
-        message,
+        message: stored.message,
+        memberIds: stored.memberIds,
         untold: requests.held,
       });
     },

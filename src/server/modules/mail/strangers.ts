@@ -2,17 +2,19 @@
 // does not follow it, and has not written in the thread, spends its smaller budget (docs/safety.md
 // "New accounts"); and a new thread from an account the recipient's filter holds is a message
 // request, told neither by push nor by e-mail nor in their list (docs/mail.md "Message requests").
+// What each recipient's copy is and whether they know the sender come from the send's one read
+// (send-queries.ts).
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { followsSender, spendNewAccountWrite } from "../../policy/new-accounts";
-import { holdsFrom } from "../notification-settings/filter";
-import { hasWrittenIn, memberCopy, setRequest } from "./request-queries";
+import { spendNewAccountWrite } from "../../policy/new-accounts";
+import { holdsWith } from "../notification-settings/filter";
+import { setRequest } from "./request-queries";
+import type { MemberOnSend } from "./send-queries";
 
 interface ToMembers {
-  threadId: string;
   senderId: string;
   /** The thread's other members. */
-  recipients: string[];
+  recipients: MemberOnSend[];
   now: Date;
 }
 
@@ -20,16 +22,10 @@ interface ToMembers {
  * follows them nor has written in the thread. */
 export async function spendOnStrangers(
   deps: Pick<AppContext, "db" | "limits" | "config">,
-  { threadId, senderId, recipients, now }: ToMembers,
+  { senderId, recipients, now }: ToMembers,
 ): Promise<void> {
-  for (const userId of recipients) {
-    const known =
-      (await followsSender(deps.db, userId, { userId: senderId })) ||
-      (await hasWrittenIn(deps.db, { threadId, userId }));
-    if (!known) {
-      await spendNewAccountWrite(deps, { userId: senderId, write: "messages", now });
-      return;
-    }
+  if (recipients.some(({ facts }) => !(facts?.followsWriter || facts?.hasWritten))) {
+    await spendNewAccountWrite(deps, { userId: senderId, write: "messages", now });
   }
 }
 
@@ -38,33 +34,41 @@ export async function spendOnStrangers(
  * list that already had a message stays there: only a new thread becomes a request. */
 export async function requestsOnSend(
   db: Db,
-  { threadId, senderId, recipients, now }: ToMembers,
+  { senderId, recipients, now }: ToMembers,
 ): Promise<{ held: string[]; released: string[] }> {
   const held: string[] = [];
   const released: string[] = [];
-  for (const userId of recipients) {
-    const copy = await memberCopy(db, { threadId, userId });
-    if (!copy || (copy.request === null && copy.hadMessage)) continue;
-    if (await holdsFrom(db, { recipientId: userId, sender: { userId: senderId }, now })) {
-      held.push(userId);
-    } else if (copy.request !== null) released.push(userId);
+  for (const { userId, request, hadMessage, filter, facts } of recipients) {
+    if (request === null && hadMessage) continue;
+    const holds =
+      filter !== null &&
+      (await holdsWith(db, {
+        state: filter,
+        sender: { userId: senderId },
+        now,
+        follows: () => facts?.followsWriter ?? false,
+      }));
+    if (holds) held.push(userId);
+    else if (request !== null) released.push(userId);
   }
   return { held, released };
 }
 
 /** Writes what `requestsOnSend` found, in the message's transaction; the sender's own copy, if it
- * was a request, goes into their list (answering one takes it). */
+ * is a request (`ownRequest`), goes into their list (answering one takes it). */
 export async function applyRequests(
   tx: Db,
-  {
-    threadId,
-    senderId,
-    held,
-    released,
-  }: { threadId: string; senderId: string; held: string[]; released: string[] },
+  input: {
+    threadId: string;
+    senderId: string;
+    ownRequest: boolean;
+    held: string[];
+    released: string[];
+  },
 ): Promise<void> {
+  const { threadId, senderId, held, released } = input;
   for (const userId of held) await setRequest(tx, { threadId, userId, request: "pending" });
-  for (const userId of [...released, senderId]) {
+  for (const userId of [...released, ...(input.ownRequest ? [senderId] : [])]) {
     await setRequest(tx, { threadId, userId, request: null });
   }
 }

@@ -1,6 +1,6 @@
 // SQL of the filter of new accounts (docs/notifications.md "Requests"): whether a person has it
 // on and has accepted a sender, and the senders they accept.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { acceptedSenders, notificationSettings } from "../../db/schema/notifications";
 import type { Sender } from "../../policy/new-accounts";
@@ -24,6 +24,13 @@ export async function filterStateOf(
   );
   return { on: row?.on === true, accepted: row?.accepted === true };
 }
+
+/** filterStateOf for a sender of ours, as one json value on two columns, for a statement that
+ * asks it with other things (the send's one read: docs/mail.md "Sending"). */
+export const filterStateSql = (userId: SQL, senderId: SQL): SQL =>
+  sql`json_build_object(
+    'on', coalesce((select s.filter_new_accounts from ${notificationSettings} s where s.user_id = ${userId}), false),
+    'accepted', exists (select 1 from ${acceptedSenders} a where a.user_id = ${userId} and a.sender_id = ${senderId}))`;
 
 /** Accepts the sender; accepting twice keeps one row. */
 export async function insertAcceptedSender(

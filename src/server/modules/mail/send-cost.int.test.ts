@@ -1,0 +1,47 @@
+// What a message costs the database (docs/performance.md "Mail"): the statements one send through
+// POST /api/mail/threads/:id/messages issues, counted on the database's connections (BEGIN and
+// COMMIT included), so the send path cannot grow back unseen.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { inject } from "../../test-support/social";
+import { type CountedDatabase, countedTestDatabase } from "../../test-support/statement-count";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+let t: TestApp;
+let counted: CountedDatabase;
+let ann: TestAccount;
+let bo: TestAccount;
+
+beforeAll(async () => {
+  counted = await countedTestDatabase();
+  t = await createTestApp({}, { database: counted.database });
+  [ann, bo] = await Promise.all([
+    createAccount(t, { fullName: "Ann" }),
+    createAccount(t, { fullName: "Bo" }),
+  ]);
+});
+afterAll(() => t.close());
+
+/** Sends and answers how many statements the request issued. */
+async function statementsOfSend(who: TestAccount, threadId: string, body: string) {
+  const before = counted.statements();
+  const res = await inject(t, who, "POST", `/api/mail/threads/${threadId}/messages`, { body });
+  expect(res.statusCode).toBe(201);
+  return counted.statements() - before;
+}
+
+describe('statements per message (docs/performance.md "Mail")', () => {
+  it("a first message, a reply that e-mails its notice, and a message in a going thread", async () => {
+    const opened = await inject(t, ann, "POST", "/api/mail/threads/direct", { userId: bo.userId });
+    const threadId = opened.json().thread.id as string;
+    // Bo's session is read once here, so it is not counted in his reply.
+    expect((await inject(t, bo, "GET", "/api/mail/unread-count")).statusCode).toBe(200);
+    // The one read; BEGIN, the message, Bo's notification channels, his browsers, his notice's
+    // claim, the outbox rows, COMMIT; the event's row deleted once published, and the notice's
+    // row claimed and deleted once sent.
+    expect(await statementsOfSend(ann, threadId, "hello")).toBe(11);
+    expect(await statementsOfSend(bo, threadId, "hi")).toBe(11);
+    // Within 15 minutes of Bo's notice: nothing to e-mail, so no row to claim.
+    expect(await statementsOfSend(ann, threadId, "how are you")).toBe(9);
+  });
+});

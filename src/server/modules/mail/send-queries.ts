@@ -1,0 +1,69 @@
+// The send's one read (docs/mail.md "Sending"): everything the rules decide a message on, in one
+// statement — the sender's copy of the thread (none: not a member), their restriction, and for
+// each other member their copy (a request, whether the thread had a message) and what the rule of
+// whom one may write to reads of them (policy/recipients.ts), which also tells whether they know
+// the sender (policy/new-accounts.ts), and, where the message could make their copy a request,
+// their filter of new accounts (notification-settings/filter.ts). The SQL of each rule is its
+// owner's; this file only joins them to the thread.
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+import { chatThreadMembers, chatThreads } from "../../db/schema/mail";
+import { type RecipientFacts, recipientFactsSql } from "../../policy/recipients";
+import { restrictionEndSql } from "../../policy/restrictions";
+import { type FilterState, filterStateSql } from "../notification-settings/filter";
+import type { RequestState } from "./request-queries";
+
+/** Another member of the thread, as the send sees them. */
+export interface MemberOnSend {
+  userId: string;
+  /** Their copy is a message request (docs/mail.md "Message requests"). */
+  request: RequestState;
+  /** The thread has had a message. */
+  hadMessage: boolean;
+  /** Null when their account is gone. */
+  facts: RecipientFacts | null;
+  /** Their filter of new accounts, read only when the message could make their copy a request
+   * (a new thread, or one that is a request already): null otherwise. */
+  filter: FilterState | null;
+}
+
+export interface SendingFacts {
+  externalAddress: string | null;
+  /** The sender's own copy is a message request. */
+  ownRequest: RequestState;
+  restrictedUntil: Date | null;
+  recipients: MemberOnSend[];
+}
+
+/** What sending into the thread depends on; undefined when the viewer is not a member. */
+export async function sendingFacts(
+  db: Db,
+  { threadId, viewerId }: { threadId: string; viewerId: string },
+): Promise<SendingFacts | undefined> {
+  const facts = recipientFactsSql({ viewerId, userId: sql`o.user_id`, threadId: sql`o.thread_id` });
+  const filter = sql`case when o.request is null and o.last_message_at is not null then null
+    else ${filterStateSql(sql`o.user_id`, sql`${viewerId}::text`)} end`;
+  const [row] = await queryRows<{
+    external_address: string | null;
+    request: RequestState;
+    restricted_until: Date | string | null;
+    recipients: MemberOnSend[];
+  }>(
+    db,
+    sql`select t.external_address, me.request, ${restrictionEndSql(viewerId)} as restricted_until,
+          coalesce((select json_agg(json_build_object('userId', o.user_id, 'request', o.request,
+              'hadMessage', o.last_message_at is not null, 'facts', ${facts}, 'filter', ${filter})
+              order by o.user_id)
+            from ${chatThreadMembers} o
+            where o.thread_id = me.thread_id and o.user_id <> me.user_id), '[]') as recipients
+        from ${chatThreadMembers} me join ${chatThreads} t on t.id = me.thread_id
+        where me.thread_id = ${threadId} and me.user_id = ${viewerId}`,
+  );
+  if (!row) return undefined;
+  return {
+    externalAddress: row.external_address,
+    ownRequest: row.request,
+    restrictedUntil: row.restricted_until === null ? null : new Date(row.restricted_until),
+    recipients: row.recipients,
+  };
+}
