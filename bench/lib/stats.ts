@@ -103,20 +103,6 @@ function ticksOf(stat: string): number {
   return (fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0);
 }
 
-/** CPU ms used so far by all local `postgres` processes (exited backends count via cutime). */
-export function postgresCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (stat.includes("(postgres)")) ticks += ticksOf(stat);
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return ticks * TICK_MS;
-}
-
 /** The CPU ticks of each backend serving `database`, by pid: a backend's process title is
  * `postgres: user database host(port) state`. */
 function backendTicks(database: string): Map<string, number> {
