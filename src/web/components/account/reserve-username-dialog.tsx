@@ -2,13 +2,7 @@
 // (docs/performance.md "Initial JavaScript"): its code loads as it first opens, as the dialog's
 // shell does (components/dialog/dialog.tsx), and a dialog never opened draws nothing.
 import { laterComponent, useLaterComponent } from "../../lib/later-component";
-
-export interface ReserveUsernameDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The name the box starts with, e.g. a lapsed name to renew. */
-  initialName?: string;
-}
+import type { ReserveUsernameDialogProps } from "./reserve-username";
 
 const dialog = laterComponent<ReserveUsernameDialogProps>(() => import("./reserve-username"));
 

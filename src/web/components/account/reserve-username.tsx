@@ -26,7 +26,13 @@ import {
 import { Button } from "../controls/button";
 import { Dialog } from "../dialog/dialog";
 import { inputClass } from "../form/text-field";
-import type { ReserveUsernameDialogProps } from "./reserve-username-dialog";
+
+export interface ReserveUsernameDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The name the box starts with, e.g. a lapsed name to renew. */
+  initialName?: string;
+}
 
 export default function ReserveUsername({
   open,

@@ -15,11 +15,15 @@ const panel = laterComponent<OptionsMenuProps>(() => import("./options-menu-pane
 const owners = new Set<LaterComponent<never>>();
 let ownersWanted = false;
 
+/** What a menu's owner is drawn with: its own props and the look of the button that stood in for
+ * it, so the owner's chunk needs nothing from the file that loads it. */
+export type WithLook<P> = P & { look: MenuButtonLook };
+
 /** A menu's owner (`OptionsMenuOnUse`) in a chunk of its own, with its items' code and dialogs:
  * loaded by `loadOptionsMenus`, or at once when they have been loaded already. */
 export function menuOwner<P>(
-  importer: () => Promise<{ default: ComponentType<P> }>,
-): LaterComponent<P> {
+  importer: () => Promise<{ default: ComponentType<WithLook<P>> }>,
+): LaterComponent<WithLook<P>> {
   const owner = laterComponent(importer);
   if (ownersWanted) void owner.load();
   else owners.add(owner as LaterComponent<never>);
@@ -56,7 +60,7 @@ export function OptionsMenu(props: OptionsMenuProps) {
 
 /**
  * The menu's button alone until it is first used, then the menu's `owner` (`menuOwner`, loaded
- * then if it is not yet) with `props`, drawing an `OptionsMenu` marked `usedAlready`, which opens
+ * then if it is not yet) with `props` and the button's `look`, drawing an `OptionsMenu` marked `usedAlready`, which opens
  * at once. The items' queries and mutations and the dialogs they open are built for the menus
  * people open, not for every post of a list (docs/performance.md "Lighthouse").
  */
@@ -64,9 +68,9 @@ export function OptionsMenuOnUse<P extends object>({
   owner,
   props,
   ...look
-}: MenuButtonLook & { owner: LaterComponent<P>; props: P }) {
+}: MenuButtonLook & { owner: LaterComponent<WithLook<P>>; props: P }) {
   const [used, setUsed] = useState(false);
   const [Owner] = useLaterComponent(owner, used);
-  if (used && Owner) return <Owner {...props} />;
+  if (used && Owner) return <Owner {...props} look={look} />;
   return <StandInButton look={look} button={standInButton(() => setUsed(true))} />;
 }

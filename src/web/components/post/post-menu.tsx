@@ -10,13 +10,9 @@
 import type { PostView } from "../../../domain/contracts/posts";
 import { useSessionUser } from "../../state/queries/session";
 import { menuOwner, OptionsMenuOnUse } from "../menu/options-menu";
+import type { PostMenuProps } from "./used-post-menu";
 
-export interface PostMenuProps {
-  post: PostView;
-  onDeleted?: () => void;
-}
-
-export const LOOK = { label: "Post options", triggerClassName: "-mt-1 -mr-2" };
+const LOOK = { label: "Post options", triggerClassName: "-mt-1 -mr-2" };
 
 const owner = menuOwner<PostMenuProps>(() => import("./used-post-menu"));
 

@@ -7,14 +7,13 @@ import type { PostView } from "../../../domain/contracts/posts";
 import { toast } from "../../lib/toast";
 import { useDetachQuoteMutation } from "../../state/queries/post-quotes";
 import { useSessionUser } from "../../state/queries/session";
-import { OptionsMenu } from "../menu/options-menu";
+import { OptionsMenu, type WithLook } from "../menu/options-menu";
 import { OptionsMenuItem } from "../menu/options-menu-item";
 import { RemoteReportDialog } from "../safety/remote-report-dialog";
 import { type SafetyAction, useSafetyActions } from "../safety/safety-actions";
 import { PostDeleteDialog } from "./post-delete-dialog";
 import { PostEditDialog } from "./post-edit-dialog";
 import { PostMarkItems } from "./post-mark-items";
-import { LOOK, type PostMenuProps } from "./post-menu";
 import { ReplyPolicyDialog } from "./reply-policy-dialog";
 import { WHO_CAN_REPLY } from "./reply-policy-select";
 
@@ -42,7 +41,12 @@ function useIsAuthor(post: PostView): boolean {
   return post.isAuthor || (Boolean(user) && user?.id === post.author.userId);
 }
 
-export default function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
+export interface PostMenuProps {
+  post: PostView;
+  onDeleted?: () => void;
+}
+
+export default function UsedPostMenu({ post, onDeleted, look }: WithLook<PostMenuProps>) {
   const { user } = useSessionUser();
   const isAuthor = useIsAuthor(post);
   const remote = Boolean(post.remote);
@@ -69,7 +73,7 @@ export default function UsedPostMenu({ post, onDeleted }: PostMenuProps) {
 
   return (
     <>
-      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
+      <OptionsMenu {...look} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         {remote && !post.remote?.url ? null : (
           <OptionsMenuItem
             icon={<Link2 aria-hidden="true" size={16} />}

@@ -1,14 +1,9 @@
 // The 'Message options' menu on a message from another member (docs/safety.md "Report"), drawn
 // from the first use of its button on (`OptionsMenuOnUse`: used-message-menu.tsx).
-import type { PersonSummary } from "../../../domain/contracts/follows";
 import { menuOwner, OptionsMenuOnUse } from "../../components/menu/options-menu";
+import type { MessageMenuProps } from "./used-message-menu";
 
-export interface MessageMenuProps {
-  messageId: string;
-  sender: PersonSummary;
-}
-
-export const LOOK = { label: "Message options", triggerClassName: "-my-2 -mr-2 ml-auto" };
+const LOOK = { label: "Message options", triggerClassName: "-my-2 -mr-2 ml-auto" };
 
 const owner = menuOwner<MessageMenuProps>(() => import("./used-message-menu"));
 

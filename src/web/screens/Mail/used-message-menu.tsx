@@ -1,13 +1,19 @@
 // The 'Message options' menu once its button has been used (message-menu.tsx), in a chunk of its
 // own with the report dialog (docs/performance.md "Initial JavaScript").
+
 import { useRef, useState } from "react";
-import { OptionsMenu } from "../../components/menu/options-menu";
+import type { PersonSummary } from "../../../domain/contracts/follows";
+import { OptionsMenu, type WithLook } from "../../components/menu/options-menu";
 import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
-import { LOOK, type MessageMenuProps } from "./message-menu";
 
 const ACTIONS: readonly SafetyAction[] = ["report"];
 
-export default function UsedMessageMenu({ messageId, sender }: MessageMenuProps) {
+export interface MessageMenuProps {
+  messageId: string;
+  sender: PersonSummary;
+}
+
+export default function UsedMessageMenu({ messageId, sender, look }: WithLook<MessageMenuProps>) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const safety = useSafetyActions(
@@ -16,7 +22,7 @@ export default function UsedMessageMenu({ messageId, sender }: MessageMenuProps)
   );
   return (
     <>
-      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
+      <OptionsMenu {...look} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         {safety.items}
       </OptionsMenu>
       {safety.dialogs}

@@ -5,7 +5,7 @@ import type { CommentView } from "../../../domain/contracts/posts";
 import { displayName } from "../../../domain/display-name";
 import { menuOwner, OptionsMenuOnUse } from "../../components/menu/options-menu";
 
-export const look = (comment: CommentView) => ({
+const look = (comment: CommentView) => ({
   label: `Comment options, ${displayName(comment.author)}`,
   triggerClassName: "-my-1.5 -mr-2",
 });

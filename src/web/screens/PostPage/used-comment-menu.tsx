@@ -2,13 +2,12 @@
 // own with the safety actions' dialogs (docs/performance.md "Initial JavaScript").
 import { useRef, useState } from "react";
 import type { CommentView } from "../../../domain/contracts/posts";
-import { OptionsMenu } from "../../components/menu/options-menu";
+import { OptionsMenu, type WithLook } from "../../components/menu/options-menu";
 import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
-import { look } from "./comment-menu";
 
 const ACTIONS: readonly SafetyAction[] = ["report", "mute", "block"];
 
-export default function UsedCommentMenu({ comment }: { comment: CommentView }) {
+export default function UsedCommentMenu({ comment, look }: WithLook<{ comment: CommentView }>) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const safety = useSafetyActions(
@@ -17,7 +16,7 @@ export default function UsedCommentMenu({ comment }: { comment: CommentView }) {
   );
   return (
     <>
-      <OptionsMenu {...look(comment)} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
+      <OptionsMenu {...look} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         {safety.items}
       </OptionsMenu>
       {safety.dialogs}

@@ -16,7 +16,7 @@ import {
 } from "../../state/queries/mail";
 import { useRelationQuery } from "../../state/queries/safety";
 import { useLogoutMutation, useSessionUser } from "../../state/queries/session";
-import { ProfileOptions } from "./profile-options";
+import { ProfileOptions } from "./profile-options-menu";
 
 export function ProfileActions({
   handle,

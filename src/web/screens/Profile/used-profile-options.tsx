@@ -1,13 +1,21 @@
 // The 'Profile options' menu once its button has been used (profile-options.tsx), in a chunk of
 // its own with the safety actions' dialogs (docs/performance.md "Initial JavaScript").
 import { useRef, useState } from "react";
-import { OptionsMenu } from "../../components/menu/options-menu";
+import { OptionsMenu, type WithLook } from "../../components/menu/options-menu";
 import { type SafetyAction, useSafetyActions } from "../../components/safety/safety-actions";
-import { LOOK, type ProfileOptionsProps } from "./profile-options";
 
 const ACTIONS: readonly SafetyAction[] = ["block", "mute", "report"];
 
-export default function UsedProfileOptions({ userId, handle }: ProfileOptionsProps) {
+export interface ProfileOptionsProps {
+  userId: string;
+  handle: string;
+}
+
+export default function UsedProfileOptions({
+  userId,
+  handle,
+  look,
+}: WithLook<ProfileOptionsProps>) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const safety = useSafetyActions(
@@ -16,7 +24,7 @@ export default function UsedProfileOptions({ userId, handle }: ProfileOptionsPro
   );
   return (
     <>
-      <OptionsMenu {...LOOK} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
+      <OptionsMenu {...look} triggerRef={trigger} onOpenChange={setMenuOpen} usedAlready>
         {safety.items}
       </OptionsMenu>
       {safety.dialogs}

@@ -1,6 +1,6 @@
 // The 'Profile options' menu of a person on another server: Report @name@server
 // (docs/federation.md "Reports"), for someone signed in, as on a profile here
-// (screens/Profile/profile-options.tsx).
+// (screens/Profile/profile-options-menu.tsx).
 import { Flag } from "lucide-react";
 import { useRef, useState } from "react";
 import type { RemotePersonView } from "../../../domain/contracts/federation";

@@ -2,13 +2,9 @@
 // or Unmute, and Report @handle, drawn from the first use of its button on (`OptionsMenuOnUse`:
 // used-profile-options.tsx).
 import { menuOwner, OptionsMenuOnUse } from "../../components/menu/options-menu";
+import type { ProfileOptionsProps } from "./used-profile-options";
 
-export interface ProfileOptionsProps {
-  userId: string;
-  handle: string;
-}
-
-export const LOOK = { label: "Profile options", size: "md" } as const;
+const LOOK = { label: "Profile options", size: "md" } as const;
 
 const owner = menuOwner<ProfileOptionsProps>(() => import("./used-profile-options"));
 
