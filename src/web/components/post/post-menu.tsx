@@ -7,7 +7,6 @@
 // reader may bookmark any post here, and its author pin it to their profile (post-mark-items.tsx:
 // docs/feed.md "Bookmarks", "Pinned posts"). The author of a post a quote quotes may remove their
 // post from it ('Remove from quote': docs/feed.md "Reposts and quotes").
-import type { PostView } from "../../../domain/contracts/posts";
 import { useSessionUser } from "../../state/queries/session";
 import { menuOwner, OptionsMenuOnUse } from "../menu/options-menu";
 import type { PostMenuProps } from "./used-post-menu";
