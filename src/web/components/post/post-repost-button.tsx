@@ -2,7 +2,8 @@
 // (aria-pressed) once the reader reposted it, with the post's repost count. It opens a small menu
 // (the one options menu: arrow keys, Enter, Escape): Repost (or Undo repost) and Quote, which opens
 // the quote composer with the post's card. A private account's post can be neither reposted nor
-// quoted: the button is there, disabled, saying why. Signed-out visitors go to sign-up and come
+// quoted: the button is there, disabled, saying why. A post from elsewhere is reposted the same way
+// and not quoted here yet (its menu has Repost alone). Signed-out visitors go to sign-up and come
 // back, as the like does.
 import { clsx } from "clsx";
 import { Quote, Repeat2 } from "lucide-react";
@@ -64,14 +65,18 @@ function RepostMenu({
         >
           {reposted ? "Undo repost" : "Repost"}
         </OptionsMenuItem>
-        <OptionsMenuItem
-          icon={<Quote aria-hidden="true" size={16} />}
-          onSelect={() => setQuoting(true)}
-        >
-          Quote
-        </OptionsMenuItem>
+        {post.remote ? null : (
+          <OptionsMenuItem
+            icon={<Quote aria-hidden="true" size={16} />}
+            onSelect={() => setQuoting(true)}
+          >
+            Quote
+          </OptionsMenuItem>
+        )}
       </OptionsMenu>
-      <QuoteComposerDialog post={post} open={quoting} onOpenChange={setQuoting} />
+      {post.remote ? null : (
+        <QuoteComposerDialog post={post} open={quoting} onOpenChange={setQuoting} />
+      )}
     </>
   );
 }
