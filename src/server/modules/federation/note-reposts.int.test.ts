@@ -3,7 +3,8 @@
 // and reposts her post, Cid on c.test follows Rex, Bob on b.test follows Rex there. The Announce
 // reaches Ann's server (she is told) and Cid's (a boost in his feed); Bob's feed shows it under
 // 'Reposted by Rex'; the Undo takes all of it back; a count that equals the rows however many
-// requests race; never the post when Bob blocks its author or mutes Rex, nor once it is deleted.
+// requests race; never the post when Bob blocks its author or mutes Rex, while a moderator silences
+// its server, nor once it is deleted.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -22,17 +23,21 @@ let ann: TestAccount;
 let rex: TestAccount;
 let bob: TestAccount;
 let cid: TestAccount;
+let mod: TestAccount;
 let annThere: string;
+
+const MODERATOR = "moderator.reposts@example.com";
 
 beforeAll(async () => {
   net = await installFediverseNet(["a.test", "b.test", "c.test"]);
   a = await startInstance(net, "a.test");
-  b = await startInstance(net, "b.test");
+  b = await startInstance(net, "b.test", { ADMIN_EMAILS: MODERATOR });
   c = await startInstance(net, "c.test");
   ann = await createAccount(a, { label: "ann", fullName: "Ann Author" });
   rex = await createAccount(b, { label: "rex", fullName: "Rex Reposter" });
   bob = await createAccount(b, { label: "bob", fullName: "Bob Reader" });
   cid = await createAccount(c, { label: "cid", fullName: "Cid Elsewhere" });
+  mod = await createAccount(b, { email: MODERATOR, fullName: "Mod" });
   annThere = await followAcross(b, rex, { app: a, name: "a.test", whom: ann });
   await followAcross(c, cid, { app: b, name: "b.test", whom: rex });
   await follow(b, bob, rex);
@@ -133,7 +138,7 @@ describe("reposting a post from elsewhere", () => {
     await eventually(async () => expect(await feedOf(c, cid)).toEqual([]));
   });
 
-  it("shows Bob nothing of it while he mutes Rex or blocks Ann, nor once Ann deleted it", async () => {
+  it("shows Bob nothing of it while he mutes Rex or blocks Ann or her server is silenced, nor once it is deleted", async () => {
     const text = "Ann's post Bob may not always see";
     const { post, noteId } = await annWrites(text);
     expect((await repost(rex, noteId)).statusCode).toBe(200);
@@ -152,6 +157,14 @@ describe("reposting a post from elsewhere", () => {
     // Bob may not repost a post of someone he blocks.
     expect((await repost(bob, noteId)).statusCode).toBe(404);
     expect((await inject(b, bob, "DELETE", blockAnn)).statusCode).toBe(200);
+    expect(await bobSees()).toEqual([`${text} by ${rex.userId}`]);
+
+    // A moderator silences Ann's server: its people are seen only by who follows them.
+    const silence = "/api/federation/domain-blocks/a.test";
+    const silenced = await inject(b, mod, "PUT", silence, { severity: "silence" });
+    expect(silenced.statusCode, silenced.body).toBe(200);
+    expect(await bobSees()).toEqual([]);
+    expect((await inject(b, mod, "DELETE", silence)).statusCode).toBe(200);
     expect(await bobSees()).toEqual([`${text} by ${rex.userId}`]);
 
     // Ann deletes it: gone from b.test, with Rex's repost.
