@@ -96,9 +96,10 @@ async function send(
         object: announce,
       })
     : announce;
-  // One repost's Announce and Undo share this key, so the Undo never overtakes.
+  // One person's Announces and Undos of one post share this key, so an Undo never overtakes its
+  // Announce, nor a repost made again the Undo of the one before.
   await ctx.sendActivity({ identifier: a.userId }, a.recipients, activity, {
     preferSharedInbox: true,
-    orderingKey: id.href,
+    orderingKey: `${actor.href} announces ${a.note.href}`,
   });
 }

@@ -90,7 +90,9 @@ const bobSees = async () =>
   (await feedOf(b, bob)).map((p) => `${p.content} by ${p.repostedBy?.person.userId ?? "-"}`);
 
 describe("reposting a post from elsewhere", () => {
-  it("announces it to the author's server and the reposter's followers, and Undo takes it back", async () => {
+  it("announces it to the author's server and the reposter's followers, and Undo takes it back", {
+    timeout: 90_000,
+  }, async () => {
     const text = "Ann's post for Rex to share";
     const { post, noteId } = await annWrites(text);
     const [before] = await feedOf(b, rex);
@@ -104,6 +106,11 @@ describe("reposting a post from elsewhere", () => {
     expect(await rowsOf(noteId)).toBe(1);
     const [mine] = await feedOf(b, rex);
     expect(mine).toMatchObject({ id: noteId, repostsCount: 1, repostedByMe: true });
+
+    // Bob reposts it too: his feed shows the post once, under the newer repost, his own.
+    expect((await repost(bob, noteId)).json()).toEqual({ reposted: true, repostsCount: 2 });
+    expect(await bobSees()).toEqual([`${text} by ${bob.userId}`]);
+    expect((await unrepost(bob, noteId)).json()).toEqual({ reposted: false, repostsCount: 1 });
 
     // Bob here: the post under 'Reposted by Rex', counted, not reposted by him.
     const [shown] = await feedOf(b, bob);
