@@ -2,8 +2,9 @@
 // https://a.test and https://b.test, over real TLS on loopback (support/fediverse.ts). Ann on a.test
 // finds Bob of b.test from the header search ('Find @bob@b.test on their server'), follows him from
 // his page there (Requested, then Following once b.test accepts), sees his post arrive in her home
-// feed, likes it, and replies from its card; Bob, at his own computer on b.test, sees the reply as a
-// comment from @ann@a.test on his post's page, and Ann's like counted on his post.
+// feed, likes and reposts it (Bob is told of the repost in Activity), and replies from its card;
+// Bob, at his own computer on b.test, sees the reply as a comment from @ann@a.test on his post's
+// page, and Ann's like counted on his post.
 import type { Browser, Page } from "@playwright/test";
 import { type Account, newAccount } from "./support/accounts";
 import { type Fediverse, startFediverse } from "./support/fediverse";
@@ -83,7 +84,7 @@ async function signUp(page: Page, account: Account): Promise<string> {
   return (session.json.user as { handle: string }).handle;
 }
 
-test("Ann on a.test follows Bob of b.test from the header search, likes his post and replies; Bob sees the reply", async () => {
+test("Ann on a.test follows Bob of b.test from the header search, likes and reposts his post and replies; Bob sees the reply", async () => {
   test.setTimeout(90_000);
   const ann = newAccount("ann", `Ann ${rareWord()}`);
   const bob = newAccount("bob", `Bob ${rareWord()}`);
@@ -135,6 +136,22 @@ test("Ann on a.test follows Bob of b.test from the header search, likes his post
   );
   await annPage.reload();
   await expect(card.getByRole("button", { name: "Unlike, 1 like" })).toBeVisible();
+
+  // Ann reposts it from its repost button (no Quote for a post from elsewhere yet); Bob's server
+  // hears the Announce and tells him in Activity.
+  await card.getByRole("button", { name: "Repost, 0 reposts" }).click();
+  await expect(annPage.getByRole("menuitem", { name: "Quote" })).toHaveCount(0);
+  await annPage.getByRole("menuitem", { name: "Repost" }).click();
+  await expect(card.getByRole("button", { name: "Undo repost, 1 repost" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await annPage.reload();
+  await expect(card.getByRole("button", { name: "Undo repost, 1 repost" })).toBeVisible();
+  await expect(async () => {
+    await bobPage.goto("/activity");
+    await expect(bobPage.getByText("reposted your post").first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
   // Ann replies from the card.
   const reply = `Hi Bob, Ann here on a.test ${rareWord()}`;

@@ -24,6 +24,15 @@ export type FederateMessage =
   | { kind: "reply"; replyId: string }
   /** A repost of one of our posts (docs/feed.md "Reposts and quotes"), or its undoing. */
   | { kind: "announce" | "announce.undo"; userId: string; postId: string; repostId: string }
+  /** A repost here of a post from elsewhere, or its undoing: the Note's id and its author's
+   * actor (fed_actors), named here so the Undo goes after the post is gone. */
+  | {
+      kind: "note.announce" | "note.announce.undo";
+      userId: string;
+      repostId: string;
+      noteUri: string;
+      authorId: string;
+    }
   /** A report of someone elsewhere, forwarded to their server. */
   | { kind: "flag"; flagUri: string }
   | { kind: "actor.update"; userId: string }

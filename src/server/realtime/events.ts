@@ -40,7 +40,8 @@ export type DomainEvent =
       likesCount: number;
     }
   /** This user reposted the post or took their repost back (docs/feed.md "Reposts and quotes"):
-   * its repost count as committed, and the repost's id (its feed item's). */
+   * its repost count as committed, and the repost's id (its feed item's). Of a post from
+   * elsewhere, `postId` is its id in fed_notes and `authorId` the reposter's. */
   | {
       type: "post.reposted";
       postId: string;

@@ -250,6 +250,29 @@ export const fedNoteLikes = pgTable(
   (t) => [primaryKey({ columns: [t.noteId, t.userId] })],
 );
 
+/** One of our people reposted a post from elsewhere (docs/feed.md "Reposts and quotes"): shown to
+ * their followers here at the repost's time, and sent as an Announce of the Note to their followers
+ * elsewhere and its author (docs/federation.md "Reposts going out"). */
+export const fedNoteReposts = pgTable(
+  "fed_note_reposts",
+  {
+    /** The repost's own id: its feed item's key, and its Announce's name to other servers. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => fedNotes.id, { onDelete: "cascade" }),
+    userId: personRef("user_id"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // One repost per person and post: reposting again keeps the first.
+    uniqueIndex("fed_note_reposts_user_note_key").on(t.userId, t.noteId),
+    // A reposter's reposts newest first: the feed merges these per followee, as it does posts.
+    index("fed_note_reposts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("fed_note_reposts_note_idx").on(t.noteId),
+  ],
+);
+
 /** What one of our people wrote in reply to a post from elsewhere; sent to its author's server as
  * a Note with `inReplyTo` (docs/federation.md "Replies"). */
 export const fedReplies = pgTable(

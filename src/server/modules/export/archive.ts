@@ -29,6 +29,7 @@ import {
   postImagesPage,
   postLikesPage,
   postsPage,
+  remoteRepostsPage,
   repostsPage,
   threadMembers,
   threadsPage,
@@ -293,17 +294,23 @@ export async function writeArchive(
   );
 
   await progress.stage("reposts.json");
-  const reposts = byKeyset((db, key) => repostsPage(db, userId, key, PAGE), db);
-  await zip.add(
-    "reposts.json",
-    jsonArray(
-      mapPages(counted(reposts, progress), (repost) => ({
-        postId: repost.postId,
-        author: repost.author,
-        repostedAt: repost.createdAt.toISOString(),
-      })),
-    ),
-  );
+  async function* reposts() {
+    const ours = byKeyset((db, key) => repostsPage(db, userId, key, PAGE), db);
+    yield* mapPages(counted(ours, progress), (repost) => ({
+      postId: repost.postId,
+      author: repost.author,
+      repostedAt: repost.createdAt.toISOString(),
+    }));
+    // Posts from elsewhere, named by their address on their server (docs/feed.md "Reposts and
+    // quotes").
+    const elsewhere = byKeyset((db, key) => remoteRepostsPage(db, userId, key, PAGE), db);
+    yield* mapPages(counted(elsewhere, progress), (repost) => ({
+      postUrl: repost.url ?? repost.uri,
+      author: repost.author,
+      repostedAt: repost.createdAt.toISOString(),
+    }));
+  }
+  await zip.add("reposts.json", jsonArray(reposts()));
 
   for (const side of ["following", "followers"] as const) {
     const stage = `${side}.csv` as const;

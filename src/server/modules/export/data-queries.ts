@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { moderationActions, moderationAppeals } from "../../db/schema/audit";
 import { badgeRequests } from "../../db/schema/badges";
-import { fedActors } from "../../db/schema/federation";
+import { fedActors, fedNoteReposts, fedNotes } from "../../db/schema/federation";
 import { followers } from "../../db/schema/follows";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";
 import { acceptedSenders } from "../../db/schema/notifications";
@@ -37,6 +37,7 @@ export async function countItems(db: Db, userId: string): Promise<number> {
       + (select count(*) from post_comment_likes where user_id = ${userId})
       + (select count(*) from post_bookmarks where user_id = ${userId})
       + (select count(*) from post_reposts where user_id = ${userId})
+      + (select count(*) from fed_note_reposts where user_id = ${userId})
       + (select count(*) from followers where follower_id = ${userId})
       + (select count(*) from followers where following_id = ${userId})
       + (select count(*) from chat_messages m join chat_thread_members tm on tm.thread_id = m.thread_id
@@ -173,6 +174,30 @@ export function repostsPage(db: Db, userId: string, key: Keyset | null, limit: n
     .innerJoin(profiles, eq(profiles.userId, posts.userId))
     .where(and(eq(postReposts.userId, userId), after(postReposts.createdAt, postReposts.id, key)))
     .orderBy(asc(postReposts.createdAt), asc(postReposts.id))
+    .limit(limit);
+}
+
+/** The person's reposts of posts from elsewhere, oldest first (paged by time and repost id), with
+ * each post's address and its author's handle (name@server). */
+export function remoteRepostsPage(db: Db, userId: string, key: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: fedNoteReposts.id,
+      createdAt: fedNoteReposts.createdAt,
+      uri: fedNotes.uri,
+      url: fedNotes.url,
+      author: fedActors.handle,
+    })
+    .from(fedNoteReposts)
+    .innerJoin(fedNotes, eq(fedNotes.id, fedNoteReposts.noteId))
+    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
+    .where(
+      and(
+        eq(fedNoteReposts.userId, userId),
+        after(fedNoteReposts.createdAt, fedNoteReposts.id, key),
+      ),
+    )
+    .orderBy(asc(fedNoteReposts.createdAt), asc(fedNoteReposts.id))
     .limit(limit);
 }
 

@@ -126,6 +126,16 @@ beforeAll(async () => {
   expect((await inject(t, ada, "POST", `/api/comments/${bobCommentId}/like`)).statusCode).toBe(200);
   expect((await inject(t, ada, "PUT", `/api/posts/${bobPostId}/bookmark`)).statusCode).toBe(200);
   expect((await inject(t, ada, "PUT", `/api/posts/${bobPostId}/repost`)).statusCode).toBe(200);
+  // A post from elsewhere she reposted (docs/feed.md "Reposts and quotes").
+  await t.database.db.execute(sql`with actor as (
+      insert into fed_actors (uri, handle, host, inbox, name)
+      values ('https://far.example/users/cy', 'cy@far.example', 'far.example',
+        'https://far.example/users/cy/inbox', 'Cy') returning id),
+    note as (
+      insert into fed_notes (uri, actor_id, text, url, published_at)
+      select 'https://far.example/notes/1', id, 'From afar', 'https://far.example/@cy/1', now()
+      from actor returning id)
+    insert into fed_note_reposts (note_id, user_id) select id, ${ada.userId} from note`);
   const quote = await inject(t, ada, "POST", "/api/posts", {
     content: "Bob's news, quoted",
     quoteOf: bobPostId,
@@ -194,9 +204,9 @@ describe("Download my data", () => {
     const state = (await inject(t, ada, "GET", "/api/account/export")).json();
     expect(state.export).toMatchObject({ id: building.id, status: "ready" });
     expect(state.export.progress.done).toBe(state.export.progress.total);
-    // 3 posts (one a quote), 2 post images, 1 comment, 2 likes, 1 bookmark, 1 repost, 1 + 2
-    // follows, 3 + 1 messages.
-    expect(state.export.progress.total).toBe(17);
+    // 3 posts (one a quote), 2 post images, 1 comment, 2 likes, 1 bookmark, 1 + 1 reposts (one
+    // of a post from elsewhere), 1 + 2 follows, 3 + 1 messages.
+    expect(state.export.progress.total).toBe(18);
     expect(
       new Date(state.export.expiresAt).getTime() - new Date(state.export.readyAt).getTime(),
     ).toBe(7 * 86_400_000);
@@ -361,6 +371,11 @@ describe("Download my data", () => {
     const reposts = JSON.parse(zip.get("reposts.json")?.toString() ?? "");
     expect(reposts).toEqual([
       { postId: bobPostId, author: expect.stringMatching(/@/), repostedAt: expect.any(String) },
+      {
+        postUrl: "https://far.example/@cy/1",
+        author: "cy@far.example",
+        repostedAt: expect.any(String),
+      },
     ]);
   });
 

@@ -43,7 +43,9 @@ appeals.json    Your appeals of moderators' actions, oldest first: the action ("
                 when it was taken), what you wrote, its status ("open", "approved",
                 "rejected"), the decision's reason and when you appealed and it was decided.
 reposts.json    The posts you reposted, oldest first: the post, its author's address and when you
-                reposted it. (A post quoting another is among your posts, in posts.json.)
+                reposted it; then those from other servers, oldest first, each by its address
+                there ("postUrl") and its author's (name@server). (A post quoting another is
+                among your posts, in posts.json.)
 following.csv   The people you follow; followers.csv: the people who follow you. One address a
                 line under the header "${FOLLOWS_CSV_HEADER}",
                 the layout Mastodon's "Follows" import reads.

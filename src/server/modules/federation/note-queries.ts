@@ -11,6 +11,8 @@ import {
   fedNotes,
   type RemoteImage,
 } from "../../db/schema/federation";
+import { notMutedBy, notSuspended } from "../../policy/visibility";
+import { noteRepostsCount, repostedByViewer } from "./note-repost-queries";
 
 export interface NoteFields {
   uri: string;
@@ -154,7 +156,9 @@ export interface NoteKey {
 }
 
 /** The newest `limit` posts (not replies) of the people elsewhere the reader follows, what they
- * boosted (by the boost's time), and the posts from elsewhere with a tag the reader follows, before
+ * boosted (by the boost's time), what the reader and the people here they follow (not muted, not
+ * suspended) reposted of posts from elsewhere (by the repost's time: docs/feed.md "Reposts and
+ * quotes"), and the posts from elsewhere with a tag the reader follows, before
  * the cursor: one short index range per person, kind and tag, as the local merge does
  * (docs/feed.md), each post once. A boost or a tagged post is left out when the reader follows its
  * author (the post is there already), blocks them or is blocked by them, or when a moderator
@@ -182,7 +186,7 @@ interface RemoteKeyRow {
 /** A post `n` by `a` that the reader `{reader}.user_id` is shown beside their followees' own:
  * not by someone they follow (the post is there already), block or are blocked by, nor from a
  * silenced or suspended server. */
-const besideFollowees = (reader: "f" | "tf") =>
+const besideFollowees = (reader: "f" | "tf" | "fr") =>
   sql.raw(`not exists (select 1 from fed_blocks x
                 where x.user_id = ${reader}.user_id and x.actor_id = n.actor_id)
               and not exists (select 1 from fed_blocked_by y
@@ -236,6 +240,23 @@ function remoteFeedKeysQuery(
             limit ${limit}
           ) t
           where tf.user_id = ${viewer}
+          union all
+          select r.id, r.at
+          from (
+            select following_id as uid, follower_id as user_id from followers
+            where follower_id = ${viewer} and ${notMutedBy(viewer, sql`following_id`)}
+              and ${notSuspended(sql`following_id`)}
+            union all select ${viewer}::text, ${viewer}::text
+          ) fr
+          cross join lateral (
+            select r.id, r.created_at as at from fed_note_reposts r
+            join fed_notes n on n.id = r.note_id
+            join fed_actors a on a.id = n.actor_id
+            where r.user_id = fr.uid ${before("r.created_at", "r.id")}
+              and ${besideFollowees("fr")}
+            order by r.created_at desc, r.id desc
+            limit ${limit}
+          ) r
         ) k
         group by k.id
         order by max(k.at) desc, k.id desc
@@ -304,6 +325,8 @@ export function notesByIds(db: Db, { ids, viewerId }: { ids: string[]; viewerId:
       quoteDetached: sql<boolean>`${fedNotes.quoteDetachedAt} is not null`,
       likedByMe: sql<boolean>`exists (select 1 from ${fedNoteLikes} l
         where l.note_id = ${fedNotes.id} and l.user_id = ${viewerId})`,
+      repostsCount: noteRepostsCount,
+      repostedByMe: repostedByViewer(viewerId),
     })
     .from(fedNotes)
     .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))

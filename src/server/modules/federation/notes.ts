@@ -10,6 +10,7 @@ import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { requireUnrestricted } from "../../policy/restrictions";
+import { toPersonSummary } from "../profiles/person";
 import { boostsByIds } from "./boost-queries";
 import type { FederationDeps } from "./deps";
 import { htmlText } from "./html-text";
@@ -21,6 +22,7 @@ import {
   noteById,
   notesByIds,
 } from "./note-queries";
+import { visibleNoteReposts } from "./note-repost-queries";
 import { type LocalQuoteCards, noteQuoteCards } from "./quote-cards";
 import { remoteAuthor } from "./remote-author";
 import { imagesOf } from "./remote-media";
@@ -87,6 +89,11 @@ export function presentNote(row: NoteRow, quote?: QuoteCardView): PostView {
     commentsCount: 0,
     viewsCount: 0,
     likedByMe: row.likedByMe,
+    // Only public posts from elsewhere are kept, so each may be reposted (docs/feed.md "Reposts
+    // and quotes"); the count is our people's reposts.
+    repostsCount: row.repostsCount,
+    repostedByMe: row.repostedByMe,
+    repostable: true,
     isAuthor: false,
     createdAt: at,
     updatedAt: row.updatedAt?.toISOString() ?? at,
@@ -95,21 +102,34 @@ export function presentNote(row: NoteRow, quote?: QuoteCardView): PostView {
   };
 }
 
-/** Posts from elsewhere, and boosts of them (by the boost's id), as the viewer sees them; the
- * cards of the posts they quote (quote-cards.ts), ours through `quoteCards` when given. */
+/** Posts from elsewhere, boosts of them (by the boost's id) and our people's reposts of them (by
+ * the repost's id, those the viewer may still see: note-repost-queries.ts), as the viewer sees
+ * them; the cards of the posts they quote (quote-cards.ts), ours through `quoteCards` when
+ * given. */
 export async function presentNotes(
   db: Db,
   { ids, viewerId, quoteCards }: { ids: string[]; viewerId: string; quoteCards?: LocalQuoteCards },
 ): Promise<PostView[]> {
-  const boosts = new Map((await boostsByIds(db, ids)).map((b) => [b.id, b]));
-  const noteIds = [...new Set(ids.map((id) => boosts.get(id)?.noteId ?? id))];
+  const [boostRows, repostRows] = await Promise.all([
+    boostsByIds(db, ids),
+    visibleNoteReposts(db, { viewerId, ids }),
+  ]);
+  const boosts = new Map(boostRows.map((b) => [b.id, b]));
+  const reposts = new Map(repostRows.map((r) => [r.id, r]));
+  const noteOf = (id: string) => boosts.get(id)?.noteId ?? reposts.get(id)?.noteId ?? id;
+  const noteIds = [...new Set(ids.map(noteOf))];
   const rows = await notesByIds(db, { ids: noteIds, viewerId });
   const cards = await noteQuoteCards(db, { rows, viewerId, quoteCards });
   const notes = new Map(rows.map((row) => [row.id, presentNote(row, cards.get(row.id))]));
   return ids.flatMap((id) => {
     const boost = boosts.get(id);
-    const post = notes.get(boost?.noteId ?? id);
+    const repost = reposts.get(id);
+    const post = notes.get(noteOf(id));
     if (!post?.remote) return [];
+    if (repost) {
+      const at = repost.createdAt.toISOString();
+      return [{ ...post, repostedBy: { id, at, person: toPersonSummary(repost.reposter) } }];
+    }
     if (!boost) return [post];
     const boostedBy = { id: boost.id, handle: boost.handle, name: boost.name };
     return [{ ...post, remote: { ...post.remote, boostedBy } }];

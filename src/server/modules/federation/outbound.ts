@@ -27,7 +27,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { FederateMessage } from "../../outbox/messages";
 import { type AudienceElsewhere, postsAudienceElsewhere } from "../../policy/elsewhere";
-import { sendAnnounce } from "./announce-out";
+import { sendAnnounce, sendNoteAnnounce } from "./announce-out";
 import { actorOf, addressedTo, noteOf, replyNoteOf } from "./federation";
 import { flagByUri } from "./flag-queries";
 import { INSTANCE_ACTOR } from "./instance-actor";
@@ -79,7 +79,7 @@ const recipientsOf = (actors: RemoteActorRow[]): Recipient[] =>
  * Create, Update) the people elsewhere it mentions (docs/federation.md "Mentions"); a private
  * account's to its approved followers only ("Posts"). */
 async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: FederateMessage) {
-  if (!("authorId" in message)) return;
+  if (!("postId" in message && "authorId" in message)) return;
   const { postId, authorId } = message;
   const found = message.kind === "post.delete" ? null : await deps.postToFederate(postId);
   if (message.kind !== "post.delete" && !found) return;
@@ -318,6 +318,20 @@ export function federateHandler(deps: OutboundDeps) {
       case "announce":
       case "announce.undo":
         return sendAnnounce(ctx, deps, message, (userId) => remoteFollowers(deps.db, userId));
+      case "note.announce":
+      case "note.announce.undo":
+        return sendNoteAnnounce(
+          ctx,
+          {
+            db: deps.db,
+            authorOf: async (actorId) => {
+              const author = await actorById(deps.db, actorId);
+              return author ? (recipientsOf([author])[0] ?? null) : null;
+            },
+          },
+          message,
+          (userId) => remoteFollowers(deps.db, userId),
+        );
       case "flag":
         return sendFlag(ctx, deps, message.flagUri);
       case "accept":

@@ -20,7 +20,7 @@ import {
   remoteReportBody,
 } from "../../../domain/contracts/federation";
 import { followRequestApproveResponse } from "../../../domain/contracts/follow-requests";
-import { likeResponse, pageQuery, postPage } from "../../../domain/contracts/posts";
+import { likeResponse, pageQuery, postPage, repostResponse } from "../../../domain/contracts/posts";
 import { me, signedIn } from "../../http/viewer";
 import { setRemoteBlock } from "./blocks";
 import type { FederationDeps } from "./deps";
@@ -31,6 +31,7 @@ import {
   declineRemoteRequest,
   remoteFollowRequests,
 } from "./follow-requests";
+import { setNoteRepost } from "./note-reposts";
 import { replyToNote, setNoteLike } from "./notes";
 import { detachQuoteElsewhere } from "./quote-revoke";
 import { federationServers } from "./servers";
@@ -98,6 +99,14 @@ export const federationRoutes: FastifyPluginAsyncZod<{ deps: FederationDeps }> =
   );
   app.delete("/notes/:id/like", { ...signedIn, schema: { tags, ...like } }, async (request) =>
     setNoteLike(deps, { id: request.params.id, viewerId: me(request), like: false }),
+  );
+
+  const repost = { params: remoteNoteParams, response: { 200: repostResponse } };
+  app.put("/notes/:id/repost", { ...signedIn, schema: { tags, ...repost } }, async (request) =>
+    setNoteRepost(deps, { id: request.params.id, viewerId: me(request), repost: true }),
+  );
+  app.delete("/notes/:id/repost", { ...signedIn, schema: { tags, ...repost } }, async (request) =>
+    setNoteRepost(deps, { id: request.params.id, viewerId: me(request), repost: false }),
   );
 
   app.delete(

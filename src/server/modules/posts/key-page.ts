@@ -48,8 +48,9 @@ export async function presentPage(
   const byId = new Map<string, PostView>([
     ...presentInOrder(hydrated, own, viewerId, inertSince).map((p) => [p.id, p] as const),
     ...reposts,
-    // A boost is its own feed item, beside its post's.
-    ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.id, p] as const),
+    // A boost, and a repost here of a post from elsewhere, is its own feed item, beside its
+    // post's.
+    ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.repostedBy?.id ?? p.id, p] as const),
   ]);
   const items = oncePerPost(page.flatMap((k) => byId.get(k.id) ?? []));
   return { items: markMutedPosts(items, mark), nextCursor };

@@ -41,13 +41,15 @@ export async function presentReposts(
 }
 
 /** A page shows a post once: of its reposts by several people the newest stays (the keys are newest
- * first), as Mastodon shows a boosted post once in a home feed. */
+ * first), as Mastodon shows a boosted post once in a home feed; the same of our people's reposts of
+ * a post from elsewhere. */
 export function oncePerPost(items: PostView[]): PostView[] {
   const seen = new Set<string>();
   return items.filter((item) => {
-    if (item.remote) return true;
-    if (seen.has(item.id)) return false;
-    seen.add(item.id);
+    if (item.remote && !item.repostedBy) return true;
+    const key = item.remote ? `elsewhere:${item.id}` : item.id;
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
 }

@@ -101,6 +101,51 @@ describe("PostRepostButton", () => {
   });
 });
 
+describe("PostRepostButton on a post from elsewhere", () => {
+  const remote = { handle: "carol@c.test", url: "https://c.test/@carol/1" };
+
+  it("reposts through federation, offers no Quote, and shows who reposted it", async () => {
+    const post = makePost({ remote, repostsCount: 0, repostedByMe: false, repostable: true });
+    const reposted = makePost({
+      remote,
+      content: "Carol's words, shared by Ada",
+      repostedBy: { id: "r2", at: new Date().toISOString(), person: ADA },
+    });
+    const { user, calls } = renderFeed([post, reposted], GRACE, ({ method, path }) =>
+      path === `/api/federation/notes/${post.id}/repost`
+        ? json({ reposted: method === "PUT", repostsCount: method === "PUT" ? 1 : 0 })
+        : undefined,
+    );
+    const [first] = screen.getAllByRole("button", { name: "Repost, 0 reposts" });
+    await user.click(first as HTMLElement);
+    expect(await screen.findByRole("menuitem", { name: "Repost" })).toBeTruthy();
+    expect(screen.queryByRole("menuitem", { name: "Quote" })).toBeNull();
+    await user.click(screen.getByRole("menuitem", { name: "Repost" }));
+    const pressed = await screen.findByRole("button", { name: "Undo repost, 1 repost" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    await pick(user, "Undo repost, 1 repost", "Undo repost");
+    expect(await screen.findAllByRole("button", { name: "Repost, 0 reposts" })).toHaveLength(2);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `PUT /api/federation/notes/${post.id}/repost`,
+      `DELETE /api/federation/notes/${post.id}/repost`,
+    ]);
+    const card = screen.getByText("Carol's words, shared by Ada").closest("article");
+    expect(within(card as HTMLElement).getByText(/Reposted by/).textContent).toBe(
+      "Reposted by Ada Lovelace",
+    );
+  });
+
+  it("rolls back and says why in a toast when the server refuses", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const post = makePost({ remote, repostsCount: 3, repostedByMe: false, repostable: true });
+    const { user } = renderFeed([post], ADA, () => apiError(404, "Post not found"));
+    await pick(user, "Repost, 3 reposts", "Repost");
+    expect(await screen.findByText("Post not found")).toBeTruthy();
+    const restored = await screen.findByRole("button", { name: "Repost, 3 reposts" });
+    expect(restored.getAttribute("aria-pressed")).toBe("false");
+  });
+});
+
 describe("RepostedBy", () => {
   it("shows who reposted a post above it, linking to their profile", async () => {
     const post = makePost({

@@ -1,9 +1,10 @@
 // The repost button of a post (docs/feed.md "Reposts and quotes"), beside the like: pressed
 // (aria-pressed) once the reader reposted it, with the post's repost count. It opens a small menu
 // (the one options menu: arrow keys, Enter, Escape): Repost (or Undo repost) and Quote, which opens
-// the quote composer with the post's card (repost-menu.tsx). A private account's post can be
-// neither reposted nor quoted: the button is there, disabled, saying why. Signed-out visitors go
-// to sign-up and come back, as the like does.
+// the quote composer with the post's card. A private account's post can be neither reposted nor
+// quoted: the button is there, disabled, saying why. A post from elsewhere is reposted the same way
+// and not quoted here yet (its menu has Repost alone: repost-menu.tsx). Signed-out visitors go to
+// sign-up and come back, as the like does.
 import { clsx } from "clsx";
 import { Repeat2 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
@@ -37,7 +38,7 @@ export function PostRepostButton({ post }: { post: PostView }) {
     return look({ onClick: closed ? undefined : toSignUp, disabled: closed });
   }
   const menu: MenuButtonLook = { label, trigger: look, align: "start" };
-  return <OptionsMenuOnUse {...menu} owner={owner} props={{ post, reposted, look: menu }} />;
+  return <OptionsMenuOnUse {...menu} owner={owner} props={{ post, reposted }} />;
 }
 
 function RepostLook({

@@ -1,7 +1,7 @@
 // Like, repost, comment and view counts under a post (spec-1 §2, spec-2 §2; docs/feed.md "Reposts
 // and quotes"). A post from elsewhere has its
-// likes and a Reply that goes to its author's server: its comments are not listed here yet and its
-// views are not counted (docs/federation.md "Posts from elsewhere", "Replies").
+// likes, its reposts here and a Reply that goes to its author's server: its comments are not listed
+// here yet and its views are not counted (docs/federation.md "Posts from elsewhere", "Replies").
 import { Eye, MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -22,6 +22,7 @@ export function PostStats({ post }: { post: PostView }) {
       <>
         <div className="mt-2 flex items-center gap-4 sm:gap-6">
           <PostLikeButton post={post} />
+          <PostRepostButton post={post} />
           <RemoteReplyButton open={replying} onOpen={() => setReplying(true)} />
         </div>
         {replying ? <RemoteReplyForm post={post} onClose={() => setReplying(false)} /> : null}

@@ -1,11 +1,13 @@
 // Reposts (docs/feed.md "Reposts and quotes"), optimistic as likes are (post-likes.ts): each post's
 // repost state is one cache entry, repostKeys.post(id) = {reposted, repostsCount}, made from the
 // post the first time a card shows it and written by presses, so every card of the post agrees.
-// PUT reposts and DELETE takes back, so a press sent twice changes nothing more.
+// PUT reposts and DELETE takes back, so a press sent twice changes nothing more; a refusal says why
+// in a toast.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PostView, repostResponse } from "../../../domain/contracts/posts";
-import { apiRequest } from "../../lib/api";
+import { apiRequest, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 
 export type RepostState = z.infer<typeof repostResponse>;
 
@@ -26,6 +28,13 @@ export function toggledRepost(state: RepostState): RepostState {
     repostsCount: Math.max(0, state.repostsCount + (state.reposted ? -1 : 1)),
   };
 }
+
+/** Ours at /api/posts/{id}/repost; a post from elsewhere's through federation, which announces
+ * it to its author's server too (docs/federation.md "Reposts going out"). */
+const repostPath = (post: PostView) =>
+  post.remote
+    ? `/api/federation/notes/${encodeURIComponent(post.id)}/repost`
+    : `/api/posts/${encodeURIComponent(post.id)}/repost`;
 
 /** What every card of the post shows. */
 export function usePostRepostState(post: PostView): RepostState {
@@ -51,7 +60,7 @@ export function useRepostMutation(post: PostView) {
     mutationKey: key,
     scope: { id: `repost-post-${post.id}` },
     mutationFn: (repostedNow: boolean) =>
-      apiRequest<typeof repostResponse>(`/api/posts/${encodeURIComponent(post.id)}/repost`, {
+      apiRequest<typeof repostResponse>(repostPath(post), {
         method: repostedNow ? "DELETE" : "PUT",
       }),
     onMutate: () => {
@@ -59,8 +68,11 @@ export function useRepostMutation(post: PostView) {
       queryClient.setQueryData<RepostState>(key, toggledRepost(previous));
       return { previous };
     },
-    onError: (error, _vars, context) => {
+    onError: (error, repostedNow, context) => {
       console.error("Repost failed", error);
+      toast.error(
+        errorMessage(error, repostedNow ? "Could not undo the repost." : "Could not repost."),
+      );
       queryClient.setQueryData<RepostState>(key, (current) =>
         othersPending() ? current && toggledRepost(current) : context?.previous,
       );

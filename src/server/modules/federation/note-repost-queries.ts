@@ -1,0 +1,91 @@
+// The SQL of our people's reposts of posts from elsewhere (docs/feed.md "Reposts and quotes"): one
+// row per person and post, counted from the rows themselves, so the count is always theirs; shown
+// to the reposter's followers here at the repost's time, through the rules of a boost
+// (note-queries.ts besideFollowees) and of the reposter (policy/visibility.ts).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fedActors, fedNoteReposts, fedNotes } from "../../db/schema/federation";
+import { profiles } from "../../db/schema/profiles";
+import { visibleAuthor } from "../../policy/visibility";
+import { personColumns } from "../profiles/person";
+
+/** One person's repost of one post from elsewhere. */
+export interface NoteRepostKey {
+  userId: string;
+  noteId: string;
+}
+
+/** Adds the repost unless the person reposted the post already; the new repost's id, or null. */
+export async function insertNoteRepost(db: Db, key: NoteRepostKey): Promise<string | null> {
+  const [row] = await db
+    .insert(fedNoteReposts)
+    .values(key)
+    .onConflictDoNothing()
+    .returning({ id: fedNoteReposts.id });
+  return row?.id ?? null;
+}
+
+/** Removes the person's repost of the post; the removed repost's id, or null. */
+export async function deleteNoteRepost(
+  db: Db,
+  { userId, noteId }: NoteRepostKey,
+): Promise<string | null> {
+  const [row] = await db
+    .delete(fedNoteReposts)
+    .where(and(eq(fedNoteReposts.userId, userId), eq(fedNoteReposts.noteId, noteId)))
+    .returning({ id: fedNoteReposts.id });
+  return row?.id ?? null;
+}
+
+/** A post's reposts here, as a column of a select over fed_notes (served by
+ * fed_note_reposts_note_idx). */
+export const noteRepostsCount = sql<number>`(select count(*)::int from ${fedNoteReposts} r
+  where r.note_id = ${fedNotes.id})`;
+
+/** Whether the viewer reposted the post, as a column of a select over fed_notes. */
+export const repostedByViewer = (viewerId: string) =>
+  sql<boolean>`exists (select 1 from ${fedNoteReposts} r
+    where r.note_id = ${fedNotes.id} and r.user_id = ${viewerId})`;
+
+/** The post's reposts here as they are now. */
+export async function noteRepostsCountOf(db: Db, noteId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(fedNoteReposts)
+    .where(eq(fedNoteReposts.noteId, noteId));
+  return row?.count ?? 0;
+}
+
+/**
+ * Those of `ids` that are reposts the viewer may still be shown, read again as the page is
+ * presented (a cached first page may be older than a block, a mute or a moderator's decision): the
+ * reposter a person the viewer may see and has not muted, the post's author neither blocked by the
+ * viewer nor blocking them, and the author's server neither silenced nor suspended. A post deleted
+ * by its server took its reposts with it.
+ */
+export function visibleNoteReposts(db: Db, { viewerId, ids }: { viewerId: string; ids: string[] }) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: fedNoteReposts.id,
+      noteId: fedNoteReposts.noteId,
+      createdAt: fedNoteReposts.createdAt,
+      reposter: personColumns,
+    })
+    .from(fedNoteReposts)
+    .innerJoin(fedNotes, eq(fedNotes.id, fedNoteReposts.noteId))
+    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
+    .innerJoin(profiles, eq(profiles.userId, fedNoteReposts.userId))
+    .where(
+      and(
+        inArray(fedNoteReposts.id, ids),
+        visibleAuthor(viewerId, fedNoteReposts.userId),
+        sql`not exists (select 1 from fed_blocks x
+              where x.user_id = ${viewerId} and x.actor_id = ${fedNotes.actorId})
+            and not exists (select 1 from fed_blocked_by y
+              where y.user_id = ${viewerId} and y.actor_id = ${fedNotes.actorId})
+            and not exists (select 1 from fed_domain_blocks d
+              where d.host = ${fedActors.host} and d.severity in ('silence', 'suspend'))`,
+      ),
+    );
+}
