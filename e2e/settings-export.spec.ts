@@ -11,6 +11,7 @@ import { createAccount } from "./support/people";
 
 const FILES = [
   "README.txt",
+  "accepted_senders.json",
   "appeals.json",
   "badge-requests.json",
   "bookmarks.json",

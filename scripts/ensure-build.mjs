@@ -69,6 +69,10 @@ for (const name of wanted) {
   if (builtAt(target.output) >= newest(target.sources)) continue;
   const started = Date.now();
   console.log(`Building the ${name} (${target.output} is missing or older than its sources)…`);
-  execFileSync(vite, target.args, { cwd: root, stdio: "inherit" });
+  // Always the production build, whatever NODE_ENV the caller runs under: Vite takes React's
+  // build from NODE_ENV, so `NODE_ENV=test npm start` (a test's child) had built React's
+  // development code, three times the size.
+  const env = { ...process.env, NODE_ENV: "production" };
+  execFileSync(vite, target.args, { cwd: root, stdio: "inherit", env });
   console.log(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
