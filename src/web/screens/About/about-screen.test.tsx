@@ -38,6 +38,10 @@ describe("AboutScreen", () => {
     expect(username.getByText(/yearly subscription: \$30 a year/)).toBeTruthy();
     expect(username.getByText(/30 more days/)).toBeTruthy();
     expect(section("Message posts").getByText(/block anyone/)).toBeTruthy();
+    expect(section("Message posts").getByText(/may appeal each once/)).toBeTruthy();
+    const fediverse = section("One address for mail and the fediverse");
+    expect(fediverse.getByText(/Mastodon, Misskey and other ActivityPub servers/)).toBeTruthy();
+    expect(fediverse.queryByText("Coming soon")).toBeNull();
 
     const audiences = section("Who sees what");
     expect(

@@ -33,6 +33,11 @@ const sections = (siteName: string): AboutSection[] => [
     text: `Every member gets a mail address on the ${siteName} mail domain made from their username. Messages between members arrive in the Mail screen as conversations, and you can write to any e-mail address too: mail goes out from your ${siteName} address and replies come back to the same conversation, so your personal address stays private.`,
   },
   {
+    title: "One address for mail and the fediverse",
+    text: `Your ${siteName} address is also your fediverse handle: people on Mastodon, Misskey and other ActivityPub servers can find it, follow you and read your public posts, and you can find them from the search box by their handle (@someone@server.example), follow them, see their public posts in your home feed, like, repost and reply.`,
+    more: "A private account approves each follower from elsewhere too. Only the details of your profile shown to Everyone ever leave the server, and only when you allow it.",
+  },
+  {
     title: "Filter users by categories",
     text: "The search box at the top of every page finds people by name or username. The Search page filters people by location (and distance from a city), age, gender, relationship status, body type, height, zodiac sign, background, military branch and base, university, occupation and more.",
   },
@@ -48,7 +53,7 @@ const sections = (siteName: string): AboutSection[] => [
   {
     title: "Message posts",
     text: "Share short public posts with text and up to four pictures, each with a description for people who cannot see it, a content warning when you want one, and #hashtags that lead to every public post with the tag. The people who follow you see them in their home feed, and everyone signed in can like them, reply in threaded comments, repost them to their own followers or quote them with words of their own.",
-    more: "You can mute anyone, block anyone (you disappear from each other's feeds, comments, search and mail, and they are not told) and report posts, comments, messages and profiles. Moderators review every report and can remove content, restrict an account to read-only, or suspend it.",
+    more: "You can mute anyone, block anyone (you disappear from each other's feeds, comments, search and mail, and they are not told) and report posts, comments, messages and profiles. Moderators review every report and can remove content, restrict an account to read-only, or suspend it; you see every action taken on you in Settings and may appeal each once, and a suspended account appeals through the link in the e-mail that told them.",
   },
   {
     title: "Moderation in the open",
