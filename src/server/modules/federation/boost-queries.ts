@@ -1,11 +1,13 @@
 // The SQL of boosts from elsewhere (docs/federation.md "Posts from elsewhere"): someone followed
 // here boosted a public post; one row per booster and post, named by their Announce.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fedActors, fedBoosts, fedFollowing, fedNotes } from "../../db/schema/federation";
 
-/** Records the boost unless its Announce, or the booster's boost of that post, is known; whether
- * it is new. */
+/** Records the boost unless its Announce is known; whether it changed anything. The booster's
+ * boost of that post is one row, named by their newest Announce of it: a later boost of the same
+ * post takes the row over, so the Undo of an earlier one, delivered after it (servers deliver out
+ * of order), takes nothing back. */
 export async function insertBoost(
   db: Db,
   boost: { uri: string; actorId: string; noteId: string; publishedAt: Date },
@@ -15,7 +17,20 @@ export async function insertBoost(
     .values(boost)
     .onConflictDoNothing()
     .returning({ id: fedBoosts.id });
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const taken = await db
+    .update(fedBoosts)
+    .set({ uri: boost.uri, publishedAt: boost.publishedAt })
+    .where(
+      and(
+        eq(fedBoosts.actorId, boost.actorId),
+        eq(fedBoosts.noteId, boost.noteId),
+        lt(fedBoosts.publishedAt, boost.publishedAt),
+        sql`not exists (select 1 from ${fedBoosts} known where known.uri = ${boost.uri})`,
+      ),
+    )
+    .returning({ id: fedBoosts.id });
+  return taken.length > 0;
 }
 
 /** Removes the boost their Announce made, if `actorId` made it; whether it did. */

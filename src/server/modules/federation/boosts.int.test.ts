@@ -2,6 +2,7 @@
 // Announce and Undo(Announce), signed by their keys, of posts their servers serve (theirs, a
 // stranger's, a followers-only one, one that is not there), handled by an instance of ours; a boost
 // of one of our posts tells its author in Activity (docs/federation.md "Activity from elsewhere").
+import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -138,6 +139,31 @@ describe.each([
       boost.remote?.boostedBy?.id,
     ]);
     expect(await boostsIn(other)).toEqual([]);
+  });
+
+  it("keeps a boost made again when the Undo of the one before arrives after it", async () => {
+    const note = servedNote(servers.mastodon, {
+      text: `Boosted twice on ${software}`,
+      author: stranger,
+    });
+    const first = await announce(server, note);
+    await delay(5);
+    const again = await announce(server, note);
+    const undo = (announced: typeof first) =>
+      server.activity("undo-announce", {
+        ANNOUNCE: String(announced.id),
+        NOTE: note.id,
+        AUTHOR: note.attributedTo,
+      });
+    const shown = async () =>
+      (await boostsIn(me)).filter((b) => b.content.startsWith(`Boosted twice on ${software}`));
+    await eventually(async () => expect(await shown()).toHaveLength(1));
+    // The first boost's Undo, arriving after the second boost: the second stands.
+    await deliver(a, await server.sign(undo(first), SHARED_INBOX, "rfc9421"));
+    await queueDrained(a);
+    expect(await shown()).toHaveLength(1);
+    await deliver(a, await server.sign(undo(again), SHARED_INBOX, "rfc9421"));
+    await eventually(async () => expect(await shown()).toEqual([]));
   });
 
   it("orders boosts by the boost's time and takes one back with Undo(Announce)", async () => {
