@@ -6,7 +6,7 @@
 // A suspended person, who cannot sign in, appeals through the link in the suspension's e-mail
 // ("Appealing a suspension"); a moderator approves, and they sign in again.
 // Each screen is also captured at 375 and 1280 px in light and dark (the test's output folder).
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import { newAccount, signInModerator, signInViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -24,6 +24,20 @@ async function post(page: Page, content: string): Promise<{ id: string; path: st
   const response = await page.request.post("/api/posts", { multipart: { content } });
   await expect(response, "create post").toBeOK();
   return ((await response.json()) as { post: { id: string; path: string } }).post;
+}
+
+/** The admin, signed in, and Hal, whom the admin makes a moderator, signed in on a page of his own. */
+async function adminAndHal(browser: Browser) {
+  const adminPage = await secondPerson(browser);
+  await signInModerator(adminPage);
+  const halPage = await secondPerson(browser);
+  const hal = newAccount("hal", "Hal Helper");
+  await createAccount(halPage, hal);
+  await expect(
+    await adminPage.request.post("/api/admin/moderators", { data: { email: hal.email } }),
+  ).toBeOK();
+  await signInViaApi(halPage, hal);
+  return { adminPage, halPage };
 }
 
 /** Captures the screen (scrolled to `target`) at phone and desktop widths, light and dark. */
@@ -64,15 +78,7 @@ test("a person appeals two removals: one rejected with a reason they read, one a
 
   // The admin makes Hal a moderator; Hal removes the reported post from the queue, naming the rule
   // and writing to the reporter, and the other post through the API.
-  const adminPage = await secondPerson(browser);
-  await signInModerator(adminPage);
-  const halPage = await secondPerson(browser);
-  const hal = newAccount("hal", "Hal Helper");
-  await createAccount(halPage, hal);
-  await expect(
-    await adminPage.request.post("/api/admin/moderators", { data: { email: hal.email } }),
-  ).toBeOK();
-  await signInViaApi(halPage, hal);
+  const { adminPage, halPage } = await adminAndHal(browser);
   await halPage.goto("/admin/reports");
   const group = halPage.getByRole("article", { name: `Post of @${lin.handle}, 1 report` });
   await group.getByRole("button", { name: "Remove content" }).click();
@@ -188,15 +194,7 @@ test("a suspended person appeals through the e-mail's link, signed out, and sign
 }, testInfo) => {
   test.setTimeout(120_000);
   const { account: sue, handle } = await person(page, "sue", "Sue Suspended");
-  const adminPage = await secondPerson(browser);
-  await signInModerator(adminPage);
-  const halPage = await secondPerson(browser);
-  const hal = newAccount("hal", "Hal Helper");
-  await createAccount(halPage, hal);
-  await expect(
-    await adminPage.request.post("/api/admin/moderators", { data: { email: hal.email } }),
-  ).toBeOK();
-  await signInViaApi(halPage, hal);
+  const { adminPage, halPage } = await adminAndHal(browser);
   const { user } = await (await page.request.get("/api/auth/session")).json();
   await expect(
     await halPage.request.post("/api/admin/actions", {

@@ -1,12 +1,11 @@
 // Appealing a suspension (docs/safety.md "Appealing a suspension"): the suspended person cannot
 // sign in, so the suspension's e-mail carries a signed link to this one action. Through it they
 // read the action as Account standing shows it, with its appeal and decision, and appeal it once,
-// by the same rules as a signed-in appeal.
+// by the same rules as a signed-in appeal (the route calls `appealAction` with the link's target).
 import type { StandingActionView } from "../../../domain/contracts/appeals";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { type AppealLinkTarget, readAppealToken } from "../../infra/appeal-link";
-import { appealAction } from "./appeals";
 import { standingActions } from "./standing";
 
 type Deps = Pick<AppContext, "db" | "config">;
@@ -35,14 +34,4 @@ export async function appealLinkAction(
   const item = items.find((entry) => entry.id === actionId);
   if (!item) throw notFound(INVALID_APPEAL_LINK);
   return item;
-}
-
-/** Files the appeal of the linked action; its id. The same answers as a signed-in appeal: 409 for
- * a second one, an expired action or one undone already. */
-export async function appealByLink(
-  deps: Pick<AppContext, "db" | "outbox" | "config">,
-  { token, text, now }: { token: string; text: string; now: Date },
-): Promise<string> {
-  const { actionId, userId } = appealLinkTarget(deps, token);
-  return appealAction(deps, { userId, actionId, text, now });
 }

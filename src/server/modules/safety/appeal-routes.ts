@@ -17,15 +17,37 @@ import {
   standingActionsResponse,
 } from "../../../domain/contracts/appeals";
 import { idempotencyKeyHeaders } from "../../../domain/contracts/idempotency";
-import type { WithContext } from "../../context";
+import type { AppContext, WithContext } from "../../context";
 import { me, signedIn } from "../../http/viewer";
-import { routeOnce } from "../../outbox/answered-once";
+import { type OnceRoute, routeOnce } from "../../outbox/answered-once";
 import { requireModerator } from "../../policy/roles";
-import { appealByLink, appealLinkAction, appealLinkTarget } from "./appeal-links";
+import { appealLinkAction, appealLinkTarget } from "./appeal-links";
 import { appealAction, appealOf, decideAppeal, listAppeals } from "./appeals";
 import { standingActions } from "./standing";
 
 const tags = ["safety"];
+
+/** Files the person's appeal of one action and answers it, once per Idempotency-Key: the
+ * signed-in route's and a suspension's link's alike. */
+async function appealOnce(
+  ctx: AppContext,
+  route: OnceRoute,
+  input: { userId: string; actionId: string; text: string },
+) {
+  const { userId, actionId, text } = input;
+  const appeal = await routeOnce(
+    ctx.db,
+    route,
+    { userId, useCase: "safety.appeal", input: { actionId, text } },
+    async () =>
+      appealOf(ctx.db, {
+        userId,
+        id: await appealAction(ctx, { userId, actionId, text, now: new Date() }),
+      }),
+    (id: string) => appealOf(ctx.db, { userId, id }),
+  );
+  return { appeal };
+}
 
 export const standingRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx }) => {
   app.get(
@@ -49,22 +71,18 @@ export const standingRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { 
         response: { 201: appealResponse },
       },
     },
-    async (request, reply) => {
-      const userId = me(request);
-      const input = { actionId: request.params.actionId, text: request.body.text };
-      const appeal = await routeOnce(
-        ctx.db,
-        { request, reply },
-        { userId, useCase: "safety.appeal", input },
-        async () =>
-          appealOf(ctx.db, {
-            userId,
-            id: await appealAction(ctx, { userId, ...input, now: new Date() }),
-          }),
-        (id: string) => appealOf(ctx.db, { userId, id }),
-      );
-      return reply.status(201).send({ appeal });
-    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await appealOnce(
+          ctx,
+          { request, reply },
+          {
+            userId: me(request),
+            actionId: request.params.actionId,
+            text: request.body.text,
+          },
+        ),
+      ),
   );
 };
 
@@ -92,22 +110,17 @@ export const appealLinkRoutes: FastifyPluginAsyncZod<WithContext> = async (app, 
         response: { 201: appealResponse },
       },
     },
-    async (request, reply) => {
-      const { token } = request.params;
-      const { userId, actionId } = appealLinkTarget(ctx, token);
-      const appeal = await routeOnce(
-        ctx.db,
-        { request, reply },
-        { userId, useCase: "safety.appeal", input: { actionId, text: request.body.text } },
-        async () =>
-          appealOf(ctx.db, {
-            userId,
-            id: await appealByLink(ctx, { token, text: request.body.text, now: new Date() }),
-          }),
-        (id: string) => appealOf(ctx.db, { userId, id }),
-      );
-      return reply.status(201).send({ appeal });
-    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await appealOnce(
+          ctx,
+          { request, reply },
+          {
+            ...appealLinkTarget(ctx, request.params.token),
+            text: request.body.text,
+          },
+        ),
+      ),
   );
 };
 
