@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Redis } from "ioredis";
 import pino from "pino";
 import { buildApp } from "../app";
@@ -71,7 +71,8 @@ function parseEml(raw: string): CapturedMail {
  * before `close()` (a test of a dead database); it closes once. `database` is the database to run
  * on instead of a new one (a second instance on the same PostgreSQL database, a restored copy),
  * and `dataDir` the DATA_DIR to use instead of a new temp folder (one restored from a backup);
- * `close()` closes and removes both all the same.
+ * `close()` closes and removes both all the same. `onRequest` is one more hook, after the app's
+ * own (statement-count.ts's `countRequests`).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -88,6 +89,7 @@ export async function createTestApp(
     dependencyWatchMs?: number;
     database?: Database;
     dataDir?: string;
+    onRequest?: onRequestHookHandler;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "chtcht-test-"));
@@ -151,6 +153,7 @@ export async function createTestApp(
     mailDedupSweepMs: 0,
     federationSweepMs: 0,
   });
+  if (options.onRequest) app.addHook("onRequest", options.onRequest);
   await app.ready();
 
   const all = () => {

@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject } from "../../test-support/social";
-import { type CountedDatabase, countedTestDatabase } from "../../test-support/statement-count";
+import {
+  type CountedDatabase,
+  countedTestDatabase,
+  countRequests,
+} from "../../test-support/statement-count";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
@@ -14,7 +18,7 @@ let bo: TestAccount;
 
 beforeAll(async () => {
   counted = await countedTestDatabase();
-  t = await createTestApp({}, { database: counted.database });
+  t = await createTestApp({}, { database: counted.database, onRequest: countRequests });
   [ann, bo] = await Promise.all([
     createAccount(t, { fullName: "Ann" }),
     createAccount(t, { fullName: "Bo" }),
@@ -25,7 +29,9 @@ afterAll(() => t.close());
 /** Sends and answers how many statements the request issued. */
 async function statementsOfSend(who: TestAccount, threadId: string, body: string) {
   const before = counted.statements();
-  const res = await inject(t, who, "POST", `/api/mail/threads/${threadId}/messages`, { body });
+  const res = await counted.counting(() =>
+    inject(t, who, "POST", `/api/mail/threads/${threadId}/messages`, { body }),
+  );
   expect(res.statusCode).toBe(201);
   return counted.statements() - before;
 }
