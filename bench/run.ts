@@ -32,6 +32,7 @@ const seeds = {
 };
 
 const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
+  { name: "start-up", script: "bench/start-up.ts" },
   { name: "trivial routes", script: "bench/trivial-route.ts" },
   { name: "feed", script: "bench/feed-latency.ts", needs: "feed" },
   {

@@ -42,6 +42,8 @@ export async function startApp(options: {
   dnsServers?: string[];
   /** PUSH_ALLOW_PRIVATE of the app: the push bench's local push service. */
   pushAllowPrivate?: string;
+  /** SMTP_URL of the app (mail is captured to files without it), and its DKIM key. */
+  smtp?: { url: string; dkim?: { selector: string; privateKey: string } };
   /** The federation benches' net (bench-net.ts): the app's name there, and its fetch's routes by
    * name to loopback ports over TLS trusting `ca`. */
   net?: { host: string; routes: Record<string, number>; ca: string };
@@ -66,6 +68,9 @@ export async function startApp(options: {
       BENCH_APP_POOL: String(options.poolSize ?? 10),
       BENCH_APP_DNS_SERVERS: options.dnsServers?.join(",") ?? "",
       BENCH_APP_PUSH_ALLOW_PRIVATE: options.pushAllowPrivate ?? "",
+      BENCH_APP_SMTP_URL: options.smtp?.url ?? "",
+      BENCH_APP_DKIM_SELECTOR: options.smtp?.dkim?.selector ?? "",
+      BENCH_APP_DKIM_PRIVATE_KEY: options.smtp?.dkim?.privateKey ?? "",
       BENCH_NET_HOST: options.net?.host ?? "",
       BENCH_NET_ROUTES: JSON.stringify(options.net?.routes ?? {}),
       BENCH_NET_CA: options.net?.ca ?? "",

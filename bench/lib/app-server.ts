@@ -50,6 +50,9 @@ try {
     SMTP_INBOUND_PORT: "0",
     DNS_SERVERS: process.env.BENCH_APP_DNS_SERVERS || undefined,
     PUSH_ALLOW_PRIVATE: process.env.BENCH_APP_PUSH_ALLOW_PRIVATE || undefined,
+    SMTP_URL: process.env.BENCH_APP_SMTP_URL || undefined,
+    DKIM_SELECTOR: process.env.BENCH_APP_DKIM_SELECTOR || undefined,
+    DKIM_PRIVATE_KEY: process.env.BENCH_APP_DKIM_PRIVATE_KEY || undefined,
     CACHE_MEMORY_MB: process.env.CACHE_MEMORY_MB,
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
     // The benchmarks measure answers, not the search budget: its counters still run on every
@@ -66,11 +69,12 @@ try {
     ? await createRedisBus(redis, (error) => console.error("realtime bus error", error))
     : createMemoryBus();
   const mailer = createMailer({
-    smtpUrl: undefined,
+    smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     captureDir: path.join(dataDir, "mail"),
     logger,
     logHints: false,
+    dkim: config.dkim,
   });
   const app = await buildApp({ config, database, mailer, logger, redis, bus });
   await app.listen({ host: "127.0.0.1", port: 0 });

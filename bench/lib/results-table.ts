@@ -31,7 +31,7 @@ function cells(rows: ResultRow[]): string[][] {
   return rows.map((r) => [
     r.bench,
     r.load,
-    r.requestsPerSec.toFixed(0),
+    r.inProcess && r.requestsPerSec === 0 ? "–" : r.requestsPerSec.toFixed(0),
     ms(r.p50Ms),
     ms(r.p99Ms),
     ms(r.maxMs),

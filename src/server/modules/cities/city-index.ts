@@ -216,8 +216,18 @@ export function cityRows(): readonly CityRow[] {
   return rows;
 }
 
-/** The index of every US place, read from disk on first use and kept. */
-export function cityIndex(): CityIndex {
+const builtIndex = () => {
   shared ??= createCityIndex(cityRows());
   return shared;
+};
+
+/** The index of every US place, read from disk and built at its first use (about 90 ms, which a
+ * start need not pay: docs/performance.md "Start-up") and kept. */
+export function cityIndex(): CityIndex {
+  return {
+    get size() {
+      return builtIndex().size;
+    },
+    search: (query, limit) => builtIndex().search(query, limit),
+  };
 }
