@@ -62,6 +62,7 @@ const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
   },
   { name: "advanced search", script: "bench/search-filters.ts", needs: "search" },
   { name: "message send", script: "bench/mail-delivery.ts", env: { RATES: "50,100" } },
+  { name: "outbound mail", script: "bench/mail-outbound.ts" },
   { name: "push", script: "bench/push-delivery.ts" },
   { name: "post images", script: "bench/post-images.ts" },
   {

@@ -10,26 +10,26 @@ import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { errorAnswer, replaceAnswer } from "../../http/idempotency";
-import { deleteMessage, senderIdentity, threadMessageIds } from "./queries";
+import { deleteMessage } from "./queries";
 import { claimOnce, keepOnce, messageEvent, type SendOnce, storeMessage } from "./record";
+import type { OutboundFacts } from "./send-queries";
 
 type OutboundDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
 
 export async function sendOutbound(
   deps: OutboundDeps,
-  input: {
+  input: OutboundFacts & {
     viewerId: string;
     threadId: string;
-    address: string;
     subject: string | null;
     body: string;
     once?: SendOnce | undefined;
   },
 ): Promise<MessageView> {
   await deps.limits.consume("externalMailPerUser", input.viewerId);
-  const me = await senderIdentity(deps.db, input.viewerId);
+  const me = input.sender;
   if (!me) throw notFound("Profile not found");
-  const earlier = await threadMessageIds(deps.db, input.threadId);
+  const earlier = input.messageIds;
   const messageId = `${randomUUID()}@${deps.config.mailDomain}`;
   // spec-1 §7 send-email: the subject defaults to a message-from-username text.
   const handle = displayHandle({ ...me, emailAddress: me.chtchtEmail });

@@ -361,27 +361,6 @@ export async function threadOfMessageIds(
   return row?.threadId ?? null;
 }
 
-/** The Message-IDs of a thread's mail, oldest first, for In-Reply-To and References. */
-export async function threadMessageIds(db: Db, threadId: string): Promise<string[]> {
-  const rows = await db
-    .select({ messageId: chatMessages.messageId })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.threadId, threadId), isNotNull(chatMessages.messageId)))
-    .orderBy(desc(chatMessages.createdAt))
-    .limit(20);
-  return rows.map((r) => r.messageId as string).reverse();
-}
-
-/** A person's sending name and address (the From of their outgoing mail). */
-export async function senderIdentity(db: Db, userId: string) {
-  const [row] = await db
-    .select({ fullName: profiles.fullName, chtchtEmail: profiles.chtchtEmail })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  return row;
-}
-
 /** The thread with this pair key, if it was ever opened (nothing is created). */
 export async function threadIdByPairKey(db: Db, pairKey: string): Promise<string | null> {
   const [row] = await db

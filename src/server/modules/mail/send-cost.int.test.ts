@@ -50,4 +50,24 @@ describe('statements per message (docs/performance.md "Mail")', () => {
     // Within 15 minutes of Bo's notice: nothing to e-mail, so no row to claim.
     expect(await statementsOfSend(ann, threadId, "how are you")).toBe(9);
   });
+
+  it("a message to an outside address", async () => {
+    const send = (body: string) =>
+      counted.counting(() =>
+        inject(t, ann, "POST", "/api/mail/send", { to: "friend@outside.example", body }),
+      );
+    expect((await send("hello")).statusCode).toBe(201);
+    const before = counted.statements();
+    const res = await send("and again");
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message.body).toBe("and again");
+    // The thread found; the one read (with the From and the earlier Message-IDs); BEGIN, the
+    // message, its mail's row, COMMIT; the mail's row claimed, and deleted once sent; the event's
+    // row written and deleted once published; the thread for the answer in four reads, and the
+    // event's members.
+    expect(counted.statements() - before).toBe(15);
+    const mail = t.mailbox.latestTo("friend@outside.example");
+    expect(mail?.raw).toContain("and again");
+    expect(mail?.raw).toMatch(/^In-Reply-To: <[^>]+>$/m);
+  });
 });

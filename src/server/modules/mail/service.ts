@@ -195,9 +195,7 @@ export async function sendMessage(
     const refusal = refusalOf(recipient.facts);
     if (refusal) throw refusal;
   }
-  if (facts.externalAddress) {
-    return sendOutbound(deps, { ...input, address: facts.externalAddress });
-  }
+  if (facts.outbound) return sendOutbound(deps, { ...input, ...facts.outbound });
   const toMembers = {
     senderId: input.viewerId,
     recipients: facts.recipients,
