@@ -41,7 +41,13 @@ import { mentionedElsewhere } from "./mentions-out";
 import { tagUrl, textToHtml } from "./note-html";
 import type { RemoteActorRow } from "./queries";
 import { quoteAuthorizationUri, serveQuoteAuthorizations } from "./quote-approvals";
-import { quotedNoteUri, quoteFallbackHtml, quoteProperties, quoteRule } from "./quote-out";
+import {
+  quotedAuthorElsewhere,
+  quotedNoteUri,
+  quoteFallbackHtml,
+  quoteProperties,
+  quoteRule,
+} from "./quote-out";
 import { replyRule } from "./reply-out";
 import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
@@ -141,6 +147,7 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
         return noteOf(ctx, post, base, {
           audience,
           mentioned: audience === "public" ? await known(post.content) : [],
+          quotedAuthor: audience === "public" ? await quotedAuthorElsewhere(db, post) : null,
         });
       }
       return reply ? replyNoteOf(ctx, reply, await known(reply.content)) : null;
@@ -183,7 +190,8 @@ async function requesterOf(ctx: RequestContext<void>): Promise<string | null> {
 }
 
 /** Who a post goes to: everyone (copied to the author's followers and the people elsewhere it
- * mentions), or a private account's followers only (docs/federation.md "Posts"). */
+ * mentions or whose post it quotes), or a private account's followers only (docs/federation.md
+ * "Posts"). */
 export function addressedTo(
   ctx: Context<void>,
   authorId: string,
@@ -196,20 +204,30 @@ export function addressedTo(
     : { to: followers };
 }
 
-/** A post as a Note, addressed to its audience elsewhere (addressedTo). */
+/** A post as a Note, addressed to its audience elsewhere (addressedTo) and, when it is public,
+ * to the author elsewhere of the post it quotes (quote-out.ts quotedAuthorElsewhere). */
 export function noteOf(
   ctx: Context<void>,
   post: PostView,
   base: string,
-  { audience, mentioned }: { audience: AudienceElsewhere; mentioned: RemoteActorRow[] },
+  {
+    audience,
+    mentioned,
+    quotedAuthor,
+  }: {
+    audience: AudienceElsewhere;
+    mentioned: RemoteActorRow[];
+    quotedAuthor: RemoteActorRow | null;
+  },
 ): Note {
   const author = post.author.userId;
   const quoted = quotedNoteUri(ctx, post);
   const quote = quoteProperties(quoted);
+  const copied = quotedAuthor && !mentioned.some((a) => a.uri === quotedAuthor.uri);
   return new Note({
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(author),
-    ...addressedTo(ctx, author, audience, mentioned),
+    ...addressedTo(ctx, author, audience, copied ? [...mentioned, quotedAuthor] : mentioned),
     tags: [
       ...mentionTags(mentioned),
       ...hashtagTags(post.content, absolute("/tags/", base).href),
@@ -221,7 +239,12 @@ export function noteOf(
     // docs/federation.md "Quotes".
     quote: quote.quote,
     quoteUrl: quote.quoteUrl,
-    quoteAuthorization: quoted && quoteAuthorizationUri(ctx, post.id),
+    // A post from elsewhere is quoted without an authorization of its server (docs/federation.md
+    // "Quotes").
+    quoteAuthorization:
+      quoted && !post.quote?.unavailable && !post.quote?.remote
+        ? quoteAuthorizationUri(ctx, post.id)
+        : null,
     // docs/federation.md "Quotes", "Replies": who may quote it and reply to it.
     interactionPolicy: new InteractionPolicy({
       canQuote: quoteRule(ctx, post),

@@ -34,6 +34,7 @@ import { INSTANCE_ACTOR } from "./instance-actor";
 import { mentionedElsewhere } from "./mentions-out";
 import { noteById } from "./note-queries";
 import { actorById, actorByUri, type RemoteActorRow, remoteFollowersOf } from "./queries";
+import { quotedAuthorElsewhere } from "./quote-out";
 import { sendQuoteRevoke } from "./quote-revoke";
 import { replyWithNote } from "./reply-queries";
 
@@ -90,15 +91,23 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
     post && audience === "public"
       ? await mentionedElsewhere(ctx, deps.db, { text: post.content, authorId, lookUp: true })
       : [];
+  // The author of the post from elsewhere it quotes is told as one it mentions is (docs/federation.md
+  // "Quotes").
+  const quotedAuthor =
+    post && audience === "public" ? await quotedAuthorElsewhere(deps.db, post) : null;
+  const named =
+    quotedAuthor && !mentioned.some((a) => a.uri === quotedAuthor.uri)
+      ? [...mentioned, quotedAuthor]
+      : mentioned;
   const followers = await remoteFollowers(deps.db, authorId);
   const recipients = [
     ...followers,
-    ...recipientsOf(mentioned.filter((a) => !followers.some((f) => f.id?.href === a.uri))),
+    ...recipientsOf(named.filter((a) => !followers.some((f) => f.id?.href === a.uri))),
   ];
   if (recipients.length === 0) return;
   const actor = ctx.getActorUri(authorId);
   const noteId = ctx.getObjectUri(Note, { id: postId });
-  const addressed = { actor, ...addressedTo(ctx, authorId, audience, mentioned) };
+  const addressed = { actor, ...addressedTo(ctx, authorId, audience, named) };
   let activity: Create | Update | Delete;
   if (!post) {
     activity = new Delete({
@@ -107,7 +116,7 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
       object: new Tombstone({ id: noteId }),
     });
   } else {
-    const object = noteOf(ctx, post, deps.base, { audience, mentioned });
+    const object = noteOf(ctx, post, deps.base, { audience, mentioned, quotedAuthor });
     activity =
       message.kind === "post.create"
         ? new Create({ ...addressed, id: new URL("#create", noteId), object })

@@ -1,19 +1,36 @@
 // A quote as other servers read it (docs/federation.md "Quotes"): the quoted post's id as
 // `quoteUrl` (Fedify writes it as `quoteUrl`, Misskey's `_misskey_quote` and Fedibird's
 // `quoteUri`), as FEP-044f's `quote`, and as a FEP-e232 object link in `tag`, plus a "RE: url" line
-// for servers that read none of these. A detached or deleted quoted post is not linked.
+// for servers that read none of these. A detached or deleted quoted post is not linked. A quoted
+// post from elsewhere is named by its own Note id, and its author is addressed.
 import type { Context } from "@fedify/fedify";
 import { InteractionRule, Link, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
+import type { Db } from "../../db/client";
+import { noteByUri } from "./note-queries";
+import { actorById, type RemoteActorRow } from "./queries";
 
 /** FEP-e232: the media type of a link to an ActivityStreams object. */
 const OBJECT_LINK_TYPE = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
 
-/** The quoted post's Note id, when the post quotes one it still shows. */
+/** The quoted post's Note id (ours, or its own server's for a post from elsewhere), when the post
+ * quotes one it still shows. */
 export function quotedNoteUri(ctx: Context<void>, post: PostView): URL | null {
-  return post.quote && !post.quote.unavailable
-    ? ctx.getObjectUri(Note, { id: post.quote.id })
-    : null;
+  if (!post.quote || post.quote.unavailable) return null;
+  return post.quote.remote
+    ? new URL(post.quote.remote.uri)
+    : ctx.getObjectUri(Note, { id: post.quote.id });
+}
+
+/** The author elsewhere of the post from elsewhere that a post quotes, when it still shows it:
+ * the quote is addressed to them (cc) and delivered to them, as Mastodon does, so they are told. */
+export async function quotedAuthorElsewhere(
+  db: Db,
+  post: PostView,
+): Promise<RemoteActorRow | null> {
+  if (!post.quote || post.quote.unavailable || !post.quote.remote) return null;
+  const note = await noteByUri(db, post.quote.remote.uri);
+  return (note && (await actorById(db, note.actorId))) ?? null;
 }
 
 /** The Note's properties that mark it as a quote of `quoted`. */

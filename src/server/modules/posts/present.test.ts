@@ -24,6 +24,7 @@ function loaded(): LoadedPost {
       viewsCount: 0,
       repostsCount: 0,
       quoteOf: null,
+      quoteNoteId: null,
       quoteDetached: false,
       quotesCount: 0,
       replyPolicy: "everyone",
@@ -59,6 +60,7 @@ describe("presenting posts", () => {
       likedAmong: async () => [],
       repostedAmong: async () => [],
       quotedAuthorsSeen: async () => [],
+      quotedNoteCards: async () => new Map(),
     });
     hydrator.apply({
       type: "post.liked",
@@ -93,6 +95,7 @@ describe("presenting posts", () => {
       likedAmong: async () => [],
       repostedAmong: async () => [],
       quotedAuthorsSeen: async () => [],
+      quotedNoteCards: async () => new Map(),
     });
     await page(hydrator, "bo");
     hydrator.apply({
