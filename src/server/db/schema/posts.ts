@@ -56,6 +56,9 @@ export const posts = pgTable(
      * quotes"); null when it quotes none. No foreign key: a Note its server deleted shows as
      * unavailable. At most one of quote_of and quote_note_id is set. */
     quoteNoteId: uuid("quote_note_id"),
+    /** The FEP-044f `QuoteAuthorization` the quoted post's server answered our `QuoteRequest` with
+     * (docs/federation.md "Quotes"): the quote's Note carries it; null until then. */
+    quoteAuthorizationUri: text("quote_authorization_uri"),
     /** The quoted post's author removed it from this quote: the card says so, the count lost it. */
     quoteDetached: boolean("quote_detached").notNull().default(false),
     /**

@@ -42,7 +42,8 @@ import { tagUrl, textToHtml } from "./note-html";
 import type { RemoteActorRow } from "./queries";
 import { quoteAuthorizationUri, serveQuoteAuthorizations } from "./quote-approvals";
 import {
-  quotedAuthorElsewhere,
+  type QuotedElsewhere,
+  quotedElsewhere,
   quotedNoteUri,
   quoteFallbackHtml,
   quoteProperties,
@@ -147,7 +148,7 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
         return noteOf(ctx, post, base, {
           audience,
           mentioned: audience === "public" ? await known(post.content) : [],
-          quotedAuthor: audience === "public" ? await quotedAuthorElsewhere(db, post) : null,
+          elsewhere: audience === "public" ? await quotedElsewhere(db, post) : null,
         });
       }
       return reply ? replyNoteOf(ctx, reply, await known(reply.content)) : null;
@@ -205,7 +206,7 @@ export function addressedTo(
 }
 
 /** A post as a Note, addressed to its audience elsewhere (addressedTo) and, when it is public,
- * to the author elsewhere of the post it quotes (quote-out.ts quotedAuthorElsewhere). */
+ * to the author elsewhere of the post it quotes (quote-out.ts quotedElsewhere). */
 export function noteOf(
   ctx: Context<void>,
   post: PostView,
@@ -213,16 +214,17 @@ export function noteOf(
   {
     audience,
     mentioned,
-    quotedAuthor,
+    elsewhere,
   }: {
     audience: AudienceElsewhere;
     mentioned: RemoteActorRow[];
-    quotedAuthor: RemoteActorRow | null;
+    elsewhere: QuotedElsewhere | null;
   },
 ): Note {
   const author = post.author.userId;
   const quoted = quotedNoteUri(ctx, post);
   const quote = quoteProperties(quoted);
+  const quotedAuthor = elsewhere?.author;
   const copied = quotedAuthor && !mentioned.some((a) => a.uri === quotedAuthor.uri);
   return new Note({
     id: ctx.getObjectUri(Note, { id: post.id }),
@@ -239,12 +241,12 @@ export function noteOf(
     // docs/federation.md "Quotes".
     quote: quote.quote,
     quoteUrl: quote.quoteUrl,
-    // A post from elsewhere is quoted without an authorization of its server (docs/federation.md
-    // "Quotes").
+    // A post from elsewhere is quoted with the authorization its server gave, once it did
+    // (docs/federation.md "Quotes").
     quoteAuthorization:
       quoted && !post.quote?.unavailable && !post.quote?.remote
         ? quoteAuthorizationUri(ctx, post.id)
-        : null,
+        : (elsewhere?.authorization ?? null),
     // docs/federation.md "Quotes", "Replies": who may quote it and reply to it.
     interactionPolicy: new InteractionPolicy({
       canQuote: quoteRule(ctx, post),

@@ -34,7 +34,8 @@ import { INSTANCE_ACTOR } from "./instance-actor";
 import { mentionedElsewhere } from "./mentions-out";
 import { noteById } from "./note-queries";
 import { actorById, actorByUri, type RemoteActorRow, remoteFollowersOf } from "./queries";
-import { quotedAuthorElsewhere } from "./quote-out";
+import { quotedElsewhere, quotedNoteUri } from "./quote-out";
+import { askToQuote } from "./quote-requests";
 import { sendQuoteRevoke } from "./quote-revoke";
 import { replyWithNote } from "./reply-queries";
 
@@ -93,8 +94,8 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
       : [];
   // The author of the post from elsewhere it quotes is told as one it mentions is (docs/federation.md
   // "Quotes").
-  const quotedAuthor =
-    post && audience === "public" ? await quotedAuthorElsewhere(deps.db, post) : null;
+  const elsewhere = post && audience === "public" ? await quotedElsewhere(deps.db, post) : null;
+  const quotedAuthor = elsewhere?.author;
   const named =
     quotedAuthor && !mentioned.some((a) => a.uri === quotedAuthor.uri)
       ? [...mentioned, quotedAuthor]
@@ -109,6 +110,7 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
   const noteId = ctx.getObjectUri(Note, { id: postId });
   const addressed = { actor, ...addressedTo(ctx, authorId, audience, named) };
   let activity: Create | Update | Delete;
+  let note: Note | null = null;
   if (!post) {
     activity = new Delete({
       ...addressed,
@@ -116,7 +118,8 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
       object: new Tombstone({ id: noteId }),
     });
   } else {
-    const object = noteOf(ctx, post, deps.base, { audience, mentioned, quotedAuthor });
+    const object = noteOf(ctx, post, deps.base, { audience, mentioned, elsewhere });
+    note = object;
     activity =
       message.kind === "post.create"
         ? new Create({ ...addressed, id: new URL("#create", noteId), object })
@@ -130,6 +133,11 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
     preferSharedInbox: true,
     orderingKey: noteId.href,
   });
+  // docs/federation.md "Quotes": the quoted post's server is asked to authorize the quote.
+  const target = post && quotedNoteUri(ctx, post);
+  if (message.kind === "post.create" && note && target && elsewhere && !elsewhere.authorization) {
+    await askToQuote(ctx, { authorId, note, target, quoted: elsewhere.author });
+  }
 }
 
 async function sendFollow(

@@ -2,11 +2,13 @@
 // `quoteUrl` (Fedify writes it as `quoteUrl`, Misskey's `_misskey_quote` and Fedibird's
 // `quoteUri`), as FEP-044f's `quote`, and as a FEP-e232 object link in `tag`, plus a "RE: url" line
 // for servers that read none of these. A detached or deleted quoted post is not linked. A quoted
-// post from elsewhere is named by its own Note id, and its author is addressed.
+// post from elsewhere is named by its own Note id, its author is addressed, and its server is asked
+// to authorize the quote (quote-requests.ts).
 import type { Context } from "@fedify/fedify";
 import { InteractionRule, Link, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
+import { quoteOfElsewhere } from "../posts/federated";
 import { noteByUri } from "./note-queries";
 import { actorById, type RemoteActorRow } from "./queries";
 
@@ -22,15 +24,25 @@ export function quotedNoteUri(ctx: Context<void>, post: PostView): URL | null {
     : ctx.getObjectUri(Note, { id: post.quote.id });
 }
 
-/** The author elsewhere of the post from elsewhere that a post quotes, when it still shows it:
- * the quote is addressed to them (cc) and delivered to them, as Mastodon does, so they are told. */
-export async function quotedAuthorElsewhere(
-  db: Db,
-  post: PostView,
-): Promise<RemoteActorRow | null> {
+/** A quote of a post from elsewhere, as its Note names it: the quoted post's author, to whom it is
+ * addressed (cc) and delivered, as Mastodon does, so they are told, and the FEP-044f authorization
+ * their server gave it, once it did (quote-requests.ts). */
+export interface QuotedElsewhere {
+  author: RemoteActorRow;
+  authorization: URL | null;
+}
+
+/** The post's quote of a post from elsewhere, while it still shows it; null otherwise. */
+export async function quotedElsewhere(db: Db, post: PostView): Promise<QuotedElsewhere | null> {
   if (!post.quote || post.quote.unavailable || !post.quote.remote) return null;
-  const note = await noteByUri(db, post.quote.remote.uri);
-  return (note && (await actorById(db, note.actorId))) ?? null;
+  const [note, quote] = await Promise.all([
+    noteByUri(db, post.quote.remote.uri),
+    quoteOfElsewhere(db, post.id),
+  ]);
+  const author = note && (await actorById(db, note.actorId));
+  if (!author) return null;
+  const uri = quote?.authorizationUri;
+  return { author, authorization: uri ? new URL(uri) : null };
 }
 
 /** The Note's properties that mark it as a quote of `quoted`. */

@@ -1,7 +1,8 @@
 // Quoting a post from elsewhere, and reposts of posts from elsewhere on the reposter's profile
 // (docs/feed.md "Reposts and quotes", docs/federation.md "Quotes"), against an independent Fedify
 // peer: Rex on a.test follows Carol on c.test and quotes her post. Her server receives the quote's
-// Create(Note), addressed to her, with the quote's marks naming her Note; here the quote shows her
+// Create(Note), addressed to her, with the quote's marks naming her Note, and a FEP-044f
+// QuoteRequest for it; here the quote shows her
 // post's card, unavailable (never its content) while the reader blocks her or her server is
 // silenced, and for good once she deletes it. A retried request makes one quote. Rex's repost of
 // her post is on his profile under 'Reposted by', by the same rules. His data export names it.
@@ -130,6 +131,16 @@ describe("quoting a post from elsewhere", () => {
       _misskey_quote: uri.href,
       quote: uri.href,
     });
+    // Carol's server is asked to authorize it (FEP-044f); this peer does not answer, so the Note
+    // carries no authorization.
+    const asked = await eventually(() => {
+      const found = peer.received.filter((r) => r.type === "QuoteRequest");
+      expect(found).toHaveLength(1);
+      return found[0] as { object: unknown; instrument: unknown; actor: unknown };
+    });
+    expect(asked.object).toBe(uri.href);
+    expect(JSON.stringify(asked.instrument)).toContain(`https://a.test/ap/posts/${quoteId}`);
+    expect(asked.actor).toBe(`https://a.test/ap/users/${rex.userId}`);
     expect(note.quoteAuthorization).toBeUndefined();
     expect([note.tag].flat()).toContainEqual(
       expect.objectContaining({ type: "Link", href: uri.href, mediaType: OBJECT_LINK }),

@@ -16,6 +16,7 @@ function row(
       content: `text of ${id}`,
       quoteOf: quote?.quoteOf ?? null,
       quoteNoteId: null,
+      quoteAuthorizationUri: null,
       quoteDetached: quote?.quoteDetached ?? false,
       slug: id,
       images: [],

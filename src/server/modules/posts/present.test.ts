@@ -25,6 +25,7 @@ function loaded(): LoadedPost {
       repostsCount: 0,
       quoteOf: null,
       quoteNoteId: null,
+      quoteAuthorizationUri: null,
       quoteDetached: false,
       quotesCount: 0,
       replyPolicy: "everyone",
