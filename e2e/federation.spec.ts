@@ -85,7 +85,7 @@ async function signUp(page: Page, account: Account): Promise<string> {
   return (session.json.user as { handle: string }).handle;
 }
 
-test("Ann on a.test follows Bob of b.test from the header search, likes and reposts his post and replies; Bob sees the reply", async () => {
+test("Ann on a.test follows Bob of b.test from the header search, likes, reposts and quotes his post and replies; Bob sees the reply", async () => {
   test.setTimeout(90_000);
   const ann = newAccount("ann", `Ann ${rareWord()}`);
   const bob = newAccount("bob", `Bob ${rareWord()}`);
