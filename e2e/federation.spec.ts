@@ -2,7 +2,8 @@
 // https://a.test and https://b.test, over real TLS on loopback (support/fediverse.ts). Ann on a.test
 // finds Bob of b.test from the header search ('Find @bob@b.test on their server'), follows him from
 // his page there (Requested, then Following once b.test accepts), sees his post arrive in her home
-// feed, likes and reposts it (Bob is told of the repost in Activity), and replies from its card;
+// feed, likes, reposts (her profile lists it) and quotes it (Bob is told of both in Activity), and
+// replies from its card;
 // Bob, at his own computer on b.test, sees the reply as a comment from @ann@a.test on his post's
 // page, and Ann's like counted on his post.
 import type { Browser, Page } from "@playwright/test";
@@ -84,7 +85,7 @@ async function signUp(page: Page, account: Account): Promise<string> {
   return (session.json.user as { handle: string }).handle;
 }
 
-test("Ann on a.test follows Bob of b.test from the header search, likes and reposts his post and replies; Bob sees the reply", async () => {
+test("Ann on a.test follows Bob of b.test from the header search, likes, reposts and quotes his post and replies; Bob sees the reply", async () => {
   test.setTimeout(90_000);
   const ann = newAccount("ann", `Ann ${rareWord()}`);
   const bob = newAccount("bob", `Bob ${rareWord()}`);
@@ -137,10 +138,10 @@ test("Ann on a.test follows Bob of b.test from the header search, likes and repo
   await annPage.reload();
   await expect(card.getByRole("button", { name: "Unlike, 1 like" })).toBeVisible();
 
-  // Ann reposts it from its repost button (no Quote for a post from elsewhere yet); Bob's server
-  // hears the Announce and tells him in Activity.
+  // Ann reposts it from its repost button; Bob's server hears the Announce and tells him in
+  // Activity.
   await card.getByRole("button", { name: "Repost, 0 reposts" }).click();
-  await expect(annPage.getByRole("menuitem", { name: "Quote" })).toHaveCount(0);
+  await expect(annPage.getByRole("menuitem", { name: "Quote" })).toBeVisible();
   await annPage.getByRole("menuitem", { name: "Repost" }).click();
   await expect(card.getByRole("button", { name: "Undo repost, 1 repost" })).toHaveAttribute(
     "aria-pressed",
@@ -151,6 +152,33 @@ test("Ann on a.test follows Bob of b.test from the header search, likes and repo
   await expect(async () => {
     await bobPage.goto("/activity");
     await expect(bobPage.getByText("reposted your post").first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  // Her profile lists the repost under 'Reposted by Ann'.
+  await annPage.goto(`/${annHandle}`);
+  const onProfile = annPage.getByRole("article", { name: `Post by ${bob.fullName}` });
+  await expect(onProfile.getByText(words)).toBeVisible();
+  await expect(onProfile.getByText(`Reposted by ${ann.fullName}`)).toBeVisible();
+
+  // Ann quotes it from the same menu: her quote shows his post's card, and Bob's server tells him.
+  await annPage.goto("/");
+  const thought = `Ann's thought on it ${rareWord()}`;
+  await card.getByRole("button", { name: "Undo repost, 1 repost" }).click();
+  await annPage.getByRole("menuitem", { name: "Quote" }).click();
+  const composer = annPage.getByRole("dialog", { name: "Quote post" });
+  await expect(composer.getByText(words)).toBeVisible();
+  await composer.getByRole("textbox").fill(thought);
+  await composer.getByRole("button", { name: "Post" }).click();
+  await expect(composer).toBeHidden();
+  const quote = annPage.getByRole("article", { name: `Post by ${ann.fullName}` }).filter({
+    hasText: thought,
+  });
+  await expect(
+    quote.getByRole("region", { name: `Quoted post by ${bob.fullName}` }).getByText(words),
+  ).toBeVisible();
+  await expect(async () => {
+    await bobPage.goto("/activity");
+    await expect(bobPage.getByText("quoted your post").first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 
   // Ann replies from the card.

@@ -63,6 +63,12 @@ export const createPostFields = z.object({
     .union([z.uuid({ message: "This post cannot be quoted." }), z.literal("")])
     .nullish()
     .transform((id) => id || null),
+  /** The post from elsewhere it quotes (its id here, as the feed gives it: docs/feed.md "Reposts
+   * and quotes"); left out (or blank) for none. Not with `quoteOf`. */
+  quoteNote: z
+    .union([z.uuid({ message: "This post cannot be quoted." }), z.literal("")])
+    .nullish()
+    .transform((id) => id || null),
   /** 'Who can reply'; left out: everyone. */
   replyPolicy: replyPolicyField.optional().transform((policy) => policy ?? "everyone"),
   alt0: imageAltField,
@@ -107,6 +113,9 @@ export const quotedPost = z.object({
   imageSensitive: z.boolean(),
   path: z.string(),
   createdAt: z.string(),
+  /** Set when the quoted post is from elsewhere: its Note's id and its page on its server
+   * (docs/federation.md "Quotes"); `path` is then its author's page here. */
+  remote: z.object({ uri: z.string(), url: z.string().nullable() }).optional(),
   /** The reader's muted words it matches (docs/safety.md "Muted words"): the card is collapsed
    * until opened; absent when none does. */
   mutedBy: z.array(z.string()).optional(),

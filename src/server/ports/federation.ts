@@ -1,7 +1,13 @@
 // What the features ask of federation (docs/federation.md), so they need not import it: whether a
 // person's public changes must reach other servers at all, and the posts from elsewhere that a
-// reader's home feed and a tag's page merge with ours.
-import type { CommentView, PostView, QuoteCardView } from "../../domain/contracts/posts";
+// reader's home feed, a tag's page and a profile merge with ours, and the posts from elsewhere that
+// our posts quote.
+import type {
+  CommentView,
+  PostView,
+  QuoteCardView,
+  QuotedPostView,
+} from "../../domain/contracts/posts";
 import type { Db } from "../db/client";
 import type { Effects } from "../outbox/outbox";
 
@@ -42,6 +48,25 @@ export interface FederationPort {
       cursor: { at: Date; id: string } | null;
     },
   ): Promise<RemoteFeedKey[]>;
+  /** A person's reposts of posts from elsewhere (by the repost's id) that the viewer may be shown,
+   * newest first, before the cursor: their profile lists them (docs/feed.md "Reposts and
+   * quotes"). */
+  profileRepostKeys(
+    db: Db,
+    input: {
+      userId: string;
+      viewerId: string;
+      limit: number;
+      cursor: { at: Date; id: string } | null;
+    },
+  ): Promise<RemoteFeedKey[]>;
+  /** The cards of the posts from elsewhere (by id) that our posts quote, those the viewer may be
+   * shown (null: a signed-out visitor); one missing is unavailable to them (docs/federation.md
+   * "Quotes"). */
+  quotedNoteCards(
+    db: Db,
+    input: { noteIds: string[]; viewerId: string | null },
+  ): Promise<Map<string, QuotedPostView>>;
   /** How many posts from elsewhere are listed under the tag. */
   tagCount(db: Db, tag: string): Promise<number>;
   /** Those posts as the feed shows them to the viewer (`remote` set), in no particular order;

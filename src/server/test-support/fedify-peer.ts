@@ -1,7 +1,7 @@
 // An independent ActivityPub server for federation tests (docs/federation.md "Tests"): built
 // straight from Fedify with its in-memory store, sharing none of our code paths. One person,
 // `carol`, who accepts every follower, remembers every activity her inbox receives (as the JSON
-// that arrived), and can follow, post and like on command.
+// that arrived), and can follow, post, delete a post and like on command.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -24,6 +24,7 @@ import {
   Person,
   PUBLIC_COLLECTION,
   type Recipient,
+  Tombstone,
   Undo,
 } from "@fedify/vocab";
 
@@ -59,6 +60,8 @@ export interface FedifyPeer {
     mentions?: string[];
     noteId?: URL;
   }): Promise<URL>;
+  /** Carol deletes her post `noteId` (a Delete with its Tombstone, to her followers). */
+  deleteNote(noteId: URL): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -264,6 +267,18 @@ export async function startFedifyPeer(name: string): Promise<FedifyPeer> {
         }),
       );
       return id;
+    },
+    async deleteNote(noteId) {
+      await ctx.sendActivity(
+        { identifier: "carol" },
+        "followers",
+        new Delete({
+          id: new URL(`${noteId.href}#delete`),
+          actor: carol,
+          to: PUBLIC_COLLECTION,
+          object: new Tombstone({ id: noteId }),
+        }),
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -52,6 +52,13 @@ export const posts = pgTable(
      * null when it quotes none. No foreign key: a quoted post that went with its account still
      * shows as unavailable. */
     quoteOf: uuid("quote_of"),
+    /** The post from elsewhere this one quotes (a `fed_notes` id: docs/feed.md "Reposts and
+     * quotes"); null when it quotes none. No foreign key: a Note its server deleted shows as
+     * unavailable. At most one of quote_of and quote_note_id is set. */
+    quoteNoteId: uuid("quote_note_id"),
+    /** The FEP-044f `QuoteAuthorization` the quoted post's server answered our `QuoteRequest` with
+     * (docs/federation.md "Quotes"): the quote's Note carries it; null until then. */
+    quoteAuthorizationUri: text("quote_authorization_uri"),
     /** The quoted post's author removed it from this quote: the card says so, the count lost it. */
     quoteDetached: boolean("quote_detached").notNull().default(false),
     /**
@@ -97,6 +104,7 @@ export const posts = pgTable(
     ),
     // The quotes of a post: a deleted account's quotes leave its counts (account/deletion.ts).
     index("posts_quote_of_idx").on(t.quoteOf).where(sql`${t.quoteOf} is not null`),
+    check("posts_one_quote_check", sql`${t.quoteOf} is null or ${t.quoteNoteId} is null`),
     check("posts_images_check", sql`jsonb_array_length(${t.images}) <= 4`),
     // The posts that point at a card: pruning a card asks (docs/feed.md "Link previews").
     index("posts_link_preview_idx").on(t.linkPreviewId).where(sql`${t.linkPreviewId} is not null`),

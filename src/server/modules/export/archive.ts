@@ -232,6 +232,8 @@ export async function writeArchive(
         imageSensitive: p.imageSensitive,
         // The id of the post it quotes (docs/feed.md "Reposts and quotes"), or null.
         quoteOf: p.quoteOf,
+        // The address of the post from elsewhere it quotes, while its server keeps it, or null.
+        quoteOfElsewhere: p.quoteOfElsewhere,
         // 'Who can reply' (docs/safety.md "Who can reply and write").
         replyPolicy: p.replyPolicy,
         likes: p.likesCount,

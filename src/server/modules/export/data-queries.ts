@@ -57,6 +57,7 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
       images: posts.images,
       imageSensitive: posts.imageSensitive,
       quoteOf: posts.quoteOf,
+      quoteOfElsewhere: fedNotes.uri,
       replyPolicy: posts.replyPolicy,
       likesCount: posts.likesCount,
       commentsCount: posts.commentsCount,
@@ -65,6 +66,7 @@ export function postsPage(db: Db, userId: string, key: Keyset | null, limit: num
       updatedAt: posts.updatedAt,
     })
     .from(posts)
+    .leftJoin(fedNotes, eq(fedNotes.id, posts.quoteNoteId))
     .where(
       and(eq(posts.userId, userId), isNull(posts.deletedAt), after(posts.createdAt, posts.id, key)),
     )

@@ -41,7 +41,14 @@ import { mentionedElsewhere } from "./mentions-out";
 import { tagUrl, textToHtml } from "./note-html";
 import type { RemoteActorRow } from "./queries";
 import { quoteAuthorizationUri, serveQuoteAuthorizations } from "./quote-approvals";
-import { quotedNoteUri, quoteFallbackHtml, quoteProperties, quoteRule } from "./quote-out";
+import {
+  type QuotedElsewhere,
+  quotedElsewhere,
+  quotedNoteUri,
+  quoteFallbackHtml,
+  quoteProperties,
+  quoteRule,
+} from "./quote-out";
 import { replyRule } from "./reply-out";
 import { replyWithNote } from "./reply-queries";
 import { hiddenFromRequester, signedWhenRequired } from "./signed-fetches";
@@ -141,6 +148,7 @@ export function createAppFederation(deps: FederationDeps): Federation<void> {
         return noteOf(ctx, post, base, {
           audience,
           mentioned: audience === "public" ? await known(post.content) : [],
+          elsewhere: audience === "public" ? await quotedElsewhere(db, post) : null,
         });
       }
       return reply ? replyNoteOf(ctx, reply, await known(reply.content)) : null;
@@ -183,7 +191,8 @@ async function requesterOf(ctx: RequestContext<void>): Promise<string | null> {
 }
 
 /** Who a post goes to: everyone (copied to the author's followers and the people elsewhere it
- * mentions), or a private account's followers only (docs/federation.md "Posts"). */
+ * mentions or whose post it quotes), or a private account's followers only (docs/federation.md
+ * "Posts"). */
 export function addressedTo(
   ctx: Context<void>,
   authorId: string,
@@ -196,20 +205,31 @@ export function addressedTo(
     : { to: followers };
 }
 
-/** A post as a Note, addressed to its audience elsewhere (addressedTo). */
+/** A post as a Note, addressed to its audience elsewhere (addressedTo) and, when it is public,
+ * to the author elsewhere of the post it quotes (quote-out.ts quotedElsewhere). */
 export function noteOf(
   ctx: Context<void>,
   post: PostView,
   base: string,
-  { audience, mentioned }: { audience: AudienceElsewhere; mentioned: RemoteActorRow[] },
+  {
+    audience,
+    mentioned,
+    elsewhere,
+  }: {
+    audience: AudienceElsewhere;
+    mentioned: RemoteActorRow[];
+    elsewhere: QuotedElsewhere | null;
+  },
 ): Note {
   const author = post.author.userId;
   const quoted = quotedNoteUri(ctx, post);
   const quote = quoteProperties(quoted);
+  const quotedAuthor = elsewhere?.author;
+  const copied = quotedAuthor && !mentioned.some((a) => a.uri === quotedAuthor.uri);
   return new Note({
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(author),
-    ...addressedTo(ctx, author, audience, mentioned),
+    ...addressedTo(ctx, author, audience, copied ? [...mentioned, quotedAuthor] : mentioned),
     tags: [
       ...mentionTags(mentioned),
       ...hashtagTags(post.content, absolute("/tags/", base).href),
@@ -221,7 +241,12 @@ export function noteOf(
     // docs/federation.md "Quotes".
     quote: quote.quote,
     quoteUrl: quote.quoteUrl,
-    quoteAuthorization: quoted && quoteAuthorizationUri(ctx, post.id),
+    // A post from elsewhere is quoted with the authorization its server gave, once it did
+    // (docs/federation.md "Quotes").
+    quoteAuthorization:
+      quoted && !post.quote?.unavailable && !post.quote?.remote
+        ? quoteAuthorizationUri(ctx, post.id)
+        : (elsewhere?.authorization ?? null),
     // docs/federation.md "Quotes", "Replies": who may quote it and reply to it.
     interactionPolicy: new InteractionPolicy({
       canQuote: quoteRule(ctx, post),

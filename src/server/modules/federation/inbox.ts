@@ -37,6 +37,7 @@ import {
   removeRemoteFollower,
 } from "./queries";
 import { quoteRequested } from "./quote-approvals";
+import { quoteAccepted } from "./quote-requests";
 import { quoteAuthorizationDeleted } from "./quote-revoke";
 import { rememberActor } from "./remote-actors";
 
@@ -121,7 +122,8 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
         }
       });
     })
-    .on(Accept, async (_ctx, accept) => {
+    .on(Accept, async (ctx, accept) => {
+      if (await quoteAccepted(deps, ctx, accept)) return;
       const following = accept.objectId ? await findFollowingByUri(db, accept.objectId.href) : null;
       if (!following || !accept.actorId) return;
       const actor = await actorByUri(db, accept.actorId.href);

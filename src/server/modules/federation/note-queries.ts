@@ -391,14 +391,21 @@ export async function noteUrisOf(
   return rows.map((r) => r.uri);
 }
 
-/** The posts from elsewhere at these URIs that quotes here quote (docs/federation.md "Quotes"),
- * with their authors, and whether the viewer has blocked them or is blocked by them. */
-export function quotedNotesByUri(db: Db, { uris, viewerId }: { uris: string[]; viewerId: string }) {
-  if (uris.length === 0) return Promise.resolve([]);
+/** Posts from elsewhere as quote cards show them (docs/federation.md "Quotes"), with their
+ * authors, and whether the reader may not be shown them: they block its author or are blocked by
+ * them, or a moderator silenced or suspended its server (a signed-out reader: the server alone). */
+function quotedNotes(db: Db, viewerId: string | null) {
+  const blocked = viewerId
+    ? sql`exists (select 1 from fed_blocks x
+          where x.user_id = ${viewerId} and x.actor_id = ${fedActors.id})
+        or exists (select 1 from fed_blocked_by y
+          where y.user_id = ${viewerId} and y.actor_id = ${fedActors.id}) or`
+    : sql``;
   return db
     .select({
       id: fedNotes.id,
       uri: fedNotes.uri,
+      url: fedNotes.url,
       text: fedNotes.text,
       summary: fedNotes.summary,
       sensitive: fedNotes.sensitive,
@@ -408,14 +415,28 @@ export function quotedNotesByUri(db: Db, { uris, viewerId }: { uris: string[]; v
       handle: fedActors.handle,
       name: fedActors.name,
       iconMediaUrl: fedActors.iconMediaUrl,
-      hidden: sql<boolean>`(exists (select 1 from fed_blocks x
-          where x.user_id = ${viewerId} and x.actor_id = ${fedActors.id})
-        or exists (select 1 from fed_blocked_by y
-          where y.user_id = ${viewerId} and y.actor_id = ${fedActors.id}))`,
+      hidden: sql<boolean>`(${blocked} exists (select 1 from fed_domain_blocks d
+          where d.host = ${fedActors.host} and d.severity in ('silence', 'suspend')))`,
     })
     .from(fedNotes)
-    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId))
-    .where(inArray(fedNotes.uri, uris));
+    .innerJoin(fedActors, eq(fedActors.id, fedNotes.actorId));
+}
+
+export type QuotedNoteRow = Awaited<ReturnType<typeof quotedNotesById>>[number];
+
+/** The posts from elsewhere at these URIs that posts from elsewhere quote. */
+export function quotedNotesByUri(db: Db, { uris, viewerId }: { uris: string[]; viewerId: string }) {
+  if (uris.length === 0) return Promise.resolve([]);
+  return quotedNotes(db, viewerId).where(inArray(fedNotes.uri, uris));
+}
+
+/** The posts from elsewhere with these ids that our posts quote. */
+export function quotedNotesById(
+  db: Db,
+  { ids, viewerId }: { ids: string[]; viewerId: string | null },
+) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return quotedNotes(db, viewerId).where(inArray(fedNotes.id, ids));
 }
 
 /** A kept post from elsewhere that quotes one of our posts: what taking that post out needs. */

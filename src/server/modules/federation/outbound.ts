@@ -34,6 +34,8 @@ import { INSTANCE_ACTOR } from "./instance-actor";
 import { mentionedElsewhere } from "./mentions-out";
 import { noteById } from "./note-queries";
 import { actorById, actorByUri, type RemoteActorRow, remoteFollowersOf } from "./queries";
+import { quotedElsewhere, quotedNoteUri } from "./quote-out";
+import { askToQuote } from "./quote-requests";
 import { sendQuoteRevoke } from "./quote-revoke";
 import { replyWithNote } from "./reply-queries";
 
@@ -90,16 +92,25 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
     post && audience === "public"
       ? await mentionedElsewhere(ctx, deps.db, { text: post.content, authorId, lookUp: true })
       : [];
+  // The author of the post from elsewhere it quotes is told as one it mentions is (docs/federation.md
+  // "Quotes").
+  const elsewhere = post && audience === "public" ? await quotedElsewhere(deps.db, post) : null;
+  const quotedAuthor = elsewhere?.author;
+  const named =
+    quotedAuthor && !mentioned.some((a) => a.uri === quotedAuthor.uri)
+      ? [...mentioned, quotedAuthor]
+      : mentioned;
   const followers = await remoteFollowers(deps.db, authorId);
   const recipients = [
     ...followers,
-    ...recipientsOf(mentioned.filter((a) => !followers.some((f) => f.id?.href === a.uri))),
+    ...recipientsOf(named.filter((a) => !followers.some((f) => f.id?.href === a.uri))),
   ];
   if (recipients.length === 0) return;
   const actor = ctx.getActorUri(authorId);
   const noteId = ctx.getObjectUri(Note, { id: postId });
-  const addressed = { actor, ...addressedTo(ctx, authorId, audience, mentioned) };
+  const addressed = { actor, ...addressedTo(ctx, authorId, audience, named) };
   let activity: Create | Update | Delete;
+  let note: Note | null = null;
   if (!post) {
     activity = new Delete({
       ...addressed,
@@ -107,7 +118,8 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
       object: new Tombstone({ id: noteId }),
     });
   } else {
-    const object = noteOf(ctx, post, deps.base, { audience, mentioned });
+    const object = noteOf(ctx, post, deps.base, { audience, mentioned, elsewhere });
+    note = object;
     activity =
       message.kind === "post.create"
         ? new Create({ ...addressed, id: new URL("#create", noteId), object })
@@ -121,6 +133,11 @@ async function sendPost(ctx: Context<void>, deps: OutboundDeps, message: Federat
     preferSharedInbox: true,
     orderingKey: noteId.href,
   });
+  // docs/federation.md "Quotes": the quoted post's server is asked to authorize the quote.
+  const target = post && quotedNoteUri(ctx, post);
+  if (message.kind === "post.create" && note && target && elsewhere && !elsewhere.authorization) {
+    await askToQuote(ctx, { authorId, note, target, quoted: elsewhere.author });
+  }
 }
 
 async function sendFollow(

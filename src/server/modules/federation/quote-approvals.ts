@@ -52,9 +52,10 @@ export function serveQuoteAuthorizations(
         const quote = new URL(approval.quoteUri);
         return authorization(ctx, id, { authorId: post.author.userId, quote, postId: post.id });
       }
-      // Our own quote of our own post: authorized by the quoted post's author while it quotes it.
+      // Our own quote of our own post: authorized by the quoted post's author while it quotes it
+      // (a post from elsewhere is not ours to authorize).
       const card = (await deps.postSeenBy(id, null))?.quote;
-      if (!card || card.unavailable) return null;
+      if (!card || card.unavailable || card.remote) return null;
       const quote = ctx.getObjectUri(Note, { id });
       return authorization(ctx, id, { authorId: card.author.userId, quote, postId: card.id });
     },

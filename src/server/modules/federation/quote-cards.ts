@@ -1,12 +1,18 @@
 // The cards of the posts that posts from elsewhere quote (docs/federation.md "Quotes"): one of ours
 // is shown as the reader may see it (through `LocalQuoteCards`, the posts module's rule: a block
 // either way, a mute, a private account not followed, deleted, detached: unavailable); a post from
-// elsewhere we hold is shown unless the reader blocked its author or is blocked by them; an
-// object we do not hold shows no card (the Note's own "RE:" link stays in its text). One query for
-// the page, asked only when it holds a quote.
-import type { QuoteCardView } from "../../../domain/contracts/posts";
+// elsewhere we hold is shown unless the reader blocked its author or is blocked by them, or its
+// server is silenced or suspended; an object we do not hold shows no card (the Note's own "RE:"
+// link stays in its text). One query for the page, asked only when it holds a quote. Our posts
+// that quote a post from elsewhere read its card by the same rule (`quotedNoteCards`).
+import type { QuoteCardView, QuotedPostView } from "../../../domain/contracts/posts";
 import type { Db } from "../../db/client";
-import { type NoteRow, quotedNotesByUri } from "./note-queries";
+import {
+  type NoteRow,
+  type QuotedNoteRow,
+  quotedNotesById,
+  quotedNotesByUri,
+} from "./note-queries";
 import { remoteAuthor } from "./remote-author";
 
 /** Our posts' cards for quotes (`id`: the quoting post's), as the reader is shown them. */
@@ -46,23 +52,35 @@ export async function noteQuoteCards(
       cards.set(row.id, DETACHED);
       continue;
     }
-    const media = note.media?.[0];
-    cards.set(
-      row.id,
-      note.hidden
-        ? UNAVAILABLE
-        : {
-            unavailable: false,
-            id: note.id,
-            author: remoteAuthor(note),
-            content: note.text,
-            contentWarning: note.summary,
-            image: media ? { url: media.url, alt: media.alt, width: null, height: null } : null,
-            imageSensitive: note.sensitive,
-            path: `/@${note.handle}`,
-            createdAt: note.publishedAt.toISOString(),
-          },
-    );
+    cards.set(row.id, note.hidden ? UNAVAILABLE : noteCardOf(note));
   }
   return cards;
+}
+
+/** A post from elsewhere as a quote's card shows it: its author, text, first image, and the
+ * author's page here. */
+function noteCardOf(note: QuotedNoteRow): QuotedPostView {
+  const media = note.media?.[0];
+  return {
+    unavailable: false,
+    id: note.id,
+    author: remoteAuthor(note),
+    content: note.text,
+    contentWarning: note.summary,
+    image: media ? { url: media.url, alt: media.alt, width: null, height: null } : null,
+    imageSensitive: note.sensitive,
+    path: `/@${note.handle}`,
+    createdAt: note.publishedAt.toISOString(),
+    remote: { uri: note.uri, url: note.url },
+  };
+}
+
+/** The cards of the posts from elsewhere (by id) that our posts quote, those the reader may be
+ * shown (a signed-out reader: unless the server is silenced or suspended); one query. */
+export async function quotedNoteCards(
+  db: Db,
+  { noteIds, viewerId }: { noteIds: string[]; viewerId: string | null },
+): Promise<Map<string, QuotedPostView>> {
+  const rows = await quotedNotesById(db, { ids: noteIds, viewerId });
+  return new Map(rows.filter((n) => !n.hidden).map((n) => [n.id, noteCardOf(n)] as const));
 }

@@ -2,9 +2,12 @@
 // with `quoteUrl`, `_misskey_quote`, FEP-044f `quote` and a FEP-e232 object link to the quoted
 // post's id, and a second instance of ours that holds the quoted post shows its card; a Misskey
 // Note quoting one of our posts (`_misskey_quote`) shows our post's card in the follower's feed, by
-// our visibility rule.
+// our visibility rule. A quote of a post of the other instance asks it (FEP-044f `QuoteRequest`)
+// and carries the authorization it answers.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostView } from "../../../domain/contracts/posts";
+import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { eventually, followAcross, startInstance } from "../../test-support/federation-instances";
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
@@ -129,6 +132,65 @@ describe("quotes going out", () => {
       expect(shown?.quote).toEqual({ unavailable: true, detached: true });
       expect(JSON.stringify(shown)).not.toContain("Ann's post, quoted across servers");
     });
+  });
+});
+
+describe("quoting a post of another server (FEP-044f)", () => {
+  it("asks its server with a QuoteRequest, keeps the authorization it answers and sends the Note again with it", {
+    timeout: 60_000,
+  }, async () => {
+    const ann = await createAccount(a, { label: "asked", fullName: "Ann Asked" });
+    const bea = await createAccount(b, { label: "asking", fullName: "Bea Asking" });
+    await followAcross(b, bea, { app: a, name: "a.test", whom: ann });
+    const words = "Ann's post that Bea asks to quote";
+    const original = await publish(a, ann, words);
+    const noteId = await eventually(async () => {
+      const found = (await feedOf(b, bea)).find((p) => p.content === words);
+      expect(found?.remote).toBeDefined();
+      return found?.id as string;
+    });
+    const made = await inject(b, bea, "POST", "/api/posts", {
+      content: "Bea quotes across",
+      quoteNote: noteId,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const quoteId = made.json().post.id as string;
+    const quoteUri = `https://b.test/ap/posts/${quoteId}`;
+    const served = async () =>
+      (
+        await b.app.inject({
+          url: `/ap/posts/${quoteId}`,
+          headers: { accept: "application/activity+json" },
+        })
+      ).json();
+
+    // a.test approves (quote-approvals.ts); b.test keeps the authorization and names it.
+    const authorization = await eventually(async () => {
+      const note = await served();
+      expect(note.quoteAuthorization).toMatch(/^https:\/\/a\.test\/ap\/quote-approvals\//);
+      return note.quoteAuthorization as string;
+    });
+    expect((await served()).quoteUrl).toBe(`https://a.test/ap/posts/${original.id}`);
+    const stamp = await a.app.inject({
+      url: new URL(authorization).pathname,
+      headers: { accept: "application/activity+json" },
+    });
+    expect(stamp.json()).toMatchObject({
+      type: "QuoteAuthorization",
+      attributedTo: `https://a.test/ap/users/${ann.userId}`,
+      interactingObject: quoteUri,
+      interactionTarget: `https://a.test/ap/posts/${original.id}`,
+    });
+    // Ann, who does not follow Bea, is told of the quote on a.test.
+    await eventually(async () => {
+      const quoted = (await activityOf(ann)).filter((g) => g.groupType === "QUOTE");
+      expect(quoted).toHaveLength(1);
+    });
+    const kept = await queryRows<{ uri: string | null }>(
+      b.database.db,
+      sql`select quote_authorization_uri as uri from posts where id = ${quoteId}`,
+    );
+    expect(kept).toEqual([{ uri: authorization }]);
   });
 });
 

@@ -26,10 +26,12 @@ import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
 import { joinLibraryLog } from "./library-log";
 import { TableMessageQueue } from "./message-queue";
 import { remoteFeedKeys } from "./note-queries";
+import { profileNoteRepostKeys } from "./note-repost-queries";
 import { tagNoteKeys, tagNotesCount } from "./note-tag-queries";
 import { presentNotes, presentReplies } from "./notes";
 import { federateHandler } from "./outbound";
 import { hasRemoteFollowers, remoteContactsOf } from "./queries";
+import { quotedNoteCards } from "./quote-cards";
 import { remoteMediaHandler } from "./remote-media";
 import { federationRoutes } from "./routes";
 import { isSuspendedHost } from "./suspended-hosts";
@@ -48,6 +50,8 @@ export const federationPort: FederationPort = {
   feedKeys: remoteFeedKeys,
   tagKeys: tagNoteKeys,
   tagCount: tagNotesCount,
+  profileRepostKeys: profileNoteRepostKeys,
+  quotedNoteCards,
   presentNotes,
   repliesTo: presentReplies,
 };

@@ -10,11 +10,15 @@ import {
 } from "../../policy/elsewhere";
 import { presentPost } from "./present";
 import { bumpPostCounter, findLivePost } from "./queries";
+import { quoteElsewhereOf } from "./quote-queries";
 import { getPost, getPostByPath, type PostReader } from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { countLivePosts } from "./count-queries";
+/** The authorization a quoted post's server answered our quote's `QuoteRequest` with is kept
+ * (docs/federation.md "Quotes"). */
+export { keepQuoteAuthorization } from "./quote-queries";
 
 const orNull = <T>(read: Promise<T>): Promise<T | null> =>
   read.catch((error: unknown) => {
@@ -73,3 +77,8 @@ export async function authorOfLivePost(db: Db, postId: string): Promise<string |
   if (!UUID.test(postId)) return null;
   return (await findLivePost(db, postId))?.userId ?? null;
 }
+
+/** A live post's quote of a post from elsewhere and the FEP-044f authorization its server gave it,
+ * read afresh (docs/federation.md "Quotes"); null when it quotes none. */
+export const quoteOfElsewhere = (db: Db, postId: string) =>
+  UUID.test(postId) ? quoteElsewhereOf(db, postId) : Promise.resolve(null);

@@ -15,6 +15,8 @@ function row(
       userId: authorId,
       content: `text of ${id}`,
       quoteOf: quote?.quoteOf ?? null,
+      quoteNoteId: null,
+      quoteAuthorizationUri: null,
       quoteDetached: quote?.quoteDetached ?? false,
       slug: id,
       images: [],
@@ -69,7 +71,14 @@ function setup() {
   const quotedAuthorsSeen = vi.fn(async (viewer: string | null, authors: string[]) =>
     authors.filter((a) => !(a === "ann" && viewer === "blocked")),
   );
-  const hydrator = new PostHydrator({ load, likedAmong, repostedAmong, quotedAuthorsSeen });
+  const quotedNoteCards = vi.fn(async () => new Map());
+  const hydrator = new PostHydrator({
+    load,
+    likedAmong,
+    repostedAmong,
+    quotedAuthorsSeen,
+    quotedNoteCards,
+  });
   const ids = async (list: string[], viewer: string | null) =>
     (await hydrator.hydrate(list, viewer)).map((r) => r.post.id).sort();
   const flags = async (list: string[], viewer: string | null) =>

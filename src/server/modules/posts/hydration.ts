@@ -4,7 +4,7 @@
 // however many readers ask at the same moment (a new post on thousands of pages). Events change
 // entries in place on every instance (counts, likes, edits) or drop them (deletions, profile
 // changes); entries also expire after about a minute.
-import type { QuoteCardView } from "../../../domain/contracts/posts";
+import type { QuoteCardView, QuotedPostView } from "../../../domain/contracts/posts";
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
@@ -22,6 +22,12 @@ export interface PostHydratorOptions {
   /** Those of the quoted posts' authors whose posts the viewer may see and has not muted (one
    * query, asked only of pages with quotes: docs/feed.md "Reposts and quotes"). */
   quotedAuthorsSeen: (viewerId: string | null, authorIds: string[]) => Promise<string[]>;
+  /** The cards of the posts from elsewhere (by id) that quotes quote, those the viewer may be
+   * shown (one query, asked only of pages with such quotes: ports/federation.ts). */
+  quotedNoteCards: (
+    viewerId: string | null,
+    noteIds: string[],
+  ) => Promise<ReadonlyMap<string, QuotedPostView>>;
   ttlMs?: number;
   /** What the posts, and the single likes, may hold (infra/cache-budget.ts). */
   maxBytes?: { posts: number; likes: number };
@@ -102,7 +108,7 @@ export class PostHydrator {
         : [],
     );
     // Only a page that holds a quote asks anything more (docs/performance.md "Feed").
-    const quoting = entries.filter((e) => e.post.quoteOf);
+    const quoting = entries.filter((e) => e.post.quoteOf || e.post.quoteNoteId);
     const quotes =
       quoting.length > 0
         ? await this.quoteCards(
@@ -126,13 +132,25 @@ export class PostHydrator {
    * The cards of the quotes among these posts, by quote id, as the viewer is shown them: the
    * quoted posts come from the same cache, and whom the viewer may see is one query for the page,
    * asked only when it holds a quote of someone else's post. A detached, deleted or hidden quoted
-   * post is only "unavailable" (docs/feed.md "Reposts and quotes").
+   * post is only "unavailable" (docs/feed.md "Reposts and quotes"). A quoted post from elsewhere
+   * is read through the federation port, one more query for the page.
    */
   async quoteCards(
-    quotes: { id: string; quoteOf: string | null; quoteDetached: boolean }[],
+    quotes: {
+      id: string;
+      quoteOf: string | null;
+      quoteNoteId?: string | null;
+      quoteDetached: boolean;
+    }[],
     viewerId: string | null,
   ): Promise<Map<string, QuoteCardView>> {
     const cards = new Map<string, QuoteCardView>();
+    const elsewhere = quotes.filter((q) => q.quoteNoteId);
+    if (elsewhere.length > 0) {
+      const noteIds = [...new Set(elsewhere.map((q) => q.quoteNoteId as string))];
+      const notes = await this.options.quotedNoteCards(viewerId, noteIds);
+      for (const q of elsewhere) cards.set(q.id, notes.get(q.quoteNoteId as string) ?? UNAVAILABLE);
+    }
     const attached = quotes.filter((q) => q.quoteOf && !q.quoteDetached);
     for (const q of quotes) {
       if (q.quoteOf && q.quoteDetached) cards.set(q.id, DETACHED);

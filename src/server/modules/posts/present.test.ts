@@ -24,6 +24,8 @@ function loaded(): LoadedPost {
       viewsCount: 0,
       repostsCount: 0,
       quoteOf: null,
+      quoteNoteId: null,
+      quoteAuthorizationUri: null,
       quoteDetached: false,
       quotesCount: 0,
       replyPolicy: "everyone",
@@ -59,6 +61,7 @@ describe("presenting posts", () => {
       likedAmong: async () => [],
       repostedAmong: async () => [],
       quotedAuthorsSeen: async () => [],
+      quotedNoteCards: async () => new Map(),
     });
     hydrator.apply({
       type: "post.liked",
@@ -93,6 +96,7 @@ describe("presenting posts", () => {
       likedAmong: async () => [],
       repostedAmong: async () => [],
       quotedAuthorsSeen: async () => [],
+      quotedNoteCards: async () => new Map(),
     });
     await page(hydrator, "bo");
     hydrator.apply({

@@ -244,6 +244,7 @@ export async function findLivePost(db: Db, postId: string) {
       contentWarning: posts.contentWarning,
       images: posts.images,
       imageSensitive: posts.imageSensitive,
+      quoteNoteId: posts.quoteNoteId,
     })
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
@@ -278,6 +279,7 @@ export async function insertPost(
     imageSensitive: boolean;
     linkPreviewId: string | null;
     quoteOf: string | null;
+    quoteNoteId: string | null;
     replyPolicy: WhoMay;
     slug: string;
   },

@@ -1,7 +1,7 @@
 // SQL for quotes (docs/feed.md "Reposts and quotes"): a post's quote_of, the quoted post's
 // quotes_count moved in the quote's own transaction (a new quote, its deletion, its detaching),
 // and the quoted posts' authors a reader may see, read once per page for every card on it.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { posts } from "../../db/schema/posts";
 import { notMutedBy, seesPostsOf, type Viewer } from "../../policy/visibility";
@@ -45,6 +45,44 @@ export async function detachedQuoteOf(
           and o.user_id = ${quotedAuthorId}`,
   );
   return row ? { quotesCount: row.quotes_count } : null;
+}
+
+/** A live post's quote of a post from elsewhere: the quoted post's id here and the authorization
+ * its server gave (docs/federation.md "Quotes"), or null when it quotes none. */
+export async function quoteElsewhereOf(
+  db: Db,
+  postId: string,
+): Promise<{ noteId: string; authorizationUri: string | null; authorId: string } | null> {
+  const [row] = await db
+    .select({
+      noteId: posts.quoteNoteId,
+      authorizationUri: posts.quoteAuthorizationUri,
+      authorId: posts.userId,
+    })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
+  return row?.noteId ? { ...row, noteId: row.noteId } : null;
+}
+
+/** Keeps the authorization the quoted post's server gave the live quote, unless it has one; the
+ * quote's author when it was kept. */
+export async function keepQuoteAuthorization(
+  db: Db,
+  { postId, noteId, uri }: { postId: string; noteId: string; uri: string },
+): Promise<string | null> {
+  const [row] = await db
+    .update(posts)
+    .set({ quoteAuthorizationUri: uri })
+    .where(
+      and(
+        eq(posts.id, postId),
+        eq(posts.quoteNoteId, noteId),
+        isNull(posts.deletedAt),
+        isNull(posts.quoteAuthorizationUri),
+      ),
+    )
+    .returning({ authorId: posts.userId });
+  return row?.authorId ?? null;
 }
 
 /** Those of the authors whose posts the viewer may see and has not muted: the quote cards' rule

@@ -4,7 +4,9 @@
 // new quote, a deletion, a detaching), so it always equals its live, attached quotes. The quoted
 // post's author may detach their post from a quote: the quote stays, its card says so. The quoted
 // post's author is told in Activity in the quote's transaction; the quote's deletion, removal or
-// detaching takes that back (docs/social-and-realtime.md "Reposts and quotes in Activity").
+// detaching takes that back (docs/social-and-realtime.md "Reposts and quotes in Activity"). A post
+// from elsewhere may be quoted too: its card is read through the federation port, and its author
+// is told by their server (docs/federation.md "Quotes").
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
@@ -32,6 +34,18 @@ export async function requireQuotable(
     throw forbidden("Posts of a private account cannot be quoted.", QUOTE_PRIVATE);
   }
   return post;
+}
+
+/** The post from elsewhere to quote (its id in fed_notes), refused when it is gone or the author
+ * may not be shown it: they block its author or are blocked by them, or its server is silenced or
+ * suspended (404). Only public posts from elsewhere are kept, so each may be quoted. */
+export async function requireQuotableNote(
+  deps: Pick<AppContext, "federation">,
+  db: Db,
+  { viewerId, noteId }: { viewerId: string; noteId: string },
+) {
+  const cards = await deps.federation.quotedNoteCards(db, { noteIds: [noteId], viewerId });
+  if (!cards.has(noteId)) throw notFound("The quoted post is not there, or you may not see it.");
 }
 
 /** Moves the quoted post's count by one quote and tells every instance (post caches); the

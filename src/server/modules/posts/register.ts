@@ -59,6 +59,7 @@ export function postCaches(
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
       repostedAmong: (viewerId, ids) => repostedAmong(db, { viewerId, ids }),
       quotedAuthorsSeen: (viewerId, authorIds) => quotedAuthorsSeen(db, { viewerId, authorIds }),
+      quotedNoteCards: (viewerId, noteIds) => federation.quotedNoteCards(db, { viewerId, noteIds }),
       maxBytes: { posts: budgets.posts, likes: budgets.postLikes },
     }),
   };

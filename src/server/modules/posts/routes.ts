@@ -65,6 +65,7 @@ export const postRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
           imageSensitive: fields.data.imageSensitive,
           linkPreviewId: fields.data.linkPreviewId,
           quoteOf: fields.data.quoteOf,
+          quoteNote: fields.data.quoteNote,
           replyPolicy: fields.data.replyPolicy,
           images: submission.images.map((bytes, n) => ({
             bytes,

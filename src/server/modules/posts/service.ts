@@ -2,6 +2,7 @@
 // id or path, author-only edit and soft delete, like toggle, deduplicated views.
 import { randomUUID } from "node:crypto";
 import type { PostImageView, PostView } from "../../../domain/contracts/posts";
+import { ERROR_CODES } from "../../../domain/error-codes";
 import { normalizeHandle } from "../../../domain/handles";
 import { mentionsIn } from "../../../domain/mentions";
 import { postSlug, slugCandidates } from "../../../domain/post-slug";
@@ -9,7 +10,7 @@ import type { WhoMay } from "../../../domain/reply-controls";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { decodeUuidCursor } from "../../db/keyset";
-import { notFound } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
 import { mutedMarker } from "../../policy/muted-words";
@@ -45,7 +46,7 @@ import {
   updatePostContent,
   userPostKeys,
 } from "./queries";
-import { countNewQuote, requireQuotable, uncountQuote } from "./quotes";
+import { countNewQuote, requireQuotable, requireQuotableNote, uncountQuote } from "./quotes";
 import { profileRepostKeys, repostFeedKeys } from "./repost-queries";
 import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 
@@ -159,12 +160,21 @@ export async function userPostsPage(
 ) {
   if (!(await canSeePosts(reader.db, viewerId, userId))) return { items: [], nextCursor: null };
   const cursor = decodeUuidCursor(raw);
-  const [own, reposts] = await Promise.all([
+  const [own, reposts, elsewhere] = await Promise.all([
     userPostKeys(reader.db, { userId, limit, cursor }),
     profileRepostKeys(reader.db, { userId, viewerId, limit: limit + 1, cursor }),
+    // Their reposts of posts from elsewhere, which only a signed-in reader is shown (key-page.ts).
+    viewerId
+      ? reader.federation.profileRepostKeys(reader.db, {
+          userId,
+          viewerId,
+          limit: limit + 1,
+          cursor,
+        })
+      : [],
   ]);
-  const keys =
-    reposts.length === 0 ? own : [...own, ...reposts].sort(newerFirst).slice(0, limit + 1);
+  const others = [...reposts, ...elsewhere.map((k) => ({ ...k, remote: true as const }))];
+  const keys = others.length === 0 ? own : [...own, ...others].sort(newerFirst).slice(0, limit + 1);
   return presentPage(reader, { keys, limit, viewerId });
 }
 
@@ -179,6 +189,7 @@ async function insertAtFreeSlug(
     imageSensitive: boolean;
     linkPreviewId: string | null;
     quoteOf: string | null;
+    quoteNoteId: string | null;
     replyPolicy: WhoMay;
   },
 ): Promise<string> {
@@ -192,14 +203,20 @@ async function insertAtFreeSlug(
   throw new Error(`no free slug for post ${id}`);
 }
 
-/** Whether a post must go to other servers: someone there follows its author, or it mentions
- * someone there (docs/federation.md "Mentions"). */
+/** Whether a post must go to other servers: someone there follows its author, it mentions
+ * someone there (docs/federation.md "Mentions"), or it quotes a post from elsewhere, whose author
+ * is told ("Quotes"). */
 async function reachesElsewhere(
   deps: Pick<PostDeps, "federation">,
   db: Db,
-  { authorId, content }: { authorId: string; content: string },
+  {
+    authorId,
+    content,
+    quotesElsewhere,
+  }: { authorId: string; content: string; quotesElsewhere: boolean },
 ): Promise<boolean> {
   return (
+    quotesElsewhere ||
     mentionsIn(content).elsewhere.length > 0 ||
     (await deps.federation.reachesOtherServers(db, authorId))
   );
@@ -221,6 +238,8 @@ export async function createPost(
     linkPreviewId: string | null;
     /** The post it quotes (docs/feed.md "Reposts and quotes"), or null. */
     quoteOf: string | null;
+    /** The post from elsewhere it quotes (its id here), or null; not with `quoteOf`. */
+    quoteNote: string | null;
     /** Who may comment on it (docs/safety.md "Who can reply and write"). */
     replyPolicy: WhoMay;
     /** Its images in order, at most POST_IMAGES_MAX (the route reads no more), each with its
@@ -233,7 +252,15 @@ export async function createPost(
   // A new account's post keeps no card: its links are inert (docs/safety.md "New accounts").
   const newAuthor = await spendNewAccountWrite(deps, { userId: authorId, write: "posts", now });
   // Refused before any image is stored; checked again in the transaction.
+  if (input.quoteOf && input.quoteNote) {
+    throw badRequest(ERROR_CODES.validation, "A post quotes one post.", {
+      quoteNote: ["A post quotes one post."],
+    });
+  }
   if (input.quoteOf) await requireQuotable(deps.db, { viewerId: authorId, postId: input.quoteOf });
+  const quoteNote = input.quoteNote;
+  if (quoteNote)
+    await requireQuotableNote(deps, deps.db, { viewerId: authorId, noteId: quoteNote });
   const linkPreviewId = await chosenPreviewId(deps.db, {
     linkPreviewId: newAuthor ? null : input.linkPreviewId,
     content: input.content,
@@ -247,6 +274,7 @@ export async function createPost(
     deps.outbox.transaction(async (tx, fx) => {
       const { quoteOf } = input;
       if (quoteOf) await requireQuotable(tx, { viewerId: authorId, postId: quoteOf });
+      if (quoteNote) await requireQuotableNote(deps, tx, { viewerId: authorId, noteId: quoteNote });
       const id = await insertAtFreeSlug(tx, {
         userId: authorId,
         content: input.content,
@@ -256,6 +284,7 @@ export async function createPost(
         imageSensitive: stored.length > 0 && input.imageSensitive,
         linkPreviewId,
         quoteOf,
+        quoteNoteId: quoteNote,
         replyPolicy: input.replyPolicy,
       });
       if (quoteOf) {
@@ -269,7 +298,8 @@ export async function createPost(
       }
       await writeToTimelines(tx, { postId: id, authorId });
       await tagPost(tx, { postId: id, content: input.content });
-      if (await reachesElsewhere(deps, tx, { authorId, content: input.content })) {
+      const reach = { authorId, content: input.content, quotesElsewhere: quoteNote !== null };
+      if (await reachesElsewhere(deps, tx, reach)) {
         fx.federate({ kind: "post.create", postId: id, authorId });
       }
       const written = { postId: id, postAuthorId: authorId, postText: input.content };
@@ -350,7 +380,11 @@ export async function editPost(
   };
   // The tags follow the new text (docs/feed.md "Hashtags"), in the edit's transaction.
   const retag = hasTags(content) || hasTags(post.content);
-  const federated = await reachesElsewhere(deps, deps.db, { authorId: viewerId, content });
+  const federated = await reachesElsewhere(deps, deps.db, {
+    authorId: viewerId,
+    content,
+    quotesElsewhere: post.quoteNoteId !== null,
+  });
   // One statement needs no transaction, unless the edit also retags or must reach other servers.
   if (federated || retag) {
     await deps.outbox.transaction(async (tx, fx) => {

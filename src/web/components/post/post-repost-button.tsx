@@ -2,9 +2,8 @@
 // (aria-pressed) once the reader reposted it, with the post's repost count. It opens a small menu
 // (the one options menu: arrow keys, Enter, Escape): Repost (or Undo repost) and Quote, which opens
 // the quote composer with the post's card. A private account's post can be neither reposted nor
-// quoted: the button is there, disabled, saying why. A post from elsewhere is reposted the same way
-// and not quoted here yet (its menu has Repost alone: repost-menu.tsx). Signed-out visitors go to
-// sign-up and come back, as the like does.
+// quoted: the button is there, disabled, saying why. A post from elsewhere is reposted and quoted
+// the same way. Signed-out visitors go to sign-up and come back, as the like does.
 import { clsx } from "clsx";
 import { Repeat2 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";

@@ -132,6 +132,30 @@ describe("Quote from the repost button", () => {
     expect(((calls[1] as { body: unknown }).body as FormData).get("quoteOf")).toBeNull();
   });
 
+  it("quotes a post from elsewhere the same way, posting quoteNote", async () => {
+    const remote = { handle: "carol@c.test", url: "https://c.test/@carol/1" };
+    const original = makePost({
+      content: "Carol's words from afar",
+      path: "/@carol@c.test",
+      remote,
+      repostable: true,
+    });
+    const made = makePost({ author: ADA, content: "Ada on Carol", quote: quoted() });
+    const { user, calls } = renderFeed([original], ADA, ({ method, path }) =>
+      method === "POST" && path === "/api/posts" ? json({ post: made }, 201) : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Repost, 0 reposts" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Quote" }));
+    const dialog = await screen.findByRole("dialog", { name: "Quote post" });
+    expect(within(dialog).getByText("Carol's words from afar")).toBeTruthy();
+    await user.type(within(dialog).getByRole("textbox"), "Ada on Carol");
+    await user.click(within(dialog).getByRole("button", { name: "Post" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const form = (calls[0] as { body: unknown }).body as FormData;
+    expect(form.get("quoteNote")).toBe(original.id);
+    expect(form.get("quoteOf")).toBeNull();
+  });
+
   it("opens its menu from the keyboard (the arrow keys are e2e/quotes.spec.ts's)", async () => {
     const original = makePost({ author: GRACE, repostable: true });
     const { user } = renderFeed([original], ADA);

@@ -1,7 +1,8 @@
 // The quote composer (docs/feed.md "Reposts and quotes"): what the reader says about a post, the
 // post's card under the text with 'Remove quote' (then it posts as a plain post), a 'n/500'
-// counter and Post. A failure keeps the text and says why (posts.ts); success closes it and the
-// quote appears at the top of the feed.
+// counter and Post. A post from elsewhere is quoted the same way (sent as `quoteNote`). A failure
+// keeps the text and says why (posts.ts); success closes it and the quote appears at the top of the
+// feed.
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { PostView, QuotedPostView } from "../../../domain/contracts/posts";
 import { POST_MAX } from "../../../domain/post-slug";
@@ -53,7 +54,12 @@ export function QuoteComposerDialog({
     event.preventDefault();
     if (!canPost) return;
     create.mutate(
-      { content: trimmed, images: [], quoteOf: quoting ? post.id : null },
+      {
+        content: trimmed,
+        images: [],
+        quoteOf: quoting && !post.remote ? post.id : null,
+        quoteNote: quoting && post.remote ? post.id : null,
+      },
       {
         onSuccess: () => onOpenChange(false),
         onError: (error) =>

@@ -1,6 +1,6 @@
 // The repost button's menu once it has been used (post-repost-button.tsx), in a chunk of its own
 // with the quote composer (docs/performance.md "Initial JavaScript"): Repost (or Undo repost) and
-// Quote (docs/feed.md "Reposts and quotes"); a post from elsewhere has Repost alone.
+// Quote (docs/feed.md "Reposts and quotes"), for posts from elsewhere too.
 import { Quote, Repeat2 } from "lucide-react";
 import { useState } from "react";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -26,18 +26,14 @@ export default function RepostMenu({ post, reposted, look }: WithLook<RepostMenu
         >
           {reposted ? "Undo repost" : "Repost"}
         </OptionsMenuItem>
-        {post.remote ? null : (
-          <OptionsMenuItem
-            icon={<Quote aria-hidden="true" size={16} />}
-            onSelect={() => setQuoting(true)}
-          >
-            Quote
-          </OptionsMenuItem>
-        )}
+        <OptionsMenuItem
+          icon={<Quote aria-hidden="true" size={16} />}
+          onSelect={() => setQuoting(true)}
+        >
+          Quote
+        </OptionsMenuItem>
       </OptionsMenu>
-      {post.remote ? null : (
-        <QuoteComposerDialog post={post} open={quoting} onOpenChange={setQuoting} />
-      )}
+      <QuoteComposerDialog post={post} open={quoting} onOpenChange={setQuoting} />
     </>
   );
 }

@@ -218,6 +218,8 @@ export interface NewPost {
   linkPreviewId?: string | null;
   /** The post it quotes (docs/feed.md "Reposts and quotes"). */
   quoteOf?: string | null;
+  /** The post from elsewhere it quotes (its id here; docs/feed.md "Reposts and quotes"). */
+  quoteNote?: string | null;
   /** Who may comment on it (docs/safety.md "Who can reply and write"); everyone when left out. */
   replyPolicy?: WhoMay;
 }
@@ -232,11 +234,13 @@ export function useCreatePostMutation() {
       imageSensitive = false,
       linkPreviewId = null,
       quoteOf = null,
+      quoteNote = null,
       replyPolicy = "everyone",
     }: NewPost) => {
       const form = new FormData();
       form.append("content", content.trim());
       if (quoteOf) form.append("quoteOf", quoteOf);
+      if (quoteNote) form.append("quoteNote", quoteNote);
       if (replyPolicy !== "everyone") form.append("replyPolicy", replyPolicy);
       if (linkPreviewId) form.append("linkPreviewId", linkPreviewId);
       if (contentWarning.trim()) form.append("contentWarning", contentWarning.trim());
