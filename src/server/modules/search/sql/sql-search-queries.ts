@@ -11,12 +11,12 @@ import {
   DERIVED_ATTRIBUTES,
   defaultAudience,
 } from "../../../../domain/audiences";
-import { sexualitiesMatching } from "../../../../domain/enums/personal";
+import { type SearchSexuality, sexualitiesMatching } from "../../../../domain/enums/personal";
 import { type FilterKey, SEARCH_FIELDS, type SearchSort } from "../../../../domain/search-fields";
 import type { SearchFilters } from "../../../../domain/search-filters";
 import { queryRows } from "../../../db/client";
 import type { Db } from "../../../db/handle";
-import { profiles } from "../../../db/schema/profiles";
+import { profiles, searchCode, searchCodes } from "../../../db/schema/profiles";
 import type { IndexCursor } from "../index/types";
 
 /** The fields matched on a profile column, read once from the table. */
@@ -75,6 +75,10 @@ function attributeConditions(
   const conditions: SQL[] = [];
   const read = new Set<AttributeKey>();
   const values = filters as Record<FilterKey, unknown>;
+  // Choices and lists are matched on the profile's search codes (db/schema/profiles.ts), so one
+  // GIN index answers them all: every choice contained, some value of each list shared.
+  const codes = searchCodes(profiles);
+  const everyCode: string[] = [];
   for (const field of MATCHED_FIELDS) {
     const column = profiles[field.column];
     const add = (condition: SQL) => {
@@ -86,17 +90,22 @@ function attributeConditions(
         const value = values[field.key] as string | undefined;
         if (value === undefined) break;
         // spec-2 §3: the search list's 'Bi-sexual' finds the profiles' 'Bisexual'.
-        if (field.key === "sexuality" && filters.sexuality !== undefined) {
-          const matching = [...sexualitiesMatching(filters.sexuality)];
-          add(sql`${column} = any(${sql.param(matching)}::text[])`);
+        const matching =
+          field.key === "sexuality" ? sexualitiesMatching(value as SearchSexuality) : [value];
+        if (matching.length === 1) {
+          everyCode.push(searchCode(field.column, matching[0] as string));
+          read.add(field.attribute);
         } else {
-          add(sql`${column} = ${value}`);
+          const some = matching.map((v) => searchCode(field.column, v));
+          add(sql`${codes} && ${sql.param(some)}::text[]`);
         }
         break;
       }
       case "list": {
         const list = values[field.key] as readonly string[] | undefined;
-        if (list !== undefined) add(sql`${column} = any(${sql.param([...list])}::text[])`);
+        if (list === undefined) break;
+        const some = list.map((v) => searchCode(field.column, v));
+        add(sql`${codes} && ${sql.param(some)}::text[]`);
         break;
       }
       case "range": {
@@ -120,6 +129,7 @@ function attributeConditions(
         break;
     }
   }
+  if (everyCode.length > 0) conditions.push(sql`${codes} @> ${sql.param(everyCode)}::text[]`);
   return { conditions, read };
 }
 
