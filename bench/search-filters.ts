@@ -10,7 +10,7 @@
 // index) and its memory once loaded.
 // Target: every combination p99 < 100 ms.
 //   node --import tsx bench/search-filters.ts        (seed first: bench/seed-search.ts)
-//   options: SECONDS=6 CONNECTIONS=20 POOL=4 ONLY=<label substring>
+//   options: SECONDS=6 CONNECTIONS=20 POOL=4 ONLY=<label substring> SEARCH_ENGINE=memory|postgres
 import { loadavg } from "node:os";
 import autocannon, { type AutocannonRequest } from "autocannon";
 import pg from "pg";

@@ -59,6 +59,8 @@ try {
     // search, with ceilings no run reaches (docs/search.md "Search budget").
     SEARCH_PAGES_PER_HOUR: "1000000,1000000",
     SEARCH_PAGES_PER_DAY: "1000000,1000000",
+    // The advanced search's engine (docs/search.md "Search engines"): the bench's SEARCH_ENGINE.
+    SEARCH_ENGINE: process.env.SEARCH_ENGINE,
     // Its writers are accounts a moment old; the new-account budgets would refuse their load.
     NEW_ACCOUNT_DAYS: "0",
   });

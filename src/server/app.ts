@@ -180,7 +180,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     auth,
     cities: cityIndex(),
     ...postCaches(db, budgets, followersOf, federationPort),
-    ...searchIndexOf(db, log),
+    ...searchIndexOf(config, db, log),
     relations: new RelationCache(db, budgets),
     federation: federationPort,
     payments: payments.provider,

@@ -27,6 +27,10 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ DATA_DIR: tempDir(), SEARCH_PAGES_PER_HOUR: "3, 7" }).searchBudget.hour,
     ).toEqual({ newAccount: 3, others: 7 });
+    expect(loadConfig({ DATA_DIR: tempDir() }).searchEngine).toBe("memory");
+    expect(loadConfig({ DATA_DIR: tempDir(), SEARCH_ENGINE: "postgres" }).searchEngine).toBe(
+      "postgres",
+    );
   });
 
   it("is production-safe when nothing is set: no dev server origin", () => {
@@ -117,6 +121,7 @@ describe("loadConfig", () => {
     ["SEARCH_PAGES_PER_HOUR", "100,0"],
     ["SEARCH_PAGES_PER_DAY", "300,1500,9"],
     ["SEARCH_PAGES_PER_DAY", "50,1500"],
+    ["SEARCH_ENGINE", "elastic"],
   ])("stops on a malformed %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(new RegExp(name));

@@ -134,6 +134,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_URL: url(["http:", "https:"]).optional(),
+  /** Who answers the advanced search (docs/search.md "Search engines"): each instance's in-memory
+   * profile index, or PostgreSQL's own indexes. */
+  SEARCH_ENGINE: z.enum(["memory", "postgres"]).default("memory"),
   /** People-search result pages per account (docs/search.md "Search budget"). */
   SEARCH_PAGES_PER_HOUR: newAndOthers("100,500"),
   SEARCH_PAGES_PER_DAY: newAndOthers("300,1000"),
@@ -216,6 +219,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** People-search result pages one account may read an hour and a day, for accounts under 30
    * days old and for the others (docs/search.md "Search budget"). */
+  /** Who answers the advanced search (docs/search.md "Search engines"). */
+  searchEngine: "memory" | "postgres";
   searchBudget: {
     hour: { newAccount: number; others: number };
     day: { newAccount: number; others: number };
@@ -376,6 +381,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: env.PUSH_ALLOW_PRIVATE ?? [],
     },
     metricsToken: env.METRICS_TOKEN,
+    searchEngine: env.SEARCH_ENGINE,
     searchBudget: { hour: env.SEARCH_PAGES_PER_HOUR, day: env.SEARCH_PAGES_PER_DAY },
     newAccountDays: env.NEW_ACCOUNT_DAYS,
     s3:

@@ -1,6 +1,7 @@
 // spec-1 §3 / spec-2 §3 profiles: one row per user, created with the account.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -13,7 +14,26 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { SEARCH_FIELDS } from "../../../domain/search-fields";
 import { users } from "./auth";
+
+/** The advanced search's choice and list attributes (domain/search-fields.ts). */
+const SEARCH_CODE_COLUMNS = SEARCH_FIELDS.flatMap((field) =>
+  field.kind === "choice" || field.kind === "list" ? [field.column] : [],
+);
+type SearchCodeColumn = (typeof SEARCH_CODE_COLUMNS)[number];
+
+/** Those attributes as one array of `column=value` codes (unset ones left out), so one GIN index
+ * answers any set of equality and list filters together (docs/search.md "Search engines"). The
+ * index and the PostgreSQL search engine's conditions are both written from this expression. */
+export const searchCodes = (columns: Record<SearchCodeColumn, AnyPgColumn>): SQL =>
+  sql`array_remove(array[${sql.join(
+    SEARCH_CODE_COLUMNS.map((column) => sql`${sql.raw(`'${column}='`)} || ${columns[column]}`),
+    sql`, `,
+  )}], null)`;
+
+/** A search code, as searchCodes writes them. */
+export const searchCode = (column: SearchCodeColumn, value: string) => `${column}=${value}`;
 
 export const profiles = pgTable(
   "profiles",
@@ -137,6 +157,30 @@ export const profiles = pgTable(
     index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
     // The newest profiles (spec-1 §7), for local search.
     index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
+    // The advanced search on PostgreSQL (docs/search.md "Search engines"): the name and newest
+    // orders as the engine pages them, byte order, suspended people left out as every search
+    // does; every choice and list filter in one GIN index, whose statistics estimate them; the ranges; "contains" by trigrams;
+    // the places a distance search joins.
+    index("profiles_search_name_order_idx")
+      .on(sql`lower(${t.fullName}) collate "C"`, sql`${t.userId} collate "C"`)
+      .where(sql`${t.suspendedAt} is null`),
+    index("profiles_search_newest_order_idx")
+      .on(sql`${t.createdAt} desc`, sql`${t.userId} collate "C" desc`)
+      .where(sql`${t.suspendedAt} is null`),
+    // Not partial: PostgreSQL reads the codes' statistics only from a whole-table index.
+    index("profiles_search_codes_idx").using("gin", searchCodes(t)),
+    index("profiles_search_age_idx").on(t.age).where(sql`${t.suspendedAt} is null`),
+    index("profiles_search_height_idx").on(t.heightInches).where(sql`${t.suspendedAt} is null`),
+    index("profiles_search_kids_idx").on(t.kidsCount).where(sql`${t.suspendedAt} is null`),
+    index("profiles_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
+    index("profiles_university_trgm_idx").using("gin", sql`lower(${t.university}) gin_trgm_ops`),
+    index("profiles_military_base_trgm_idx").using(
+      "gin",
+      sql`lower(${t.militaryBase}) gin_trgm_ops`,
+    ),
+    index("profiles_search_place_idx")
+      .on(t.cityLat, t.cityLng)
+      .where(sql`${t.cityLat} is not null`),
     // People in one city, for people to follow (docs/feed.md "People to follow").
     index("profiles_city_idx").on(t.city).where(sql`${t.city} is not null`),
     // The few suspended people, read once per query by the visibility rule (docs/safety.md).

@@ -13,6 +13,7 @@ import {
 } from "../../../domain/audiences";
 import type { SearchResult } from "../../../domain/contracts/search";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { SEARCH_ENGINES } from "../../test-support/search-engines";
 import { follow, inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
@@ -77,141 +78,148 @@ async function found(viewer: TestAccount, query: string) {
   return page.items.map((item) => item.userId);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const account = (name: string) => createAccount(t, { fullName: `${TAG} ${name}` });
-  [tara, open] = await Promise.all([account("Tara"), account("Open")]);
-  viewers.owner = tara;
-  for (const viewer of VIEWERS.slice(1)) viewers[viewer] = await account(viewer);
-  const everyone = Object.fromEntries(
-    [...SENSITIVE_ATTRIBUTES, "city"].map((key) => [key, "everyone" as Audience]),
-  );
-  await save(open, `${TAG} Open`, { audiences: everyone });
-  await follow(t, tara, viewers.friend);
-  await follow(t, viewers.friend, tara);
-  await follow(t, viewers.follower, tara);
-  await inject(t, tara, "POST", `/api/safety/blocks/${viewers.blocked.userId}`);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-describe.each(AUDIENCES)("sensitive attributes at %s", (audience) => {
+describe.each(SEARCH_ENGINES)("on the %s engine", (engine) => {
   beforeAll(async () => {
-    const audiences = Object.fromEntries(SENSITIVE_ATTRIBUTES.map((key) => [key, audience]));
-    await save(tara, `${TAG} Tara`, { audiences });
-  });
-
-  it.each(VIEWERS)("%s finds Tara only where allowed", async (viewer) => {
-    for (const key of SENSITIVE_ATTRIBUTES) {
-      // Nobody finds themselves, whatever they may see (docs/search.md "Who can be found").
-      const allowed =
-        viewer !== "blocked" && viewer !== "owner" && mayView(audience, STANDING[viewer]);
-      const ids = await found(viewers[viewer], FILTERS[key]);
-      expect(ids.includes(tara.userId), `${key} for ${viewer}`).toBe(allowed);
-      expect(ids, `${key} for ${viewer}`).toContain(open.userId);
-    }
-  });
-});
-
-describe("'Show me in demographic search' off", () => {
-  beforeAll(async () => {
-    const audiences = Object.fromEntries(
+    t = await createTestApp({ SEARCH_ENGINE: engine });
+    const account = (name: string) => createAccount(t, { fullName: `${TAG} ${name}` });
+    [tara, open] = await Promise.all([account("Tara"), account("Open")]);
+    viewers.owner = tara;
+    for (const viewer of VIEWERS.slice(1)) viewers[viewer] = await account(viewer);
+    const everyone = Object.fromEntries(
       [...SENSITIVE_ATTRIBUTES, "city"].map((key) => [key, "everyone" as Audience]),
     );
-    await save(tara, `${TAG} Tara`, { audiences, demographicSearch: false });
+    await save(open, `${TAG} Open`, { audiences: everyone });
+    await follow(t, tara, viewers.friend);
+    await follow(t, viewers.friend, tara);
+    await follow(t, viewers.follower, tara);
+    await inject(t, tara, "POST", `/api/safety/blocks/${viewers.blocked.userId}`);
   });
   afterAll(async () => {
-    await save(tara, `${TAG} Tara`, { demographicSearch: true });
+    await t.close();
   });
 
-  it("leaves Tara out of every filtered search, for friends too, but not the name search", async () => {
-    for (const viewer of ["friend", "stranger"] as const) {
-      for (const query of [
-        ...Object.values(FILTERS),
-        "gender=Female",
-        "state=Vermont",
-        "city=Burlington",
-        "city=Burlington%2C%20VT&withinMiles=50",
-        "city=Burlington%2C%20VT&sort=distance",
-      ]) {
-        const ids = await found(viewers[viewer], query);
-        expect(ids, `${query} for ${viewer}`).not.toContain(tara.userId);
-        expect(ids, `${query} for ${viewer}`).toContain(open.userId);
+  describe.each(AUDIENCES)("sensitive attributes at %s", (audience) => {
+    beforeAll(async () => {
+      const audiences = Object.fromEntries(SENSITIVE_ATTRIBUTES.map((key) => [key, audience]));
+      await save(tara, `${TAG} Tara`, { audiences });
+    });
+
+    it.each(VIEWERS)("%s finds Tara only where allowed", async (viewer) => {
+      for (const key of SENSITIVE_ATTRIBUTES) {
+        // Nobody finds themselves, whatever they may see (docs/search.md "Who can be found").
+        const allowed =
+          viewer !== "blocked" && viewer !== "owner" && mayView(audience, STANDING[viewer]);
+        const ids = await found(viewers[viewer], FILTERS[key]);
+        expect(ids.includes(tara.userId), `${key} for ${viewer}`).toBe(allowed);
+        expect(ids, `${key} for ${viewer}`).toContain(open.userId);
       }
-      expect(await found(viewers[viewer], "")).toContain(tara.userId);
-    }
-    // Nobody finds themselves (docs/search.md "Who can be found").
-    expect(await found(tara, FILTERS.religion)).not.toContain(tara.userId);
-  });
-});
-
-describe("the distance filter", () => {
-  it("reads the city only where the viewer may see it, and never shows a hidden distance", async () => {
-    await save(tara, `${TAG} Tara`, { audiences: { city: "friends" } });
-    const near = "city=Burlington%2C%20VT&withinMiles=50";
-    expect(await found(viewers.stranger, near)).not.toContain(tara.userId);
-    expect(await found(viewers.friend, near)).toContain(tara.userId);
-    const byName = await inject(t, viewers.stranger, "GET", `/api/search/profiles?q=${TAG}%20tara`);
-    const card = (byName.json().items as SearchResult[]).find((i) => i.userId === tara.userId);
-    expect(card).toMatchObject({ city: null, distance: null });
-  });
-});
-
-describe("values derived from another attribute", () => {
-  // Burlington, VT: the server fills in Chittenden County (profiles/update.ts).
-  const BY_COUNTY = "county=Chittenden%20County";
-  const BY_DISTANCE = [
-    "city=Burlington%2C%20VT&withinMiles=50",
-    "city=Burlington%2C%20VT&sort=distance",
-  ];
-
-  it.each(["friends", "only_me"] as const)(
-    "the county follows a city at %s: found by county and distance only where the city is seen",
-    async (city) => {
-      await save(tara, `${TAG} Tara`, {
-        audiences: { city, county: "everyone", state: "everyone" },
-      });
-      for (const query of [BY_COUNTY, ...BY_DISTANCE]) {
-        expect(await found(viewers.stranger, query), `${query} for a stranger`).not.toContain(
-          tara.userId,
-        );
-        expect(await found(viewers.follower, query), `${query} for a follower`).not.toContain(
-          tara.userId,
-        );
-        expect(await found(viewers.friend, query), `${query} for a friend`).toEqual(
-          city === "friends"
-            ? expect.arrayContaining([tara.userId])
-            : expect.not.arrayContaining([tara.userId]),
-        );
-        expect(await found(viewers.stranger, query)).toContain(open.userId);
-      }
-      // The state stays the person's own choice.
-      expect(await found(viewers.stranger, "state=Vermont")).toContain(tara.userId);
-    },
-  );
-
-  it("a county stricter than the city keeps its own audience", async () => {
-    await save(tara, `${TAG} Tara`, { audiences: { city: "everyone", county: "friends" } });
-    expect(await found(viewers.stranger, BY_COUNTY)).not.toContain(tara.userId);
-    expect(await found(viewers.stranger, BY_DISTANCE[0] as string)).toContain(tara.userId);
-    expect(await found(viewers.friend, BY_COUNTY)).toContain(tara.userId);
+    });
   });
 
-  it("heights and kids are matched by the audience of the height and the kids", async () => {
-    const ranges = { height: "heightMin=72&heightMax=73", kids: "kidsMin=3&kidsMax=3" };
-    for (const [key, query] of Object.entries(ranges)) {
-      for (const audience of AUDIENCES) {
-        await save(tara, `${TAG} Tara`, {
-          audiences: { height: "everyone", kids: "everyone", [key]: audience },
-        });
-        for (const viewer of ["friend", "stranger"] as const) {
-          const allowed = mayView(audience, STANDING[viewer]);
+  describe("'Show me in demographic search' off", () => {
+    beforeAll(async () => {
+      const audiences = Object.fromEntries(
+        [...SENSITIVE_ATTRIBUTES, "city"].map((key) => [key, "everyone" as Audience]),
+      );
+      await save(tara, `${TAG} Tara`, { audiences, demographicSearch: false });
+    });
+    afterAll(async () => {
+      await save(tara, `${TAG} Tara`, { demographicSearch: true });
+    });
+
+    it("leaves Tara out of every filtered search, for friends too, but not the name search", async () => {
+      for (const viewer of ["friend", "stranger"] as const) {
+        for (const query of [
+          ...Object.values(FILTERS),
+          "gender=Female",
+          "state=Vermont",
+          "city=Burlington",
+          "city=Burlington%2C%20VT&withinMiles=50",
+          "city=Burlington%2C%20VT&sort=distance",
+        ]) {
           const ids = await found(viewers[viewer], query);
-          expect(ids.includes(tara.userId), `${key} ${audience} for ${viewer}`).toBe(allowed);
-          expect(ids).toContain(open.userId);
+          expect(ids, `${query} for ${viewer}`).not.toContain(tara.userId);
+          expect(ids, `${query} for ${viewer}`).toContain(open.userId);
+        }
+        expect(await found(viewers[viewer], "")).toContain(tara.userId);
+      }
+      // Nobody finds themselves (docs/search.md "Who can be found").
+      expect(await found(tara, FILTERS.religion)).not.toContain(tara.userId);
+    });
+  });
+
+  describe("the distance filter", () => {
+    it("reads the city only where the viewer may see it, and never shows a hidden distance", async () => {
+      await save(tara, `${TAG} Tara`, { audiences: { city: "friends" } });
+      const near = "city=Burlington%2C%20VT&withinMiles=50";
+      expect(await found(viewers.stranger, near)).not.toContain(tara.userId);
+      expect(await found(viewers.friend, near)).toContain(tara.userId);
+      const byName = await inject(
+        t,
+        viewers.stranger,
+        "GET",
+        `/api/search/profiles?q=${TAG}%20tara`,
+      );
+      const card = (byName.json().items as SearchResult[]).find((i) => i.userId === tara.userId);
+      expect(card).toMatchObject({ city: null, distance: null });
+    });
+  });
+
+  describe("values derived from another attribute", () => {
+    // Burlington, VT: the server fills in Chittenden County (profiles/update.ts).
+    const BY_COUNTY = "county=Chittenden%20County";
+    const BY_DISTANCE = [
+      "city=Burlington%2C%20VT&withinMiles=50",
+      "city=Burlington%2C%20VT&sort=distance",
+    ];
+
+    it.each(["friends", "only_me"] as const)(
+      "the county follows a city at %s: found by county and distance only where the city is seen",
+      async (city) => {
+        await save(tara, `${TAG} Tara`, {
+          audiences: { city, county: "everyone", state: "everyone" },
+        });
+        for (const query of [BY_COUNTY, ...BY_DISTANCE]) {
+          expect(await found(viewers.stranger, query), `${query} for a stranger`).not.toContain(
+            tara.userId,
+          );
+          expect(await found(viewers.follower, query), `${query} for a follower`).not.toContain(
+            tara.userId,
+          );
+          expect(await found(viewers.friend, query), `${query} for a friend`).toEqual(
+            city === "friends"
+              ? expect.arrayContaining([tara.userId])
+              : expect.not.arrayContaining([tara.userId]),
+          );
+          expect(await found(viewers.stranger, query)).toContain(open.userId);
+        }
+        // The state stays the person's own choice.
+        expect(await found(viewers.stranger, "state=Vermont")).toContain(tara.userId);
+      },
+    );
+
+    it("a county stricter than the city keeps its own audience", async () => {
+      await save(tara, `${TAG} Tara`, { audiences: { city: "everyone", county: "friends" } });
+      expect(await found(viewers.stranger, BY_COUNTY)).not.toContain(tara.userId);
+      expect(await found(viewers.stranger, BY_DISTANCE[0] as string)).toContain(tara.userId);
+      expect(await found(viewers.friend, BY_COUNTY)).toContain(tara.userId);
+    });
+
+    it("heights and kids are matched by the audience of the height and the kids", async () => {
+      const ranges = { height: "heightMin=72&heightMax=73", kids: "kidsMin=3&kidsMax=3" };
+      for (const [key, query] of Object.entries(ranges)) {
+        for (const audience of AUDIENCES) {
+          await save(tara, `${TAG} Tara`, {
+            audiences: { height: "everyone", kids: "everyone", [key]: audience },
+          });
+          for (const viewer of ["friend", "stranger"] as const) {
+            const allowed = mayView(audience, STANDING[viewer]);
+            const ids = await found(viewers[viewer], query);
+            expect(ids.includes(tara.userId), `${key} ${audience} for ${viewer}`).toBe(allowed);
+            expect(ids).toContain(open.userId);
+          }
         }
       }
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Advanced people search (spec-2 §2, §4, §7, §8; docs/search.md): the filter object, a page in
-// the chosen order from the in-memory profile index, the 'Found N' count on the first page, and
-// the newest profiles for local mode.
+// the chosen order from the search engine (the in-memory profile index or PostgreSQL), the
+// 'Found N' count on the first page, and the newest profiles for local mode.
 import { z } from "zod";
 import { audiencesOf, visibleAttributes } from "../../../domain/audiences";
 import { RECENT_PROFILES, type SearchResult } from "../../../domain/contracts/search";
@@ -15,7 +15,6 @@ import { cityAreas } from "../cities/city-areas";
 import type { Point } from "../cities/distance";
 import { personWith } from "../profiles/person";
 import { BadDistanceCursor } from "./index/index-distance";
-import { searchIndex } from "./index/index-query";
 import type { IndexCursor, IndexPage } from "./index/types";
 import { newestProfiles, readResults, type SearchRow } from "./queries";
 import { filterSetKey, spendSearchPage } from "./search-budget";
@@ -90,7 +89,7 @@ function placeOf(ctx: Pick<AppContext, "cities">, filters: SearchFilters): Point
   return { lat: match.lat, lng: match.lng };
 }
 
-/** One page: the profile index picks the people and counts (docs/search.md "Profile index"),
+/** One page: the search engine picks the people and counts (docs/search.md "Search engines"),
  * PostgreSQL reads them fresh; a valid request spends a page of the viewer's search budget
  * ("Search budget") before anything is read. */
 export async function searchPeopleByFilters(
@@ -107,15 +106,14 @@ export async function searchPeopleByFilters(
   const walk = openCursor(input.cursor, seal);
   const after = decodeSearchCursor(walk.position, sort);
   await spendSearchPage(ctx, { viewerId: input.viewerId, filterSet });
-  const [index, blocked, friends] = await Promise.all([
-    ctx.searchIndex.current(),
+  const [blocked, friends] = await Promise.all([
     ctx.relations.blockedWith(input.viewerId),
     ctx.relations.friendsOf(input.viewerId),
   ]);
   const viewer = { id: input.viewerId, friends };
   let found: IndexPage;
   try {
-    found = searchIndex(index, {
+    found = await ctx.searchIndex.page({
       filters: input.filters,
       place,
       areas: cityAreas(),

@@ -14,6 +14,7 @@ import type { SearchResult } from "../../../domain/contracts/search";
 import { bucketIndexOf, DISTANCE_BUCKETS } from "../../../domain/distance-buckets";
 import { DISTANCE_RADII } from "../../../domain/search-fields";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
+import { SEARCH_ENGINES } from "../../test-support/search-engines";
 import { inject } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { cityAreas } from "../cities/city-areas";
@@ -129,122 +130,126 @@ const consistent = (point: Point, seen: readonly Observation[]) =>
     return true;
   });
 
-beforeAll(async () => {
-  t = await createTestApp({
-    SEARCH_PAGES_PER_HOUR: "100000,100000",
-    SEARCH_PAGES_PER_DAY: "100000,100000",
-  });
-  attacker = await createAccount(t, { fullName: "Ada Attacker" });
-  person = await createAccount(t, { fullName: "Tess Target" });
-  await seedPeople("crowd", CROWD_CITY, CROWD_MIN);
-  for (const [i, label] of ELSEWHERE.entries()) await seedPeople(`else${i}`, label, 1);
-  await placeTarget("everyone");
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-});
-
-describe("an attacker searching from every city around", () => {
-  it("learns the county, never the town", { timeout: 120_000 }, async () => {
-    expect(areas.areasAt(pointOf(rowOf(CROWD_CITY)))?.county).toBe(county);
-    expect(ORIGINS.length).toBeGreaterThan(100);
-    const seen: Observation[] = [];
-    for (const origin of ORIGINS) {
-      const answers = await ask(origin);
-      let band: number | null = null;
-      const within = new Map<number, boolean>();
-      for (const { query, items } of answers) {
-        const mine = items.find((item) => item.userId === person.userId);
-        // Every answer about the target is a band; every listed card with a city has one.
-        if (mine) {
-          const index = DISTANCE_BUCKETS.indexOf(mine.distance as (typeof DISTANCE_BUCKETS)[0]);
-          expect(index).toBeGreaterThanOrEqual(0);
-          if (band !== null) expect(index).toBe(band);
-          band = index;
-        }
-        if ("miles" in query) {
-          const inside = mine !== undefined;
-          const other = within.get(query.miles);
-          if (other !== undefined) expect(inside, `${labelOf(origin)} ${query.miles}`).toBe(other);
-          within.set(query.miles, inside);
-        }
-        // The position inside a band is the name order: the order says nothing the bands do not.
-        if (query.sort === "distance") {
-          const key = (item: SearchResult) =>
-            [
-              DISTANCE_BUCKETS.indexOf(item.distance ?? "100-plus"),
-              item.fullName.toLowerCase(),
-            ] as const;
-          const sorted = [...items].sort((a, b) => {
-            const [ba, na] = key(a);
-            const [bb, nb] = key(b);
-            return ba - bb || (na < nb ? -1 : na > nb ? 1 : a.userId < b.userId ? -1 : 1);
-          });
-          expect(items.map((i) => i.userId)).toEqual(sorted.map((i) => i.userId));
-        }
-      }
-      expect(band, `the target from ${labelOf(origin)}`).not.toBeNull();
-      seen.push({ origin: pointOf(origin), band: band as number, within });
-    }
-
-    // Every point the answers allow, on a 0.01° grid around the county.
-    const feasible: Point[] = [];
-    for (let lat = countyCentre.lat - 1; lat <= countyCentre.lat + 1; lat += 0.01) {
-      for (let lng = countyCentre.lng - 1.3; lng <= countyCentre.lng + 1.3; lng += 0.01) {
-        if (consistent({ lat, lng }, seen)) feasible.push({ lat, lng });
-      }
-    }
-    expect(consistent(countyCentre, seen)).toBe(true);
-    expect(consistent(pointOf(target), seen)).toBe(false);
-
-    // Every place the target could live in, with the same people elsewhere, that would give the
-    // same answers: every place of the county that stays below the crowd, none finer.
-    const others = [
-      { point: pointOf(rowOf(CROWD_CITY)), searchable: CROWD_MIN },
-      ...ELSEWHERE.map((label) => ({ point: pointOf(rowOf(label)), searchable: 1 })),
-    ];
-    const candidates = cityRows().filter((row) => {
-      if (milesBetween(countyCentre, pointOf(row)) > 60) return false;
-      // One place's people are counted together, as the index does.
-      const point = pointOf(row);
-      const here = others.filter((o) => o.point.lat === point.lat && o.point.lng === point.lng);
-      const searchable = 1 + here.reduce((sum, o) => sum + o.searchable, 0);
-      const table = new PlaceTable(areas);
-      const places = [{ point, searchable }, ...others];
-      for (const place of places) table.add(place.point);
-      const [placed] = coarsen(
-        table,
-        places.map((place) => place.searchable),
-      );
-      return consistent(placed as Point, seen);
+describe.each(SEARCH_ENGINES)("on the %s engine", (engine) => {
+  beforeAll(async () => {
+    t = await createTestApp({
+      SEARCH_ENGINE: engine,
+      SEARCH_PAGES_PER_HOUR: "100000,100000",
+      SEARCH_PAGES_PER_DAY: "100000,100000",
     });
-    const inCounty = cityRows().filter(
-      (row) => areas.areasAt(pointOf(row))?.county === county && labelOf(row) !== CROWD_CITY,
-    );
-    expect(candidates.map(labelOf).sort()).toEqual(inCounty.map(labelOf).sort());
-    const spread = Math.max(
-      ...candidates.flatMap((a) => candidates.map((b) => milesBetween(pointOf(a), pointOf(b)))),
-    );
-    const farthest = Math.max(...feasible.map((p) => milesBetween(countyCentre, p)));
-    const beyond = candidates.filter((row) => !inCounty.includes(row)).map(labelOf);
-    console.info(
-      `trilateration: ${ORIGINS.length} origins × ${QUERIES.length} queries; feasible region ${feasible.length} grid points (0.01°), farthest ${farthest.toFixed(1)} mi from the county centre; ${candidates.length} candidate places (${inCounty.length} in the county; beyond it: ${beyond.join("; ") || "none"}), ${spread.toFixed(1)} mi apart at most; the town is ${milesBetween(countyCentre, pointOf(target)).toFixed(1)} mi from the centre`,
-    );
+    attacker = await createAccount(t, { fullName: "Ada Attacker" });
+    person = await createAccount(t, { fullName: "Tess Target" });
+    await seedPeople("crowd", CROWD_CITY, CROWD_MIN);
+    for (const [i, label] of ELSEWHERE.entries()) await seedPeople(`else${i}`, label, 1);
+    await placeTarget("everyone");
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
   });
 
-  it.each(["friends", "only_me"] as const)(
-    "finds nobody whose city is at %s",
-    { timeout: 120_000 },
-    async (audience) => {
-      await placeTarget(audience);
-      // Half the origins each: together every origin sees the city hidden once.
-      const half = ORIGINS.filter((_, i) => i % 2 === (audience === "friends" ? 0 : 1));
-      for (const origin of half) {
-        for (const { query, items } of await ask(origin)) {
-          const ids = items.map((item) => item.userId);
-          expect(ids, `${labelOf(origin)} ${JSON.stringify(query)}`).not.toContain(person.userId);
+  describe("an attacker searching from every city around", () => {
+    it("learns the county, never the town", { timeout: 120_000 }, async () => {
+      expect(areas.areasAt(pointOf(rowOf(CROWD_CITY)))?.county).toBe(county);
+      expect(ORIGINS.length).toBeGreaterThan(100);
+      const seen: Observation[] = [];
+      for (const origin of ORIGINS) {
+        const answers = await ask(origin);
+        let band: number | null = null;
+        const within = new Map<number, boolean>();
+        for (const { query, items } of answers) {
+          const mine = items.find((item) => item.userId === person.userId);
+          // Every answer about the target is a band; every listed card with a city has one.
+          if (mine) {
+            const index = DISTANCE_BUCKETS.indexOf(mine.distance as (typeof DISTANCE_BUCKETS)[0]);
+            expect(index).toBeGreaterThanOrEqual(0);
+            if (band !== null) expect(index).toBe(band);
+            band = index;
+          }
+          if ("miles" in query) {
+            const inside = mine !== undefined;
+            const other = within.get(query.miles);
+            if (other !== undefined)
+              expect(inside, `${labelOf(origin)} ${query.miles}`).toBe(other);
+            within.set(query.miles, inside);
+          }
+          // The position inside a band is the name order: the order says nothing the bands do not.
+          if (query.sort === "distance") {
+            const key = (item: SearchResult) =>
+              [
+                DISTANCE_BUCKETS.indexOf(item.distance ?? "100-plus"),
+                item.fullName.toLowerCase(),
+              ] as const;
+            const sorted = [...items].sort((a, b) => {
+              const [ba, na] = key(a);
+              const [bb, nb] = key(b);
+              return ba - bb || (na < nb ? -1 : na > nb ? 1 : a.userId < b.userId ? -1 : 1);
+            });
+            expect(items.map((i) => i.userId)).toEqual(sorted.map((i) => i.userId));
+          }
+        }
+        expect(band, `the target from ${labelOf(origin)}`).not.toBeNull();
+        seen.push({ origin: pointOf(origin), band: band as number, within });
+      }
+
+      // Every point the answers allow, on a 0.01° grid around the county.
+      const feasible: Point[] = [];
+      for (let lat = countyCentre.lat - 1; lat <= countyCentre.lat + 1; lat += 0.01) {
+        for (let lng = countyCentre.lng - 1.3; lng <= countyCentre.lng + 1.3; lng += 0.01) {
+          if (consistent({ lat, lng }, seen)) feasible.push({ lat, lng });
         }
       }
-    },
-  );
+      expect(consistent(countyCentre, seen)).toBe(true);
+      expect(consistent(pointOf(target), seen)).toBe(false);
+
+      // Every place the target could live in, with the same people elsewhere, that would give the
+      // same answers: every place of the county that stays below the crowd, none finer.
+      const others = [
+        { point: pointOf(rowOf(CROWD_CITY)), searchable: CROWD_MIN },
+        ...ELSEWHERE.map((label) => ({ point: pointOf(rowOf(label)), searchable: 1 })),
+      ];
+      const candidates = cityRows().filter((row) => {
+        if (milesBetween(countyCentre, pointOf(row)) > 60) return false;
+        // One place's people are counted together, as the index does.
+        const point = pointOf(row);
+        const here = others.filter((o) => o.point.lat === point.lat && o.point.lng === point.lng);
+        const searchable = 1 + here.reduce((sum, o) => sum + o.searchable, 0);
+        const table = new PlaceTable(areas);
+        const places = [{ point, searchable }, ...others];
+        for (const place of places) table.add(place.point);
+        const [placed] = coarsen(
+          table,
+          places.map((place) => place.searchable),
+        );
+        return consistent(placed as Point, seen);
+      });
+      const inCounty = cityRows().filter(
+        (row) => areas.areasAt(pointOf(row))?.county === county && labelOf(row) !== CROWD_CITY,
+      );
+      expect(candidates.map(labelOf).sort()).toEqual(inCounty.map(labelOf).sort());
+      const spread = Math.max(
+        ...candidates.flatMap((a) => candidates.map((b) => milesBetween(pointOf(a), pointOf(b)))),
+      );
+      const farthest = Math.max(...feasible.map((p) => milesBetween(countyCentre, p)));
+      const beyond = candidates.filter((row) => !inCounty.includes(row)).map(labelOf);
+      console.info(
+        `trilateration: ${ORIGINS.length} origins × ${QUERIES.length} queries; feasible region ${feasible.length} grid points (0.01°), farthest ${farthest.toFixed(1)} mi from the county centre; ${candidates.length} candidate places (${inCounty.length} in the county; beyond it: ${beyond.join("; ") || "none"}), ${spread.toFixed(1)} mi apart at most; the town is ${milesBetween(countyCentre, pointOf(target)).toFixed(1)} mi from the centre`,
+      );
+    });
+
+    it.each(["friends", "only_me"] as const)(
+      "finds nobody whose city is at %s",
+      { timeout: 120_000 },
+      async (audience) => {
+        await placeTarget(audience);
+        // Half the origins each: together every origin sees the city hidden once.
+        const half = ORIGINS.filter((_, i) => i % 2 === (audience === "friends" ? 0 : 1));
+        for (const origin of half) {
+          for (const { query, items } of await ask(origin)) {
+            const ids = items.map((item) => item.userId);
+            expect(ids, `${labelOf(origin)} ${JSON.stringify(query)}`).not.toContain(person.userId);
+          }
+        }
+      },
+    );
+  });
 });

@@ -21,7 +21,7 @@ const indexedColumns = {
   fullName: profiles.fullName,
   username: profiles.username,
   defaultUsername: profiles.defaultUsername,
-  createdMs: sql`(extract(epoch from ${profiles.createdAt}) * 1000)::float8`,
+  createdUs: sql`(extract(epoch from ${profiles.createdAt}) * 1000000)::float8`,
   suspended: sql`${profiles.suspendedAt} is not null`,
   cityLat: profiles.cityLat,
   cityLng: profiles.cityLng,

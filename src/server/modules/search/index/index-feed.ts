@@ -6,6 +6,7 @@
 // an older id is still at or past it. A timer catches up and prunes the log when nobody searches.
 import type { Db } from "../../../db/client";
 import { cityAreas } from "../../cities/city-areas";
+import type { SearchEngine } from "../engine";
 import {
   changedSince,
   indexedAfter,
@@ -14,7 +15,9 @@ import {
   readHorizon,
 } from "./index-feed-queries";
 import { placementOf } from "./index-placement";
+import { searchIndex } from "./index-query";
 import { ProfileIndex } from "./profile-index";
+import type { IndexPage, IndexQuery } from "./types";
 
 const LOAD_BATCH = 20_000;
 const IDLE_CATCH_UP_MS = 30_000;
@@ -31,14 +34,8 @@ export interface ProfileIndexFeedOptions {
   onError?: (error: unknown) => void;
 }
 
-declare module "../../../context" {
-  interface AppContext {
-    /** The advanced search's in-memory profile index, kept current from PostgreSQL (docs/search.md). */
-    searchIndex: ProfileIndexFeed;
-  }
-}
-
-export class ProfileIndexFeed {
+/** The memory engine (docs/search.md "Search engines"): the index, kept current. */
+export class ProfileIndexFeed implements SearchEngine {
   private index = new ProfileIndex();
   private watermark = 0n;
   private loaded = false;
@@ -105,6 +102,10 @@ export class ProfileIndexFeed {
       await this.refresh();
     }
     return this.index;
+  }
+
+  async page(query: IndexQuery): Promise<IndexPage> {
+    return searchIndex(await this.current(), query);
   }
 
   private refresh(): Promise<void> {

@@ -57,8 +57,9 @@ function makeProfile(rand: () => number, id: string): IndexedProfile {
     fullName: `${pick(FIRST, 0)} ${pick(LAST, 0)}`,
     username: pick(["annie", "bobby", "zed", "hannah.k"], 0.7),
     defaultUsername: `user${id}`,
-    // Some share a creation time, so the newest order's tie on user id is exercised.
-    createdMs: 1_700_000_000_000 + Math.floor(rand() * 50) * 1000,
+    // Some share a creation time, so the newest order's tie on user id is exercised; some are a
+    // microsecond apart, so a page may end inside a millisecond.
+    createdUs: 1_700_000_000_000_000 + Math.floor(rand() * 50) * 1_000_000 + Math.floor(rand() * 2),
     suspended: rand() < 0.05,
     cityLat: place?.lat ?? null,
     cityLng: place?.lng ?? null,
@@ -247,7 +248,7 @@ function reference(
   return matched
     .sort(
       sort === "newest"
-        ? (a, b) => b.createdMs - a.createdMs || byText(b.userId, a.userId)
+        ? (a, b) => b.createdUs - a.createdUs || byText(b.userId, a.userId)
         : sort === "distance"
           ? (a, b) => band(a) - band(b) || byName(a, b)
           : byName,

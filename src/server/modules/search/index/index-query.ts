@@ -9,7 +9,7 @@ import { bandOf, byDistance } from "./index-distance";
 import { attributeFilters, matcher, textCandidates, whoMayBeFound } from "./index-filters";
 import { ordered } from "./index-order";
 import { placementOf } from "./index-placement";
-import type { ProfileIndex } from "./profile-index";
+import { newestKey, type ProfileIndex } from "./profile-index";
 import type { SlotList } from "./slot-list";
 import type { Candidates, IndexPage, IndexQuery } from "./types";
 
@@ -44,7 +44,7 @@ export function searchIndex(index: ProfileIndex, query: IndexQuery): IndexPage {
       userId: index.ids[slot] as string,
       key:
         order === "newest"
-          ? new Date(index.created[slot] as number).toISOString()
+          ? newestKey(index.created[slot] as number)
           : (index.nameKeys[slot] as string),
       band: place && placement ? bandOf(index, placement, slot, place) : null,
     })),

@@ -39,8 +39,9 @@ export type IndexedProfile = {
   fullName: string;
   username: string | null;
   defaultUsername: string;
-  /** When the profile was created, in ms since the epoch. */
-  createdMs: number;
+  /** When the profile was created, in microseconds since the epoch (exact: PostgreSQL keeps
+   * microseconds, and a page may end between two people made in one millisecond). */
+  createdUs: number;
   suspended: boolean;
   cityLat: number | null;
   cityLng: number | null;
@@ -182,7 +183,7 @@ export class ProfileIndex {
    * name the cursor's key is the lower-cased name, by newest the time the profile was made. */
   positionAfter(order: "name" | "newest", after: { key: string; id: string }): number {
     if (order === "newest") {
-      const time = Date.parse(after.key);
+      const time = microsOfKey(after.key);
       return this.byNewest.position((s) => {
         const t = this.created[s] as number;
         return t > time || (t === time && compareText(this.ids[s] as string, after.id) >= 0);
@@ -241,7 +242,7 @@ export class ProfileIndex {
       }
       list.add(slot);
     }
-    this.created[slot] = p.createdMs;
+    this.created[slot] = p.createdUs;
     this.suspended[slot] = p.suspended ? 1 : 0;
     const masks = audienceMasks(audiencesOf(p.audiences), p, p.demographicSearch);
     this.everyone[slot] = masks.everyone;
@@ -266,6 +267,20 @@ export class ProfileIndex {
       if (list?.size === 0) this.trigrams.delete(code);
     }
   }
+}
+
+/** The newest order's cursor key: the time a profile was made, to the microsecond, as ISO 8601
+ * (`2026-11-30T20:02:26.123456Z`, as the PostgreSQL engine writes it: sql-search-queries.ts). */
+export function newestKey(us: number): string {
+  const micros = String(((us % 1e6) + 1e6) % 1e6).padStart(6, "0");
+  return new Date(Math.floor(us / 1000)).toISOString().replace(/\.\d{3}Z$/, `.${micros}Z`);
+}
+
+/** The time a newest key names, in microseconds: its fraction read to the microsecond. */
+export function microsOfKey(key: string): number {
+  const seconds = Math.floor(Date.parse(key) / 1000);
+  const fraction = /\.(\d+)Z$/.exec(key)?.[1] ?? "";
+  return seconds * 1e6 + Number(fraction.slice(0, 6).padEnd(6, "0"));
 }
 
 /** Code-unit order, the same on every machine (no locale). */

@@ -1,0 +1,10 @@
+CREATE INDEX "profiles_search_name_order_idx" ON "profiles" USING btree (lower("full_name") collate "C","user_id" collate "C") WHERE "profiles"."suspended_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_search_newest_order_idx" ON "profiles" USING btree ("created_at" desc,"user_id" collate "C" desc) WHERE "profiles"."suspended_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_search_codes_idx" ON "profiles" USING gin (array_remove(array['country=' || "country", 'state=' || "state", 'county=' || "county", 'gender=' || "gender", 'relationshipStatus=' || "relationship_status", 'bodyTypes=' || "body_types", 'sexuality=' || "sexuality", 'zodiac=' || "zodiac", 'race=' || "race", 'militaryBranch=' || "military_branch", 'hbcu=' || "hbcu", 'occupation=' || "occupation", 'networth=' || "networth", 'salary=' || "salary", 'greek=' || "greek", 'religion=' || "religion", 'education=' || "education"], null));--> statement-breakpoint
+CREATE INDEX "profiles_search_age_idx" ON "profiles" USING btree ("age") WHERE "profiles"."suspended_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_search_height_idx" ON "profiles" USING btree ("height_inches") WHERE "profiles"."suspended_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_search_kids_idx" ON "profiles" USING btree ("kids_count") WHERE "profiles"."suspended_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_city_trgm_idx" ON "profiles" USING gin (lower("city") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "profiles_university_trgm_idx" ON "profiles" USING gin (lower("university") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "profiles_military_base_trgm_idx" ON "profiles" USING gin (lower("military_base") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "profiles_search_place_idx" ON "profiles" USING btree ("city_lat","city_lng") WHERE "profiles"."city_lat" is not null;
