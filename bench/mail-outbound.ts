@@ -110,8 +110,7 @@ const idleBefore = await app.stats();
 await sleep(5_000);
 const idleAfter = await app.stats();
 const idleMsPerSecond =
-  (idleAfter.cpuUserMs + idleAfter.cpuSystemMs - idleBefore.cpuUserMs - idleBefore.cpuSystemMs) /
-  5;
+  (idleAfter.cpuUserMs + idleAfter.cpuSystemMs - idleBefore.cpuUserMs - idleBefore.cpuSystemMs) / 5;
 console.log(`idle: ${idleMsPerSecond.toFixed(1)} ms of app CPU a second`);
 
 async function steady(rate: number) {
