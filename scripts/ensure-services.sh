@@ -4,7 +4,8 @@
 # configuration (src/server/deploy-nginx.int.test.ts); and promtool, which checks the shipped
 # Prometheus rules (src/server/deploy-files.int.test.ts). promtool is taken out of Debian's
 # `prometheus` package without installing the package, so no Prometheus server is set up or
-# started on the machine.
+# started on the machine. The local PostgreSQL also lets 127.0.0.1 connect for replication, for the
+# read-replica tests.
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -40,4 +41,15 @@ if ! command -v promtool >/dev/null; then
   dpkg-deb --fsys-tarfile "$dir"/prometheus_*.deb | tar -x -C "$dir" ./usr/bin/promtool
   $SUDO install -m 0755 "$dir/usr/bin/promtool" /usr/local/bin/promtool
   rm -rf "$dir"
+fi
+
+# The read-replica tests (src/server/test-support/replica.ts) take a base backup of the local
+# PostgreSQL and stream from it: its pg_hba.conf must let 127.0.0.1 connect for replication.
+if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
+  hba=$(psql -h 127.0.0.1 -U postgres -Atc "show hba_file" 2>/dev/null || true)
+  if [ -n "$hba" ] && [ -f "$hba" ] &&
+    ! grep -Eq '^[[:space:]]*host[[:space:]]+replication[[:space:]]+all[[:space:]]+127\.0\.0\.1/32[[:space:]]+trust' "$hba"; then
+    echo "host replication all 127.0.0.1/32 trust" | $SUDO tee -a "$hba" >/dev/null
+    psql -h 127.0.0.1 -U postgres -Atqc "select pg_reload_conf()" >/dev/null
+  fi
 fi

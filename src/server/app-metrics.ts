@@ -1,7 +1,8 @@
 // The gauges of an app instance (docs/operations.md "Metrics"), each read when /metrics is
 // scraped from the part that owns the value: the mail queue from the outbox table, the search
-// index and the caches from memory, the connection pool from the PostgreSQL driver, the SMTP
-// listener's certificate from the file it was given.
+// index and the caches from memory, the connection pool from the PostgreSQL driver, the read
+// replicas from their polls (db/replicas.ts), the SMTP listener's certificate from the file it was
+// given.
 import { X509Certificate } from "node:crypto";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
@@ -82,6 +83,32 @@ export function registerAppGauges(
         ];
       },
       ["state"],
+    );
+  }
+  const replicas = database.replicas;
+  if (replicas) {
+    // docs/operations.md "Read replicas".
+    metrics.gauge(
+      "db_replica_usable",
+      "1 when the read replica serves reads, 0 while it is skipped (failing, or lagging beyond the bound).",
+      () => replicas.health().map((r) => [{ replica: r.name }, r.usable ? 1 : 0]),
+      ["replica"],
+    );
+    metrics.gauge(
+      "db_replica_lag_seconds",
+      "Seconds since the newest primary WAL position the replica had replayed when last polled.",
+      () => replicas.health().map((r) => [{ replica: r.name }, r.lagSeconds ?? -1]),
+      ["replica"],
+    );
+    metrics.gauge(
+      "db_replica_reads",
+      "Reads since start by outcome: served by the replica, or failed on it and answered by the primary.",
+      () =>
+        replicas.health().flatMap((r) => [
+          [{ replica: r.name, outcome: "served" }, r.reads],
+          [{ replica: r.name, outcome: "retried_on_primary" }, r.retried],
+        ]),
+      ["replica", "outcome"],
     );
   }
   const smtpTls = ctx.config.smtpTls;

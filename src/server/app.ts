@@ -15,6 +15,7 @@ import { watchDependencies } from "./http/dependency-watch";
 import { watchEventLoop } from "./http/event-loop";
 import { registerHealth } from "./http/health";
 import { allowedOrigins } from "./http/origin-check";
+import { registerReplicaReads } from "./http/replica-reads";
 import { createServer } from "./http/server";
 import { UploadSlots } from "./http/upload";
 import { registerViewer } from "./http/viewer";
@@ -197,6 +198,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   joinOutboxHandlers(handlers, modules, ctx);
   registerAppGauges(ctx, database, sessions);
   const resolveViewer = viewerResolver({ auth, sessions, db, log });
+  if (database.replicas) registerReplicaReads(app, database.replicas, config.secureCookies);
   registerViewer(app, resolveViewer);
   registerApiLimits(app, ctx.limits);
   app.decorate("outbox", outbox);

@@ -171,6 +171,25 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads DATABASE_READ_URLS beside DATABASE_URL only, as postgres URLs", () => {
+    const primary = "postgres://chtcht@10.0.0.5:5432/chtcht";
+    const replicas = "postgres://chtcht@10.0.0.6:5432/chtcht, postgres://chtcht@10.0.0.7/chtcht";
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: primary };
+    expect(loadConfig({ ...env, DATABASE_READ_URLS: replicas }).databaseReadUrls).toEqual([
+      "postgres://chtcht@10.0.0.6:5432/chtcht",
+      "postgres://chtcht@10.0.0.7/chtcht",
+    ]);
+    expect(loadConfig(env).databaseReadUrls).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_READ_URLS: replicas })).toThrowError(
+      /DATABASE_READ_URLS needs DATABASE_URL/,
+    );
+    for (const bad of ["redis://10.0.0.6", "10.0.0.6:5432", " , "]) {
+      expect(() => loadConfig({ ...env, DATABASE_READ_URLS: bad }), bad).toThrowError(
+        /DATABASE_READ_URLS: must be comma-separated postgres:\/\/ URLs/,
+      );
+    }
+  });
+
   it("requires the S3 variables together", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "media" })).toThrowError(
       /S3_ENDPOINT/,

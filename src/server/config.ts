@@ -34,6 +34,19 @@ const envSchema = z.object({
   PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  /** PostgreSQL streaming replicas that serve some reads, comma-separated (docs/operations.md
+   * "Read replicas"). */
+  DATABASE_READ_URLS: commaList()
+    .refine(
+      (entries) =>
+        entries.length > 0 &&
+        entries.every(
+          (entry) =>
+            URL.canParse(entry) && ["postgres:", "postgresql:"].includes(new URL(entry).protocol),
+        ),
+      { message: "must be comma-separated postgres:// URLs" },
+    )
+    .optional(),
   /** How long a start waits for PostgreSQL and Redis to answer (docs/operations.md "Start and
    * stop"). */
   START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
@@ -175,6 +188,8 @@ export interface Config {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The read replicas (DATABASE_READ_URLS); empty: every read on the primary. */
+  databaseReadUrls: string[];
   databasePoolSize: number;
   startWaitSeconds: number;
   /** MB the in-memory caches share (infra/cache-budget.ts). */
@@ -303,6 +318,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  REDIS_SENTINEL_NAME must name the Redis primary the sentinels in REDIS_SENTINELS watch",
     );
   }
+  if (env.DATABASE_READ_URLS && !env.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_READ_URLS needs DATABASE_URL: replicas are read beside a PostgreSQL primary, never beside the embedded database",
+    );
+  }
   if ((env.REDIS_SENTINELS || env.REDIS_SENTINEL_NAME) && !env.REDIS_URL) {
     throw new ConfigError(
       "Invalid configuration:\n  REDIS_URL must be set with REDIS_SENTINELS and REDIS_SENTINEL_NAME (its password, database and rediss: apply to the primary the sentinels name)",
@@ -330,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseReadUrls: env.DATABASE_READ_URLS ?? [],
     databasePoolSize: env.DATABASE_POOL_SIZE,
     startWaitSeconds: env.START_WAIT_SECONDS,
     cacheMemoryMb: env.CACHE_MEMORY_MB,

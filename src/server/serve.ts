@@ -65,6 +65,7 @@ try {
   database = await waitFor("the database", async () => {
     const opened = await openDatabase({
       databaseUrl: config.databaseUrl,
+      readUrls: config.databaseReadUrls,
       poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       onError: (error) => logger.error({ err: error }, "database connection failed"),

@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL (pg, and postgres.js
-// for the hot reads) when DATABASE_URL is set.
+// for the hot reads: db/postgres-pools.ts) when DATABASE_URL is set, with the read replicas of
+// DATABASE_READ_URLS beside it (db/replicas.ts).
 // Both speak the PostgreSQL dialect, so one Drizzle schema and one set of migrations serve both.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -7,14 +8,13 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import type { Db } from "./handle";
-import { openHotReads } from "./postgres-client";
-import { sendHotReadsThrough } from "./prepared";
+import { openPools } from "./postgres-pools";
+import { readThrough } from "./read-routing";
+import { type ReplicaOptions, ReplicaSet } from "./replicas";
 
 export type { Db } from "./handle";
 
@@ -25,6 +25,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL's connection pool: connections open, idle, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The read replicas (DATABASE_READ_URLS), on PostgreSQL only. */
+  replicas?: ReplicaSet;
 }
 
 export const migrationsFolder = path.join(
@@ -47,57 +49,43 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-/** How long making a connection, or waiting for one of the pool's, may take. */
-const CONNECT_TIMEOUT_S = 10;
-
 export function fromPostgres(
   connectionString: string,
   max = 10,
   onError: (error: Error) => void = () => {},
+  replicas?: ReplicaOptions,
 ): Database {
-  // A quarter of the connections (at least one) carry the hot reads (db/postgres-client.ts),
-  // which postgres.js pipelines; the rest are for writes, whose transactions hold a connection
-  // from `begin` to `commit` (docs/performance.md "postgres.js's queue").
-  const hotMax = Math.max(1, Math.floor(max / 4));
-  const hot = openHotReads(connectionString, hotMax, CONNECT_TIMEOUT_S);
-  // Many small requests at once on few cores: a query never waits for parallel workers to start
-  // (docs/performance.md "Parallel query").
-  const pool = new pg.Pool({
-    connectionString,
-    max: Math.max(1, max - hotMax),
-    options: "-c max_parallel_workers_per_gather=0",
-    // A server that takes the connection and never answers (one shutting down) fails the request
-    // as unavailable (db/errors.ts) instead of holding it: docs/operations.md "Database".
-    connectionTimeoutMillis: CONNECT_TIMEOUT_S * 1000,
-  });
-  // A connection that dies (server restart, network) must not crash the process. The pool
-  // listens to its idle connections only, not to one it has lent (a transaction's), whose error
-  // would then be thrown: each connection gets a listener of its own, which reports it (the pool's
-  // own event repeats an idle one's). The query in flight fails on its own, and the pool drops
-  // the connection when it is given back.
-  pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", onError));
-  const db = drizzlePg({ client: pool });
-  sendHotReadsThrough(db as unknown as Db, hot.db as unknown as Db);
+  const primary = openPools(connectionString, max, onError);
+  const db = primary.db as unknown as Db;
+  const { pool } = primary;
+  const readers =
+    replicas && replicas.urls.length > 0
+      ? new ReplicaSet(pool, { ...replicas, max, onError })
+      : undefined;
+  if (readers) readThrough(db, readers);
   return {
-    db: db as unknown as Db,
+    db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migratePg(primary.db, { migrationsFolder }),
     close: async () => {
-      await Promise.all([pool.end(), hot.close()]);
+      await Promise.all([primary.close(), readers?.close()]);
     },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ...(readers ? { replicas: readers } : {}),
   };
 }
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  readUrls?: string[];
   poolSize?: number;
   dataDir: string;
   onError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    return fromPostgres(options.databaseUrl, options.poolSize, options.onError);
+    return fromPostgres(options.databaseUrl, options.poolSize, options.onError, {
+      urls: options.readUrls ?? [],
+    });
   }
   const dir = path.join(options.dataDir, "db");
   mkdirSync(dir, { recursive: true });

@@ -18,11 +18,13 @@ export interface HotReads {
 }
 
 /** A connection not made within `connectTimeoutS` fails its reads (db/errors.ts); closing waits
- * at most that long for reads in flight. */
+ * at most that long for reads in flight. `reconnectAfterS` replaces postgres.js's backoff between
+ * failed connections, which grows to 20 s (a read replica's: db/replicas.ts). */
 export function openHotReads(
   connectionString: string,
   max: number,
   connectTimeoutS: number,
+  reconnectAfterS?: number,
 ): HotReads {
   const { url, socketDirectory } = socketOf(connectionString);
   const sql = postgres(url, {
@@ -32,6 +34,7 @@ export function openHotReads(
     connection: { max_parallel_workers_per_gather: 0, application_name: HOT_READS_NAME },
     onnotice: () => {},
     connect_timeout: connectTimeoutS,
+    ...(reconnectAfterS === undefined ? {} : { backoff: () => reconnectAfterS }),
   });
   return { db: drizzle({ client: sql }), close: () => sql.end({ timeout: connectTimeoutS }) };
 }

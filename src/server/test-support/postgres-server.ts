@@ -3,7 +3,7 @@
 // same port and data, as an operator's restart does. Never the machine's PostgreSQL. initdb
 // refuses root, so when run as root the server runs as the `postgres` user Debian's package makes.
 import { execFile, execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -29,19 +29,30 @@ const run = promisify(execFile);
 const root = process.getuid?.() === 0;
 /** Runs a PostgreSQL program (as `postgres` when we are root) without holding up the caller's
  * event loop. */
-const asPostgres = async (command: string, args: string[]) => {
+export const asPostgres = async (command: string, args: string[]) => {
   const program = path.join(BIN, command);
   if (root) await run("runuser", ["-u", "postgres", "--", program, ...args]);
   else await run(program, args);
 };
 
+/** A new temp dir the server's user owns. */
+export function postgresOwnedDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  if (root) chownSync(dir, postgresUid(), postgresGid());
+  return dir;
+}
+
+const postgresUid = () => Number(execFileSync("id", ["-u", "postgres"]).toString());
+const postgresGid = () => Number(execFileSync("id", ["-g", "postgres"]).toString());
+
+/** Writes a file the server's user owns. */
+export function writePostgresFile(file: string, text: string): void {
+  writeFileSync(file, text);
+  if (root) chownSync(file, postgresUid(), postgresGid());
+}
+
 export async function startOwnPostgres(): Promise<OwnPostgres> {
-  const dir = mkdtempSync(path.join(tmpdir(), "chtcht-postgres-"));
-  if (root) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
-    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
-    chownSync(dir, uid, gid);
-  }
+  const dir = postgresOwnedDir("chtcht-postgres-");
   const data = path.join(dir, "data");
   const port = await freePort();
   await asPostgres("initdb", [

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
 import { preparedPer } from "../../db/prepared";
+import { onReplica } from "../../db/read-routing";
 import { postCommentLikes, postComments } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { type Viewer, visibleAuthor } from "../../policy/visibility";
@@ -21,17 +22,19 @@ const commentWithAuthor = (viewerId: Viewer) => ({
 
 /**
  * One page of a post's comments, oldest first (spec-2 §7), with authors and the viewer's likes,
- * keyset-paginated on the post_comments_post_created_idx index.
+ * keyset-paginated on the post_comments_post_created_idx index. A read a replica may serve
+ * (db/read-routing.ts).
  */
 export async function listComments(
   db: Db,
   input: { postId: string; viewerId: string | null; limit: number; cursor: Cursor | null },
 ) {
-  if (!input.cursor) {
-    const { postId, viewerId, limit } = input;
-    return firstPage(db).execute({ postId, viewer: viewerId, limit: limit + 1 });
-  }
-  return commentsQuery(db, input.viewerId, input.postId, input.cursor).limit(input.limit + 1);
+  const { postId, viewerId, limit, cursor } = input;
+  return onReplica(db, async (on) =>
+    cursor
+      ? commentsQuery(on, viewerId, postId, cursor).limit(limit + 1)
+      : firstPage(on).execute({ postId, viewer: viewerId, limit: limit + 1 }),
+  );
 }
 
 function commentsQuery(

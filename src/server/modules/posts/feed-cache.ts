@@ -8,6 +8,7 @@
 // bounds the harm of an event lost to a crash between a commit and its publishing (docs/feed.md
 // "Serving active readers from memory"). Loads follow their own protocol below, as an event
 // changes a page being loaded rather than only refusing it.
+import { performance } from "node:perf_hooks";
 import { hashtagsIn } from "../../../domain/hashtags";
 import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
@@ -31,8 +32,10 @@ interface Fill {
 }
 
 export interface FeedCacheOptions {
-  /** Reads the reader's newest `depth` feed keys from the database. */
-  load: (readerId: string, depth: number) => Promise<PostKey[]>;
+  /** Reads the reader's newest `depth` feed keys from the database, from data that holds every
+   * commit made before `changedAt` (performance.now() of the newest event heard: a read replica
+   * that has not replayed them must not fill a page, db/read-routing.ts). */
+  load: (readerId: string, depth: number, changedAt: number) => Promise<PostKey[]>;
   /** Which of these readers follow the author. */
   followersAmong: (authorId: string, readerIds: string[]) => Promise<string[]>;
   /** Which of these readers follow one of the tags and may see the author's posts (docs/feed.md
@@ -70,6 +73,8 @@ export class FeedCache {
   private readonly fills = new Map<string, Fill>();
   private hits = 0;
   private misses = 0;
+  /** When the newest event arrived (performance.now()). */
+  private changedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: FeedCacheOptions) {
     this.pages = new KeyedCache({
@@ -94,7 +99,7 @@ export class FeedCache {
     const running = this.fills.get(readerId);
     if (running) return running.promise;
     const fill: Fill = {
-      promise: this.options.load(readerId, this.depth),
+      promise: this.options.load(readerId, this.depth, this.changedAt),
       stale: false,
       added: [],
       deleted: new Set(),
@@ -111,6 +116,7 @@ export class FeedCache {
 
   /** Applies a domain event; the returned promise settles when every cached page reflects it. */
   async apply(event: DomainEvent): Promise<void> {
+    this.changedAt = performance.now();
     switch (event.type) {
       case "post.created": {
         const key = { id: event.post.id, createdAt: new Date(event.post.createdAt) };
@@ -198,6 +204,7 @@ export class FeedCache {
   clear(): void {
     for (const fill of this.fills.values()) fill.stale = true;
     this.pages.clear();
+    this.changedAt = performance.now();
   }
 
   /** The reader's page is stale (their follows or blocks changed): the next read loads it. */

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { preparedPer } from "../../db/prepared";
+import { onReplica } from "../../db/read-routing";
 import { linkPreviews } from "../../db/schema/link-previews";
 import { type PostImage, postLikes, posts, postViews } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
@@ -209,11 +210,14 @@ const postByPath = preparedPer((db) => {
     .prepare("post_by_path");
 });
 
+/** A read a replica may serve (db/read-routing.ts). */
 export async function findPostByPath(
   db: Db,
   input: { handle: string; slug: string; viewerId: string | null },
 ): Promise<(HydratedPost & { visible: boolean }) | undefined> {
-  const [row] = await postByPath(db).execute({ ...input, viewer: input.viewerId });
+  const [row] = await onReplica(db, (on) =>
+    postByPath(on).execute({ ...input, viewer: input.viewerId }),
+  );
   return row;
 }
 
@@ -227,11 +231,14 @@ const visibleLivePost = preparedPer((db) => {
     .prepare("visible_live_post");
 });
 
+/** A read a replica may serve (db/read-routing.ts). */
 export async function findVisibleLivePost(
   db: Db,
   input: { postId: string; viewerId: string | null },
 ): Promise<{ userId: string; visible: boolean } | undefined> {
-  const [row] = await visibleLivePost(db).execute({ postId: input.postId, viewer: input.viewerId });
+  const [row] = await onReplica(db, (on) =>
+    visibleLivePost(on).execute({ postId: input.postId, viewer: input.viewerId }),
+  );
   return row;
 }
 

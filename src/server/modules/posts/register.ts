@@ -4,6 +4,7 @@ import { FEED_PAGE_SIZE } from "../../../domain/limits";
 import type { AppModule } from "../../app-module";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { onReplica } from "../../db/read-routing";
 import type { CacheBudgets } from "../../infra/cache-budget";
 import type { FederationPort } from "../../ports/federation";
 import { FeedCache, type FeedCacheOptions } from "./feed-cache";
@@ -47,8 +48,13 @@ export function postCaches(
 ): Pick<AppContext, "feed" | "hydrator"> {
   return {
     feed: new FeedCache({
-      load: (viewerId, depth) =>
-        mergedFeedKeys({ db, federation }, { viewerId, limit: depth - 1, cursor: null }),
+      load: (viewerId, depth, changedAt) =>
+        onReplica(
+          db,
+          (on) =>
+            mergedFeedKeys({ db: on, federation }, { viewerId, limit: depth - 1, cursor: null }),
+          changedAt,
+        ),
       followersAmong,
       tagFollowersAmong: (input) => tagFollowersAmong(db, input),
       depth: FEED_PAGE_SIZE + 1,

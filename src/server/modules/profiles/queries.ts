@@ -2,6 +2,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
+import { onReplica } from "../../db/read-routing";
 import { users } from "../../db/schema/auth";
 import { profiles, userProfilePics } from "../../db/schema/profiles";
 import { friendsWith } from "../../policy/viewer-relation";
@@ -128,9 +129,10 @@ const profilePage = preparedPer((db) => {
     .prepare("profile_page");
 });
 
-/** A profile by handle (already normalised) as `viewerId` stands to it; undefined: no such handle. */
+/** A profile by handle (already normalised) as `viewerId` stands to it; undefined: no such handle.
+ * A read a replica may serve (db/read-routing.ts). */
 export async function findProfilePage(db: Db, handle: string, viewerId: string | null) {
-  const [row] = await profilePage(db).execute({ handle, viewer: viewerId });
+  const [row] = await onReplica(db, (on) => profilePage(on).execute({ handle, viewer: viewerId }));
   return row;
 }
 

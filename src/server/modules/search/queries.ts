@@ -7,6 +7,7 @@ import { PEOPLE_SEARCH_LIMIT } from "../../../domain/limits";
 import type { Db } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { preparedPer } from "../../db/prepared";
+import { onReplica } from "../../db/read-routing";
 import { followers } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { visiblePerson } from "../../policy/visibility";
@@ -41,10 +42,11 @@ const preparePage = (db: Db) =>
 
 const page = preparedPer(preparePage);
 
-/** The people of one page, in no particular order (the caller orders them as the index did). */
+/** The people of one page, in no particular order (the caller orders them as the index did): a
+ * read a replica may serve (db/read-routing.ts). */
 export function readResults(db: Db, input: { ids: string[]; viewerId: string }) {
   if (input.ids.length === 0) return Promise.resolve([]);
-  return page(db).execute({ viewerId: input.viewerId, ids: input.ids });
+  return onReplica(db, (on) => page(on).execute({ viewerId: input.viewerId, ids: input.ids }));
 }
 
 export type SearchRow = Awaited<ReturnType<typeof readResults>>[number];
