@@ -16,6 +16,7 @@ import { type FilterKey, SEARCH_FIELDS, type SearchSort } from "../../../../doma
 import type { SearchFilters } from "../../../../domain/search-filters";
 import { queryRows } from "../../../db/client";
 import type { Db } from "../../../db/handle";
+import { onReplica } from "../../../db/read-routing";
 import { profiles, searchCode, searchCodes } from "../../../db/schema/profiles";
 import type { IndexCursor } from "../index/types";
 
@@ -208,7 +209,8 @@ function order(search: SqlSearch): { key: SQL; by: SQL; after: SQL | null } {
 }
 
 /** The page's people in order, each with its cursor key and band, and the count up to its cap
- * (the same conditions, without the cursor). */
+ * (the same conditions, without the cursor), read on a replica where one may serve them
+ * (docs/operations.md "Read replicas"). */
 export async function searchPage(
   db: Db,
   search: SqlSearch,
@@ -225,18 +227,22 @@ export async function searchPage(
   const pageWhere = sql.join(after ? [...where, after] : where, sql` and `);
   const [hits, counted] = await Promise.all([
     search.take > 0
-      ? queryRows<{ userId: string; key: string; band: number | null }>(
-          db,
-          sql`select ${profiles.userId} as "userId", ${key} as key, ${band} as band
-            from ${from} where ${pageWhere} order by ${by} limit ${search.take}`,
+      ? onReplica(db, (on) =>
+          queryRows<{ userId: string; key: string; band: number | null }>(
+            on,
+            sql`select ${profiles.userId} as "userId", ${key} as key, ${band} as band
+              from ${from} where ${pageWhere} order by ${by} limit ${search.take}`,
+          ),
         )
       : Promise.resolve([]),
     search.countUpTo === null
       ? Promise.resolve(null)
-      : queryRows<{ count: number }>(
-          db,
-          sql`select count(*)::int as count from (select 1 from ${from}
-            where ${sql.join(where, sql` and `)} limit ${search.countUpTo}) as matched`,
+      : onReplica(db, (on) =>
+          queryRows<{ count: number }>(
+            on,
+            sql`select count(*)::int as count from (select 1 from ${from}
+              where ${sql.join(where, sql` and `)} limit ${search.countUpTo}) as matched`,
+          ),
         ),
   ]);
   return { hits, count: counted ? (counted[0]?.count ?? 0) : null };
