@@ -7,7 +7,7 @@
 // itself lasts about as long.
 // Target: delivery p99 < 250 ms at the rate, none lost, every message DKIM-signed; the CPU a
 // message costs the app is printed beside it.
-//   node --import tsx bench/mail-outbound.ts      options: SENDERS=500 RATES=25,50 SECONDS=15
+//   node --import tsx bench/mail-outbound.ts      options: SENDERS=500 RATES=50,100 SECONDS=15
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { SMTPServer } from "smtp-server";
 import { startApp } from "./lib/app-process";
@@ -17,7 +17,7 @@ import { createSessions } from "./lib/sessions";
 import { backendCpuMeter, formatSummary, mb, sleep, summarize } from "./lib/stats";
 
 const SENDERS = Number(process.env.SENDERS ?? 500);
-const RATES = (process.env.RATES ?? "25,50").split(",").map(Number);
+const RATES = (process.env.RATES ?? "50,100").split(",").map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 15);
 const TARGET_P99_MS = 250;
 

@@ -79,8 +79,8 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     // One attempt ends within the outbox's 30 s lease (docs/outbox.md), so a slow server is
     // retried, not sent to twice by two workers. Connections are kept and reused, up to 5 at once
-    // and 100 messages each (nodemailer's pool): a connection, greeting and EHLO per message cost
-    // about a third of an outside message's CPU and 90 ms of its time (docs/performance.md "Mail").
+    // and 100 messages each (nodemailer's pool): a connection, greeting and EHLO per message made
+    // each outside message wait about 100 ms more (docs/performance.md "Outbound mail").
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
       pool: true,
