@@ -103,8 +103,11 @@ function ticksOf(stat: string): number {
   return (fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0);
 }
 
-/** The CPU ticks of each backend serving `database`, by pid: a backend's process title is
- * `postgres: user database host(port) state`. */
+/** A backend's process title: `postgres: user database host(port) state`, with the cluster's
+ * name after `postgres: ` where it has one (Debian's `15/main: `). */
+const BACKEND_TITLE = /^postgres: (?:\S+: )?\S+ (\S+) /;
+
+/** The CPU ticks of each backend serving `database`, by pid. */
 function backendTicks(database: string): Map<string, number> {
   const ticks = new Map<string, number>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
@@ -112,7 +115,7 @@ function backendTicks(database: string): Map<string, number> {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       if (!stat.includes("(postgres)")) continue;
       const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
-      if (title.split(" ")[2] === database) ticks.set(pid, ticksOf(stat));
+      if (title.match(BACKEND_TITLE)?.[1] === database) ticks.set(pid, ticksOf(stat));
     } catch {
       // the process ended between the listing and the read
     }
