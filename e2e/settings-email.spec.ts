@@ -73,6 +73,11 @@ for (const width of [375, 1280]) {
     await emailsOf(page).scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page, width);
     await screenshots(page, "settings-notifications", width);
+    // Quiet hours off again: from 22:00 to 07:00 they would hold the notice mail below.
+    await emailsOf(page).getByRole("switch", { name: "Quiet hours" }).click();
+    await expect
+      .poll(async () => (await page.request.get("/api/account/notifications")).json())
+      .toMatchObject({ quietHours: null });
 
     // Someone writes; the notice mail's link is opened in this browser.
     const writer = await secondPerson(browser);

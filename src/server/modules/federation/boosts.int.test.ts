@@ -278,6 +278,43 @@ describe.each([
     expect(shown.json().post.repostsCount ?? 0).toBe(0);
   });
 
+  it("tells our post's author nothing of an Announce that arrives after its own Undo", async () => {
+    const author = await createAccount(a, {
+      label: `${software}-late-boost`,
+      fullName: "Late Boost Author",
+    });
+    const ours = (
+      await inject(a, author, "POST", "/api/posts", { content: `Undone first on ${software}` })
+    ).json().post;
+    const note = { id: `https://a.test/ap/posts/${ours.id}`, attributedTo: actorOf(author) };
+    const rows = async () =>
+      (
+        await queryRows<{ n: number }>(
+          a.database.db,
+          sql`select count(*)::int as n from user_activity
+              where post_id = ${ours.id} and type = 'REPOST'`,
+        )
+      )[0]?.n;
+    // The boost and its Undo, delivered the other way round (the boost's delivery retried).
+    const boost = server.activity("announce-note", { NOTE: note.id, AUTHOR: note.attributedTo });
+    const undo = server.activity("undo-announce", {
+      ANNOUNCE: String(boost.id),
+      NOTE: note.id,
+      AUTHOR: note.attributedTo,
+    });
+    expect((await deliver(a, await server.sign(undo, SHARED_INBOX, "rfc9421"))).statusCode).toBe(
+      202,
+    );
+    expect((await deliver(a, await server.sign(boost, SHARED_INBOX, "rfc9421"))).statusCode).toBe(
+      202,
+    );
+    await queueDrained(a);
+    expect(await rows()).toBe(0);
+    // A boost of its own afterwards tells the author as ever.
+    await announce(server, note);
+    await eventually(async () => expect(await rows()).toBe(1));
+  });
+
   it("hides a boost of someone the reader blocks, and takes the post away on its Delete", async () => {
     const note = servedNote(servers.mastodon, { text: `Blockable ${software}`, author: stranger });
     await announce(server, note);
