@@ -220,23 +220,14 @@ describe.each([
     expect(shown.json().post).toMatchObject({ likesCount: 0, commentsCount: 0 });
   });
 
-  it("tells our post's author of a boost there, once; its Undo or their block takes it back", async () => {
+  /** A post of a new person here, its Note, and how many repost items its author has of it. */
+  async function postOfOurs(label: string, content: string) {
     const author = await createAccount(a, {
-      label: `${software}-boosted-author`,
-      fullName: "Boosted Author",
+      label: `${software}-${label}`,
+      fullName: "Our Author",
     });
-    const ours = (
-      await inject(a, author, "POST", "/api/posts", { content: `Boost me on ${software}` })
-    ).json().post;
+    const ours = (await inject(a, author, "POST", "/api/posts", { content })).json().post;
     const note = { id: `https://a.test/ap/posts/${ours.id}`, attributedTo: actorOf(author) };
-    const told = async () =>
-      (
-        (await inject(a, author, "GET", "/api/activity")).json().groups as {
-          groupType: string;
-          postId: string;
-          actorsRecent: { handle: string; elsewhere: boolean }[];
-        }[]
-      ).filter((g) => g.groupType === "REPOST");
     const rows = async () =>
       (
         await queryRows<{ n: number }>(
@@ -245,6 +236,22 @@ describe.each([
               where post_id = ${ours.id} and type = 'REPOST'`,
         )
       )[0]?.n;
+    return { author, ours, note, rows };
+  }
+
+  it("tells our post's author of a boost there, once; its Undo or their block takes it back", async () => {
+    const { author, ours, note, rows } = await postOfOurs(
+      "boosted-author",
+      `Boost me on ${software}`,
+    );
+    const told = async () =>
+      (
+        (await inject(a, author, "GET", "/api/activity")).json().groups as {
+          groupType: string;
+          postId: string;
+          actorsRecent: { handle: string; elsewhere: boolean }[];
+        }[]
+      ).filter((g) => g.groupType === "REPOST");
     const first = await announce(server, note);
     await eventually(async () =>
       expect(await told()).toMatchObject([
@@ -279,22 +286,7 @@ describe.each([
   });
 
   it("tells our post's author nothing of an Announce that arrives after its own Undo", async () => {
-    const author = await createAccount(a, {
-      label: `${software}-late-boost`,
-      fullName: "Late Boost Author",
-    });
-    const ours = (
-      await inject(a, author, "POST", "/api/posts", { content: `Undone first on ${software}` })
-    ).json().post;
-    const note = { id: `https://a.test/ap/posts/${ours.id}`, attributedTo: actorOf(author) };
-    const rows = async () =>
-      (
-        await queryRows<{ n: number }>(
-          a.database.db,
-          sql`select count(*)::int as n from user_activity
-              where post_id = ${ours.id} and type = 'REPOST'`,
-        )
-      )[0]?.n;
+    const { note, rows } = await postOfOurs("late-boost", `Undone first on ${software}`);
     // The boost and its Undo, delivered the other way round (the boost's delivery retried).
     const boost = server.activity("announce-note", { NOTE: note.id, AUTHOR: note.attributedTo });
     const undo = server.activity("undo-announce", {
