@@ -321,6 +321,134 @@ describe("under concurrency", () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "a change committed while a toggle waits for its lock",
+  () => {
+    /** Runs `change` in a transaction that holds both profiles, until `waiter` is waiting for them. */
+    async function whileHeld(
+      ids: string[],
+      waiter: () => Promise<unknown>,
+      change: (tx: typeof t.database.db) => Promise<void>,
+    ) {
+      let waited: Promise<unknown> = Promise.resolve();
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select user_id from profiles where user_id = any(${sql.param(ids)}::text[]) order by user_id for update`,
+        );
+        waited = waiter();
+        await expect
+          .poll(
+            async () =>
+              (
+                await queryRows<{ n: number }>(
+                  t.database.db,
+                  sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%for update%'`,
+                )
+              )[0]?.n,
+            { timeout: 10_000 },
+          )
+          .toBeGreaterThan(0);
+        await change(tx);
+      });
+      return waited;
+    }
+
+    it("sees a follow that committed meanwhile, and unfollows rather than asking", async () => {
+      const owner = await privateAccount("held1");
+      const asker = await createAccount(t);
+      const res = (await whileHeld(
+        [owner.userId, asker.userId],
+        () => toggle(asker, owner),
+        async (tx) => {
+          // What an approval writes: the request gone, the follow and its counters.
+          await tx.execute(sql`delete from follow_requests where requester_id = ${asker.userId}`);
+          await tx.execute(
+            sql`insert into followers (follower_id, following_id) values (${asker.userId}, ${owner.userId})`,
+          );
+          await tx.execute(
+            sql`update profiles set following_count = following_count + 1 where user_id = ${asker.userId}`,
+          );
+          await tx.execute(
+            sql`update profiles set followers_count = followers_count + 1 where user_id = ${owner.userId}`,
+          );
+        },
+      )) as Awaited<ReturnType<typeof toggle>>;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().state).toBe("none");
+      expect(await requestRows(asker, owner)).toBe(0);
+      await expectCountersExact([owner, asker]);
+    });
+
+    it("turning private off does not approve a request cancelled meanwhile", async () => {
+      const owner = await privateAccount("held2");
+      const asker = await createAccount(t);
+      expect((await toggle(asker, owner)).json().state).toBe("requested");
+      const res = (await whileHeld(
+        [owner.userId],
+        () => inject(t, owner, "PUT", "/api/account/privacy", { privateAccount: false }),
+        async (tx) => {
+          await tx.execute(sql`delete from follow_requests where requester_id = ${asker.userId}`);
+        },
+      )) as Awaited<ReturnType<typeof toggle>>;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().approved).toBe(0);
+      expect((await status(asker, owner)).state).toBe("none");
+      await expectCountersExact([owner, asker]);
+    });
+
+    it("turning private off locks a request committed meanwhile in id order, never after the owner's row", async () => {
+      const owner = await privateAccount("held3");
+      const asker = await createAccount(t);
+      const count = async (query: SQL) =>
+        (await queryRows<{ n: number }>(t.database.db, query))[0]?.n ?? 0;
+      let askerHeld = () => {};
+      const held = new Promise<void>((resolve) => {
+        askerHeld = resolve;
+      });
+      // What the asker's own toggle does: their row first, then the owner's, once the request is
+      // committed and turning private off is waiting for a lock.
+      const theirToggle = t.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select user_id from profiles where user_id = ${asker.userId} for update`,
+        );
+        askerHeld();
+        await expect
+          .poll(
+            async () =>
+              (await count(
+                sql`select count(*)::int as n from follow_requests where requester_id = ${asker.userId}`,
+              )) > 0 &&
+              (await count(
+                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )) > 0,
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+        await tx.execute(
+          sql`select user_id from profiles where user_id = ${owner.userId} for update`,
+        );
+      });
+      await held;
+      const [res] = (await Promise.all([
+        whileHeld(
+          [owner.userId],
+          () => inject(t, owner, "PUT", "/api/account/privacy", { privateAccount: false }),
+          async (tx) => {
+            await tx.execute(
+              sql`insert into follow_requests (requester_id, target_id) values (${asker.userId}, ${owner.userId})`,
+            );
+          },
+        ),
+        theirToggle,
+      ])) as [Awaited<ReturnType<typeof toggle>>, unknown];
+      expect(res.statusCode).toBe(200);
+      expect(res.json().approved).toBe(1);
+      expect((await status(asker, owner)).state).toBe("following");
+      await expectCountersExact([owner, asker]);
+    });
+  },
+);
+
 describe("live", () => {
   /** Everything the server sent this socket before it answered a ping sent now. */
   async function settled(socket: TestSocket) {

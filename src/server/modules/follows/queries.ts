@@ -16,13 +16,22 @@ export interface FollowPair {
 }
 
 /**
- * Locks both profiles in id order, so concurrent toggles on a pair run one after the other, and
- * reads under that lock all a toggle decides on, in one statement: whether the target exists, the
- * viewer's restriction, blocks either way, the follows either way, whether the target's account is
- * private and whether the viewer has asked to follow them (docs/social-and-realtime.md "Private
- * accounts"). Every write of a pair's follow or request runs under this lock.
+ * Locks both profiles in id order, so concurrent toggles on a pair run one after the other, then
+ * reads all a toggle decides on: whether the target exists, the viewer's restriction, blocks
+ * either way, the follows either way, whether the target's account is private and whether the
+ * viewer has asked to follow them (docs/social-and-realtime.md "Private accounts"). Every write of
+ * a pair's follow or request runs under this lock. The read is a statement of its own: under READ
+ * COMMITTED a statement that waited for the lock still reads other tables as they stood when it
+ * began, so a follow or request committed while it waited would be missed.
  */
 export async function lockPairState(db: Db, viewerId: string, targetId: string) {
+  const ids = [viewerId, targetId];
+  await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(inArray(profiles.userId, ids))
+    .orderBy(profiles.userId)
+    .for("update", { of: profiles });
   const [viewer, target] = [sql`${viewerId}::text`, sql`${targetId}::text`];
   const follows = (a: SQL, b: SQL) =>
     sql<boolean>`exists (select 1 from ${followers} f where f.follower_id = ${a} and f.following_id = ${b})`;
@@ -38,9 +47,7 @@ export async function lockPairState(db: Db, viewerId: string, targetId: string) 
       privateAccount: profiles.privateAccount,
     })
     .from(profiles)
-    .where(inArray(profiles.userId, [viewerId, targetId]))
-    .orderBy(profiles.userId)
-    .for("update", { of: profiles });
+    .where(inArray(profiles.userId, ids));
   const targetRow = rows.find((r) => r.userId === targetId);
   const pair = rows[0];
   return {

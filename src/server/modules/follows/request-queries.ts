@@ -80,35 +80,53 @@ export async function listFollowRequests(
     .limit(limit + 1);
 }
 
-export interface LockedRequester {
+export interface WaitingRequester {
   requesterId: string;
   /** The owner follows the requester: the approval makes them friends. */
   followedBack: boolean;
 }
 
+/** A request committed while the lock statement waited for the owner's row: its requester is
+ * not locked, and locking it now, after the owner's row, could close a circle with a toggle. */
+class RequestersGrew extends Error {}
+
 /**
  * Locks the owner's profile and every requester's in id order, in one statement (as
  * queries.ts lockPairState does for a pair, so the two never wait on each other in a circle), and
- * answers the requesters locked. `known` lists requesters locked before: the caller asks again
- * until no new request turns up, since a request committed while this statement waited for the
- * owner's row is not in its snapshot (once the owner's row is held, no new one can be written).
+ * answers the waiting requests as they stand once those locks are held. The statement reads the
+ * requests as they stood when it began, so one committed while it waited for the owner's row has
+ * no lock: the read that follows (no request can be made while the owner's row is held) then
+ * finds a requester not locked, and the locks are given back, by rolling back their savepoint, and
+ * taken again with that requester among them.
  */
-export async function lockRequesters(
-  tx: Db,
-  { targetId, known }: { targetId: string; known: string[] },
-): Promise<LockedRequester[]> {
-  const rows = await queryRows<{ user_id: string; followed_back: boolean }>(
-    tx,
-    sql`select p.user_id,
-        exists (select 1 from followers f where f.follower_id = ${targetId} and f.following_id = p.user_id) as followed_back
-      from ${profiles} p
-      where p.user_id = ${targetId}
-        or (p.user_id in (select r.requester_id from ${followRequests} r where r.target_id = ${targetId})
-          and not p.user_id = any(${sql.param(known)}::text[]))
-      order by p.user_id
-      for update of p`,
-  );
-  return rows
-    .filter((r) => r.user_id !== targetId)
-    .map((r) => ({ requesterId: r.user_id, followedBack: Boolean(r.followed_back) }));
+export async function lockWaitingRequesters(tx: Db, targetId: string): Promise<WaitingRequester[]> {
+  for (;;) {
+    try {
+      return await tx.transaction(async (sp) => {
+        const locked = await queryRows<{ user_id: string }>(
+          sp,
+          sql`select p.user_id from ${profiles} p
+            where p.user_id = ${targetId}
+              or p.user_id in (select r.requester_id from ${followRequests} r where r.target_id = ${targetId})
+            order by p.user_id
+            for update of p`,
+        );
+        const held = new Set(locked.map((r) => r.user_id));
+        const waiting = await queryRows<{ requester_id: string; followed_back: boolean }>(
+          sp,
+          sql`select r.requester_id,
+              exists (select 1 from followers f where f.follower_id = ${targetId} and f.following_id = r.requester_id) as followed_back
+            from ${followRequests} r where r.target_id = ${targetId}
+            order by r.requester_id`,
+        );
+        if (waiting.some((r) => !held.has(r.requester_id))) throw new RequestersGrew();
+        return waiting.map((r) => ({
+          requesterId: r.requester_id,
+          followedBack: Boolean(r.followed_back),
+        }));
+      });
+    } catch (error) {
+      if (!(error instanceof RequestersGrew)) throw error;
+    }
+  }
 }

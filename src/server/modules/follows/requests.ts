@@ -19,7 +19,7 @@ import {
   deleteFollowRequest,
   insertFollowRequest,
   listFollowRequests,
-  lockRequesters,
+  lockWaitingRequesters,
   type RequestPair,
 } from "./request-queries";
 
@@ -143,26 +143,18 @@ export async function declineFollowRequest(
 
 /**
  * Turning private off approves every waiting request (the caller's transaction): the owner's and
- * the requesters' rows locked in id order first, then each approved. Answers how many.
+ * the requesters' rows locked in id order first, then each request approved. Answers how many.
  */
 export async function approveAllRequests(
   tx: Db,
   fx: LiveEffects,
   ownerId: string,
 ): Promise<number> {
-  const locked: { requesterId: string; followedBack: boolean }[] = [];
-  for (;;) {
-    const more = await lockRequesters(tx, {
-      targetId: ownerId,
-      known: locked.map((r) => r.requesterId),
-    });
-    if (more.length === 0) break;
-    locked.push(...more);
-  }
-  for (const { requesterId, followedBack } of locked) {
+  const waiting = await lockWaitingRequesters(tx, ownerId);
+  for (const { requesterId, followedBack } of waiting) {
     await approveLocked(tx, fx, { requesterId, targetId: ownerId }, followedBack);
   }
-  return locked.length;
+  return waiting.length;
 }
 
 /** The owner's waiting requests, newest first. */
