@@ -19,7 +19,7 @@ export async function endFollowsBetween(
   { userId, actorId, tell }: { userId: string; actorId: string; tell: boolean },
 ): Promise<void> {
   const theirs = await removeRemoteFollower(tx, { actorId, userId });
-  await followerChanged(tx, { userId, actorId, from: theirs, to: null });
+  await followerChanged(tx, { userId, actorId, from: theirs?.state ?? null, to: null });
   const ours = await deleteFollowing(tx, { userId, actorId });
   if (ours?.state === "accepted") await acceptedFollowing(tx, ours, -1);
   if (ours && tell) {

@@ -41,6 +41,16 @@ const boostsIn = async (who: TestAccount) =>
   (await feed(who)).filter((item) => item.remote?.boostedBy);
 const actorOf = (who: TestAccount) => `https://a.test/ap/users/${who.userId}`;
 
+/** The 'reposted your post' items Activity holds for one of our posts. */
+const repostItemsOf = async (postId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      a.database.db,
+      sql`select count(*)::int as n from user_activity
+          where post_id = ${postId} and type = 'REPOST'`,
+    )
+  )[0]?.n;
+
 const followTheirs = (server: FixtureServer, who: TestAccount, handle: string) =>
   followFixturePerson(a, { server, who, handle });
 
@@ -228,14 +238,7 @@ describe.each([
     });
     const ours = (await inject(a, author, "POST", "/api/posts", { content })).json().post;
     const note = { id: `https://a.test/ap/posts/${ours.id}`, attributedTo: actorOf(author) };
-    const rows = async () =>
-      (
-        await queryRows<{ n: number }>(
-          a.database.db,
-          sql`select count(*)::int as n from user_activity
-              where post_id = ${ours.id} and type = 'REPOST'`,
-        )
-      )[0]?.n;
+    const rows = () => repostItemsOf(ours.id);
     return { author, ours, note, rows };
   }
 
@@ -377,4 +380,39 @@ describe.each([
       ),
     );
   });
+});
+
+it("tells nothing of an Announce of our post by someone new here that arrives after its own Undo", async () => {
+  // docs/federation.md "Activity from elsewhere": the Undo is the first this instance hears of them.
+  const server = servers.mastodon;
+  const booster = await server.addActor("stranger", { USERNAME: "late-booster" });
+  const author = await createAccount(a, { label: "late-booster-author", fullName: "Our Author" });
+  const ours = (await inject(a, author, "POST", "/api/posts", { content: "Boosted late" })).json()
+    .post;
+  const vars = { NOTE: `https://a.test/ap/posts/${ours.id}`, AUTHOR: actorOf(author) };
+  const boostBy = (serial: number) => ({
+    ...server.activity("announce-note", vars),
+    id: `${booster}/statuses/${serial}/activity`,
+    actor: booster,
+  });
+  const boost = boostBy(1);
+  const undone = server.activity("undo-announce", { ...vars, ANNOUNCE: boost.id });
+  const undo = {
+    ...undone,
+    id: `${booster}#announces/1/undo`,
+    actor: booster,
+    object: { ...(undone.object as Record<string, unknown>), actor: booster },
+  };
+  const rows = () => repostItemsOf(ours.id);
+  const send = async (activity: Record<string, unknown>) =>
+    expect(
+      (await deliver(a, await server.sign(activity, SHARED_INBOX, "rfc9421"))).statusCode,
+    ).toBe(202);
+  await send(undo);
+  await send(boost);
+  await queueDrained(a);
+  expect(await rows()).toBe(0);
+  // A boost of its own afterwards tells the author as ever.
+  await send(boostBy(2));
+  await eventually(async () => expect(await rows()).toBe(1));
 });

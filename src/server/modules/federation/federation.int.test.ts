@@ -1,6 +1,7 @@
 // Federation between two instances of ours and an independent Fedify server, over real TLS on
 // loopback (docs/federation.md "Tests"): identity, follows both ways with their counters, and
 // posts reaching the other side.
+import { createPublicKey } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import {
@@ -78,6 +79,9 @@ describe("identity", () => {
       manuallyApprovesFollowers: false,
     });
     expect(json.publicKey.publicKeyPem).toContain("BEGIN PUBLIC KEY");
+    // RSA-2048, as Mastodon's own keys (docs/federation.md "Keys").
+    const details = createPublicKey(json.publicKey.publicKeyPem).asymmetricKeyDetails;
+    expect(details?.modulusLength).toBe(2048);
     // One multikey per key pair: RSA and Ed25519 (FEP-8b32 proofs).
     expect(json.assertionMethod).toHaveLength(2);
     const byHandle = await a.app.inject({ url: `/${ann.handle}`, headers: { accept: AS } });

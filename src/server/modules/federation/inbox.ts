@@ -40,6 +40,7 @@ import { quoteRequested } from "./quote-approvals";
 import { quoteAccepted } from "./quote-requests";
 import { quoteAuthorizationDeleted } from "./quote-revoke";
 import { rememberActor } from "./remote-actors";
+import { rememberUndone, wasUndone } from "./undone-activities";
 
 export type InboxDeps = NotesInboxDeps;
 
@@ -68,6 +69,8 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
     .on(Follow, async (ctx, follow) => {
       const userId = followedPerson(ctx, follow);
       if (!userId || !follow.id || !follow.actorId) return;
+      // Its Undo came first (undone-activities.ts): nothing to follow, nothing to answer.
+      if (await wasUndone(db, "follow", follow.id)) return;
       const shown = await visitorProfileOf(db, userId);
       const follower = await follow.getActor(ctx);
       if (!follower || follower.id?.href !== follow.actorId.href) return;
@@ -111,16 +114,23 @@ export function listenToInbox(federation: Federation<void>, deps: InboxDeps) {
       if (!(object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
       const userId = followedPerson(ctx, object);
-      const actor = userId ? await actorByUri(db, undo.actorId.href) : undefined;
-      if (!userId || !actor) return;
-      await deps.outbox.transaction(async (tx, fx) => {
-        const before = await removeRemoteFollower(tx, { actorId: actor.id, userId });
-        await followerChanged(tx, { userId, actorId: actor.id, from: before, to: null });
-        if (before) {
-          const types: ActivityType[] = ["FOLLOW", "FOLLOW_REQUEST"];
-          await followForgotten(tx, fx, { userId, actorId: actor.id, types });
-        }
-      });
+      if (!userId) return;
+      const actor = await actorByUri(db, undo.actorId.href);
+      const removed = actor
+        ? await deps.outbox.transaction(async (tx, fx) => {
+            const before = await removeRemoteFollower(tx, { actorId: actor.id, userId });
+            const from = before?.state ?? null;
+            await followerChanged(tx, { userId, actorId: actor.id, from, to: null });
+            if (before) {
+              const types: ActivityType[] = ["FOLLOW", "FOLLOW_REQUEST"];
+              await followForgotten(tx, fx, { userId, actorId: actor.id, types });
+            }
+            return before;
+          })
+        : null;
+      // Kept only when the Follow it names was not here (it comes later, if at all): Misskey names
+      // every Follow between the same two people by one id, and would have its next one ignored.
+      if (removed?.followUri !== object.id?.href) await rememberUndone(db, "follow", object.id);
     })
     .on(Accept, async (ctx, accept) => {
       if (await quoteAccepted(deps, ctx, accept)) return;

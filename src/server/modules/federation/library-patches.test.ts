@@ -1,12 +1,16 @@
 // What our patches of Fedify change must not change what it answers (docs/performance.md
 // "Federation"): patches/@fedify+vocab-runtime+2.3.6.patch shares the JSON-LD expansions of one
 // parse, and patches/@fedify+fedify+2.3.6.patch checks an incoming request's digest and RSA
-// signature with node:crypto instead of Web Crypto.
+// signature with node:crypto instead of Web Crypto, makes the federation's document loaders once,
+// and marks the contexts it carries static so that jsonld keeps them resolved between parses.
 import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import {
+  createFederation,
   generateCryptoKeyPair,
   getDocumentLoader,
+  kvCache,
+  MemoryKvStore,
   signRequest,
   verifyRequest,
 } from "@fedify/fedify";
@@ -19,7 +23,20 @@ const pem = generateKeyPairSync("rsa", { modulusLength: 2048 })
   .publicKey.export({ type: "spki", format: "pem" })
   .toString();
 
-/** Every golden fixture, its placeholders filled with plain values. */
+/** The placeholders that stand for a whole address, which others extend ("{{LIKE}}/undo"). */
+const ADDRESSES = new Set([
+  "ANNOUNCE",
+  "AUTHOR",
+  "FOLLOW",
+  "LIKE",
+  "NOTE",
+  "OUR_ACTOR",
+  "OUR_FOLLOW",
+  "OUR_PAGE",
+  "OUR_POST",
+]);
+
+/** Every golden fixture, its placeholders filled with plain values (addresses for addresses). */
 const fixtures = readdirSync(FIXTURES).flatMap((software) =>
   readdirSync(new URL(`${software}/`, FIXTURES))
     .filter((name) => name.endsWith(".json"))
@@ -28,7 +45,9 @@ const fixtures = readdirSync(FIXTURES).flatMap((software) =>
       text: readFileSync(new URL(`${software}/${name}`, FIXTURES), "utf8")
         .replaceAll("{{NOW}}", "2026-11-29T12:00:00")
         .replaceAll("{{PUBLIC_KEY_PEM}}", pem.replaceAll("\n", "\\n"))
-        .replace(/\{\{(\w+)\}\}/g, (_, name: string) => `v-${name.toLowerCase()}`),
+        .replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+          ADDRESSES.has(name) ? `https://v.test/${name.toLowerCase()}` : `v-${name.toLowerCase()}`,
+        ),
     })),
 );
 
@@ -38,8 +57,8 @@ const noFetch = async (url: string): Promise<never> => {
 
 /** What a parse of `json` gives: the object's class and expanded form, and the same of the object
  * it carries. */
-async function parsed(json: object) {
-  const object = await ApObject.fromJsonLd(json, { documentLoader: loader, contextLoader: loader });
+async function parsed(json: object, contextLoader = loader) {
+  const object = await ApObject.fromJsonLd(json, { documentLoader: loader, contextLoader });
   const expanded = (o: ApObject) => o.toJsonLd({ format: "expand", contextLoader: loader });
   const carried =
     "getObject" in object && typeof object.getObject === "function"
@@ -70,6 +89,48 @@ describe("a parse of an activity with its expansions shared", () => {
       for (const result of again) expect(result).toEqual(fresh);
     },
   );
+});
+
+describe("contexts kept resolved between parses", () => {
+  // The library's own cached loader, as the inbox uses it; nothing is fetched.
+  const cached = kvCache({ loader: noFetch, kv: new MemoryKvStore() });
+
+  it("marks the contexts the library carries static", async () => {
+    expect(await cached("https://www.w3.org/ns/activitystreams")).toMatchObject({ tag: "static" });
+    expect(await cached("https://w3id.org/security/v1")).toMatchObject({ tag: "static" });
+  });
+
+  it.each(fixtures)("gives for $name what a parse with fresh contexts gives", async ({ text }) => {
+    const fresh = await parsed(JSON.parse(text)).catch((error: Error) => error.message);
+    for (let i = 0; i < 3; i++) {
+      const kept = await parsed(JSON.parse(text), cached).catch((error: Error) => error.message);
+      expect(kept).toEqual(fresh);
+    }
+  });
+});
+
+describe("the federation's loaders", () => {
+  it("are made once for the same options, not for every request", () => {
+    const federation = createFederation<void>({
+      kv: new MemoryKvStore(),
+      userAgent: { software: "test/1" },
+    });
+    const made = federation as unknown as Record<
+      "documentLoaderFactory" | "contextLoaderFactory",
+      (options: object) => unknown
+    >;
+    const options = () => ({
+      allowPrivateAddress: false,
+      userAgent: { url: "https://here.test", software: "test/1" },
+    });
+    const document = made.documentLoaderFactory(options());
+    expect(made.documentLoaderFactory(options())).toBe(document);
+    expect(made.contextLoaderFactory(options())).toBe(made.contextLoaderFactory(options()));
+    expect(made.contextLoaderFactory(options())).not.toBe(document);
+    expect(made.documentLoaderFactory({ ...options(), allowPrivateAddress: true })).not.toBe(
+      document,
+    );
+  });
 });
 
 describe("an incoming request's signature checked on node:crypto", () => {

@@ -1,6 +1,8 @@
 // Likes from elsewhere (docs/federation.md "Likes from elsewhere"): someone's `Like` of one of our
 // posts they may see counts in its likes, in the same transaction, and tells its author in Activity
-// (notices.ts); their `Undo(Like)` takes both back. Each is counted once however often it arrives.
+// (notices.ts); their `Undo(Like)` takes both back. Each is counted once however often it arrives;
+// the Undo keeps the Like's id a day, so a Like that arrives after its own Undo (a delivery retried
+// behind it) counts nowhere and tells nobody (undone-activities.ts).
 import type { InboxContext } from "@fedify/fedify";
 import { type Like, Note, type Undo } from "@fedify/vocab";
 import type { PostView } from "../../../domain/contracts/posts";
@@ -10,6 +12,7 @@ import { bumpLikesFromElsewhere } from "../posts/federated";
 import { deletePostLike, insertPostLike } from "./like-queries";
 import { likeNoticed } from "./notices";
 import { rememberActor } from "./remote-actors";
+import { rememberUndone, wasUndone } from "./undone-activities";
 
 export interface LikesDeps {
   db: Db;
@@ -51,6 +54,7 @@ async function moved(
 }
 
 export async function likedFromElsewhere(deps: LikesDeps, ctx: InboxContext<void>, like: Like) {
+  if (await wasUndone(deps.db, "like", like.id)) return;
   const post = await likedPost(deps, ctx, like);
   if (!post || !like.id || !like.actorId) return;
   const actorId = await rememberActor(deps.db, await like.getActor(ctx));
@@ -70,6 +74,7 @@ export async function unlikedFromElsewhere(
   like: Like,
 ) {
   if (like.actorId?.href !== undo.actorId?.href) return;
+  await rememberUndone(deps.db, "like", like.id);
   const post = await likedPost(deps, ctx, like);
   if (!post || !undo.actorId) return;
   const actorUri = undo.actorId.href;

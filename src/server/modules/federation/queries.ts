@@ -75,16 +75,17 @@ export async function putRemoteFollower(
   return (before?.state as FollowState | undefined) ?? null;
 }
 
-/** Removes a remote person's follow of ours (or their request); the state it had, if any. */
+/** Removes a remote person's follow of ours (or their request); the state it had and the Follow
+ * it came by, if there was one. */
 export async function removeRemoteFollower(
   db: Db,
   { actorId, userId }: { actorId: string; userId: string },
-): Promise<FollowState | null> {
+): Promise<{ state: FollowState; followUri: string } | null> {
   const [row] = await db
     .delete(fedFollowers)
     .where(and(eq(fedFollowers.actorId, actorId), eq(fedFollowers.userId, userId)))
-    .returning({ state: fedFollowers.state });
-  return (row?.state as FollowState | undefined) ?? null;
+    .returning({ state: fedFollowers.state, followUri: fedFollowers.followUri });
+  return row ? { state: row.state as FollowState, followUri: row.followUri } : null;
 }
 
 /** The follow requests from elsewhere a private account's owner has not answered, newest first. */

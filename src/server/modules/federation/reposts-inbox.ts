@@ -1,8 +1,8 @@
 // Reposts of our posts from elsewhere (docs/federation.md "Activity from elsewhere"): someone's
 // `Announce` of one of our posts they may see tells its author in Activity ('reposted your post'),
-// once however often it arrives (notices.ts); their `Undo(Announce)` takes it back, and is
-// remembered for a day by the Announce's id, so an Announce that arrives after its own Undo (a
-// delivery retried behind it) tells nobody. Nothing is counted: a post's reposts_count is its
+// once however often it arrives (notices.ts); their `Undo(Announce)` takes it back, and keeps the
+// Announce's id a day, so an Announce that arrives after its own Undo (a delivery retried behind
+// it) tells nobody (undone-activities.ts). Nothing is counted: a post's reposts_count is its
 // reposts here (docs/feed.md "Reposts and quotes").
 import type { InboxContext } from "@fedify/fedify";
 import { type Announce, Note, type Undo } from "@fedify/vocab";
@@ -10,12 +10,7 @@ import type { NotesInboxDeps } from "./notes-inbox";
 import { repostNoticed, repostUndone } from "./notices";
 import { actorByUri } from "./queries";
 import { rememberActor } from "./remote-actors";
-import { kvGet, kvSet } from "./store-queries";
-
-/** How long an undone Announce's id is remembered, in the federation's key-value table. */
-const UNDONE_KEPT_MS = 24 * 60 * 60 * 1000;
-const undoneKey = (announce: Announce) =>
-  announce.id ? JSON.stringify(["undone-announce", announce.id.href]) : null;
+import { rememberUndone, wasUndone } from "./undone-activities";
 
 /** The id of our post an Announce names, or null when it names none. */
 function announcedPostId(ctx: InboxContext<void>, announce: Announce): string | null {
@@ -32,8 +27,7 @@ export async function announcedOurs(
 ) {
   const postId = announcedPostId(ctx, announce);
   if (!postId || !announce.actorId) return;
-  const undone = undoneKey(announce);
-  if (undone && (await kvGet(deps.db, undone)) != null) return;
+  if (await wasUndone(deps.db, "announce", announce.id)) return;
   const post = await deps.postSeenBy(postId, announce.actorId.href);
   if (!post) return;
   const actorId = await rememberActor(deps.db, await announce.getActor(ctx));
@@ -56,9 +50,9 @@ export async function unannouncedOurs(
 ) {
   const postId = announcedPostId(ctx, announce);
   if (!postId || !undo.actorId) return;
+  // Kept even from someone not known here yet: their Announce may be what would introduce them.
+  await rememberUndone(deps.db, "announce", announce.id);
   const actor = await actorByUri(deps.db, undo.actorId.href);
   if (!actor) return;
-  const undone = undoneKey(announce);
-  if (undone) await kvSet(deps.db, { key: undone, value: true, ttlMs: UNDONE_KEPT_MS });
   await deps.outbox.transaction((tx) => repostUndone(tx, { actorId: actor.id, postId }));
 }
