@@ -17,9 +17,18 @@ export interface HotReads {
   close(): Promise<void>;
 }
 
+/** postgres.js waits longer after each failed connection, up to 20 s: a server back from a
+ * restart would have its hot reads answer 503 for that long after every other statement works
+ * again (docs/operations.md "Database"). Here the wait stops growing at 2 s. */
+const MAX_RECONNECT_S = 2;
+
+function reconnectBackoff(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, MAX_RECONNECT_S);
+}
+
 /** A connection not made within `connectTimeoutS` fails its reads (db/errors.ts); closing waits
- * at most that long for reads in flight. `reconnectAfterS` replaces postgres.js's backoff between
- * failed connections, which grows to 20 s (a read replica's: db/replicas.ts). */
+ * at most that long for reads in flight. `reconnectAfterS` replaces the backoff between failed
+ * connections by a fixed wait (a read replica's: db/replicas.ts). */
 export function openHotReads(
   connectionString: string,
   max: number,
@@ -30,11 +39,17 @@ export function openHotReads(
   const sql = postgres(url, {
     max,
     ...(socketDirectory ? { host: socketDirectory } : {}),
-    // As the other connections (db/client.ts): no parallel workers.
-    connection: { max_parallel_workers_per_gather: 0, application_name: HOT_READS_NAME },
+    // As the other connections (db/client.ts): no parallel workers. Every hot read looks rows up
+    // by ids or by one person's index range, whose plan does not change with the values: planned
+    // once per connection, never again per execution (docs/performance.md "Feed").
+    connection: {
+      max_parallel_workers_per_gather: 0,
+      plan_cache_mode: "force_generic_plan",
+      application_name: HOT_READS_NAME,
+    },
     onnotice: () => {},
     connect_timeout: connectTimeoutS,
-    ...(reconnectAfterS === undefined ? {} : { backoff: () => reconnectAfterS }),
+    backoff: reconnectAfterS === undefined ? reconnectBackoff : () => reconnectAfterS,
   });
   return { db: drizzle({ client: sql }), close: () => sql.end({ timeout: connectTimeoutS }) };
 }

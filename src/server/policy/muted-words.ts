@@ -9,12 +9,30 @@ import {
   type MutedWordContext,
   mutedWordMatcher,
 } from "../../domain/muted-words";
-import { type Db, queryRows } from "../db/client";
+import type { Db } from "../db/client";
+import { preparedPer } from "../db/prepared";
+import { mutedWords } from "../db/schema/safety";
 
 /** What marks one item: the viewer's entries that match its texts, none for their own items. */
 export type MutedMarker = (authorId: string | null, texts: readonly MatchableText[]) => string[];
 
 const markNothing: MutedMarker = () => [];
+
+/** The texts of the viewer's entries for a context at a moment: every page of posts, comments or
+ * mail asks it, so it is prepared (db/prepared.ts). */
+const activeEntries = preparedPer((db) =>
+  db
+    .select({ text: mutedWords.text })
+    .from(mutedWords)
+    .where(
+      sql`${mutedWords.userId} = ${sql.placeholder("viewerId")}
+        and ${sql.placeholder("context")} = any(${mutedWords.contexts})
+        and (${mutedWords.expiresAt} is null
+          or ${mutedWords.expiresAt} > ${sql.placeholder("now")}::timestamptz)`,
+    )
+    .orderBy(mutedWords.createdAt, mutedWords.id)
+    .prepare("muted_words_active"),
+);
 
 /**
  * The marker of `viewerId`'s entries that apply to `context` at `now` (an entry expiring at
@@ -25,13 +43,7 @@ export async function mutedMarker(
   { viewerId, context, now }: { viewerId: string | null; context: MutedWordContext; now: Date },
 ): Promise<MutedMarker> {
   if (viewerId === null) return markNothing;
-  const rows = await queryRows<{ text: string }>(
-    db,
-    sql`select text from muted_words
-      where user_id = ${viewerId} and ${context} = any(contexts)
-        and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
-      order by created_at, id`,
-  );
+  const rows = await activeEntries(db).execute({ viewerId, context, now: now.toISOString() });
   if (rows.length === 0) return markNothing;
   const match = mutedWordMatcher(rows.map((r) => r.text));
   return (authorId, texts) => (authorId === viewerId ? [] : match(texts));
