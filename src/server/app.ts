@@ -270,7 +270,12 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   await registerWebApp(app, {
     distDir: services.webDistDir,
-    site: { publicUrl: config.publicUrl, siteName: config.siteName, mailDomain: config.mailDomain },
+    site: {
+      publicUrl: config.publicUrl,
+      siteName: config.siteName,
+      mailDomain: config.mailDomain,
+      newAccountDays: config.newAccountDays,
+    },
     pageMeta: appPageMeta(ctx, config.siteName),
     sessionUser: (userId) => getSessionUser(ctx.db, userId),
     headerState: headerStateOf(ctx),

@@ -10,5 +10,8 @@ export const publicSiteConfig = z.object({
   mailDomain: z.string().min(1),
   /** Where the app is reached (PUBLIC_URL), without a trailing slash. */
   publicUrl: z.string().min(1),
+  /** How many days a new account's links stay inert (NEW_ACCOUNT_DAYS; docs/safety.md "New
+   * accounts"), which its author is told under their own post. */
+  newAccountDays: z.number().int().min(0),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfig>;

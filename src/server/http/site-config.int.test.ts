@@ -21,13 +21,14 @@ describe("with the default settings", () => {
     await t.close();
   });
 
-  it("GET /api/site answers the name, the mail domain and the public URL, nothing else", async () => {
+  it("GET /api/site answers the name, the mail domain, the public URL and a new account's days, nothing else", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/site" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       siteName: "chtcht",
       mailDomain: "chtcht.local",
       publicUrl: "http://localhost:3000",
+      newAccountDays: 0,
     });
   });
 
@@ -40,16 +41,18 @@ describe("with the default settings", () => {
         siteName: "chtcht",
         mailDomain: "chtcht.local",
         publicUrl: "http://localhost:3000",
+        newAccountDays: 0,
       });
     },
   );
 });
 
-describe("with SITE_NAME, MAIL_DOMAIN and PUBLIC_URL set", () => {
+describe("with SITE_NAME, MAIL_DOMAIN, PUBLIC_URL and NEW_ACCOUNT_DAYS set", () => {
   const site = {
     siteName: "P </script><script>x()</script>",
     mailDomain: "parlour.example",
     publicUrl: "https://parlour.example",
+    newAccountDays: 30,
   };
   let t: TestApp;
   beforeAll(async () => {
@@ -57,6 +60,7 @@ describe("with SITE_NAME, MAIL_DOMAIN and PUBLIC_URL set", () => {
       SITE_NAME: site.siteName,
       MAIL_DOMAIN: site.mailDomain,
       PUBLIC_URL: site.publicUrl,
+      NEW_ACCOUNT_DAYS: String(site.newAccountDays),
     });
   });
   afterAll(async () => {

@@ -91,11 +91,12 @@ export async function registerWebApp(
   app: FastifyInstance,
   { distDir = webDistDir, site, pageMeta, sessionUser, headerState, door }: WebAppOptions,
 ) {
-  // Only these three settings ever leave the server, whatever else the caller's object holds.
+  // Only these settings ever leave the server, whatever else the caller's object holds.
   const publicSite: PublicSiteConfig = {
     siteName: site.siteName,
     mailDomain: site.mailDomain,
     publicUrl: site.publicUrl,
+    newAccountDays: site.newAccountDays,
   };
   const siteConfigBlock = renderSiteConfig(publicSite);
 

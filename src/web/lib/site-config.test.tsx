@@ -7,6 +7,7 @@ const EMBEDDED: PublicSiteConfig = {
   siteName: "Parlour </script>",
   mailDomain: "parlour.example",
   publicUrl: "https://parlour.example",
+  newAccountDays: 30,
 };
 
 const embed = (text: string) => {
@@ -48,6 +49,8 @@ describe("site settings", () => {
     embed("{not json");
     expect(readSiteConfigBlock()).toBeNull();
     embed(JSON.stringify({ siteName: "" }));
+    expect(readSiteConfigBlock()).toBeNull();
+    embed(JSON.stringify({ ...EMBEDDED, newAccountDays: "30" }));
     expect(readSiteConfigBlock()).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ let current: PublicSiteConfig | null = null;
 export function readSiteConfigBlock(doc: Document = document): PublicSiteConfig | null {
   const block = readJsonBlock(SITE_CONFIG_ELEMENT_ID, doc);
   if (!isObject(block) || !hasStrings(block, "siteName", "mailDomain", "publicUrl")) return null;
+  if (typeof block.newAccountDays !== "number") return null;
   return block as PublicSiteConfig;
 }
 

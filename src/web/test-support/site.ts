@@ -5,4 +5,5 @@ export const TEST_SITE: PublicSiteConfig = {
   siteName: "chtcht",
   mailDomain: "chtcht.local",
   publicUrl: window.location.origin,
+  newAccountDays: 7,
 };

@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonSummary } from "../../../domain/contracts/follows";
 import type { PostView } from "../../../domain/contracts/posts";
+import { setSiteConfig } from "../../lib/site-config";
 import { postKeys, useFeedQuery } from "../../state/queries/posts";
 import { safetyKeys } from "../../state/queries/safety";
 import { applyServerMessage } from "../../state/realtime-handler";
@@ -17,6 +18,7 @@ import {
   renderWithRoutes,
   stubFetch,
 } from "../../test-support/posts";
+import { TEST_SITE } from "../../test-support/site";
 import { PostCard } from "./post-card";
 import { PostList } from "./post-list";
 
@@ -77,6 +79,23 @@ describe("PostCard", () => {
     renderFeed([makePost({ author: GRACE, content, linksInert: true })], ADA);
     await screen.findByText(/Read https:\/\/example\.org\/news today/);
     expect(screen.queryByText(note)).toBeNull();
+  });
+
+  it("names the days NEW_ACCOUNT_DAYS sets when they are not a week", async () => {
+    setSiteConfig({ ...TEST_SITE, newAccountDays: 30 });
+    try {
+      renderFeed(
+        [makePost({ author: ADA, content: "See https://example.org", linksInert: true })],
+        ADA,
+      );
+      expect(
+        await screen.findByText(
+          "Links in your posts become clickable when your account is 30 days old.",
+        ),
+      ).toBeTruthy();
+    } finally {
+      setSiteConfig(TEST_SITE);
+    }
   });
 
   it("shows the author, the text as written, the image and the counts", () => {

@@ -11,6 +11,7 @@ import { firstLink } from "../../../domain/first-link";
 import { formatCount } from "../../../domain/numbers";
 import { timeStamp } from "../../../domain/time-labels";
 import { websiteHref } from "../../../domain/website";
+import { useSite } from "../../lib/site-config";
 import { useSessionUser } from "../../state/queries/session";
 import { Avatar } from "../person/avatar";
 import { PersonName } from "../person/person-name";
@@ -150,10 +151,18 @@ export function PostBody({
  * accounts"); nobody else is told anything about the author's age. */
 function InertLinksNote({ post }: { post: PostView }) {
   const viewer = useSessionUser().user;
+  const { newAccountDays } = useSite();
   if (!viewer || viewer.id !== post.author.userId || firstLink(post.content) === null) return null;
   return (
     <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-      Links in your posts become clickable when your account is a week old.
+      Links in your posts become clickable when your account is {accountAge(newAccountDays)} old.
     </p>
   );
+}
+
+/** "a week", "a day", "30 days": the age NEW_ACCOUNT_DAYS names. */
+function accountAge(days: number): string {
+  if (days === 7) return "a week";
+  if (days === 1) return "a day";
+  return `${days} days`;
 }
