@@ -32,6 +32,10 @@ async function controlled(page: Page) {
     .toBe(true);
 }
 
+// Each test loads the app several times and waits on its service worker: at three times this
+// machine's speed (a busy CI runner) that passes the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const offlineHeading = (page: Page) => page.getByRole("heading", { name: "You're offline" });
 
 interface ManifestIcon {

@@ -59,28 +59,45 @@ export async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Its log (stdout) and what it says on stderr (a start's refusal), together as printed; a start
-  // that fails is told by its stderr alone.
-  let output = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk) => {
-    output += String(chunk);
-  });
+  // that fails is told by its stderr alone. Only the last OUTPUT_KEPT characters of each are kept:
+  // a bench's access log at tens of thousands of requests a second outgrows a string.
+  const output = keptTail();
+  const stderr = keptTail();
+  child.stdout?.on("data", (chunk) => output.add(String(chunk)));
   child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-    stderr += String(chunk);
+    output.add(String(chunk));
+    stderr.add(String(chunk));
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`instance exited: ${stderr.text()}`);
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, dataDir, process: child, output: () => output };
+    if (ok) return { url, dataDir, process: child, output: output.text };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`instance did not become healthy: ${stderr}`);
+  throw new Error(`instance did not become healthy: ${stderr.text()}`);
+}
+
+const OUTPUT_KEPT = 4 * 1024 * 1024;
+
+/** The last OUTPUT_KEPT characters or so of what was added, in whole chunks. */
+function keptTail() {
+  const chunks: string[] = [];
+  let size = 0;
+  return {
+    add(chunk: string) {
+      chunks.push(chunk);
+      size += chunk.length;
+      while (chunks.length > 1 && size - (chunks[0]?.length ?? 0) >= OUTPUT_KEPT) {
+        size -= chunks.shift()?.length ?? 0;
+      }
+    },
+    text: () => chunks.join(""),
+  };
 }
 
 /** Ends the process with `signal` and waits until it has exited. */

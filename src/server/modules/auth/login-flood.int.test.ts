@@ -132,17 +132,21 @@ describe("a guess at an address without an account", () => {
       error: { code: "invalid_credentials", message: "Invalid email or password." },
     });
     // Past the 20 a guess at an unknown address no longer costs a hash; the answer is the same.
-    const unknownTimes: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const { res, ms } = await timed(uniqueEmail("nobody"));
-      expect(answer(res)).toEqual(wrongPassword);
-      if (i >= 25) unknownTimes.push(ms);
+    for (let i = 0; i < 25; i++) {
+      expect(answer((await timed(uniqueEmail("nobody"))).res)).toEqual(wrongPassword);
     }
+    // Timed in turn, so the other test files' load on the machine weighs on both alike.
+    const unknownTimes: number[] = [];
     const knownTimes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const { res, ms } = await timed(victim.email);
-      expect(answer(res)).toEqual(wrongPassword);
-      knownTimes.push(ms);
+      for (const [email, times] of [
+        [uniqueEmail("nobody"), unknownTimes],
+        [victim.email, knownTimes],
+      ] as const) {
+        const { res, ms } = await timed(email);
+        expect(answer(res)).toEqual(wrongPassword);
+        times.push(ms);
+      }
     }
     // Similar timing: no answer that is quick because there was nothing to check.
     expect(quantile(unknownTimes, 0.5)).toBeGreaterThan(0.5 * quantile(knownTimes, 0.5));
