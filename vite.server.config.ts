@@ -5,67 +5,78 @@
 // load native or WebAssembly code, or start workers stay in node_modules. The migrations and the US
 // city data are copied beside them, where db/client.ts and cities/city-index.ts look.
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 
-export default defineConfig({
-  publicDir: false,
-  ssr: {
-    noExternal: true,
-    external: [
-      "@aws-sdk/client-s3",
-      "@aws-sdk/lib-storage",
-      "@electric-sql/pglite",
-      "@fastify/swagger",
-      "@fastify/swagger-ui",
-      "pg",
-      "pino",
-      "postgres",
-      "sharp",
+/** The server's build of `input` into `outDir`. */
+function serverBuild(outDir: string, input: Record<string, string>): UserConfig {
+  return {
+    publicDir: false,
+    ssr: {
+      noExternal: true,
+      external: [
+        "@aws-sdk/client-s3",
+        "@aws-sdk/lib-storage",
+        "@electric-sql/pglite",
+        "@fastify/swagger",
+        "@fastify/swagger-ui",
+        "pg",
+        "pino",
+        "postgres",
+        "sharp",
+      ],
+    },
+    logLevel: "warn",
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      target: "node24",
+      sourcemap: true,
+      minify: false,
+      rolldownOptions: {
+        input,
+        output: {
+          entryFileNames: "[name].js",
+          chunkFileNames: "[name]-[hash].js",
+          codeSplitting: { groups: [{ name: "packages", test: /node_modules/ }] },
+        },
+      },
+    },
+    plugins: [
+      {
+        // With --enable-source-maps Node decodes a chunk's whole map when the chunk loads: the
+        // packages' would cost each start 0.75 s, so only the app's own chunks keep theirs.
+        name: "drop-packages-source-map",
+        writeBundle(_options, bundle) {
+          for (const name of Object.keys(bundle)) {
+            if (!name.startsWith("packages-") || !name.endsWith(".js")) continue;
+            rmSync(`${outDir}/${name}.map`);
+            const file = `${outDir}/${name}`;
+            writeFileSync(
+              file,
+              readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n"),
+            );
+          }
+        },
+      },
+      {
+        name: "copy-migrations",
+        writeBundle() {
+          cpSync("src/server/db/migrations", `${outDir}/migrations`, { recursive: true });
+          cpSync("src/server/modules/cities/data", `${outDir}/data`, { recursive: true });
+        },
+      },
     ],
-  },
-  logLevel: "warn",
-  build: {
-    ssr: true,
-    outDir: "dist/server",
-    emptyOutDir: true,
-    target: "node24",
-    sourcemap: true,
-    minify: false,
-    rolldownOptions: {
-      input: {
+  };
+}
+
+// `--mode bench`: the benches' app process (bench/lib/app-server.ts) into dist/bench, so the
+// benches measure the code `npm start` runs (docs/performance.md "Commands").
+export default defineConfig(({ mode }) =>
+  mode === "bench"
+    ? serverBuild("dist/bench", { "app-server": "bench/lib/app-server.ts" })
+    : serverBuild("dist/server", {
         main: "src/server/main.ts",
         "migrate-to-postgres": "src/server/migrate-to-postgres.ts",
-      },
-      output: {
-        entryFileNames: "[name].js",
-        chunkFileNames: "[name]-[hash].js",
-        codeSplitting: { groups: [{ name: "packages", test: /node_modules/ }] },
-      },
-    },
-  },
-  plugins: [
-    {
-      // With --enable-source-maps Node decodes a chunk's whole map when the chunk loads: the
-      // packages' would cost each start 0.75 s, so only the app's own chunks keep theirs.
-      name: "drop-packages-source-map",
-      writeBundle(_options, bundle) {
-        for (const name of Object.keys(bundle)) {
-          if (!name.startsWith("packages-") || !name.endsWith(".js")) continue;
-          rmSync(`dist/server/${name}.map`);
-          const file = `dist/server/${name}`;
-          writeFileSync(
-            file,
-            readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n"),
-          );
-        }
-      },
-    },
-    {
-      name: "copy-migrations",
-      writeBundle() {
-        cpSync("src/server/db/migrations", "dist/server/migrations", { recursive: true });
-        cpSync("src/server/modules/cities/data", "dist/server/data", { recursive: true });
-      },
-    },
-  ],
-});
+      }),
+);

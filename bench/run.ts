@@ -74,6 +74,8 @@ const steps: (BenchStep & { needs?: keyof typeof seeds })[] = [
   { name: "inbound smtp", script: "bench/smtp-inbound.ts" },
   { name: "federation fan-out", script: "bench/federation-fanout.ts" },
   { name: "federation inbound", script: "bench/federation-inbound.ts" },
+  // Last: its base backup copies every database of the server, the seeded ones too.
+  { name: "replica reads", script: "bench/replica-reads.ts" },
 ];
 
 const words = process.argv.slice(2).map((w) => w.toLowerCase());

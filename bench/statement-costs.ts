@@ -12,9 +12,12 @@ import pg from "pg";
 import { FEED_PAGE_SIZE } from "../src/domain/limits";
 import { openDatabase } from "../src/server/db/client";
 import { findSessionByToken } from "../src/server/modules/auth/queries";
+import { remoteFeedKeys } from "../src/server/modules/federation/note-queries";
 import { likedAmong, loadPosts } from "../src/server/modules/posts/queries";
+import { repostFeedKeys } from "../src/server/modules/posts/repost-queries";
 import { timelineKeys } from "../src/server/modules/posts/timeline-queries";
 import { getProfileByHandle } from "../src/server/modules/profiles/service";
+import { mutedMarker } from "../src/server/policy/muted-words";
 import { databaseOf } from "./lib/bench-db";
 import { typicalReaders } from "./lib/feed-query";
 import { deleteBenchSessions } from "./lib/sessions";
@@ -65,8 +68,17 @@ await measure("timeline keys", async (i) => {
     keys.slice(0, FEED_PAGE_SIZE).map((k) => k.id),
   );
 });
+await measure("remote keys", (i) =>
+  remoteFeedKeys(db, { viewerId: at(i), limit: FEED_PAGE_SIZE + 1, cursor: null }),
+);
+await measure("repost keys", (i) =>
+  repostFeedKeys(db, { viewerId: at(i), limit: FEED_PAGE_SIZE + 1, cursor: null }),
+);
 await measure("posts", (i) => loadPosts(db, pageOf.get(at(i)) ?? []));
 await measure("likes", (i) => likedAmong(db, { viewerId: at(i), ids: pageOf.get(at(i)) ?? [] }));
+await measure("muted words", (i) =>
+  mutedMarker(db, { viewerId: at(i), context: "feed", now: new Date() }),
+);
 // The profile page's read (docs/performance.md "Profile and post pages"): its statement and the
 // answer made from it, each reader reading another reader's profile.
 const { rows: handles } = await pool.query<{ handle: string }>(

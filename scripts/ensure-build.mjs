@@ -1,7 +1,8 @@
 // Builds what `npm start` runs when it is missing or older than its sources (docs/operations.md
 // "Build"): the web app (dist/web) and the compiled server (dist/server/main.js). Run after
 // `npm install` and before `npm start`, so a fresh clone or a pull never starts a stale build;
-// with both up to date it only reads file times. `--server` checks the server alone (tests).
+// with both up to date it only reads file times. `--server` checks the server alone (tests);
+// `--bench` the benches' app process alone (dist/bench, bench/lib/app-process.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -50,6 +51,17 @@ const TARGETS = {
     sources: ["src/server", "src/domain", "vite.server.config.ts", "package-lock.json"],
     args: ["build", "--config", "vite.server.config.ts"],
   },
+  bench: {
+    output: "dist/bench/app-server.js",
+    sources: [
+      "src/server",
+      "src/domain",
+      "bench/lib",
+      "vite.server.config.ts",
+      "package-lock.json",
+    ],
+    args: ["build", "--config", "vite.server.config.ts", "--mode", "bench"],
+  },
 };
 
 if (!existsSync(vite)) {
@@ -63,7 +75,8 @@ if (!existsSync(vite)) {
   process.exit(0);
 }
 
-const wanted = process.argv.includes("--server") ? ["server"] : ["web", "server"];
+const only = ["server", "bench"].find((name) => process.argv.includes(`--${name}`));
+const wanted = only ? [only] : ["web", "server"];
 for (const name of wanted) {
   const target = TARGETS[name];
   if (builtAt(target.output) >= newest(target.sources)) continue;

@@ -4,7 +4,8 @@
 // (after a full garbage collection when asked); "stop". /metrics opens to BENCH_METRICS_TOKEN.
 // For the federation benches (BENCH_NET_HOST set) it is https://{that host} with
 // FEDERATION_ALLOW_PRIVATE, its fetch routed by bench-net.ts to the bench's other servers over TLS
-// (docs/performance.md "Federation"). Started by app-process.ts; not meant to be run by hand.
+// (docs/performance.md "Federation"). Compiled into dist/bench and started by app-process.ts; not
+// meant to be run by hand.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,7 +66,15 @@ try {
     NEW_ACCOUNT_DAYS: "0",
   });
   const logger = pino({ level: "silent" });
-  const database = fromPostgres(databaseUrl, Number(process.env.BENCH_APP_POOL ?? 10));
+  // DATABASE_READ_URLS of the app: the replica bench's streaming replica.
+  const readUrls = (process.env.BENCH_APP_READ_URLS ?? "").split(",").filter(Boolean);
+  for (const url of readUrls) assertLoopback(url, "read replica URL");
+  const database = fromPostgres(
+    databaseUrl,
+    Number(process.env.BENCH_APP_POOL ?? 10),
+    undefined,
+    readUrls.length > 0 ? { urls: readUrls } : undefined,
+  );
   const redis = await connectRedis(config.redisUrl);
   const bus = redis
     ? await createRedisBus(redis, (error) => console.error("realtime bus error", error))

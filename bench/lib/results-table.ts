@@ -25,6 +25,16 @@ const HEADER = [
   "",
 ];
 
+/** CPU a request in the app and in PostgreSQL: in µs below a tenth of a millisecond (the cheapest
+ * routes cost 10–15 µs, which two decimals of a millisecond would round alike). */
+function cpuCell(appMs: number, postgresMs: number | undefined): string {
+  if (appMs < 0.1) {
+    const us = (v: number) => `${(v * 1000).toFixed(0)} µs`;
+    return `${us(appMs)} · ${postgresMs === undefined ? "–" : us(postgresMs)}`;
+  }
+  return `${appMs.toFixed(2)} · ${postgresMs?.toFixed(2) ?? "–"} ms`;
+}
+
 function cells(rows: ResultRow[]): string[][] {
   const ceiling = rows.find((r) => r.ceiling)?.requestsPerSec;
   const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -36,9 +46,7 @@ function cells(rows: ResultRow[]): string[][] {
     ms(r.p99Ms),
     ms(r.maxMs),
     String(r.errors),
-    r.cpuAppMs === undefined
-      ? ""
-      : `${r.cpuAppMs.toFixed(2)} · ${r.cpuPostgresMs?.toFixed(2) ?? "–"} ms`,
+    r.cpuAppMs === undefined ? "" : cpuCell(r.cpuAppMs, r.cpuPostgresMs),
     r.ceilingRatio !== undefined
       ? r.ceilingRatio.toFixed(3)
       : ceiling && !r.inProcess
