@@ -380,21 +380,62 @@ export interface LikeKey {
   userId: string;
 }
 
-export async function deleteLike(db: Db, { postId, userId }: LikeKey): Promise<boolean> {
-  const rows = await db
-    .delete(postLikes)
-    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .returning({ postId: postLikes.postId });
-  return rows.length > 0;
-}
-
-export async function insertLike(db: Db, { postId, userId }: LikeKey): Promise<boolean> {
-  const rows = await db
-    .insert(postLikes)
-    .values({ postId, userId })
-    .onConflictDoNothing()
-    .returning({ postId: postLikes.postId });
-  return rows.length > 0;
+/**
+ * The spec's toggle_post_like in one statement: the post found live and visible to the liker
+ * (policy/visibility.ts seesPostsOf), the like removed when there was one and added otherwise, and
+ * the post's counter moved by what changed, returning the new count. Null when the post is gone
+ * or hidden from the liker. Neither removed nor added: a concurrent request of the same person
+ * liked it first. The counter's row lock orders concurrent likes of one post, so `likes_count`
+ * always equals the rows (docs/performance.md "Posts, likes and follows").
+ */
+export async function toggleLikeRow(
+  db: Db,
+  { postId, userId }: LikeKey,
+): Promise<{
+  liked: boolean;
+  unliked: boolean;
+  count: number;
+  authorId: string;
+  content: string;
+} | null> {
+  const [row] = await queryRows<{
+    liked: boolean;
+    unliked: boolean;
+    count: number;
+    user_id: string;
+    content: string;
+  }>(
+    db,
+    sql`with target as (
+        select p.id from ${posts} p
+        where p.id = ${postId} and p.deleted_at is null and ${seesPostsOf(userId, sql`p.user_id`)}
+      ),
+      removed as (
+        delete from ${postLikes} l using target t where l.post_id = t.id and l.user_id = ${userId}
+        returning 1
+      ),
+      added as (
+        insert into ${postLikes} (post_id, user_id)
+        select t.id, ${userId} from target t where not exists (select 1 from removed)
+        on conflict do nothing
+        returning 1
+      )
+      update ${posts} p
+      set likes_count = p.likes_count + (select count(*) from added)::int - (select count(*) from removed)::int
+      from target t
+      where p.id = t.id and p.deleted_at is null
+      returning exists (select 1 from added) as liked, exists (select 1 from removed) as unliked,
+        p.likes_count as count, p.user_id, p.content`,
+  );
+  return row
+    ? {
+        liked: Boolean(row.liked),
+        unliked: Boolean(row.unliked),
+        count: row.count,
+        authorId: row.user_id,
+        content: row.content,
+      }
+    : null;
 }
 
 /** Records a view unless this viewer was counted for this post in the last 24 hours. */

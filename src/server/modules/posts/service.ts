@@ -30,19 +30,17 @@ import { markMutedPost } from "./muted";
 import { hasTags, tagPost, untagPost } from "./post-tags";
 import { presentPost } from "./present";
 import {
-  bumpPostCounter,
   bumpViews,
-  deleteLike,
   feedPostKeys,
   findLivePost,
   findPostByPath,
-  insertLike,
   insertPost,
   type PostKey,
   readViews,
   recordView,
   showsImage,
   softDeletePost,
+  toggleLikeRow,
   updatePostContent,
   userPostKeys,
 } from "./queries";
@@ -425,30 +423,27 @@ export async function requireVisiblePost(db: Db, { viewerId, postId }: PostActio
   return post;
 }
 
-/** The spec's toggle_post_like: one transaction, so likes_count always equals the like rows. */
+/** The spec's toggle_post_like: one transaction, its change one statement (queries.ts
+ * toggleLikeRow), so likes_count always equals the like rows. */
 export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostAction) {
-  const like = { postId, userId: viewerId };
   return deps.outbox.transaction(async (tx, fx) => {
-    await requireVisiblePost(tx, { viewerId, postId });
-    const unliked = await deleteLike(tx, like);
-    const liked = !unliked && (await insertLike(tx, like));
-    const counter = await bumpPostCounter(tx, postId, "likes", liked ? 1 : unliked ? -1 : 0);
-    if (!counter) throw postNotFound();
-    const notify = liked
+    const toggled = await toggleLikeRow(tx, { postId, userId: viewerId });
+    if (!toggled) throw postNotFound();
+    const notify = toggled.liked
       ? await recordActivity(tx, {
-          recipientId: counter.userId,
+          recipientId: toggled.authorId,
           actorId: viewerId,
           type: "LIKE",
           postId,
-          postText: counter.content,
+          postText: toggled.content,
         })
       : null;
     // Neither removed nor added: a concurrent request of the same person already liked it.
-    const result = { liked: liked || !unliked, likesCount: counter.count };
+    const result = { liked: toggled.liked || !toggled.unliked, likesCount: toggled.count };
     fx.publishAfterCommit({
       type: "post.liked",
       postId,
-      authorId: counter.userId,
+      authorId: toggled.authorId,
       userId: viewerId,
       ...result,
     });
