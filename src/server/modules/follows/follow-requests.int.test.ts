@@ -397,10 +397,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     it("turning private off locks a request committed meanwhile in id order, never after the owner's row", async () => {
-      const owner = await privateAccount("held3");
-      const asker = await createAccount(t);
       const count = async (query: SQL) =>
         (await queryRows<{ n: number }>(t.database.db, query))[0]?.n ?? 0;
+      // A toggle locks the pair in id order (queries.ts lockPairState), so it holds the asker's
+      // row while waiting for the owner's only when the asker's id sorts first.
+      const pair = await Promise.all([createAccount(t), createAccount(t)]);
+      const [first] = await queryRows<{ user_id: string }>(
+        t.database.db,
+        sql`select user_id from profiles where user_id in (${pair[0].userId}, ${pair[1].userId}) order by user_id limit 1`,
+      );
+      const [asker, owner] = pair[0].userId === first?.user_id ? pair : [pair[1], pair[0]];
+      const made = await inject(t, owner, "PUT", "/api/account/privacy", { privateAccount: true });
+      expect(made.statusCode).toBe(200);
       let askerHeld = () => {};
       const held = new Promise<void>((resolve) => {
         askerHeld = resolve;
