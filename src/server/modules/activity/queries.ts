@@ -44,6 +44,33 @@ export async function insertActivity(tx: Db, row: ActivityRow): Promise<void> {
   await tx.insert(userActivity).values(row);
 }
 
+/**
+ * For a change's own statement: the row of a notice of `type` from `actorId` to the person in
+ * `recipient` about the post in `postId`, written for each row of `source` where `when` holds,
+ * never to the actor. No snippet is kept: the Activity page reads the post's words, as it does for
+ * a live post (service.ts listActivity). Returns the recipient for each row written.
+ */
+export function noticeRow({
+  source,
+  recipient,
+  actorId,
+  type,
+  postId,
+  when,
+}: {
+  source: SQL;
+  recipient: SQL;
+  actorId: string;
+  type: ActivityType;
+  postId: SQL;
+  when: SQL;
+}): SQL {
+  return sql`insert into ${userActivity} (recipient_id, actor_id, type, post_id)
+    select ${recipient}, ${actorId}, ${type}, ${postId} from ${source}
+    where ${when} and ${recipient} <> ${actorId}
+    returning recipient_id`;
+}
+
 /** A reporter's word of the action that closed their report; false when they have it already
  * (user_activity_report_outcome_idx). */
 export async function insertReportOutcome(

@@ -9,6 +9,7 @@
 // reporter's word of what became of their report (docs/safety.md "Reporters hear back"). A
 // comment, reply or mention from an account the recipient's filter holds is written held: it
 // waits under their Requests (docs/notifications.md "Requests").
+import type { SQL } from "drizzle-orm";
 import { warnedSnippet } from "../../../domain/activity-buckets";
 import type { Db } from "../../db/client";
 import { holdsFrom } from "../notification-settings/filter";
@@ -21,6 +22,7 @@ import {
   hasActivityFromElsewhere,
   insertActivity,
   insertReportOutcome,
+  noticeRow,
 } from "./queries";
 
 export type { ActivityType } from "./queries";
@@ -76,6 +78,16 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<stri
     held: heldRow,
   });
   return heldRow ? null : input.recipientId;
+}
+
+/**
+ * A notice written by the change's own statement (docs/performance.md "Posts, likes and
+ * follows"), for a kind the filter of new accounts never holds, so the row is all recordActivity
+ * would write.
+ */
+export function noticeInStatement(input: Parameters<typeof noticeRow>[0]): SQL {
+  if (FILTERED.has(input.type)) throw new Error(`recordActivity writes ${input.type} notices`);
+  return noticeRow(input);
 }
 
 /** Tells a reporter of the action that closed their report, once per reporter and action (a

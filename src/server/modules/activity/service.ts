@@ -104,9 +104,10 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
       actorCount: Number(group.actor_count),
       unread: group.unread,
       // The post as it reads now (edits included), its warning instead of its words when it has
-      // one (docs/feed.md "Content warnings"); a deleted post keeps the words it was liked for.
+      // one (docs/feed.md "Content warnings"); a deleted post keeps the words its notice kept,
+      // and a like's notice, which keeps none, the words the post had when it went.
       postSnippet:
-        post && !postDeleted
+        post && (!postDeleted || group.post_snippet === null)
           ? warnedSnippet(post.content, post.contentWarning)
           : group.post_snippet,
       commentSnippet: group.comment_snippet,

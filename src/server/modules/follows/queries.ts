@@ -2,12 +2,12 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
-import { userActivity } from "../../db/schema/activity";
 import { followers, followRequests } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { type BlockState, hasBlocked, visiblePerson } from "../../policy/visibility";
 import { copyIntoTimeline, removeFolloweeFromTimeline } from "../posts/timelines";
 import { personColumns } from "../profiles/person";
+import type { PushTarget, ToldInStatement } from "../push/tell";
 
 /** Who follows whom: one row of the followers table. */
 export interface FollowPair {
@@ -83,11 +83,11 @@ export interface FollowCounts {
 /**
  * The toggle's write, under lockPairState's lock, in one statement: the follow row inserted
  * (`follow`) or deleted, both people's counters moved when it was (the friends counts too when
- * the other follows back), for a follow the recipient's activity row (spec-2 §3), and the
- * followee's recent posts copied into the follower's timeline, or for an unfollow taken out of it
- * (posts/timeline-queries.ts). An approved request (`notify` false) writes no FOLLOW row: its
- * owner answered it, and the requester is told instead (requests.ts). Answers
- * whether the row changed and both people's counters after it.
+ * the other follows back), for a follow the followed person is told of (`told`) their activity
+ * row (spec-2 §3) and their browsers, and the followee's recent posts copied into the follower's
+ * timeline, or for an unfollow taken out of it (posts/timeline-queries.ts). An approved request
+ * (no `told`) writes no FOLLOW row: its owner answered it, and the requester is told instead
+ * (requests.ts). Answers whether the row changed and both people's counters after it.
  */
 export async function writeFollow(
   db: Db,
@@ -95,9 +95,21 @@ export async function writeFollow(
   {
     follow,
     followedBack,
-    notify = true,
-  }: { follow: boolean; followedBack: boolean; notify?: boolean },
-): Promise<{ changed: boolean; followerCounts: FollowCounts; followingCounts: FollowCounts }> {
+    told,
+  }: {
+    follow: boolean;
+    followedBack: boolean;
+    /** For a follow the followed person is told of: their notice, written by this statement,
+     * and their browsers to push it to, read by it. */
+    told?: ToldInStatement;
+  },
+): Promise<{
+  changed: boolean;
+  followerCounts: FollowCounts;
+  followingCounts: FollowCounts;
+  /** The followee's browsers, when `told` was given and the follow was written. */
+  targets: PushTarget[];
+}> {
   const step = follow ? 1 : -1;
   const friends = followedBack ? step : 0;
   const change = follow
@@ -105,12 +117,25 @@ export async function writeFollow(
           on conflict do nothing returning 1`
     : sql`delete from ${followers} where follower_id = ${followerId} and following_id = ${followingId}
           returning 1`;
+  const tell = follow ? told : undefined;
+  const noticed = tell
+    ? sql`, noticed as (${tell.notice({
+        source: sql`changed`,
+        recipient: sql`${followingId}::text`,
+        postId: sql`null::uuid`,
+        when: sql`true`,
+      })})`
+    : sql``;
+  const browsers = tell
+    ? sql`case when c.user_id = ${followingId} then ${tell.targets(sql`c.user_id`)} end`
+    : sql`null::json`;
   const rows = await queryRows<{
     user_id: string;
     friends_count: number;
     following_count: number;
     followers_count: number;
     changed: boolean;
+    targets: PushTarget[] | null;
   }>(
     db,
     sql`with changed as (${change}),
@@ -121,14 +146,11 @@ export async function writeFollow(
           friends_count = friends_count + ${friends}::int
         where user_id in (${followerId}, ${followingId}) and exists (select 1 from changed)
         returning user_id, friends_count, following_count, followers_count
-      ),
-      noticed as (
-        insert into ${userActivity} (recipient_id, actor_id, type)
-        select ${followingId}, ${followerId}, 'FOLLOW' where ${follow && notify}::boolean and exists (select 1 from changed)
-      ), timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFolloweeFromTimeline(followerId, followingId)})
-      select c.*, true as changed from counted c
+      )${noticed},
+      timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFolloweeFromTimeline(followerId, followingId)})
+      select c.*, true as changed, ${browsers} as targets from counted c
       union all
-      select p.user_id, p.friends_count, p.following_count, p.followers_count, false
+      select p.user_id, p.friends_count, p.following_count, p.followers_count, false, null
       from ${profiles} p
       where p.user_id in (${followerId}, ${followingId}) and not exists (select 1 from changed)`,
   );
@@ -144,6 +166,7 @@ export async function writeFollow(
     changed: rows.some((r) => r.changed),
     followerCounts: counts(followerId),
     followingCounts: counts(followingId),
+    targets: rows.find((r) => r.user_id === followingId && r.changed)?.targets ?? [],
   };
 }
 

@@ -96,7 +96,7 @@ async function approveLocked(
   await deleteFollowRequest(tx, pair);
   await forgetFollowRequest(tx, pair);
   const follow = { followerId: pair.requesterId, followingId: pair.targetId };
-  const written = await writeFollow(tx, follow, { follow: true, followedBack, notify: false });
+  const written = await writeFollow(tx, follow, { follow: true, followedBack });
   fx.publishAfterCommit({
     type: "follow.changed",
     ...follow,

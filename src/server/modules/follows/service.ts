@@ -15,8 +15,9 @@ import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { refuseRestricted } from "../../policy/restrictions";
 import { standingOf } from "../../policy/viewer-relation";
 import { canSee } from "../../policy/visibility";
+import { noticeInStatement } from "../activity/record";
 import { toPersonSummary } from "../profiles/person";
-import { tellByPush } from "../push/tell";
+import { pushTargetsOf, tellByPush } from "../push/tell";
 import { readPrivacy } from "./privacy-queries";
 import { followExists, listFollows, lockPairState, writeFollow } from "./queries";
 import { followRequestExists } from "./request-queries";
@@ -52,7 +53,15 @@ export async function toggleFollow(
     }
     if (!state.following && state.targetPrivate) return requestFollow(tx, fx, request);
     const follow = !state.following;
-    const written = await writeFollow(tx, pair, { follow, followedBack: state.followedBack });
+    const notice = { kind: "follow" as const, actorId: viewerId, request: false };
+    const written = await writeFollow(tx, pair, {
+      follow,
+      followedBack: state.followedBack,
+      told: {
+        notice: (at) => noticeInStatement({ ...at, actorId: viewerId, type: "FOLLOW" }),
+        targets: (recipient) => pushTargetsOf(recipient, notice),
+      },
+    });
     const following = follow && written.changed;
     fx.publishAfterCommit({
       type: "follow.changed",
@@ -63,8 +72,7 @@ export async function toggleFollow(
     });
     if (following) {
       fx.publishAfterCommit({ type: "activity.created", recipientId: targetUserId });
-      const notice = { kind: "follow" as const, actorId: viewerId, request: false };
-      await tellByPush(tx, fx, { recipientId: targetUserId, notice });
+      await tellByPush(tx, fx, { recipientId: targetUserId, notice, targets: written.targets });
     }
     return {
       following,

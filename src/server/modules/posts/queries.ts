@@ -13,6 +13,7 @@ import { profiles } from "../../db/schema/profiles";
 import { postReposts } from "../../db/schema/reposts";
 import { notMutedBy, notSuspended, seesPostsOf } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
+import type { PushTarget, ToldInStatement } from "../push/tell";
 import { previewColumns } from "./link-preview-queries";
 import { followedTagKeys } from "./tag-queries";
 import { timelineKeys } from "./timeline-queries";
@@ -382,32 +383,36 @@ export interface LikeKey {
 
 /**
  * The spec's toggle_post_like in one statement: the post found live and visible to the liker
- * (policy/visibility.ts seesPostsOf), the like removed when there was one and added otherwise, and
- * the post's counter moved by what changed, returning the new count. Null when the post is gone
- * or hidden from the liker. Neither removed nor added: a concurrent request of the same person
- * liked it first. The counter's row lock orders concurrent likes of one post, so `likes_count`
- * always equals the rows (docs/performance.md "Posts, likes and follows").
+ * (policy/visibility.ts seesPostsOf), the like removed when there was one and added otherwise, the
+ * post's counter moved by what changed, and for a like added, the author's notice written and
+ * their browsers read (`told`). Null when the post is gone or hidden from the liker. Neither
+ * removed nor added: a concurrent request of the same person liked it first. The counter's row
+ * lock orders concurrent likes of one post, so `likes_count` always equals the rows
+ * (docs/performance.md "Posts, likes and follows").
  */
 export async function toggleLikeRow(
   db: Db,
   { postId, userId }: LikeKey,
+  told: ToldInStatement,
 ): Promise<{
   liked: boolean;
   unliked: boolean;
   count: number;
   authorId: string;
-  content: string;
+  noticed: boolean;
+  targets: PushTarget[];
 } | null> {
   const [row] = await queryRows<{
     liked: boolean;
     unliked: boolean;
     count: number;
     user_id: string;
-    content: string;
+    noticed: boolean;
+    targets: PushTarget[];
   }>(
     db,
     sql`with target as (
-        select p.id from ${posts} p
+        select p.id, p.user_id from ${posts} p
         where p.id = ${postId} and p.deleted_at is null and ${seesPostsOf(userId, sql`p.user_id`)}
       ),
       removed as (
@@ -419,13 +424,21 @@ export async function toggleLikeRow(
         select t.id, ${userId} from target t where not exists (select 1 from removed)
         on conflict do nothing
         returning 1
-      )
+      ),
+      noticed as (${told.notice({
+        source: sql`target t`,
+        recipient: sql`t.user_id`,
+        postId: sql`t.id`,
+        when: sql`exists (select 1 from added)`,
+      })})
       update ${posts} p
       set likes_count = p.likes_count + (select count(*) from added)::int - (select count(*) from removed)::int
       from target t
       where p.id = t.id and p.deleted_at is null
       returning exists (select 1 from added) as liked, exists (select 1 from removed) as unliked,
-        p.likes_count as count, p.user_id, p.content`,
+        p.likes_count as count, p.user_id, exists (select 1 from noticed) as noticed,
+        case when exists (select 1 from noticed) then ${told.targets(sql`p.user_id`)}
+          else '[]'::json end as targets`,
   );
   return row
     ? {
@@ -433,7 +446,8 @@ export async function toggleLikeRow(
         unliked: Boolean(row.unliked),
         count: row.count,
         authorId: row.user_id,
-        content: row.content,
+        noticed: Boolean(row.noticed),
+        targets: row.targets,
       }
     : null;
 }

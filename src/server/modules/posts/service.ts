@@ -19,9 +19,9 @@ import { mayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
 import { recordMentions } from "../activity/mentions";
-import { recordActivity } from "../activity/record";
+import { noticeInStatement } from "../activity/record";
 import { type StoredImage, storeImagesThenWrite } from "../media/service";
-import { tellByPush } from "../push/tell";
+import { pushTargetsOf, tellByPush } from "../push/tell";
 import { newerFirst } from "./feed-cache";
 import { type PageDeps, presentPage } from "./key-page";
 import { chosenPreviewId } from "./link-previews";
@@ -426,18 +426,17 @@ export async function requireVisiblePost(db: Db, { viewerId, postId }: PostActio
 /** The spec's toggle_post_like: one transaction, its change one statement (queries.ts
  * toggleLikeRow), so likes_count always equals the like rows. */
 export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostAction) {
+  const notice = { kind: "like", actorId: viewerId, postId } as const;
   return deps.outbox.transaction(async (tx, fx) => {
-    const toggled = await toggleLikeRow(tx, { postId, userId: viewerId });
+    const toggled = await toggleLikeRow(
+      tx,
+      { postId, userId: viewerId },
+      {
+        notice: (at) => noticeInStatement({ ...at, actorId: viewerId, type: "LIKE" }),
+        targets: (recipient) => pushTargetsOf(recipient, notice),
+      },
+    );
     if (!toggled) throw postNotFound();
-    const notify = toggled.liked
-      ? await recordActivity(tx, {
-          recipientId: toggled.authorId,
-          actorId: viewerId,
-          type: "LIKE",
-          postId,
-          postText: toggled.content,
-        })
-      : null;
     // Neither removed nor added: a concurrent request of the same person already liked it.
     const result = { liked: toggled.liked || !toggled.unliked, likesCount: toggled.count };
     fx.publishAfterCommit({
@@ -447,11 +446,12 @@ export async function togglePostLike(deps: PostDeps, { viewerId, postId }: PostA
       userId: viewerId,
       ...result,
     });
-    if (notify) {
-      fx.publishAfterCommit({ type: "activity.created", recipientId: notify });
+    if (toggled.noticed) {
+      fx.publishAfterCommit({ type: "activity.created", recipientId: toggled.authorId });
       await tellByPush(tx, fx, {
-        recipientId: notify,
-        notice: { kind: "like", actorId: viewerId, postId },
+        recipientId: toggled.authorId,
+        notice,
+        targets: toggled.targets,
       });
     }
     return result;

@@ -1,6 +1,6 @@
 // SQL for web push (docs/notifications.md "Push"): the browsers a person subscribed
 // (push_subscriptions), and those a push goes to.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../domain/contracts/notification-settings";
 import { type Db, queryRows } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema/push";
@@ -120,33 +120,51 @@ export interface PushActor {
   mutesApply: boolean;
 }
 
+/** The recipient's browsers a push of `kind` goes to, as rows: while they want that kind pushed
+ * (modules/notifications) and may see `actor` (policy/visibility.ts; none: someone outside or
+ * elsewhere, or no one), with whether they show message previews. */
+function targetRows(recipient: SQL, kind: NotificationKind, actor: PushActor | null): SQL {
+  const actorShown = !actor
+    ? sql`true`
+    : actor.mutesApply
+      ? visibleAuthor(recipient, sql`${actor.userId}`)
+      : visiblePerson(recipient, sql`${actor.userId}`);
+  return sql`select s.id, ${showsPreviews(recipient)} as previews
+    from ${pushSubscriptions} s
+    where s.user_id = ${recipient}
+      and ${wants(recipient, kind, "push")}
+      and ${actorShown}
+    limit ${MAX_SUBSCRIPTIONS}`;
+}
+
+/** A browser a push goes to. */
+export interface PushTarget {
+  id: string;
+  previews: boolean;
+}
+
 /**
- * The browsers a push of `kind` goes to, in one statement: the recipient's subscriptions while
- * they want that kind pushed (modules/notifications) and may see `actor` (policy/visibility.ts;
- * none: someone outside or elsewhere, or no one), with whether they show message previews. None
- * when the person has no browser, or turned the kind's push off.
+ * The browsers a push of `kind` goes to, in one statement (targetRows). None when the person has
+ * no browser, or turned the kind's push off.
  */
-export async function pushTargets(
+export function pushTargets(
   db: Db,
   {
     recipientId,
     kind,
     actor,
   }: { recipientId: string; kind: NotificationKind; actor: PushActor | null },
-): Promise<{ id: string; previews: boolean }[]> {
-  const actorShown = !actor
-    ? sql`true`
-    : actor.mutesApply
-      ? visibleAuthor(recipientId, sql`${actor.userId}`)
-      : visiblePerson(recipientId, sql`${actor.userId}`);
-  const recipient = sql`${recipientId}`;
-  return queryRows<{ id: string; previews: boolean }>(
-    db,
-    sql`select s.id, ${showsPreviews(recipient)} as previews
-      from ${pushSubscriptions} s
-      where s.user_id = ${recipientId}
-        and ${wants(recipient, kind, "push")}
-        and ${actorShown}
-      limit ${MAX_SUBSCRIPTIONS}`,
-  );
+): Promise<PushTarget[]> {
+  return queryRows<PushTarget>(db, targetRows(sql`${recipientId}`, kind, actor));
+}
+
+/** The same as a JSON array, for a change's own statement to return beside what it wrote, so
+ * telling costs no statement of its own (docs/notifications.md "Push"). */
+export function pushTargetsValue(
+  recipient: SQL,
+  kind: NotificationKind,
+  actor: PushActor | null,
+): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', t.id, 'previews', t.previews)), '[]'::json)
+    from (${targetRows(recipient, kind, actor)}) t)`;
 }
