@@ -196,7 +196,8 @@ test("opens from the home screen without the network: its shell, offline, then t
   expect(await captureOffline(page, testInfo)).toEqual([]);
   expect(failed.filter((path) => !/^\/(api|realtime)(\/|$)/.test(path))).toEqual([]);
 
-  // The browser's online event asks again: the page itself, signed in, without a reload.
+  // Back online, the page asks again by itself (Chromium does not fire `online` in a page it
+  // opened offline, so this is the check every 5 s): the page itself, signed in, without a reload.
   await context.setOffline(false);
   await expect(page.getByRole("heading", { name: "Search", level: 1 })).toBeVisible();
   await expect(offlineHeading(page)).toHaveCount(0);
