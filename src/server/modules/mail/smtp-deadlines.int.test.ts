@@ -59,9 +59,12 @@ describe("inbound SMTP deadlines", () => {
     expect(await client.command("EHLO slow.example")).toMatch(/^250[ -]/);
     const answers = await noopUntilClosed(client);
     const closedAt = await client.closedAt;
-    // Every line was whole and answered in time; the session as a whole was not.
-    expect(answers.length).toBeGreaterThanOrEqual(SESSION_MS / STEP_MS - 3);
-    expect(answers.every((a) => a.startsWith("250"))).toBe(true);
+    // Every line was whole and answered in time; the session as a whole was not. The server's
+    // parting 421 can be read as the answer to a NOOP sent while it was on its way.
+    const lastAnswer = answers.at(-1) ?? "";
+    const answered = lastAnswer.startsWith("421 ") ? answers.slice(0, -1) : answers;
+    expect(answered.length).toBeGreaterThanOrEqual(SESSION_MS / STEP_MS - 3);
+    expect(answered.filter((a) => !a.startsWith("250 "))).toEqual([]);
     expect(closedAt - greetedAt).toBeGreaterThanOrEqual(SESSION_MS - 200);
     expect(closedAt - greetedAt).toBeLessThan(SESSION_MS + 1500);
     expect(client.said()).toMatch(/\r\n421 4\.4\.2 .*Timeout: a session must reach DATA within 4 /);
