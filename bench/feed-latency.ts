@@ -1,6 +1,6 @@
 // Latency of the home feed's first page (20 posts) on the seeded feed database:
-//  1. in-process, one at a time: feedPostKeys + loadPosts for 500 readers (480 typical, 20
-//     who follow 5,000 accounts), p50/p99 of each part;
+//  1. in-process, one at a time: the first keys (firstFeedKeys) + loadPosts for 500 readers (480
+//     typical, 20 who follow 5,000 accounts), p50/p99 of each part;
 //  2. EXPLAIN (ANALYZE, BUFFERS) of the feed statement for one typical and one heavy reader, and
 //     of two changes to it (lib/feed-alternatives.ts);
 //  3. over HTTP: the app in a child process, GET /api/feed on 100 connections opened first,

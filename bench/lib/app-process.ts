@@ -68,12 +68,14 @@ export async function startApp(options: {
 }): Promise<RunningApp> {
   ensureBuilt();
   const child: ChildProcess = fork(SERVER_ENTRY, [], {
-    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app (open it in Chrome DevTools).
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app (open it in Chrome DevTools);
+    // BENCH_TRACE_GC=1 prints each of the app's garbage collections and its pause.
     execArgv: [
       "--expose-gc",
       // As `npm start` runs the server (package.json; docs/operations.md "Build").
       "--enable-source-maps",
       "--max-semi-space-size=32",
+      ...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []),
       ...(process.env.BENCH_CPU_PROF
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),

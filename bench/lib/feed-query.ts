@@ -1,11 +1,17 @@
 // The feed's SQL measured without HTTP: which readers to use (typical and "heavy", who follow
-// thousands), feedPostKeys + loadPosts timed in-process, and EXPLAIN (ANALYZE, BUFFERS) of
-// the exact statement feedPostKeys sends (captured through a Drizzle logger, so it follows src/).
+// thousands), the first page's keys (firstFeedKeys: the timeline's, the reposts' and those from
+// elsewhere in one statement) + loadPosts timed in-process, and EXPLAIN (ANALYZE, BUFFERS) of the
+// exact statement firstFeedKeys sends (captured through a Drizzle logger, so it follows src/).
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import { FEED_PAGE_SIZE } from "../../src/domain/limits";
 import type { Db } from "../../src/server/db/client";
-import { feedPostKeys, loadPosts } from "../../src/server/modules/posts/queries";
+import { firstFeedKeys } from "../../src/server/modules/federation/note-queries";
+import { loadPosts } from "../../src/server/modules/posts/queries";
+
+/** The first page's statement for its keys, as a feed read that misses the cache sends it. */
+const firstKeys = async (db: Db, viewerId: string) =>
+  (await firstFeedKeys(db, { viewerId, limit: FEED_PAGE_SIZE + 1 })).own;
 
 /** Readers following at least `minFollowing` accounts (the seeder's 5,000-followee readers). */
 export async function heavyReaders(pool: pg.Pool, count: number, minFollowing = 1_000) {
@@ -42,7 +48,7 @@ export interface Timing {
 /** First page for one reader, as the service builds it: the keys, then one hydration query. */
 export async function timeFirstPage(db: Db, viewerId: string): Promise<Timing> {
   const t0 = performance.now();
-  const keys = await feedPostKeys(db, { viewerId, limit: FEED_PAGE_SIZE, cursor: null });
+  const keys = await firstKeys(db, viewerId);
   const t1 = performance.now();
   const ids = keys.slice(0, FEED_PAGE_SIZE).map((k) => k.id);
   const rows = await loadPosts(db, ids);
@@ -70,18 +76,14 @@ export async function explainFirstStatement(
   return rows.map((r) => r["QUERY PLAN"]);
 }
 
-/** The plan of the statement feedPostKeys sends for this reader's first page. */
+/** The plan of the statement firstFeedKeys sends for this reader's first page. */
 export const explainFeed = (pool: pg.Pool, viewerId: string) =>
-  explainFirstStatement(pool, (db) =>
-    feedPostKeys(db, { viewerId, limit: FEED_PAGE_SIZE, cursor: null }),
-  );
+  explainFirstStatement(pool, (db) => firstKeys(db, viewerId));
 
 /** The plan of the hydration of this reader's first page. */
 export async function explainHydration(pool: pg.Pool, viewerId: string) {
   const db = drizzle({ client: pool }) as unknown as Db;
-  const ids = (await feedPostKeys(db, { viewerId, limit: FEED_PAGE_SIZE, cursor: null })).map(
-    (k) => k.id,
-  );
+  const ids = (await firstKeys(db, viewerId)).map((k) => k.id);
   return explainFirstStatement(pool, (captured) =>
     loadPosts(captured, ids.slice(0, FEED_PAGE_SIZE)),
   );

@@ -16,6 +16,17 @@ export interface RemoteFeedKey {
   createdAt: Date;
 }
 
+/** The first page of a reader's home feed, each kind its newest keys (docs/feed.md "The first
+ * page in one statement"). */
+export interface FirstFeedKeys {
+  /** From the reader's timeline: exact when it holds `limit` of them (posts/timeline-queries.ts). */
+  own: { id: string; createdAt: Date }[];
+  /** Their followees' reposts, by the repost's id and time. */
+  reposts: { id: string; createdAt: Date; repostOf: string }[];
+  /** The posts from elsewhere, as `feedKeys` gives them. */
+  remote: RemoteFeedKey[];
+}
+
 export interface FederationPort {
   /** Whether someone on another server follows this person (read in the caller's transaction). */
   reachesOtherServers(db: Db, userId: string): Promise<boolean>;
@@ -37,6 +48,9 @@ export interface FederationPort {
     db: Db,
     input: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
   ): Promise<RemoteFeedKey[]>;
+  /** The first page of the reader's home feed, the newest `limit` keys of each kind, in one
+   * statement: federation unites the posts module's parts with its own (posts/feed-parts.ts). */
+  firstFeedKeys(db: Db, input: { viewerId: string; limit: number }): Promise<FirstFeedKeys>;
   /** The newest `limit` posts from elsewhere listed under the tag (its key) that the viewer may
    * see, before the cursor (docs/federation.md "Hashtags"). */
   tagKeys(

@@ -12,6 +12,8 @@ import {
   type RemoteImage,
 } from "../../db/schema/federation";
 import { notMutedBy, notSuspended } from "../../policy/visibility";
+import type { FirstFeedKeys } from "../../ports/federation";
+import { firstRepostKeysPart, firstTimelineKeysPart } from "../posts/feed-parts";
 import { noteRepostsCount, repostedByViewer } from "./note-repost-queries";
 
 export interface NoteFields {
@@ -172,9 +174,7 @@ export async function remoteFeedKeys(
     cursor,
   }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
 ): Promise<NoteKey[]> {
-  const rows = cursor
-    ? await queryRows<RemoteKeyRow>(db, remoteFeedKeysQuery(viewerId, limit, cursor))
-    : await firstRemoteFeedKeys(db).execute({ viewer: viewerId, limit });
+  const rows = await queryRows<RemoteKeyRow>(db, remoteFeedKeysQuery(viewerId, limit, cursor));
   return rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt) }));
 }
 
@@ -263,17 +263,50 @@ function remoteFeedKeysQuery(
         limit ${limit}`;
 }
 
-/** The first page's keys from elsewhere, which every feed cache miss reads beside its posts:
- * prepared, so PostgreSQL plans it once per connection (db/prepared.ts; planned afresh it cost
- * about 3.5 ms of PostgreSQL's CPU a read: docs/performance.md "Feed"). */
-const firstRemoteFeedKeys = preparedPer((db) =>
-  db
-    .select({ id: sql<string>`k.id`, createdAt: sql<Date | string>`k."createdAt"` })
+/** The first page's keys of every kind, which every feed cache miss reads: the reader's timeline
+ * and their followees' reposts (the posts module's parts, posts/feed-parts.ts) and the posts from
+ * elsewhere, each its newest `limit`, united in one statement and prepared, so a read sends one
+ * statement for its keys, which PostgreSQL plans once per connection (db/prepared.ts; docs/feed.md
+ * "The first page in one statement"). */
+const firstFeedAll = preparedPer((db) => {
+  const viewer = sql.placeholder("viewer");
+  const limit = sql.placeholder("limit");
+  return db
+    .select({
+      kind: sql<FirstKeyKind>`k.kind`,
+      id: sql<string>`k.id`,
+      at: sql<Date | string>`k.at`,
+      repostOf: sql<string | null>`k.repost_of`,
+    })
     .from(
-      sql`(${remoteFeedKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), null)}) k`,
+      sql`(
+        (select 'own' as kind, t.id, t.created_at as at, null::uuid as repost_of
+          from (${firstTimelineKeysPart(viewer, limit)}) t)
+        union all
+        (select 'repost', r.id, r.created_at, r.post_id from (${firstRepostKeysPart(viewer, limit)}) r)
+        union all
+        (select 'remote', n.id, n."createdAt", null from (${remoteFeedKeysQuery(viewer, limit, null)}) n)
+      ) k`,
     )
-    .prepare("feed_first_remote"),
-);
+    .prepare("feed_first_all");
+});
+
+type FirstKeyKind = "own" | "repost" | "remote";
+
+/** The first page's keys of every kind, newest first within each (ports/federation.ts). */
+export async function firstFeedKeys(
+  db: Db,
+  { viewerId, limit }: { viewerId: string; limit: number },
+): Promise<FirstFeedKeys> {
+  const keys: FirstFeedKeys = { own: [], reposts: [], remote: [] };
+  for (const row of await firstFeedAll(db).execute({ viewer: viewerId, limit })) {
+    const key = { id: row.id, createdAt: new Date(row.at) };
+    if (row.kind === "own") keys.own.push(key);
+    else if (row.kind === "remote") keys.remote.push(key);
+    else if (row.repostOf) keys.reposts.push({ ...key, repostOf: row.repostOf });
+  }
+  return keys;
+}
 
 /** One person's posts (not replies), newest first, before the cursor. */
 export function noteKeysOf(

@@ -25,7 +25,7 @@ import { TableKvStore } from "./kv-store";
 import { FEDERATION_SWEEP_MS, scheduleKvSweep } from "./kv-sweep";
 import { joinLibraryLog } from "./library-log";
 import { TableMessageQueue } from "./message-queue";
-import { remoteFeedKeys } from "./note-queries";
+import { firstFeedKeys, remoteFeedKeys } from "./note-queries";
 import { profileNoteRepostKeys } from "./note-repost-queries";
 import { tagNoteKeys, tagNotesCount } from "./note-tag-queries";
 import { presentNotes, presentReplies } from "./notes";
@@ -48,6 +48,7 @@ export const federationPort: FederationPort = {
     if (recipients.length > 0) fx.federate({ kind: "actor.delete", userId, recipients });
   },
   feedKeys: remoteFeedKeys,
+  firstFeedKeys,
   tagKeys: tagNoteKeys,
   tagCount: tagNotesCount,
   profileRepostKeys: profileNoteRepostKeys,

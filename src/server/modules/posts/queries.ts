@@ -61,6 +61,13 @@ async function firstKeys(db: Db, viewerId: string, limit: number) {
   return feedFirstKeys(db).execute({ viewer: viewerId, limit });
 }
 
+/** The first page's keys by the merge per followee, for a reader whose timeline's days do not
+ * fill it (docs/feed.md "Timelines written at post time"). */
+export async function mergedFirstKeys(db: Db, viewerId: string, limit: number): Promise<PostKey[]> {
+  const rows = await feedFirstKeys(db).execute({ viewer: viewerId, limit });
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
+}
+
 /** The merge per followee, with the posts of the tags the reader follows (docs/feed.md
  * "Hashtags"; `union` keeps a post met both ways once). */
 function feedKeysQuery(

@@ -5,7 +5,6 @@
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
-import { preparedPer } from "../../db/prepared";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { postReposts } from "../../db/schema/reposts";
@@ -96,9 +95,7 @@ export async function repostFeedKeys(
   db: Db,
   { viewerId, limit, cursor }: { viewerId: string; limit: number; cursor: Cursor | null },
 ): Promise<{ id: string; createdAt: Date; repostOf: string }[]> {
-  const rows = cursor
-    ? await queryRows<RepostKeyRow>(db, repostKeysQuery(viewerId, limit, cursor))
-    : await firstRepostKeys(db).execute({ viewer: viewerId, limit });
+  const rows = await queryRows<RepostKeyRow>(db, repostKeysQuery(viewerId, limit, cursor));
   return rows.map((r) => ({
     id: r.id,
     createdAt: new Date(r.created_at),
@@ -140,18 +137,10 @@ function repostKeysQuery(
       limit ${limit}`;
 }
 
-/** The first page's reposts, which every feed cache miss reads beside its posts: prepared, so
- * PostgreSQL plans it once per connection (db/prepared.ts; planning it cost about 2 ms a read). */
-const firstRepostKeys = preparedPer((db) =>
-  db
-    .select({
-      id: sql<string>`k.id`,
-      created_at: sql<Date | string>`k.created_at`,
-      post_id: sql<string>`k.post_id`,
-    })
-    .from(sql`(${repostKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"), null)}) k`)
-    .prepare("feed_first_reposts"),
-);
+/** The first page's reposts (`id`, `created_at`, `post_id`), for the statement that reads the
+ * first page's keys of every kind at once (posts/feed-parts.ts). */
+export const firstRepostKeysPart = (viewer: Placeholder, limit: Placeholder): SQL =>
+  repostKeysQuery(viewer, limit, null);
 
 /**
  * The person's reposts before the cursor, newest first, `limit` of them (served by

@@ -18,6 +18,7 @@ import { newAccountsSince, spendNewAccountWrite } from "../../policy/new-account
 import { mayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
 import { canSeePosts } from "../../policy/visibility";
+import type { FirstFeedKeys } from "../../ports/federation";
 import { recordMentions } from "../activity/mentions";
 import { noticeInStatement } from "../activity/record";
 import { type StoredImage, storeImagesThenWrite } from "../media/service";
@@ -35,6 +36,7 @@ import {
   findLivePost,
   findPostByPath,
   insertPost,
+  mergedFirstKeys,
   type PostKey,
   readViews,
   recordView,
@@ -139,11 +141,38 @@ export async function mergedFeedKeys(
     cursor,
   }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
 ): Promise<PostKey[]> {
+  if (!cursor) return firstFeedKeys(deps, { viewerId, limit });
   const [local, remote, reposts] = await Promise.all([
     feedPostKeys(deps.db, { viewerId, limit, cursor }),
     deps.federation.feedKeys(deps.db, { viewerId, limit: limit + 1, cursor }),
     repostFeedKeys(deps.db, { viewerId, limit: limit + 1, cursor }),
   ]);
+  return mergeFeedKeys({ local, remote, reposts }, limit);
+}
+
+/** The first page's keys, all kinds in one statement (docs/feed.md "The first page in one
+ * statement"); ours by the merge per followee when the timeline's days do not fill the page. */
+async function firstFeedKeys(
+  deps: Pick<AppContext, "db" | "federation">,
+  { viewerId, limit }: { viewerId: string; limit: number },
+): Promise<PostKey[]> {
+  const first = await deps.federation.firstFeedKeys(deps.db, { viewerId, limit: limit + 1 });
+  const local =
+    first.own.length === limit + 1
+      ? first.own
+      : await mergedFirstKeys(deps.db, viewerId, limit + 1);
+  return mergeFeedKeys({ local, remote: first.remote, reposts: first.reposts }, limit);
+}
+
+/** Ours, the posts from elsewhere and the reposts, newest first, `limit` and one more. */
+function mergeFeedKeys(
+  {
+    local,
+    remote,
+    reposts,
+  }: { local: PostKey[]; remote: FirstFeedKeys["remote"]; reposts: FirstFeedKeys["reposts"] },
+  limit: number,
+): PostKey[] {
   if (remote.length === 0 && reposts.length === 0) return local;
   return [...local, ...remote.map((k) => ({ ...k, remote: true as const })), ...reposts]
     .sort(newerFirst)

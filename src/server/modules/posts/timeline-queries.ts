@@ -146,6 +146,11 @@ const timelineFirstKeys = preparedPer((db) =>
     .prepare("timeline_first_keys"),
 );
 
+/** The timeline's first keys (`id`, `created_at`), as timelineKeys reads them, for the statement
+ * that reads the first page's keys of every kind at once (posts/feed-parts.ts). */
+export const firstTimelineKeysPart = (viewer: Placeholder, limit: Placeholder): SQL =>
+  timelineKeysQuery(viewer, limit);
+
 /**
  * The newest `limit` keys of the reader's feed within the timeline's days. Exact when it returns
  * `limit` rows (every post of those days is in the timelines or merged); fewer mean the feed

@@ -1,0 +1,6 @@
+// The home feed's first page as parts of one statement (docs/feed.md "The first page in one
+// statement"): the federation module, which sits above this one, unites these with its own part
+// (the posts from elsewhere), so a feed read that misses the cache sends one statement for its
+// keys, not three. The SQL is in timeline-queries.ts and repost-queries.ts.
+export { firstRepostKeysPart } from "./repost-queries";
+export { firstTimelineKeysPart } from "./timeline-queries";
