@@ -171,6 +171,8 @@ describe("the outbox", () => {
       payload: { subscriptionId: `sub_${i}` },
     }));
     await a.write(t.database.db, messages);
+    // Left behind by the request that wrote them, once their lease has passed.
+    await makeDue();
     await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
     const all = [...first, ...second] as { subscriptionId: string }[];
     expect(all).toHaveLength(60);
@@ -193,18 +195,36 @@ describe("the outbox", () => {
     expect(await rows()).toEqual([]);
   });
 
+  it("leaves a row its request delivers to that request for its lease, then delivers it once", async () => {
+    const delivered: unknown[] = [];
+    const worker = recordingOutbox(delivered);
+    // Written as a request that delivers it right after its commit writes it, then the request
+    // died: the row counts that first attempt and waits out the lease, claimed by no one.
+    await worker.write(t.database.db, [
+      { topic: "payments.cancel", payload: { subscriptionId: "sub_request" } },
+    ]);
+    expect(await rows()).toEqual([expect.objectContaining({ attempts: 1, due: false })]);
+    await worker.drain();
+    expect(delivered).toEqual([]);
+    await makeDue();
+    await worker.drain();
+    expect(delivered).toEqual([{ subscriptionId: "sub_request" }]);
+    expect(await rows()).toEqual([]);
+  });
+
   it("leaves a row claimed by a worker that died to its lease, then delivers it once", async () => {
     const delivered: unknown[] = [];
     const worker = recordingOutbox(delivered);
     await worker.write(t.database.db, [
       { topic: "payments.cancel", payload: { subscriptionId: "sub_orphan" } },
     ]);
+    await makeDue();
     // A worker claims the row and dies before delivering it.
     const [claimed] = await claimDue(t.database.db, { limit: 10, leaseMs: 30_000 });
-    expect(claimed?.attempts).toBe(1);
+    expect(claimed?.attempts).toBe(2);
     await worker.drain();
     expect(delivered).toEqual([]);
-    expect(await rows()).toEqual([expect.objectContaining({ attempts: 1, due: false })]);
+    expect(await rows()).toEqual([expect.objectContaining({ attempts: 2, due: false })]);
     // Its lease runs out.
     await makeDue();
     await worker.drain();

@@ -198,19 +198,28 @@ export class Outbox {
     };
   }
 
-  /** Writes `queued` in `db` (a transaction); what to deliver once it commits. */
+  /** Writes `queued` in `db` (a transaction); what to deliver once it commits. A row this
+   * request delivers itself right after the commit (not an event, not a background topic, not
+   * held) is written leased to it, as a claim would lease it, so it needs no claim of its own
+   * (docs/outbox.md "Delivering"). */
   async write(db: Db, queued: Queued[]): Promise<Written> {
     const now = Date.now();
-    const delayed = queued.map(({ notBefore, ...message }) => ({
-      message: message as OutboxMessage,
-      delayMs: notBefore
-        ? Math.max(0, notBefore.getTime() - now)
-        : message.topic === "event"
-          ? EVENT_GRACE_MS
-          : 0,
-    }));
+    const delayed = queued.map(({ notBefore, ...message }) => {
+      const held = notBefore ? Math.max(0, notBefore.getTime() - now) : 0;
+      const leased =
+        held === 0 && message.topic !== "event" && !BACKGROUND_TOPICS.has(message.topic);
+      return {
+        message: message as OutboxMessage,
+        delayMs: leased
+          ? LEASE_MS
+          : message.topic === "event" && !notBefore
+            ? EVENT_GRACE_MS
+            : held,
+        leased,
+      };
+    });
     const ids = await insertMessages(db, delayed);
-    return delayed.map(({ message }, i) => ({ id: ids[i] as number, message }));
+    return delayed.map(({ message, leased }, i) => ({ id: ids[i] as number, message, leased }));
   }
 
   /** After the commit: events at once (then their rows go), background topics to the worker, the
@@ -233,18 +242,18 @@ export class Outbox {
       this.options.log.warn({ err: error }, "published events not cleared; they may repeat");
     });
     if (written.some(({ message }) => BACKGROUND_TOPICS.has(message.topic))) this.kick();
-    const others = written
-      .filter(({ message }) => message.topic !== "event" && !BACKGROUND_TOPICS.has(message.topic))
-      .map(({ id }) => id);
-    if (others.length > 0) {
-      const rows = await claimDue(this.options.db, {
-        limit: others.length,
-        leaseMs: LEASE_MS,
-        ids: others,
-      });
-      for (const row of rows) outcomes.set(row.id, await this.deliver(row));
-      await this.removeDelivered(rows, outcomes);
-    }
+    // Leased to this request when written: delivered as a claim's rows are, without a claim. The
+    // payload goes as the worker would read it back, through JSON.
+    const rows: OutboxRow[] = written
+      .filter(({ leased }) => leased)
+      .map(({ id, message }) => ({
+        id,
+        topic: message.topic,
+        payload: JSON.parse(JSON.stringify(message.payload)),
+        attempts: 1,
+      }));
+    for (const row of rows) outcomes.set(row.id, await this.deliver(row));
+    await this.removeDelivered(rows, outcomes);
     return outcomes;
   }
 
@@ -343,7 +352,7 @@ export class Outbox {
   }
 }
 
-type Written = { id: number; message: OutboxMessage }[];
+type Written = { id: number; message: OutboxMessage; leased?: boolean }[];
 
 /** A message to write, with when it may go out (held by quiet hours), if not at once. */
 type Queued = OutboxMessage & { notBefore?: Date | null };

@@ -14,40 +14,42 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Writes messages in the caller's transaction; ids in the order given. */
+/** Writes messages in the caller's transaction; ids in the order given. A message `leased` is
+ * written as a claim leaves a row: its first attempt counted, due only once `delayMs` (the
+ * lease) has passed, so no worker takes it while the writer delivers it. */
 export async function insertMessages(
   db: Db,
-  messages: { message: OutboxMessage; delayMs: number }[],
+  messages: { message: OutboxMessage; delayMs: number; leased?: boolean }[],
 ): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await db
     .insert(outbox)
     .values(
-      messages.map(({ message, delayMs }) => ({
+      messages.map(({ message, delayMs, leased }) => ({
         topic: message.topic,
         payload: message.payload,
         availableAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+        attempts: leased ? 1 : 0,
       })),
     )
     .returning({ id: outbox.id });
   return rows.map((row) => row.id);
 }
 
-/** Leases up to `limit` due rows (or only `ids`, when given) for `leaseMs`. `available_at` keeps
- * milliseconds, rounded, so a row written due now can read up to half a millisecond ahead of the
- * claim that follows its commit: a row due within the next millisecond counts as due. */
+/** Leases up to `limit` due rows for `leaseMs`. `available_at` keeps milliseconds, rounded, so a
+ * row written due now can read up to half a millisecond ahead of a claim right after its commit
+ * (the worker kicked by a background row): a row due within the next millisecond counts as due. */
 export function claimDue(
   db: Db,
-  { limit, leaseMs, ids }: { limit: number; leaseMs: number; ids?: number[] },
+  { limit, leaseMs }: { limit: number; leaseMs: number },
 ): Promise<OutboxRow[]> {
-  const only = ids ? sql`and id = any(${sql.param(ids)}::bigint[])` : sql``;
   return queryRows<OutboxRow>(
     db,
     sql`update outbox set attempts = attempts + 1,
           available_at = now() + make_interval(secs => ${leaseMs / 1000})
         where id in (
           select id from outbox
-          where failed_at is null and available_at <= now() + interval '1 millisecond' ${only}
+          where failed_at is null and available_at <= now() + interval '1 millisecond'
           order by available_at, id
           limit ${limit}
           for update skip locked)

@@ -1,6 +1,7 @@
 // SQL for mail: threads found or created by their pair key, each member's thread list and unread
 // flags, messages newest first, and the notice throttle (docs/mail.md "Data").
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
 import { users } from "../../db/schema/auth";
@@ -104,6 +105,55 @@ export async function listThreads(
     )
     .orderBy(newestFirst(chatThreadMembers.lastMessageAt), newestFirst(chatThreadMembers.threadId))
     .limit(input.limit + 1);
+}
+
+const viewerRow = alias(chatThreadMembers, "viewer_row");
+const otherRow = alias(chatThreadMembers, "other_row");
+
+/**
+ * One thread as its member `userId` opens it, in one statement: their row, the outside address
+ * or the other member (as a person, and their id for the refusal check), and the newest message
+ * with its sender, as threadParties and latestMessages read them for a list; undefined when the
+ * viewer is not a member.
+ */
+export async function findThreadView(
+  db: Db,
+  { threadId, userId }: { threadId: string; userId: string },
+) {
+  const [row] = await db
+    .select({
+      thread: {
+        id: chatThreads.id,
+        lastMessageAt: viewerRow.lastMessageAt,
+        unread: viewerRow.unread,
+        request: viewerRow.request,
+      },
+      externalAddress: chatThreads.externalAddress,
+      otherId: otherRow.userId,
+      person: personColumns,
+      message: chatMessages,
+      sender: sql<PersonRow | null>`(select ${personJson} from ${profiles}
+        where ${profiles.userId} = ${chatMessages.senderId})`,
+    })
+    .from(viewerRow)
+    .innerJoin(chatThreads, eq(chatThreads.id, viewerRow.threadId))
+    .leftJoin(otherRow, and(eq(otherRow.threadId, chatThreads.id), ne(otherRow.userId, userId)))
+    .leftJoin(profiles, eq(profiles.userId, otherRow.userId))
+    .leftJoin(
+      chatMessages,
+      sql`${chatMessages.id} = (select m.id from chat_messages m where m.thread_id = ${chatThreads.id}
+            order by m.created_at desc, m.id desc limit 1)`,
+    )
+    .where(and(eq(viewerRow.threadId, threadId), eq(viewerRow.userId, userId)))
+    .limit(1);
+  if (!row) return undefined;
+  const { thread, externalAddress, otherId, person, message, sender } = row;
+  return {
+    thread,
+    otherId,
+    party: { threadId: thread.id, externalAddress, person },
+    latest: message ? { message, sender } : undefined,
+  };
 }
 
 /** For each thread: the outside address, or the other member as a person (one query). */

@@ -26,13 +26,13 @@ import {
   countUnreadThreads,
   findMemberThread,
   findOrCreateThread,
+  findThreadView,
   findUserByLocalPart,
   latestMessages,
   listMessages,
   listThreads,
   markThreadRead,
   threadIdByPairKey,
-  threadMemberIds,
   threadParties,
 } from "./queries";
 import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./record";
@@ -97,15 +97,17 @@ export async function threadsPage(
 /** One thread as its reader opens it: with why they may not write in it, if they may not, so
  * the composer says so before anyone types (docs/mail.md "Who can be written to"). */
 export async function getThread(db: Db, action: ThreadAction): Promise<ThreadView> {
-  const thread = await memberThread(db, action);
-  const [[view], memberIds] = await Promise.all([
-    threadViews(db, action.viewerId, [thread]),
-    threadMemberIds(db, action.threadId),
+  const [found, mark] = await Promise.all([
+    findThreadView(db, { threadId: action.threadId, userId: action.viewerId }),
+    mutedMarker(db, { viewerId: action.viewerId, context: "mail", now: new Date() }),
   ]);
+  if (!found) throw missing("conversation");
+  const [view] = presentThreads([found.thread], [found.party], found.latest ? [found.latest] : []);
   if (!view) throw missing("conversation");
-  const other = memberIds.find((id) => id !== action.viewerId);
+  if (view.latestMessage) markMutedMessage(view.latestMessage, mark);
+  const other = found.otherId;
   const refusal =
-    other === undefined
+    other === null
       ? null
       : await messageRefusal(db, { ...action, userId: other, threadId: action.threadId });
   if (refusal) view.refusal = { code: refusal.code, message: refusal.message };
