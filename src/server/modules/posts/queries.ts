@@ -16,7 +16,6 @@ import { personColumns } from "../profiles/person";
 import type { PushTarget, ToldInStatement } from "../push/tell";
 import { previewColumns } from "./link-preview-queries";
 import { followedTagKeys } from "./tag-queries";
-import { timelineKeys } from "./timeline-queries";
 
 export interface PostKey {
   id: string;
@@ -37,28 +36,20 @@ export interface KeyPage {
 const postKey = { at: sql`p.created_at`, id: sql`p.id`, idType: "uuid" } as const;
 
 /**
- * The home feed's ids (docs/feed.md): for each followee (and the reader), the newest live posts
- * before the cursor from the posts_user_live_idx index, at most limit+1 each, merged and cut.
+ * The home feed's ids after the first page (docs/feed.md): for each followee (and the reader),
+ * the newest live posts before the cursor from the posts_user_live_idx index, at most limit+1
+ * each, merged and cut. The first page reads the timeline (docs/feed.md "The first page in one
+ * statement").
  */
 export async function feedPostKeys(
   db: Db,
-  { viewerId, limit, cursor }: KeyPage & { viewerId: string },
+  { viewerId, limit, cursor }: { viewerId: string; limit: number; cursor: Cursor },
 ): Promise<PostKey[]> {
-  const rows = cursor
-    ? await queryRows<{ id: string; created_at: Date | string }>(
-        db,
-        feedKeysQuery(viewerId, limit + 1, cursor),
-      )
-    : await firstKeys(db, viewerId, limit + 1);
+  const rows = await queryRows<{ id: string; created_at: Date | string }>(
+    db,
+    feedKeysQuery(viewerId, limit + 1, cursor),
+  );
   return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
-}
-
-/** The first page from the reader's timeline, or from the merge when the timeline's days do not
- * fill it (docs/feed.md "Timelines written at post time"). */
-async function firstKeys(db: Db, viewerId: string, limit: number) {
-  const fromTimeline = await timelineKeys(db, viewerId, limit);
-  if (fromTimeline.length === limit) return fromTimeline;
-  return feedFirstKeys(db).execute({ viewer: viewerId, limit });
 }
 
 /** The first page's keys by the merge per followee, for a reader whose timeline's days do not

@@ -8,7 +8,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
-import { preparedPer } from "../../db/prepared";
 import { homeTimelines } from "../../db/schema/timelines";
 import { notMutedBy, notSuspended } from "../../policy/visibility";
 import { followedTagKeys } from "./tag-queries";
@@ -139,26 +138,14 @@ function timelineKeysQuery(viewer: Placeholder, limit: Placeholder): SQL {
     limit ${limit}`;
 }
 
-const timelineFirstKeys = preparedPer((db) =>
-  db
-    .select({ id: sql<string>`k.id`, created_at: sql<Date | string>`k.created_at` })
-    .from(sql`(${timelineKeysQuery(sql.placeholder("viewer"), sql.placeholder("limit"))}) k`)
-    .prepare("timeline_first_keys"),
-);
-
-/** The timeline's first keys (`id`, `created_at`), as timelineKeys reads them, for the statement
- * that reads the first page's keys of every kind at once (posts/feed-parts.ts). */
+/**
+ * The newest `limit` keys (`id`, `created_at`) of the reader's feed within the timeline's days,
+ * for the statement that reads the first page's keys of every kind at once (posts/feed-parts.ts).
+ * Exact when it gives `limit` rows (every post of those days is in the timelines or merged);
+ * fewer mean the feed reaches further back, which only the merge per followee reads.
+ */
 export const firstTimelineKeysPart = (viewer: Placeholder, limit: Placeholder): SQL =>
   timelineKeysQuery(viewer, limit);
-
-/**
- * The newest `limit` keys of the reader's feed within the timeline's days. Exact when it returns
- * `limit` rows (every post of those days is in the timelines or merged); fewer mean the feed
- * reaches further back, which only the merge per followee reads.
- */
-export function timelineKeys(db: Db, viewerId: string, limit: number) {
-  return timelineFirstKeys(db).execute({ viewer: viewerId, limit });
-}
 
 /** Deletes the rows past the timeline's days at `now`; how many. */
 export async function sweepTimelines(db: Db, now: Date): Promise<number> {

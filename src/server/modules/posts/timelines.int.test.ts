@@ -10,7 +10,8 @@ import { queryRows } from "../../db/client";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { PULL_FOLLOWERS, TIMELINE_DAYS, timelineKeys, writeToTimelines } from "./timeline-queries";
+import { firstFeedKeys } from "../federation/note-queries";
+import { PULL_FOLLOWERS, TIMELINE_DAYS, writeToTimelines } from "./timeline-queries";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,8 +37,10 @@ async function definition(reader: TestAccount): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** The reader's own keys as the first page's statement reads them from the timeline. */
 async function fromTimeline(reader: TestAccount): Promise<string[]> {
-  return (await timelineKeys(t.database.db, reader.userId, PAGE)).map((row) => row.id);
+  const keys = await firstFeedKeys(t.database.db, { viewerId: reader.userId, limit: PAGE });
+  return keys.own.map((key) => key.id);
 }
 
 async function expectExact(reader: TestAccount) {
