@@ -352,7 +352,7 @@ export class Outbox {
   }
 }
 
-type Written = { id: number; message: OutboxMessage; leased?: boolean }[];
+type Written = { id: number; message: OutboxMessage; leased: boolean }[];
 
 /** A message to write, with when it may go out (held by quiet hours), if not at once. */
 type Queued = OutboxMessage & { notBefore?: Date | null };

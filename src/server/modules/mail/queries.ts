@@ -1,6 +1,6 @@
 // SQL for mail: threads found or created by their pair key, each member's thread list and unread
 // flags, messages newest first, and the notice throttle (docs/mail.md "Data").
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore, newestFirst } from "../../db/keyset";
@@ -107,6 +107,11 @@ export async function listThreads(
     .limit(input.limit + 1);
 }
 
+/** The id of the thread's newest message, from the thread index. */
+const newestMessageId = (threadId: SQL) =>
+  sql`(select m.id from chat_messages m where m.thread_id = ${threadId}
+        order by m.created_at desc, m.id desc limit 1)`;
+
 const viewerRow = alias(chatThreadMembers, "viewer_row");
 const otherRow = alias(chatThreadMembers, "other_row");
 
@@ -139,11 +144,7 @@ export async function findThreadView(
     .innerJoin(chatThreads, eq(chatThreads.id, viewerRow.threadId))
     .leftJoin(otherRow, and(eq(otherRow.threadId, chatThreads.id), ne(otherRow.userId, userId)))
     .leftJoin(profiles, eq(profiles.userId, otherRow.userId))
-    .leftJoin(
-      chatMessages,
-      sql`${chatMessages.id} = (select m.id from chat_messages m where m.thread_id = ${chatThreads.id}
-            order by m.created_at desc, m.id desc limit 1)`,
-    )
+    .leftJoin(chatMessages, sql`${chatMessages.id} = ${newestMessageId(sql`${chatThreads.id}`)}`)
     .where(and(eq(viewerRow.threadId, threadId), eq(viewerRow.userId, userId)))
     .limit(1);
   if (!row) return undefined;
@@ -188,9 +189,7 @@ export async function latestMessages(db: Db, threadIds: string[]) {
     .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
     .where(
       sql`${chatMessages.id} in (
-        select (select m.id from chat_messages m where m.thread_id = t.id
-                order by m.created_at desc, m.id desc limit 1)
-        from unnest(${sql.param(threadIds)}::uuid[]) as t(id))`,
+        select ${newestMessageId(sql`t.id`)} from unnest(${sql.param(threadIds)}::uuid[]) as t(id))`,
     );
 }
 

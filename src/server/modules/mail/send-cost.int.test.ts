@@ -63,8 +63,8 @@ describe('statements per message (docs/performance.md "Mail")', () => {
     expect(res.json().message.body).toBe("and again");
     // The thread found; the one read (with the From and the earlier Message-IDs); BEGIN, the
     // message, its mail's row (leased to the request), COMMIT; the mail's row deleted once sent;
-    // the event's row written and deleted once published; the thread for the answer and the
-    // sender's muted words; and the event's members.
+    // the event's row written and deleted once published; the thread for the answer, and the
+    // sender's muted words beside it.
     expect(counted.statements() - before).toBe(11);
     const mail = t.mailbox.latestTo("friend@outside.example");
     expect(mail?.raw).toContain("and again");

@@ -141,7 +141,7 @@ export async function mergedFeedKeys(
     cursor,
   }: { viewerId: string; limit: number; cursor: { at: Date; id: string } | null },
 ): Promise<PostKey[]> {
-  if (!cursor) return firstFeedKeys(deps, { viewerId, limit });
+  if (!cursor) return firstPageKeys(deps, { viewerId, limit });
   const [local, remote, reposts] = await Promise.all([
     feedPostKeys(deps.db, { viewerId, limit, cursor }),
     deps.federation.feedKeys(deps.db, { viewerId, limit: limit + 1, cursor }),
@@ -152,7 +152,7 @@ export async function mergedFeedKeys(
 
 /** The first page's keys, all kinds in one statement (docs/feed.md "The first page in one
  * statement"); ours by the merge per followee when the timeline's days do not fill the page. */
-async function firstFeedKeys(
+async function firstPageKeys(
   deps: Pick<AppContext, "db" | "federation">,
   { viewerId, limit }: { viewerId: string; limit: number },
 ): Promise<PostKey[]> {
