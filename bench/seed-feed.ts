@@ -6,7 +6,9 @@
 // INSERT … SELECT FROM unnest(…) statements
 // on two connections, with the secondary indexes and foreign keys of followers and posts dropped
 // during the load and rebuilt after it; then the follow counters (one aggregate UPDATE), the home
-// timelines of the last 30 days (as migration 0031 fills them) and VACUUM (ANALYZE). Prints each phase's time.
+// timelines of the last 30 days (as migration 0031 fills them), a tenth of the posts reposted once
+// with those reposts in the timelines (as migration 0068 fills them) and VACUUM (ANALYZE). Prints
+// each phase's time.
 //   node --import tsx bench/seed-feed.ts          (recreates the `bench_feed` database)
 //   node --import tsx bench/seed-feed.ts --drop   (drops it and exits)
 //   BENCH_FEED_DATABASE_URL=postgres://127.0.0.1/… uses that (empty) database instead
@@ -211,8 +213,39 @@ phase(
   `${timelineRows} rows for the last ${TIMELINE_DAYS} days; ${pulled.rowCount} authors merged at read`,
 );
 
-await mapLimit(["followers", "posts", "users, profiles", "home_timelines"], WRITERS, (tables) =>
-  pool.query(`vacuum (analyze) ${tables}`),
+// A tenth of the posts reposted once, by someone other than their author, within two days of
+// the post; those of the last 30 days written into the reposter's and their followers' timelines
+// as a repost is (migration 0068), the reposters merged at read keeping only their own rows.
+const reposts = await pool.query(
+  `with numbered as (select row_number() over (order by id) as n, id from users)
+   insert into post_reposts (user_id, post_id, created_at)
+   select u.id, p.id,
+     least(now(), p.created_at + (abs(hashtext(p.id::text || 'at')) % 172800) * interval '1 second')
+   from posts p join numbered u on u.n = 1 + abs(hashtext(p.id::text)) % $1
+   where abs(hashtext(p.id::text || 'repost')) % 10 = 0 and u.id <> p.user_id`,
+  [USERS],
+);
+await pool.query(`update posts p set reposts_count = 1 from post_reposts r where r.post_id = p.id`);
+const repostRows = await pool.query(
+  `insert into home_reposts (reader_id, kind, created_at, repost_id, reposter_id)
+   select t.reader_id, 'post', r.created_at, r.id, r.user_id from post_reposts r
+   cross join lateral (
+     select r.user_id as reader_id
+     union select f.follower_id from followers f
+     where f.following_id = r.user_id and r.user_id not in (select user_id from feed_pull_authors)
+   ) t
+   where r.created_at > now() - make_interval(days => $1)`,
+  [TIMELINE_DAYS],
+);
+phase(
+  "reposts",
+  `${reposts.rowCount} reposts, ${repostRows.rowCount} timeline rows for the last ${TIMELINE_DAYS} days`,
+);
+
+await mapLimit(
+  ["followers", "posts", "users, profiles", "home_timelines", "post_reposts, home_reposts"],
+  WRITERS,
+  (tables) => pool.query(`vacuum (analyze) ${tables}`),
 );
 phase("vacuum analyze");
 

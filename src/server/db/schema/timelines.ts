@@ -1,5 +1,7 @@
 // Home timelines written at post time (docs/feed.md "Timelines written at post time").
-import { pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { at, personRef } from "../columns";
 import { users } from "./auth";
 
 /**
@@ -32,3 +34,29 @@ export const feedPullAuthors = pgTable("feed_pull_authors", {
     .references(() => users.id, { onDelete: "cascade" }),
   since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The reposts in home timelines, written at the repost's time as posts are at theirs (docs/feed.md
+ * "Reposts in the timelines"): one row per repost and reader who followed the reposter then, and
+ * the reposter's own, for the last TIMELINE_DAYS. `kind` says whose repost table holds `repost_id`:
+ * `post` our posts' (post_reposts), `note` those of posts from elsewhere (fed_note_reposts). The
+ * key holds every column, so the first page reads it alone (an index-only scan). A reposter merged
+ * at read (feed_pull_authors) has only their own row, which their followers read at read time
+ * through the second index, as a follow copies the followee's reposts from it.
+ */
+export const homeReposts = pgTable(
+  "home_reposts",
+  {
+    readerId: personRef("reader_id"),
+    kind: text("kind", { enum: ["post", "note"] }).notNull(),
+    createdAt: at("created_at").notNull(),
+    repostId: uuid("repost_id").notNull(),
+    reposterId: text("reposter_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.readerId, t.kind, t.createdAt, t.repostId, t.reposterId] }),
+    index("home_reposts_own_idx")
+      .on(t.reposterId, t.createdAt.desc(), t.repostId.desc(), t.kind)
+      .where(sql`${t.readerId} = ${t.reposterId}`),
+  ],
+);

@@ -16,7 +16,7 @@ import { deletionCodeMail } from "../../infra/account-mails";
 import type { Effects } from "../../outbox/outbox";
 import { holdEndsAt, holdNames } from "../../policy/held-names";
 import { forgetInAuditLog } from "../audit/record";
-import { removeAuthorFromTimelines } from "../posts/timelines";
+import { removePersonFromTimelines } from "../posts/timelines";
 import {
   activeSubscriptionsOf,
   deleteUserRow,
@@ -152,7 +152,7 @@ async function eraseAccount(
   await dropQuoteCounts(tx, userId);
   await detachComments(tx, userId);
   await removeTracesOnOthers(tx, userId);
-  await removeAuthorFromTimelines(tx, userId);
+  await removePersonFromTimelines(tx, userId);
   await retireFromThreads(tx, userId, now);
   await removeVerifications(tx, { userId, email });
   await forgetInAuditLog(tx, userId);

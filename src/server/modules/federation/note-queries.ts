@@ -13,7 +13,11 @@ import {
 } from "../../db/schema/federation";
 import { notMutedBy, notSuspended } from "../../policy/visibility";
 import type { FirstFeedKeys } from "../../ports/federation";
-import { firstRepostKeysPart, firstTimelineKeysPart } from "../posts/feed-parts";
+import {
+  firstRepostKeysPart,
+  firstTimelineKeysPart,
+  timelineRepostKeys,
+} from "../posts/feed-parts";
 import { noteRepostsCount, repostedByViewer } from "./note-repost-queries";
 
 export interface NoteFields {
@@ -183,23 +187,61 @@ interface RemoteKeyRow {
   createdAt: Date | string;
 }
 
-/** A post `n` by `a` that the reader `{reader}.user_id` is shown beside their followees' own:
+/** A post `n` by `a` that the reader (`reader`, their id) is shown beside their followees' own:
  * not by someone they follow (the post is there already), block or are blocked by, nor from a
  * silenced or suspended server. */
-const besideFollowees = (reader: "f" | "tf" | "fr") =>
-  sql.raw(`not exists (select 1 from fed_blocks x
-                where x.user_id = ${reader}.user_id and x.actor_id = n.actor_id)
+const besideFollowees = (reader: SQL | Placeholder) =>
+  sql`not exists (select 1 from fed_blocks x
+                where x.user_id = ${reader} and x.actor_id = n.actor_id)
               and not exists (select 1 from fed_blocked_by y
-                where y.user_id = ${reader}.user_id and y.actor_id = n.actor_id)
-              and not exists (select 1 from fed_following g where g.user_id = ${reader}.user_id
+                where y.user_id = ${reader} and y.actor_id = n.actor_id)
+              and not exists (select 1 from fed_following g where g.user_id = ${reader}
                 and g.actor_id = n.actor_id and g.state = 'accepted')
               and not exists (select 1 from fed_domain_blocks d
-                where d.host = a.host and d.severity in ('silence', 'suspend'))`);
+                where d.host = a.host and d.severity in ('silence', 'suspend'))`;
 
+/** The reader's reposts of posts from elsewhere for the first page, from their timeline
+ * (docs/feed.md "Reposts in the timelines"), by the same rule as the per-followee merge below. */
+const firstNoteRepostKeys = (viewer: Placeholder, limit: Placeholder) =>
+  sql`select r.id, r.created_at from (${timelineRepostKeys(viewer, limit, "note", {
+    join: sql`join fed_note_reposts r on r.id = s.repost_id
+      join fed_notes n on n.id = r.note_id join fed_actors a on a.id = n.actor_id`,
+    where: besideFollowees(viewer),
+    columns: sql``,
+  })}) r`;
+
+/** Our followees' reposts of posts from elsewhere, merged per followee (pages after the first). */
+function mergedNoteRepostKeys(
+  viewer: string | Placeholder,
+  limit: number | Placeholder,
+  before: (at: string, id: string) => SQL,
+): SQL {
+  return sql`select r.id, r.at
+          from (
+            select following_id as uid, follower_id as user_id from followers
+            where follower_id = ${viewer} and ${notMutedBy(viewer, sql`following_id`)}
+              and ${notSuspended(sql`following_id`)}
+            union all select ${viewer}::text, ${viewer}::text
+          ) fr
+          cross join lateral (
+            select r.id, r.created_at as at from fed_note_reposts r
+            join fed_notes n on n.id = r.note_id
+            join fed_actors a on a.id = n.actor_id
+            where r.user_id = fr.uid ${before("r.created_at", "r.id")}
+              and ${besideFollowees(sql.raw("fr.user_id"))}
+            order by r.created_at desc, r.id desc
+            limit ${limit}
+          ) r`;
+}
+
+/** The posts from elsewhere for a page of the reader's feed before the cursor. Our followees'
+ * reposts of such posts are `noteReposts` when given (the first page's, from the reader's
+ * timeline: firstNoteRepostKeys), else merged per followee. */
 function remoteFeedKeysQuery(
   viewer: string | Placeholder,
   limit: number | Placeholder,
   cursor: { at: Date; id: string } | null,
+  noteReposts?: SQL,
 ): SQL {
   const before = (at: string, id: string) =>
     cursor ? sql`and (${sql.raw(at)}, ${sql.raw(id)}) < (${cursor.at}, ${cursor.id}::uuid)` : sql``;
@@ -222,7 +264,7 @@ function remoteFeedKeysQuery(
             join fed_notes n on n.id = b.note_id
             join fed_actors a on a.id = n.actor_id
             where b.actor_id = f.actor_id ${before("b.published_at", "b.id")}
-              and ${besideFollowees("f")}
+              and ${besideFollowees(sql.raw("f.user_id"))}
             order by b.published_at desc, b.id desc
             limit ${limit}
           ) b
@@ -235,28 +277,13 @@ function remoteFeedKeysQuery(
             join fed_notes n on n.id = t.note_id
             join fed_actors a on a.id = n.actor_id
             where t.tag = tf.tag ${before("t.published_at", "t.note_id")}
-              and ${besideFollowees("tf")}
+              and ${besideFollowees(sql.raw("tf.user_id"))}
             order by t.published_at desc, t.note_id desc
             limit ${limit}
           ) t
           where tf.user_id = ${viewer}
           union all
-          select r.id, r.at
-          from (
-            select following_id as uid, follower_id as user_id from followers
-            where follower_id = ${viewer} and ${notMutedBy(viewer, sql`following_id`)}
-              and ${notSuspended(sql`following_id`)}
-            union all select ${viewer}::text, ${viewer}::text
-          ) fr
-          cross join lateral (
-            select r.id, r.created_at as at from fed_note_reposts r
-            join fed_notes n on n.id = r.note_id
-            join fed_actors a on a.id = n.actor_id
-            where r.user_id = fr.uid ${before("r.created_at", "r.id")}
-              and ${besideFollowees("fr")}
-            order by r.created_at desc, r.id desc
-            limit ${limit}
-          ) r
+          ${noteReposts ?? mergedNoteRepostKeys(viewer, limit, before)}
         ) k
         group by k.id
         order by max(k.at) desc, k.id desc
@@ -285,7 +312,8 @@ const firstFeedAll = preparedPer((db) => {
         union all
         (select 'repost', r.id, r.created_at, r.post_id from (${firstRepostKeysPart(viewer, limit)}) r)
         union all
-        (select 'remote', n.id, n."createdAt", null from (${remoteFeedKeysQuery(viewer, limit, null)}) n)
+        (select 'remote', n.id, n."createdAt", null
+          from (${remoteFeedKeysQuery(viewer, limit, null, firstNoteRepostKeys(viewer, limit))}) n)
       ) k`,
     )
     .prepare("feed_first_all");

@@ -16,26 +16,32 @@ export interface NoteRepostKey {
   noteId: string;
 }
 
-/** Adds the repost unless the person reposted the post already; the new repost's id, or null. */
-export async function insertNoteRepost(db: Db, key: NoteRepostKey): Promise<string | null> {
+/** A repost's id and time. */
+export interface NoteRepostRow {
+  id: string;
+  createdAt: Date;
+}
+
+/** Adds the repost unless the person reposted the post already; the new repost, or null. */
+export async function insertNoteRepost(db: Db, key: NoteRepostKey): Promise<NoteRepostRow | null> {
   const [row] = await db
     .insert(fedNoteReposts)
     .values(key)
     .onConflictDoNothing()
-    .returning({ id: fedNoteReposts.id });
-  return row?.id ?? null;
+    .returning({ id: fedNoteReposts.id, createdAt: fedNoteReposts.createdAt });
+  return row ?? null;
 }
 
-/** Removes the person's repost of the post; the removed repost's id, or null. */
+/** Removes the person's repost of the post; the removed repost, or null. */
 export async function deleteNoteRepost(
   db: Db,
   { userId, noteId }: NoteRepostKey,
-): Promise<string | null> {
+): Promise<NoteRepostRow | null> {
   const [row] = await db
     .delete(fedNoteReposts)
     .where(and(eq(fedNoteReposts.userId, userId), eq(fedNoteReposts.noteId, noteId)))
-    .returning({ id: fedNoteReposts.id });
-  return row?.id ?? null;
+    .returning({ id: fedNoteReposts.id, createdAt: fedNoteReposts.createdAt });
+  return row ?? null;
 }
 
 /** A post's reposts here, as a column of a select over fed_notes (served by

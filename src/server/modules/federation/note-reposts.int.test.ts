@@ -14,6 +14,7 @@ import { eventually, followAcross, startInstance } from "../../test-support/fede
 import { type FediverseNet, installFediverseNet } from "../../test-support/fediverse-net";
 import { follow, inject, publish } from "../../test-support/social";
 import type { TestApp } from "../../test-support/test-app";
+import { firstFeedKeys, remoteFeedKeys } from "./note-queries";
 
 let net: FediverseNet;
 let a: TestApp;
@@ -85,9 +86,22 @@ async function annWrites(text: string) {
   return { post, noteId };
 }
 
-/** Bob's feed as "content by reposter's user id". */
-const bobSees = async () =>
-  (await feedOf(b, bob)).map((p) => `${p.content} by ${p.repostedBy?.person.userId ?? "-"}`);
+/** The reader's posts from elsewhere as the first page's statement reads them, the reposts from
+ * their timeline (docs/feed.md "Reposts in the timelines"), once it is the same as the merge per
+ * followee gives. */
+async function fromTimeline(who: TestAccount) {
+  const pair = { viewerId: who.userId, limit: 21 };
+  const first = await firstFeedKeys(b.database.db, pair);
+  const merged = await remoteFeedKeys(b.database.db, { ...pair, cursor: null });
+  expect(first.remote.map((k) => k.id)).toEqual(merged.map((k) => k.id));
+  return first.remote.map((k) => k.id);
+}
+
+/** Bob's feed as "content by reposter's user id"; his timeline's keys agree with the merge's. */
+const bobSees = async () => {
+  await fromTimeline(bob);
+  return (await feedOf(b, bob)).map((p) => `${p.content} by ${p.repostedBy?.person.userId ?? "-"}`);
+};
 
 describe("reposting a post from elsewhere", () => {
   it("announces it to the author's server and the reposter's followers, and Undo takes it back", {
@@ -150,6 +164,10 @@ describe("reposting a post from elsewhere", () => {
     const { post, noteId } = await annWrites(text);
     expect((await repost(rex, noteId)).statusCode).toBe(200);
     expect(await bobSees()).toEqual([`${text} by ${rex.userId}`]);
+    // A follow after the repost copies it into the follower's timeline.
+    const late = await createAccount(b, { label: "late" });
+    await follow(b, late, rex);
+    expect(await fromTimeline(late)).toHaveLength(1);
 
     expect((await inject(b, bob, "POST", `/api/safety/mutes/${rex.userId}`)).statusCode).toBe(200);
     expect(await bobSees()).toEqual([]);

@@ -6,12 +6,26 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Effects } from "../../outbox/outbox";
 import { requireUnrestricted } from "../../policy/restrictions";
+import { removeRepostFromTimelines, writeRepostToTimelines } from "../posts/timelines";
 import { blockedByActor, blocksActor } from "./block-queries";
 import type { FederationDeps } from "./deps";
 import { noteById } from "./note-queries";
-import { deleteNoteRepost, insertNoteRepost, noteRepostsCountOf } from "./note-repost-queries";
+import {
+  deleteNoteRepost,
+  insertNoteRepost,
+  type NoteRepostRow,
+  noteRepostsCountOf,
+} from "./note-repost-queries";
 
 const noteNotFound = () => notFound("Post not found");
+
+/** A repost as its timelines' rows know it (docs/feed.md "Reposts in the timelines"). */
+const timelineRow = (reposterId: string, repost: NoteRepostRow) => ({
+  kind: "note" as const,
+  repostId: repost.id,
+  reposterId,
+  createdAt: repost.createdAt,
+});
 
 /** What a repost or its undoing answers (the contract's repostResponse). */
 interface RepostState {
@@ -71,17 +85,22 @@ export async function setNoteRepost(
     if (repost) {
       const note = await seenNote(tx, { id, viewerId });
       if (!note) throw noteNotFound();
-      const repostId = await insertNoteRepost(tx, key);
+      const added = await insertNoteRepost(tx, key);
+      if (added) await writeRepostToTimelines(tx, timelineRow(viewerId, added));
       const count = await noteRepostsCountOf(tx, id);
-      if (repostId) announce(fx, { userId: viewerId, repostId, note, reposted: true, count });
+      if (added)
+        announce(fx, { userId: viewerId, repostId: added.id, note, reposted: true, count });
       return { reposted: true, repostsCount: count };
     }
     // Taken back even when the viewer may no longer see the post.
     const note = await noteById(tx, id);
     if (!note) throw noteNotFound();
-    const repostId = await deleteNoteRepost(tx, key);
+    const removed = await deleteNoteRepost(tx, key);
+    if (removed) await removeRepostFromTimelines(tx, timelineRow(viewerId, removed));
     const count = await noteRepostsCountOf(tx, id);
-    if (repostId) announce(fx, { userId: viewerId, repostId, note, reposted: false, count });
+    if (removed) {
+      announce(fx, { userId: viewerId, repostId: removed.id, note, reposted: false, count });
+    }
     return { reposted: false, repostsCount: count };
   });
 }

@@ -5,7 +5,7 @@ import { type Cursor, keysetBefore } from "../../db/keyset";
 import { followers, followRequests } from "../../db/schema/follows";
 import { profiles } from "../../db/schema/profiles";
 import { type BlockState, hasBlocked, visiblePerson } from "../../policy/visibility";
-import { copyIntoTimeline, removeFolloweeFromTimeline } from "../posts/timelines";
+import { timelinesOnFollow } from "../posts/timelines";
 import { personColumns } from "../profiles/person";
 import type { PushTarget, ToldInStatement } from "../push/tell";
 
@@ -147,7 +147,7 @@ export async function writeFollow(
         where user_id in (${followerId}, ${followingId}) and exists (select 1 from changed)
         returning user_id, friends_count, following_count, followers_count
       )${noticed},
-      timeline as (${follow ? copyIntoTimeline(followerId, followingId) : removeFolloweeFromTimeline(followerId, followingId)})
+      ${timelinesOnFollow({ followerId, followingId }, follow)}
       select c.*, true as changed, ${browsers} as targets from counted c
       union all
       select p.user_id, p.friends_count, p.following_count, p.followers_count, false, null

@@ -3,4 +3,6 @@
 // (the posts from elsewhere), so a feed read that misses the cache sends one statement for its
 // keys, not three. The SQL is in timeline-queries.ts and repost-queries.ts.
 export { firstRepostKeysPart } from "./repost-queries";
+// The reposts from the reader's timeline, by the rule of the module that owns the kind's table.
+export { timelineRepostKeys } from "./repost-timeline-queries";
 export { firstTimelineKeysPart } from "./timeline-queries";

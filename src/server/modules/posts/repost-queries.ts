@@ -10,6 +10,7 @@ import { profiles } from "../../db/schema/profiles";
 import { postReposts } from "../../db/schema/reposts";
 import { notMutedBy, notSuspended, seesPostsOf, visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
+import { timelineRepostKeys } from "./repost-timeline-queries";
 
 /** One person's repost of one post. */
 export interface RepostKey {
@@ -39,13 +40,13 @@ export async function insertRepost(db: Db, key: RepostKey) {
   return row ?? null;
 }
 
-/** Removes the person's repost of the post; the removed repost's id, or null. */
+/** Removes the person's repost of the post; the removed repost (its id and time), or null. */
 export async function deleteRepost(db: Db, { userId, postId }: RepostKey) {
   const [row] = await db
     .delete(postReposts)
     .where(and(eq(postReposts.userId, userId), eq(postReposts.postId, postId)))
-    .returning({ id: postReposts.id });
-  return row?.id ?? null;
+    .returning({ id: postReposts.id, createdAt: postReposts.createdAt });
+  return row ?? null;
 }
 
 /** Adds `delta` to the post's repost count (a deleted post's too, so that count stays the rows'
@@ -137,10 +138,19 @@ function repostKeysQuery(
       limit ${limit}`;
 }
 
-/** The first page's reposts (`id`, `created_at`, `post_id`), for the statement that reads the
- * first page's keys of every kind at once (posts/feed-parts.ts). */
+/** The first page's reposts (`id`, `created_at`, `post_id`) from the reader's timeline, for the
+ * statement that reads the first page's keys of every kind at once (posts/feed-parts.ts): the
+ * same rule as repostKeysQuery's, applied to the timeline's rows (docs/feed.md "Reposts in the
+ * timelines"). */
 export const firstRepostKeysPart = (viewer: Placeholder, limit: Placeholder): SQL =>
-  repostKeysQuery(viewer, limit, null);
+  timelineRepostKeys(viewer, limit, "post", {
+    join: sql`join post_reposts r on r.id = s.repost_id join posts p on p.id = r.post_id`,
+    where: sql`p.deleted_at is null and p.user_id <> ${viewer}
+      and not exists (select 1 from followers g
+        where g.follower_id = ${viewer} and g.following_id = p.user_id)
+      and ${seesPostsOf(viewer, sql`p.user_id`)} and ${notMutedBy(viewer, sql`p.user_id`)}`,
+    columns: sql`, r.post_id`,
+  });
 
 /**
  * The person's reposts before the cursor, newest first, `limit` of them (served by

@@ -19,7 +19,16 @@ import {
   repostsCountOf,
   repostTarget,
 } from "./repost-queries";
+import { removeRepostFromTimelines, writeRepostToTimelines } from "./repost-timeline-queries";
 import { type PostDeps, requireVisiblePost } from "./service";
+
+/** A repost of ours as its timelines' rows know it (docs/feed.md "Reposts in the timelines"). */
+const timelineRow = (reposterId: string, repost: { id: string; createdAt: Date }) => ({
+  kind: "post" as const,
+  repostId: repost.id,
+  reposterId,
+  createdAt: repost.createdAt,
+});
 
 export const REPOST_PRIVATE = "repost_private";
 
@@ -72,6 +81,7 @@ export async function repostPost(
     }
     const added = await insertRepost(tx, key);
     if (!added) return { reposted: true, repostsCount: await repostsCountOf(tx, postId) };
+    await writeRepostToTimelines(tx, timelineRow(viewerId, added));
     const counter = await bumpReposts(tx, postId, 1);
     const count = counter?.count ?? 0;
     const told = await recordActivity(tx, {
@@ -105,11 +115,12 @@ export async function unrepostPost(
 ): Promise<RepostState> {
   const key = { userId: viewerId, postId };
   return deps.outbox.transaction(async (tx, fx) => {
-    const repostId = await deleteRepost(tx, key);
-    if (!repostId) {
+    const removed = await deleteRepost(tx, key);
+    if (!removed) {
       await requireVisiblePost(tx, { viewerId, postId });
       return { reposted: false, repostsCount: await repostsCountOf(tx, postId) };
     }
+    await removeRepostFromTimelines(tx, timelineRow(viewerId, removed));
     const counter = await bumpReposts(tx, postId, -1);
     const count = counter?.count ?? 0;
     if (counter && counter.userId !== viewerId) {
@@ -123,7 +134,7 @@ export async function unrepostPost(
     }
     await announce(deps, tx, fx, {
       ...key,
-      repostId,
+      repostId: removed.id,
       authorId: counter?.userId ?? viewerId,
       reposted: false,
       count,

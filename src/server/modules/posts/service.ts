@@ -150,18 +150,23 @@ export async function mergedFeedKeys(
   return mergeFeedKeys({ local, remote, reposts }, limit);
 }
 
-/** The first page's keys, all kinds in one statement (docs/feed.md "The first page in one
- * statement"); ours by the merge per followee when the timeline's days do not fill the page. */
+/** The first page's keys, all kinds in one statement from the timelines (docs/feed.md "The first
+ * page in one statement"); every kind merged per followee when the timeline's days do not fill
+ * the page, as the feed then reaches further back than the timelines hold. */
 async function firstPageKeys(
   deps: Pick<AppContext, "db" | "federation">,
   { viewerId, limit }: { viewerId: string; limit: number },
 ): Promise<PostKey[]> {
   const first = await deps.federation.firstFeedKeys(deps.db, { viewerId, limit: limit + 1 });
-  const local =
-    first.own.length === limit + 1
-      ? first.own
-      : await mergedFirstKeys(deps.db, viewerId, limit + 1);
-  return mergeFeedKeys({ local, remote: first.remote, reposts: first.reposts }, limit);
+  if (first.own.length === limit + 1) {
+    return mergeFeedKeys({ local: first.own, remote: first.remote, reposts: first.reposts }, limit);
+  }
+  const [local, remote, reposts] = await Promise.all([
+    mergedFirstKeys(deps.db, viewerId, limit + 1),
+    deps.federation.feedKeys(deps.db, { viewerId, limit: limit + 1, cursor: null }),
+    repostFeedKeys(deps.db, { viewerId, limit: limit + 1, cursor: null }),
+  ]);
+  return mergeFeedKeys({ local, remote, reposts }, limit);
 }
 
 /** Ours, the posts from elsewhere and the reposts, newest first, `limit` and one more. */

@@ -17,7 +17,27 @@ export const TIMELINE_DAYS = 30;
 /** An author with this many followers when posting is merged at read from then on. */
 export const PULL_FOLLOWERS = 1000;
 
-const horizon = sql.raw(`now() - interval '${TIMELINE_DAYS} days'`);
+export const horizon = sql.raw(`now() - interval '${TIMELINE_DAYS} days'`);
+
+/** Where an author's new post or repost is written (see writeToTimelines): to their followers'
+ * timelines and their own (`push`), or merged at read (`pull`: an author with PULL_FOLLOWERS
+ * followers joins feed_pull_authors here, once and for good); null when they have no profile.
+ * Locks the author's profile first, as a follow's lock waits for. */
+export async function audienceOf(tx: Db, authorId: string): Promise<"push" | "pull" | null> {
+  const [author] = await queryRows<{ pulled: boolean; many: boolean }>(
+    tx,
+    sql`select exists (select 1 from feed_pull_authors a where a.user_id = p.user_id) as pulled,
+          p.followers_count >= ${PULL_FOLLOWERS} as many
+        from profiles p where p.user_id = ${authorId} for key share of p`,
+  );
+  if (!author) return null;
+  if (author.pulled) return "pull";
+  if (!author.many) return "push";
+  await tx.execute(
+    sql`insert into feed_pull_authors (user_id) values (${authorId}) on conflict do nothing`,
+  );
+  return "pull";
+}
 
 /**
  * Writes a post to the timelines of its author's followers and the author's own. The author's
@@ -29,19 +49,7 @@ export async function writeToTimelines(
   tx: Db,
   { postId, authorId }: { postId: string; authorId: string },
 ): Promise<void> {
-  const [author] = await queryRows<{ pulled: boolean; many: boolean }>(
-    tx,
-    sql`select exists (select 1 from feed_pull_authors a where a.user_id = p.user_id) as pulled,
-          p.followers_count >= ${PULL_FOLLOWERS} as many
-        from profiles p where p.user_id = ${authorId} for key share of p`,
-  );
-  if (!author || author.pulled) return;
-  if (author.many) {
-    await tx.execute(
-      sql`insert into feed_pull_authors (user_id) values (${authorId}) on conflict do nothing`,
-    );
-    return;
-  }
+  if ((await audienceOf(tx, authorId)) !== "push") return;
   await tx.execute(
     sql`insert into ${homeTimelines} (reader_id, created_at, post_id, author_id)
         select r.reader_id, p.created_at, p.id, p.user_id from posts p
@@ -55,7 +63,7 @@ export async function writeToTimelines(
 }
 
 /** Locks the author's profile as a follow's lock waits for (see writeToTimelines). */
-const lockAuthor = (authorId: string) =>
+export const lockAuthor = (authorId: string) =>
   sql`select 1 from profiles p where p.user_id = ${authorId} for key share of p`;
 
 /**

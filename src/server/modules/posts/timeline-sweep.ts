@@ -3,6 +3,7 @@
 // (db/job-runs.ts), so the work happens once a period across the instances.
 import type { AppContext } from "../../context";
 import { claimJobRun, scheduleJob } from "../../db/job-runs";
+import { sweepRepostTimelines } from "./repost-timeline-queries";
 import { sweepTimelines } from "./timeline-queries";
 
 export const TIMELINE_SWEEP_MS = 6 * 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export function runTimelineSweep(deps: SweepDeps, now: Date, everyMs = 0): Promi
     if (everyMs > 0 && !(await claimJobRun(tx, { name: "home-timelines", now, everyMs }))) {
       return null;
     }
-    return sweepTimelines(tx, now);
+    return (await sweepTimelines(tx, now)) + (await sweepRepostTimelines(tx, now));
   });
 }
 
