@@ -2,9 +2,10 @@
 // reposts_count moved with it in the same transaction, and the reposts the reader's followees made,
 // merged into the home feed at the repost's time through the post visibility rule
 // (policy/visibility.ts seesPostsOf), so a repost never shows what the reader may not see.
-import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { type Cursor, keysetBefore } from "../../db/keyset";
+import { preparedPer } from "../../db/prepared";
 import { posts } from "../../db/schema/posts";
 import { profiles } from "../../db/schema/profiles";
 import { postReposts } from "../../db/schema/reposts";
@@ -75,10 +76,7 @@ export async function repostedAmong(
   { viewerId, ids }: { viewerId: string; ids: string[] },
 ): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ postId: postReposts.postId })
-    .from(postReposts)
-    .where(and(eq(postReposts.userId, viewerId), inArray(postReposts.postId, ids)));
+  const rows = await preparedReposts(db).mine.execute({ viewer: viewerId, ids });
   return rows.map((r) => r.postId);
 }
 
@@ -187,23 +185,39 @@ export async function profileRepostKeys(
  * reposted it, by the same rule as repostFeedKeys, the reposter a person the viewer may see and has
  * not muted.
  */
-export function visibleReposts(
+export async function visibleReposts(
   db: Db,
   { viewerId, ids }: { viewerId: string | null; ids: string[] },
 ) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: postReposts.id, postId: postReposts.postId, reposter: personColumns })
-    .from(postReposts)
-    .innerJoin(posts, eq(posts.id, postReposts.postId))
-    .innerJoin(profiles, eq(profiles.userId, postReposts.userId))
-    .where(
-      and(
-        inArray(postReposts.id, ids),
-        isNull(posts.deletedAt),
-        seesPostsOf(viewerId, posts.userId),
-        notMutedBy(viewerId, posts.userId),
-        visibleAuthor(viewerId, postReposts.userId),
-      ),
-    );
+  if (ids.length === 0) return [];
+  return preparedReposts(db).visible.execute({ viewer: viewerId, ids });
 }
+
+/** The reads every page with reposts sends, prepared (db/prepared.ts): planned once per
+ * connection, as the page's other reads are. */
+const preparedReposts = preparedPer((db) => {
+  const viewer = sql.placeholder("viewer");
+  const ids = sql`${sql.placeholder("ids")}::uuid[]`;
+  return {
+    visible: db
+      .select({ id: postReposts.id, postId: postReposts.postId, reposter: personColumns })
+      .from(postReposts)
+      .innerJoin(posts, eq(posts.id, postReposts.postId))
+      .innerJoin(profiles, eq(profiles.userId, postReposts.userId))
+      .where(
+        and(
+          sql`${postReposts.id} = any(${ids})`,
+          isNull(posts.deletedAt),
+          seesPostsOf(viewer, posts.userId),
+          notMutedBy(viewer, posts.userId),
+          visibleAuthor(viewer, postReposts.userId),
+        ),
+      )
+      .prepare("visible_reposts"),
+    mine: db
+      .select({ postId: postReposts.postId })
+      .from(postReposts)
+      .where(and(eq(postReposts.userId, viewer), sql`${postReposts.postId} = any(${ids})`))
+      .prepare("reposted_among"),
+  };
+});
