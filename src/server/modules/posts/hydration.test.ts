@@ -8,6 +8,7 @@ function row(
   authorId: string,
   likers: string[] | null = [],
   quote: { quoteOf: string; quoteDetached?: boolean } | null = null,
+  reposters: string[] | null = [],
 ): LoadedPost {
   return {
     post: {
@@ -24,6 +25,7 @@ function row(
       imageSensitive: false,
       createdAt: new Date("2026-11-28T09:00:00.000Z"),
       likesCount: likers?.length ?? LIKERS_KEPT + 1,
+      repostsCount: reposters?.length ?? LIKERS_KEPT + 1,
       commentsCount: 0,
       viewsCount: 0,
     } as unknown as LoadedPost["post"],
@@ -36,6 +38,7 @@ function row(
     authorCreatedAt: new Date("2026-11-01T09:00:00.000Z"),
     linkPreview: null,
     likers,
+    reposters,
   };
 }
 
@@ -56,6 +59,7 @@ function setup() {
     ["q1", row("q1", "cy", [], { quoteOf: "p1" })],
     ["q2", row("q2", "cy", [], { quoteOf: "p3", quoteDetached: true })],
     ["q3", row("q3", "cy", [], { quoteOf: "gone" })],
+    ["shared", row("shared", "bo", [], null, null)],
   ]);
   const popularLikers = new Set(["you"]);
   const load = vi.fn(async (ids: string[]) =>
@@ -65,7 +69,7 @@ function setup() {
     ids.filter((id) => id === "popular" && popularLikers.has(viewer)),
   );
   const repostedAmong = vi.fn(async (viewer: string, ids: string[]) =>
-    ids.filter((id) => id === "p3" && viewer === "you"),
+    ids.filter((id) => id === "shared" && viewer === "you"),
   );
   /** Ann's posts are hidden from "blocked". */
   const quotedAuthorsSeen = vi.fn(async (viewer: string | null, authors: string[]) =>
@@ -186,15 +190,14 @@ describe("PostHydrator", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("asks who reposted only of posts with reposts, and applies repost counts from events", async () => {
+  it("knows who reposted a post with few reposts, follows repost events, and asks only of busier posts", async () => {
     const { hydrator, repostedAmong } = setup();
-    const reposted = async (viewer: string) =>
+    const reposted = async (viewer: string, list = ["p1", "p3"]) =>
       Object.fromEntries(
-        (await hydrator.hydrate(["p1", "p3"], viewer)).map((r) => [r.post.id, r.repostedByMe]),
+        (await hydrator.hydrate(list, viewer)).map((r) => [r.post.id, r.repostedByMe]),
       );
     expect(await reposted("you")).toEqual({ p1: false, p3: false });
-    expect(repostedAmong).not.toHaveBeenCalled();
-    hydrator.apply({
+    const event = {
       type: "post.reposted",
       postId: "p3",
       authorId: "bo",
@@ -202,12 +205,19 @@ describe("PostHydrator", () => {
       repostId: "r1",
       reposted: true,
       repostsCount: 1,
-    });
+    } as const;
+    hydrator.apply(event);
     expect(await reposted("you")).toEqual({ p1: false, p3: true });
-    expect(repostedAmong).toHaveBeenLastCalledWith("you", ["p3"]);
     expect(await reposted("someone")).toEqual({ p1: false, p3: false });
     const [p3] = await hydrator.hydrate(["p3"], null);
     expect(p3?.post.repostsCount).toBe(1);
+    hydrator.apply({ ...event, reposted: false, repostsCount: 0 });
+    expect(await reposted("you")).toEqual({ p1: false, p3: false });
+    expect(repostedAmong).not.toHaveBeenCalled();
+    // More reposts than are kept: the reader's repost is asked, once per page.
+    expect(await reposted("you", ["shared", "p1"])).toEqual({ shared: true, p1: false });
+    expect(repostedAmong).toHaveBeenCalledTimes(1);
+    expect(repostedAmong).toHaveBeenLastCalledWith("you", ["shared"]);
   });
 
   it("gives quotes their cards by the reader's rule, asking only of pages with quotes", async () => {

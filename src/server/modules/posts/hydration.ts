@@ -1,6 +1,7 @@
-// Posts with their authors and the reader's like, for every list and page of posts. Recently read
-// posts are kept in memory with their author and, while they have at most LIKERS_KEPT likes, who
-// liked them, so an active reader's feed costs no database query. What is missing is loaded once
+// Posts with their authors and the reader's like and repost, for every list and page of posts.
+// Recently read posts are kept in memory with their author and, while they have at most
+// LIKERS_KEPT likes (reposts), who liked (reposted) them, so an active reader's feed costs no
+// database query for either. What is missing is loaded once
 // however many readers ask at the same moment (a new post on thousands of pages). Events change
 // entries in place on every instance (counts, likes, edits) or drop them (deletions, profile
 // changes); entries also expire after about a minute.
@@ -16,8 +17,8 @@ export interface PostHydratorOptions {
   load: (ids: string[]) => Promise<LoadedPost[]>;
   /** Which of these posts the viewer liked (one query). */
   likedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
-  /** Which of these posts the viewer reposted (one query, asked only of posts with reposts:
-   * docs/feed.md "Reposts and quotes"). */
+  /** Which of these posts the viewer reposted (one query, asked only of posts with more reposts
+   * than LIKERS_KEPT: docs/feed.md "Reposts and quotes"). */
   repostedAmong: (viewerId: string, ids: string[]) => Promise<string[]>;
   /** Those of the quoted posts' authors whose posts the viewer may see and has not muted (one
    * query, asked only of pages with quotes: docs/feed.md "Reposts and quotes"). */
@@ -45,6 +46,16 @@ function withLike(entry: LoadedPost, userId: string, liked: boolean, likesCount:
   const likers =
     others && likesCount <= LIKERS_KEPT ? (liked ? [...others, userId] : others) : null;
   return { ...entry, post: { ...entry.post, likesCount }, likers };
+}
+
+function withRepost(
+  entry: LoadedPost,
+  { userId, reposted, repostsCount }: { userId: string; reposted: boolean; repostsCount: number },
+) {
+  const others = entry.reposters?.filter((id) => id !== userId);
+  const reposters =
+    others && repostsCount <= LIKERS_KEPT ? (reposted ? [...others, userId] : others) : null;
+  return { ...entry, post: { ...entry.post, repostsCount }, reposters };
 }
 
 declare module "../../context" {
@@ -98,7 +109,7 @@ export class PostHydrator {
         fill.end();
       }
     }
-    const withReposts = viewerId ? entries.filter((e) => e.post.repostsCount > 0) : [];
+    const withReposts = viewerId ? entries.filter((e) => !e.reposters) : [];
     const reposted = new Set(
       viewerId && withReposts.length > 0
         ? await this.options.repostedAmong(
@@ -116,10 +127,14 @@ export class PostHydrator {
             viewerId,
           )
         : NO_CARDS;
-    return entries.map(({ likers, ...entry }) => ({
+    return entries.map(({ likers, reposters, ...entry }) => ({
       ...entry,
       quote: quotes.get(entry.post.id),
-      repostedByMe: reposted.has(entry.post.id),
+      repostedByMe: viewerId
+        ? reposters
+          ? reposters.includes(viewerId)
+          : reposted.has(entry.post.id)
+        : false,
       likedByMe: viewerId
         ? likers
           ? likers.includes(viewerId)
@@ -193,10 +208,7 @@ export class PostHydrator {
         return;
       }
       case "post.reposted":
-        this.posts.update(event.postId, (entry) => ({
-          ...entry,
-          post: { ...entry.post, repostsCount: event.repostsCount },
-        }));
+        this.posts.update(event.postId, (entry) => withRepost(entry, event));
         return;
       case "post.quoted":
         this.posts.update(event.postId, (entry) => ({

@@ -47,6 +47,7 @@ function loaded(): LoadedPost {
     authorCreatedAt: created,
     linkPreview: null,
     likers: [],
+    reposters: [],
   };
 }
 

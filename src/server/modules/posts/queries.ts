@@ -112,7 +112,8 @@ export async function userPostKeys(
     .limit(limit + 1);
 }
 
-/** Up to this many likes, a loaded post carries who liked it, so any reader's flag is known. */
+/** Up to this many likes (and reposts), a loaded post carries who liked (and reposted) it, so any
+ * reader's flags are known. */
 export const LIKERS_KEPT = 100;
 
 function loadStatement(db: Db) {
@@ -127,6 +128,11 @@ function loadStatement(db: Db) {
       authorCreatedAt: profiles.createdAt,
       likers: sql<string[] | null>`case when ${posts.likesCount} <= ${sql.raw(String(LIKERS_KEPT))}
         then array(select ${postLikes.userId} from ${postLikes} where ${postLikes.postId} = ${posts.id})
+        end`,
+      /** Who reposted it, as `likers` (none asked of a post without reposts). */
+      reposters: sql<string[] | null>`case when ${posts.repostsCount} = 0 then array[]::text[]
+        when ${posts.repostsCount} <= ${sql.raw(String(LIKERS_KEPT))}
+        then array(select ${postReposts.userId} from ${postReposts} where ${postReposts.postId} = ${posts.id})
         end`,
     })
     .from(posts)
@@ -159,7 +165,7 @@ export async function loadPosts(db: Db, ids: string[]) {
 }
 
 export type LoadedPost = Awaited<ReturnType<typeof loadPosts>>[number];
-export type HydratedPost = Omit<LoadedPost, "likers"> & {
+export type HydratedPost = Omit<LoadedPost, "likers" | "reposters"> & {
   likedByMe: boolean;
   repostedByMe: boolean;
   /** The card of the post it quotes, as the reader is shown it (hydration.ts quoteCards). */
