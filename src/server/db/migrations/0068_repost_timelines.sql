@@ -9,11 +9,12 @@ CREATE TABLE "home_reposts" (
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"repost_id" uuid NOT NULL,
 	"reposter_id" text NOT NULL,
+	"own" boolean GENERATED ALWAYS AS (reader_id = reposter_id) STORED,
 	CONSTRAINT "home_reposts_reader_id_kind_created_at_repost_id_reposter_id_pk" PRIMARY KEY("reader_id","kind","created_at","repost_id","reposter_id")
 );
 --> statement-breakpoint
 ALTER TABLE "home_reposts" ADD CONSTRAINT "home_reposts_reader_id_users_id_fk" FOREIGN KEY ("reader_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "home_reposts_own_idx" ON "home_reposts" USING btree ("reposter_id","created_at" DESC NULLS LAST,"repost_id" DESC NULLS LAST,"kind") WHERE "home_reposts"."reader_id" = "home_reposts"."reposter_id";--> statement-breakpoint
+CREATE INDEX "home_reposts_own_idx" ON "home_reposts" USING btree ("reposter_id","kind","created_at" DESC NULLS LAST,"repost_id" DESC NULLS LAST) WHERE "home_reposts"."own";--> statement-breakpoint
 INSERT INTO "feed_pull_authors" ("user_id")
 SELECT r."user_id" FROM (
   SELECT "user_id" FROM "post_reposts" WHERE "created_at" > now() - interval '30 days'

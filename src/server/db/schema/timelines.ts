@@ -1,6 +1,6 @@
 // Home timelines written at post time (docs/feed.md "Timelines written at post time").
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { at, personRef } from "../columns";
 import { users } from "./auth";
 
@@ -52,11 +52,15 @@ export const homeReposts = pgTable(
     createdAt: at("created_at").notNull(),
     repostId: uuid("repost_id").notNull(),
     reposterId: text("reposter_id").notNull(),
+    /** The reposter's own row. A column, not the condition itself: from `reader_id =
+     * reposter_id` PostgreSQL would derive the reader and walk the reposter's whole timeline
+     * through the key instead of their own rows through home_reposts_own_idx. */
+    own: boolean("own").generatedAlwaysAs(sql`reader_id = reposter_id`),
   },
   (t) => [
     primaryKey({ columns: [t.readerId, t.kind, t.createdAt, t.repostId, t.reposterId] }),
     index("home_reposts_own_idx")
-      .on(t.reposterId, t.createdAt.desc(), t.repostId.desc(), t.kind)
-      .where(sql`${t.readerId} = ${t.reposterId}`),
+      .on(t.reposterId, t.kind, t.createdAt.desc(), t.repostId.desc())
+      .where(sql`${t.own}`),
   ],
 );

@@ -58,7 +58,7 @@ export async function removeRepostFromTimelines(tx: Db, repost: TimelineRepost):
 export function copyRepostsIntoTimeline(followerId: string, followingId: string): SQL {
   return sql`insert into ${homeReposts} (reader_id, kind, created_at, repost_id, reposter_id)
     select ${followerId}, o.kind, o.created_at, o.repost_id, o.reposter_id from ${homeReposts} o
-    where o.reposter_id = ${followingId} and o.reader_id = o.reposter_id and o.created_at > ${horizon}
+    where o.own and o.reposter_id = ${followingId} and o.created_at > ${horizon}
       and not exists (select 1 from feed_pull_authors a where a.user_id = ${followingId})
       and exists (select 1 from changed)
     on conflict do nothing`;
@@ -127,7 +127,7 @@ export function timelineRepostKeys(
         join feed_pull_authors a on a.user_id = f.following_id
         cross join lateral (
           select s.repost_id as id, s.created_at ${check.columns} from ${homeReposts} s ${check.join}
-          where s.reposter_id = f.following_id and s.reader_id = s.reposter_id and s.kind = ${kind}
+          where s.own and s.reposter_id = f.following_id and s.kind = ${kind}
             and s.created_at > ${horizon} and ${check.where}
           order by s.created_at desc, s.repost_id desc
           limit ${limit}
