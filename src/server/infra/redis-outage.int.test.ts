@@ -160,8 +160,17 @@ describe.skipIf(!(await hasRedisServer()))("a Redis restart under load", () => {
     await redis.start();
     await Promise.all([readyAgain(appRedis), readyAgain(otherRedis), readyAgain(checkRedis)]);
     // Each bus reads the new history from its start, so nothing written while its reader was
-    // reconnecting is missed: every event of a write sent since the kill is checked below.
-    await delay(1_000);
+    // reconnecting is missed: every event of a write sent since the kill is checked below. The
+    // load goes on until a post and a like sent since the kill have been answered, however slow
+    // the machine.
+    const writtenSinceKill = () =>
+      posted.some(({ at }) => at >= killedAt) &&
+      answers.some(
+        (answer) => answer.kind === "like" && answer.at >= killedAt && answer.status === 200,
+      );
+    const loadDeadline = Date.now() + 30_000;
+    while (!writtenSinceKill() && Date.now() < loadDeadline) await delay(100);
+    await delay(500);
     loading = false;
     await load;
 
