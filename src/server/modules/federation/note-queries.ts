@@ -14,6 +14,9 @@ import {
 import { notMutedBy, notSuspended } from "../../policy/visibility";
 import type { FirstFeedKeys } from "../../ports/federation";
 import {
+  FIRST_PAGE_CTES,
+  type FirstPageCtes,
+  firstPageCtes,
   firstRepostKeysPart,
   firstTimelineKeysPart,
   timelineRepostKeys,
@@ -202,13 +205,19 @@ const besideFollowees = (reader: SQL | Placeholder) =>
 
 /** The reader's reposts of posts from elsewhere for the first page, from their timeline
  * (docs/feed.md "Reposts in the timelines"), by the same rule as the per-followee merge below. */
-const firstNoteRepostKeys = (viewer: Placeholder, limit: Placeholder) =>
-  sql`select r.id, r.created_at from (${timelineRepostKeys(viewer, limit, "note", {
-    join: sql`join fed_note_reposts r on r.id = s.repost_id
+const firstNoteRepostKeys = (viewer: Placeholder, limit: Placeholder, ctes: FirstPageCtes) =>
+  sql`select r.id, r.created_at from (${timelineRepostKeys(
+    viewer,
+    limit,
+    "note",
+    {
+      join: sql`join fed_note_reposts r on r.id = s.repost_id
       join fed_notes n on n.id = r.note_id join fed_actors a on a.id = n.actor_id`,
-    where: besideFollowees(viewer),
-    columns: sql``,
-  })}) r`;
+      where: besideFollowees(viewer),
+      columns: sql``,
+    },
+    ctes,
+  )}) r`;
 
 /** Our followees' reposts of posts from elsewhere, merged per followee (pages after the first). */
 function mergedNoteRepostKeys(
@@ -291,13 +300,15 @@ function remoteFeedKeysQuery(
 }
 
 /** The first page's keys of every kind, which every feed cache miss reads: the reader's timeline
- * and their followees' reposts (the posts module's parts, posts/feed-parts.ts) and the posts from
- * elsewhere, each its newest `limit`, united in one statement and prepared, so a read sends one
+ * and their followees' reposts (the posts module's parts, posts/feed-parts.ts, over the CTEs of
+ * whom the reader follows that it defines once) and the posts from elsewhere, each its newest
+ * `limit`, united in one statement and prepared, so a read sends one
  * statement for its keys, which PostgreSQL plans once per connection (db/prepared.ts; docs/feed.md
  * "The first page in one statement"). */
 const firstFeedAll = preparedPer((db) => {
   const viewer = sql.placeholder("viewer");
   const limit = sql.placeholder("limit");
+  const ctes = FIRST_PAGE_CTES;
   return db
     .select({
       kind: sql<FirstKeyKind>`k.kind`,
@@ -307,13 +318,15 @@ const firstFeedAll = preparedPer((db) => {
     })
     .from(
       sql`(
+        with ${firstPageCtes(viewer)}
         (select 'own' as kind, t.id, t.created_at as at, null::uuid as repost_of
-          from (${firstTimelineKeysPart(viewer, limit)}) t)
+          from (${firstTimelineKeysPart(viewer, limit, ctes)}) t)
         union all
-        (select 'repost', r.id, r.created_at, r.post_id from (${firstRepostKeysPart(viewer, limit)}) r)
+        (select 'repost', r.id, r.created_at, r.post_id
+          from (${firstRepostKeysPart(viewer, limit, ctes)}) r)
         union all
         (select 'remote', n.id, n."createdAt", null
-          from (${remoteFeedKeysQuery(viewer, limit, null, firstNoteRepostKeys(viewer, limit))}) n)
+          from (${remoteFeedKeysQuery(viewer, limit, null, firstNoteRepostKeys(viewer, limit, ctes))}) n)
       ) k`,
     )
     .prepare("feed_first_all");

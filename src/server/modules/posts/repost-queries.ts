@@ -12,6 +12,7 @@ import { postReposts } from "../../db/schema/reposts";
 import { notMutedBy, notSuspended, seesPostsOf, visibleAuthor } from "../../policy/visibility";
 import { personColumns } from "../profiles/person";
 import { timelineRepostKeys } from "./repost-timeline-queries";
+import type { FirstPageCtes } from "./timeline-queries";
 
 /** One person's repost of one post. */
 export interface RepostKey {
@@ -140,15 +141,25 @@ function repostKeysQuery(
  * statement that reads the first page's keys of every kind at once (posts/feed-parts.ts): the
  * same rule as repostKeysQuery's, applied to the timeline's rows (docs/feed.md "Reposts in the
  * timelines"). */
-export const firstRepostKeysPart = (viewer: Placeholder, limit: Placeholder): SQL =>
-  timelineRepostKeys(viewer, limit, "post", {
-    join: sql`join post_reposts r on r.id = s.repost_id join posts p on p.id = r.post_id`,
-    where: sql`p.deleted_at is null and p.user_id <> ${viewer}
+export const firstRepostKeysPart = (
+  viewer: Placeholder,
+  limit: Placeholder,
+  ctes: FirstPageCtes,
+): SQL =>
+  timelineRepostKeys(
+    viewer,
+    limit,
+    "post",
+    {
+      join: sql`join post_reposts r on r.id = s.repost_id join posts p on p.id = r.post_id`,
+      where: sql`p.deleted_at is null and p.user_id <> ${viewer}
       and not exists (select 1 from followers g
         where g.follower_id = ${viewer} and g.following_id = p.user_id)
       and ${seesPostsOf(viewer, sql`p.user_id`)} and ${notMutedBy(viewer, sql`p.user_id`)}`,
-    columns: sql`, r.post_id`,
-  });
+      columns: sql`, r.post_id`,
+    },
+    ctes,
+  );
 
 /**
  * The person's reposts before the cursor, newest first, `limit` of them (served by

@@ -7,8 +7,13 @@ import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { homeReposts } from "../../db/schema/timelines";
-import { notMutedBy, notSuspended } from "../../policy/visibility";
-import { audienceOf, horizon, lockAuthor, TIMELINE_DAYS } from "./timeline-queries";
+import {
+  audienceOf,
+  type FirstPageCtes,
+  horizon,
+  lockAuthor,
+  TIMELINE_DAYS,
+} from "./timeline-queries";
 
 /** Whose repost table holds a timeline row's repost: `post` post_reposts, `note` fed_note_reposts. */
 export type RepostKind = "post" | "note";
@@ -102,7 +107,8 @@ export interface RepostCheck {
 /**
  * The reader's newest `limit` reposts of one kind within the timeline's days, by the timeline's
  * reposter rules (followed or the reader, not muted, not suspended) and the owner's `check`:
- * the reader's rows, united with the own rows of the followed reposters merged at read. Columns
+ * the reader's rows, united with the own rows of the followed reposters merged at read (the first
+ * page's CTEs: timeline-queries.ts firstPageCtes). Columns
  * `id` (the repost's), `created_at` and the check's. Exact within the days, as the timeline's
  * posts are; the first page needs no more (posts/feed-parts.ts).
  */
@@ -111,28 +117,24 @@ export function timelineRepostKeys(
   limit: Placeholder,
   kind: RepostKind,
   check: RepostCheck,
+  ctes: FirstPageCtes,
 ): SQL {
-  const reposter = (column: SQL) => sql`${notMutedBy(viewer, column)} and ${notSuspended(column)}`;
   return sql`select k.* from (
       (select s.repost_id as id, s.created_at ${check.columns} from ${homeReposts} s ${check.join}
         where s.reader_id = ${viewer} and s.kind = ${kind} and s.created_at > ${horizon}
-          and (s.reposter_id = ${viewer} or (
-            exists (select 1 from followers f where f.follower_id = ${viewer} and f.following_id = s.reposter_id)
-            and ${reposter(sql`s.reposter_id`)}))
+          and (s.reposter_id = ${viewer} or s.reposter_id in (select uid from ${ctes.followed}))
           and ${check.where}
         order by s.created_at desc, s.repost_id desc
         limit ${limit})
       union
-      (select s.* from followers f
-        join feed_pull_authors a on a.user_id = f.following_id
+      (select s.* from ${ctes.pulled} f
         cross join lateral (
           select s.repost_id as id, s.created_at ${check.columns} from ${homeReposts} s ${check.join}
-          where s.own and s.reposter_id = f.following_id and s.kind = ${kind}
+          where s.own and s.reposter_id = f.uid and s.kind = ${kind}
             and s.created_at > ${horizon} and ${check.where}
           order by s.created_at desc, s.repost_id desc
           limit ${limit}
-        ) s
-        where f.follower_id = ${viewer} and ${reposter(sql`f.following_id`)})
+        ) s)
     ) k
     order by k.created_at desc, k.id desc
     limit ${limit}`;

@@ -117,21 +117,38 @@ export function removeFolloweeFromTimeline(followerId: string, followingId: stri
       and exists (select 1 from changed)`;
 }
 
-function timelineKeysQuery(viewer: Placeholder, limit: Placeholder): SQL {
+/** The first page's CTEs (posts/feed-parts.ts), each read once by the statement's parts:
+ * `followed`, whom the reader follows and has not muted and who are not suspended; `pulled`, those
+ * of them merged at read (feed_pull_authors). Both have one column, `uid`. */
+export interface FirstPageCtes {
+  followed: SQL;
+  pulled: SQL;
+}
+
+export const FIRST_PAGE_CTES: FirstPageCtes = {
+  followed: sql.raw("followed"),
+  pulled: sql.raw("pulled"),
+};
+
+/** The WITH list defining FIRST_PAGE_CTES for the reader. */
+export const firstPageCtes = (viewer: Placeholder): SQL =>
+  sql`followed as materialized (
+      select f.following_id as uid from followers f
+      where f.follower_id = ${viewer} and ${notMutedBy(viewer, sql`f.following_id`)}
+        and ${notSuspended(sql`f.following_id`)}),
+    pulled as materialized (
+      select f.uid from followed f join feed_pull_authors a on a.user_id = f.uid)`;
+
+function timelineKeysQuery(viewer: Placeholder, limit: Placeholder, ctes: FirstPageCtes): SQL {
   return sql`select k.id, k.created_at from (
       (select t.post_id as id, t.created_at from home_timelines t
         where t.reader_id = ${viewer} and t.created_at > ${horizon}
-          and (t.author_id = ${viewer} or (
-            exists (select 1 from followers f where f.follower_id = ${viewer} and f.following_id = t.author_id)
-            and ${notMutedBy(viewer, sql`t.author_id`)} and ${notSuspended(sql`t.author_id`)}))
+          and (t.author_id = ${viewer} or t.author_id in (select uid from ${ctes.followed}))
         order by t.created_at desc, t.post_id desc
         limit ${limit})
       union
       (select p.id, p.created_at from (
-          select f.following_id as uid from followers f
-          join feed_pull_authors a on a.user_id = f.following_id
-          where f.follower_id = ${viewer} and ${notMutedBy(viewer, sql`f.following_id`)}
-            and ${notSuspended(sql`f.following_id`)}
+          select uid from ${ctes.pulled}
           union all select a.user_id from feed_pull_authors a where a.user_id = ${viewer}
         ) f
         cross join lateral (
@@ -148,12 +165,16 @@ function timelineKeysQuery(viewer: Placeholder, limit: Placeholder): SQL {
 
 /**
  * The newest `limit` keys (`id`, `created_at`) of the reader's feed within the timeline's days,
- * for the statement that reads the first page's keys of every kind at once (posts/feed-parts.ts).
- * Exact when it gives `limit` rows (every post of those days is in the timelines or merged);
- * fewer mean the feed reaches further back, which only the merge per followee reads.
+ * for the statement that reads the first page's keys of every kind at once (posts/feed-parts.ts),
+ * which defines `ctes` (firstPageCtes). Exact when it gives `limit` rows (every post of those
+ * days is in the timelines or merged); fewer mean the feed reaches further back, which only the
+ * merge per followee reads.
  */
-export const firstTimelineKeysPart = (viewer: Placeholder, limit: Placeholder): SQL =>
-  timelineKeysQuery(viewer, limit);
+export const firstTimelineKeysPart = (
+  viewer: Placeholder,
+  limit: Placeholder,
+  ctes: FirstPageCtes,
+): SQL => timelineKeysQuery(viewer, limit, ctes);
 
 /** Deletes the rows past the timeline's days at `now`; how many. */
 export async function sweepTimelines(db: Db, now: Date): Promise<number> {
