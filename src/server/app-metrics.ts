@@ -25,6 +25,7 @@ export function registerAppGauges(
         [{ cache: "feed_pages" }, ctx.feed.stats().bytes],
         [{ cache: "posts" }, posts.posts],
         [{ cache: "post_likes" }, posts.likes],
+        [{ cache: "repost_views" }, posts.reposts],
         [{ cache: "friends" }, relations.friends],
         [{ cache: "blocked" }, relations.blocked],
       ];

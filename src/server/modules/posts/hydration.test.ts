@@ -80,6 +80,7 @@ function setup() {
     load,
     likedAmong,
     repostedAmong,
+    visibleReposts: async () => [],
     quotedAuthorsSeen,
     quotedNoteCards,
   });

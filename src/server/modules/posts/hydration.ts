@@ -11,6 +11,7 @@ import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import { PRESENTED_VIEW_BYTES, quoteCardOf } from "./present";
 import { type HydratedPost, LIKERS_KEPT, type LoadedPost } from "./queries";
+import { RepostViews, type RepostViewsOptions, type VisibleRepost } from "./repost-views";
 
 export interface PostHydratorOptions {
   /** The live posts among `ids` with their authors and few likers (one query). */
@@ -29,9 +30,11 @@ export interface PostHydratorOptions {
     viewerId: string | null,
     noteIds: string[],
   ) => Promise<ReadonlyMap<string, QuotedPostView>>;
+  /** Those of the repost ids the viewer may be shown (one query: repost-views.ts). */
+  visibleReposts: RepostViewsOptions["load"];
   ttlMs?: number;
-  /** What the posts, and the single likes, may hold (infra/cache-budget.ts). */
-  maxBytes?: { posts: number; likes: number };
+  /** What the posts, the single likes and the reposts shown may hold (infra/cache-budget.ts). */
+  maxBytes?: { posts: number; likes: number; reposts: number };
   now?: () => number;
 }
 
@@ -71,11 +74,17 @@ export class PostHydrator {
   private readonly likes: KeyedCache<string, boolean>;
   /** Loads in progress, by post id: later askers wait for them instead of loading again. */
   private readonly loading = new Map<string, Promise<LoadedPost | undefined>>();
+  /** The reposts each reader was shown. */
+  private readonly repostViews: RepostViews;
 
   constructor(private readonly options: PostHydratorOptions) {
     const ttlMs = options.ttlMs ?? 60_000;
     const budgets = cacheBudgets();
-    const maxBytes = options.maxBytes ?? { posts: budgets.posts, likes: budgets.postLikes };
+    const maxBytes = options.maxBytes ?? {
+      posts: budgets.posts,
+      likes: budgets.postLikes,
+      reposts: budgets.repostViews,
+    };
     this.posts = new KeyedCache({
       ttlMs,
       maxBytes: maxBytes.posts,
@@ -83,11 +92,23 @@ export class PostHydrator {
       now: options.now,
     });
     this.likes = new KeyedCache({ ttlMs, maxBytes: maxBytes.likes, now: options.now });
+    this.repostViews = new RepostViews({
+      load: options.visibleReposts,
+      maxBytes: maxBytes.reposts,
+      now: options.now,
+    });
   }
 
-  /** Approximate bytes held by the posts and by the single likes (infra/approximate-size.ts). */
-  bytes(): { posts: number; likes: number } {
-    return { posts: this.posts.bytes, likes: this.likes.bytes };
+  /** Approximate bytes held by the posts, the single likes and the reposts shown
+   * (infra/approximate-size.ts). */
+  bytes(): { posts: number; likes: number; reposts: number } {
+    return { posts: this.posts.bytes, likes: this.likes.bytes, reposts: this.repostViews.bytes };
+  }
+
+  /** Those of the repost ids the viewer may be shown, from memory for what they were shown
+   * before (repost-views.ts). */
+  visibleReposts(viewerId: string | null, ids: string[]): Promise<VisibleRepost[]> {
+    return this.repostViews.visible(viewerId, ids);
   }
 
   /** The live posts among `ids`, in no particular order (callers order them). */
@@ -197,9 +218,11 @@ export class PostHydrator {
     this.posts.clear();
     this.likes.clear();
     this.loading.clear();
+    this.repostViews.clear();
   }
 
   apply(event: DomainEvent): void {
+    this.repostViews.apply(event);
     switch (event.type) {
       case "post.liked": {
         const { postId, userId, liked, likesCount } = event;

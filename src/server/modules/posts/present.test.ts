@@ -61,6 +61,7 @@ describe("presenting posts", () => {
       load: async () => [loaded()],
       likedAmong: async () => [],
       repostedAmong: async () => [],
+      visibleReposts: async () => [],
       quotedAuthorsSeen: async () => [],
       quotedNoteCards: async () => new Map(),
     });
@@ -96,6 +97,7 @@ describe("presenting posts", () => {
       load: async () => [loaded()],
       likedAmong: async () => [],
       repostedAmong: async () => [],
+      visibleReposts: async () => [],
       quotedAuthorsSeen: async () => [],
       quotedNoteCards: async () => new Map(),
     });

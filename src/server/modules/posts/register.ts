@@ -20,7 +20,7 @@ import { likedAmong, loadPosts } from "./queries";
 import { quotedAuthorsSeen } from "./quote-queries";
 import { quoteRoutes } from "./quote-routes";
 import { replyPolicyRoutes } from "./reply-policy-routes";
-import { repostedAmong } from "./repost-queries";
+import { repostedAmong, visibleReposts } from "./repost-queries";
 import { repostRoutes } from "./repost-routes";
 import { postRedirectRoute, postRoutes } from "./routes";
 import { mergedFeedKeys } from "./service";
@@ -64,9 +64,10 @@ export function postCaches(
       load: (ids) => loadPosts(db, ids),
       likedAmong: (viewerId, ids) => likedAmong(db, { viewerId, ids }),
       repostedAmong: (viewerId, ids) => repostedAmong(db, { viewerId, ids }),
+      visibleReposts: (viewerId, ids) => visibleReposts(db, { viewerId, ids }),
       quotedAuthorsSeen: (viewerId, authorIds) => quotedAuthorsSeen(db, { viewerId, authorIds }),
       quotedNoteCards: (viewerId, noteIds) => federation.quotedNoteCards(db, { viewerId, noteIds }),
-      maxBytes: { posts: budgets.posts, likes: budgets.postLikes },
+      maxBytes: { posts: budgets.posts, likes: budgets.postLikes, reposts: budgets.repostViews },
     }),
   };
 }

@@ -1,23 +1,23 @@
 // Reposts in the home feed and on the reposter's profile (docs/feed.md "Reposts and quotes"): each
 // is its own item, keyed by the repost's id at the repost's time, showing the post it shares under
 // "Reposted by {name}".
-// They are read again through the visibility rule as the page is presented, so a cached page never
-// shows a repost the reader may no longer see.
+// They pass the visibility rule again as the page is presented, so a cached page never shows a
+// repost the reader may no longer see: from memory for those the reader was shown, kept until an
+// event may have changed them (repost-views.ts).
 import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
 import { newAccountsSince } from "../../policy/new-accounts";
 import { toPersonSummary } from "../profiles/person";
 import { presentPost } from "./present";
 import type { PostKey } from "./queries";
-import { visibleReposts } from "./repost-queries";
 
 /** The reposts among the keys as the viewer is shown them, by repost id. */
 export async function presentReposts(
-  deps: Pick<AppContext, "db" | "hydrator" | "config">,
+  deps: Pick<AppContext, "hydrator" | "config">,
   { keys, viewerId }: { keys: PostKey[]; viewerId: string | null },
 ): Promise<Map<string, PostView>> {
   const ids = keys.filter((k) => k.repostOf).map((k) => k.id);
-  const reposts = await visibleReposts(deps.db, { viewerId, ids });
+  const reposts = await deps.hydrator.visibleReposts(viewerId, ids);
   const at = new Map(keys.map((k) => [k.id, k.createdAt]));
   const rows = new Map(
     (await deps.hydrator.hydrate([...new Set(reposts.map((r) => r.postId))], viewerId)).map(

@@ -211,7 +211,12 @@ const preparedReposts = preparedPer((db) => {
   const ids = sql`${sql.placeholder("ids")}::uuid[]`;
   return {
     visible: db
-      .select({ id: postReposts.id, postId: postReposts.postId, reposter: personColumns })
+      .select({
+        id: postReposts.id,
+        postId: postReposts.postId,
+        authorId: posts.userId,
+        reposter: personColumns,
+      })
       .from(postReposts)
       .innerJoin(posts, eq(posts.id, postReposts.postId))
       .innerJoin(profiles, eq(profiles.userId, postReposts.userId))

@@ -145,6 +145,15 @@ describe("reposts in the home feed", () => {
     expect(shown?.repostedBy?.person.fullName).toBeTruthy();
     // The reposter sees their own repost too.
     expect(await items(ben as TestAccount)).toEqual([`${old.id} by ${ben?.userId}`, mine.id]);
+    // The reader's page, with the repost, is now in memory: the reposter's new name reaches it.
+    const renamed = await inject(t, ben as TestAccount, "PUT", `/api/profiles/${ben?.userId}`, {
+      fullName: "Ben Renamed",
+      emailAddress: "ben@example.com",
+      details: {},
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [again] = (await feed(reader as TestAccount)).items;
+    expect(again?.repostedBy?.person.fullName).toBe("Ben Renamed");
 
     // A second page after the repost starts at the right place (keyset over both kinds).
     const page = await feed(reader as TestAccount, "?limit=1");
