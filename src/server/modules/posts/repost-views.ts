@@ -15,6 +15,7 @@ import { cacheBudgets } from "../../infra/cache-budget";
 import { KeyedCache } from "../../infra/keyed-cache";
 import type { DomainEvent } from "../../realtime/events";
 import type { PersonRow } from "../profiles/person";
+import { FEED_PAGE_TTL_MS } from "./feed-cache";
 
 /** A repost the reader may be shown: the post it shares, that post's author, who reposted it. */
 export interface VisibleRepost {
@@ -35,9 +36,6 @@ export interface RepostViewsOptions {
 /** Reposts kept per reader: a page's and those of the profiles they opened lately. */
 const KEPT_PER_READER = 100;
 
-/** As long as a feed page lives (feed-cache.ts FEED_PAGE_TTL_MS). */
-const TTL_MS = 10 * 60_000;
-
 export class RepostViews {
   private readonly views: KeyedCache<string, readonly VisibleRepost[]>;
   /** Counts the profile changes: a load that ran across one may hold what it changed, for any
@@ -46,7 +44,7 @@ export class RepostViews {
 
   constructor(private readonly options: RepostViewsOptions) {
     this.views = new KeyedCache({
-      ttlMs: options.ttlMs ?? TTL_MS,
+      ttlMs: options.ttlMs ?? FEED_PAGE_TTL_MS,
       maxBytes: options.maxBytes ?? cacheBudgets().repostViews,
       now: options.now,
     });
