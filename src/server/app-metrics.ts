@@ -28,6 +28,7 @@ export function registerAppGauges(
         [{ cache: "repost_views" }, posts.reposts],
         [{ cache: "friends" }, relations.friends],
         [{ cache: "blocked" }, relations.blocked],
+        [{ cache: "muted_words" }, ctx.mutedWords.bytes],
       ];
     },
     ["cache"],

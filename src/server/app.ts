@@ -59,6 +59,8 @@ import { verificationModule } from "./modules/verification/register";
 import type { OutboxHandlers } from "./outbox/messages";
 import { Outbox } from "./outbox/outbox";
 import { ownTopics } from "./outbox/own-topics";
+import { MutedWordCache } from "./policy/muted-word-cache";
+import { mutedEntriesOf } from "./policy/muted-words";
 import { RelationCache } from "./policy/relation-cache";
 import { postReadersAmong, readableAuthorsAmong } from "./policy/visibility";
 import { countPublished, createMemoryBus, type EventBus } from "./realtime/bus";
@@ -183,6 +185,10 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     ...postCaches(db, budgets, followersOf, federationPort),
     ...searchIndexOf(config, db, log),
     relations: new RelationCache(db, budgets),
+    mutedWords: new MutedWordCache({
+      load: (viewerId) => mutedEntriesOf(db, viewerId),
+      maxBytes: budgets.mutedWords,
+    }),
     federation: federationPort,
     payments: payments.provider,
     webPages: createPageFetcher({
@@ -208,9 +214,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       if (event.type === "session.ended") sessions.revoke(event.userId);
     }),
     bus.subscribe((event) => ctx.relations.apply(event)),
+    bus.subscribe((event) => ctx.mutedWords.apply(event)),
     bus.onReset(() => {
       sessions.clear();
       ctx.relations.clear();
+      ctx.mutedWords.clear();
     }),
   ];
   app.addHook("onClose", async () => {

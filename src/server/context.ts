@@ -14,6 +14,7 @@ import type { ObjectStore, StreamingStore } from "./infra/object-store";
 import type { PageFetcher } from "./infra/page-fetch";
 import type { RateLimits } from "./infra/rate-limit";
 import type { Outbox } from "./outbox/outbox";
+import type { MutedWordCache } from "./policy/muted-word-cache";
 import type { RelationCache } from "./policy/relation-cache";
 import type { CityIndex } from "./ports/city-index";
 import type { FederationPort } from "./ports/federation";
@@ -40,6 +41,8 @@ export interface AppContext {
   cities: CityIndex;
   /** The viewers' friends and blocks, for the advanced search (docs/search.md). */
   relations: RelationCache;
+  /** The viewers' muted words, kept until they change them (docs/safety.md "Muted words"). */
+  mutedWords: MutedWordCache;
   /** Stripe, or the built-in test provider when no key is set (docs/usernames.md). */
   payments: PaymentProvider;
   /** Whether a person's changes must go to other servers (docs/federation.md). */

@@ -72,6 +72,8 @@ export type DomainEvent =
   | { type: "mail.message"; threadId: string; memberIds: string[]; message: MessageView }
   /** A member read a thread (their other tabs clear its unread mark). */
   | { type: "mail.read"; userId: string; threadId: string }
+  /** The user added, changed or removed one of their muted words (policy/muted-word-cache.ts). */
+  | { type: "mutedWords.changed"; userId: string }
   /** The user blocked, unblocked, muted or unmuted someone: their cached feed page is stale. */
   | { type: "relation.changed"; userIds: string[] }
   /** Posts from elsewhere entered or left these readers' home feeds (docs/federation.md). */

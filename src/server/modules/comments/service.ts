@@ -7,7 +7,6 @@ import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { notFound } from "../../errors";
 import { requireOwner } from "../../policy/access";
-import { mutedMarker } from "../../policy/muted-words";
 import { spendNewAccountWrite } from "../../policy/new-accounts";
 import { requireMayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
@@ -51,7 +50,7 @@ function present(row: CommentRow): CommentView {
 /** A page of a post's comments, oldest first: ours, and the replies from other servers
  * (docs/federation.md "Replies"), merged on the same keyset. */
 export async function commentsPage(
-  deps: Pick<AppContext, "db" | "federation">,
+  deps: Pick<AppContext, "db" | "federation" | "mutedWords">,
   input: { postId: string; viewerId: string | null; limit: number; cursor?: string | undefined },
 ): Promise<{ items: CommentView[]; nextCursor: string | null }> {
   const { db } = deps;
@@ -66,7 +65,7 @@ export async function commentsPage(
       limit: input.limit + 1,
       cursor,
     }),
-    mutedMarker(db, { viewerId: input.viewerId, context: "comments", now: new Date() }),
+    deps.mutedWords.marker(input.viewerId, { context: "comments", now: new Date() }),
   ]);
   const merged = [...rows.map(present), ...remote].sort(olderFirst);
   const { page, nextCursor } = pageOf(merged, input.limit, (comment) => ({

@@ -5,14 +5,13 @@
 import type { PostView } from "../../../domain/contracts/posts";
 import type { AppContext } from "../../context";
 import { pageOf } from "../../db/keyset";
-import { mutedMarker } from "../../policy/muted-words";
 import { newAccountsSince } from "../../policy/new-accounts";
 import { markMutedPosts } from "./muted";
 import { presentInOrder } from "./present";
 import type { PostKey } from "./queries";
 import { oncePerPost, presentReposts } from "./repost-feed";
 
-export type PageDeps = Pick<AppContext, "db" | "hydrator" | "federation" | "config">;
+export type PageDeps = Pick<AppContext, "db" | "hydrator" | "federation" | "config" | "mutedWords">;
 
 /** The keys newest first, `limit` and one more (which tells whether a next page exists). */
 export async function presentPage(
@@ -22,7 +21,7 @@ export async function presentPage(
   const { page, nextCursor } = pageOf(keys, limit, (k) => ({ at: k.createdAt, id: k.id }));
   const own = page.filter((k) => !k.remote && !k.repostOf).map((k) => k.id);
   const now = new Date();
-  const marker = mutedMarker(deps.db, { viewerId, context: "feed", now });
+  const marker = deps.mutedWords.marker(viewerId, { context: "feed", now });
   // A new account's links are inert (docs/safety.md "New accounts").
   const inertSince = newAccountsSince(now, deps.config.newAccountDays);
   if (own.length === page.length) {

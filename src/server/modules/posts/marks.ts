@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import { decodeUuidCursor, pageOf } from "../../db/keyset";
 import { conflict } from "../../errors";
 import { requireOwnThing } from "../../policy/access";
-import { mutedMarker } from "../../policy/muted-words";
 import { newAccountsSince } from "../../policy/new-accounts";
 import { canSeePosts } from "../../policy/visibility";
 import {
@@ -64,7 +63,7 @@ export async function bookmarksPage(
   const ids = page.map((k) => k.id);
   const [hydrated, mark] = await Promise.all([
     reader.hydrator.hydrate(ids, viewerId),
-    mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
+    reader.mutedWords.marker(viewerId, { context: "feed", now: new Date() }),
   ]);
   const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
   // A bookmarked post is collapsed by the reader's muted words like the feed's (docs/safety.md).

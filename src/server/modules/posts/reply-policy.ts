@@ -9,7 +9,7 @@ import { updateReplyPolicy } from "./queries";
 import { getPost, type PostDeps, requireAuthor } from "./service";
 
 export async function setReplyPolicy(
-  deps: Pick<PostDeps, "db" | "outbox" | "hydrator" | "config" | "federation">,
+  deps: Pick<PostDeps, "db" | "outbox" | "hydrator" | "config" | "federation" | "mutedWords">,
   { viewerId, postId, replyPolicy }: { viewerId: string; postId: string; replyPolicy: WhoMay },
 ): Promise<PostView> {
   await requireAuthor(deps.db, { viewerId, postId });

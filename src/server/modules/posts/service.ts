@@ -13,7 +13,6 @@ import { decodeUuidCursor } from "../../db/keyset";
 import { badRequest, notFound } from "../../errors";
 import type { LiveEffects } from "../../outbox/outbox";
 import { requireOwner } from "../../policy/access";
-import { mutedMarker } from "../../policy/muted-words";
 import { newAccountsSince, spendNewAccountWrite } from "../../policy/new-accounts";
 import { mayReply } from "../../policy/replies";
 import { requireUnrestricted } from "../../policy/restrictions";
@@ -53,11 +52,11 @@ import { removePostFromTimelines, writeToTimelines } from "./timeline-queries";
 /** What the post use-cases need of the app context. */
 export type PostDeps = Pick<
   AppContext,
-  "db" | "outbox" | "store" | "feed" | "hydrator" | "federation" | "config"
+  "db" | "outbox" | "store" | "feed" | "hydrator" | "federation" | "config" | "mutedWords"
 >;
 
 /** What reading a post needs. */
-export type PostReader = Pick<AppContext, "db" | "hydrator" | "config">;
+export type PostReader = Pick<AppContext, "db" | "hydrator" | "config" | "mutedWords">;
 
 /** A page request as the API receives it: the cursor still encoded. */
 interface PageInput {
@@ -79,7 +78,7 @@ export async function getPost(
 ): Promise<PostView> {
   const [[row], mark] = await Promise.all([
     reader.hydrator.hydrate([postId], viewerId),
-    mutedMarker(reader.db, { viewerId, context: "feed", now: new Date() }),
+    reader.mutedWords.marker(viewerId, { context: "feed", now: new Date() }),
   ]);
   if (!row || !(await canSeePosts(reader.db, viewerId, row.author.userId))) throw postNotFound();
   const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);
@@ -110,7 +109,7 @@ export async function getPostByPath(
   if (!found?.visible) throw postNotFound();
   const [quotes, mark] = await Promise.all([
     reader.hydrator.quoteCards([found.post], input.viewerId),
-    mutedMarker(reader.db, { viewerId: input.viewerId, context: "feed", now: new Date() }),
+    reader.mutedWords.marker(input.viewerId, { context: "feed", now: new Date() }),
   ]);
   const quote = quotes.get(found.post.id);
   const inertSince = newAccountsSince(new Date(), reader.config.newAccountDays);

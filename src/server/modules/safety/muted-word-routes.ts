@@ -71,7 +71,7 @@ export const mutedWordRoutes: FastifyPluginAsyncZod<WithContext> = async (app, {
       },
     },
     async (request) => ({
-      mutedWord: await changeMutedWord(ctx.db, {
+      mutedWord: await changeMutedWord(ctx, {
         userId: me(request),
         id: request.params.id,
         ...request.body,
@@ -84,7 +84,7 @@ export const mutedWordRoutes: FastifyPluginAsyncZod<WithContext> = async (app, {
     "/:id",
     { ...signedIn, schema: { tags, params: mutedWordParams } },
     async (request, reply) => {
-      await removeMutedWord(ctx.db, { userId: me(request), id: request.params.id });
+      await removeMutedWord(ctx, { userId: me(request), id: request.params.id });
       return reply.status(204).send();
     },
   );

@@ -189,6 +189,21 @@ describe("where it applies", () => {
     await removeAll(author);
   });
 
+  it("applies an entry added, changed or removed to the next read of a page read before", async () => {
+    const spoilerMark = async () => (await mutedIn(reader, "/api/feed"))[spoilerPost.id];
+    expect(await spoilerMark()).toBeNull();
+    const word = await addOk(reader, { text: "spoiler", contexts: ["feed"], duration: "never" });
+    expect(await spoilerMark()).toEqual(["spoiler"]);
+    const patch = (contexts: string[]) =>
+      inject(t, reader, "PATCH", `${URL}/${word.id}`, { contexts });
+    expect((await patch(["mail"])).statusCode).toBe(200);
+    expect(await spoilerMark()).toBeNull();
+    expect((await patch(["feed", "mail"])).statusCode).toBe(200);
+    expect(await spoilerMark()).toEqual(["spoiler"]);
+    expect((await inject(t, reader, "DELETE", `${URL}/${word.id}`)).statusCode).toBe(204);
+    expect(await spoilerMark()).toBeNull();
+  });
+
   it("marks a #tag entry's hashtag only", async () => {
     await addOk(reader, { text: "#finale", contexts: ["feed"], duration: "never" });
     const marks = await mutedIn(reader, "/api/feed");

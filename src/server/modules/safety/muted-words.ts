@@ -1,6 +1,8 @@
 // A person's muted words (docs/safety.md "Muted words"): listed with whether each still applies,
-// added (at most MUTED_WORDS_MAX, one per key), changed or renewed, removed. Nothing is published:
-// the entries are read as each answer is presented (policy/muted-words.ts).
+// added (at most MUTED_WORDS_MAX, one per key), changed or renewed, removed. Each change publishes
+// mutedWords.changed, which drops the copy of the person's entries every instance may keep
+// (policy/muted-word-cache.ts); the entries are applied as each answer is presented
+// (policy/muted-words.ts).
 import type { MutedWordView } from "../../../domain/contracts/muted-words";
 import { ERROR_CODES } from "../../../domain/error-codes";
 import {
@@ -62,7 +64,7 @@ export async function addMutedWord(
   },
 ): Promise<string> {
   const parsed = input.text;
-  return deps.outbox.transaction(async (tx) => {
+  return deps.outbox.transaction(async (tx, fx) => {
     if ((await lockMutedWordsOf(tx, input.userId)) >= MUTED_WORDS_MAX) {
       throw conflict(
         ERROR_CODES.conflict,
@@ -79,13 +81,14 @@ export async function addMutedWord(
       createdAt: input.now,
     });
     if (!row) throw conflict(ERROR_CODES.conflict, `You already muted “${parsed.text}”.`);
+    fx.publishAfterCommit(changed(input.userId));
     return row.id;
   });
 }
 
 /** Where it applies, and a new duration counted from `now` (renewing an expired entry). */
 export async function changeMutedWord(
-  db: Db,
+  deps: Pick<AppContext, "outbox">,
   input: {
     userId: string;
     id: string;
@@ -94,19 +97,31 @@ export async function changeMutedWord(
     now: Date;
   },
 ): Promise<MutedWordView> {
-  const row = await updateMutedWordRow(db, {
-    userId: input.userId,
-    id: input.id,
-    ...(input.contexts ? { contexts: input.contexts } : {}),
-    ...(input.duration
-      ? { duration: input.duration, expiresAt: expiryOf(input.duration, input.now) }
-      : {}),
+  const row = await deps.outbox.statement(async (db, fx) => {
+    const updated = await updateMutedWordRow(db, {
+      userId: input.userId,
+      id: input.id,
+      ...(input.contexts ? { contexts: input.contexts } : {}),
+      ...(input.duration
+        ? { duration: input.duration, expiresAt: expiryOf(input.duration, input.now) }
+        : {}),
+    });
+    if (updated) fx.publishAfterCommit(changed(input.userId));
+    return updated;
   });
   if (!row) throw missing("muted word");
   return present(row, input.now);
 }
 
 /** Removing an entry that is gone already answers as the first removal did. */
-export async function removeMutedWord(db: Db, owned: { userId: string; id: string }) {
-  await deleteMutedWordRow(db, owned);
+export async function removeMutedWord(
+  deps: Pick<AppContext, "outbox">,
+  owned: { userId: string; id: string },
+) {
+  await deps.outbox.statement(async (db, fx) => {
+    await deleteMutedWordRow(db, owned);
+    fx.publishAfterCommit(changed(owned.userId));
+  });
 }
+
+const changed = (userId: string) => ({ type: "mutedWords.changed" as const, userId });
