@@ -17,7 +17,7 @@
 //            ONLY=returning (with READERS=10000 in `npm run bench`): every reader reads once, then
 //            each comes back RETURN_S=120 seconds later, paced at READERS / RETURN_S a second, the
 //            second visits measured (the feed's pages outlive the two minutes: docs/feed.md
-//            "Serving active readers from memory")
+//            "Serving active readers from memory"); ONLY=writing (c) alone, after the warm-up
 import { loadavg } from "node:os";
 import pg from "pg";
 import { fromPostgres } from "../src/server/db/client";
@@ -51,6 +51,7 @@ const WRITES_PER_S = Number(process.env.WRITES ?? 10);
 const ONLY_ACTIVE = process.env.ONLY === "active";
 const ONLY_FIRST = process.env.ONLY === "first";
 const ONLY_RETURNING = process.env.ONLY === "returning";
+const ONLY_WRITING = process.env.ONLY === "writing";
 const RETURN_S = Number(process.env.RETURN_S ?? 120);
 const IN_PROCESS = 500;
 const IN_PROCESS_HEAVY = 20;
@@ -191,7 +192,7 @@ for (const [i, session] of [...sessions, ...authorSessions].entries()) {
 const load = { heavy: isHeavy, connections: CONNECTIONS };
 const target = p99Below(TARGET_P99_MS);
 if (ONLY_RETURNING) await returningReaders();
-if (!ONLY_ACTIVE && !ONLY_RETURNING) {
+if (!ONLY_ACTIVE && !ONLY_RETURNING && !ONLY_WRITING) {
   // The app has just started: its code is not yet compiled, its pool not yet open.
   await runFeedLoad(app, {
     ...load,
@@ -214,18 +215,20 @@ if (!ONLY_FIRST && !ONLY_RETURNING) {
   const idle = { heap: (await app.stats({ gc: true })).heapUsed, caches: await app.cacheBytes() };
   await runFeedLoad(app, { ...load, title: "warm-up", sessions, amount: sessions.length });
   await runFeedLoad(app, { ...load, title: "warm-up", sessions, duration: WARMUP_S });
-  const steady = await runFeedLoad(app, {
-    ...load,
-    title: `active readers: ${sessions.length} readers, ${CONNECTIONS} connections`,
-    sessions,
-    duration: DURATION_S,
-    record: {
-      load: `active readers, ${sessions.length.toLocaleString("en")} of them`,
-      target: p99Below(TARGET_P99_MS, { maxBelow: TARGET_MAX_MS }),
-    },
-  });
-  console.log(`target p99 < ${TARGET_P99_MS} ms, active readers: ${verdict(steady)}`);
-  await reportMemoryPerReader(idle, sessions.length);
+  if (!ONLY_WRITING) {
+    const steady = await runFeedLoad(app, {
+      ...load,
+      title: `active readers: ${sessions.length} readers, ${CONNECTIONS} connections`,
+      sessions,
+      duration: DURATION_S,
+      record: {
+        load: `active readers, ${sessions.length.toLocaleString("en")} of them`,
+        target: p99Below(TARGET_P99_MS, { maxBelow: TARGET_MAX_MS }),
+      },
+    });
+    console.log(`target p99 < ${TARGET_P99_MS} ms, active readers: ${verdict(steady)}`);
+    await reportMemoryPerReader(idle, sessions.length);
+  }
   if (!ONLY_ACTIVE) await activeWhileWriting();
 }
 

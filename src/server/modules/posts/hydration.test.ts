@@ -290,6 +290,33 @@ describe("PostHydrator", () => {
     expect(load.mock.calls.slice(1)).toEqual([[["p3"]], [["p2"]]]);
   });
 
+  it("shows, but does not keep, what a load read across a profile change or an account's deletion", async () => {
+    for (const event of [
+      { type: "profile.changed", userId: "ann" },
+      { type: "account.deleted", userId: "zed" },
+    ] as DomainEvent[]) {
+      const { db, load, hydrator } = setup();
+      const gate = deferred<void>();
+      load.mockImplementationOnce(async (list: string[]) => {
+        const read = list.flatMap((id) => db.get(id) ?? []);
+        await gate.promise;
+        return read;
+      });
+      const page = hydrator.hydrate(["p1"], "me");
+      const after = `Ann after ${event.type}`;
+      db.set("p1", {
+        ...row("p1", "ann"),
+        author: { ...row("p1", "ann").author, fullName: after },
+      });
+      hydrator.apply(event);
+      gate.resolve();
+      expect((await page)[0]?.author.fullName).toBe("name of ann");
+      expect((await hydrator.hydrate(["p1"], "me"))[0]?.author.fullName).toBe(after);
+      await hydrator.hydrate(["p1"], "me");
+      expect(load, event.type).toHaveBeenCalledTimes(2);
+    }
+  });
+
   it("passes a failed load to every reader waiting for it, and loads again next time", async () => {
     const { load, hydrator, ids } = setup();
     load.mockRejectedValueOnce(new Error("database down"));

@@ -76,6 +76,9 @@ export class PostHydrator {
   private readonly loading = new Map<string, Promise<LoadedPost | undefined>>();
   /** The reposts each reader was shown. */
   private readonly repostViews: RepostViews;
+  /** Counts the profile changes: a load that ran across one may hold an author's old name or
+   * picture for any of its posts, so what it read is shown but not kept. */
+  private profileChanges = 0;
 
   constructor(private readonly options: PostHydratorOptions) {
     const ttlMs = options.ttlMs ?? 60_000;
@@ -277,11 +280,13 @@ export class PostHydrator {
         this.posts.invalidate(event.postId);
         return;
       case "profile.changed":
+        this.profileChanges += 1;
         this.posts.invalidateWhere((entry) => entry.author.userId === event.userId);
         return;
       case "account.deleted":
-        // Rare, and any held post may have lost their like or comment: all are read afresh.
-        this.posts.invalidateWhere(() => true);
+        // Rare, and any held post may have lost their like or comment: all are read afresh, and
+        // loads running now keep nothing.
+        this.posts.clear();
         return;
       default:
         return;
@@ -307,10 +312,11 @@ export class PostHydrator {
 
   private load(ids: string[]): Promise<LoadedPost | undefined>[] {
     const fill = this.posts.begin();
+    const changes = this.profileChanges;
     const rows = this.options
       .load(ids)
       .then((loaded) => {
-        for (const row of loaded) fill.set(row.post.id, row);
+        if (changes === this.profileChanges) for (const row of loaded) fill.set(row.post.id, row);
         return new Map(loaded.map((row) => [row.post.id, row]));
       })
       .finally(() => {
