@@ -14,7 +14,7 @@ export const CACHE_SHARES = {
   mutedWords: 0.02,
 } as const;
 
-export const DEFAULT_CACHE_MB = 256;
+export const DEFAULT_CACHE_MB = 512;
 
 export type CacheBudgets = Record<keyof typeof CACHE_SHARES, number>;
 
