@@ -30,9 +30,16 @@ export async function presentPage(
     return { items: markMutedPosts(items, mark), nextCursor };
   }
   const elsewhere = page.filter((k) => k.remote).map((k) => k.id);
-  const [hydrated, reposts, remote, mark] = await Promise.all([
-    deps.hydrator.hydrate(own, viewerId),
-    presentReposts(deps, { keys: page, viewerId }),
+  const reposts = page.filter((k) => k.repostOf);
+  // The reposted posts are hydrated with the page's own, in the same load, while the rule picks
+  // the reposts the viewer may be shown: one round trip, not two after each other.
+  const shared = reposts.map((k) => k.repostOf as string);
+  const [hydrated, visible, remote, mark] = await Promise.all([
+    deps.hydrator.hydrate([...new Set([...own, ...shared])], viewerId),
+    deps.hydrator.visibleReposts(
+      viewerId,
+      reposts.map((k) => k.id),
+    ),
     viewerId && elsewhere.length > 0
       ? deps.federation.presentNotes(deps.db, {
           ids: elsewhere,
@@ -46,7 +53,7 @@ export async function presentPage(
   ]);
   const byId = new Map<string, PostView>([
     ...presentInOrder(hydrated, own, viewerId, inertSince).map((p) => [p.id, p] as const),
-    ...reposts,
+    ...presentReposts({ keys: page, reposts: visible, rows: hydrated, viewerId, inertSince }),
     // A boost, and a repost here of a post from elsewhere, is its own feed item, beside its
     // post's.
     ...remote.map((p) => [p.remote?.boostedBy?.id ?? p.repostedBy?.id ?? p.id, p] as const),

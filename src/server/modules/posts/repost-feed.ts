@@ -5,29 +5,31 @@
 // repost the reader may no longer see: from memory for those the reader was shown, kept until an
 // event may have changed them (repost-views.ts).
 import type { PostView } from "../../../domain/contracts/posts";
-import type { AppContext } from "../../context";
-import { newAccountsSince } from "../../policy/new-accounts";
 import { toPersonSummary } from "../profiles/person";
 import { presentPost } from "./present";
-import type { PostKey } from "./queries";
+import type { HydratedPost, PostKey } from "./queries";
+import type { VisibleRepost } from "./repost-views";
 
-/** The reposts among the keys as the viewer is shown them, by repost id. */
-export async function presentReposts(
-  deps: Pick<AppContext, "hydrator" | "config">,
-  { keys, viewerId }: { keys: PostKey[]; viewerId: string | null },
-): Promise<Map<string, PostView>> {
-  const ids = keys.filter((k) => k.repostOf).map((k) => k.id);
-  const reposts = await deps.hydrator.visibleReposts(viewerId, ids);
+/** The reposts among the keys as the viewer is shown them, by repost id: those the rule let
+ * through (`reposts`: the hydrator's visibleReposts), with their posts among `rows`. */
+export function presentReposts({
+  keys,
+  reposts,
+  rows,
+  viewerId,
+  inertSince,
+}: {
+  keys: PostKey[];
+  reposts: VisibleRepost[];
+  rows: HydratedPost[];
+  viewerId: string | null;
+  inertSince: Date | null;
+}): Map<string, PostView> {
   const at = new Map(keys.map((k) => [k.id, k.createdAt]));
-  const rows = new Map(
-    (await deps.hydrator.hydrate([...new Set(reposts.map((r) => r.postId))], viewerId)).map(
-      (row) => [row.post.id, row],
-    ),
-  );
+  const byId = new Map(rows.map((row) => [row.post.id, row]));
   const shown = new Map<string, PostView>();
-  const inertSince = newAccountsSince(new Date(), deps.config.newAccountDays);
   for (const repost of reposts) {
-    const row = rows.get(repost.postId);
+    const row = byId.get(repost.postId);
     if (!row) continue;
     const view = presentPost(row, viewerId, inertSince);
     view.repostedBy = {
