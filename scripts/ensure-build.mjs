@@ -48,7 +48,7 @@ const TARGETS = {
   },
   server: {
     output: "dist/server/main.js",
-    sources: ["src/server", "src/domain", "vite.server.config.ts", "package-lock.json"],
+    sources: ["src/server", "src/domain", "vite.server.config.ts", "package-lock.json", "patches"],
     args: ["build", "--config", "vite.server.config.ts"],
   },
   bench: {
@@ -59,6 +59,7 @@ const TARGETS = {
       "bench/lib",
       "vite.server.config.ts",
       "package-lock.json",
+      "patches",
     ],
     args: ["build", "--config", "vite.server.config.ts", "--mode", "bench"],
   },
