@@ -13,6 +13,7 @@ import type { onRequestHookHandler } from "fastify";
 import pg from "pg";
 import { type Database, queryRows } from "../db/client";
 import { sendHotReadsThrough } from "../db/prepared";
+import { createTestApp, type TestApp } from "./test-app";
 import { createTestDatabase, openPgliteSnapshot } from "./test-db";
 
 export interface CountedDatabase {
@@ -108,4 +109,11 @@ export async function countedTestDatabase(): Promise<CountedDatabase> {
   const name = row?.name ?? "";
   pgCounts.set(name, 0);
   return { database, statements: () => pgCounts.get(name) ?? 0, counting };
+}
+
+/** A test app on a counted database, its requests counted inside `counting`. */
+export async function countedTestApp(): Promise<{ t: TestApp; counted: CountedDatabase }> {
+  const counted = await countedTestDatabase();
+  const t = await createTestApp({}, { database: counted.database, onRequest: countRequests });
+  return { t, counted };
 }

@@ -4,12 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { inject } from "../../test-support/social";
-import {
-  type CountedDatabase,
-  countedTestDatabase,
-  countRequests,
-} from "../../test-support/statement-count";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { type CountedDatabase, countedTestApp } from "../../test-support/statement-count";
+import type { TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
 let counted: CountedDatabase;
@@ -17,8 +13,7 @@ let ann: TestAccount;
 let bo: TestAccount;
 
 beforeAll(async () => {
-  counted = await countedTestDatabase();
-  t = await createTestApp({}, { database: counted.database, onRequest: countRequests });
+  ({ t, counted } = await countedTestApp());
   [ann, bo] = await Promise.all([
     createAccount(t, { fullName: "Ann" }),
     createAccount(t, { fullName: "Bo" }),

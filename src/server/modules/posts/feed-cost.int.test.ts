@@ -4,20 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test-support/accounts";
 import { follow, inject, publish } from "../../test-support/social";
-import {
-  type CountedDatabase,
-  countedTestDatabase,
-  countRequests,
-} from "../../test-support/statement-count";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { type CountedDatabase, countedTestApp } from "../../test-support/statement-count";
+import type { TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
 let counted: CountedDatabase;
 let reader: TestAccount;
 
 beforeAll(async () => {
-  counted = await countedTestDatabase();
-  t = await createTestApp({}, { database: counted.database, onRequest: countRequests });
+  ({ t, counted } = await countedTestApp());
   const [author, reposter, other] = await Promise.all([
     createAccount(t, { fullName: "Ann Author" }),
     createAccount(t, { fullName: "Rob Reposter" }),
