@@ -18,7 +18,6 @@ import {
   type FirstPageCtes,
   firstPageCtes,
   firstRepostKeysPart,
-  firstTimelineKeysPart,
   timelineRepostKeys,
 } from "../posts/feed-parts";
 import { noteRepostsCount, repostedByViewer } from "./note-repost-queries";
@@ -318,9 +317,9 @@ const firstFeedAll = preparedPer((db) => {
     })
     .from(
       sql`(
-        with ${firstPageCtes(viewer)}
+        with ${firstPageCtes(viewer, limit)}
         (select 'own' as kind, t.id, t.created_at as at, null::uuid as repost_of
-          from (${firstTimelineKeysPart(viewer, limit, ctes)}) t)
+          from ${ctes.own} t)
         union all
         (select 'repost', r.id, r.created_at, r.post_id
           from (${firstRepostKeysPart(viewer, limit, ctes)}) r)

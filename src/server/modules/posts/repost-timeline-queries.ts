@@ -107,10 +107,10 @@ export interface RepostCheck {
 /**
  * The reader's newest `limit` reposts of one kind within the timeline's days, by the timeline's
  * reposter rules (followed or the reader, not muted, not suspended) and the owner's `check`:
- * the reader's rows, united with the own rows of the followed reposters merged at read (the first
- * page's CTEs: timeline-queries.ts firstPageCtes). Columns
- * `id` (the repost's), `created_at` and the check's. Exact within the days, as the timeline's
- * posts are; the first page needs no more (posts/feed-parts.ts).
+ * the reader's rows, united with the own rows of the followed reposters merged at read, from the
+ * oldest time the page can reach on (the first page's CTEs: timeline-queries.ts firstPageCtes).
+ * Columns `id` (the repost's), `created_at` and the check's. Exact within the days, as the
+ * timeline's posts are; the first page needs no more (posts/feed-parts.ts).
  */
 export function timelineRepostKeys(
   viewer: Placeholder,
@@ -122,6 +122,7 @@ export function timelineRepostKeys(
   return sql`select k.* from (
       (select s.repost_id as id, s.created_at ${check.columns} from ${homeReposts} s ${check.join}
         where s.reader_id = ${viewer} and s.kind = ${kind} and s.created_at > ${horizon}
+          and s.created_at >= (select at from ${ctes.floor})
           and (s.reposter_id = ${viewer} or s.reposter_id in (select uid from ${ctes.followed}))
           and ${check.where}
         order by s.created_at desc, s.repost_id desc
@@ -131,7 +132,8 @@ export function timelineRepostKeys(
         cross join lateral (
           select s.repost_id as id, s.created_at ${check.columns} from ${homeReposts} s ${check.join}
           where s.own and s.reposter_id = f.uid and s.kind = ${kind}
-            and s.created_at > ${horizon} and ${check.where}
+            and s.created_at > ${horizon} and s.created_at >= (select at from ${ctes.floor})
+            and ${check.where}
           order by s.created_at desc, s.repost_id desc
           limit ${limit}
         ) s)

@@ -179,6 +179,40 @@ describe("reposts in the timelines", () => {
     await expectReposts(late, [after.id, before.id]);
   });
 
+  it("are not read for a first page full of newer posts, and come on the next page", async () => {
+    const [reader, rita, bob, ann] = (await accounts("reader", "rita", "bob", "ann")) as [
+      TestAccount,
+      TestAccount,
+      TestAccount,
+      TestAccount,
+    ];
+    await follow(t, reader, rita);
+    await follow(t, reader, bob);
+    const old = await publish(t, ann, "reposted before a busy day");
+    expect((await repost(rita, old.id)).statusCode).toBe(200);
+    await expectReposts(reader, [old.id]);
+    for (let i = 0; i < PAGE; i++) await publish(t, bob, `busy ${i}`);
+
+    // The first page's statement stops at the oldest of its 21 posts; the merge still has it.
+    expect(await fromTimeline(reader)).toEqual([]);
+    expect(await merged(reader)).toEqual([old.id]);
+
+    const feed = async (query: string) => {
+      const res = await inject(t, reader, "GET", `/api/feed${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        items: { id: string; repostedBy?: { person: { userId: string } } }[];
+        nextCursor: string | null;
+      };
+    };
+    const first = await feed("");
+    expect(first.items.some((item) => item.id === old.id)).toBe(false);
+    expect(first.nextCursor).toBeTruthy();
+    const second = await feed(`?cursor=${encodeURIComponent(first.nextCursor as string)}`);
+    const shown = second.items.find((item) => item.id === old.id);
+    expect(shown?.repostedBy?.person.userId).toBe(rita.userId);
+  });
+
   it("leaves no row of a deleted account, and are swept past their days", async () => {
     const [reader, rita, ann] = (await accounts("reader", "rita", "ann")) as [
       TestAccount,

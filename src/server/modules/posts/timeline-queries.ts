@@ -118,26 +118,38 @@ export function removeFolloweeFromTimeline(followerId: string, followingId: stri
 }
 
 /** The first page's CTEs (posts/feed-parts.ts), each read once by the statement's parts:
- * `followed`, whom the reader follows and has not muted and who are not suspended; `pulled`, those
- * of them merged at read (feed_pull_authors). Both have one column, `uid`. */
+ * `followed`, whom the reader follows and has not muted and who are not suspended (column `uid`);
+ * `pulled`, those of them merged at read (`uid`); `own`, the newest `limit` keys of the reader's
+ * timeline (`id`, `created_at`); `floor`, the oldest time the page can reach (`at`): the last of
+ * `own` when it is full, for nothing older can be among the page's `limit` newest, else the
+ * timeline's horizon. The other parts read only from `floor` on, so a reader's older reposts are
+ * not checked one by one for a page that cannot show them. */
 export interface FirstPageCtes {
   followed: SQL;
   pulled: SQL;
+  own: SQL;
+  floor: SQL;
 }
 
 export const FIRST_PAGE_CTES: FirstPageCtes = {
   followed: sql.raw("followed"),
   pulled: sql.raw("pulled"),
+  own: sql.raw("own_keys"),
+  floor: sql.raw("page_floor"),
 };
 
-/** The WITH list defining FIRST_PAGE_CTES for the reader. */
-export const firstPageCtes = (viewer: Placeholder): SQL =>
+/** The WITH list defining FIRST_PAGE_CTES for the reader and the page's `limit`. */
+export const firstPageCtes = (viewer: Placeholder, limit: Placeholder): SQL =>
   sql`followed as materialized (
       select f.following_id as uid from followers f
       where f.follower_id = ${viewer} and ${notMutedBy(viewer, sql`f.following_id`)}
         and ${notSuspended(sql`f.following_id`)}),
     pulled as materialized (
-      select f.uid from followed f join feed_pull_authors a on a.user_id = f.uid)`;
+      select f.uid from followed f join feed_pull_authors a on a.user_id = f.uid),
+    own_keys as materialized (${timelineKeysQuery(viewer, limit, FIRST_PAGE_CTES)}),
+    page_floor as materialized (
+      select case when count(*) >= ${limit} then min(created_at) else ${horizon} end as at
+      from own_keys)`;
 
 function timelineKeysQuery(viewer: Placeholder, limit: Placeholder, ctes: FirstPageCtes): SQL {
   return sql`select k.id, k.created_at from (
@@ -162,19 +174,6 @@ function timelineKeysQuery(viewer: Placeholder, limit: Placeholder, ctes: FirstP
     order by k.created_at desc, k.id desc
     limit ${limit}`;
 }
-
-/**
- * The newest `limit` keys (`id`, `created_at`) of the reader's feed within the timeline's days,
- * for the statement that reads the first page's keys of every kind at once (posts/feed-parts.ts),
- * which defines `ctes` (firstPageCtes). Exact when it gives `limit` rows (every post of those
- * days is in the timelines or merged); fewer mean the feed reaches further back, which only the
- * merge per followee reads.
- */
-export const firstTimelineKeysPart = (
-  viewer: Placeholder,
-  limit: Placeholder,
-  ctes: FirstPageCtes,
-): SQL => timelineKeysQuery(viewer, limit, ctes);
 
 /** Deletes the rows past the timeline's days at `now`; how many. */
 export async function sweepTimelines(db: Db, now: Date): Promise<number> {
