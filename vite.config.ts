@@ -148,7 +148,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           isolate: false,
-          include: ["src/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "bench/lib/*.test.ts"],
           exclude: [...defaultExclude, "src/**/*.int.test.ts", "e2e/**"],
         },
       },

@@ -2,18 +2,20 @@
 // each measured against its target (docs/performance.md), written to docs/bench-results.md.
 // Seeds `bench_feed` and `bench_search` first unless a finished seeding is there to reuse. Each
 // bench runs in a process of its own, alone on the machine, its full report written to
-// .test-data/bench/<step>.log; the rows it measured come back through BENCH_RESULTS, kept per step
-// in .test-data/bench/rows/, so a step run again replaces its own rows and keeps the others'.
+// .test-data/bench/<step>.log; the rows it measured come back through BENCH_RESULTS and are kept
+// per step in bench/results.json (bench/lib/results-store.ts), in the repository, so a step run
+// again replaces its own rows and keeps the others', on any clone.
 //   npm run bench                   everything (about 20 minutes once seeded)
 //   npm run bench -- feed toggles   only the steps whose names contain one of the words
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { benchDatabaseUrl, FEED_DB_NAME, seededWith } from "./lib/bench-db";
-import type { ResultRow } from "./lib/results";
+import { readRowsFile, readStore, writeStore } from "./lib/results-store";
 import {
   type BenchStep,
   RESULTS_FILE,
+  ratiosToCeiling,
   resultsTable,
   serverResultsMarkdown,
   writeResultsSection,
@@ -140,6 +142,8 @@ for (const need of new Set(chosen.flatMap((s) => (s.needs ? [s.needs] : [])))) {
   console.log(`seeded ${name} in ${seconds(t0)}`);
 }
 
+const store = readStore();
+const order = steps.map((step) => step.name);
 const failed: string[] = [];
 for (const [i, step] of chosen.entries()) {
   const log = `${LOG_DIR}/${slug(step.name)}.log`;
@@ -151,19 +155,20 @@ for (const [i, step] of chosen.entries()) {
   const code = await run(step.script, { ...step.env, BENCH_RESULTS: rowsFile(step) }, log);
   console.log(`${code === 0 ? "done" : `FAILED (exit ${code})`} in ${seconds(t0)}; ${log}`);
   if (code !== 0) failed.push(step.name);
+  // What the step recorded replaces its rows, even when it failed part way; none, and it has none.
+  if (existsSync(rowsFile(step))) {
+    store[step.name] = { measuredAt: new Date().toISOString(), rows: readRowsFile(rowsFile(step)) };
+  } else delete store[step.name];
+  writeStore(store, order);
 }
+ratiosToCeiling(chosen.flatMap((step) => store[step.name]?.rows ?? []));
+writeStore(store, order);
 
 // Every step's latest rows, in the steps' order: this run's, and earlier runs' for the others.
-const readRows = (file: string): ResultRow[] =>
-  readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ResultRow);
-const measured = steps.flatMap((step) =>
-  existsSync(rowsFile(step))
-    ? [{ step: step.name, at: statSync(rowsFile(step)).mtime, rows: readRows(rowsFile(step)) }]
-    : [],
-);
+const measured = steps.flatMap((step) => {
+  const kept = store[step.name];
+  return kept ? [{ step: step.name, at: new Date(kept.measuredAt), rows: kept.rows }] : [];
+});
 const rows = measured.flatMap((m) => m.rows);
 console.log(`\n${resultsTable(rows)}`);
 const met = rows.filter((r) => r.target?.met).length;

@@ -36,7 +36,6 @@ function cpuCell(appMs: number, postgresMs: number | undefined): string {
 }
 
 function cells(rows: ResultRow[]): string[][] {
-  const ceiling = rows.find((r) => r.ceiling)?.requestsPerSec;
   const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
   return rows.map((r) => [
     r.bench,
@@ -47,14 +46,23 @@ function cells(rows: ResultRow[]): string[][] {
     ms(r.maxMs),
     String(r.errors),
     r.cpuAppMs === undefined ? "" : cpuCell(r.cpuAppMs, r.cpuPostgresMs),
-    r.ceilingRatio !== undefined
-      ? r.ceilingRatio.toFixed(3)
-      : ceiling && !r.inProcess
-        ? (r.requestsPerSec / ceiling).toFixed(3)
-        : "",
+    r.ceilingRatio?.toFixed(3) ?? "",
     r.target?.text ?? "",
     r.target ? (r.target.met ? "pass" : "FAIL") : "",
   ]);
+}
+
+/** Gives each row of one run its ratio to that run's bare Fastify 'hello' (the ceiling row),
+ * unless its bench set one or it was measured in-process; a run without the ceiling gives none,
+ * as a ratio to another run's would compare two moments of the machine. */
+export function ratiosToCeiling(runRows: ResultRow[]): void {
+  const ceiling = runRows.find((r) => r.ceiling)?.requestsPerSec;
+  if (!ceiling) return;
+  for (const row of runRows) {
+    if (row.ceilingRatio === undefined && !row.inProcess) {
+      row.ceilingRatio = row.requestsPerSec / ceiling;
+    }
+  }
 }
 
 /** Aligned plain text for the terminal. */
