@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import type { ResultRow } from "./results";
+import { STORE_FILE } from "./results-store";
 
 export interface BenchStep {
   name: string;
@@ -121,8 +122,18 @@ function formatResults() {
 export function runContext(minutes: number): string[] {
   const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
   const commit = git("rev-parse", "--short", "HEAD");
-  // The code measured is the commit only when nothing under src/ or bench/ was changed since.
-  const changed = git("status", "--porcelain", "--untracked-files=no", "--", "src", "bench") !== "";
+  // The code measured is the commit only when nothing under src/ or bench/ was changed since (the
+  // kept rows, which the run itself writes, aside).
+  const changed =
+    git(
+      "status",
+      "--porcelain",
+      "--untracked-files=no",
+      "--",
+      "src",
+      "bench",
+      `:!${STORE_FILE}`,
+    ) !== "";
   const took = minutes < 1.5 ? "1 minute" : `${minutes.toFixed(0)} minutes`;
   return [
     `- When: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit \`${commit}\`${changed ? " with changes not yet committed" : ""}; this run took ${took}`,
