@@ -65,17 +65,15 @@ async function rowsOf(reposter: TestAccount) {
   return rows.map((row) => row.reader_id);
 }
 
-const accounts = (...labels: string[]) =>
-  Promise.all(labels.map((label) => createAccount(t, { label }))) as Promise<TestAccount[]>;
+/** One new account per label, in order. */
+const accounts = <Labels extends string[]>(...labels: Labels) =>
+  Promise.all(labels.map((label) => createAccount(t, { label }))) as Promise<{
+    [K in keyof Labels]: TestAccount;
+  }>;
 
 describe("reposts in the timelines", () => {
   it("are written at the repost's time and read as the merge per followee reads them, through every change", async () => {
-    const [reader, rita, ann, late] = (await accounts("reader", "rita", "ann", "late")) as [
-      TestAccount,
-      TestAccount,
-      TestAccount,
-      TestAccount,
-    ];
+    const [reader, rita, ann, late] = await accounts("reader", "rita", "ann", "late");
     await follow(t, reader, rita);
     const [a1, a2, a3] = [
       await publish(t, ann, "ann one"),
@@ -152,11 +150,7 @@ describe("reposts in the timelines", () => {
   });
 
   it("merges a very-followed reposter's reposts at read, from their own rows", async () => {
-    const [reader, star, ann] = (await accounts("reader", "star", "ann")) as [
-      TestAccount,
-      TestAccount,
-      TestAccount,
-    ];
+    const [reader, star, ann] = await accounts("reader", "star", "ann");
     await follow(t, reader, star);
     const before = await publish(t, ann, "reposted before the crowd");
     const after = await publish(t, ann, "reposted to the crowd");
@@ -174,18 +168,13 @@ describe("reposts in the timelines", () => {
     expect(pulledRows?.n).toBe(1);
     await expectReposts(reader, [after.id, before.id]);
     // A follow after that copies nothing from a reposter merged at read, and reads them all.
-    const [late] = (await accounts("late")) as [TestAccount];
+    const [late] = await accounts("late");
     await follow(t, late, star);
     await expectReposts(late, [after.id, before.id]);
   });
 
   it("are not read for a first page full of newer posts, and come on the next page", async () => {
-    const [reader, rita, bob, ann] = (await accounts("reader", "rita", "bob", "ann")) as [
-      TestAccount,
-      TestAccount,
-      TestAccount,
-      TestAccount,
-    ];
+    const [reader, rita, bob, ann] = await accounts("reader", "rita", "bob", "ann");
     await follow(t, reader, rita);
     await follow(t, reader, bob);
     const old = await publish(t, ann, "reposted before a busy day");
@@ -214,11 +203,7 @@ describe("reposts in the timelines", () => {
   });
 
   it("leaves no row of a deleted account, and are swept past their days", async () => {
-    const [reader, rita, ann] = (await accounts("reader", "rita", "ann")) as [
-      TestAccount,
-      TestAccount,
-      TestAccount,
-    ];
+    const [reader, rita, ann] = await accounts("reader", "rita", "ann");
     await follow(t, reader, rita);
     const old = await publish(t, ann, "reposted long ago");
     const fresh = await publish(t, ann, "reposted today");
@@ -248,7 +233,7 @@ describe("reposts in the timelines", () => {
 
 describe("reposts in the timelines under concurrent follows and reposts", () => {
   it("reach every follower, whichever commits first", async () => {
-    const [reposter, author] = (await accounts("busy", "author")) as [TestAccount, TestAccount];
+    const [reposter, author] = await accounts("busy", "author");
     const readers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => createAccount(t, { label: `fan${i}` })),
     );
