@@ -15,7 +15,7 @@ import { findSessionByToken } from "../src/server/modules/auth/queries";
 import { firstFeedKeys } from "../src/server/modules/federation/note-queries";
 import { likedAmong, loadPosts } from "../src/server/modules/posts/queries";
 import { getProfileByHandle } from "../src/server/modules/profiles/service";
-import { mutedMarker } from "../src/server/policy/muted-words";
+import { mutedEntriesOf } from "../src/server/policy/muted-words";
 import { databaseOf } from "./lib/bench-db";
 import { typicalReaders } from "./lib/feed-query";
 import { deleteBenchSessions } from "./lib/sessions";
@@ -70,9 +70,7 @@ await measure("first keys", async (i) => {
 });
 await measure("posts", (i) => loadPosts(db, pageOf.get(at(i)) ?? []));
 await measure("likes", (i) => likedAmong(db, { viewerId: at(i), ids: pageOf.get(at(i)) ?? [] }));
-await measure("muted words", (i) =>
-  mutedMarker(db, { viewerId: at(i), context: "feed", now: new Date() }),
-);
+await measure("muted words", (i) => mutedEntriesOf(db, at(i)));
 // The profile page's read (docs/performance.md "Profile and post pages"): its statement and the
 // answer made from it, each reader reading another reader's profile.
 const { rows: handles } = await pool.query<{ handle: string }>(

@@ -51,7 +51,7 @@ async function signedInData(
     case "mail":
       return {
         kind: "mail",
-        threads: await threadsPage(ctx.db, { viewerId: viewer.id, limit: THREADS_PAGE_SIZE }),
+        threads: await threadsPage(ctx, { viewerId: viewer.id, limit: THREADS_PAGE_SIZE }),
       };
     default:
       return undefined;

@@ -30,6 +30,9 @@ export function takeOnce(): KeyedRequest | undefined {
   return current.request;
 }
 
+/** Whether the running use-case has a key no transaction has claimed yet. */
+export const onceWaiting = (): boolean => pending.getStore()?.taken === false;
+
 /** First in the transaction that took the key: 409 while another holds it, AnswerKept when a
  * request with it has committed meanwhile. */
 export const claimOnce = (tx: Db, request: KeyedRequest) => claimKey(tx, request);

@@ -4,17 +4,20 @@
 // deliver each row once; a row due this millisecond is taken at once; a row claimed by a worker
 // that died waits out its lease; an event left behind waits out its grace, then goes out; a live
 // update (publishAfterCommit) goes out after the commit with no row, not at all on a rollback, and
-// after a one-statement change (`statement`) as after a commit.
-import { sql } from "drizzle-orm";
+// after a one-statement change (`statement`) as after a commit; a one-statement change that writes
+// its rows in its statement (`runStatement`) delivers them after it, writes none when it fails,
+// and runs in a claiming transaction under a request's key.
+import { type SQL, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import type { DomainEvent } from "../realtime/events";
 import { createAccount, type TestAccount } from "../test-support/accounts";
 import { makeOutboxDue } from "../test-support/outbox-rows";
 import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink";
 import { inject } from "../test-support/social";
 import { createTestApp, type TestApp } from "../test-support/test-app";
+import { routeOnce } from "./answered-once";
 import type { OutboxHandlers, OutboxMessage } from "./messages";
 import { Outbox } from "./outbox";
 import { claimDue } from "./store";
@@ -269,6 +272,70 @@ describe("the outbox", () => {
     // A change of one statement: no transaction, the same live update after it.
     await outbox.statement(async (_db, fx) => fx.publishAfterCommit(liked));
     expect(delivered).toEqual([liked, { type: "relation.changed", userIds: [] }, liked]);
+    expect(await rows()).toEqual([]);
+  });
+
+  /** A change of one statement that writes its rows in that statement, and answers their ids. */
+  const writeRows = (db: Db, rowsSql: SQL | null, fail = false) =>
+    queryRows<{ ids: number[] }>(
+      db,
+      sql`with written as (${rowsSql ?? sql`select null::bigint as id where false`})
+          select array(select id::int from written) as ids, 1 / ${fail ? 0 : 1} as checked`,
+    ).then(([row]) => ({ result: "changed", ids: row?.ids ?? [] }));
+
+  it("writes a one-statement change's rows in its statement and delivers them after it (runStatement)", async () => {
+    const delivered: unknown[] = [];
+    const outbox = recordingOutbox(delivered);
+    const liked: DomainEvent = { type: "relation.changed", userIds: ["a"] };
+    const { result, deliveries } = await outbox.runStatement(
+      (fx) => {
+        fx.cancelSubscription("sub_statement");
+        fx.publishAfterCommit(liked);
+      },
+      (db, rowsSql) => writeRows(db, rowsSql),
+    );
+    expect(result).toBe("changed");
+    expect([...deliveries.values()]).toEqual(["delivered"]);
+    expect(delivered).toEqual([{ subscriptionId: "sub_statement" }, liked]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("writes no row and delivers nothing when the one statement fails", async () => {
+    const delivered: unknown[] = [];
+    const outbox = recordingOutbox(delivered);
+    await expect(
+      outbox.runStatement(
+        (fx) => fx.cancelSubscription("sub_failed"),
+        (db, rowsSql) => writeRows(db, rowsSql, true),
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
+    expect(delivered).toEqual([]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("runs the change in a transaction that claims a request's key when one waits, once", async () => {
+    const delivered: unknown[] = [];
+    const outbox = recordingOutbox(delivered);
+    const route = {
+      request: { headers: { "idempotency-key": `statement-${Date.now()}` } },
+      reply: { header: () => undefined },
+    };
+    const asked = { userId: bo.userId, useCase: "outbox.statement", input: {} };
+    const work = async () =>
+      (
+        await outbox.runStatement(
+          (fx) => fx.cancelSubscription("sub_keyed"),
+          async (db, rowsSql) => {
+            // The transaction writes the rows itself: the statement is given none.
+            expect(rowsSql).toBeNull();
+            return writeRows(db, rowsSql);
+          },
+        )
+      ).result;
+    const replay = async (receipt: string) => `replayed ${receipt}`;
+    expect(await routeOnce(t.database.db, route, asked, work, replay)).toBe("changed");
+    expect(await routeOnce(t.database.db, route, asked, work, replay)).toBe("replayed changed");
+    expect(delivered).toEqual([{ subscriptionId: "sub_keyed" }]);
     expect(await rows()).toEqual([]);
   });
 });

@@ -7,11 +7,12 @@
 // and kept with its last error once it is given up on. Delivery is at least once: mail keeps the
 // Message-ID and Date it was written with, so a repeat is the same message, not a second one.
 import { randomUUID } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { OutgoingMail } from "../infra/mailer";
 import type { DomainEvent } from "../realtime/events";
-import { claimOnce, keepReceipt, takeOnce } from "./answered-once";
+import { claimOnce, keepReceipt, onceWaiting, takeOnce } from "./answered-once";
 import {
   BACKGROUND_TOPICS,
   type FederateMessage,
@@ -22,7 +23,14 @@ import {
   type PushNotice,
   type RemoteMediaTarget,
 } from "./messages";
-import { claimDue, insertMessages, type OutboxRow, removeMessages, settleFailure } from "./store";
+import {
+  claimDue,
+  insertMessages,
+  insertMessagesSql,
+  type OutboxRow,
+  removeMessages,
+  settleFailure,
+} from "./store";
 
 /** An event published after the commit without a row: the event itself, or, when it shows what
  * only the commit makes readable (a new post as the cached hydration presents it), a function
@@ -149,6 +157,48 @@ export class Outbox {
     return result;
   }
 
+  /**
+   * A change of one statement that writes its own outbox rows: `effects` queues them, and
+   * `change` runs one statement that has `rows` (their insert, returning `id`, as the body of a
+   * CTE) in it and answers the ids it returned, in order (none when `rows` is null: nothing
+   * queued). The statement commits the change and its rows together without a BEGIN and COMMIT;
+   * they go out as after a commit. Under a request's key not yet claimed (answered-once.ts),
+   * `rows` is null and the change runs in `run`'s transaction, which writes them.
+   */
+  async runStatement<T>(
+    effects: (fx: Effects) => void,
+    change: (db: Db, rows: SQL | null) => Promise<{ result: T; ids: number[] }>,
+  ): Promise<{ result: T; deliveries: Map<number, Delivery> }> {
+    if (onceWaiting()) {
+      return this.run(async (tx, fx) => {
+        effects(fx);
+        return (await change(tx, null)).result;
+      });
+    }
+    const queued: Queued[] = [];
+    const live: LiveEvent[] = [];
+    effects(this.collector(queued, live));
+    const delayed = this.rowsOf(queued);
+    const { db } = this.options;
+    const rows = delayed.length > 0 ? insertMessagesSql(db, delayed) : null;
+    const { result, ids } = await change(db, rows);
+    if (ids.length !== delayed.length) throw new Error("outbox rows not written with the change");
+    const written = delayed.map(({ message, leased }, i) => ({
+      id: ids[i] as number,
+      message,
+      leased,
+    }));
+    const deliveries = await this.afterCommit(written);
+    await this.publishLive(live);
+    return { result, deliveries };
+  }
+
+  /** Publishes `event` now, as `publishAfterCommit` does after a commit, for a change that has
+   * already committed (docs/outbox.md "Who writes what"). */
+  async publishNow(event: LiveEvent): Promise<void> {
+    await this.publishLive([event]);
+  }
+
   private async publishLive(live: LiveEvent[]): Promise<void> {
     for (const entry of live) {
       const event = typeof entry === "function" ? await entry() : entry;
@@ -203,8 +253,15 @@ export class Outbox {
    * held) is written leased to it, as a claim would lease it, so it needs no claim of its own
    * (docs/outbox.md "Delivering"). */
   async write(db: Db, queued: Queued[]): Promise<Written> {
+    const delayed = this.rowsOf(queued);
+    const ids = await insertMessages(db, delayed);
+    return delayed.map(({ message, leased }, i) => ({ id: ids[i] as number, message, leased }));
+  }
+
+  /** The rows `queued` is written as: each one's delay, and whether it is leased. */
+  private rowsOf(queued: Queued[]) {
     const now = Date.now();
-    const delayed = queued.map(({ notBefore, ...message }) => {
+    return queued.map(({ notBefore, ...message }) => {
       const held = notBefore ? Math.max(0, notBefore.getTime() - now) : 0;
       const leased =
         held === 0 && message.topic !== "event" && !BACKGROUND_TOPICS.has(message.topic);
@@ -218,8 +275,6 @@ export class Outbox {
         leased,
       };
     });
-    const ids = await insertMessages(db, delayed);
-    return delayed.map(({ message, leased }, i) => ({ id: ids[i] as number, message, leased }));
   }
 
   /** After the commit: events at once (then their rows go), background topics to the worker, the

@@ -2,7 +2,7 @@
 // FOR UPDATE SKIP LOCKED, so instances draining at once never take the same row, and leases them
 // by moving `available_at` forward; a worker that dies mid-delivery leaves the row to be claimed
 // again once its lease runs out (at-least-once).
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
 import { outbox } from "../db/schema/outbox";
 import type { OutboxMessage } from "./messages";
@@ -14,15 +14,13 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Writes messages in the caller's transaction; ids in the order given. A message `leased` is
+type MessageRows = { message: OutboxMessage; delayMs: number; leased?: boolean }[];
+
+/** The insert of `messages`, returning their ids in the order given. A message `leased` is
  * written as a claim leaves a row: its first attempt counted, due only once `delayMs` (the
  * lease) has passed, so no worker takes it while the writer delivers it. */
-export async function insertMessages(
-  db: Db,
-  messages: { message: OutboxMessage; delayMs: number; leased?: boolean }[],
-): Promise<number[]> {
-  if (messages.length === 0) return [];
-  const rows = await db
+const insertOf = (db: Db, messages: MessageRows) =>
+  db
     .insert(outbox)
     .values(
       messages.map(({ message, delayMs, leased }) => ({
@@ -33,8 +31,18 @@ export async function insertMessages(
       })),
     )
     .returning({ id: outbox.id });
+
+/** Writes messages in the caller's transaction; ids in the order given. */
+export async function insertMessages(db: Db, messages: MessageRows): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await insertOf(db, messages);
   return rows.map((row) => row.id);
 }
+
+/** `insertMessages` as SQL, for a statement that writes them with its change (a CTE's body
+ * returning `id`: outbox.ts `runStatement`). */
+export const insertMessagesSql = (db: Db, messages: MessageRows): SQL =>
+  insertOf(db, messages).getSQL();
 
 /** Leases up to `limit` due rows for `leaseMs`. `available_at` keeps milliseconds, rounded, so a
  * row written due now can read up to half a millisecond ahead of a claim right after its commit

@@ -68,12 +68,3 @@ export function markerOf(
   const match = mutedWordMatcher(texts);
   return (authorId, items) => (authorId === viewerId ? [] : match(items));
 }
-
-/** `markerOf` the viewer's entries read now; nobody signed in: a marker that marks nothing. */
-export async function mutedMarker(
-  db: Db,
-  { viewerId, context, now }: { viewerId: string | null; context: MutedWordContext; now: Date },
-): Promise<MutedMarker> {
-  if (viewerId === null) return markNothing;
-  return markerOf(viewerId, await mutedEntriesOf(db, viewerId), { context, now });
-}

@@ -20,7 +20,7 @@ export const activityRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { 
       ...signedIn,
       schema: { tags, querystring: activityQuery, response: { 200: activityResponse } },
     },
-    async (request) => ({ groups: await listActivity(ctx.db, me(request)) }),
+    async (request) => ({ groups: await listActivity(ctx, me(request)) }),
   );
 
   app.get(

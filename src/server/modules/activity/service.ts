@@ -10,7 +10,6 @@ import { reportOutcomeOf } from "../../../domain/report-outcomes";
 import type { ReportTarget } from "../../../domain/report-reasons";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { mutedMarker } from "../../policy/muted-words";
 import { reportOutcomesOf } from "../audit/record";
 import { hiddenActivityTypes } from "../notification-settings/channels";
 import { toPersonSummary } from "../profiles/person";
@@ -37,7 +36,11 @@ function webAddress(note: { url: string | null; uri: string } | undefined): stri
   return address && /^https?:\/\//i.test(address) ? address : null;
 }
 
-export async function listActivity(db: Db, recipientId: string): Promise<ActivityGroup[]> {
+export async function listActivity(
+  reader: Pick<AppContext, "db" | "mutedWords">,
+  recipientId: string,
+): Promise<ActivityGroup[]> {
+  const { db } = reader;
   const groups = await activityGroups(db, recipientId, await hiddenActivityTypes(db, recipientId));
   const recentActors = groups.map((g) =>
     [...new Set(g.actors.filter((id): id is string => id !== null))].slice(0, AVATARS),
@@ -52,7 +55,7 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
   ];
   const now = new Date();
   // Muted words are read only when a group shows someone's words.
-  const wordsRead = groups.some((g) => g.comment_snippet !== null);
+  const wordsOf = groups.some((g) => g.comment_snippet !== null) ? recipientId : null;
   const [actors, remoteActors, postRows, noteRows, outcomeRows, markComments, markPosts] =
     await Promise.all([
       actorsByIds(db, localIds),
@@ -60,8 +63,8 @@ export async function listActivity(db: Db, recipientId: string): Promise<Activit
       postsForGroups(db, idsOf("post_id")),
       notesForGroups(db, idsOf("note_id")),
       reportOutcomesOf(db, idsOf("action_id")),
-      mutedMarker(db, { viewerId: wordsRead ? recipientId : null, context: "comments", now }),
-      mutedMarker(db, { viewerId: wordsRead ? recipientId : null, context: "feed", now }),
+      reader.mutedWords.marker(wordsOf, { context: "comments", now }),
+      reader.mutedWords.marker(wordsOf, { context: "feed", now }),
     ]);
   // The words someone wrote (a comment, a mention, a quote) are collapsed when the reader's muted
   // words match them (docs/safety.md "Muted words").

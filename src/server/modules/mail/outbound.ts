@@ -10,6 +10,7 @@ import { displayHandle } from "../../../domain/handles";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { errorAnswer, replaceAnswer } from "../../http/idempotency";
+import type { Effects } from "../../outbox/outbox";
 import { deleteMessage } from "./queries";
 import { claimOnce, keepOnce, messageEvent, type SendOnce, storeMessage } from "./record";
 import type { OutboundFacts } from "./send-queries";
@@ -33,16 +34,15 @@ export async function sendOutbound(
   const messageId = `${randomUUID()}@${deps.config.mailDomain}`;
   // spec-1 §7 send-email: the subject defaults to a message-from-username text.
   const handle = displayHandle({ ...me, emailAddress: me.chtchtEmail });
-  const { result: stored, deliveries } = await deps.outbox.run(async (tx, fx) => {
-    await claimOnce(tx, input.once);
-    const stored = await storeMessage(tx, {
-      threadId: input.threadId,
-      senderId: input.viewerId,
-      subject: input.subject,
-      body: input.body,
-      direction: "outbound",
-      messageId,
-    });
+  const values = {
+    threadId: input.threadId,
+    senderId: input.viewerId,
+    subject: input.subject,
+    body: input.body,
+    direction: "outbound" as const,
+    messageId,
+  };
+  const mail = (fx: Effects) =>
     fx.mail({
       from: { name: me.fullName, address: me.chtchtEmail },
       to: input.address,
@@ -51,20 +51,33 @@ export async function sendOutbound(
       messageId,
       ...(earlier.length > 0 ? { inReplyTo: earlier.at(-1), references: earlier } : {}),
     });
-    await keepOnce(tx, input.once, stored.message);
-    return stored;
-  });
+  const { once } = input;
+  // The message and its mail's row in one statement; with a key to claim and an answer to keep,
+  // in a transaction with them (docs/mail.md "Sending once").
+  const { result: stored, deliveries } = once
+    ? await deps.outbox.run(async (tx, fx) => {
+        await claimOnce(tx, once);
+        const stored = await storeMessage(tx, values);
+        mail(fx);
+        await keepOnce(tx, once, stored.message);
+        return stored;
+      })
+    : await deps.outbox.runStatement(mail, async (db, rows) => {
+        const stored = await storeMessage(db, values, rows);
+        return { result: stored, ids: stored.outboxIds };
+      });
   const refusal = [...deliveries.values()].find((d) => typeof d === "object");
   if (refusal) {
     deps.log.warn({ to: input.address, reason: refusal.failed }, "outbound mail refused");
     const failed = new AppError(502, "send_failed", refusal.failed);
-    const { once } = input;
     await deps.db.transaction(async (tx) => {
       await deleteMessage(tx, stored.message.id);
       if (once) await replaceAnswer(tx, once.request, errorAnswer(failed));
     });
     throw failed;
   }
-  await deps.outbox.enqueue([{ topic: "event", payload: messageEvent(input.threadId, stored) }]);
+  // Its only member is the sender, whose request this answers: the live event tells their other
+  // tabs, and losing it to a crash costs a live update, so it is published without a row.
+  await deps.outbox.publishNow(messageEvent(input.threadId, stored));
   return stored.message;
 }

@@ -229,13 +229,16 @@ export interface InsertedMessage {
   createdAt: Date;
   memberIds: string[];
   sender: PersonRow | null;
+  /** The outbox rows written with it (`insertMessage`'s `outboxRows`), in order. */
+  outboxIds: number[];
 }
 
 /**
  * Inserts a message and, in the same statement, moves the thread's and every member's newest
  * message time (to the millisecond, as keyset cursors read it) and marks it unread for everyone
  * but its sender. Answers what the message is shown with (its id, time and sender) and the
- * thread's members, for its live event, so nothing is read again.
+ * thread's members, for its live event, so nothing is read again. `outboxRows`, the insert of
+ * outbox rows (outbox.ts `runStatement`), writes them in the same statement.
  */
 export async function insertMessage(
   db: Db,
@@ -250,12 +253,14 @@ export async function insertMessage(
     suspicious?: boolean;
     attachmentsDropped?: number;
   },
+  outboxRows: SQL | null = null,
 ): Promise<InsertedMessage> {
   const [row] = await queryRows<{
     id: string;
     at: Date | string;
     member_ids: string[];
     sender: PersonRow | null;
+    outbox_ids: (number | string)[];
   }>(
     db,
     sql`with message as (
@@ -274,14 +279,21 @@ export async function insertMessage(
               unread = ${values.senderId}::text is null or user_id <> ${values.senderId}::text
           from message where thread_id = ${values.threadId}
           returning user_id
-        )
+        ), outbox_rows as (${outboxRows ?? sql`select null::bigint as id where false`})
         select message.id, message.at, array(select user_id from members) as member_ids,
           (select ${personJson} from ${profiles} where ${profiles.userId} = ${values.senderId})
-            as sender
+            as sender,
+          array(select id from outbox_rows) as outbox_ids
         from message`,
   );
   if (!row) throw new Error("message not inserted");
-  return { id: row.id, createdAt: new Date(row.at), memberIds: row.member_ids, sender: row.sender };
+  return {
+    id: row.id,
+    createdAt: new Date(row.at),
+    memberIds: row.member_ids,
+    sender: row.sender,
+    outboxIds: row.outbox_ids.map(Number),
+  };
 }
 
 /** Takes back a message its mail server refused for good (docs/mail.md "Outbound"). */

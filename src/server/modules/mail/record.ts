@@ -3,6 +3,7 @@
 // caller adds: notices, the outgoing mail) written to the outbox in that same transaction, so a
 // stored message is never left unannounced (docs/outbox.md). A request with an Idempotency-Key
 // claims it first in that transaction and keeps its answer last (http/idempotency.ts).
+import type { SQL } from "drizzle-orm";
 import type { MessageView } from "../../../domain/contracts/mail";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -40,11 +41,22 @@ export async function keepOnce(tx: Db, once: SendOnce | undefined, message: Mess
 export interface StoredMessage {
   message: MessageView;
   memberIds: string[];
+  /** The outbox rows its statement wrote (`storeMessage`'s `outboxRows`). */
+  outboxIds: number[];
 }
 
-/** Stores the message in `tx`, in one statement that also answers how it is shown. */
-export async function storeMessage(tx: Db, values: MessageValues): Promise<StoredMessage> {
-  const { id, createdAt, memberIds, sender } = await insertMessage(tx, values);
+/** Stores the message in `tx`, in one statement that also answers how it is shown, and writes
+ * `outboxRows` when given (outbox.ts `runStatement`). */
+export async function storeMessage(
+  tx: Db,
+  values: MessageValues,
+  outboxRows: SQL | null = null,
+): Promise<StoredMessage> {
+  const { id, createdAt, memberIds, sender, outboxIds } = await insertMessage(
+    tx,
+    values,
+    outboxRows,
+  );
   const message = {
     id,
     threadId: values.threadId,
@@ -58,7 +70,7 @@ export async function storeMessage(tx: Db, values: MessageValues): Promise<Store
     senderDeletedAt: null,
     createdAt,
   };
-  return { message: presentMessage({ message, sender }), memberIds };
+  return { message: presentMessage({ message, sender }), memberIds, outboxIds };
 }
 
 /** The live event of a stored message, for its thread's members only, but those whose copy is a

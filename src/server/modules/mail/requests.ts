@@ -8,12 +8,12 @@ import { conflict } from "../../errors";
 import { missing } from "../../policy/access";
 import { directPairKey } from "./record";
 import { countRequests, memberCopy, releaseRequest, setRequest } from "./request-queries";
-import { threadsPage } from "./service";
+import { type MailReader, threadsPage } from "./service";
 
 export const messageRequestsPage = (
-  db: Db,
+  reader: MailReader,
   input: { viewerId: string; limit: number; cursor?: string | undefined },
-) => threadsPage(db, { ...input, requests: true });
+) => threadsPage(reader, { ...input, requests: true });
 
 export const messageRequestCount = (db: Db, viewerId: string) => countRequests(db, viewerId);
 

@@ -37,7 +37,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     { ...signedIn, schema: { tags, querystring: threadsQuery, response: { 200: threadsPage } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return mail.threadsPage(ctx.db, { viewerId: me(request), ...request.query });
+      return mail.threadsPage(ctx, { viewerId: me(request), ...request.query });
     },
   );
 
@@ -45,7 +45,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     "/threads/direct",
     { ...signedIn, schema: { tags, body: directThreadBody, response: { 200: threadResponse } } },
     async (request) => ({
-      thread: await mail.openDirectThread(ctx.db, {
+      thread: await mail.openDirectThread(ctx, {
         viewerId: me(request),
         userId: request.body.userId,
       }),
@@ -56,7 +56,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     "/threads/:threadId",
     { ...signedIn, schema: { tags, params: threadParams, response: { 200: threadResponse } } },
     async (request) => ({
-      thread: await mail.getThread(ctx.db, { viewerId: me(request), ...request.params }),
+      thread: await mail.getThread(ctx, { viewerId: me(request), ...request.params }),
     }),
   );
 
@@ -73,7 +73,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return mail.messagesPage(ctx.db, {
+      return mail.messagesPage(ctx, {
         viewerId: me(request),
         ...request.params,
         ...request.query,
@@ -156,7 +156,7 @@ export const mailRoutes: FastifyPluginAsyncZod<WithContext> = async (app, { ctx 
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return requests.messageRequestsPage(ctx.db, { viewerId: me(request), ...request.query });
+      return requests.messageRequestsPage(ctx, { viewerId: me(request), ...request.query });
     },
   );
 

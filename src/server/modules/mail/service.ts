@@ -16,7 +16,7 @@ import {
   replayedError,
 } from "../../http/idempotency";
 import { missing } from "../../policy/access";
-import { type MutedMarker, mutedMarker } from "../../policy/muted-words";
+import type { MutedMarker } from "../../policy/muted-words";
 import { cannotMessage, messageRefusal, refusalOf } from "../../policy/recipients";
 import { refuseRestricted } from "../../policy/restrictions";
 import { queueNotices } from "./notify";
@@ -39,7 +39,14 @@ import { directPairKey, externalPairKey, recordMessage, type SendOnce } from "./
 import { sendingFacts } from "./send-queries";
 import { applyRequests, requestsOnSend, spendOnStrangers } from "./strangers";
 
-export type MailDeps = Pick<AppContext, "db" | "outbox" | "limits" | "config" | "log">;
+/** What reading mail needs: the database, and the viewers' muted words as kept in memory
+ * (policy/muted-word-cache.ts). */
+export type MailReader = Pick<AppContext, "db" | "mutedWords">;
+
+export type MailDeps = MailReader & Pick<AppContext, "outbox" | "limits" | "config" | "log">;
+
+const mailMarker = (reader: MailReader, viewerId: string) =>
+  reader.mutedWords.marker(viewerId, { context: "mail", now: new Date() });
 
 interface ThreadAction {
   viewerId: string;
@@ -54,15 +61,15 @@ async function memberThread(db: Db, { viewerId, threadId }: ThreadAction) {
 
 /** Threads as the viewer's list shows them (also its message requests: requests.ts). */
 export async function threadViews(
-  db: Db,
+  reader: MailReader,
   viewerId: string,
   threads: { id: string; lastMessageAt: Date | null; unread: boolean; request: string | null }[],
 ): Promise<ThreadView[]> {
   const ids = threads.map((t) => t.id);
   const [parties, latest, mark] = await Promise.all([
-    threadParties(db, { threadIds: ids, userId: viewerId }),
-    latestMessages(db, ids),
-    mutedMarker(db, { viewerId, context: "mail", now: new Date() }),
+    threadParties(reader.db, { threadIds: ids, userId: viewerId }),
+    latestMessages(reader.db, ids),
+    mailMarker(reader, viewerId),
   ]);
   const views = presentThreads(threads, parties, latest);
   // The list's line of a matching latest message says so instead (docs/safety.md "Muted words").
@@ -78,10 +85,10 @@ function markMutedMessage(view: MessageView, mark: MutedMarker): MessageView {
 
 /** A page of the reader's threads: their list, or their waiting message requests (`requests`). */
 export async function threadsPage(
-  db: Db,
+  reader: MailReader,
   input: { viewerId: string; limit: number; cursor?: string | undefined; requests?: boolean },
 ) {
-  const rows = await listThreads(db, {
+  const rows = await listThreads(reader.db, {
     userId: input.viewerId,
     limit: input.limit,
     cursor: decodeUuidCursor(input.cursor),
@@ -91,15 +98,24 @@ export async function threadsPage(
     at: t.lastMessageAt as Date,
     id: t.id,
   }));
-  return { items: await threadViews(db, input.viewerId, page), nextCursor };
+  return { items: await threadViews(reader, input.viewerId, page), nextCursor };
 }
 
 /** One thread as its reader opens it: with why they may not write in it, if they may not, so
  * the composer says so before anyone types (docs/mail.md "Who can be written to"). */
-export async function getThread(db: Db, action: ThreadAction): Promise<ThreadView> {
+export const getThread = (reader: MailReader, action: ThreadAction): Promise<ThreadView> =>
+  threadView(reader.db, action, mailMarker(reader, action.viewerId));
+
+/** `getThread` on `db`, a transaction's too, with the viewer's marker, or its promise: the cache
+ * reads through the database itself, which a transaction on the embedded one holds. */
+async function threadView(
+  db: Db,
+  action: ThreadAction,
+  marker: MutedMarker | Promise<MutedMarker>,
+): Promise<ThreadView> {
   const [found, mark] = await Promise.all([
     findThreadView(db, { threadId: action.threadId, userId: action.viewerId }),
-    mutedMarker(db, { viewerId: action.viewerId, context: "mail", now: new Date() }),
+    marker,
   ]);
   if (!found) throw missing("conversation");
   const [view] = presentThreads([found.thread], [found.party], found.latest ? [found.latest] : []);
@@ -137,9 +153,10 @@ export async function refusalOfAddress(
 /** The Message button (spec-1 §2, §7): the direct thread with this person, created if needed.
  * Someone whose 'Who can message me' leaves the viewer out still opens, its composer saying so. */
 export async function openDirectThread(
-  db: Db,
+  reader: MailReader,
   { viewerId, userId }: { viewerId: string; userId: string },
 ): Promise<ThreadView> {
+  const { db } = reader;
   const refusal = await messageRefusal(db, { viewerId, userId, threadId: null });
   if (refusal && refusal.code !== ERROR_CODES.messagesClosed) throw refusal;
   const threadId = await findOrCreateThread(db, {
@@ -147,21 +164,21 @@ export async function openDirectThread(
     memberIds: [viewerId, userId],
     externalAddress: null,
   });
-  return getThread(db, { viewerId, threadId });
+  return getThread(reader, { viewerId, threadId });
 }
 
 export async function messagesPage(
-  db: Db,
+  reader: MailReader,
   input: ThreadAction & { limit: number; cursor?: string | undefined },
 ) {
-  await memberThread(db, input);
+  await memberThread(reader.db, input);
   const [rows, mark] = await Promise.all([
-    listMessages(db, {
+    listMessages(reader.db, {
       threadId: input.threadId,
       limit: input.limit,
       cursor: decodeUuidCursor(input.cursor),
     }),
-    mutedMarker(db, { viewerId: input.viewerId, context: "mail", now: new Date() }),
+    mailMarker(reader, input.viewerId),
   ]);
   const { page, nextCursor } = pageOf(rows, input.limit, (m) => ({
     at: m.message.createdAt,
@@ -317,9 +334,8 @@ export async function sendToAddress(
     // An unknown handle answers as a block does (recipients.ts).
     const person = await findUserByLocalPart(deps.db, input.to.slice(0, input.to.lastIndexOf("@")));
     if (!person) throw cannotMessage();
-    threadId = (
-      await openDirectThread(deps.db, { viewerId: input.viewerId, userId: person.userId })
-    ).id;
+    threadId = (await openDirectThread(deps, { viewerId: input.viewerId, userId: person.userId }))
+      .id;
   } else {
     threadId = await findOrCreateThread(deps.db, {
       pairKey: externalPairKey(input.viewerId, input.to),
@@ -327,17 +343,18 @@ export async function sendToAddress(
       externalAddress: input.to,
     });
   }
+  const mark = await mailMarker(deps, viewerId);
   const once = request && {
     request,
     answer: async (tx: Db, message: MessageView) => ({
       status: 201,
-      body: { thread: await getThread(tx, { viewerId, threadId }), message },
+      body: { thread: await threadView(tx, { viewerId, threadId }, mark), message },
     }),
   };
   try {
     const message = await sendMessage(deps, { viewerId, threadId, subject, body, once });
     return {
-      sent: { thread: await getThread(deps.db, { viewerId, threadId }), message },
+      sent: { thread: await threadView(deps.db, { viewerId, threadId }, mark), message },
       replayed: false,
     };
   } catch (error) {
