@@ -144,6 +144,13 @@ async function steady(rate: number) {
   const statuses = [...new Set(sent.map((s) => s.status))].join("/");
   const appAfter = await app.stats();
   const met = summary.p99 < TARGET_P99_MS && lost === 0 && wrong.length === 0 && ok === sent.length;
+  const cpuAppMs =
+    (appAfter.cpuUserMs +
+      appAfter.cpuSystemMs -
+      cpuBefore.app.cpuUserMs -
+      cpuBefore.app.cpuSystemMs) /
+    Math.max(1, ok);
+  const cpuPostgresMs = cpuBefore.pg() / Math.max(1, ok);
   recordRow({
     bench: "message send",
     load: `${rate} msg/s offered, delivery to both members' sockets`,
@@ -152,17 +159,12 @@ async function steady(rate: number) {
     p99Ms: summary.p99,
     maxMs: summary.max,
     errors: sent.length - ok + lost + wrong.length,
-    cpuAppMs:
-      (appAfter.cpuUserMs +
-        appAfter.cpuSystemMs -
-        cpuBefore.app.cpuUserMs -
-        cpuBefore.app.cpuSystemMs) /
-      Math.max(1, ok),
-    cpuPostgresMs: cpuBefore.pg() / Math.max(1, ok),
+    cpuAppMs,
+    cpuPostgresMs,
     target: { text: `delivery p99 < ${TARGET_P99_MS} ms, none lost`, met },
   });
   console.log(
-    `${rate} msg/s for ${SECONDS} s: ${ok}/${sent.length} sent (${((ok / sendingMs) * 1000).toFixed(0)} msg/s achieved; statuses ${statuses}); delivery ${formatSummary(summary)}; ${lost} lost, ${wrong.length} to non-members → ${met ? "met" : "MISSED"}`,
+    `${rate} msg/s for ${SECONDS} s: ${ok}/${sent.length} sent (${((ok / sendingMs) * 1000).toFixed(0)} msg/s achieved; statuses ${statuses}); delivery ${formatSummary(summary)}; ${lost} lost, ${wrong.length} to non-members; CPU a message ${cpuAppMs.toFixed(2)} ms app · ${cpuPostgresMs.toFixed(2)} ms PostgreSQL → ${met ? "met" : "MISSED"}`,
   );
   log.length = 0;
   return { rate, ok, p99: summary.p99 };

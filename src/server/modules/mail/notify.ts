@@ -12,9 +12,10 @@ import type { Db } from "../../db/client";
 import { messageNoticeMail } from "../../infra/message-notice-mail";
 import { unsubscribeToken, unsubscribeUrl } from "../../infra/unsubscribe-link";
 import type { Effects } from "../../outbox/outbox";
-import { channelsFor } from "../notification-settings/channels";
+import { channelsFor, channelsOfRead } from "../notification-settings/channels";
 import { tellByPush } from "../push/tell";
 import { claimNotice } from "./queries";
+import type { ToldOnSend } from "./send-queries";
 
 export const NOTICE_INTERVAL_MINUTES = 15;
 
@@ -27,6 +28,7 @@ export async function queueNotices(
     message,
     memberIds,
     untold = [],
+    told = new Map(),
   }: {
     threadId: string;
     message: MessageView;
@@ -34,13 +36,19 @@ export async function queueNotices(
     memberIds: readonly string[];
     /** Members whose copy is a message request: told nothing (docs/mail.md "Message requests"). */
     untold?: readonly string[];
+    /** How each member is told, as the send's read found it (send-queries.ts); a member not in
+     * it is read here. */
+    told?: ReadonlyMap<string, ToldOnSend>;
   },
 ): Promise<void> {
   const recipients = memberIds.filter(
     (id) => id !== message.sender?.userId && !untold.includes(id),
   );
   for (const userId of recipients) {
-    const { push, email, holdUntil } = await channelsFor(tx, { userId, kind: "message" });
+    const read = told.get(userId);
+    const { push, email, holdUntil } = read
+      ? channelsOfRead("message", read.settings)
+      : await channelsFor(tx, { userId, kind: "message" });
     if (message.sender && push) {
       await tellByPush(tx, fx, {
         recipientId: userId,
@@ -51,6 +59,7 @@ export async function queueNotices(
           preview: message.body,
         },
         holdUntil,
+        ...(read ? { targets: read.targets } : {}),
       });
     }
     if (!email) continue;

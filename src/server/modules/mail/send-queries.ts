@@ -3,7 +3,8 @@
 // each other member their copy (a request, whether the thread had a message) and what the rule of
 // whom one may write to reads of them (policy/recipients.ts), which also tells whether they know
 // the sender (policy/new-accounts.ts), and, where the message could make their copy a request,
-// their filter of new accounts (notification-settings/filter.ts); for a thread with an outside
+// their filter of new accounts (notification-settings/filter.ts), and how they are told of it
+// (their message switches and quiet hours, and their browsers: notify.ts); for a thread with an outside
 // address, what its mail is written from: the sender's name and address and the thread's last
 // Message-IDs (docs/mail.md "Outbound"). The SQL of each rule is its owner's; this file only joins
 // them to the thread.
@@ -13,7 +14,9 @@ import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/ma
 import { profiles } from "../../db/schema/profiles";
 import { type RecipientFacts, recipientFactsSql } from "../../policy/recipients";
 import { restrictionEndSql } from "../../policy/restrictions";
+import { type KindSettingsRead, kindSettingsSql } from "../notification-settings/channels";
 import { type FilterState, filterStateSql } from "../notification-settings/filter";
+import { type PushTarget, pushTargetsOf } from "../push/tell";
 import type { RequestState } from "./request-queries";
 
 /** Another member of the thread, as the send sees them. */
@@ -28,6 +31,14 @@ export interface MemberOnSend {
   /** Their filter of new accounts, read only when the message could make their copy a request
    * (a new thread, or one that is a request already): null otherwise. */
   filter: FilterState | null;
+  /** How they are told of a message (notify.ts): their message switches and quiet hours, and the
+   * browsers a push goes to. */
+  told: ToldOnSend;
+}
+
+export interface ToldOnSend {
+  settings: KindSettingsRead;
+  targets: PushTarget[];
 }
 
 /** What a mail to the thread's outside address is written from. */
@@ -59,6 +70,9 @@ export async function sendingFacts(
   const facts = recipientFactsSql({ viewerId, userId: sql`o.user_id`, threadId: sql`o.thread_id` });
   const filter = sql`case when o.request is null and o.last_message_at is not null then null
     else ${filterStateSql(sql`o.user_id`, sql`${viewerId}::text`)} end`;
+  const notice = { kind: "message", threadId, from: { userId: viewerId }, preview: null } as const;
+  const told = sql`json_build_object('settings', ${kindSettingsSql(sql`o.user_id`, "message")},
+    'targets', ${pushTargetsOf(sql`o.user_id`, notice)})`;
   const [row] = await queryRows<{
     external_address: string | null;
     full_name: string | null;
@@ -77,7 +91,8 @@ export async function sendingFacts(
               where thread_id = t.id and message_id is not null
               order by created_at desc limit ${REFERENCES_MAX}) m) end as message_ids,
           coalesce((select json_agg(json_build_object('userId', o.user_id, 'request', o.request,
-              'hadMessage', o.last_message_at is not null, 'facts', ${facts}, 'filter', ${filter})
+              'hadMessage', o.last_message_at is not null, 'facts', ${facts}, 'filter', ${filter},
+              'told', ${told})
               order by o.user_id)
             from ${chatThreadMembers} o
             where o.thread_id = me.thread_id and o.user_id <> me.user_id), '[]') as recipients

@@ -243,6 +243,7 @@ export async function sendMessage(
         message: stored.message,
         memberIds: stored.memberIds,
         untold: requests.held,
+        told: new Map(facts.recipients.map((r) => [r.userId, r.told])),
       });
     },
     input.once,

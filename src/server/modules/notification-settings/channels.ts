@@ -11,9 +11,15 @@ import {
   notificationChannels,
   notificationKinds,
 } from "../../../domain/contracts/notification-settings";
-import { quietUntil } from "../../../domain/quiet-hours";
+import { type QuietWindow, quietUntil } from "../../../domain/quiet-hours";
 import type { Db } from "../../db/client";
-import { type Choice, readChoices, readKindSettings, readSettingsRow } from "./queries";
+import {
+  type Choice,
+  type KindSettingsRead,
+  readChoices,
+  readKindSettings,
+  readSettingsRow,
+} from "./queries";
 
 export interface Channels {
   app: boolean;
@@ -34,16 +40,39 @@ export function switchOf(
   return chosen ? chosen.enabled : DEFAULT_MATRIX[kind][channel];
 }
 
+function channelsOf(
+  kind: NotificationKind,
+  choices: Choice[],
+  quiet: QuietWindow | null,
+  now: Date,
+): Channels {
+  const [app, push, email] = notificationChannels.map((channel) =>
+    switchOf(choices, kind, channel),
+  ) as [boolean, boolean, boolean];
+  return { app, push, email, holdUntil: quiet && quietUntil(now, quiet) };
+}
+
 export async function channelsFor(
   db: Db,
   { userId, kind, now = new Date() }: { userId: string; kind: NotificationKind; now?: Date },
 ): Promise<Channels> {
   const { choices, settings } = await readKindSettings(db, userId, kind);
-  const [app, push, email] = notificationChannels.map((channel) =>
-    switchOf(choices, kind, channel),
-  ) as [boolean, boolean, boolean];
-  return { app, push, email, holdUntil: settings.quiet && quietUntil(now, settings.quiet) };
+  return channelsOf(kind, choices, settings.quiet, now);
 }
+
+/** `channelsFor` from what another statement read of the person (queries.ts `kindSettingsSql`),
+ * so telling them costs no statement of its own (docs/mail.md "Sending"). */
+export const channelsOfRead = (
+  kind: NotificationKind,
+  read: KindSettingsRead,
+  now = new Date(),
+): Channels =>
+  channelsOf(
+    kind,
+    (read.choices ?? []).map((choice) => ({ kind, ...choice })),
+    read.quiet,
+    now,
+  );
 
 /** When quiet hours hold the person's pushes and e-mails until, or null. */
 export async function quietUntilFor(db: Db, userId: string, now = new Date()) {
@@ -66,4 +95,4 @@ export async function hiddenActivityTypes(db: Db, userId: string): Promise<Activ
     off.has(kindOfActivity[type]),
   );
 }
-export { showsPreviews, wants } from "./queries";
+export { type KindSettingsRead, kindSettingsSql, showsPreviews, wants } from "./queries";

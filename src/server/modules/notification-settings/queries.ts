@@ -125,6 +125,24 @@ export async function readKindSettings(
   };
 }
 
+/** What `readKindSettings` reads of a person, as one JSON value of another statement: their
+ * switches of `kind` and their quiet hours (channels.ts `channelsOfRead`). */
+export interface KindSettingsRead {
+  choices: { channel: NotificationChannel; enabled: boolean }[] | null;
+  quiet: QuietWindow | null;
+}
+
+/** `KindSettingsRead` of the person `userId` (an SQL expression), as a JSON object. */
+export const kindSettingsSql = (userId: SQL, kind: NotificationKind): SQL =>
+  sql`json_build_object(
+    'choices', (select json_agg(json_build_object('channel', c.channel, 'enabled', c.enabled))
+      from ${notificationChoices} c where c.user_id = ${userId} and c.kind = ${kind}),
+    'quiet', (select json_build_object('start', s.quiet_start, 'end', s.quiet_end,
+        'timeZone', s.time_zone)
+      from ${notificationSettings} s
+      where s.user_id = ${userId} and s.quiet_start is not null and s.quiet_end is not null
+        and s.time_zone is not null))`;
+
 /** Writes what is given of the row; the rest keeps its value (or default, for a new row). */
 export async function writeSettingsRow(
   db: Db,
