@@ -4,10 +4,10 @@
 // whom one may write to reads of them (policy/recipients.ts), which also tells whether they know
 // the sender (policy/new-accounts.ts), and, where the message could make their copy a request,
 // their filter of new accounts (notification-settings/filter.ts), and how they are told of it
-// (their message switches and quiet hours, and their browsers: notify.ts); for a thread with an outside
-// address, what its mail is written from: the sender's name and address and the thread's last
-// Message-IDs (docs/mail.md "Outbound"). The SQL of each rule is its owner's; this file only joins
-// them to the thread.
+// (their message switches and quiet hours, and their browsers: notify.ts); for a thread with an
+// outside address, what its mail is written from: the sender's name and address and the thread's
+// last Message-IDs (docs/mail.md "Outbound"). The SQL of each rule is its owner's; this file only
+// joins them to the thread.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema/mail";

@@ -11,7 +11,7 @@ import {
   notificationChannels,
   notificationKinds,
 } from "../../../domain/contracts/notification-settings";
-import { type QuietWindow, quietUntil } from "../../../domain/quiet-hours";
+import { quietUntil } from "../../../domain/quiet-hours";
 import type { Db } from "../../db/client";
 import {
   type Choice,
@@ -40,39 +40,27 @@ export function switchOf(
   return chosen ? chosen.enabled : DEFAULT_MATRIX[kind][channel];
 }
 
-function channelsOf(
-  kind: NotificationKind,
-  choices: Choice[],
-  quiet: QuietWindow | null,
-  now: Date,
-): Channels {
-  const [app, push, email] = notificationChannels.map((channel) =>
-    switchOf(choices, kind, channel),
-  ) as [boolean, boolean, boolean];
-  return { app, push, email, holdUntil: quiet && quietUntil(now, quiet) };
-}
-
 export async function channelsFor(
   db: Db,
   { userId, kind, now = new Date() }: { userId: string; kind: NotificationKind; now?: Date },
 ): Promise<Channels> {
-  const { choices, settings } = await readKindSettings(db, userId, kind);
-  return channelsOf(kind, choices, settings.quiet, now);
+  return channelsOfRead(kind, await readKindSettings(db, userId, kind), now);
 }
 
-/** `channelsFor` from what another statement read of the person (queries.ts `kindSettingsSql`),
- * so telling them costs no statement of its own (docs/mail.md "Sending"). */
-export const channelsOfRead = (
+/** `channelsFor` from what a statement read of the person (queries.ts `kindSettingsSql`), so a
+ * statement that reads it with other things tells them with no statement of its own
+ * (docs/mail.md "Sending"). */
+export function channelsOfRead(
   kind: NotificationKind,
   read: KindSettingsRead,
   now = new Date(),
-): Channels =>
-  channelsOf(
-    kind,
-    (read.choices ?? []).map((choice) => ({ kind, ...choice })),
-    read.quiet,
-    now,
-  );
+): Channels {
+  const choices = (read.choices ?? []).map((choice) => ({ kind, ...choice }));
+  const [app, push, email] = notificationChannels.map((channel) =>
+    switchOf(choices, kind, channel),
+  ) as [boolean, boolean, boolean];
+  return { app, push, email, holdUntil: read.quiet && quietUntil(now, read.quiet) };
+}
 
 /** When quiet hours hold the person's pushes and e-mails until, or null. */
 export async function quietUntilFor(db: Db, userId: string, now = new Date()) {

@@ -90,49 +90,14 @@ export async function readSettingsRow(db: Db, userId: string): Promise<SettingsR
   return asSettings(row);
 }
 
-/** The person's switches of `kind` and their settings row, in one round trip (a message's
- * notices ask for them on every message). */
-export async function readKindSettings(
-  db: Db,
-  userId: string,
-  kind: NotificationKind,
-): Promise<{ choices: Choice[]; settings: SettingsRow }> {
-  const [row] = await queryRows<{
-    message_previews: boolean | null;
-    quiet_start: number | null;
-    quiet_end: number | null;
-    time_zone: string | null;
-    choices: { channel: NotificationChannel; enabled: boolean }[] | null;
-  }>(
-    db,
-    sql`select s.message_previews, s.quiet_start, s.quiet_end, s.time_zone,
-        (select json_agg(json_build_object('channel', c.channel, 'enabled', c.enabled))
-          from ${notificationChoices} c where c.user_id = ${userId} and c.kind = ${kind}) as choices
-      from (select 1) one left join ${notificationSettings} s on s.user_id = ${userId}`,
-  );
-  return {
-    choices: (row?.choices ?? []).map((choice) => ({ kind, ...choice })),
-    settings: asSettings(
-      row?.message_previews === null || row?.message_previews === undefined
-        ? undefined
-        : {
-            messagePreviews: row.message_previews,
-            start: row.quiet_start,
-            end: row.quiet_end,
-            timeZone: row.time_zone,
-          },
-    ),
-  };
-}
-
-/** What `readKindSettings` reads of a person, as one JSON value of another statement: their
- * switches of `kind` and their quiet hours (channels.ts `channelsOfRead`). */
+/** A person's switches of `kind` and their quiet hours (channels.ts `channelsOfRead`). */
 export interface KindSettingsRead {
   choices: { channel: NotificationChannel; enabled: boolean }[] | null;
   quiet: QuietWindow | null;
 }
 
-/** `KindSettingsRead` of the person `userId` (an SQL expression), as a JSON object. */
+/** `KindSettingsRead` of the person `userId` (an SQL expression), as a JSON object, for a
+ * statement that reads it with other things (a message's send: docs/mail.md "Sending"). */
 export const kindSettingsSql = (userId: SQL, kind: NotificationKind): SQL =>
   sql`json_build_object(
     'choices', (select json_agg(json_build_object('channel', c.channel, 'enabled', c.enabled))
@@ -142,6 +107,19 @@ export const kindSettingsSql = (userId: SQL, kind: NotificationKind): SQL =>
       from ${notificationSettings} s
       where s.user_id = ${userId} and s.quiet_start is not null and s.quiet_end is not null
         and s.time_zone is not null))`;
+
+/** `KindSettingsRead` of one person, in one round trip (a message's notices ask for it). */
+export async function readKindSettings(
+  db: Db,
+  userId: string,
+  kind: NotificationKind,
+): Promise<KindSettingsRead> {
+  const [row] = await queryRows<{ read: KindSettingsRead }>(
+    db,
+    sql`select ${kindSettingsSql(sql`${userId}::text`, kind)} as read`,
+  );
+  return row?.read ?? { choices: null, quiet: null };
+}
 
 /** Writes what is given of the row; the rest keeps its value (or default, for a new row). */
 export async function writeSettingsRow(
