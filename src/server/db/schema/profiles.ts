@@ -159,8 +159,10 @@ export const profiles = pgTable(
     index("profiles_search_newest_idx").on(t.createdAt.desc(), t.userId.desc()),
     // The advanced search on PostgreSQL (docs/search.md "Search engines"): the name and newest
     // orders as the engine pages them, byte order, suspended people left out as every search
-    // does; every choice and list filter in one GIN index, whose statistics estimate them; the ranges; "contains" by trigrams;
-    // the places a distance search joins.
+    // does; every choice and list filter in one GIN index, whose statistics estimate them;
+    // "contains" by trigrams; the places a distance search joins. The ranges have no index of
+    // their own: a bitmap of one costs more than reading the rows another index found
+    // (docs/search.md "Search engines").
     index("profiles_search_name_order_idx")
       .on(sql`lower(${t.fullName}) collate "C"`, sql`${t.userId} collate "C"`)
       .where(sql`${t.suspendedAt} is null`),
@@ -169,9 +171,6 @@ export const profiles = pgTable(
       .where(sql`${t.suspendedAt} is null`),
     // Not partial: PostgreSQL reads the codes' statistics only from a whole-table index.
     index("profiles_search_codes_idx").using("gin", searchCodes(t)),
-    index("profiles_search_age_idx").on(t.age).where(sql`${t.suspendedAt} is null`),
-    index("profiles_search_height_idx").on(t.heightInches).where(sql`${t.suspendedAt} is null`),
-    index("profiles_search_kids_idx").on(t.kidsCount).where(sql`${t.suspendedAt} is null`),
     index("profiles_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
     index("profiles_university_trgm_idx").using("gin", sql`lower(${t.university}) gin_trgm_ops`),
     index("profiles_military_base_trgm_idx").using(

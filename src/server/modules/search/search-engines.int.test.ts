@@ -1,9 +1,10 @@
 // The two search engines answer alike (docs/search.md "Search engines"): on one database of
 // seeded profiles — attributes from small lists so filters meet, every audience and some invalid
 // stored ones, demographic search off for some, suspensions, names shared by several people,
-// towns small enough to be coarsened — hundreds of random searches (filters, text, radii, the
-// three orders, friends and blocks) are asked of the in-memory index and of PostgreSQL, each paged
-// to its end by its own cursors: the same people in the same order, the same bands and counts.
+// towns small enough to be coarsened, ages past the search's 100 — hundreds of random searches
+// (filters, text, radii, the three orders, friends and blocks) are asked of the in-memory index
+// and of PostgreSQL, each paged to its end by its own cursors: the same people in the same order,
+// the same bands and counts.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIENCE_ATTRIBUTES } from "../../../domain/audiences";
@@ -88,7 +89,7 @@ beforeAll(async () => {
         ${created}::timestamptz + ${offset}::interval,
         ${city?.label ?? null}, ${city?.lat ?? null}, ${city?.lng ?? null},
         ${city ? "Illinois" : maybe(0.5, () => "Vermont")}, ${city?.county ?? null},
-        ${maybe(0.8, () => 18 + Math.floor(rand() * 50))}, ${maybe(0.8, () => pick(LISTS.gender))},
+        ${maybe(0.8, () => 18 + Math.floor(rand() * 90))}, ${maybe(0.8, () => pick(LISTS.gender))},
         ${maybe(0.7, () => pick(LISTS.zodiac))}, ${maybe(0.6, () => pick(LISTS.race))},
         ${maybe(0.6, () => pick(LISTS.sexuality))}, ${maybe(0.5, () => pick(LISTS.religion))},
         ${maybe(0.4, () => pick(LISTS.university))}, ${maybe(0.3, () => pick(LISTS.militaryBase))},
@@ -126,7 +127,7 @@ function randomFilters(): SearchFilters {
   some(0.1, "county", () => pick(["Shelby County", "Cook County"]));
   some(0.1, "state", () => pick(["Illinois", "Vermont"]));
   some(0.2, "ageMin", () => 20 + Math.floor(rand() * 20));
-  some(0.2, "ageMax", () => 40 + Math.floor(rand() * 30));
+  some(0.2, "ageMax", () => 40 + Math.floor(rand() * 61));
   some(0.1, "heightMin", () => 60);
   some(0.1, "kidsMax", () => 2);
   return filters as SearchFilters;
