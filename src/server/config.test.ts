@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -187,6 +188,27 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ ...env, DATABASE_READ_URLS: bad }), bad).toThrowError(
         /DATABASE_READ_URLS: must be comma-separated postgres:\/\/ URLs/,
       );
+    }
+  });
+
+  it("parses the DKIM key once, with \\n escapes, and refuses one that is not a private key", () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DKIM_PRIVATE_KEY: pem.replaceAll("\n", "\\n"),
+      DKIM_SELECTOR: "s1",
+    });
+    expect(config.dkim?.keySelector).toBe("s1");
+    expect(config.dkim?.privateKey.type).toBe("private");
+    expect(config.dkim?.privateKey.export({ type: "pkcs8", format: "pem" })).toBe(pem);
+    for (const bad of [
+      "not a key",
+      "-----BEGIN PRIVATE KEY-----\\nbroken\\n-----END PRIVATE KEY-----",
+    ]) {
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDir(), DKIM_PRIVATE_KEY: bad, DKIM_SELECTOR: "s1" }),
+      ).toThrow(/DKIM_PRIVATE_KEY: must be a PEM private key/);
     }
   });
 

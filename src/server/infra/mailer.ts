@@ -2,7 +2,7 @@
 // written as a real RFC 822 .eml file under DATA_DIR/mail/ and announced with one log line.
 // Mail a person writes to an outside address goes out From their own address, with the headers a
 // mail client threads by, and DKIM-signed when a key is configured (docs/mail.md "Outbound").
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, type KeyObject, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
@@ -32,7 +32,8 @@ export interface OutgoingMail {
 export interface DkimKey {
   domainName: string;
   keySelector: string;
-  privateKey: string;
+  /** Parsed once (config.ts), not a PEM string nodemailer would parse for every mail. */
+  privateKey: KeyObject;
 }
 
 export interface Mailer {
