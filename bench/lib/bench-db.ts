@@ -77,13 +77,7 @@ export async function requireSeeded(
     await pool.end();
     process.exit(1);
   }
-  // A database seeded before a migration would be measured without it: the bench's app does not
-  // migrate it (on these tables that takes longer than a bench waits for the app).
-  const applied = await pool
-    .query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")
-    .then(({ rows }) => rows[0]?.n ?? 0)
-    .catch(() => 0);
-  const missing = migrationCount() - applied;
+  const missing = await migrationsMissing(pool);
   if (missing > 0) {
     console.error(
       `The bench database lacks ${missing} of the app's migrations. Seed it again: node --import tsx ${seeder}`,
@@ -107,11 +101,18 @@ export async function markSeeded(pool: pg.Pool, seeder: string, options: object)
   );
 }
 
-function migrationCount(): number {
+/** How many of the app's migrations the database lacks (all of them without the migrations'
+ * table). A seeded database that lacks one would be measured without it: the bench's app does not
+ * migrate it, which on these tables takes longer than a bench waits for the app. */
+async function migrationsMissing(db: pg.Pool | pg.Client): Promise<number> {
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
-  );
-  return (journal as { entries: unknown[] }).entries.length;
+  ) as { entries: unknown[] };
+  const applied = await db
+    .query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")
+    .then(({ rows }) => rows[0]?.n ?? 0)
+    .catch(() => 0);
+  return journal.entries.length - applied;
 }
 
 /** When and with what options `url`'s seeding finished; null when it never did (or no database)
@@ -126,12 +127,8 @@ export async function seededWith(
       "select seeder, options, seeded_at from bench_seeded order by seeded_at desc limit 1",
     );
     const row = rows[0];
-    // A seeding from before a migration is seeded again: the app would migrate it at start, which
-    // on these tables takes longer than a bench waits for the app.
-    const applied = await client.query<{ n: number }>(
-      "select count(*)::int as n from drizzle.__drizzle_migrations",
-    );
-    if ((applied.rows[0]?.n ?? 0) < migrationCount()) return null;
+    // A seeding from before a migration is seeded again.
+    if ((await migrationsMissing(client)) > 0) return null;
     return row ? { seeder: row.seeder, options: row.options, seededAt: row.seeded_at } : null;
   } catch {
     return null;

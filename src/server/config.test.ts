@@ -192,7 +192,7 @@ describe("loadConfig", () => {
   });
 
   it("parses the DKIM key once, with \\n escapes, and refuses one that is not a private key", () => {
-    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
     const config = loadConfig({
       DATA_DIR: tempDir(),
@@ -205,6 +205,7 @@ describe("loadConfig", () => {
     for (const bad of [
       "not a key",
       "-----BEGIN PRIVATE KEY-----\\nbroken\\n-----END PRIVATE KEY-----",
+      publicKey.export({ type: "spki", format: "pem" }).toString(),
     ]) {
       expect(() =>
         loadConfig({ DATA_DIR: tempDir(), DKIM_PRIVATE_KEY: bad, DKIM_SELECTOR: "s1" }),
